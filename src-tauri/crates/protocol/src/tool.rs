@@ -1,0 +1,131 @@
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A side effect the model asked for, as the engine understood it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ToolCall {
+    /// Unique within the session; results and approvals refer to it.
+    pub call_id: String,
+    /// The tool's name as the model wrote it (`execute`, `Bash`, `shell`, `computer`…).
+    pub name: String,
+    pub action: ToolAction,
+}
+
+/// What a tool call will do, in the engine's terms (how the GUI and the gate show it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToolAction {
+    /// Run code in a language kernel.
+    RunCode { language: String, code: String },
+    /// Read-only inspection (read a file, list, search): no approval needed by default.
+    Read {
+        summary: String,
+        #[ts(type = "unknown")]
+        arguments: serde_json::Value,
+    },
+    /// Write or edit files.
+    EditFiles {
+        summary: String,
+        #[ts(type = "unknown")]
+        arguments: serde_json::Value,
+    },
+    /// Act on the screen, mouse or keyboard.
+    Computer {
+        action: String,
+        #[ts(type = "unknown")]
+        arguments: serde_json::Value,
+    },
+    /// Anything else the profile defines.
+    Other {
+        #[ts(type = "unknown")]
+        arguments: serde_json::Value,
+    },
+}
+
+impl ToolAction {
+    /// Whether the action changes nothing outside the engine.
+    pub fn is_read_only(&self) -> bool {
+        matches!(self, ToolAction::Read { .. })
+    }
+}
+
+/// A person's (or a policy's) answer to an approval request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ApprovalDecision {
+    Approve,
+    /// Approve, and approve the same kind of call without asking for the rest of the scope.
+    ApproveAlways { scope: ApprovalScope },
+    /// Approve a modified version of the code.
+    ApproveEdited { code: String },
+    Deny,
+    /// Deny and end the turn.
+    Abort,
+}
+
+impl ApprovalDecision {
+    pub fn runs(&self) -> bool {
+        matches!(
+            self,
+            ApprovalDecision::Approve
+                | ApprovalDecision::ApproveAlways { .. }
+                | ApprovalDecision::ApproveEdited { .. }
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ApprovalScope {
+    /// Every call of this tool in this session.
+    Session,
+    /// Calls whose command starts with this prefix, in this session.
+    CommandPrefix { prefix: String },
+}
+
+/// Who decided an approval.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Decider {
+    User,
+    Policy,
+    RememberedApproval,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputStream {
+    Stdout,
+    Stderr,
+}
+
+/// How a run of code ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ExecStatus {
+    /// Ran to the end (any exit code).
+    Completed,
+    /// Stopped by an interrupt; its process group was killed.
+    Interrupted,
+    /// Killed after the per-run timeout.
+    TimedOut,
+    /// Could not start (interpreter missing, kernel failed).
+    FailedToStart,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FileChangeKind {
+    Created,
+    Modified,
+    Deleted,
+}
+
+/// One file that a tool call created, changed or deleted.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FileChange {
+    pub path: String,
+    pub kind: FileChangeKind,
+    /// Unified diff for text files; `None` for binary or oversized files.
+    pub diff: Option<String>,
+}
