@@ -69,7 +69,7 @@ impl StreamEncoder for AnthropicStream {
         let mut deltas: Vec<Value> =
             pieces(text).into_iter().map(|t| json!({"type": "thinking_delta", "thinking": t})).collect();
         deltas.push(json!({"type": "signature_delta", "signature": signature(&self.ctx, self.block)}));
-        self.block(json!({"type": "thinking", "thinking": "", "signature": ""}), deltas)
+        self.block(json!({"type": "thinking", "thinking": ""}), deltas)
     }
 
     fn tool_call(&mut self, id: Option<&str>, name: &str, arguments: &Value) -> Vec<Bytes> {

@@ -39,7 +39,6 @@ pub fn parse_sse(text: &str) -> Vec<SseEvent> {
         .collect()
 }
 
-#[allow(dead_code)]
 pub fn parse_ndjson(text: &str) -> Vec<Value> {
     assert!(text.ends_with('\n'), "NDJSON stream must end with a newline: {text:?}");
     text.lines().map(|line| serde_json::from_str(line).expect("NDJSON line")).collect()

@@ -1,2 +1,5 @@
+mod anthropic;
 mod common;
+mod discovery;
+mod ollama;
 mod openai;
