@@ -3,4 +3,4 @@ import type { ApprovalDecision } from "./ApprovalDecision";
 import type { ApprovalPolicy } from "./ApprovalPolicy";
 import type { InputItem } from "./InputItem";
 
-export type Op = { "type": "user_input", items: Array<InputItem>, } | { "type": "approval", call_id: string, decision: ApprovalDecision, } | { "type": "interrupt" } | { "type": "set_profile", profile: string, } | { "type": "set_model", model: string, } | { "type": "set_approval_policy", policy: ApprovalPolicy, } | { "type": "reset" } | { "type": "undo" } | { "type": "report_tokens" } | { "type": "shutdown" };
+export type Op = { "type": "user_input", items: Array<InputItem>, } | { "type": "approval", call_id: string, decision: ApprovalDecision, } | { "type": "interrupt" } | { "type": "set_profile", profile: string, } | { "type": "set_model", model: string, } | { "type": "set_approval_policy", policy: ApprovalPolicy, } | { "type": "reset" } | { "type": "undo" } | { "type": "save_conversation", path: string, } | { "type": "load_conversation", path: string, } | { "type": "report_tokens" } | { "type": "shutdown" };

@@ -30,6 +30,10 @@ pub enum Op {
     Reset,
     /// Drop the last user message and everything after it.
     Undo,
+    /// Write the conversation to a file (JSONL events), for `%load` later.
+    SaveConversation { path: String },
+    /// Replace the conversation with one saved by `SaveConversation` (or a session log).
+    LoadConversation { path: String },
     /// Report token usage so far.
     ReportTokens,
     /// End the session.

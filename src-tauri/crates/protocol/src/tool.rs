@@ -8,7 +8,21 @@ pub struct ToolCall {
     pub call_id: String,
     /// The tool's name as the model wrote it (`execute`, `Bash`, `shell`, `computer`…).
     pub name: String,
+    /// The arguments exactly as the model gave them (what a re-rendered history sends back).
+    #[ts(type = "unknown")]
+    pub arguments: serde_json::Value,
+    /// Whether the model used native tool calling or wrote the call as text.
+    pub origin: CallOrigin,
     pub action: ToolAction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum CallOrigin {
+    /// The provider's tool-calling API.
+    Native,
+    /// Parsed from the assistant's text (fenced code, bare JSON, `<tool_call>` tags…).
+    Text,
 }
 
 /// What a tool call will do, in the engine's terms (how the GUI and the gate show it).

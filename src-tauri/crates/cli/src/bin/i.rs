@@ -1,0 +1,3 @@
+fn main() -> std::process::ExitCode {
+    oi_cli::main(oi_cli::Invocation::QuickI)
+}

@@ -1,0 +1,110 @@
+//! `interpreter` and `i`: the terminal front end over the Open Interpreter engine.
+//! This crate links no GTK or WebKit: it runs over SSH on a bare server.
+
+mod approval;
+mod args;
+mod exec_mode;
+mod info;
+mod interactive;
+mod markdown;
+mod reader;
+mod render;
+mod settings;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Parser;
+use oi_protocol::ApprovalPolicy;
+
+pub use args::Cli;
+
+/// Which binary was started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Invocation {
+    Interpreter,
+    /// `i <words>`: one quick request in the current directory.
+    QuickI,
+}
+
+pub fn main(invocation: Invocation) -> ExitCode {
+    init_tracing();
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
+    };
+    match runtime.block_on(run(cli, invocation)) {
+        Ok(code) => {
+            // Kernels and readers may still hold threads: do not wait for them.
+            runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+            ExitCode::from(code)
+        }
+        Err(e) => fail(&e),
+    }
+}
+
+fn fail(e: &anyhow::Error) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "Error: {e:#}");
+    ExitCode::from(2)
+}
+
+/// Logs go to stderr, and only when RUST_LOG asks: stdout is the UI or the JSONL stream.
+fn init_tracing() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
+}
+
+async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
+    if let Some(args::Command::Exec(exec)) = cli.command {
+        let mut flags = cli.session.clone();
+        merge_flags(&mut flags, &exec.session);
+        let mut settings = settings::resolve(&flags)?;
+        if !flags.auto_run && settings.session.approval_policy == ApprovalPolicy::Ask {
+            // Nobody can answer a prompt here: without -y, nothing runs.
+            settings.session.approval_policy = ApprovalPolicy::Deny;
+        }
+        let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
+        let handle = oi_core::spawn_session(settings.session)?;
+        return exec_mode::run(handle, exec.prompt, exec.json, plain).await;
+    }
+    let settings = settings::resolve(&cli.session)?;
+    if cli.config {
+        info::print_config(&settings)?;
+        return Ok(0);
+    }
+    if cli.conversations {
+        info::print_conversations(&settings.session.data_dir)?;
+        return Ok(0);
+    }
+    if cli.profiles {
+        info::print_profiles(settings.session.config_dir.as_deref())?;
+        return Ok(0);
+    }
+    let mut session = settings.session;
+    session.resume = cli.resume;
+    let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let history_file = session.data_dir.join("input-history.txt");
+    let handle = oi_core::spawn_session(session)?;
+    let reader = reader::LineReader::spawn(Some(history_file));
+    let first = (!cli.prompt.is_empty()).then(|| cli.prompt.join(" "));
+    let quick = invocation == Invocation::QuickI && first.is_some();
+    interactive::Interactive::new(handle, reader, plain, quick).run(first).await?;
+    Ok(0)
+}
+
+/// Flags given after `exec` win over the same flags given before it.
+fn merge_flags(into: &mut args::SessionFlags, from: &args::SessionFlags) {
+    macro_rules! take {
+        ($($f:ident),*) => { $( if from.$f.is_some() { into.$f = from.$f.clone(); } )* };
+    }
+    take!(model, api_base, api_key, max_output, max_turns, context_window, max_tokens, temperature,
+          system_message, custom_instructions, profile, timeout, config_file);
+    into.auto_run |= from.auto_run;
+    into.plain |= from.plain;
+}

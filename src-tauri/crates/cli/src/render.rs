@@ -1,0 +1,263 @@
+//! Shows session events in the terminal.
+
+use std::io::Write;
+
+use oi_protocol::{
+    CallOrigin, EventMsg, ExecStatus, FileChangeKind, OutputStream, ToolAction, ToolCall,
+    TurnEndReason,
+};
+
+use crate::markdown::{CodeHighlighter, MarkdownStream};
+
+const RESET: &str = "\x1b[0m";
+const DIM: &str = "\x1b[2m";
+const RED: &str = "\x1b[31m";
+const GREEN: &str = "\x1b[32m";
+const YELLOW: &str = "\x1b[33m";
+
+pub struct Renderer {
+    pub plain: bool,
+    md: MarkdownStream,
+    in_reasoning: bool,
+    spinner: Option<usize>,
+    /// Output of the current run ended without a newline.
+    output_mid_line: bool,
+    /// Whether `TokenUsage` events should be shown (after %tokens).
+    pub show_next_usage: bool,
+}
+
+const FRAMES: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+impl Renderer {
+    pub fn new(plain: bool) -> Self {
+        Renderer {
+            plain,
+            md: MarkdownStream::new(plain),
+            in_reasoning: false,
+            spinner: None,
+            output_mid_line: false,
+            show_next_usage: false,
+        }
+    }
+
+    fn style(&self, code: &str, text: &str) -> String {
+        if self.plain { text.to_string() } else { format!("{code}{text}{RESET}") }
+    }
+
+    pub fn start_spinner(&mut self, out: &mut dyn Write) {
+        if self.plain {
+            return;
+        }
+        self.spinner = Some(0);
+        self.tick(out);
+    }
+
+    pub fn tick(&mut self, out: &mut dyn Write) {
+        if let Some(frame) = self.spinner.as_mut() {
+            let _ = write!(out, "\r{DIM}{} thinking…{RESET}", FRAMES[*frame % FRAMES.len()]);
+            *frame += 1;
+            let _ = out.flush();
+        }
+    }
+
+    pub fn stop_spinner(&mut self, out: &mut dyn Write) {
+        if self.spinner.take().is_some() {
+            let _ = write!(out, "\r\x1b[2K");
+            let _ = out.flush();
+        }
+    }
+
+    /// Ends any open text so other output starts on a fresh line.
+    pub fn break_line(&mut self, out: &mut dyn Write) {
+        self.stop_spinner(out);
+        if self.in_reasoning {
+            let _ = writeln!(out, "{}", if self.plain { "" } else { RESET });
+            self.in_reasoning = false;
+        }
+        if self.md.mid_line() {
+            self.md.finish(out);
+            if self.plain {
+                let _ = writeln!(out);
+            }
+        }
+        if self.output_mid_line {
+            let _ = writeln!(out);
+            self.output_mid_line = false;
+        }
+    }
+
+    pub fn show_code(&mut self, language: &str, code: &str, out: &mut dyn Write) {
+        self.break_line(out);
+        let _ = writeln!(out, "{}", self.style(DIM, &format!("```{language}")));
+        let mut h = CodeHighlighter::new(language, self.plain);
+        for line in code.lines() {
+            let _ = writeln!(out, "{}", h.line(line));
+        }
+        let _ = writeln!(out, "{}", self.style(DIM, "```"));
+    }
+
+    pub fn render(&mut self, msg: &EventMsg, out: &mut dyn Write) {
+        match msg {
+            EventMsg::SessionConfigured(_) | EventMsg::UserMessage { .. } | EventMsg::TurnStarted { .. } => {}
+            EventMsg::ModelRequestStarted { .. } => self.start_spinner(out),
+            EventMsg::AssistantTextDelta { delta } => {
+                self.stop_spinner(out);
+                if self.in_reasoning {
+                    let _ = write!(out, "{}\n\n", if self.plain { "" } else { RESET });
+                    self.in_reasoning = false;
+                }
+                self.md.push(delta, out);
+            }
+            EventMsg::ReasoningDelta { delta } => {
+                self.stop_spinner(out);
+                if !self.in_reasoning && !self.plain {
+                    let _ = write!(out, "{DIM}");
+                }
+                self.in_reasoning = true;
+                let _ = write!(out, "{delta}");
+                let _ = out.flush();
+            }
+            EventMsg::AssistantMessage { .. } => {
+                self.stop_spinner(out);
+                self.md.finish(out);
+                if self.in_reasoning {
+                    let _ = writeln!(out, "{}", if self.plain { "" } else { RESET });
+                    self.in_reasoning = false;
+                }
+            }
+            EventMsg::ToolCallProposed { call } => self.show_call(call, out),
+            EventMsg::ApprovalRequested { warning, .. } => {
+                if let Some(w) = warning {
+                    self.break_line(out);
+                    let _ = writeln!(out, "{}", self.style(YELLOW, &format!("⚠ {w}")));
+                }
+            }
+            EventMsg::ApprovalDecided { .. } => {}
+            EventMsg::ExecBegin { .. } => self.break_line(out),
+            EventMsg::ExecOutput { stream, chunk, .. } => {
+                let text = match stream {
+                    OutputStream::Stdout => chunk.clone(),
+                    OutputStream::Stderr => self.style(RED, chunk),
+                };
+                let _ = write!(out, "{text}");
+                self.output_mid_line = !chunk.ends_with('\n');
+                let _ = out.flush();
+            }
+            EventMsg::ExecEnd { status, exit_code, .. } => {
+                self.break_line(out);
+                let note = match (status, exit_code) {
+                    (ExecStatus::Interrupted, _) => Some("interrupted".to_string()),
+                    (ExecStatus::TimedOut, _) => Some("stopped: time limit reached".to_string()),
+                    (ExecStatus::FailedToStart, _) => Some("could not start".to_string()),
+                    (ExecStatus::Completed, Some(c)) if *c != 0 => Some(format!("exit code {c}")),
+                    _ => None,
+                };
+                if let Some(n) = note {
+                    let _ = writeln!(out, "{}", self.style(DIM, &format!("({n})")));
+                }
+            }
+            EventMsg::FilesChanged { changes, .. } => {
+                self.break_line(out);
+                for c in changes {
+                    let (verb, color) = match c.kind {
+                        FileChangeKind::Created => ("created", GREEN),
+                        FileChangeKind::Modified => ("modified", YELLOW),
+                        FileChangeKind::Deleted => ("deleted", RED),
+                    };
+                    let _ = writeln!(out, "{}", self.style(color, &format!("{verb} {}", c.path)));
+                    if let Some(diff) = &c.diff {
+                        let lines: Vec<&str> = diff.lines().collect();
+                        for line in lines.iter().take(40) {
+                            let styled = if line.starts_with('+') && !line.starts_with("+++") {
+                                self.style(GREEN, line)
+                            } else if line.starts_with('-') && !line.starts_with("---") {
+                                self.style(RED, line)
+                            } else {
+                                self.style(DIM, line)
+                            };
+                            let _ = writeln!(out, "  {styled}");
+                        }
+                        if lines.len() > 40 {
+                            let _ = writeln!(out, "  {}", self.style(DIM, &format!("… {} more lines", lines.len() - 40)));
+                        }
+                    }
+                }
+            }
+            EventMsg::ToolResult { .. } => {}
+            EventMsg::ScreenshotTaken { screenshot, .. } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("[screenshot {}]", screenshot.path)));
+            }
+            EventMsg::InputActionPerformed { record, .. } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("[{}]", record.action)));
+            }
+            EventMsg::ScreenDiffComputed { diff, .. } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("[screen changed: {} regions]", diff.changed_regions.len())));
+            }
+            EventMsg::WindowFocusChanged { window } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("[focus: {} — {}]", window.app_name, window.title)));
+            }
+            EventMsg::TokenUsage(u) => {
+                if self.show_next_usage {
+                    self.show_next_usage = false;
+                    let _ = writeln!(
+                        out,
+                        "tokens: last request {} in / {} out; session {} in / {} out",
+                        u.input_tokens, u.output_tokens, u.total_input_tokens, u.total_output_tokens
+                    );
+                }
+            }
+            EventMsg::TurnEnded { reason, .. } => {
+                self.break_line(out);
+                match reason {
+                    TurnEndReason::Interrupted => {
+                        let _ = writeln!(out, "{}", self.style(DIM, "(interrupted)"));
+                    }
+                    TurnEndReason::MaxTurns | TurnEndReason::Completed | TurnEndReason::Aborted | TurnEndReason::Error => {}
+                }
+                let _ = writeln!(out);
+            }
+            EventMsg::HistoryReset => {
+                let _ = writeln!(out, "{}", self.style(DIM, "conversation cleared"));
+            }
+            EventMsg::HistoryUndone { .. } => {
+                let _ = writeln!(out, "{}", self.style(DIM, "removed the last message and its answer"));
+            }
+            EventMsg::ProfileChanged { profile } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("profile: {profile}")));
+            }
+            EventMsg::ModelChanged { model } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("model: {model}")));
+            }
+            EventMsg::ApprovalPolicyChanged { policy } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("approvals: {policy:?}")));
+            }
+            EventMsg::Notice { message } => {
+                self.break_line(out);
+                let _ = writeln!(out, "{}", self.style(DIM, message));
+            }
+            EventMsg::Error(e) => {
+                self.break_line(out);
+                let _ = writeln!(out, "{}", self.style(RED, &format!("Error: {}", e.message)));
+                if let Some(h) = &e.hint {
+                    let _ = writeln!(out, "{}", self.style(DIM, &format!("  {h}")));
+                }
+            }
+            EventMsg::SessionSaved { path } => {
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("saved to {path}")));
+            }
+            EventMsg::ShutdownComplete => {}
+        }
+    }
+
+    fn show_call(&mut self, call: &ToolCall, out: &mut dyn Write) {
+        match &call.action {
+            // Code the model wrote as a fenced block was already shown in its text.
+            ToolAction::RunCode { .. } if call.origin == CallOrigin::Text => {}
+            ToolAction::RunCode { language, code } => self.show_code(language, code, out),
+            other => {
+                self.break_line(out);
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("→ {} {}", call.name, serde_json::to_string(other).unwrap_or_default())));
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! `config.toml` in the XDG config dir. Flags override it; `interpreter --config` shows where
+//! each effective value came from.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Settings a config file may hold. Unknown keys are errors (a typo should not be ignored).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    pub model: Option<String>,
+    pub api_base: Option<String>,
+    pub api_key: Option<String>,
+    pub auto_run: Option<bool>,
+    pub max_output: Option<usize>,
+    pub max_turns: Option<u32>,
+    pub profile: Option<String>,
+    pub context_window: Option<u32>,
+    pub max_tokens: Option<u32>,
+    pub temperature: Option<f32>,
+    pub system_message: Option<String>,
+    pub custom_instructions: Option<String>,
+    /// Seconds a single run may take.
+    pub timeout: Option<u64>,
+    pub plain: Option<bool>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path}:{line}:{column}: {message}")]
+    Invalid { path: PathBuf, line: usize, column: usize, message: String },
+}
+
+/// `$XDG_CONFIG_HOME/open-interpreter` (or `OI_CONFIG_DIR`).
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("OI_CONFIG_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    dirs::config_dir().map(|d| d.join("open-interpreter"))
+}
+
+/// `$XDG_DATA_HOME/open-interpreter` (or `OI_DATA_DIR`).
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("OI_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    dirs::data_dir().map(|d| d.join("open-interpreter"))
+}
+
+/// Reads `config.toml`; a missing file is an empty config.
+pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
+        Err(source) => return Err(ConfigError::Read { path: path.to_path_buf(), source }),
+    };
+    parse(path, &text)
+}
+
+pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = e
+            .span()
+            .map(|span| line_col(text, span.start))
+            .unwrap_or((1, 1));
+        ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: e.message().trim().to_string(),
+        }
+    })
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_settings() {
+        let c = parse(Path::new("c.toml"), "model = \"ollama/qwen\"\nauto_run = true\nmax_output = 500\n").unwrap();
+        assert_eq!(c.model.as_deref(), Some("ollama/qwen"));
+        assert_eq!(c.auto_run, Some(true));
+        assert_eq!(c.max_output, Some(500));
+    }
+
+    #[test]
+    fn errors_name_file_line_and_key() {
+        let e = parse(Path::new("/x/config.toml"), "model = \"a\"\nmodle = \"b\"\n").unwrap_err().to_string();
+        assert!(e.starts_with("/x/config.toml:2:1:"), "{e}");
+        assert!(e.contains("modle"), "{e}");
+        let e = parse(Path::new("c.toml"), "max_output = \"lots\"\n").unwrap_err().to_string();
+        assert!(e.contains("c.toml:1:") && e.contains("invalid type"), "{e}");
+    }
+}

@@ -1,0 +1,18 @@
+//! The Open Interpreter engine: one task per session, the turn loop, model clients,
+//! harness profiles, the approval gate and the session log.
+//!
+//! Front ends call [`spawn_session`] and talk to the session only through its queues.
+
+pub mod config;
+mod emitter;
+pub mod gate;
+pub mod history;
+mod input;
+pub mod model;
+mod ops;
+pub mod profile;
+mod session;
+pub mod store;
+mod turn;
+
+pub use session::{SessionConfig, SessionError, SessionHandle, spawn_session};

@@ -1,0 +1,137 @@
+//! Model clients. Every client is stream-first: [`ModelClient::stream`] yields
+//! [`ModelEvent`]s as the provider sends them; a non-streaming call is a collected stream.
+
+mod anthropic;
+mod error;
+mod ollama;
+mod openai;
+mod retry;
+mod spec;
+mod sse;
+
+use std::pin::Pin;
+
+use futures::Stream;
+use serde::{Deserialize, Serialize};
+
+pub use anthropic::AnthropicClient;
+pub use error::ModelError;
+pub use ollama::OllamaClient;
+pub use openai::OpenAiClient;
+pub use retry::RetryPolicy;
+pub use spec::{ModelSpec, Provider};
+
+/// A conversation as a provider-neutral request.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ModelRequest {
+    pub model: String,
+    pub system: String,
+    pub messages: Vec<ChatMessage>,
+    pub tools: Vec<ToolSpec>,
+    pub temperature: Option<f32>,
+    pub max_tokens: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    User,
+    Assistant,
+    /// The result of a native tool call.
+    Tool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ContentPart {
+    Text(String),
+    /// Base64 image.
+    Image { mime: String, data: String },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChatMessage {
+    pub role: Role,
+    pub content: Vec<ContentPart>,
+    /// Native tool calls written by the assistant.
+    pub tool_calls: Vec<NativeToolCall>,
+    /// For `Role::Tool`: the call this message answers.
+    pub tool_call_id: Option<String>,
+    /// For `Role::Tool`: the name of the tool that ran (Ollama wants it).
+    pub tool_name: Option<String>,
+}
+
+impl ChatMessage {
+    pub fn text(role: Role, text: impl Into<String>) -> Self {
+        ChatMessage {
+            role,
+            content: vec![ContentPart::Text(text.into())],
+            tool_calls: Vec::new(),
+            tool_call_id: None,
+            tool_name: None,
+        }
+    }
+
+    /// All text parts joined.
+    pub fn joined_text(&self) -> String {
+        let mut out = String::new();
+        for part in &self.content {
+            if let ContentPart::Text(t) = part {
+                out.push_str(t);
+            }
+        }
+        out
+    }
+}
+
+/// A tool call as the provider wrote it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NativeToolCall {
+    pub id: String,
+    pub name: String,
+    pub arguments: serde_json::Value,
+}
+
+/// A tool offered to the model (JSON schema for its arguments).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    pub name: String,
+    pub description: String,
+    pub parameters: serde_json::Value,
+}
+
+/// What a model stream produces.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ModelEvent {
+    TextDelta(String),
+    ReasoningDelta(String),
+    /// A complete tool call (clients assemble streamed argument fragments).
+    ToolCall(NativeToolCall),
+    Usage { input_tokens: u32, output_tokens: u32 },
+    /// The provider ended the message.
+    Done { stop_reason: Option<String> },
+}
+
+pub type ModelStream = Pin<Box<dyn Stream<Item = Result<ModelEvent, ModelError>> + Send>>;
+
+#[async_trait::async_trait]
+pub trait ModelClient: Send + Sync {
+    /// Starts a request; retries on 429/5xx/connection resets happen before the stream is returned.
+    async fn stream(&self, request: &ModelRequest) -> Result<ModelStream, ModelError>;
+    /// Where requests go (for messages).
+    fn endpoint(&self) -> &str;
+}
+
+/// Builds the client for a model spec.
+pub fn client_for(spec: &ModelSpec, retry: RetryPolicy) -> Result<Box<dyn ModelClient>, ModelError> {
+    let http = reqwest::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .build()
+        .map_err(|e| ModelError::Internal(e.to_string()))?;
+    Ok(match spec.provider {
+        Provider::Anthropic => Box::new(AnthropicClient::new(http, spec.clone(), retry)),
+        Provider::Ollama => Box::new(OllamaClient::new(http, spec.clone(), retry)),
+        Provider::OpenAi | Provider::LmStudio | Provider::LlamaCpp => {
+            Box::new(OpenAiClient::new(http, spec.clone(), retry))
+        }
+    })
+}

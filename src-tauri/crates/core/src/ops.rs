@@ -1,0 +1,120 @@
+//! Ops that change the session between turns.
+
+use oi_protocol::{ErrorInfo, ErrorKind, EventMsg, Op};
+
+use crate::history::HistoryItem;
+use crate::profile::Profile;
+use crate::session::{Runtime, invalid};
+use crate::store;
+
+pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    match op {
+        Op::SetProfile { profile } => {
+            let mut shared = rt.shared.lock().await;
+            match Profile::load(&profile, shared.config.config_dir.as_deref()) {
+                Ok(p) => {
+                    shared.config.profile = p.id.clone();
+                    shared.profile = p;
+                    emit(EventMsg::ProfileChanged { profile });
+                }
+                Err(e) => emit(EventMsg::Error(invalid(e.to_string()))),
+            }
+        }
+        Op::SetModel { model } => {
+            let mut shared = rt.shared.lock().await;
+            let previous = shared.config.model.clone();
+            shared.config.model = model;
+            match Runtime::rebuild_client(&mut shared) {
+                Ok(()) => {
+                    let name = shared.model.display_name();
+                    emit(EventMsg::ModelChanged { model: name });
+                }
+                Err(e) => {
+                    shared.config.model = previous;
+                    emit(EventMsg::Error(e.to_info()));
+                }
+            }
+        }
+        Op::SetApprovalPolicy { policy } => {
+            rt.shared.lock().await.gate.set_policy(policy);
+            emit(EventMsg::ApprovalPolicyChanged { policy });
+        }
+        Op::Reset => {
+            rt.shared.lock().await.history.clear();
+            emit(EventMsg::HistoryReset);
+        }
+        Op::Undo => {
+            let removed = rt.shared.lock().await.history.undo();
+            if removed {
+                emit(EventMsg::HistoryUndone { removed: 1 });
+            } else {
+                emit(EventMsg::Notice { message: "nothing to undo".into() });
+            }
+        }
+        Op::ReportTokens => {
+            let shared = rt.shared.lock().await;
+            let mut usage = shared.usage;
+            // Without provider counts yet, estimate the next request (~4 characters a token).
+            if usage.total_input_tokens == 0 {
+                usage.input_tokens = (shared.history.char_len() / 4) as u32;
+            }
+            emit(EventMsg::TokenUsage(usage));
+        }
+        Op::SaveConversation { path } => {
+            let log_path = rt.emitter.log_path();
+            let result = store::read_events(std::path::Path::new(&log_path)).and_then(|events| {
+                let mut out = String::new();
+                for e in &events {
+                    if let Ok(line) = serde_json::to_string(e) {
+                        out.push_str(&line);
+                        out.push('\n');
+                    }
+                }
+                std::fs::write(&path, out).map_err(|source| store::StoreError::Write { path: path.clone().into(), source })
+            });
+            match result {
+                Ok(()) => emit(EventMsg::SessionSaved { path }),
+                Err(e) => emit(EventMsg::Error(log_error(e))),
+            }
+        }
+        Op::LoadConversation { path } => match store::read_events(std::path::Path::new(&path)) {
+            Ok(events) => {
+                let loaded = store::rebuild_history(&events);
+                let mut shared = rt.shared.lock().await;
+                shared.history.clear();
+                emit(EventMsg::HistoryReset);
+                // Re-emit the conversation so this session's own log can rebuild it too.
+                for item in loaded.items() {
+                    match item {
+                        HistoryItem::User { items } => emit(EventMsg::UserMessage { items: items.clone() }),
+                        HistoryItem::Assistant { text, calls, interrupted, .. } => {
+                            emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: false });
+                            for call in calls {
+                                emit(EventMsg::ToolCallProposed { call: call.clone() });
+                            }
+                            if *interrupted {
+                                emit(EventMsg::TurnEnded { turn: 0, reason: oi_protocol::TurnEndReason::Interrupted });
+                            }
+                        }
+                        HistoryItem::ToolResult { call_id, output, is_error, .. } => emit(EventMsg::ToolResult {
+                            call_id: call_id.clone(),
+                            output: output.clone(),
+                            is_error: *is_error,
+                        }),
+                    }
+                    shared.history.push(item.clone());
+                }
+                emit(EventMsg::Notice { message: format!("loaded {} messages from {path}", loaded.items().len()) });
+            }
+            Err(e) => emit(EventMsg::Error(log_error(e))),
+        },
+        Op::UserInput { .. } | Op::Approval { .. } | Op::Interrupt | Op::Shutdown => {
+            tracing::debug!("op handled by the session loop");
+        }
+    }
+}
+
+fn log_error(e: store::StoreError) -> ErrorInfo {
+    ErrorInfo { kind: ErrorKind::SessionLog, message: e.to_string(), hint: None }
+}

@@ -1,0 +1,223 @@
+//! Tool calls written as text. Small local models often print the call instead of making it:
+//! bare JSON `{"name": …, "arguments": …}`, Qwen's `<tool_call>…</tool_call>`, JSON in a fence,
+//! or (classic style) a fenced code block with a language.
+
+use serde_json::Value;
+
+/// A call recognised in assistant text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextCall {
+    pub name: String,
+    pub arguments: Value,
+}
+
+/// A fenced block: its info string (language) and body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FencedBlock {
+    pub lang: String,
+    pub body: String,
+}
+
+/// Every complete fenced block in `text`, in order. An unclosed block at the end is ignored
+/// (the model was cut off) unless `include_unclosed`.
+pub fn fenced_blocks(text: &str, include_unclosed: bool) -> Vec<FencedBlock> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(String, String, String)> = None; // (fence, lang, body)
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        match &mut current {
+            None => {
+                if let Some(fence) = fence_prefix(trimmed) {
+                    let lang = trimmed[fence.len()..].trim().to_string();
+                    current = Some((fence, lang, String::new()));
+                }
+            }
+            Some((fence, lang, body)) => {
+                let t = trimmed.trim_end();
+                if t.starts_with(fence.as_str()) && t.chars().all(|c| c == '`' || c == '~') {
+                    blocks.push(FencedBlock { lang: std::mem::take(lang), body: std::mem::take(body) });
+                    current = None;
+                } else {
+                    body.push_str(line);
+                }
+            }
+        }
+    }
+    if include_unclosed
+        && let Some((_, lang, body)) = current {
+            blocks.push(FencedBlock { lang, body });
+        }
+    for b in &mut blocks {
+        if b.body.ends_with('\n') {
+            b.body.pop();
+        }
+        // Info strings like "python title=x" keep only the language.
+        b.lang = b.lang.split_whitespace().next().unwrap_or("").to_lowercase();
+    }
+    blocks
+}
+
+fn fence_prefix(line: &str) -> Option<String> {
+    for ch in ['`', '~'] {
+        let n = line.chars().take_while(|c| *c == ch).count();
+        if n >= 3 {
+            return Some(std::iter::repeat_n(ch, n).collect());
+        }
+    }
+    None
+}
+
+/// Tool calls written as JSON: bare, inside `<tool_call>` tags, or in a ```json fence.
+/// Only objects naming one of `known_tools` count, so ordinary JSON in an answer is left alone.
+pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
+    let mut calls = Vec::new();
+    let mut candidates: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<tool_call>") {
+        let after = &rest[start + "<tool_call>".len()..];
+        let end = after.find("</tool_call>").unwrap_or(after.len());
+        candidates.push(after[..end].to_string());
+        rest = &after[end..];
+    }
+    for block in fenced_blocks(text, true) {
+        if block.lang.is_empty() || block.lang == "json" || block.lang == "tool_call" {
+            candidates.push(block.body);
+        }
+    }
+    let whole = text.trim();
+    if whole.starts_with('{') || whole.starts_with('[') {
+        candidates.push(whole.to_string());
+    }
+    if candidates.is_empty() {
+        candidates.extend(embedded_objects(text));
+    }
+    for candidate in candidates {
+        for value in parse_json_values(candidate.trim()) {
+            collect_calls(&value, known_tools, &mut calls);
+        }
+    }
+    calls.dedup();
+    calls
+}
+
+/// Top-level `{…}` spans that look like a call, found in prose.
+fn embedded_objects(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let bytes: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == '{' {
+            let mut depth = 0i32;
+            let mut in_str = false;
+            let mut escaped = false;
+            for j in i..bytes.len() {
+                let c = bytes[j];
+                if in_str {
+                    if escaped {
+                        escaped = false;
+                    } else if c == '\\' {
+                        escaped = true;
+                    } else if c == '"' {
+                        in_str = false;
+                    }
+                    continue;
+                }
+                match c {
+                    '"' => in_str = true,
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            let s: String = bytes[i..=j].iter().collect();
+                            if s.contains("\"name\"") {
+                                out.push(s);
+                            }
+                            i = j;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// One JSON value, or several written one per line.
+fn parse_json_values(s: &str) -> Vec<Value> {
+    if let Ok(v) = serde_json::from_str::<Value>(s) {
+        return vec![v];
+    }
+    s.lines().filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok()).collect()
+}
+
+fn collect_calls(value: &Value, known: &[&str], out: &mut Vec<TextCall>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|v| collect_calls(v, known, out)),
+        Value::Object(map) => {
+            // {"name": …, "arguments"|"parameters": …} or {"function": {"name", "arguments"}}
+            if let Some(f) = map.get("function").filter(|f| f.is_object()) {
+                return collect_calls(f, known, out);
+            }
+            let Some(name) = map.get("name").and_then(Value::as_str) else { return };
+            if !known.contains(&name) {
+                return;
+            }
+            let args = map
+                .get("arguments")
+                .or_else(|| map.get("parameters"))
+                .or_else(|| map.get("input"))
+                .cloned()
+                .unwrap_or(Value::Object(Default::default()));
+            let args = match args {
+                Value::String(s) => serde_json::from_str(&s).unwrap_or(Value::String(s)),
+                other => other,
+            };
+            out.push(TextCall { name: name.to_string(), arguments: args });
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn finds_fenced_blocks_with_languages() {
+        let text = "Plan:\n```python\nprint(1)\n```\nthen\n```bash\nls -la\n```\n```python\nunclosed";
+        let blocks = fenced_blocks(text, false);
+        assert_eq!(
+            blocks,
+            vec![
+                FencedBlock { lang: "python".into(), body: "print(1)".into() },
+                FencedBlock { lang: "bash".into(), body: "ls -la".into() },
+            ]
+        );
+    }
+
+    #[test]
+    fn recognises_bare_json_qwen_tags_and_fenced_json() {
+        let known = ["execute"];
+        let bare = r#"{"name": "execute", "arguments": {"language": "python", "code": "print(2)"}}"#;
+        assert_eq!(
+            json_calls(bare, &known),
+            vec![TextCall { name: "execute".into(), arguments: json!({"language": "python", "code": "print(2)"}) }]
+        );
+        let tagged = "<tool_call>\n{\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"ls\"}}\n</tool_call>";
+        assert_eq!(json_calls(tagged, &known).len(), 1);
+        let fenced = "```json\n{\"name\": \"execute\", \"arguments\": \"{\\\"language\\\": \\\"python\\\", \\\"code\\\": \\\"1+1\\\"}\"}\n```";
+        assert_eq!(json_calls(fenced, &known)[0].arguments, json!({"language": "python", "code": "1+1"}));
+        let prose = "I will run {\"name\": \"execute\", \"parameters\": {\"language\": \"python\", \"code\": \"x\"}} now";
+        assert_eq!(json_calls(prose, &known).len(), 1);
+    }
+
+    #[test]
+    fn leaves_unrelated_json_alone() {
+        assert!(json_calls(r#"{"name": "Alice", "age": 3}"#, &["execute"]).is_empty());
+        assert!(json_calls("no json here", &["execute"]).is_empty());
+    }
+}

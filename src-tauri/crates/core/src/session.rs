@@ -1,0 +1,294 @@
+//! One tokio task per session owns its state; front ends talk to it through two queues:
+//! [`Submission`]s in, [`Event`]s out.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use oi_protocol::{
+    ApprovalDecision, ApprovalPolicy, ErrorInfo, ErrorKind, Event, EventMsg, InputItem, Op,
+    SessionInfo, Submission, TokenUsage,
+};
+use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use crate::emitter::Emitter;
+use crate::gate::ApprovalGate;
+use crate::history::History;
+use crate::model::{ModelClient, ModelSpec, RetryPolicy, client_for};
+use crate::profile::Profile;
+use crate::store::{self, SessionLog};
+
+/// Everything a session needs to start.
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    pub model: String,
+    pub api_base: Option<String>,
+    pub api_key: Option<String>,
+    pub profile: String,
+    pub approval_policy: ApprovalPolicy,
+    /// Model requests per turn before the turn stops.
+    pub max_turns: u32,
+    /// Characters of output the model sees per run (head and tail kept).
+    pub max_output: usize,
+    pub context_window: Option<u32>,
+    pub max_tokens: Option<u32>,
+    pub temperature: Option<f32>,
+    /// Replaces the profile's system prompt.
+    pub system_message: Option<String>,
+    /// Appended to the system prompt.
+    pub custom_instructions: Option<String>,
+    pub cwd: PathBuf,
+    pub exec_timeout: Option<Duration>,
+    /// `$XDG_DATA_HOME/open-interpreter`: sessions are kept below it.
+    pub data_dir: PathBuf,
+    /// `$XDG_CONFIG_HOME/open-interpreter`: user profiles are looked for below it.
+    pub config_dir: Option<PathBuf>,
+    /// Continue this saved session (id or prefix; empty for the latest).
+    pub resume: Option<String>,
+    pub retry: RetryPolicy,
+    /// Prepended to every process the executors start (the sandbox).
+    pub launcher_prefix: Vec<std::ffi::OsString>,
+}
+
+impl SessionConfig {
+    pub fn new(model: impl Into<String>, cwd: PathBuf, data_dir: PathBuf) -> Self {
+        SessionConfig {
+            model: model.into(),
+            api_base: None,
+            api_key: None,
+            profile: "classic".into(),
+            approval_policy: ApprovalPolicy::Ask,
+            max_turns: 30,
+            max_output: 2800,
+            context_window: None,
+            max_tokens: None,
+            temperature: None,
+            system_message: None,
+            custom_instructions: None,
+            cwd,
+            exec_timeout: None,
+            data_dir,
+            config_dir: None,
+            resume: None,
+            retry: RetryPolicy::default(),
+            launcher_prefix: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error(transparent)]
+    Profile(#[from] crate::profile::ProfileError),
+    #[error(transparent)]
+    Model(#[from] crate::model::ModelError),
+}
+
+/// The front end's side of a running session.
+pub struct SessionHandle {
+    pub session_id: String,
+    pub log_path: PathBuf,
+    pub submissions: mpsc::UnboundedSender<Submission>,
+    pub events: mpsc::UnboundedReceiver<Event>,
+}
+
+/// State the session task and its running turn share.
+pub(crate) struct Shared {
+    pub config: SessionConfig,
+    pub history: History,
+    pub profile: Profile,
+    pub model: ModelSpec,
+    pub client: Arc<dyn ModelClient>,
+    pub gate: ApprovalGate,
+    pub usage: TokenUsage,
+    /// Set when the model refused tools: calls then travel as text.
+    pub native_tools: bool,
+    pub call_counter: u64,
+}
+
+pub(crate) struct Runtime {
+    pub shared: Mutex<Shared>,
+    pub kernels: Mutex<oi_exec::Kernels>,
+    pub emitter: Emitter,
+    pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
+}
+
+fn resolve_model(config: &SessionConfig) -> ModelSpec {
+    let env = |k: &str| std::env::var(k).ok();
+    ModelSpec::resolve(&config.model, config.api_base.as_deref(), config.api_key.as_deref(), &env)
+}
+
+/// Starts a session task (new, or resumed from its log).
+pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionError> {
+    let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
+    let (resumed_events, session_id, log_path) = match &config.resume {
+        Some(id) => {
+            let id = if id.is_empty() { None } else { Some(id.as_str()) };
+            let found = store::find_session(&config.data_dir, id)?;
+            (store::read_events(&found.path)?, found.id, found.path)
+        }
+        None => {
+            let id = uuid::Uuid::now_v7().to_string();
+            let path = store::sessions_dir(&config.data_dir).join(format!("{id}.jsonl"));
+            (Vec::new(), id, path)
+        }
+    };
+    let log = SessionLog::open(&log_path)?;
+    let first_seq = resumed_events.last().map(|e| e.seq + 1).unwrap_or(0);
+    let history = store::rebuild_history(&resumed_events);
+    let model = resolve_model(&config);
+    let client: Arc<dyn ModelClient> = Arc::from(client_for(&model, config.retry)?);
+
+    let (event_tx, event_rx) = mpsc::unbounded_channel();
+    let (sub_tx, sub_rx) = mpsc::unbounded_channel();
+    let emitter = Emitter::new(log, first_seq, event_tx);
+    let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
+    kernel_options.timeout = config.exec_timeout;
+    kernel_options.launcher_prefix = config.launcher_prefix.clone();
+
+    emitter.emit(
+        "",
+        EventMsg::SessionConfigured(SessionInfo {
+            session_id: session_id.clone(),
+            model: model.display_name(),
+            profile: profile.id.clone(),
+            cwd: config.cwd.display().to_string(),
+            approval_policy: config.approval_policy,
+            log_path: log_path.display().to_string(),
+            resumed: config.resume.is_some(),
+            protocol_version: oi_protocol::PROTOCOL_VERSION,
+        }),
+    );
+
+    let runtime = Arc::new(Runtime {
+        shared: Mutex::new(Shared {
+            gate: ApprovalGate::new(config.approval_policy),
+            config,
+            history,
+            profile,
+            model,
+            client,
+            usage: TokenUsage::default(),
+            native_tools: true,
+            call_counter: resumed_events.len() as u64,
+        }),
+        kernels: Mutex::new(oi_exec::Kernels::new(kernel_options)),
+        emitter,
+        approvals: std::sync::Mutex::new(HashMap::new()),
+    });
+    tokio::spawn(session_loop(runtime, sub_rx));
+    Ok(SessionHandle { session_id, log_path, submissions: sub_tx, events: event_rx })
+}
+
+struct RunningTurn {
+    cancel: CancellationToken,
+    done: oneshot::Receiver<()>,
+}
+
+async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submission>) {
+    let mut running: Option<RunningTurn> = None;
+    let mut queued: VecDeque<(String, Vec<InputItem>)> = VecDeque::new();
+    let mut turn_no: u32 = 0;
+    loop {
+        let finished = async {
+            match running.as_mut() {
+                Some(turn) => {
+                    let _ = (&mut turn.done).await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = finished => {
+                running = None;
+                if let Some((id, items)) = queued.pop_front() {
+                    turn_no += 1;
+                    running = Some(start_turn(&rt, id, items, turn_no));
+                }
+            }
+            sub = subs.recv() => {
+                let Some(Submission { id, op }) = sub else { break };
+                match op {
+                    Op::UserInput { items } => {
+                        if running.is_some() {
+                            queued.push_back((id, items));
+                        } else {
+                            turn_no += 1;
+                            running = Some(start_turn(&rt, id, items, turn_no));
+                        }
+                    }
+                    Op::Approval { call_id, decision } => {
+                        let waiting = rt.approvals.lock().ok().and_then(|mut m| m.remove(&call_id));
+                        match waiting {
+                            Some(tx) => { let _ = tx.send(decision); }
+                            None => rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
+                                "no approval is pending for call `{call_id}`")))),
+                        }
+                    }
+                    Op::Interrupt => {
+                        if let Some(turn) = &running {
+                            turn.cancel.cancel();
+                        }
+                        queued.clear();
+                    }
+                    Op::Shutdown => {
+                        if let Some(turn) = running.take() {
+                            turn.cancel.cancel();
+                            let _ = turn.done.await;
+                        }
+                        rt.kernels.lock().await.shutdown().await;
+                        rt.emitter.emit(&id, EventMsg::ShutdownComplete);
+                        return;
+                    }
+                    other => {
+                        if running.is_some() && changes_history(&other) {
+                            rt.emitter.emit(&id, EventMsg::Error(invalid(
+                                "wait for the turn to end (or interrupt it) before changing the conversation".into())));
+                            continue;
+                        }
+                        crate::ops::handle(&rt, &id, other).await;
+                    }
+                }
+            }
+        }
+    }
+    // Every front end is gone: end the kernels with the session.
+    if let Some(turn) = running.take() {
+        turn.cancel.cancel();
+        let _ = turn.done.await;
+    }
+    rt.kernels.lock().await.shutdown().await;
+}
+
+fn changes_history(op: &Op) -> bool {
+    matches!(op, Op::Reset | Op::Undo | Op::LoadConversation { .. } | Op::SetProfile { .. })
+}
+
+fn start_turn(rt: &Arc<Runtime>, id: String, items: Vec<InputItem>, turn: u32) -> RunningTurn {
+    let cancel = CancellationToken::new();
+    let (done_tx, done_rx) = oneshot::channel();
+    let rt = rt.clone();
+    let token = cancel.clone();
+    tokio::spawn(async move {
+        crate::turn::run_turn(&rt, &id, items, turn, &token).await;
+        let _ = done_tx.send(());
+    });
+    RunningTurn { cancel, done: done_rx }
+}
+
+pub(crate) fn invalid(message: String) -> ErrorInfo {
+    ErrorInfo { kind: ErrorKind::InvalidRequest, message, hint: None }
+}
+
+impl Runtime {
+    pub(crate) fn rebuild_client(shared: &mut Shared) -> Result<(), crate::model::ModelError> {
+        shared.model = resolve_model(&shared.config);
+        shared.client = Arc::from(client_for(&shared.model, shared.config.retry)?);
+        shared.native_tools = true;
+        Ok(())
+    }
+}

@@ -1,0 +1,263 @@
+//! The session log: every event appended as one JSON line the moment it happens, so a crash
+//! or SIGKILL loses nothing already shown; listing past sessions; rebuilding a conversation.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use oi_protocol::{Event, EventMsg, InputItem};
+
+use crate::history::{History, HistoryItem};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot write the session log {path}: {source}")]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error("cannot read the session log {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("no saved session matches `{0}` (see `interpreter --conversations`)")]
+    NotFound(String),
+}
+
+/// Where sessions are kept: `$XDG_DATA_HOME/open-interpreter/sessions`.
+pub fn sessions_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("sessions")
+}
+
+/// Appends events to a JSONL file with one unbuffered write per line.
+pub struct SessionLog {
+    path: PathBuf,
+    file: File,
+}
+
+impl SessionLog {
+    pub fn open(path: &Path) -> Result<SessionLog, StoreError> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|source| StoreError::Write { path: path.to_path_buf(), source })?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|source| StoreError::Write { path: path.to_path_buf(), source })?;
+        Ok(SessionLog { path: path.to_path_buf(), file })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn append(&mut self, event: &Event) -> Result<(), StoreError> {
+        let mut line = serde_json::to_vec(event).map_err(|e| StoreError::Write {
+            path: self.path.clone(),
+            source: std::io::Error::other(e),
+        })?;
+        line.push(b'\n');
+        // One write call per line: the kernel has it even if this process is killed next.
+        self.file
+            .write_all(&line)
+            .map_err(|source| StoreError::Write { path: self.path.clone(), source })
+    }
+}
+
+/// Reads every event of a log; a torn last line (killed mid-write) is skipped.
+pub fn read_events(path: &Path) -> Result<Vec<Event>, StoreError> {
+    let file = File::open(path).map_err(|source| StoreError::Read { path: path.to_path_buf(), source })?;
+    let mut events = Vec::new();
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|source| StoreError::Read { path: path.to_path_buf(), source })?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Event>(&line) {
+            Ok(e) => events.push(e),
+            Err(e) => tracing::warn!(path = %path.display(), line = n + 1, "skipping unreadable log line: {e}"),
+        }
+    }
+    Ok(events)
+}
+
+/// The conversation a log describes, as the model should see it when the session resumes.
+/// Text that streamed before a crash is kept; a call cut off mid-run gets the output it had.
+pub fn rebuild_history(events: &[Event]) -> History {
+    let mut history = History::default();
+    let mut partial_text = String::new();
+    let mut partial_reasoning = String::new();
+    let mut pending_calls = Vec::new();
+    let mut exec_output: std::collections::HashMap<String, String> = Default::default();
+
+    fn flush(history: &mut History, text: &mut String, reasoning: &mut String, calls: &mut Vec<oi_protocol::ToolCall>, interrupted: bool) {
+        if !text.is_empty() || !calls.is_empty() {
+            history.push(HistoryItem::Assistant {
+                text: std::mem::take(text),
+                reasoning: std::mem::take(reasoning),
+                calls: std::mem::take(calls),
+                interrupted,
+            });
+        }
+        reasoning.clear();
+    }
+
+    for event in events {
+        match &event.msg {
+            EventMsg::UserMessage { items } => {
+                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, true);
+                history.push(HistoryItem::User { items: items.clone() });
+            }
+            EventMsg::AssistantTextDelta { delta } => partial_text.push_str(delta),
+            EventMsg::ReasoningDelta { delta } => partial_reasoning.push_str(delta),
+            EventMsg::AssistantMessage { text, interrupted } => {
+                partial_text = text.clone();
+                if *interrupted {
+                    flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, true);
+                }
+            }
+            EventMsg::ToolCallProposed { call } => pending_calls.push(call.clone()),
+            EventMsg::ModelRequestStarted { .. } | EventMsg::TurnEnded { .. } => {
+                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+            }
+            EventMsg::ExecOutput { call_id, chunk, .. } => {
+                exec_output.entry(call_id.clone()).or_default().push_str(chunk);
+            }
+            EventMsg::ToolResult { call_id, output, is_error } => {
+                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+                let tool_name = tool_name_of(&history, call_id);
+                history.push(HistoryItem::ToolResult {
+                    call_id: call_id.clone(),
+                    tool_name,
+                    output: output.clone(),
+                    is_error: *is_error,
+                });
+            }
+            EventMsg::HistoryReset => {
+                history.clear();
+                partial_text.clear();
+                pending_calls.clear();
+            }
+            EventMsg::HistoryUndone { .. } => {
+                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+                history.undo();
+            }
+            _ => {}
+        }
+    }
+    flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, true);
+    // Calls that never got a result: the model must still see an answer to each.
+    for call in history.unanswered_calls() {
+        let seen = exec_output.remove(&call.call_id).unwrap_or_default();
+        let output = if seen.is_empty() {
+            "(the session ended before this call finished; it may not have run)".to_string()
+        } else {
+            format!("{seen}\n(the session ended before this call finished)")
+        };
+        history.push(HistoryItem::ToolResult {
+            call_id: call.call_id.clone(),
+            tool_name: call.name.clone(),
+            output,
+            is_error: true,
+        });
+    }
+    history
+}
+
+fn tool_name_of(history: &History, call_id: &str) -> String {
+    history
+        .items()
+        .iter()
+        .rev()
+        .find_map(|i| match i {
+            HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id).map(|c| c.name.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// A past session, for `--conversations`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionSummary {
+    pub id: String,
+    pub path: PathBuf,
+    pub started_ms: u64,
+    pub model: String,
+    pub profile: String,
+    pub first_words: String,
+    pub events: usize,
+}
+
+/// Past sessions, newest first.
+pub fn list_sessions(data_dir: &Path) -> Result<Vec<SessionSummary>, StoreError> {
+    let dir = sessions_dir(data_dir);
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => return Err(StoreError::Read { path: dir, source }),
+    };
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        let Ok(events) = read_events(&path) else { continue };
+        let Some(first) = events.first() else { continue };
+        let mut summary = SessionSummary {
+            id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            path: path.clone(),
+            started_ms: first.time_ms,
+            model: String::new(),
+            profile: String::new(),
+            first_words: String::new(),
+            events: events.len(),
+        };
+        for e in &events {
+            match &e.msg {
+                EventMsg::SessionConfigured(info) => {
+                    summary.model = info.model.clone();
+                    summary.profile = info.profile.clone();
+                }
+                EventMsg::ModelChanged { model } => summary.model = model.clone(),
+                EventMsg::UserMessage { items } if summary.first_words.is_empty() => {
+                    let text: String = items
+                        .iter()
+                        .filter_map(|i| match i {
+                            InputItem::Text { text } => Some(text.as_str()),
+                            _ => None,
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    summary.first_words = first_words(&text, 10);
+                }
+                _ => {}
+            }
+        }
+        out.push(summary);
+    }
+    out.sort_by(|a, b| b.started_ms.cmp(&a.started_ms).then(b.id.cmp(&a.id)));
+    Ok(out)
+}
+
+fn first_words(text: &str, n: usize) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut s = words.iter().take(n).copied().collect::<Vec<_>>().join(" ");
+    if words.len() > n {
+        s.push('…');
+    }
+    s
+}
+
+/// Finds a session by id or unique id prefix; `None` picks the most recent.
+pub fn find_session(data_dir: &Path, id: Option<&str>) -> Result<SessionSummary, StoreError> {
+    let sessions = list_sessions(data_dir)?;
+    match id {
+        None => sessions.into_iter().next().ok_or_else(|| StoreError::NotFound("(latest)".into())),
+        Some(id) => {
+            let mut matching: Vec<_> = sessions.into_iter().filter(|s| s.id.starts_with(id)).collect();
+            if matching.len() == 1 {
+                Ok(matching.remove(0))
+            } else {
+                Err(StoreError::NotFound(id.to_string()))
+            }
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! One turn: history → model (streaming) → text and tool calls → approval gate → execution →
+//! results back to the model → again, until the model stops asking for tools or `max_turns`.
+
+use std::sync::Arc;
+
+use futures::StreamExt;
+use oi_protocol::{
+    ApprovalDecision, Decider, ErrorInfo, ErrorKind, EventMsg, ExecStatus, InputItem, OutputStream,
+    ToolAction, ToolCall, TurnEndReason,
+};
+use tokio_util::sync::CancellationToken;
+
+use crate::gate::Verdict;
+use crate::history::HistoryItem;
+use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
+use crate::profile::PromptContext;
+use crate::session::Runtime;
+
+pub(crate) async fn run_turn(rt: &Arc<Runtime>, id: &str, items: Vec<InputItem>, turn: u32, cancel: &CancellationToken) {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let items = crate::input::resolve_files(items);
+    rt.shared.lock().await.history.push(HistoryItem::User { items: items.clone() });
+    emit(EventMsg::UserMessage { items });
+    emit(EventMsg::TurnStarted { turn });
+    let max_steps = rt.shared.lock().await.config.max_turns.max(1);
+    for _step in 0..max_steps {
+        match step(rt, id, cancel).await {
+            StepEnd::Continue => continue,
+            StepEnd::End(reason) => {
+                emit(EventMsg::TurnEnded { turn, reason });
+                return;
+            }
+        }
+    }
+    emit(EventMsg::Notice {
+        message: format!("stopped after {max_steps} model requests (--max_turns); say \"continue\" to go on"),
+    });
+    emit(EventMsg::TurnEnded { turn, reason: TurnEndReason::MaxTurns });
+}
+
+enum StepEnd {
+    Continue,
+    End(TurnEndReason),
+}
+
+/// One model request and the tool calls it produced.
+async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEnd {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let (client, request, model_name) = {
+        let shared = rt.shared.lock().await;
+        let languages: Vec<String> = oi_exec::available_languages()
+            .into_iter()
+            .filter(|l| l.installed)
+            .map(|l| l.name.to_string())
+            .collect();
+        let ctx = PromptContext::current(&shared.config.cwd, &languages);
+        let mut request = shared.profile.render(&shared.history, &ctx, shared.native_tools);
+        request.model = shared.model.name.clone();
+        if let Some(system) = &shared.config.system_message {
+            request.system = system.clone();
+        }
+        if let Some(extra) = &shared.config.custom_instructions {
+            request.system = format!("{}\n\n{}", request.system, extra);
+        }
+        if shared.config.temperature.is_some() {
+            request.temperature = shared.config.temperature;
+        }
+        if shared.config.max_tokens.is_some() {
+            request.max_tokens = shared.config.max_tokens;
+        }
+        (shared.client.clone(), request, shared.model.display_name())
+    };
+    emit(EventMsg::ModelRequestStarted { model: model_name });
+
+    let streamed = stream_model(rt, id, client.as_ref(), &request, cancel).await;
+    let (text, reasoning, native_calls, outcome) = match streamed {
+        Ok(s) => s,
+        Err(e) if tools_refused(&e) && !request.tools.is_empty() => {
+            rt.shared.lock().await.native_tools = false;
+            emit(EventMsg::Notice { message: "the model does not take tools: code blocks in its text will run instead".into() });
+            return StepEnd::Continue;
+        }
+        Err(e) => {
+            emit(EventMsg::Error(e.to_info()));
+            return StepEnd::End(TurnEndReason::Error);
+        }
+    };
+    if outcome == StreamOutcome::Interrupted {
+        emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: true });
+        rt.shared.lock().await.history.push(HistoryItem::Assistant {
+            text,
+            reasoning,
+            calls: Vec::new(),
+            interrupted: true,
+        });
+        return StepEnd::End(TurnEndReason::Interrupted);
+    }
+    emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: false });
+
+    let calls = {
+        let mut shared = rt.shared.lock().await;
+        let mut counter = shared.call_counter;
+        let calls = shared.profile.interpret(&text, native_calls, &mut || {
+            counter += 1;
+            format!("call_{counter}")
+        });
+        shared.call_counter = counter;
+        shared.history.push(HistoryItem::Assistant { text, reasoning, calls: calls.clone(), interrupted: false });
+        calls
+    };
+    if calls.is_empty() {
+        return StepEnd::End(TurnEndReason::Completed);
+    }
+    for call in &calls {
+        emit(EventMsg::ToolCallProposed { call: call.clone() });
+    }
+    let mut pending = calls.into_iter();
+    while let Some(call) = pending.next() {
+        let end = run_call(rt, id, call, cancel).await;
+        if let Some(reason) = end {
+            // Every call must be answered, even those that never ran.
+            for skipped in pending {
+                record_result(rt, id, &skipped, "Not run: the turn ended before this call.".into(), true).await;
+            }
+            return StepEnd::End(reason);
+        }
+    }
+    StepEnd::Continue
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum StreamOutcome {
+    Finished,
+    Interrupted,
+}
+
+type Streamed = (String, String, Vec<NativeToolCall>, StreamOutcome);
+
+async fn stream_model(
+    rt: &Arc<Runtime>,
+    id: &str,
+    client: &dyn ModelClient,
+    request: &crate::model::ModelRequest,
+    cancel: &CancellationToken,
+) -> Result<Streamed, ModelError> {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let mut text = String::new();
+    let mut reasoning = String::new();
+    let mut calls = Vec::new();
+    let mut stream = tokio::select! {
+        s = client.stream(request) => s?,
+        _ = cancel.cancelled() => return Ok((text, reasoning, calls, StreamOutcome::Interrupted)),
+    };
+    loop {
+        let next = tokio::select! {
+            n = stream.next() => n,
+            _ = cancel.cancelled() => return Ok((text, reasoning, calls, StreamOutcome::Interrupted)),
+        };
+        match next {
+            None => break,
+            Some(Err(e)) => {
+                if !text.is_empty() {
+                    // What already streamed stays in the conversation.
+                    emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: true });
+                    rt.shared.lock().await.history.push(HistoryItem::Assistant {
+                        text: std::mem::take(&mut text),
+                        reasoning: std::mem::take(&mut reasoning),
+                        calls: Vec::new(),
+                        interrupted: true,
+                    });
+                }
+                return Err(e);
+            }
+            Some(Ok(ev)) => match ev {
+                ModelEvent::TextDelta(d) => {
+                    text.push_str(&d);
+                    emit(EventMsg::AssistantTextDelta { delta: d });
+                }
+                ModelEvent::ReasoningDelta(d) => {
+                    reasoning.push_str(&d);
+                    emit(EventMsg::ReasoningDelta { delta: d });
+                }
+                ModelEvent::ToolCall(c) => calls.push(c),
+                ModelEvent::Usage { input_tokens, output_tokens } => {
+                    let mut shared = rt.shared.lock().await;
+                    shared.usage.input_tokens = input_tokens;
+                    shared.usage.output_tokens = output_tokens;
+                    shared.usage.total_input_tokens += input_tokens;
+                    shared.usage.total_output_tokens += output_tokens;
+                    emit(EventMsg::TokenUsage(shared.usage));
+                }
+                ModelEvent::Done { .. } => break,
+            },
+        }
+    }
+    Ok((text, reasoning, calls, StreamOutcome::Finished))
+}
+
+fn tools_refused(e: &ModelError) -> bool {
+    let s = e.to_string().to_lowercase();
+    matches!(e, ModelError::Http { status: 400 | 404 | 422 | 500, .. })
+        && (s.contains("does not support tools") || s.contains("tools are not supported") || s.contains("tool calling is not supported"))
+}
+
+/// Gate, then run, one call. Returns why the turn must end, if it must.
+async fn run_call(rt: &Arc<Runtime>, id: &str, call: ToolCall, cancel: &CancellationToken) -> Option<TurnEndReason> {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let verdict = rt.shared.lock().await.gate.check(&call);
+    let (decision, decider) = match verdict {
+        Verdict::Run(decider) => (ApprovalDecision::Approve, decider),
+        Verdict::Deny => (ApprovalDecision::Deny, Decider::Policy),
+        Verdict::Ask => {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            if let Ok(mut waiting) = rt.approvals.lock() {
+                waiting.insert(call.call_id.clone(), tx);
+            }
+            emit(EventMsg::ApprovalRequested { call: call.clone(), warning: None });
+            let answer = tokio::select! {
+                a = rx => a.ok(),
+                _ = cancel.cancelled() => None,
+            };
+            if let Ok(mut waiting) = rt.approvals.lock() {
+                waiting.remove(&call.call_id);
+            }
+            match answer {
+                Some(d) => (d, Decider::User),
+                None => {
+                    record_result(rt, id, &call, "Not run: the user interrupted before approving.".into(), true).await;
+                    return Some(TurnEndReason::Interrupted);
+                }
+            }
+        }
+    };
+    emit(EventMsg::ApprovalDecided { call_id: call.call_id.clone(), decision: decision.clone(), decider });
+    if let ApprovalDecision::ApproveAlways { scope } = &decision {
+        rt.shared.lock().await.gate.remember(&call, scope);
+    }
+    match decision {
+        ApprovalDecision::Deny => {
+            record_result(rt, id, &call, "The user declined to run this. Ask what to do instead, or try another way.".into(), true).await;
+            None
+        }
+        ApprovalDecision::Abort => {
+            record_result(rt, id, &call, "The user declined to run this and stopped the turn.".into(), true).await;
+            Some(TurnEndReason::Aborted)
+        }
+        ApprovalDecision::ApproveEdited { code } => {
+            let mut call = call;
+            if let ToolAction::RunCode { code: c, .. } = &mut call.action {
+                *c = code;
+            }
+            execute(rt, id, &call, cancel).await
+        }
+        ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => execute(rt, id, &call, cancel).await,
+    }
+}
+
+async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &CancellationToken) -> Option<TurnEndReason> {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let ToolAction::RunCode { language, code } = &call.action else {
+        let message = format!("This harness cannot run the tool `{}` here.", call.name);
+        record_result(rt, id, call, message, true).await;
+        return None;
+    };
+    let (cwd, max_output, data_dir) = {
+        let s = rt.shared.lock().await;
+        (s.config.cwd.clone(), s.config.max_output, s.config.data_dir.clone())
+    };
+    emit(EventMsg::ExecBegin { call_id: call.call_id.clone(), language: language.clone(), code: code.clone() });
+    let watcher = oi_exec::WorkspaceWatcher::start(&cwd);
+    let call_id = call.call_id.clone();
+    let mut sink = |stream: OutputStream, chunk: &str| {
+        rt.emitter.emit(id, EventMsg::ExecOutput { call_id: call_id.clone(), stream, chunk: chunk.to_string() });
+    };
+    let result = rt.kernels.lock().await.run(language, code, &mut sink, cancel).await;
+    // The session's own log may live under the working directory: it is not the code's doing.
+    let changes: Vec<_> =
+        watcher.finish().await.into_iter().filter(|c| !cwd.join(&c.path).starts_with(&data_dir)).collect();
+    let (status, output, is_error) = match result {
+        Ok(outcome) => {
+            emit(EventMsg::ExecEnd {
+                call_id: call.call_id.clone(),
+                status: outcome.status,
+                exit_code: outcome.exit_code,
+                duration_ms: outcome.duration.as_millis() as u64,
+            });
+            let mut output = outcome.stdout.clone();
+            if !outcome.stderr.is_empty() {
+                if !output.is_empty() && !output.ends_with('\n') {
+                    output.push('\n');
+                }
+                output.push_str(&outcome.stderr);
+            }
+            let mut output = oi_exec::trim_output(&output, max_output);
+            match outcome.status {
+                ExecStatus::Interrupted => output.push_str("\n(interrupted by the user)"),
+                ExecStatus::TimedOut => output.push_str("\n(stopped: the run took longer than the time limit)"),
+                _ => {}
+            }
+            if outcome.kernel_restarted {
+                output.push_str("\n(the kernel restarted: earlier variables are gone)");
+            }
+            let is_error = outcome.exit_code.is_some_and(|c| c != 0) || outcome.status != ExecStatus::Completed;
+            (outcome.status, output, is_error)
+        }
+        Err(e) => {
+            emit(EventMsg::ExecEnd { call_id: call.call_id.clone(), status: ExecStatus::FailedToStart, exit_code: None, duration_ms: 0 });
+            emit(EventMsg::Error(ErrorInfo { kind: ErrorKind::Execution, message: e.to_string(), hint: None }));
+            (ExecStatus::FailedToStart, e.to_string(), true)
+        }
+    };
+    if !changes.is_empty() {
+        emit(EventMsg::FilesChanged { call_id: call.call_id.clone(), changes });
+    }
+    record_result(rt, id, call, output, is_error).await;
+    (status == ExecStatus::Interrupted).then_some(TurnEndReason::Interrupted)
+}
+
+async fn record_result(rt: &Arc<Runtime>, id: &str, call: &ToolCall, output: String, is_error: bool) {
+    rt.emitter.emit(id, EventMsg::ToolResult { call_id: call.call_id.clone(), output: output.clone(), is_error });
+    rt.shared.lock().await.history.push(HistoryItem::ToolResult {
+        call_id: call.call_id.clone(),
+        tool_name: call.name.clone(),
+        output,
+        is_error,
+    });
+}
