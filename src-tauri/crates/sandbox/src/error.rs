@@ -1,0 +1,58 @@
+//! Why the sandbox could not be set up, and the exit code the helper reports it with.
+
+use std::path::PathBuf;
+
+use crate::probe::Unenforceable;
+
+/// Exit code of the helper when the kernel cannot enforce the policy (nothing was executed).
+pub const EXIT_UNENFORCEABLE: i32 = 120;
+/// Exit code of the helper for a malformed invocation or policy (nothing was executed).
+pub const EXIT_USAGE: i32 = 121;
+/// Exit code when the program exists but cannot be executed (as shells do).
+pub const EXIT_CANNOT_EXECUTE: i32 = 126;
+/// Exit code when the program is not found (as shells do).
+pub const EXIT_NOT_FOUND: i32 = 127;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("{0}")]
+    Unenforceable(#[from] Unenforceable),
+    #[error(
+        "landlock reported the ruleset {status} on this kernel, so the sandbox would not hold; \
+         refusing to run (use --sandbox docker or --sandbox none)"
+    )]
+    NotEnforced { status: &'static str },
+    #[error("landlock refused the ruleset: {0}; refusing to run (use --sandbox docker or --sandbox none)")]
+    Landlock(#[from] landlock::RulesetError),
+    #[error("cannot open {} to build a landlock rule: {reason}", path.display())]
+    RulePath { path: PathBuf, reason: String },
+    #[error("glob {pattern} matches more than {limit} paths; narrow it")]
+    TooManyMatches { pattern: String, limit: usize },
+    #[error("glob {pattern}: {reason}")]
+    Glob { pattern: String, reason: String },
+    #[error("cannot install the seccomp filter: {0}; refusing to run (use --sandbox docker or --sandbox none)")]
+    Seccomp(String),
+    #[error("cannot set no_new_privs: {0}; refusing to run")]
+    NoNewPrivs(nix::errno::Errno),
+    #[error("cannot set {resource}: {source}; refusing to run")]
+    Rlimit { resource: &'static str, source: nix::errno::Errno },
+    #[error("usage: __sandbox --policy-json <json> -- <program> [args…]: {0}")]
+    Usage(String),
+    #[error("the policy passed to the sandbox helper is not valid: {0}")]
+    PolicyJson(serde_json::Error),
+    #[error("cannot execute {program}: {source}")]
+    Exec { program: String, source: nix::errno::Errno },
+}
+
+impl SandboxError {
+    /// The helper's exit status for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            SandboxError::Usage(_) | SandboxError::PolicyJson(_) => EXIT_USAGE,
+            SandboxError::Glob { .. } | SandboxError::TooManyMatches { .. } => EXIT_USAGE,
+            SandboxError::Exec { source: nix::errno::Errno::ENOENT, .. } => EXIT_NOT_FOUND,
+            SandboxError::Exec { .. } => EXIT_CANNOT_EXECUTE,
+            _ => EXIT_UNENFORCEABLE,
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The sandbox helper: the `interpreter` binary re-executed as
+//!
+//! ```text
+//! interpreter __sandbox --policy-json <SandboxPolicy as JSON> -- <program> [args…]
+//! ```
+//!
+//! It confines itself (rlimits, no_new_privs, landlock, seccomp), then execs the program, which
+//! inherits every restriction. It stays single-threaded until the exec: landlock does not reach
+//! threads that already exist. The policy travels in argv (visible in `ps`, holds no secret) so
+//! that nothing leaks into the program's environment.
+
+use std::convert::Infallible;
+use std::ffi::{CString, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use nix::sys::resource::{setrlimit, Resource};
+
+use crate::error::SandboxError;
+use crate::policy::SandboxPolicy;
+use crate::probe::{probe, SandboxSupport};
+use crate::{landlock_rules, seccomp_filter};
+
+/// The hidden subcommand `interpreter` routes to [`sandbox_main`].
+pub const SUBCOMMAND: &str = "__sandbox";
+/// The flag carrying the policy.
+pub const POLICY_FLAG: &str = "--policy-json";
+/// Prefix of every diagnostic the helper writes to stderr.
+pub const DIAGNOSTIC_PREFIX: &str = "interpreter sandbox: ";
+
+/// The argv prefix the executors prepend to a command to run it confined by `policy`:
+/// `[self_exe, "__sandbox", "--policy-json", <json>, "--"]`.
+pub fn launcher_prefix(policy: &SandboxPolicy, self_exe: &Path) -> Result<Vec<OsString>, SandboxError> {
+    let json = policy.to_json().map_err(SandboxError::PolicyJson)?;
+    Ok(vec![
+        self_exe.as_os_str().to_owned(),
+        SUBCOMMAND.into(),
+        POLICY_FLAG.into(),
+        json.into(),
+        "--".into(),
+    ])
+}
+
+/// Check, before spawning anything, that the native backend can enforce `policy` here.
+pub fn check_native(policy: &SandboxPolicy) -> Result<SandboxSupport, SandboxError> {
+    let support = probe();
+    support.check(policy)?;
+    Ok(support)
+}
+
+/// Entry point of `interpreter __sandbox`; `args` are the arguments after the subcommand.
+/// Never returns: it execs the program, or exits with a code from [`crate::error`] after a
+/// one-line diagnosis on stderr.
+#[allow(clippy::print_stderr)] // a helper process whose stderr is the diagnosis channel
+pub fn sandbox_main(args: Vec<OsString>) -> ! {
+    match enter(args) {
+        Ok(never) => match never {},
+        Err(e) => {
+            eprintln!("{DIAGNOSTIC_PREFIX}{e}");
+            std::process::exit(e.exit_code())
+        }
+    }
+}
+
+struct Invocation {
+    policy: SandboxPolicy,
+    argv: Vec<CString>,
+}
+
+fn parse_args(args: Vec<OsString>) -> Result<Invocation, SandboxError> {
+    let mut it = args.into_iter();
+    let mut policy = None;
+    loop {
+        match it.next() {
+            None => return Err(SandboxError::Usage("missing `--` and the program to run".into())),
+            Some(a) if a == "--" => break,
+            Some(a) if a == POLICY_FLAG => {
+                let json = it.next().ok_or_else(|| SandboxError::Usage(format!("{POLICY_FLAG} needs a value")))?;
+                let json = json.to_str().ok_or_else(|| SandboxError::Usage("the policy is not UTF-8".into()))?;
+                policy = Some(SandboxPolicy::from_json(json).map_err(SandboxError::PolicyJson)?);
+            }
+            Some(a) => return Err(SandboxError::Usage(format!("unexpected argument {}", a.to_string_lossy()))),
+        }
+    }
+    let policy = policy.ok_or_else(|| SandboxError::Usage(format!("{POLICY_FLAG} is required")))?;
+    let argv = it
+        .map(|a| CString::new(a.as_bytes()).map_err(|_| SandboxError::Usage("an argument holds a NUL byte".into())))
+        .collect::<Result<Vec<_>, _>>()?;
+    if argv.is_empty() {
+        return Err(SandboxError::Usage("no program after `--`".into()));
+    }
+    Ok(Invocation { policy, argv })
+}
+
+fn enter(args: Vec<OsString>) -> Result<Infallible, SandboxError> {
+    let Invocation { policy, argv } = parse_args(args)?;
+    let support = probe();
+    support.check(&policy)?;
+    // Everything that reads the filesystem happens before the restriction.
+    let rules = if policy.filesystem.restricted { landlock_rules::plan(&policy.filesystem)? } else { vec![] };
+    let filters = seccomp_filter::build(&policy.network)?;
+    set_limits(&policy)?;
+    nix::sys::prctl::set_no_new_privs().map_err(SandboxError::NoNewPrivs)?;
+    landlock_rules::restrict_self(&policy, &rules, &support)?;
+    seccomp_filter::install(&filters)?;
+    let program = argv[0].clone();
+    let errno = match nix::unistd::execvp(&program, &argv) {
+        Ok(never) => match never {},
+        Err(e) => e,
+    };
+    Err(SandboxError::Exec { program: program.to_string_lossy().into_owned(), source: errno })
+}
+
+fn set_limits(policy: &SandboxPolicy) -> Result<(), SandboxError> {
+    let p = &policy.process;
+    let set = |resource: Resource, name: &'static str, soft: u64, hard: u64| {
+        setrlimit(resource, soft, hard).map_err(|source| SandboxError::Rlimit { resource: name, source })
+    };
+    if let Some(n) = p.max_processes {
+        set(Resource::RLIMIT_NPROC, "RLIMIT_NPROC", n, n)?;
+    }
+    if let Some(bytes) = p.max_memory_bytes {
+        set(Resource::RLIMIT_AS, "RLIMIT_AS", bytes, bytes)?;
+    }
+    if let Some(secs) = p.max_cpu_seconds {
+        // SIGXCPU at the soft limit, SIGKILL a second later.
+        set(Resource::RLIMIT_CPU, "RLIMIT_CPU", secs, secs.saturating_add(1))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::{Level, PolicyContext};
+
+    #[test]
+    fn prefix_round_trips_through_the_parser() {
+        let policy = SandboxPolicy::from_level(Level::WorkspaceWrite, &PolicyContext::from_env("/w".into(), None));
+        let mut argv = launcher_prefix(&policy, Path::new("/usr/bin/interpreter")).unwrap();
+        assert_eq!(argv[0], "/usr/bin/interpreter");
+        assert_eq!(argv[1], SUBCOMMAND);
+        argv.extend(["ls".into(), "-la".into()]);
+        let inv = parse_args(argv.split_off(2)).unwrap();
+        assert_eq!(inv.policy, policy);
+        assert_eq!(inv.argv, vec![CString::new("ls").unwrap(), CString::new("-la").unwrap()]);
+    }
+
+    #[test]
+    fn malformed_invocations_are_usage_errors() {
+        let e = parse_args(vec!["--".into(), "ls".into()]).err().unwrap();
+        assert_eq!(e.exit_code(), crate::error::EXIT_USAGE);
+        let e = parse_args(vec![POLICY_FLAG.into(), "{".into(), "--".into(), "ls".into()]).err().unwrap();
+        assert_eq!(e.exit_code(), crate::error::EXIT_USAGE);
+        let e = parse_args(vec!["--bogus".into()]).err().unwrap();
+        assert!(e.to_string().contains("unexpected argument --bogus"));
+    }
+}

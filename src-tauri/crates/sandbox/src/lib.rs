@@ -1,0 +1,23 @@
+//! Sandbox policies and their enforcement.
+//!
+//! - [`policy`]: built-in levels and the resolved [`SandboxPolicy`]; [`yaml`]: policy files.
+//! - Native Linux enforcement without root or namespaces: the executors prepend
+//!   [`launcher_prefix`] to every command; the `interpreter` binary routes its hidden
+//!   subcommand [`SUBCOMMAND`] to [`sandbox_main`], which applies rlimits, no_new_privs,
+//!   landlock and seccomp, then execs the command. It refuses (exit [`EXIT_UNENFORCEABLE`],
+//!   diagnosis on stderr) whenever the kernel cannot enforce the policy; [`probe`] says what it can.
+
+pub mod error;
+pub mod helper;
+pub mod landlock_rules;
+pub mod policy;
+pub mod probe;
+pub mod seccomp_filter;
+mod sys;
+pub mod yaml;
+
+pub use error::{SandboxError, EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE};
+pub use helper::{check_native, launcher_prefix, sandbox_main, DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND};
+pub use policy::{Level, NetworkMode, PolicyContext, SandboxPolicy};
+pub use probe::{probe, SandboxSupport, Unenforceable, FORCE_UNSUPPORTED_ENV};
+pub use yaml::{load_policy_file, parse_policy, PolicyError};

@@ -1,0 +1,4 @@
+mod escape;
+mod fail_closed;
+pub mod fixture;
+mod limits;
