@@ -18,6 +18,19 @@
 //! # }
 //! ```
 //!
+//! # Scripts
+//! [`Script`] holds the turns (one [`ScriptedResponse`] per model request) plus `models`,
+//! `context_window` and `openai_reasoning_field` for discovery and rendering; it is serde
+//! data, so a JSON file works too ([`Script::from_json`], [`Script::from_file`]).
+//! A response is a list of [`Part`]s: `Text`, `Reasoning`, `ToolCall { id, name, arguments }`
+//! (arguments given as a JSON string are streamed verbatim, so a test can send malformed
+//! JSON), `HttpError { status, message, code, body }`, `DelayMs`, `Hang`, `DropConnection`;
+//! plus `usage: Option<(input, output)>` and `truncated`. Builders:
+//! `ScriptedResponse::{text, reasoning, tool_call, code_block, error, context_length_exceeded,
+//! hang}` and `.then_text / .then_reasoning / .then_tool_call / .then_tool_call_with_id /
+//! .then_code_block / .then_delay_ms / .then_hang / .then_drop_connection / .then(part) /
+//! .delayed_ms / .with_usage / .truncated`.
+//!
 //! # Endpoints
 //! Model requests each consume the next [`ScriptedResponse`] and render it in the format of
 //! the endpoint called, streaming when the request asks `"stream": true` (Ollama: unless it

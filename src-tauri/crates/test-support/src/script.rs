@@ -81,9 +81,25 @@ impl Script {
         self
     }
 
-    /// Parses a script from JSON text (the format of the `oi-scripted-model` binary).
+    /// Parses a script from JSON text (the format of the `oi-scripted-model` binary): an
+    /// object as in the module docs, or just the array of turns.
     pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+        match serde_json::from_str::<Self>(text) {
+            Ok(script) => Ok(script),
+            Err(error) => match serde_json::from_str::<Vec<ScriptedResponse>>(text) {
+                Ok(turns) => Ok(Self::new(turns)),
+                Err(_) => Err(error),
+            },
+        }
+    }
+
+    /// Reads a JSON script file; panics with the path and the reason when it cannot.
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Self {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|error| panic!("cannot read script {}: {error}", path.display()));
+        Self::from_json(&text)
+            .unwrap_or_else(|error| panic!("bad script {}: {error}", path.display()))
     }
 }
 
@@ -177,13 +193,9 @@ impl ScriptedResponse {
         Self::text(fenced(language, code))
     }
 
-    /// An HTTP error with the provider's usual message for this status.
-    pub fn error(status: u16) -> Self {
-        Self::new(vec![Part::HttpError { status, message: String::new(), code: None, body: None }])
-    }
-
-    /// An HTTP error with a given message.
-    pub fn error_with_message(status: u16, message: impl Into<String>) -> Self {
+    /// An HTTP error in the provider's shape; an empty message means the provider's usual
+    /// message for this status (401 bad key, 404 unknown model, 429 rate limit, 500, 529…).
+    pub fn error(status: u16, message: impl Into<String>) -> Self {
         Self::new(vec![Part::HttpError {
             status,
             message: message.into(),

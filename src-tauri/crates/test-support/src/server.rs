@@ -214,19 +214,34 @@ impl ScriptedModelServer {
         self.shared.lock().served
     }
 
-    /// Waits (polling) until `count` model requests have arrived; false on timeout.
+    fn model_request_count(&self) -> usize {
+        self.shared.lock().requests.iter().filter(|r| r.is_model_request()).count()
+    }
+
+    /// Waits until `count` model requests have arrived; false on timeout. Blocks the thread:
+    /// use it with [`ScriptedModelServer::start_blocking`], or the async variant on a
+    /// server started with [`ScriptedModelServer::start`] on a current-thread runtime.
     pub fn wait_for_model_requests(&self, count: usize, timeout: Duration) -> bool {
         let deadline = std::time::Instant::now() + timeout;
-        loop {
-            let seen = self.shared.lock().requests.iter().filter(|r| r.is_model_request()).count();
-            if seen >= count {
-                return true;
-            }
+        while self.model_request_count() < count {
             if std::time::Instant::now() >= deadline {
                 return false;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+        true
+    }
+
+    /// [`ScriptedModelServer::wait_for_model_requests`] for async tests.
+    pub async fn wait_for_model_requests_async(&self, count: usize, timeout: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + timeout;
+        while self.model_request_count() < count {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        true
     }
 }
 

@@ -129,8 +129,8 @@ async fn non_streaming_body_is_a_message() {
 #[tokio::test]
 async fn errors_have_anthropic_shape() {
     let server = ScriptedModelServer::start(Script::new(vec![
-        ScriptedResponse::error(401),
-        ScriptedResponse::error(529),
+        ScriptedResponse::error(401, ""),
+        ScriptedResponse::error(529, ""),
         ScriptedResponse::context_length_exceeded(),
         ScriptedResponse::text("partial").then(Part::HttpError { status: 529, message: String::new(), code: None, body: None }),
     ]))

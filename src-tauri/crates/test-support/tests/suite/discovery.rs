@@ -63,7 +63,7 @@ async fn discovery_reports_the_scripted_models_and_context_window() {
 fn script_round_trips_through_json() {
     let script = Script::new(vec![
         ScriptedResponse::reasoning("r").then_tool_call("execute", json!({"code": "ls"})).with_usage(1, 2),
-        ScriptedResponse::error(429).delayed_ms(5).then_hang(),
+        ScriptedResponse::error(429, "").delayed_ms(5).then_hang(),
         ScriptedResponse::text("x").then_drop_connection().truncated(),
     ]);
     let text = serde_json::to_string(&script).expect("serialize");

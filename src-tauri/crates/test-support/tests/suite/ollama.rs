@@ -59,7 +59,7 @@ async fn streams_ndjson_by_default_with_tool_calls_and_final_counts() {
 async fn stream_false_gives_one_body_and_errors_are_flat() {
     let server = ScriptedModelServer::start(Script::new(vec![
         ScriptedResponse::text("All done.").then_tool_call_with_id("call_7", "execute", json!({"code": "pwd"})),
-        ScriptedResponse::error(404),
+        ScriptedResponse::error(404, ""),
     ]))
     .await;
     let url = format!("{}/api/chat", server.base_url());

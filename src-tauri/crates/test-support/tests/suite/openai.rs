@@ -150,8 +150,8 @@ async fn non_streaming_body_is_a_chat_completion() {
 #[tokio::test]
 async fn errors_have_openai_shape_and_status() {
     let server = ScriptedModelServer::start(Script::new(vec![
-        ScriptedResponse::error(429),
-        ScriptedResponse::error_with_message(401, "bad key").delayed_ms(20),
+        ScriptedResponse::error(429, ""),
+        ScriptedResponse::error(401, "bad key").delayed_ms(20),
         ScriptedResponse::context_length_exceeded(),
         ScriptedResponse::text("partial").then(oi_test_support::Part::HttpError {
             status: 500,
@@ -309,4 +309,42 @@ fn start_blocking_serves_without_an_async_test() {
     assert!(response.contains("\"content\":\"hi\""), "{response}");
     assert_eq!(server.remaining(), 0);
     assert!(server.wait_for_model_requests(1, Duration::from_secs(1)));
+}
+
+#[tokio::test]
+async fn raw_string_arguments_stream_verbatim_and_reasoning_field_is_configurable() {
+    // A script can hand a client malformed arguments on purpose.
+    let server = ScriptedModelServer::start(
+        Script::new(vec![
+            ScriptedResponse::reasoning("thinking").then_tool_call("execute", json!("{\"code\": \"ls\"")),
+        ])
+        .with_openai_reasoning_field("reasoning"),
+    )
+    .await;
+    let (_, _, text) = post_text(&format!("{}/v1/chat/completions", server.base_url()), &[], &chat(true)).await;
+    let events = parse_sse(&text);
+    let deltas: Vec<Value> = events[..events.len() - 1]
+        .iter()
+        .map(|e| e.json())
+        .filter(|c| !c["choices"].as_array().expect("choices").is_empty())
+        .map(|c| c["choices"][0]["delta"].clone())
+        .collect();
+    let reasoning: String = deltas.iter().filter_map(|d| d["reasoning"].as_str()).collect();
+    assert_eq!(reasoning, "thinking");
+    assert!(deltas.iter().all(|d| d.get("reasoning_content").is_none()));
+    let arguments: String = deltas
+        .iter()
+        .flat_map(|d| d["tool_calls"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["function"]["arguments"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(arguments, "{\"code\": \"ls\"");
+    assert!(server.wait_for_model_requests_async(1, Duration::from_secs(1)).await);
+}
+
+#[test]
+fn a_bare_array_of_turns_is_a_script() {
+    let script = Script::from_json(r#"[{"parts": [{"text": "hi"}]}, {"parts": ["drop_connection"]}]"#).expect("parse");
+    assert_eq!(script.turns.len(), 2);
+    assert_eq!(script.turns[1].parts, vec![oi_test_support::Part::DropConnection]);
+    assert!(Script::from_json(r#"{"turns": 3}"#).is_err());
 }
