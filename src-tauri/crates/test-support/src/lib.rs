@@ -63,7 +63,9 @@
 mod invariants;
 mod script;
 mod server;
+mod session;
 mod wire;
 
 pub use script::{Part, Script, ScriptedResponse};
 pub use server::{RecordedRequest, ScriptedModelServer};
+pub use session::{SessionFixture, wait_for_event};

@@ -1,0 +1,2 @@
+//! Engine tests against the scripted model server (real wire formats, real kernels).
+mod suite;

@@ -1,0 +1,2 @@
+mod clients;
+mod session;

@@ -1,0 +1,330 @@
+//! The turn loop end to end: scripted model, real kernels, the approval gate, the log.
+
+use std::time::Duration;
+
+use oi_protocol::{
+    ApprovalDecision, ApprovalPolicy, ApprovalScope, EventMsg, ExecStatus, FileChangeKind, Op,
+    ToolAction, TurnEndReason,
+};
+use oi_test_support::{Script, ScriptedResponse, SessionFixture};
+use pretty_assertions::assert_eq;
+use serde_json::json;
+
+fn run(language: &str, code: &str) -> ScriptedResponse {
+    ScriptedResponse::tool_call("execute", json!({"language": language, "code": code}))
+}
+
+fn auto(c: &mut oi_core::SessionConfig) {
+    c.approval_policy = ApprovalPolicy::Auto;
+}
+
+fn tool_results(events: &[EventMsg]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::ToolResult { output, .. } => Some(output.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_turn_runs_code_and_feeds_the_result_back() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text("Computing.").then_tool_call("execute", json!({"language": "python", "code": "x = 123 * 456\nx"})),
+        ScriptedResponse::text("It is 56088."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("what is 123*456?");
+    let events = s.until_turn_end().await;
+    assert_eq!(tool_results(&events), vec!["56088\n".to_string()]);
+    assert!(matches!(events.last(), Some(EventMsg::TurnEnded { reason: TurnEndReason::Completed, .. })));
+    let second = &s.server.model_requests()[1];
+    let last = second.messages().last().unwrap();
+    assert_eq!(last["role"], json!("tool"));
+    assert_eq!(last["content"], json!("56088\n"));
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
+async fn approval_is_asked_and_deny_reaches_the_model() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("shell", "echo hi > made.txt"),
+        ScriptedResponse::text("Understood, I will not."),
+    ]))
+    .start()
+    .await;
+    s.say("make a file");
+    let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
+    let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
+    s.approve(&call.call_id, ApprovalDecision::Deny);
+    let events = s.until_turn_end().await;
+    assert!(!s.workdir.join("made.txt").exists());
+    assert!(tool_results(&events)[0].contains("declined"));
+    assert!(!events.iter().any(|e| matches!(e, EventMsg::ExecBegin { .. })));
+}
+
+#[tokio::test]
+async fn edited_code_runs_instead_and_always_is_remembered() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("shell", "echo original"),
+        run("shell", "echo second"),
+        run("shell", "echo third"),
+        ScriptedResponse::text("done"),
+    ]))
+    .start()
+    .await;
+    s.say("go");
+    let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
+    let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
+    s.approve(&call.call_id, ApprovalDecision::ApproveEdited { code: "echo edited".into() });
+    let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
+    let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
+    s.approve(&call.call_id, ApprovalDecision::ApproveAlways { scope: ApprovalScope::Session });
+    let events = s.until_turn_end().await;
+    assert_eq!(tool_results(&events), vec!["second\n".to_string(), "third\n".to_string()]);
+    let outputs: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::ApprovalDecided { decider, .. } => Some(format!("{decider:?}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(outputs, vec!["User", "RememberedApproval"], "the third call is not asked for");
+    let log = std::fs::read_to_string(s.log_path()).unwrap();
+    assert!(log.contains("\"chunk\":\"edited\\n\""), "the edited code ran: {log}");
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
+async fn interrupting_an_infinite_loop_keeps_the_session_going() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("python", "n = 41\nwhile True:\n    pass"),
+        run("python", "print('alive', 1 + 1)"),
+        ScriptedResponse::text("ok"),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("loop forever");
+    s.wait_for(|m| matches!(m, EventMsg::ExecBegin { .. })).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = std::time::Instant::now();
+    s.submit(Op::Interrupt);
+    let end = s.wait_for(|m| matches!(m, EventMsg::ExecEnd { .. })).await;
+    assert!(matches!(end.msg, EventMsg::ExecEnd { status: ExecStatus::Interrupted, .. }), "{end:?}");
+    assert!(asked.elapsed() < Duration::from_secs(5), "interrupt took {:?}", asked.elapsed());
+    let ended = s.wait_for(|m| matches!(m, EventMsg::TurnEnded { .. })).await;
+    assert!(matches!(ended.msg, EventMsg::TurnEnded { reason: TurnEndReason::Interrupted, .. }));
+    s.say("are you there?");
+    let events = s.until_turn_end().await;
+    assert!(tool_results(&events)[0].starts_with("alive 2\n"), "{:?}", tool_results(&events));
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
+async fn interrupting_the_model_stream_keeps_partial_text() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text("I am thinking about").then_hang(),
+        ScriptedResponse::text("back"),
+    ]))
+    .start()
+    .await;
+    s.say("think");
+    s.wait_for(|m| matches!(m, EventMsg::AssistantTextDelta { .. })).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    s.submit(Op::Interrupt);
+    let msg = s.wait_for(|m| matches!(m, EventMsg::AssistantMessage { .. })).await;
+    let EventMsg::AssistantMessage { text, interrupted } = msg.msg else { unreachable!() };
+    assert!(interrupted);
+    assert!(text.starts_with("I am"), "{text}");
+    s.wait_for(|m| matches!(m, EventMsg::TurnEnded { reason: TurnEndReason::Interrupted, .. })).await;
+    s.say("again");
+    s.until_turn_end().await;
+    let second = &s.server.model_requests()[1];
+    assert_eq!(second.messages()[2]["role"], json!("assistant"));
+    assert!(second.messages()[2]["content"].as_str().unwrap().starts_with("I am"));
+}
+
+#[tokio::test]
+async fn output_is_trimmed_for_the_model_but_logged_whole() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("python", "print('x' * 20000)"),
+        ScriptedResponse::text("long"),
+    ]))
+    .configure(auto)
+    .configure(|c| c.max_output = 500)
+    .start()
+    .await;
+    s.say("print a lot");
+    let events = s.until_turn_end().await;
+    let result = &tool_results(&events)[0];
+    assert!(result.len() < 700, "{}", result.len());
+    assert!(result.contains("trimmed"), "{result}");
+    let logged: usize = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::ExecOutput { chunk, .. } => Some(chunk.matches('x').count()),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(logged, 20000);
+    let sent = s.server.model_requests()[1].messages().last().unwrap()["content"].as_str().unwrap().to_string();
+    assert_eq!(&sent, result);
+}
+
+#[tokio::test]
+async fn file_changes_are_reported_with_diffs() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("shell", "printf 'one\\ntwo\\n' > notes.txt"),
+        run("shell", "printf 'one\\nthree\\n' > notes.txt && rm gone.txt"),
+        ScriptedResponse::text("edited"),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    std::fs::write(s.workdir.join("gone.txt"), "bye\n").unwrap();
+    s.say("write notes");
+    let events = s.until_turn_end().await;
+    let changes: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::FilesChanged { changes, .. } => Some(changes.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(changes.len(), 2, "{changes:#?}");
+    assert_eq!(changes[0][0].path, "notes.txt");
+    assert_eq!(changes[0][0].kind, FileChangeKind::Created);
+    let modified = changes[1].iter().find(|c| c.path == "notes.txt").unwrap();
+    assert_eq!(modified.kind, FileChangeKind::Modified);
+    let diff = modified.diff.as_deref().unwrap();
+    assert!(diff.contains("-two") && diff.contains("+three"), "{diff}");
+    let deleted = changes[1].iter().find(|c| c.path == "gone.txt").unwrap();
+    assert_eq!(deleted.kind, FileChangeKind::Deleted);
+}
+
+#[tokio::test]
+async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text("Let me check.\n```python\nprint(6 * 7)\n```\n"),
+        ScriptedResponse::text("{\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"echo json-call\"}}"),
+        ScriptedResponse::text("<tool_call>\n{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print('tagged')\"}}\n</tool_call>"),
+        ScriptedResponse::text("All done."),
+    ]))
+    .start()
+    .await;
+    s.say("go");
+    for _ in 0..3 {
+        let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
+        let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
+        assert!(matches!(call.action, ToolAction::RunCode { .. }));
+        s.approve(&call.call_id, ApprovalDecision::Approve);
+    }
+    let events = s.until_turn_end().await;
+    let results = tool_results(&events);
+    assert_eq!(results.last().unwrap(), "tagged\n");
+    let log = std::fs::read_to_string(s.log_path()).unwrap();
+    assert!(log.contains("\"chunk\":\"42\"") || log.contains("42\\n"), "fenced python ran");
+    assert!(log.contains("json-call"));
+    // Text calls come back to the model as user text, not as tool messages.
+    let second = &s.server.model_requests()[1];
+    let last = second.messages().last().unwrap();
+    assert_eq!(last["role"], json!("user"));
+    assert!(last["content"].as_str().unwrap().contains("42"));
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
+async fn max_turns_stops_a_model_that_never_finishes() {
+    let mut s = SessionFixture::builder(Script::new(vec![run("shell", "true"), run("shell", "true"), run("shell", "true")]))
+        .configure(auto)
+        .configure(|c| c.max_turns = 2)
+        .start()
+        .await;
+    s.say("loop");
+    let events = s.until_turn_end().await;
+    assert!(matches!(events.last(), Some(EventMsg::TurnEnded { reason: TurnEndReason::MaxTurns, .. })));
+    assert_eq!(s.server.model_requests().len(), 2);
+}
+
+#[tokio::test]
+async fn model_errors_end_the_turn_and_the_session_goes_on() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::error(401, ""),
+        ScriptedResponse::text("fine now"),
+    ]))
+    .start()
+    .await;
+    s.say("hello");
+    let events = s.until_turn_end().await;
+    let err = events.iter().find_map(|e| match e {
+        EventMsg::Error(info) => Some(info.clone()),
+        _ => None,
+    });
+    assert_eq!(err.unwrap().kind, oi_protocol::ErrorKind::Authentication);
+    s.say("hello again");
+    let events = s.until_turn_end().await;
+    assert!(matches!(events.last(), Some(EventMsg::TurnEnded { reason: TurnEndReason::Completed, .. })));
+}
+
+#[tokio::test]
+async fn reset_and_undo_shape_what_the_model_sees() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text("one"),
+        ScriptedResponse::text("two"),
+        ScriptedResponse::text("three"),
+    ]))
+    .start()
+    .await;
+    s.say("first");
+    s.until_turn_end().await;
+    s.say("second");
+    s.until_turn_end().await;
+    s.submit(Op::Undo);
+    s.wait_for(|m| matches!(m, EventMsg::HistoryUndone { .. })).await;
+    s.say("third");
+    s.until_turn_end().await;
+    let texts: Vec<String> = s.server.model_requests()[2].messages().iter().skip(1).map(|m| m["content"].as_str().unwrap_or("").to_string()).collect();
+    assert_eq!(texts, vec!["first", "one", "third"]);
+    s.submit(Op::Reset);
+    s.wait_for(|m| matches!(m, EventMsg::HistoryReset)).await;
+    s.submit(Op::ReportTokens);
+    let usage = s.wait_for(|m| matches!(m, EventMsg::TokenUsage(_))).await;
+    let EventMsg::TokenUsage(u) = usage.msg else { unreachable!() };
+    assert!(u.total_input_tokens > 0);
+}
+
+#[tokio::test]
+async fn a_resumed_session_continues_the_conversation() {
+    let mut s = SessionFixture::builder(Script::new(vec![run("python", "secret = 7\nprint('set')"), ScriptedResponse::text("stored")]))
+        .configure(auto)
+        .start()
+        .await;
+    s.say("remember 7");
+    s.until_turn_end().await;
+    let data_dir = s.data_dir.clone();
+    let workdir = s.workdir.clone();
+    let session_id = s.handle.session_id.clone();
+    s.submit(Op::Shutdown);
+    s.wait_for(|m| matches!(m, EventMsg::ShutdownComplete)).await;
+
+    let server = oi_test_support::ScriptedModelServer::start(Script::new(vec![ScriptedResponse::text("It was 7.")])).await;
+    let mut config = oi_core::SessionConfig::new("openai/scripted-model", workdir, data_dir);
+    config.api_base = Some(format!("{}/v1", server.base_url()));
+    config.resume = Some(session_id[..8].to_string());
+    let mut handle = oi_core::spawn_session(config).unwrap();
+    let first = oi_test_support::wait_for_event(&mut handle.events, |_| true).await;
+    let EventMsg::SessionConfigured(info) = first.msg else { panic!("{first:?}") };
+    assert!(info.resumed);
+    assert_eq!(info.session_id, session_id);
+    handle.submissions.send(oi_protocol::Submission { id: "r".into(), op: Op::UserInput { items: vec![oi_protocol::InputItem::text("what was it?")] } }).unwrap();
+    oi_test_support::wait_for_event(&mut handle.events, |m| matches!(m, EventMsg::TurnEnded { .. })).await;
+    let msgs = server.model_requests()[0].messages().to_vec();
+    let roles: Vec<&str> = msgs.iter().map(|m| m["role"].as_str().unwrap()).collect();
+    assert_eq!(roles, vec!["system", "user", "assistant", "tool", "assistant", "user"]);
+    assert_eq!(msgs[3]["content"], json!("set\n"));
+    server.assert_invariants();
+}
