@@ -35,6 +35,14 @@ pub struct Cli {
     #[arg(long)]
     pub profiles: bool,
 
+    /// Open the desktop app (a second launch focuses the running one).
+    #[arg(long)]
+    pub gui: bool,
+
+    /// With --gui: start in the system tray only.
+    #[arg(long, requires = "gui")]
+    pub background: bool,
+
     /// The first message (the session stays open afterwards).
     #[arg(trailing_var_arg = true, value_name = "PROMPT")]
     pub prompt: Vec<String>,

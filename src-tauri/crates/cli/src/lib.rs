@@ -4,6 +4,7 @@
 mod approval;
 mod args;
 mod exec_mode;
+mod gui;
 mod info;
 mod interactive;
 mod markdown;
@@ -72,6 +73,9 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
         let handle = oi_core::spawn_session(settings.session)?;
         return exec_mode::run(handle, exec.prompt, exec.json, plain).await;
+    }
+    if cli.gui {
+        return gui::launch(gui::forwarded_args());
     }
     let settings = settings::resolve(&cli.session)?;
     if cli.config {
