@@ -22,7 +22,9 @@ pub enum SandboxError {
          refusing to run (use --sandbox docker or --sandbox none)"
     )]
     NotEnforced { status: &'static str },
-    #[error("landlock refused the ruleset: {0}; refusing to run (use --sandbox docker or --sandbox none)")]
+    #[error(
+        "landlock refused the ruleset: {0}; refusing to run (use --sandbox docker or --sandbox none)"
+    )]
     Landlock(#[from] landlock::RulesetError),
     #[error("cannot open {} to build a landlock rule: {reason}", path.display())]
     RulePath { path: PathBuf, reason: String },
@@ -30,18 +32,26 @@ pub enum SandboxError {
     TooManyMatches { pattern: String, limit: usize },
     #[error("glob {pattern}: {reason}")]
     Glob { pattern: String, reason: String },
-    #[error("cannot install the seccomp filter: {0}; refusing to run (use --sandbox docker or --sandbox none)")]
+    #[error(
+        "cannot install the seccomp filter: {0}; refusing to run (use --sandbox docker or --sandbox none)"
+    )]
     Seccomp(String),
     #[error("cannot set no_new_privs: {0}; refusing to run")]
     NoNewPrivs(nix::errno::Errno),
     #[error("cannot set {resource}: {source}; refusing to run")]
-    Rlimit { resource: &'static str, source: nix::errno::Errno },
+    Rlimit {
+        resource: &'static str,
+        source: nix::errno::Errno,
+    },
     #[error("usage: __sandbox --policy-json <json> -- <program> [args…]: {0}")]
     Usage(String),
     #[error("the policy passed to the sandbox helper is not valid: {0}")]
     PolicyJson(serde_json::Error),
     #[error("cannot execute {program}: {source}")]
-    Exec { program: String, source: nix::errno::Errno },
+    Exec {
+        program: String,
+        source: nix::errno::Errno,
+    },
 }
 
 impl SandboxError {
@@ -50,7 +60,10 @@ impl SandboxError {
         match self {
             SandboxError::Usage(_) | SandboxError::PolicyJson(_) => EXIT_USAGE,
             SandboxError::Glob { .. } | SandboxError::TooManyMatches { .. } => EXIT_USAGE,
-            SandboxError::Exec { source: nix::errno::Errno::ENOENT, .. } => EXIT_NOT_FOUND,
+            SandboxError::Exec {
+                source: nix::errno::Errno::ENOENT,
+                ..
+            } => EXIT_NOT_FOUND,
             SandboxError::Exec { .. } => EXIT_CANNOT_EXECUTE,
             _ => EXIT_UNENFORCEABLE,
         }

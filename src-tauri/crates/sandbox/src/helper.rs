@@ -14,11 +14,11 @@ use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use nix::sys::resource::{setrlimit, Resource};
+use nix::sys::resource::{Resource, setrlimit};
 
 use crate::error::SandboxError;
 use crate::policy::SandboxPolicy;
-use crate::probe::{probe, SandboxSupport};
+use crate::probe::{SandboxSupport, probe};
 use crate::{landlock_rules, seccomp_filter};
 
 /// The hidden subcommand `interpreter` routes to [`sandbox_main`].
@@ -30,7 +30,10 @@ pub const DIAGNOSTIC_PREFIX: &str = "interpreter sandbox: ";
 
 /// The argv prefix the executors prepend to a command to run it confined by `policy`:
 /// `[self_exe, "__sandbox", "--policy-json", <json>, "--"]`.
-pub fn launcher_prefix(policy: &SandboxPolicy, self_exe: &Path) -> Result<Vec<OsString>, SandboxError> {
+pub fn launcher_prefix(
+    policy: &SandboxPolicy,
+    self_exe: &Path,
+) -> Result<Vec<OsString>, SandboxError> {
     let json = policy.to_json().map_err(SandboxError::PolicyJson)?;
     Ok(vec![
         self_exe.as_os_str().to_owned(),
@@ -72,19 +75,35 @@ fn parse_args(args: Vec<OsString>) -> Result<Invocation, SandboxError> {
     let mut policy = None;
     loop {
         match it.next() {
-            None => return Err(SandboxError::Usage("missing `--` and the program to run".into())),
+            None => {
+                return Err(SandboxError::Usage(
+                    "missing `--` and the program to run".into(),
+                ));
+            }
             Some(a) if a == "--" => break,
             Some(a) if a == POLICY_FLAG => {
-                let json = it.next().ok_or_else(|| SandboxError::Usage(format!("{POLICY_FLAG} needs a value")))?;
-                let json = json.to_str().ok_or_else(|| SandboxError::Usage("the policy is not UTF-8".into()))?;
+                let json = it
+                    .next()
+                    .ok_or_else(|| SandboxError::Usage(format!("{POLICY_FLAG} needs a value")))?;
+                let json = json
+                    .to_str()
+                    .ok_or_else(|| SandboxError::Usage("the policy is not UTF-8".into()))?;
                 policy = Some(SandboxPolicy::from_json(json).map_err(SandboxError::PolicyJson)?);
             }
-            Some(a) => return Err(SandboxError::Usage(format!("unexpected argument {}", a.to_string_lossy()))),
+            Some(a) => {
+                return Err(SandboxError::Usage(format!(
+                    "unexpected argument {}",
+                    a.to_string_lossy()
+                )));
+            }
         }
     }
     let policy = policy.ok_or_else(|| SandboxError::Usage(format!("{POLICY_FLAG} is required")))?;
     let argv = it
-        .map(|a| CString::new(a.as_bytes()).map_err(|_| SandboxError::Usage("an argument holds a NUL byte".into())))
+        .map(|a| {
+            CString::new(a.as_bytes())
+                .map_err(|_| SandboxError::Usage("an argument holds a NUL byte".into()))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if argv.is_empty() {
         return Err(SandboxError::Usage("no program after `--`".into()));
@@ -97,7 +116,11 @@ fn enter(args: Vec<OsString>) -> Result<Infallible, SandboxError> {
     let support = probe();
     support.check(&policy)?;
     // Everything that reads the filesystem happens before the restriction.
-    let rules = if policy.filesystem.restricted { landlock_rules::plan(&policy.filesystem)? } else { vec![] };
+    let rules = if policy.filesystem.restricted {
+        landlock_rules::plan(&policy.filesystem)?
+    } else {
+        vec![]
+    };
     let filters = seccomp_filter::build(&policy.network)?;
     set_limits(&policy)?;
     nix::sys::prctl::set_no_new_privs().map_err(SandboxError::NoNewPrivs)?;
@@ -108,13 +131,19 @@ fn enter(args: Vec<OsString>) -> Result<Infallible, SandboxError> {
         Ok(never) => match never {},
         Err(e) => e,
     };
-    Err(SandboxError::Exec { program: program.to_string_lossy().into_owned(), source: errno })
+    Err(SandboxError::Exec {
+        program: program.to_string_lossy().into_owned(),
+        source: errno,
+    })
 }
 
 fn set_limits(policy: &SandboxPolicy) -> Result<(), SandboxError> {
     let p = &policy.process;
     let set = |resource: Resource, name: &'static str, soft: u64, hard: u64| {
-        setrlimit(resource, soft, hard).map_err(|source| SandboxError::Rlimit { resource: name, source })
+        setrlimit(resource, soft, hard).map_err(|source| SandboxError::Rlimit {
+            resource: name,
+            source,
+        })
     };
     if let Some(n) = p.max_processes {
         set(Resource::RLIMIT_NPROC, "RLIMIT_NPROC", n, n)?;
@@ -124,7 +153,12 @@ fn set_limits(policy: &SandboxPolicy) -> Result<(), SandboxError> {
     }
     if let Some(secs) = p.max_cpu_seconds {
         // SIGXCPU at the soft limit, SIGKILL a second later.
-        set(Resource::RLIMIT_CPU, "RLIMIT_CPU", secs, secs.saturating_add(1))?;
+        set(
+            Resource::RLIMIT_CPU,
+            "RLIMIT_CPU",
+            secs,
+            secs.saturating_add(1),
+        )?;
     }
     Ok(())
 }
@@ -136,21 +170,34 @@ mod tests {
 
     #[test]
     fn prefix_round_trips_through_the_parser() {
-        let policy = SandboxPolicy::from_level(Level::WorkspaceWrite, &PolicyContext::from_env("/w".into(), None));
+        let policy = SandboxPolicy::from_level(
+            Level::WorkspaceWrite,
+            &PolicyContext::from_env("/w".into(), None),
+        );
         let mut argv = launcher_prefix(&policy, Path::new("/usr/bin/interpreter")).unwrap();
         assert_eq!(argv[0], "/usr/bin/interpreter");
         assert_eq!(argv[1], SUBCOMMAND);
         argv.extend(["ls".into(), "-la".into()]);
         let inv = parse_args(argv.split_off(2)).unwrap();
         assert_eq!(inv.policy, policy);
-        assert_eq!(inv.argv, vec![CString::new("ls").unwrap(), CString::new("-la").unwrap()]);
+        assert_eq!(
+            inv.argv,
+            vec![CString::new("ls").unwrap(), CString::new("-la").unwrap()]
+        );
     }
 
     #[test]
     fn malformed_invocations_are_usage_errors() {
         let e = parse_args(vec!["--".into(), "ls".into()]).err().unwrap();
         assert_eq!(e.exit_code(), crate::error::EXIT_USAGE);
-        let e = parse_args(vec![POLICY_FLAG.into(), "{".into(), "--".into(), "ls".into()]).err().unwrap();
+        let e = parse_args(vec![
+            POLICY_FLAG.into(),
+            "{".into(),
+            "--".into(),
+            "ls".into(),
+        ])
+        .err()
+        .unwrap();
         assert_eq!(e.exit_code(), crate::error::EXIT_USAGE);
         let e = parse_args(vec!["--bogus".into()]).err().unwrap();
         assert!(e.to_string().contains("unexpected argument --bogus"));

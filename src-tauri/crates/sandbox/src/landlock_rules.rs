@@ -15,13 +15,13 @@
 use std::path::{Path, PathBuf};
 
 use landlock::{
-    Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
-    RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
+    Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope,
 };
 
 use crate::error::SandboxError;
 use crate::policy::{FilesystemPolicy, NetworkMode, SandboxPolicy};
-use crate::probe::{SandboxSupport, MAX_TESTED_ABI, NET_ABI, SCOPE_ABI};
+use crate::probe::{MAX_TESTED_ABI, NET_ABI, SCOPE_ABI, SandboxSupport};
 
 /// A glob may not expand to more paths than this (each becomes an open fd and a rule).
 pub const GLOB_LIMIT: usize = 4096;
@@ -58,24 +58,38 @@ pub fn plan(fs: &FilesystemPolicy) -> Result<Vec<FsRule>, SandboxError> {
     for root in expand_all(&fs.read_write)? {
         carve(&root, Grant::ReadWrite, &denied, &mut rules);
     }
-    if rules.iter().any(|r| r.path.starts_with("/dev") && r.path != Path::new("/dev")) {
-        rules.push(FsRule { path: PathBuf::from("/dev"), grant: Grant::List });
+    if rules
+        .iter()
+        .any(|r| r.path.starts_with("/dev") && r.path != Path::new("/dev"))
+    {
+        rules.push(FsRule {
+            path: PathBuf::from("/dev"),
+            grant: Grant::List,
+        });
     }
     Ok(rules)
 }
 
 /// `/proc` without the other processes: the exec'd program keeps the helper's pid.
 fn proc_rules(out: &mut Vec<FsRule>) {
-    out.push(FsRule { path: PathBuf::from("/proc"), grant: Grant::List });
+    out.push(FsRule {
+        path: PathBuf::from("/proc"),
+        grant: Grant::List,
+    });
     let own = std::process::id().to_string();
-    let Ok(entries) = std::fs::read_dir("/proc") else { return };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
         let is_process = name.bytes().all(|b| b.is_ascii_digit());
         let is_symlink = entry.file_type().map(|t| t.is_symlink()).unwrap_or(true);
         if (!is_process && !is_symlink) || name == own {
-            out.push(FsRule { path: entry.path(), grant: Grant::Read });
+            out.push(FsRule {
+                path: entry.path(),
+                grant: Grant::Read,
+            });
         }
     }
 }
@@ -87,11 +101,16 @@ fn expand_all(list: &[PathBuf]) -> Result<Vec<PathBuf>, SandboxError> {
         let text = entry.to_string_lossy();
         if text.contains(['*', '?', '[']) {
             let pattern = text.to_string();
-            let paths = glob::glob(&pattern)
-                .map_err(|e| SandboxError::Glob { pattern: pattern.clone(), reason: e.to_string() })?;
+            let paths = glob::glob(&pattern).map_err(|e| SandboxError::Glob {
+                pattern: pattern.clone(),
+                reason: e.to_string(),
+            })?;
             for (n, p) in paths.flatten().enumerate() {
                 if n >= GLOB_LIMIT {
-                    return Err(SandboxError::TooManyMatches { pattern, limit: GLOB_LIMIT });
+                    return Err(SandboxError::TooManyMatches {
+                        pattern,
+                        limit: GLOB_LIMIT,
+                    });
                 }
                 out.extend(std::fs::canonicalize(&p).ok());
             }
@@ -103,16 +122,28 @@ fn expand_all(list: &[PathBuf]) -> Result<Vec<PathBuf>, SandboxError> {
 }
 
 fn carve(root: &Path, grant: Grant, denied: &[PathBuf], out: &mut Vec<FsRule>) {
-    let inside: Vec<PathBuf> = denied.iter().filter(|d| d.starts_with(root)).cloned().collect();
+    let inside: Vec<PathBuf> = denied
+        .iter()
+        .filter(|d| d.starts_with(root))
+        .cloned()
+        .collect();
     if inside.is_empty() {
-        out.push(FsRule { path: root.to_path_buf(), grant });
+        out.push(FsRule {
+            path: root.to_path_buf(),
+            grant,
+        });
         return;
     }
     if inside.iter().any(|d| d == root) {
         return;
     }
-    out.push(FsRule { path: root.to_path_buf(), grant: Grant::List });
-    let Ok(entries) = std::fs::read_dir(root) else { return };
+    out.push(FsRule {
+        path: root.to_path_buf(),
+        grant: Grant::List,
+    });
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
     for entry in entries.flatten() {
         // A rule opens its path following symlinks: a link could point into a denied tree.
         if entry.file_type().map(|t| t.is_symlink()).unwrap_or(true) {
@@ -129,7 +160,11 @@ pub fn effective_abi(kernel_abi: i32) -> ABI {
 
 /// Restrict the calling thread (and every later thread and exec'd program) to `policy`.
 /// Must run single-threaded: landlock does not reach threads that already exist.
-pub fn restrict_self(policy: &SandboxPolicy, rules: &[FsRule], support: &SandboxSupport) -> Result<(), SandboxError> {
+pub fn restrict_self(
+    policy: &SandboxPolicy,
+    rules: &[FsRule],
+    support: &SandboxSupport,
+) -> Result<(), SandboxError> {
     support.check(policy)?;
     let Some(kernel_abi) = support.landlock_abi() else {
         // Nothing in the policy needs landlock (check() said so).
@@ -165,7 +200,9 @@ pub fn restrict_self(policy: &SandboxPolicy, rules: &[FsRule], support: &Sandbox
     let mut created = ruleset.create()?;
     if fs_restricted {
         for rule in rules {
-            let Ok(meta) = std::fs::metadata(&rule.path) else { continue };
+            let Ok(meta) = std::fs::metadata(&rule.path) else {
+                continue;
+            };
             let mut access = match rule.grant {
                 Grant::List => BitFlags::from(AccessFs::ReadDir),
                 Grant::Read => AccessFs::from_read(abi),
@@ -177,19 +214,31 @@ pub fn restrict_self(policy: &SandboxPolicy, rules: &[FsRule], support: &Sandbox
                     continue;
                 }
             }
-            let fd = PathFd::new(&rule.path)
-                .map_err(|e| SandboxError::RulePath { path: rule.path.clone(), reason: e.to_string() })?;
+            let fd = PathFd::new(&rule.path).map_err(|e| SandboxError::RulePath {
+                path: rule.path.clone(),
+                reason: e.to_string(),
+            })?;
             created = created.add_rule(PathBeneath::new(fd, access))?;
         }
     }
     let status = created.restrict_self()?;
     match status.ruleset {
         RulesetStatus::FullyEnforced => {}
-        RulesetStatus::PartiallyEnforced => return Err(SandboxError::NotEnforced { status: "partially enforced" }),
-        RulesetStatus::NotEnforced => return Err(SandboxError::NotEnforced { status: "not enforced" }),
+        RulesetStatus::PartiallyEnforced => {
+            return Err(SandboxError::NotEnforced {
+                status: "partially enforced",
+            });
+        }
+        RulesetStatus::NotEnforced => {
+            return Err(SandboxError::NotEnforced {
+                status: "not enforced",
+            });
+        }
     }
     if !status.no_new_privs {
-        return Err(SandboxError::NotEnforced { status: "without no_new_privs" });
+        return Err(SandboxError::NotEnforced {
+            status: "without no_new_privs",
+        });
     }
     Ok(())
 }
@@ -200,7 +249,12 @@ mod tests {
 
     fn fs(read_only: &[&Path], read_write: &[&Path], denied: &[&Path]) -> FilesystemPolicy {
         let v = |l: &[&Path]| l.iter().map(|p| p.to_path_buf()).collect();
-        FilesystemPolicy { restricted: true, read_only: v(read_only), read_write: v(read_write), denied: v(denied) }
+        FilesystemPolicy {
+            restricted: true,
+            read_only: v(read_only),
+            read_write: v(read_write),
+            denied: v(denied),
+        }
     }
 
     #[test]
@@ -213,14 +267,26 @@ mod tests {
         std::fs::write(root.join("a/file"), "x").unwrap();
         std::os::unix::fs::symlink(root.join("a/secret"), root.join("a/link")).unwrap();
         let rules = plan(&fs(&[&root], &[], &[&root.join("a/secret")])).unwrap();
-        let grant = |p: &str| rules.iter().find(|r| r.path == root.join(p)).map(|r| r.grant);
-        assert_eq!(rules.iter().find(|r| r.path == root).map(|r| r.grant), Some(Grant::List));
+        let grant = |p: &str| {
+            rules
+                .iter()
+                .find(|r| r.path == root.join(p))
+                .map(|r| r.grant)
+        };
+        assert_eq!(
+            rules.iter().find(|r| r.path == root).map(|r| r.grant),
+            Some(Grant::List)
+        );
         assert_eq!(grant("a"), Some(Grant::List));
         assert_eq!(grant("a/ok"), Some(Grant::Read));
         assert_eq!(grant("a/file"), Some(Grant::Read));
         assert_eq!(grant("b"), Some(Grant::Read));
         assert_eq!(grant("a/secret"), None);
-        assert_eq!(grant("a/link"), None, "symlinks into denied trees must not become rules");
+        assert_eq!(
+            grant("a/link"),
+            None,
+            "symlinks into denied trees must not become rules"
+        );
     }
 
     #[test]
@@ -229,8 +295,17 @@ mod tests {
         let root = t.path().canonicalize().unwrap();
         std::fs::write(root.join("x.pem"), "k").unwrap();
         std::fs::write(root.join("y.txt"), "t").unwrap();
-        let rules = plan(&fs(&[], &[&root], &[&root.join("*.pem"), &root.join("missing")])).unwrap();
-        assert!(rules.iter().any(|r| r.path == root.join("y.txt") && r.grant == Grant::ReadWrite));
+        let rules = plan(&fs(
+            &[],
+            &[&root],
+            &[&root.join("*.pem"), &root.join("missing")],
+        ))
+        .unwrap();
+        assert!(
+            rules
+                .iter()
+                .any(|r| r.path == root.join("y.txt") && r.grant == Grant::ReadWrite)
+        );
         assert!(!rules.iter().any(|r| r.path == root.join("x.pem")));
         let none = plan(&fs(&[&root.join("nope")], &[], &[])).unwrap();
         assert!(none.is_empty());
@@ -239,19 +314,43 @@ mod tests {
     #[test]
     fn dev_is_closed_except_listed_devices() {
         let rules = plan(&fs(&[Path::new("/")], &[Path::new("/dev/null")], &[])).unwrap();
-        assert!(rules.iter().any(|r| r.path == Path::new("/usr") && r.grant == Grant::Read));
-        assert!(rules.iter().any(|r| r.path == Path::new("/dev") && r.grant == Grant::List));
-        assert!(rules.iter().any(|r| r.path == Path::new("/dev/null") && r.grant == Grant::ReadWrite));
-        assert!(!rules.iter().any(|r| r.path.starts_with("/dev") && r.grant == Grant::Read));
+        assert!(
+            rules
+                .iter()
+                .any(|r| r.path == Path::new("/usr") && r.grant == Grant::Read)
+        );
+        assert!(
+            rules
+                .iter()
+                .any(|r| r.path == Path::new("/dev") && r.grant == Grant::List)
+        );
+        assert!(
+            rules
+                .iter()
+                .any(|r| r.path == Path::new("/dev/null") && r.grant == Grant::ReadWrite)
+        );
+        assert!(
+            !rules
+                .iter()
+                .any(|r| r.path.starts_with("/dev") && r.grant == Grant::Read)
+        );
     }
 
     #[test]
     fn proc_keeps_system_entries_and_hides_other_processes() {
         let rules = plan(&fs(&[Path::new("/")], &[], &[])).unwrap();
-        let grant = |p: &str| rules.iter().find(|r| r.path == Path::new(p)).map(|r| r.grant);
+        let grant = |p: &str| {
+            rules
+                .iter()
+                .find(|r| r.path == Path::new(p))
+                .map(|r| r.grant)
+        };
         assert_eq!(grant("/proc"), Some(Grant::List));
         assert_eq!(grant("/proc/cpuinfo"), Some(Grant::Read));
-        assert_eq!(grant(&format!("/proc/{}", std::process::id())), Some(Grant::Read));
+        assert_eq!(
+            grant(&format!("/proc/{}", std::process::id())),
+            Some(Grant::Read)
+        );
         assert_eq!(grant("/proc/1"), None);
         assert_eq!(grant("/proc/self"), None);
     }

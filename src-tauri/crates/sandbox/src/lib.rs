@@ -12,12 +12,20 @@ pub mod helper;
 pub mod landlock_rules;
 pub mod policy;
 pub mod probe;
+pub mod scan;
+mod scan_shell;
 pub mod seccomp_filter;
+mod shell_words;
 mod sys;
 pub mod yaml;
 
-pub use error::{SandboxError, EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE};
-pub use helper::{check_native, launcher_prefix, sandbox_main, DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND};
+pub use error::{
+    EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,
+};
+pub use helper::{
+    DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, check_native, launcher_prefix, sandbox_main,
+};
 pub use policy::{Level, NetworkMode, PolicyContext, SandboxPolicy};
-pub use probe::{probe, SandboxSupport, Unenforceable, FORCE_UNSUPPORTED_ENV};
-pub use yaml::{load_policy_file, parse_policy, PolicyError};
+pub use probe::{FORCE_UNSUPPORTED_ENV, SandboxSupport, Unenforceable, probe};
+pub use scan::{Risk, Severity, scan};
+pub use yaml::{PolicyError, load_policy_file, parse_policy};

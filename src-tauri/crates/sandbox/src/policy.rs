@@ -85,7 +85,11 @@ impl PolicyContext {
     pub fn resolve(&self, raw: &str) -> Option<PathBuf> {
         let expand_var = |rest: &str, base: &Path| {
             let rest = rest.trim_start_matches('/');
-            if rest.is_empty() { base.to_path_buf() } else { base.join(rest) }
+            if rest.is_empty() {
+                base.to_path_buf()
+            } else {
+                base.join(rest)
+            }
         };
         if raw == "~" || raw.starts_with("~/") {
             return self.home.as_deref().map(|h| expand_var(&raw[1..], h));
@@ -102,7 +106,11 @@ impl PolicyContext {
             }
         }
         let p = Path::new(raw);
-        Some(if p.is_absolute() { p.to_path_buf() } else { self.workspace.join(p) })
+        Some(if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.workspace.join(p)
+        })
     }
 }
 
@@ -188,29 +196,59 @@ pub struct SandboxPolicy {
 }
 
 /// Read trees every restricted policy needs to run programs at all.
-pub const SYSTEM_READ: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/opt", "/proc", "/sys"];
+pub const SYSTEM_READ: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/opt", "/proc", "/sys",
+];
 
 /// Devices a confined program may open read-write (the rest of /dev, block devices above all,
 /// stays closed: a raw disk would bypass every path rule).
 pub const DEVICES: &[&str] = &[
-    "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/ptmx", "/dev/pts",
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+    "/dev/ptmx",
+    "/dev/pts",
     "/dev/shm",
 ];
 
 /// Credentials no restricted level may read (relative entries are under `$HOME`).
 pub const CREDENTIALS: &[&str] = &[
-    "~/.ssh", "~/.aws", "~/.gnupg", "~/.netrc", "~/.kube", "~/.docker/config.json", "~/.config/gcloud",
-    "~/.git-credentials", "~/.pypirc", "~/.npmrc", "/etc/shadow", "/etc/gshadow", "/etc/sudoers",
+    "~/.ssh",
+    "~/.aws",
+    "~/.gnupg",
+    "~/.netrc",
+    "~/.kube",
+    "~/.docker/config.json",
+    "~/.config/gcloud",
+    "~/.git-credentials",
+    "~/.pypirc",
+    "~/.npmrc",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "/etc/sudoers",
 ];
 
 impl SandboxPolicy {
     /// The policy of a built-in level.
     pub fn from_level(level: Level, ctx: &PolicyContext) -> Self {
-        let paths = |list: &[&str]| -> Vec<PathBuf> { list.iter().filter_map(|p| ctx.resolve(p)).collect() };
+        let paths = |list: &[&str]| -> Vec<PathBuf> {
+            list.iter().filter_map(|p| ctx.resolve(p)).collect()
+        };
         match level {
             Level::FullAccess => SandboxPolicy {
-                filesystem: FilesystemPolicy { restricted: false, read_only: vec![], read_write: vec![], denied: vec![] },
-                network: NetworkPolicy { mode: NetworkMode::Full, hosts: vec![] },
+                filesystem: FilesystemPolicy {
+                    restricted: false,
+                    read_only: vec![],
+                    read_write: vec![],
+                    denied: vec![],
+                },
+                network: NetworkPolicy {
+                    mode: NetworkMode::Full,
+                    hosts: vec![],
+                },
                 process: ProcessPolicy::default(),
             },
             Level::ReadOnly | Level::WorkspaceWrite => {
@@ -229,8 +267,14 @@ impl SandboxPolicy {
                         read_write,
                         denied,
                     },
-                    network: NetworkPolicy { mode: NetworkMode::None, hosts: vec![] },
-                    process: ProcessPolicy { isolate_signals: true, ..ProcessPolicy::default() },
+                    network: NetworkPolicy {
+                        mode: NetworkMode::None,
+                        hosts: vec![],
+                    },
+                    process: ProcessPolicy {
+                        isolate_signals: true,
+                        ..ProcessPolicy::default()
+                    },
                 }
             }
         }
@@ -279,7 +323,10 @@ mod tests {
             assert_eq!(l.as_str().parse::<Level>().unwrap(), l);
         }
         let err = "yolo".parse::<Level>().unwrap_err();
-        assert!(err.to_string().contains("expected read-only, workspace-write, full-access"));
+        assert!(
+            err.to_string()
+                .contains("expected read-only, workspace-write, full-access")
+        );
         assert_eq!(Level::default(), Level::WorkspaceWrite);
     }
 
@@ -290,7 +337,11 @@ mod tests {
         assert!(p.filesystem.read_write.contains(&PathBuf::from("/w")));
         assert!(p.filesystem.read_write.contains(&PathBuf::from("/tmp")));
         assert!(p.filesystem.denied.contains(&PathBuf::from("/home/u/.ssh")));
-        assert!(p.filesystem.denied.contains(&PathBuf::from("/home/u/.config/open-interpreter")));
+        assert!(
+            p.filesystem
+                .denied
+                .contains(&PathBuf::from("/home/u/.config/open-interpreter"))
+        );
         assert_eq!(p.network.mode, NetworkMode::None);
         let ro = SandboxPolicy::from_level(Level::ReadOnly, &ctx());
         assert!(!ro.filesystem.read_write.contains(&PathBuf::from("/w")));

@@ -51,10 +51,20 @@ pub enum Unenforceable {
          use --sandbox docker or --sandbox none"
     )]
     LandlockNotEnabled,
-    #[error("landlock is reported unavailable because {FORCE_UNSUPPORTED_ENV} is set (a test hook); unset it")]
+    #[error(
+        "landlock is reported unavailable because {FORCE_UNSUPPORTED_ENV} is set (a test hook); unset it"
+    )]
     LandlockForcedOff,
-    #[error("{feature} needs landlock ABI {needed} ({kernel}) and this kernel has ABI {have}; {advice}")]
-    AbiTooOld { feature: &'static str, needed: i32, have: i32, kernel: &'static str, advice: &'static str },
+    #[error(
+        "{feature} needs landlock ABI {needed} ({kernel}) and this kernel has ABI {have}; {advice}"
+    )]
+    AbiTooOld {
+        feature: &'static str,
+        needed: i32,
+        have: i32,
+        kernel: &'static str,
+        advice: &'static str,
+    },
     #[error(
         "seccomp filters are not available in this kernel (CONFIG_SECCOMP_FILTER){}; \
          use --sandbox docker or --sandbox none",
@@ -85,7 +95,10 @@ pub fn probe() -> SandboxSupport {
         && std::fs::read_to_string("/proc/self/status")
             .map(|s| s.lines().any(|l| l.starts_with("Seccomp:")))
             .unwrap_or(false);
-    SandboxSupport { landlock, seccomp_filter }
+    SandboxSupport {
+        landlock,
+        seccomp_filter,
+    }
 }
 
 impl SandboxSupport {
@@ -99,12 +112,16 @@ impl SandboxSupport {
     /// Can the native backend enforce every part of `policy` here?
     pub fn check(&self, policy: &SandboxPolicy) -> Result<(), Unenforceable> {
         if !self.seccomp_filter {
-            return Err(Unenforceable::NoSeccomp { forced: std::env::var(FORCE_UNSUPPORTED_ENV).is_ok() });
+            return Err(Unenforceable::NoSeccomp {
+                forced: std::env::var(FORCE_UNSUPPORTED_ENV).is_ok(),
+            });
         }
         match policy.network.mode {
             NetworkMode::None | NetworkMode::Full => {}
             mode @ (NetworkMode::Loopback | NetworkMode::Hosts) => {
-                return Err(Unenforceable::NetworkMode { mode: mode.as_str() })
+                return Err(Unenforceable::NetworkMode {
+                    mode: mode.as_str(),
+                });
             }
         }
         let needs_landlock = policy.filesystem.restricted || policy.process.isolate_signals;
@@ -157,7 +174,11 @@ impl fmt::Display for SandboxSupport {
             LandlockSupport::NotEnabled => write!(f, "no landlock (not enabled at boot)")?,
             LandlockSupport::ForcedOff => write!(f, "no landlock ({FORCE_UNSUPPORTED_ENV})")?,
         }
-        write!(f, "; seccomp filter: {}", if self.seccomp_filter { "yes" } else { "no" })
+        write!(
+            f,
+            "; seccomp filter: {}",
+            if self.seccomp_filter { "yes" } else { "no" }
+        )
     }
 }
 
@@ -179,17 +200,38 @@ mod tests {
 
     #[test]
     fn refusals_say_why() {
-        let old = SandboxSupport { landlock: LandlockSupport::Abi(4), seccomp_filter: true };
-        let e = old.check(&policy(Level::WorkspaceWrite)).unwrap_err().to_string();
-        assert!(e.contains("needs landlock ABI 6") && e.contains("isolate_signals"), "{e}");
-        let none = SandboxSupport { landlock: LandlockSupport::NotEnabled, seccomp_filter: true };
-        let e = none.check(&policy(Level::ReadOnly)).unwrap_err().to_string();
-        assert!(e.contains("landlock is not enabled in this kernel") && e.contains("--sandbox docker"), "{e}");
+        let old = SandboxSupport {
+            landlock: LandlockSupport::Abi(4),
+            seccomp_filter: true,
+        };
+        let e = old
+            .check(&policy(Level::WorkspaceWrite))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("needs landlock ABI 6") && e.contains("isolate_signals"),
+            "{e}"
+        );
+        let none = SandboxSupport {
+            landlock: LandlockSupport::NotEnabled,
+            seccomp_filter: true,
+        };
+        let e = none
+            .check(&policy(Level::ReadOnly))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("landlock is not enabled in this kernel") && e.contains("--sandbox docker"),
+            "{e}"
+        );
         // Full access needs no landlock, only the syscall filter.
         none.check(&policy(Level::FullAccess)).unwrap();
         let mut p = policy(Level::WorkspaceWrite);
         p.network.mode = NetworkMode::Loopback;
         let e = probe().check(&p).unwrap_err().to_string();
-        assert!(e.starts_with("network mode loopback cannot be enforced"), "{e}");
+        assert!(
+            e.starts_with("network mode loopback cannot be enforced"),
+            "{e}"
+        );
     }
 }

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
-    TargetArch,
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+    SeccompRule, TargetArch,
 };
 
 use crate::error::SandboxError;
@@ -77,7 +77,8 @@ const NAMESPACE_FLAGS: [u64; 7] = [
 ];
 
 fn cond(arg: u8, op: SeccompCmpOp, value: u64) -> Result<SeccompCondition, SandboxError> {
-    SeccompCondition::new(arg, SeccompCmpArgLen::Qword, op, value).map_err(|e| SandboxError::Seccomp(e.to_string()))
+    SeccompCondition::new(arg, SeccompCmpArgLen::Qword, op, value)
+        .map_err(|e| SandboxError::Seccomp(e.to_string()))
 }
 
 fn rule(conditions: Vec<SeccompCondition>) -> Result<SeccompRule, SandboxError> {
@@ -90,8 +91,13 @@ fn arch() -> Result<TargetArch, SandboxError> {
 
 fn compile(rules: BTreeMap<i64, Vec<SeccompRule>>, errno: i32) -> Result<BpfProgram, SandboxError> {
     let errno = u32::try_from(errno).map_err(|e| SandboxError::Seccomp(e.to_string()))?;
-    let filter = SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Errno(errno), arch()?)
-        .map_err(|e| SandboxError::Seccomp(e.to_string()))?;
+    let filter = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::Errno(errno),
+        arch()?,
+    )
+    .map_err(|e| SandboxError::Seccomp(e.to_string()))?;
     BpfProgram::try_from(filter).map_err(|e| SandboxError::Seccomp(e.to_string()))
 }
 
@@ -112,15 +118,27 @@ pub fn build(network: &NetworkPolicy) -> Result<Vec<BpfProgram>, SandboxError> {
     deny.insert(
         libc::SYS_ioctl,
         vec![
-            rule(vec![cond(1, SeccompCmpOp::MaskedEq(0xffff_ffff), libc::TIOCSTI)?])?,
-            rule(vec![cond(1, SeccompCmpOp::MaskedEq(0xffff_ffff), libc::TIOCLINUX)?])?,
+            rule(vec![cond(
+                1,
+                SeccompCmpOp::MaskedEq(0xffff_ffff),
+                libc::TIOCSTI,
+            )?])?,
+            rule(vec![cond(
+                1,
+                SeccompCmpOp::MaskedEq(0xffff_ffff),
+                libc::TIOCLINUX,
+            )?])?,
         ],
     );
     if network.mode != NetworkMode::Full {
         deny.insert(libc::SYS_socket, vec![]);
         deny.insert(
             libc::SYS_socketpair,
-            vec![rule(vec![cond(1, SeccompCmpOp::MaskedEq(0xf), libc::SOCK_DGRAM as u64)?])?],
+            vec![rule(vec![cond(
+                1,
+                SeccompCmpOp::MaskedEq(0xf),
+                libc::SOCK_DGRAM as u64,
+            )?])?],
         );
     }
     let mut programs = vec![compile(deny, libc::EPERM)?];
@@ -144,10 +162,30 @@ fn x32_filter() -> BpfProgram {
     const RET_ALLOW: u32 = 0x7fff_0000;
     const X32_SYSCALL_BIT: u32 = 0x4000_0000;
     vec![
-        sock_filter { code: LD_W_ABS, jt: 0, jf: 0, k: 0 },
-        sock_filter { code: JGE_K, jt: 0, jf: 1, k: X32_SYSCALL_BIT },
-        sock_filter { code: RET_K, jt: 0, jf: 0, k: RET_ERRNO | libc::ENOSYS as u32 },
-        sock_filter { code: RET_K, jt: 0, jf: 0, k: RET_ALLOW },
+        sock_filter {
+            code: LD_W_ABS,
+            jt: 0,
+            jf: 0,
+            k: 0,
+        },
+        sock_filter {
+            code: JGE_K,
+            jt: 0,
+            jf: 1,
+            k: X32_SYSCALL_BIT,
+        },
+        sock_filter {
+            code: RET_K,
+            jt: 0,
+            jf: 0,
+            k: RET_ERRNO | libc::ENOSYS as u32,
+        },
+        sock_filter {
+            code: RET_K,
+            jt: 0,
+            jf: 0,
+            k: RET_ALLOW,
+        },
     ]
 }
 
@@ -166,7 +204,11 @@ mod tests {
     #[test]
     fn filters_compile_for_every_mode() {
         for mode in [NetworkMode::None, NetworkMode::Full] {
-            let p = build(&NetworkPolicy { mode, hosts: vec![] }).unwrap();
+            let p = build(&NetworkPolicy {
+                mode,
+                hosts: vec![],
+            })
+            .unwrap();
             assert!(p.len() >= 2);
             assert!(p.iter().all(|prog| !prog.is_empty()));
         }

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use oi_sandbox::{Level, NetworkMode};
 
-use super::fixture::{expect, Sandbox};
+use super::fixture::{Sandbox, expect};
 
 #[test]
 fn filesystem_escapes_fail_while_workspace_work_succeeds() {
@@ -18,7 +18,11 @@ fn filesystem_escapes_fail_while_workspace_work_succeeds() {
     std::fs::write(sb.home.join("server.pem"), "CERT KEY").unwrap();
     std::os::unix::fs::symlink(&sb.outside, sb.ws.join("link_out")).unwrap();
     // A process outside the sandbox whose cwd is the outside dir, for /proc/<pid>/cwd.
-    let mut witness = Command::new("sleep").arg("30").current_dir(&sb.outside).spawn().unwrap();
+    let mut witness = Command::new("sleep")
+        .arg("30")
+        .current_dir(&sb.outside)
+        .spawn()
+        .unwrap();
     let real_tmp_target = format!("/tmp/oi-sandbox-escape-{}", std::process::id());
     let block_dev = ["/dev/vda", "/dev/sda", "/dev/nvme0n1", "/dev/kmsg"]
         .into_iter()
@@ -67,19 +71,49 @@ t write_etc 'echo x >> /etc/hostname'
         &verdicts,
         &out,
         &[
-            "write_ws", "write_tmp", "read_usr", "read_home_notes", "mkdir_ws", "rename_in_ws", "chmod_ws",
-            "hardlink_in_ws", "symlink_in_ws",
+            "write_ws",
+            "write_tmp",
+            "read_usr",
+            "read_home_notes",
+            "mkdir_ws",
+            "rename_in_ws",
+            "chmod_ws",
+            "hardlink_in_ws",
+            "symlink_in_ws",
         ],
         &[
-            "abs", "dotdot", "symlink_pre", "symlink_new", "hardlink_out", "proc_self_cwd", "proc_self_root",
-            "proc_other_cwd", "rename_out", "rename_in", "rename_ws", "truncate_out", "append_out", "mkdir_out",
-            "rm_out", "real_tmp", "read_ssh", "read_glob_denied", "read_block_dev", "write_etc",
+            "abs",
+            "dotdot",
+            "symlink_pre",
+            "symlink_new",
+            "hardlink_out",
+            "proc_self_cwd",
+            "proc_self_root",
+            "proc_other_cwd",
+            "rename_out",
+            "rename_in",
+            "rename_ws",
+            "truncate_out",
+            "append_out",
+            "mkdir_out",
+            "rm_out",
+            "real_tmp",
+            "read_ssh",
+            "read_glob_denied",
+            "read_block_dev",
+            "write_etc",
         ],
     );
     // Nothing outside changed.
-    let names: Vec<_> = std::fs::read_dir(&sb.outside).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(&sb.outside)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names, vec!["existing.txt"], "outside dir changed");
-    assert_eq!(std::fs::read_to_string(sb.outside.join("existing.txt")).unwrap(), "original");
+    assert_eq!(
+        std::fs::read_to_string(sb.outside.join("existing.txt")).unwrap(),
+        "original"
+    );
     assert!(!std::path::Path::new(&real_tmp_target).exists());
     assert!(sb.ws.exists());
 }
@@ -101,9 +135,14 @@ fn listeners(sb: &Sandbox) -> Listeners {
     let udp6 = UdpSocket::bind("[::1]:0").unwrap();
     let unix_path = sb.outside.join("sock");
     let unix = UnixListener::bind(&unix_path).unwrap();
-    let abstract_name = format!("oi-sandbox-test-{}-{:?}", std::process::id(), std::thread::current().id());
+    let abstract_name = format!(
+        "oi-sandbox-test-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    );
     let abstract_unix =
-        UnixListener::bind_addr(&SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap()).unwrap();
+        UnixListener::bind_addr(&SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap())
+            .unwrap();
     for l in [&tcp4, &tcp6] {
         l.set_nonblocking(true).unwrap();
     }
@@ -121,7 +160,15 @@ fn listeners(sb: &Sandbox) -> Listeners {
         ("UNIX_PATH", unix_path.display().to_string()),
         ("ABSTRACT", abstract_name),
     ];
-    Listeners { tcp4, tcp6, udp4, udp6, unix, abstract_unix, env }
+    Listeners {
+        tcp4,
+        tcp6,
+        udp4,
+        udp6,
+        unix,
+        abstract_unix,
+        env,
+    }
 }
 
 const NETWORK_SCRIPT: &str = r#"
@@ -148,18 +195,35 @@ fn network_escapes_fail_without_network() {
         &verdicts,
         &out,
         &["socketpair_stream", "pipe", "write_ws"],
-        &["tcp4", "tcp6", "udp4", "udp6", "unix_path", "unix_abstract", "unix_dgram_pair"],
+        &[
+            "tcp4",
+            "tcp6",
+            "udp4",
+            "udp6",
+            "unix_path",
+            "unix_abstract",
+            "unix_dgram_pair",
+        ],
     );
     // And nothing arrived anywhere.
     for t in [&l.tcp4, &l.tcp6] {
-        assert_eq!(t.accept().unwrap_err().kind(), std::io::ErrorKind::WouldBlock);
+        assert_eq!(
+            t.accept().unwrap_err().kind(),
+            std::io::ErrorKind::WouldBlock
+        );
     }
     let mut buf = [0u8; 16];
     for u in [&l.udp4, &l.udp6] {
-        assert_eq!(u.recv(&mut buf).unwrap_err().kind(), std::io::ErrorKind::WouldBlock);
+        assert_eq!(
+            u.recv(&mut buf).unwrap_err().kind(),
+            std::io::ErrorKind::WouldBlock
+        );
     }
     for u in [&l.unix, &l.abstract_unix] {
-        assert_eq!(u.accept().unwrap_err().kind(), std::io::ErrorKind::WouldBlock);
+        assert_eq!(
+            u.accept().unwrap_err().kind(),
+            std::io::ErrorKind::WouldBlock
+        );
     }
 }
 
@@ -171,7 +235,19 @@ fn network_attempts_reach_local_listeners_when_allowed() {
     sb.policy.network.mode = NetworkMode::Full;
     let l = listeners(&sb);
     let (verdicts, out) = sb.attempts(NETWORK_SCRIPT, &l.env);
-    expect(&verdicts, &out, &["tcp4", "tcp6", "udp4", "udp6", "unix_path", "socketpair_stream"], &[]);
+    expect(
+        &verdicts,
+        &out,
+        &[
+            "tcp4",
+            "tcp6",
+            "udp4",
+            "udp6",
+            "unix_path",
+            "socketpair_stream",
+        ],
+        &[],
+    );
     let (mut conn, _) = l.tcp4.accept().unwrap();
     conn.set_nonblocking(false).unwrap();
     let mut got = String::new();
@@ -184,7 +260,11 @@ fn network_attempts_reach_local_listeners_when_allowed() {
 #[test]
 fn ptrace_and_signals_cannot_reach_outside_processes() {
     let sb = Sandbox::new(Level::WorkspaceWrite);
-    let mut victim = Command::new("sleep").arg("30").stdin(Stdio::null()).spawn().unwrap();
+    let mut victim = Command::new("sleep")
+        .arg("30")
+        .stdin(Stdio::null())
+        .spawn()
+        .unwrap();
     let script = r#"
 PY=/usr/bin/python3
 t kill_term 'kill -TERM $VICTIM'
@@ -212,7 +292,15 @@ done < /proc/self/status
         &verdicts,
         &out,
         &["kill_own", "no_new_privs", "proc_system"],
-        &["kill_term", "kill_zero", "ptrace_attach", "strace", "proc_environ", "proc_mem", "proc_cmdline"],
+        &[
+            "kill_term",
+            "kill_zero",
+            "ptrace_attach",
+            "strace",
+            "proc_environ",
+            "proc_mem",
+            "proc_cmdline",
+        ],
     );
     assert!(alive, "the outside process was killed from the sandbox");
 }

@@ -1,8 +1,8 @@
 //! When enforcement is unavailable the helper refuses, says why, and never runs the program.
 
-use oi_sandbox::{Level, NetworkMode, EXIT_UNENFORCEABLE, EXIT_USAGE, FORCE_UNSUPPORTED_ENV};
+use oi_sandbox::{EXIT_UNENFORCEABLE, EXIT_USAGE, FORCE_UNSUPPORTED_ENV, Level, NetworkMode};
 
-use super::fixture::{Sandbox, HELPER};
+use super::fixture::{HELPER, Sandbox};
 
 fn refuses(sb: &Sandbox, env: Option<(&str, &str)>, expected_code: i32, expected_message: &str) {
     let marker = sb.ws.join("ran");
@@ -15,19 +15,32 @@ fn refuses(sb: &Sandbox, env: Option<(&str, &str)>, expected_code: i32, expected
     assert_eq!(out.status.code(), Some(expected_code), "stderr: {stderr}");
     assert!(stderr.starts_with("interpreter sandbox: "), "{stderr}");
     assert!(stderr.contains(expected_message), "{stderr}");
-    assert!(!marker.exists(), "the program ran although the sandbox refused");
+    assert!(
+        !marker.exists(),
+        "the program ran although the sandbox refused"
+    );
 }
 
 #[test]
 fn no_landlock_means_no_run() {
     let sb = Sandbox::new(Level::WorkspaceWrite);
-    refuses(&sb, Some((FORCE_UNSUPPORTED_ENV, "landlock")), EXIT_UNENFORCEABLE, "landlock is reported unavailable");
+    refuses(
+        &sb,
+        Some((FORCE_UNSUPPORTED_ENV, "landlock")),
+        EXIT_UNENFORCEABLE,
+        "landlock is reported unavailable",
+    );
 }
 
 #[test]
 fn no_seccomp_means_no_run_even_for_full_access() {
     let sb = Sandbox::new(Level::FullAccess);
-    refuses(&sb, Some((FORCE_UNSUPPORTED_ENV, "seccomp")), EXIT_UNENFORCEABLE, "seccomp filters are not available");
+    refuses(
+        &sb,
+        Some((FORCE_UNSUPPORTED_ENV, "seccomp")),
+        EXIT_UNENFORCEABLE,
+        "seccomp filters are not available",
+    );
 }
 
 #[test]
@@ -35,7 +48,12 @@ fn network_modes_the_native_backend_cannot_enforce_are_refused() {
     for mode in [NetworkMode::Loopback, NetworkMode::Hosts] {
         let mut sb = Sandbox::new(Level::WorkspaceWrite);
         sb.policy.network.mode = mode;
-        refuses(&sb, None, EXIT_UNENFORCEABLE, "cannot be enforced by the native sandbox");
+        refuses(
+            &sb,
+            None,
+            EXIT_UNENFORCEABLE,
+            "cannot be enforced by the native sandbox",
+        );
     }
 }
 
@@ -46,17 +64,26 @@ fn malformed_invocations_run_nothing() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(EXIT_USAGE));
-    let out = std::process::Command::new(HELPER).args(["__sandbox", "--", "true"]).output().unwrap();
+    let out = std::process::Command::new(HELPER)
+        .args(["__sandbox", "--", "true"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(EXIT_USAGE));
 }
 
 #[test]
 fn the_sandboxed_program_runs_and_reports_its_own_status() {
     let sb = Sandbox::new(Level::ReadOnly);
-    let out = sb.command(&["sh", "-c", "echo out; echo err >&2; exit 7"]).output().unwrap();
+    let out = sb
+        .command(&["sh", "-c", "echo out; echo err >&2; exit 7"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(7));
     assert_eq!(out.stdout, b"out\n");
     assert_eq!(out.stderr, b"err\n");
-    let missing = sb.command(&["definitely-not-a-program-xyz"]).output().unwrap();
+    let missing = sb
+        .command(&["definitely-not-a-program-xyz"])
+        .output()
+        .unwrap();
     assert_eq!(missing.status.code(), Some(oi_sandbox::EXIT_NOT_FOUND));
 }

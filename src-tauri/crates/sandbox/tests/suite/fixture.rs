@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use oi_sandbox::{launcher_prefix, Level, PolicyContext, SandboxPolicy};
+use oi_sandbox::{Level, PolicyContext, SandboxPolicy, launcher_prefix};
 
 pub const HELPER: &str = env!("CARGO_BIN_EXE_oi-sandbox-helper");
 
@@ -22,16 +22,33 @@ impl Sandbox {
     pub fn new(level: Level) -> Self {
         let base = tempfile::tempdir().unwrap();
         let root = base.path().canonicalize().unwrap();
-        let (ws, tmp, home, outside) = (root.join("ws"), root.join("tmp"), root.join("home"), root.join("outside"));
+        let (ws, tmp, home, outside) = (
+            root.join("ws"),
+            root.join("tmp"),
+            root.join("home"),
+            root.join("outside"),
+        );
         for d in [&ws, &tmp, &home.join(".ssh"), &outside] {
             std::fs::create_dir_all(d).unwrap();
         }
         std::fs::write(home.join(".ssh/id_rsa"), "PRIVATE KEY").unwrap();
         std::fs::write(home.join("notes.txt"), "hello").unwrap();
         std::fs::write(outside.join("existing.txt"), "original").unwrap();
-        let ctx = PolicyContext { workspace: ws.clone(), home: Some(home.clone()), temp_dir: tmp.clone(), config_dir: None };
+        let ctx = PolicyContext {
+            workspace: ws.clone(),
+            home: Some(home.clone()),
+            temp_dir: tmp.clone(),
+            config_dir: None,
+        };
         let policy = SandboxPolicy::from_level(level, &ctx);
-        Sandbox { _base: base, ws, tmp, home, outside, policy }
+        Sandbox {
+            _base: base,
+            ws,
+            tmp,
+            home,
+            outside,
+            policy,
+        }
     }
 
     /// A command running `argv` inside the sandbox, in the workspace.
@@ -39,13 +56,20 @@ impl Sandbox {
         let prefix = launcher_prefix(&self.policy, Path::new(HELPER)).unwrap();
         let mut cmd = Command::new(&prefix[0]);
         cmd.args(&prefix[1..]).args(argv).current_dir(&self.ws);
-        cmd.env("WS", &self.ws).env("SB_TMP", &self.tmp).env("OUT", &self.outside).env("HOME_D", &self.home);
+        cmd.env("WS", &self.ws)
+            .env("SB_TMP", &self.tmp)
+            .env("OUT", &self.outside)
+            .env("HOME_D", &self.home);
         cmd
     }
 
     /// Run a bash script made of `t NAME 'command'` attempts; each prints `NAME:ok` or
     /// `NAME:denied`. Returns the verdicts and the raw output.
-    pub fn attempts(&self, script: &str, env: &[(&str, String)]) -> (BTreeMap<String, String>, Output) {
+    pub fn attempts(
+        &self,
+        script: &str,
+        env: &[(&str, String)],
+    ) -> (BTreeMap<String, String>, Output) {
         let full = format!(
             "t() {{ n=$1; shift; if ( eval \"$@\" ) >/dev/null 2>&1; then echo \"$n:ok\"; else echo \"$n:denied\"; fi; }}\n{script}"
         );
@@ -64,7 +88,12 @@ impl Sandbox {
 }
 
 /// Assert every named attempt has the expected verdict, listing every mismatch at once.
-pub fn expect(verdicts: &BTreeMap<String, String>, out: &Output, allowed: &[&str], denied: &[&str]) {
+pub fn expect(
+    verdicts: &BTreeMap<String, String>,
+    out: &Output,
+    allowed: &[&str],
+    denied: &[&str],
+) {
     let mut wrong = Vec::new();
     for (names, want) in [(allowed, "ok"), (denied, "denied")] {
         for n in names {

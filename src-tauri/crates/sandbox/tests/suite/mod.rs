@@ -2,3 +2,4 @@ mod escape;
 mod fail_closed;
 pub mod fixture;
 mod limits;
+mod scan_corpus;
