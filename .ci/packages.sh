@@ -1,0 +1,34 @@
+# Sourced by .ci/install and .ci/run: installs the Debian/Ubuntu packages the product and its
+# tests need, when some are missing (as root, or through sudo).
+
+OI_PACKAGES=(
+  build-essential pkg-config curl ca-certificates git file
+  python3 python3-venv nodejs npm ruby
+  libssl-dev libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev
+  libpipewire-0.3-dev libclang-dev clang libxcb-randr0-dev libxcb-shm0-dev libxcb1-dev
+  libgbm-dev libegl-dev libwayland-dev libxkbcommon-dev libdbus-1-dev libxtst-dev libxi-dev
+  xvfb xauth dbus-x11 at-spi2-core xdotool x11-utils x11-xserver-utils xterm openbox
+  webkit2gtk-driver imagemagick fonts-dejavu-core python3-tk
+)
+
+oi_install_packages() {
+  local missing=()
+  for p in "${OI_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  # Debian's nodejs may be replaced by a newer one from elsewhere: node on PATH is enough.
+  if command -v node >/dev/null && command -v npm >/dev/null; then
+    local kept=()
+    for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || kept+=("$p"); done
+    missing=("${kept[@]}")
+  fi
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing system packages: ${missing[*]}"
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "need root or sudo to install: ${missing[*]}" >&2; return 1; }
+    sudo="sudo"
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
