@@ -7,6 +7,7 @@
 //!   landlock and seccomp, then execs the command. It refuses (exit [`EXIT_UNENFORCEABLE`],
 //!   diagnosis on stderr) whenever the kernel cannot enforce the policy; [`probe`] says what it can.
 
+pub mod backends;
 pub mod error;
 pub mod helper;
 pub mod landlock_rules;
@@ -19,6 +20,10 @@ mod shell_words;
 mod sys;
 pub mod yaml;
 
+pub use backends::{
+    Backend, BackendError, DockerOptions, check_backend, docker_run_argv, openshell_create_argv,
+    openshell_exec_argv, openshell_policy_yaml,
+};
 pub use error::{
     EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,
 };

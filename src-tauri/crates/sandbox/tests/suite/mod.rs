@@ -1,3 +1,4 @@
+mod backends;
 mod escape;
 mod fail_closed;
 pub mod fixture;
