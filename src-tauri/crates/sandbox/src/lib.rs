@@ -13,6 +13,7 @@ pub mod helper;
 pub mod landlock_rules;
 pub mod policy;
 pub mod probe;
+pub mod protected;
 pub mod scan;
 mod scan_shell;
 pub mod seccomp_filter;
@@ -32,5 +33,6 @@ pub use helper::{
 };
 pub use policy::{Level, NetworkMode, PolicyContext, SandboxPolicy};
 pub use probe::{FORCE_UNSUPPORTED_ENV, SandboxSupport, Unenforceable, probe};
+pub use protected::is_protected_path;
 pub use scan::{Risk, Severity, scan};
 pub use yaml::{PolicyError, load_policy_file, parse_policy};
