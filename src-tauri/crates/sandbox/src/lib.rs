@@ -1,11 +1,18 @@
-//! Sandbox policies and their enforcement.
+//! Sandbox policies and their enforcement, and the safe-mode checks of the approval gate.
 //!
-//! - [`policy`]: built-in levels and the resolved [`SandboxPolicy`]; [`yaml`]: policy files.
-//! - Native Linux enforcement without root or namespaces: the executors prepend
-//!   [`launcher_prefix`] to every command; the `interpreter` binary routes its hidden
-//!   subcommand [`SUBCOMMAND`] to [`sandbox_main`], which applies rlimits, no_new_privs,
-//!   landlock and seccomp, then execs the command. It refuses (exit [`EXIT_UNENFORCEABLE`],
-//!   diagnosis on stderr) whenever the kernel cannot enforce the policy; [`probe`] says what it can.
+//! - [`policy`]: built-in [`Level`]s and the resolved [`SandboxPolicy`]; [`yaml`]: policy files
+//!   ([`load_policy_file`]), rejected with file, field and reason ([`PolicyError`]).
+//! - Native Linux enforcement without root or namespaces. Wiring:
+//!   - the executors prepend [`launcher_prefix`]`(&policy, &current_exe)` =
+//!     `[exe, "__sandbox", "--policy-json", <json>, "--"]` to every program they spawn;
+//!   - every binary that can be `exe` (`interpreter`, `interpreter-gui`) checks, first thing in
+//!     `main` and before any runtime starts, whether `argv[1] == `[`SUBCOMMAND`] and then calls
+//!     [`sandbox_main`]`(argv[2..])`, which never returns: rlimits, no_new_privs, landlock,
+//!     seccomp, then `execvp` of the program. It refuses with exit [`EXIT_UNENFORCEABLE`] (or
+//!     [`EXIT_USAGE`]) and a one-line `interpreter sandbox: …` diagnosis on stderr whenever the
+//!     kernel cannot enforce the policy; [`check_native`] runs the same check up front.
+//! - [`backends`]: `--sandbox native|openshell|docker|none` and the Docker/OpenShell translations.
+//! - [`scan()`]: safe mode's static risk scan; [`is_protected_path`]: writes that always prompt.
 
 pub mod backends;
 pub mod error;

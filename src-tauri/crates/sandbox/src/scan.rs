@@ -1,6 +1,6 @@
 //! Safe mode: a static risk scan of a code block before it is approved.
 //!
-//! Shell code is split into simple commands ([`crate::shell_words`]) and each is judged on its
+//! Shell code is split into simple commands (`shell_words`) and each is judged on its
 //! program and arguments, so `grep -r "rm -rf /" docs` is not a risk but `sudo rm -rf /` is.
 //! Python and JavaScript are scanned for their own dangerous calls, and the command strings they
 //! pass to `os.system`, `subprocess`, `child_process` are scanned as shell.

@@ -304,3 +304,46 @@ done < /proc/self/status
     );
     assert!(alive, "the outside process was killed from the sandbox");
 }
+
+/// The X server's sockets (path and abstract), when a display runs (CI starts Xvfb): reachable
+/// from outside, not from the sandbox, even with /tmp writable.
+#[test]
+fn the_x_server_is_out_of_reach() {
+    use std::io::Write;
+    let Some(n) = std::env::var("DISPLAY").ok().and_then(|d| {
+        d.strip_prefix(':')
+            .map(|n| n.split('.').next().unwrap_or("").to_string())
+    }) else {
+        writeln!(
+            std::io::stderr(),
+            "no DISPLAY: X server socket check skipped"
+        )
+        .unwrap();
+        return;
+    };
+    let path = format!("/tmp/.X11-unix/X{n}");
+    if std::os::unix::net::UnixStream::connect(&path).is_err() {
+        writeln!(std::io::stderr(), "no X socket at {path}: check skipped").unwrap();
+        return;
+    }
+    let mut sb = Sandbox::new(Level::WorkspaceWrite);
+    sb.policy.filesystem.read_write.push("/tmp".into());
+    let script = r#"
+PY=/usr/bin/python3
+t x_path '$PY -c "import socket,sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])" "$XPATH"'
+t x_abstract '$PY -c "import socket,sys; socket.socket(socket.AF_UNIX).connect(\"\\0\"+sys.argv[1])" "$XPATH"'
+t write_tmp 'echo x > "$TMP_DIR/f"'
+"#;
+    // (The fixture's denied paths live under /tmp, so /tmp itself is carved: write in a dir of it.)
+    let tmp_dir = tempfile::tempdir().unwrap();
+    let env = [
+        ("XPATH", path),
+        ("TMP_DIR", tmp_dir.path().display().to_string()),
+    ];
+    let (verdicts, out) = sb.attempts(script, &env);
+    expect(&verdicts, &out, &["write_tmp"], &["x_path", "x_abstract"]);
+    // Control: with network allowed the same script reaches the X server.
+    sb.policy.network.mode = NetworkMode::Full;
+    let (verdicts, out) = sb.attempts(script, &env);
+    expect(&verdicts, &out, &["x_path", "x_abstract"], &[]);
+}
