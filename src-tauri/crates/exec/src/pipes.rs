@@ -1,0 +1,161 @@
+//! Reading a process's stdout and stderr as they are written, in arrival order, and
+//! turning the bytes into text without ever splitting a character.
+
+use oi_protocol::OutputStream;
+use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::sync::mpsc;
+
+use crate::trim::BoundedText;
+
+/// What the reader tasks send: bytes as they arrive, then the end of each stream.
+#[derive(Debug)]
+pub(crate) enum Chunk {
+    Data(OutputStream, Vec<u8>),
+    Eof(OutputStream),
+}
+
+/// The callback every run streams its output to.
+pub type OutputSink<'a> = dyn FnMut(OutputStream, &str) + Send + 'a;
+
+/// Starts one task per pipe; they live as long as the pipes (a kernel's whole life).
+pub(crate) fn spawn_readers(
+    stdout: impl AsyncRead + Unpin + Send + 'static,
+    stderr: impl AsyncRead + Unpin + Send + 'static,
+) -> mpsc::Receiver<Chunk> {
+    // Bounded: a process that floods its output while nobody listens blocks on its pipe.
+    let (sender, receiver) = mpsc::channel(64);
+    tokio::spawn(read_pipe(stdout, OutputStream::Stdout, sender.clone()));
+    tokio::spawn(read_pipe(stderr, OutputStream::Stderr, sender));
+    receiver
+}
+
+async fn read_pipe(
+    mut pipe: impl AsyncRead + Unpin,
+    stream: OutputStream,
+    sender: mpsc::Sender<Chunk>,
+) {
+    let mut buffer = vec![0u8; 16 * 1024];
+    loop {
+        match pipe.read(&mut buffer).await {
+            Ok(0) => break,
+            Ok(n) => {
+                let chunk = Chunk::Data(stream, buffer[..n].to_vec());
+                if sender.send(chunk).await.is_err() {
+                    return;
+                }
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => {
+                tracing::warn!(%error, ?stream, "reading process output failed");
+                break;
+            }
+        }
+    }
+    let _ = sender.send(Chunk::Eof(stream)).await;
+}
+
+/// Decodes UTF-8 across chunk boundaries; invalid bytes become U+FFFD.
+#[derive(Debug, Default)]
+pub(crate) struct Utf8Decoder {
+    pending: Vec<u8>,
+}
+
+impl Utf8Decoder {
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> String {
+        self.pending.extend_from_slice(bytes);
+        let mut out = String::new();
+        let mut start = 0;
+        loop {
+            let rest = &self.pending[start..];
+            match std::str::from_utf8(rest) {
+                Ok(text) => {
+                    out.push_str(text);
+                    start = self.pending.len();
+                    break;
+                }
+                Err(error) => {
+                    let valid = error.valid_up_to();
+                    out.push_str(std::str::from_utf8(&rest[..valid]).unwrap_or_default());
+                    match error.error_len() {
+                        Some(bad) => {
+                            out.push(char::REPLACEMENT_CHARACTER);
+                            start += valid + bad;
+                        }
+                        // An incomplete character at the end: wait for its other bytes.
+                        None => {
+                            start += valid;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.pending.drain(..start);
+        out
+    }
+
+    /// What is left at the end (a truncated character) as replacement text.
+    pub(crate) fn finish(&mut self) -> String {
+        let rest = String::from_utf8_lossy(&self.pending).into_owned();
+        self.pending.clear();
+        rest
+    }
+}
+
+/// The text of one run: streamed to the caller's sink as it is decoded and kept (bounded)
+/// for the outcome.
+#[derive(Debug, Default)]
+pub(crate) struct Transcript {
+    stdout: (Utf8Decoder, BoundedText),
+    stderr: (Utf8Decoder, BoundedText),
+}
+
+impl Transcript {
+    pub(crate) fn emit(&mut self, stream: OutputStream, bytes: &[u8], sink: &mut OutputSink<'_>) {
+        let (decoder, kept) = self.part(stream);
+        let text = decoder.push(bytes);
+        if !text.is_empty() {
+            kept.push(&text);
+            sink(stream, &text);
+        }
+    }
+
+    /// Flushes undecodable leftovers to the sink and returns (stdout, stderr).
+    pub(crate) fn finish(mut self, sink: &mut OutputSink<'_>) -> (String, String) {
+        for stream in [OutputStream::Stdout, OutputStream::Stderr] {
+            let (decoder, kept) = self.part(stream);
+            let text = decoder.finish();
+            if !text.is_empty() {
+                kept.push(&text);
+                sink(stream, &text);
+            }
+        }
+        (self.stdout.1.into_string(), self.stderr.1.into_string())
+    }
+
+    fn part(&mut self, stream: OutputStream) -> &mut (Utf8Decoder, BoundedText) {
+        match stream {
+            OutputStream::Stdout => &mut self.stdout,
+            OutputStream::Stderr => &mut self.stderr,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_joins_split_characters_and_replaces_invalid_bytes() {
+        let bytes = "héllo ✓".as_bytes();
+        let mut decoder = Utf8Decoder::default();
+        let mut text = String::new();
+        for byte in bytes {
+            text.push_str(&decoder.push(std::slice::from_ref(byte)));
+        }
+        assert_eq!(text, "héllo ✓");
+        assert_eq!(decoder.push(b"a\xffb"), "a\u{FFFD}b");
+        assert_eq!(decoder.push(b"\xe2\x9c"), "");
+        assert_eq!(decoder.finish(), "\u{FFFD}");
+    }
+}

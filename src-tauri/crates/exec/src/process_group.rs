@@ -1,0 +1,86 @@
+//! Every kernel and one-shot process leads its own process group, so an interrupt kills
+//! the code's children (`sleep 1000 &`) with it.
+
+use std::ffi::OsString;
+use std::process::Stdio;
+
+use nix::errno::Errno;
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use tokio::process::{Child, Command};
+
+use crate::options::KernelOptions;
+
+/// Killed with SIGKILL on [`ProcessGroup::kill`] and on drop.
+#[derive(Debug)]
+pub(crate) struct ProcessGroup {
+    pgid: Option<Pid>,
+}
+
+impl ProcessGroup {
+    /// Kills every process in the group. Safe to call more than once.
+    pub(crate) fn kill(&self) {
+        let Some(pgid) = self.pgid else { return };
+        match killpg(pgid, Signal::SIGKILL) {
+            Ok(()) | Err(Errno::ESRCH) => {}
+            Err(error) => tracing::warn!(%error, pgid = pgid.as_raw(), "killpg failed"),
+        }
+    }
+
+    /// Kills the group and forgets it, so that drop cannot signal a reused id later.
+    pub(crate) fn kill_and_disarm(&mut self) {
+        self.kill();
+        self.pgid = None;
+    }
+}
+
+impl Drop for ProcessGroup {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Spawns `argv` (after the sandbox launcher prefix, if any) as the leader of a new
+/// process group, with piped stdout/stderr, in `options.cwd` with `options.env`.
+pub(crate) fn spawn_in_group(
+    argv: Vec<OsString>,
+    options: &KernelOptions,
+    extra_env: &[(&str, &str)],
+    piped_stdin: bool,
+) -> std::io::Result<(Child, ProcessGroup)> {
+    let mut full: Vec<OsString> = options.launcher_prefix.clone();
+    full.extend(argv);
+    let mut parts = full.into_iter();
+    let program = parts
+        .next()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty argv"))?;
+    let mut command = Command::new(program);
+    command
+        .args(parts)
+        .current_dir(&options.cwd)
+        .envs(extra_env.iter().copied())
+        .envs(options.env.iter().map(|(key, value)| (key, value)))
+        .stdin(if piped_stdin {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .kill_on_drop(true);
+    let child = command.spawn()?;
+    let pgid = child
+        .id()
+        .and_then(|id| i32::try_from(id).ok())
+        .map(Pid::from_raw);
+    Ok((child, ProcessGroup { pgid }))
+}
+
+/// The exit code of a finished process, with the shell's 128 + signal convention.
+pub(crate) fn exit_code(status: std::process::ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    status
+        .code()
+        .or_else(|| status.signal().map(|signal| 128 + signal))
+}

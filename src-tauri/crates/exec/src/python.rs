@@ -1,0 +1,26 @@
+//! The Python kernel: `python3 -u` running an embedded driver (drivers/python_kernel.py)
+//! that executes JSON requests in one namespace and shows a final expression's value.
+
+use crate::kernel::{KernelSpec, Request};
+use crate::language::Language;
+
+const DRIVER: &str = include_str!("drivers/python_kernel.py");
+
+pub(crate) fn spec() -> KernelSpec {
+    KernelSpec {
+        language: Language::Python,
+        args: vec!["-u".into(), "-c".into(), DRIVER.into()],
+        env: &[("PYTHONUNBUFFERED", "1"), ("PYTHONIOENCODING", "utf-8")],
+        encode: json_request,
+    }
+}
+
+/// One line of JSON: `{"code": …, "marker": …}`. Shared with the JavaScript kernel.
+pub(crate) fn json_request(request: &Request<'_>) -> std::io::Result<Vec<u8>> {
+    let mut line = serde_json::to_vec(&serde_json::json!({
+        "code": request.code,
+        "marker": request.marker,
+    }))?;
+    line.push(b'\n');
+    Ok(line)
+}

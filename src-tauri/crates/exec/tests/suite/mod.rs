@@ -1,0 +1,9 @@
+mod common;
+mod interrupt;
+mod languages;
+mod node;
+mod oneshot;
+mod python;
+mod shell;
+mod trim;
+mod watcher;

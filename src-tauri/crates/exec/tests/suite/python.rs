@@ -1,0 +1,80 @@
+use oi_protocol::ExecStatus;
+use pretty_assertions::assert_eq;
+
+use super::common::{kernels_in, run};
+
+#[tokio::test]
+async fn variables_persist_and_a_final_expression_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    let first = run(&mut kernels, "python", "x = 6\ndef double(n):\n    return 2 * n\n").await;
+    assert_eq!(first.stdout, "");
+    assert_eq!(first.exit_code, Some(0));
+    assert_eq!(run(&mut kernels, "py", "123 * 456").await.stdout, "56088\n");
+    assert_eq!(run(&mut kernels, "python3", "y = double(x)\ny + 30").await.stdout, "42\n");
+    // A call returning None shows nothing; print shows once.
+    assert_eq!(run(&mut kernels, "python", "print('hi')").await.stdout, "hi\n");
+    assert_eq!(run(&mut kernels, "python", "'text'").await.stdout, "'text'\n");
+    let cwd = run(&mut kernels, "python", "import os\nos.getcwd()").await.stdout;
+    assert_eq!(cwd, format!("'{}'\n", dir.path().canonicalize().unwrap().display()));
+}
+
+#[tokio::test]
+async fn an_exception_sets_the_error_status_and_keeps_the_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    run(&mut kernels, "python", "kept = 'yes'").await;
+    let failed = run(&mut kernels, "python", "print('before')\n1 / 0").await;
+    assert_eq!(failed.status, ExecStatus::Completed);
+    assert_eq!(failed.exit_code, Some(1));
+    assert_eq!(failed.stdout, "before\n");
+    assert!(failed.stderr.contains("ZeroDivisionError"), "{}", failed.stderr);
+    assert!(failed.stderr.contains("1 / 0"), "source line shown: {}", failed.stderr);
+    assert!(!failed.stderr.contains("_oi_kernel"), "driver frames hidden: {}", failed.stderr);
+    assert!(!failed.kernel_restarted);
+
+    let syntax = run(&mut kernels, "python", "def broken(:\n").await;
+    assert_eq!(syntax.exit_code, Some(1));
+    assert!(syntax.stderr.contains("SyntaxError"), "{}", syntax.stderr);
+
+    assert_eq!(run(&mut kernels, "python", "kept").await.stdout, "'yes'\n");
+}
+
+#[tokio::test]
+async fn input_does_not_read_the_kernels_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    let outcome = run(&mut kernels, "python", "input()").await;
+    assert_eq!(outcome.exit_code, Some(1));
+    assert!(outcome.stderr.contains("EOFError"), "{}", outcome.stderr);
+    assert_eq!(run(&mut kernels, "python", "1 + 1").await.stdout, "2\n");
+}
+
+#[tokio::test]
+async fn os_exit_and_sys_exit_end_the_kernel_and_the_next_block_gets_a_fresh_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    run(&mut kernels, "python", "lost = 1").await;
+    let crashed = run(&mut kernels, "python", "import os\nprint('going', flush=True)\nos._exit(1)").await;
+    assert_eq!(crashed.status, ExecStatus::Completed);
+    assert_eq!(crashed.exit_code, Some(1));
+    assert_eq!(crashed.stdout, "going\n");
+    assert!(crashed.kernel_restarted);
+
+    let fresh = run(&mut kernels, "python", "'lost' in globals()").await;
+    assert_eq!(fresh.stdout, "False\n");
+
+    let exited = run(&mut kernels, "python", "import sys\nsys.exit(4)").await;
+    assert_eq!(exited.exit_code, Some(4));
+    assert!(exited.kernel_restarted);
+    assert_eq!(run(&mut kernels, "python", "'back'").await.stdout, "'back'\n");
+}
+
+#[tokio::test]
+async fn main_namespace_is_the_code_namespace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    // Pickling a class defined in a block needs it to live in __main__.
+    let code = "import pickle\nclass Point:\n    pass\np = pickle.loads(pickle.dumps(Point()))\ntype(p).__name__";
+    assert_eq!(run(&mut kernels, "python", code).await.stdout, "'Point'\n");
+}
