@@ -1,13 +1,14 @@
 # Open Interpreter's Python kernel driver (embedded in oi-exec, run with `python3 -u -c`).
 # Reads one JSON request a line, {"code": ..., "marker": ...}, from the original stdin,
 # runs the code in __main__'s namespace like a notebook cell (a final bare expression's
-# repr is printed), then writes "MARKER:<0|1>\n" on stdout and "MARKER" on stderr.
+# repr is printed; top-level await works), then writes "MARKER:<0|1>\n" on stdout and "MARKER" on stderr.
 # An exception prints its traceback on stderr and gives status 1. SystemExit ends the
 # kernel with its code, as it would end a script.
 
 
 def _oi_kernel():
     import ast
+    import inspect
     import json
     import linecache
     import os
@@ -30,6 +31,21 @@ def _oi_kernel():
             tb = tb.tb_next
         traceback.print_exception(type(error), error, tb)
 
+    # A block may `await` at top level, as in a notebook; it runs on the kernel's loop.
+    TOP_LEVEL_AWAIT = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+    loop = None
+
+    def evaluate(code_object):
+        nonlocal loop
+        result = eval(code_object, namespace)
+        if code_object.co_flags & inspect.CO_COROUTINE:
+            import asyncio
+
+            if loop is None:
+                loop = asyncio.new_event_loop()
+            result = loop.run_until_complete(result)
+        return result
+
     def run(code, filename):
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
         try:
@@ -41,9 +57,9 @@ def _oi_kernel():
         if tree.body and isinstance(tree.body[-1], ast.Expr):
             last = ast.Expression(tree.body.pop().value)
         try:
-            exec(compile(tree, filename, "exec"), namespace)
+            evaluate(compile(tree, filename, "exec", flags=TOP_LEVEL_AWAIT))
             if last is not None:
-                value = eval(compile(last, filename, "eval"), namespace)
+                value = evaluate(compile(last, filename, "eval", flags=TOP_LEVEL_AWAIT))
                 if value is not None:
                     namespace["_"] = value
                     print(repr(value))

@@ -78,3 +78,13 @@ async fn main_namespace_is_the_code_namespace() {
     let code = "import pickle\nclass Point:\n    pass\np = pickle.loads(pickle.dumps(Point()))\ntype(p).__name__";
     assert_eq!(run(&mut kernels, "python", code).await.stdout, "'Point'\n");
 }
+
+#[tokio::test]
+async fn top_level_await_runs_like_in_a_notebook() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    let code = "import asyncio\nasync def answer():\n    await asyncio.sleep(0.01)\n    return 42\nvalue = await answer()\nvalue";
+    assert_eq!(run(&mut kernels, "python", code).await.stdout, "42\n");
+    // asyncio.run still works in later blocks: the kernel's loop is not running then.
+    assert_eq!(run(&mut kernels, "python", "asyncio.run(answer())").await.stdout, "42\n");
+}
