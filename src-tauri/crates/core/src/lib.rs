@@ -13,6 +13,7 @@ mod ops;
 pub mod profile;
 mod session;
 pub mod store;
+pub mod tools;
 mod turn;
 
 pub use session::{SessionConfig, SessionError, SessionHandle, spawn_session};

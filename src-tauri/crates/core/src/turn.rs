@@ -258,9 +258,7 @@ async fn run_call(rt: &Arc<Runtime>, id: &str, call: ToolCall, cancel: &Cancella
 async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &CancellationToken) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     let ToolAction::RunCode { language, code } = &call.action else {
-        let message = format!("This harness cannot run the tool `{}` here.", call.name);
-        record_result(rt, id, call, message, true).await;
-        return None;
+        return run_in_engine(rt, id, call).await;
     };
     let (cwd, max_output, data_dir) = {
         let s = rt.shared.lock().await;
@@ -314,6 +312,69 @@ async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &Cancella
     }
     record_result(rt, id, call, output, is_error).await;
     (status == ExecStatus::Interrupted).then_some(TurnEndReason::Interrupted)
+}
+
+/// Replies in a row that broke a one-command format before the turn gives up.
+const MAX_FORMAT_ERRORS: usize = 3;
+
+/// Runs a tool the engine implements itself (files, search, patches, plans, SWE-agent's window).
+async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    if call.name == crate::profile::FORMAT_ERROR {
+        let message = call.arguments.get("message").and_then(|m| m.as_str()).unwrap_or_default().to_string();
+        let streak = format_error_streak(&rt.shared.lock().await.history) + 1;
+        record_result(rt, id, call, message, true).await;
+        if streak < MAX_FORMAT_ERRORS {
+            return None;
+        }
+        emit(EventMsg::Error(ErrorInfo {
+            kind: ErrorKind::ModelOutput,
+            message: format!("the model broke the reply format {streak} times in a row"),
+            hint: Some("try another profile (%profile NAME) or a stronger model".into()),
+        }));
+        return Some(TurnEndReason::Error);
+    }
+    let Some((name, arguments)) = crate::profile::builtin_tool(call) else {
+        let message = format!("This harness cannot run the tool `{}` here.", call.name);
+        record_result(rt, id, call, message, true).await;
+        return None;
+    };
+    let (name, arguments) = (name.to_string(), arguments.clone());
+    // The tools' memory leaves the profile while they run (blocking file work off the runtime).
+    let (cwd, mut state) = {
+        let mut shared = rt.shared.lock().await;
+        (shared.config.cwd.clone(), std::mem::take(&mut shared.profile.tool_state))
+    };
+    let ran = tokio::task::spawn_blocking(move || {
+        let output = crate::tools::run(&name, &arguments, &cwd, &mut state);
+        (output, state)
+    })
+    .await;
+    let output = match ran {
+        Ok((output, state)) => {
+            rt.shared.lock().await.profile.tool_state = state;
+            output
+        }
+        Err(e) => crate::tools::ToolOutput { text: format!("the tool stopped unexpectedly: {e}"), is_error: true, ..Default::default() },
+    };
+    if !output.changes.is_empty() {
+        emit(EventMsg::FilesChanged { call_id: call.call_id.clone(), changes: output.changes });
+    }
+    record_result(rt, id, call, output.text, output.is_error).await;
+    output.ends_turn.then_some(TurnEndReason::Completed)
+}
+
+/// Format-correction results since the last real result or user message.
+fn format_error_streak(history: &crate::history::History) -> usize {
+    let mut streak = 0;
+    for item in history.items().iter().rev() {
+        match item {
+            HistoryItem::ToolResult { tool_name, .. } if tool_name == crate::profile::FORMAT_ERROR => streak += 1,
+            HistoryItem::Assistant { .. } => {}
+            _ => break,
+        }
+    }
+    streak
 }
 
 async fn record_result(rt: &Arc<Runtime>, id: &str, call: &ToolCall, output: String, is_error: bool) {

@@ -1,28 +1,22 @@
-//! The tools a profile can offer, with their JSON schemas, and how a call maps to an action.
+//! The tools a profile can offer, and what a call to each means to the engine.
 
 use oi_protocol::{ToolAction, ToolCall};
 use serde_json::{Value, json};
+
+use super::ToolStyle;
+use super::catalog;
 
 /// A tool offered to the model.
 #[derive(Debug, Clone)]
 pub struct ToolDef {
     pub name: &'static str,
     pub description: &'static str,
-    schema: fn() -> Value,
+    pub(crate) schema: fn() -> Value,
 }
 
 impl ToolDef {
     pub fn named(name: &str) -> Option<ToolDef> {
-        match name {
-            "execute" => Some(ToolDef {
-                name: "execute",
-                description: "Run code on the user's machine and return its output. State persists \
-                              between runs (variables, working directory). Languages: python, shell, \
-                              javascript, and ruby, r, powershell, applescript where installed.",
-                schema: execute_schema,
-            }),
-            _ => None,
-        }
+        catalog::all().find(|t| t.name == name)
     }
 
     pub fn spec(&self) -> crate::model::ToolSpec {
@@ -34,43 +28,141 @@ impl ToolDef {
     }
 }
 
-fn execute_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "language": {"type": "string", "description": "The language of the code: python, shell, javascript, ruby, r, powershell or applescript."},
-            "code": {"type": "string", "description": "The code to run."}
-        },
-        "required": ["language", "code"]
-    })
-}
+/// The name of the pseudo-call that answers a reply breaking a one-command format.
+pub const FORMAT_ERROR: &str = "format_error";
 
 /// What a call to `name` with `arguments` will do.
 pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
+    let s = |k: &str| arguments.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+    let read = |summary: String| ToolAction::Read { summary, arguments: arguments.clone() };
+    let edit = |summary: String| ToolAction::EditFiles { summary, arguments: arguments.clone() };
     match name {
-        "execute" | "run_code" | "python" | "shell" | "bash" => {
+        "execute" | "run_code" | "python" => {
             let language = arguments
                 .get("language")
                 .and_then(Value::as_str)
-                .map(str::to_string)
-                .unwrap_or_else(|| if name == "execute" || name == "run_code" { "python".into() } else { name.into() });
+                .unwrap_or("python")
+                .to_string();
             let code = arguments
                 .get("code")
-                .or_else(|| arguments.get("command"))
                 .and_then(Value::as_str)
                 .map(str::to_string)
                 .or_else(|| arguments.as_str().map(str::to_string))
                 .unwrap_or_default();
             ToolAction::RunCode { language, code }
         }
+        "shell" => codex_shell(arguments),
+        "bash" | "Bash" | "exec_shell" => {
+            let code = arguments
+                .get("command")
+                .or_else(|| arguments.get("code"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .or_else(|| arguments.as_str().map(str::to_string))
+                .unwrap_or_default();
+            ToolAction::RunCode { language: "shell".into(), code }
+        }
+        "Read" => read(format!("Read {}", s("file_path"))),
+        "read_file" => read(format!("Read {}", s("path"))),
+        "list_dir" => read(format!("List {}", if s("path").is_empty() { ".".into() } else { s("path") })),
+        "Glob" => read(format!("Find files {}", s("pattern"))),
+        "Grep" | "grep_files" => read(format!("Search for {}", s("pattern"))),
+        "file_search" => read(format!("Find files like {}", s("query"))),
+        "open" => read(format!("Open {}", s("path"))),
+        "goto" | "scroll_up" | "scroll_down" => read(format!("Move the file window ({name})")),
+        "search_file" | "search_dir" => read(format!("Search for {}", s("search_term"))),
+        "find_file" => read(format!("Find file {}", s("file_name"))),
+        // Plans and the end of a task change nothing outside the engine.
+        "TodoWrite" | "todo_write" | "update_plan" => read("Update the task list".into()),
+        "submit" => read("Submit the task".into()),
+        FORMAT_ERROR => read("Ask for a reply in the expected format".into()),
+        "Write" => edit(format!("Write {}", s("file_path"))),
+        "Edit" => edit(format!("Edit {}", s("file_path"))),
+        "write_file" => edit(format!("Write {}", s("path"))),
+        "edit_file" => edit(format!("Edit {}", s("path"))),
+        "apply_patch" => edit(patch_summary(arguments.get("input").and_then(Value::as_str).unwrap_or_default())),
+        "create" => edit(format!("Create {}", s("filename"))),
+        "edit" => edit(format!("Replace lines {}-{} of the open file", arguments["start_line"], arguments["end_line"])),
         _ => ToolAction::Other { arguments: arguments.clone() },
     }
 }
 
-/// A call shown as text, for models that cannot see native calls.
-pub(crate) fn call_as_text(call: &ToolCall) -> String {
+/// Codex's `shell` takes an argv. `["bash", "-lc", script]` runs the script; an
+/// `apply_patch` invocation (argv or heredoc) is a patch, as Codex itself treats it.
+fn codex_shell(arguments: &Value) -> ToolAction {
+    let argv: Vec<String> = match arguments.get("command") {
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+        Some(Value::String(s)) => vec![s.clone()],
+        _ => arguments.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
+    };
+    let script = match argv.as_slice() {
+        [sh, flag, script] if matches!(sh.as_str(), "bash" | "sh" | "zsh") && flag.starts_with('-') => script.clone(),
+        [cmd, patch] if cmd == "apply_patch" || cmd == "applypatch" => {
+            let input = patch.clone();
+            return ToolAction::EditFiles { summary: patch_summary(&input), arguments: json!({"input": input}) };
+        }
+        _ => argv.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" "),
+    };
+    if let Some(input) = heredoc_patch(&script) {
+        return ToolAction::EditFiles { summary: patch_summary(&input), arguments: json!({"input": input}) };
+    }
+    let code = match arguments.get("workdir").and_then(Value::as_str) {
+        Some(dir) if !dir.is_empty() => format!("(cd {} && {script})", shell_quote(dir)),
+        _ => script,
+    };
+    ToolAction::RunCode { language: "shell".into(), code }
+}
+
+/// The patch in `apply_patch <<'EOF' … EOF`.
+fn heredoc_patch(script: &str) -> Option<String> {
+    let rest = script.trim_start().strip_prefix("apply_patch")?;
+    let start = rest.find("*** Begin Patch")?;
+    let end = rest.find("*** End Patch")? + "*** End Patch".len();
+    (end > start).then(|| rest[start..end].to_string())
+}
+
+fn shell_quote(arg: &str) -> String {
+    if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+fn patch_summary(patch: &str) -> String {
+    let files: Vec<String> = patch
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            l.strip_prefix("*** Add File: ")
+                .map(|p| format!("add {p}"))
+                .or_else(|| l.strip_prefix("*** Update File: ").map(|p| format!("update {p}")))
+                .or_else(|| l.strip_prefix("*** Delete File: ").map(|p| format!("delete {p}")))
+                .or_else(|| l.strip_prefix("*** Move to: ").map(|p| format!("move to {p}")))
+        })
+        .collect();
+    format!("Apply a patch: {}", files.join(", "))
+}
+
+/// The engine tool that carries out `call`, when it is not code for a kernel: its name and
+/// arguments (Codex's `shell` running `apply_patch` is the patch tool).
+pub fn builtin_tool(call: &ToolCall) -> Option<(&str, &Value)> {
     match &call.action {
-        ToolAction::RunCode { language, code } => format!("```{language}\n{code}\n```"),
+        ToolAction::RunCode { .. } => None,
+        ToolAction::EditFiles { arguments, .. } if call.name == "shell" => Some(("apply_patch", arguments)),
+        _ if crate::tools::is_builtin(&call.name) => Some((call.name.as_str(), &call.arguments)),
+        _ => None,
+    }
+}
+
+/// A call shown as text, for a profile or model that cannot see it as a native call.
+pub(crate) fn call_as_text(call: &ToolCall, style: ToolStyle) -> String {
+    match (&call.action, style) {
+        (ToolAction::RunCode { code, .. }, ToolStyle::OneCommand) => format!("```\n{code}\n```"),
+        (ToolAction::RunCode { language, code }, _) => format!("```{language}\n{code}\n```"),
+        (_, ToolStyle::OneCommand) if super::one_command::is_command(&call.name) => {
+            format!("```\n{}\n```", super::one_command::command_line(&call.name, &call.arguments))
+        }
         _ => format!("{{\"name\": \"{}\", \"arguments\": {}}}", call.name, call.arguments),
     }
 }

@@ -1,0 +1,65 @@
+//! What the model's reply asks the engine to do: native calls first; without any, calls
+//! written as text (JSON, `<tool_call>` tags), then the profile's own text format (fenced code
+//! for classic and minimal, one command per reply for SWE-agent).
+
+use oi_protocol::{CallOrigin, ToolCall};
+use serde_json::{Value, json};
+
+use super::one_command::{Reply, parse_reply};
+use super::tools::{FORMAT_ERROR, action_for};
+use super::{Profile, ToolStyle, text_calls};
+use crate::model::NativeToolCall;
+
+impl Profile {
+    pub fn interpret(&self, text: &str, native: Vec<NativeToolCall>, next_id: &mut dyn FnMut() -> String) -> Vec<ToolCall> {
+        if !native.is_empty() {
+            return native
+                .into_iter()
+                .map(|c| {
+                    let call_id = if c.id.is_empty() { next_id() } else { c.id };
+                    ToolCall { call_id, action: action_for(&c.name, &c.arguments), name: c.name, arguments: c.arguments, origin: CallOrigin::Native }
+                })
+                .collect();
+        }
+        let text_call = |name: String, arguments: Value, id: String| ToolCall {
+            call_id: id,
+            action: action_for(&name, &arguments),
+            name,
+            arguments,
+            origin: CallOrigin::Text,
+        };
+        let mut names = self.tool_names();
+        if self.tool_style == ToolStyle::OneCommand {
+            names.push("bash");
+        }
+        let json = text_calls::json_calls(text, &names);
+        if !json.is_empty() {
+            return json.into_iter().map(|c| text_call(c.name, c.arguments, next_id())).collect();
+        }
+        match self.tool_style {
+            ToolStyle::NativeOrFenced => text_calls::fenced_blocks(text, false)
+                .into_iter()
+                .filter(|b| match oi_exec::canonical_language(&b.lang) {
+                    // A profile with only a shell tool runs only shell blocks.
+                    Some(lang) => self.offers("execute") || lang == oi_exec::Language::Shell,
+                    None => false,
+                })
+                .map(|b| {
+                    let (name, arguments) = if self.offers("execute") {
+                        ("execute", json!({"language": b.lang, "code": b.body}))
+                    } else {
+                        ("bash", json!({"command": b.body}))
+                    };
+                    text_call(name.to_string(), arguments, next_id())
+                })
+                .collect(),
+            ToolStyle::OneCommand => match parse_reply(text) {
+                Reply::Command { name, arguments } => vec![text_call(name, arguments, next_id())],
+                Reply::FormatError(message) => {
+                    vec![text_call(FORMAT_ERROR.to_string(), json!({"message": message}), next_id())]
+                }
+            },
+            ToolStyle::Native => Vec::new(),
+        }
+    }
+}

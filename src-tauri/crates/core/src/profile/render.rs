@@ -1,0 +1,110 @@
+//! The conversation as this profile's harness would send it. Calls the model can see as native
+//! calls travel natively; the rest (the model refused tools, the harness has none, or the call
+//! was made under another profile whose tool this one lacks) travel as text the harness writes.
+
+use oi_protocol::CallOrigin;
+
+use super::tools::{FORMAT_ERROR, call_as_text};
+use super::{Profile, PromptContext, ToolStyle};
+use crate::history::{History, HistoryItem};
+use crate::model::{ChatMessage, ContentPart, ModelRequest, NativeToolCall, Role};
+
+impl Profile {
+    /// Renders the conversation for the model. `native_tools` is false when the model
+    /// refused tools: then calls and results travel as text.
+    pub fn render(&self, history: &History, ctx: &PromptContext, native_tools: bool) -> ModelRequest {
+        let native_tools = native_tools && self.tool_style != ToolStyle::OneCommand;
+        // Which calls travel natively: offered by this profile, made natively.
+        let native_call = |origin: CallOrigin, name: &str| native_tools && origin == CallOrigin::Native && self.offers(name);
+        let mut messages = Vec::new();
+        for item in history.items() {
+            match item {
+                HistoryItem::User { items } => messages.push(user_message(items)),
+                HistoryItem::Assistant { text, calls, .. } => {
+                    let mut msg = ChatMessage::text(Role::Assistant, text.clone());
+                    for call in calls {
+                        if native_call(call.origin, &call.name) {
+                            msg.tool_calls.push(NativeToolCall {
+                                id: call.call_id.clone(),
+                                name: call.name.clone(),
+                                arguments: call.arguments.clone(),
+                            });
+                        } else if call.origin == CallOrigin::Native {
+                            // The model cannot see this call natively: show it what ran.
+                            let shown = call_as_text(call, self.tool_style);
+                            let joined = msg.joined_text();
+                            let text = if joined.trim().is_empty() { shown } else { format!("{joined}\n\n{shown}") };
+                            msg.content = vec![ContentPart::Text(text)];
+                        }
+                    }
+                    if msg.joined_text().is_empty() && msg.tool_calls.is_empty() {
+                        continue;
+                    }
+                    messages.push(msg);
+                }
+                HistoryItem::ToolResult { call_id, tool_name, output, .. } => {
+                    let origin = call_origin(history, call_id).unwrap_or(CallOrigin::Text);
+                    let output = if output.trim().is_empty() { "(no output)".to_string() } else { output.clone() };
+                    if native_call(origin, tool_name) {
+                        let mut m = ChatMessage::text(Role::Tool, output);
+                        m.tool_call_id = Some(call_id.clone());
+                        m.tool_name = Some(tool_name.clone());
+                        messages.push(m);
+                    } else if tool_name == FORMAT_ERROR {
+                        push_user_text(&mut messages, output);
+                    } else {
+                        let text = self.observation.replace("{{tool}}", tool_name).replace("{{output}}", &output);
+                        push_user_text(&mut messages, text);
+                    }
+                }
+            }
+        }
+        let context = self.fill(&self.context_template, ctx);
+        if !context.is_empty()
+            && let Some(first) = messages.iter_mut().find(|m| m.role == Role::User)
+        {
+            first.content.insert(0, ContentPart::Text(format!("{context}\n\n")));
+        }
+        ModelRequest {
+            model: String::new(),
+            system: self.system_prompt(ctx),
+            messages,
+            tools: if native_tools { self.tool_specs() } else { Vec::new() },
+            temperature: self.defaults.temperature,
+            max_tokens: self.defaults.max_tokens,
+        }
+    }
+}
+
+fn call_origin(history: &History, call_id: &str) -> Option<CallOrigin> {
+    history.items().iter().rev().find_map(|i| match i {
+        HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id).map(|c| c.origin),
+        _ => None,
+    })
+}
+
+fn user_message(items: &[oi_protocol::InputItem]) -> ChatMessage {
+    let mut msg = ChatMessage::text(Role::User, "");
+    msg.content.clear();
+    for item in items {
+        match item {
+            oi_protocol::InputItem::Text { text } => msg.content.push(ContentPart::Text(text.clone())),
+            oi_protocol::InputItem::Image { mime, data } => {
+                msg.content.push(ContentPart::Image { mime: mime.clone(), data: data.clone() })
+            }
+            oi_protocol::InputItem::File { path } => {
+                msg.content.push(ContentPart::Text(format!("(attached file: {path})")))
+            }
+        }
+    }
+    msg
+}
+
+/// Adds text as a user message, joining it to a user message just before (some APIs require
+/// alternating roles).
+fn push_user_text(messages: &mut Vec<ChatMessage>, text: String) {
+    match messages.last_mut() {
+        Some(last) if last.role == Role::User => last.content.push(ContentPart::Text(format!("\n\n{text}"))),
+        _ => messages.push(ChatMessage::text(Role::User, text)),
+    }
+}

@@ -1,0 +1,179 @@
+//! The tools harness profiles offer besides running code: reading, writing and editing files,
+//! searching, patches, plans, and SWE-agent's file window. They run inside the engine on the
+//! session's working directory; the turn loop has already passed them through the approval gate.
+
+mod aci;
+mod diff;
+mod edit;
+mod lint;
+mod patch;
+mod plan;
+mod read;
+mod search;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use oi_protocol::FileChange;
+use serde_json::Value;
+
+pub use aci::FileWindow;
+pub use patch::{Patch, PatchError, PatchOp, parse_patch};
+pub use plan::PlanItem;
+
+/// What the tools remember between calls in one session.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ToolState {
+    /// Files read in this session (Claude Code refuses to edit a file it has not read).
+    pub files_read: HashSet<PathBuf>,
+    /// The latest todo list or plan the model wrote.
+    pub plan: Vec<PlanItem>,
+    /// SWE-agent's open file and the first line of its 100-line window.
+    pub window: Option<FileWindow>,
+    /// Replies in a row that broke the one-command format.
+    pub format_errors: u32,
+}
+
+/// What a tool run produced.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ToolOutput {
+    /// What the model is told.
+    pub text: String,
+    pub is_error: bool,
+    /// Files created, changed or deleted, with diffs.
+    pub changes: Vec<FileChange>,
+    /// The tool finishes the task (SWE-agent's `submit`).
+    pub ends_turn: bool,
+}
+
+/// Why a tool did not do what it was asked; the text is what the harness tells its model.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    #[error("{0}")]
+    Rejected(String),
+    #[error("missing required parameter `{0}`")]
+    MissingArgument(&'static str),
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Patch(#[from] PatchError),
+}
+
+impl ToolError {
+    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
+        ToolError::Io { path: path.display().to_string(), source }
+    }
+}
+
+/// The session's working directory, the tools' memory, and the changes made so far in one call.
+pub struct Workspace<'a> {
+    pub cwd: &'a Path,
+    pub state: &'a mut ToolState,
+    changes: Vec<FileChange>,
+}
+
+impl<'a> Workspace<'a> {
+    pub fn new(cwd: &'a Path, state: &'a mut ToolState) -> Self {
+        Workspace { cwd, state, changes: Vec::new() }
+    }
+
+    /// A path as the model wrote it, relative to the working directory unless absolute.
+    pub fn resolve(&self, path: &str) -> PathBuf {
+        let p = Path::new(path.trim());
+        let full = if p.is_absolute() { p.to_path_buf() } else { self.cwd.join(p) };
+        // `./a` and `.` name the same places as `a` and the directory itself.
+        full.components().filter(|c| *c != std::path::Component::CurDir).collect()
+    }
+
+    /// How a path is shown: relative to the working directory when below it.
+    pub fn display(&self, path: &Path) -> String {
+        path.strip_prefix(self.cwd).unwrap_or(path).display().to_string()
+    }
+
+    pub fn read_text(&self, path: &Path) -> Result<String, ToolError> {
+        std::fs::read_to_string(path).map_err(|e| ToolError::io(path, e))
+    }
+
+    /// Writes a file (creating parent directories) and records the change with its diff.
+    pub fn write_text(&mut self, path: &Path, content: &str) -> Result<(), ToolError> {
+        let before = std::fs::read_to_string(path).ok();
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| ToolError::io(parent, e))?;
+        }
+        std::fs::write(path, content).map_err(|e| ToolError::io(path, e))?;
+        let shown = self.display(path);
+        self.changes.push(diff::change(&shown, before.as_deref(), Some(content)));
+        Ok(())
+    }
+
+    pub fn delete(&mut self, path: &Path) -> Result<(), ToolError> {
+        let before = std::fs::read_to_string(path).ok();
+        std::fs::remove_file(path).map_err(|e| ToolError::io(path, e))?;
+        let shown = self.display(path);
+        self.changes.push(diff::change(&shown, before.as_deref(), None));
+        Ok(())
+    }
+}
+
+/// Whether the engine implements a tool of this name (rather than a language kernel).
+pub fn is_builtin(name: &str) -> bool {
+    read::handles(name)
+        || edit::handles(name)
+        || search::handles(name)
+        || plan::handles(name)
+        || aci::handles(name)
+        || name == "apply_patch"
+}
+
+/// Runs one tool call.
+pub fn run(name: &str, args: &Value, cwd: &Path, state: &mut ToolState) -> ToolOutput {
+    let mut ws = Workspace::new(cwd, state);
+    let mut ends_turn = false;
+    let result = if read::handles(name) {
+        read::run(name, args, &mut ws)
+    } else if edit::handles(name) {
+        edit::run(name, args, &mut ws)
+    } else if search::handles(name) {
+        search::run(name, args, &ws)
+    } else if plan::handles(name) {
+        plan::run(name, args, &mut ws)
+    } else if aci::handles(name) {
+        ends_turn = name == "submit";
+        aci::run(name, args, &mut ws)
+    } else if name == "apply_patch" {
+        patch::run(args, &mut ws)
+    } else {
+        Err(ToolError::Rejected(format!("No such tool: `{name}`.")))
+    };
+    let changes = std::mem::take(&mut ws.changes);
+    match result {
+        Ok(text) => ToolOutput { text, is_error: false, changes, ends_turn },
+        Err(e) => ToolOutput { text: e.to_string(), is_error: true, changes, ends_turn: false },
+    }
+}
+
+/// A required string argument.
+pub(crate) fn str_arg<'v>(args: &'v Value, key: &'static str) -> Result<&'v str, ToolError> {
+    args.get(key).and_then(Value::as_str).ok_or(ToolError::MissingArgument(key))
+}
+
+pub(crate) fn opt_str<'v>(args: &'v Value, key: &str) -> Option<&'v str> {
+    args.get(key).and_then(Value::as_str).filter(|s| !s.trim().is_empty())
+}
+
+/// A non-negative integer argument; models often send numbers as strings.
+pub(crate) fn opt_usize(args: &Value, key: &str) -> Option<usize> {
+    match args.get(key)? {
+        Value::Number(n) => n.as_u64().map(|n| n as usize),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+pub(crate) fn opt_bool(args: &Value, key: &str) -> bool {
+    match args.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => s == "true",
+        _ => false,
+    }
+}
