@@ -75,9 +75,7 @@ impl Kernels {
         let timeout = self.options.timeout;
         let kernel = self.kernel(language)?;
         let (outcome, alive) = kernel.run(code, output, cancel, timeout).await;
-        if !alive
-            && let Some(kernel) = self.running.remove(&language)
-        {
+        if !alive && let Some(kernel) = self.running.remove(&language) {
             kernel.shutdown().await;
         }
         Ok(outcome)

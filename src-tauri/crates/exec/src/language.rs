@@ -83,7 +83,12 @@ impl Language {
             .find_map(|program| find_program(program, path_var))
             .ok_or_else(|| ExecError::LanguageNotInstalled {
                 language: self.name().to_string(),
-                program: self.programs().first().copied().unwrap_or_default().to_string(),
+                program: self
+                    .programs()
+                    .first()
+                    .copied()
+                    .unwrap_or_default()
+                    .to_string(),
                 hint: self.install_hint().to_string(),
             })
     }

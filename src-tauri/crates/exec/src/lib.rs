@@ -50,7 +50,9 @@ mod watcher;
 
 pub use error::ExecError;
 pub use kernels::Kernels;
-pub use language::{ALL_LANGUAGES, Language, LanguageInfo, available_languages, canonical_language};
+pub use language::{
+    ALL_LANGUAGES, Language, LanguageInfo, available_languages, canonical_language,
+};
 pub use oneshot::{OneShotRunner, run_one_shot};
 pub use options::{KernelOptions, RunOutcome};
 pub use pipes::OutputSink;

@@ -38,13 +38,21 @@ impl OneShotRunner {
         let (args, extension): (&[&str], &str) = match language {
             Language::Ruby => (&[], "rb"),
             Language::R => (&["--no-echo"], "R"),
-            Language::PowerShell => (&["-NoLogo", "-NoProfile", "-NonInteractive", "-File"], "ps1"),
+            Language::PowerShell => (
+                &["-NoLogo", "-NoProfile", "-NonInteractive", "-File"],
+                "ps1",
+            ),
             Language::AppleScript => (&[], "applescript"),
             Language::Shell | Language::Python | Language::JavaScript => return None,
         };
         Some(OneShotRunner {
             name: language.name().to_string(),
-            program: language.programs().first().copied().unwrap_or_default().to_string(),
+            program: language
+                .programs()
+                .first()
+                .copied()
+                .unwrap_or_default()
+                .to_string(),
             args: args.iter().map(|arg| arg.to_string()).collect(),
             extension: extension.to_string(),
             install_hint: language.install_hint().to_string(),
@@ -62,13 +70,14 @@ pub async fn run_one_shot(
     cancel: &CancellationToken,
 ) -> Result<RunOutcome, ExecError> {
     let started = Instant::now();
-    let interpreter = find_program(&runner.program, options.path_var().as_ref()).ok_or_else(|| {
-        ExecError::LanguageNotInstalled {
-            language: runner.name.clone(),
-            program: runner.program.clone(),
-            hint: runner.install_hint.clone(),
-        }
-    })?;
+    let interpreter =
+        find_program(&runner.program, options.path_var().as_ref()).ok_or_else(|| {
+            ExecError::LanguageNotInstalled {
+                language: runner.name.clone(),
+                program: runner.program.clone(),
+                hint: runner.install_hint.clone(),
+            }
+        })?;
     let file = tempfile::Builder::new()
         .prefix("oi-block-")
         .suffix(&format!(".{}", runner.extension))
@@ -85,7 +94,9 @@ pub async fn run_one_shot(
             source,
         })?;
     let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
-        return Err(ExecError::Io(std::io::Error::other("process pipes missing")));
+        return Err(ExecError::Io(std::io::Error::other(
+            "process pipes missing",
+        )));
     };
     let mut chunks = spawn_readers(stdout, stderr);
     let mut transcript = Transcript::default();

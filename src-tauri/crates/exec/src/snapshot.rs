@@ -122,7 +122,12 @@ impl ReadBudget {
 
 /// Regular files under `root/start` (relative to `root`), skipping ignored directories and
 /// not following symlinks; at most `limit` (clearing `complete` when it stops early).
-pub(crate) fn list_files(root: &Path, start: &Path, limit: usize, complete: &mut bool) -> Vec<PathBuf> {
+pub(crate) fn list_files(
+    root: &Path,
+    start: &Path,
+    limit: usize,
+    complete: &mut bool,
+) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut pending = vec![start.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -135,7 +140,9 @@ pub(crate) fn list_files(root: &Path, start: &Path, limit: usize, complete: &mut
         };
         for entry in entries.flatten() {
             let relative = dir.join(entry.file_name());
-            let Ok(kind) = entry.file_type() else { continue };
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
             if kind.is_dir() {
                 if !is_ignored(Path::new(&entry.file_name())) {
                     pending.push(relative);

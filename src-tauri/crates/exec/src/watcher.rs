@@ -107,7 +107,10 @@ impl WorkspaceWatcher {
         let mut changes = Vec::new();
         for relative in files {
             if changes.len() >= MAX_CHANGES {
-                tracing::warn!(limit = MAX_CHANGES, "too many changed files; list truncated");
+                tracing::warn!(
+                    limit = MAX_CHANGES,
+                    "too many changed files; list truncated"
+                );
                 break;
             }
             if let Some(change) = self.change_of(&relative) {
@@ -136,7 +139,12 @@ impl WorkspaceWatcher {
             let is_dir = std::fs::symlink_metadata(&absolute).is_ok_and(|meta| meta.is_dir());
             if is_dir {
                 let mut complete = true;
-                files.extend(list_files(&self.root, &relative, MAX_CHANGES, &mut complete));
+                files.extend(list_files(
+                    &self.root,
+                    &relative,
+                    MAX_CHANGES,
+                    &mut complete,
+                ));
             }
             let known_below: Vec<_> = self
                 .snapshot
@@ -165,35 +173,38 @@ impl WorkspaceWatcher {
                 } else {
                     FileChangeKind::Modified
                 };
-                (kind, text_of(after).map(|new| unified_diff(&path, None, Some(new))))
+                (
+                    kind,
+                    text_of(after).map(|new| unified_diff(&path, None, Some(new))),
+                )
             }
             (Some(before), None) => (
                 FileChangeKind::Deleted,
                 text_of(before).map(|old| unified_diff(&path, Some(old), None)),
             ),
-            (Some(before), Some(after)) => {
-                match (&before.content, &after.content) {
-                    (Content::Text(old), Content::Text(new)) => {
-                        if old == new {
-                            return None;
-                        }
-                        (
-                            FileChangeKind::Modified,
-                            Some(unified_diff(&path, Some(old), Some(new))),
-                        )
-                    }
-                    (Content::Binary, Content::Binary) | (Content::Unread, _) | (_, Content::Unread)
-                        if before.len == after.len && before.modified == after.modified =>
-                    {
+            (Some(before), Some(after)) => match (&before.content, &after.content) {
+                (Content::Text(old), Content::Text(new)) => {
+                    if old == new {
                         return None;
                     }
-                    (Content::Binary, Content::Text(new)) if before.len == 0 => (
+                    (
                         FileChangeKind::Modified,
-                        Some(unified_diff(&path, Some(""), Some(new))),
-                    ),
-                    _ => (FileChangeKind::Modified, None),
+                        Some(unified_diff(&path, Some(old), Some(new))),
+                    )
                 }
-            }
+                (Content::Binary, Content::Binary)
+                | (Content::Unread, _)
+                | (_, Content::Unread)
+                    if before.len == after.len && before.modified == after.modified =>
+                {
+                    return None;
+                }
+                (Content::Binary, Content::Text(new)) if before.len == 0 => (
+                    FileChangeKind::Modified,
+                    Some(unified_diff(&path, Some(""), Some(new))),
+                ),
+                _ => (FileChangeKind::Modified, None),
+            },
         };
         Some(FileChange { path, kind, diff })
     }
@@ -232,9 +243,15 @@ mod tests {
     #[test]
     fn diff_has_git_headers() {
         let diff = unified_diff("src/a.txt", Some("one\ntwo\n"), Some("one\nthree\n"));
-        assert!(diff.starts_with("--- a/src/a.txt\n+++ b/src/a.txt\n"), "{diff}");
+        assert!(
+            diff.starts_with("--- a/src/a.txt\n+++ b/src/a.txt\n"),
+            "{diff}"
+        );
         assert!(diff.contains("-two\n+three\n"), "{diff}");
         let created = unified_diff("n.txt", None, Some("x\n"));
-        assert!(created.starts_with("--- /dev/null\n+++ b/n.txt\n"), "{created}");
+        assert!(
+            created.starts_with("--- /dev/null\n+++ b/n.txt\n"),
+            "{created}"
+        );
     }
 }

@@ -28,7 +28,9 @@ pub async fn try_run(kernels: &mut Kernels, language: &str, code: &str) -> Resul
 }
 
 pub async fn run(kernels: &mut Kernels, language: &str, code: &str) -> RunOutcome {
-    let run = try_run(kernels, language, code).await.expect("run failed to start");
+    let run = try_run(kernels, language, code)
+        .await
+        .expect("run failed to start");
     // The streamed chunks and the outcome's text agree.
     for stream in [OutputStream::Stdout, OutputStream::Stderr] {
         let streamed: String = run

@@ -14,14 +14,22 @@ async fn timeout_kills_an_endless_python_loop_and_the_kernel_comes_back() {
         timeout: Some(Duration::from_millis(800)),
         ..KernelOptions::new(dir.path())
     });
-    let outcome = run(&mut kernels, "python", "print('spinning', flush=True)\nwhile True: pass").await;
+    let outcome = run(
+        &mut kernels,
+        "python",
+        "print('spinning', flush=True)\nwhile True: pass",
+    )
+    .await;
     assert_eq!(outcome.status, ExecStatus::TimedOut);
     assert_eq!(outcome.exit_code, None);
     assert_eq!(outcome.stdout, "spinning\n");
     assert!(outcome.kernel_restarted);
 
     kernels.options_mut().timeout = None;
-    assert_eq!(run(&mut kernels, "python", "print('next')").await.stdout, "next\n");
+    assert_eq!(
+        run(&mut kernels, "python", "print('next')").await.stdout,
+        "next\n"
+    );
 }
 
 #[tokio::test]
@@ -30,7 +38,8 @@ async fn interrupt_kills_a_forking_shell_block_with_its_children() {
     let mut kernels = kernels_in(dir.path());
     run(&mut kernels, "shell", "export BEFORE=1").await;
 
-    let code = "sleep 1000 & echo $! > first.pid\nsleep 1000 & echo $! > second.pid\necho started\nwait";
+    let code =
+        "sleep 1000 & echo $! > first.pid\nsleep 1000 & echo $! > second.pid\necho started\nwait";
     let cancel = CancellationToken::new();
     let mut chunks = Vec::new();
     let mut sink = |stream: OutputStream, text: &str| {
@@ -98,7 +107,12 @@ async fn background_processes_die_with_the_session() {
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
     run(&mut kernels, "shell", "sleep 1000 & echo $! > shutdown.pid").await;
-    run(&mut kernels, "python", "import subprocess\nopen('py.pid','w').write(str(subprocess.Popen(['sleep','1000']).pid))").await;
+    run(
+        &mut kernels,
+        "python",
+        "import subprocess\nopen('py.pid','w').write(str(subprocess.Popen(['sleep','1000']).pid))",
+    )
+    .await;
     kernels.shutdown().await;
     assert_pid_file_process_gone(&dir.path().join("shutdown.pid")).await;
     assert_pid_file_process_gone(&dir.path().join("py.pid")).await;

@@ -29,11 +29,17 @@ fn aliases_map_to_canonical_languages() {
 fn available_languages_lists_every_language_with_its_interpreter() {
     let languages = available_languages();
     assert_eq!(languages.len(), 7);
-    let shell = languages.iter().find(|info| info.language == Language::Shell).unwrap();
+    let shell = languages
+        .iter()
+        .find(|info| info.language == Language::Shell)
+        .unwrap();
     assert!(shell.installed && shell.persistent && shell.program.is_some());
     let python = languages.iter().find(|info| info.name == "python").unwrap();
     assert!(python.installed && python.persistent);
-    let ruby = languages.iter().find(|info| info.language == Language::Ruby).unwrap();
+    let ruby = languages
+        .iter()
+        .find(|info| info.language == Language::Ruby)
+        .unwrap();
     assert!(!ruby.persistent);
     assert_eq!(ruby.installed, ruby.program.is_some());
 }

@@ -25,9 +25,12 @@ async fn once(
     let mut chunks = Vec::new();
     let mut sink = |stream: OutputStream, text: &str| chunks.push((stream, text.to_string()));
     let cancel = CancellationToken::new();
-    let outcome = tokio::time::timeout(HANG_GUARD, run_one_shot(runner, code, options, &mut sink, &cancel))
-        .await
-        .expect("one-shot run did not finish")?;
+    let outcome = tokio::time::timeout(
+        HANG_GUARD,
+        run_one_shot(runner, code, options, &mut sink, &cancel),
+    )
+    .await
+    .expect("one-shot run did not finish")?;
     Ok((outcome, chunks))
 }
 
@@ -36,7 +39,9 @@ async fn a_one_shot_run_streams_both_streams_and_reports_the_exit_code() {
     let dir = tempfile::tempdir().unwrap();
     let options = KernelOptions::new(dir.path());
     let code = "import sys\nprint('out')\nprint('err', file=sys.stderr)\nsys.exit(3)\n";
-    let (outcome, chunks) = once(&runner("python3", "py"), code, &options).await.unwrap();
+    let (outcome, chunks) = once(&runner("python3", "py"), code, &options)
+        .await
+        .unwrap();
     assert_eq!(outcome.status, ExecStatus::Completed);
     assert_eq!(outcome.exit_code, Some(3));
     assert_eq!(outcome.stdout, "out\n");
@@ -57,7 +62,10 @@ async fn a_missing_interpreter_is_a_typed_error_that_says_what_to_do() {
     let options = KernelOptions::new(dir.path());
     let missing = runner("oi-interpreter-that-cannot-exist", "x");
     let error = once(&missing, "anything", &options).await.unwrap_err();
-    assert!(matches!(error, ExecError::LanguageNotInstalled { .. }), "{error:?}");
+    assert!(
+        matches!(error, ExecError::LanguageNotInstalled { .. }),
+        "{error:?}"
+    );
     assert_eq!(
         error.to_string(),
         "oi-interpreter-that-cannot-exist-once is not installed: install it \
@@ -76,12 +84,17 @@ async fn a_language_missing_from_path_is_not_installed() {
     for language in ["ruby", "python"] {
         let error = try_run(&mut kernels, language, "1").await.err().unwrap();
         assert!(
-            error.to_string().contains("is not installed: install it (apt install"),
+            error
+                .to_string()
+                .contains("is not installed: install it (apt install"),
             "{error}"
         );
     }
     let unknown = try_run(&mut kernels, "cobol", "1").await.err().unwrap();
-    assert!(matches!(unknown, ExecError::UnknownLanguage { .. }), "{unknown:?}");
+    assert!(
+        matches!(unknown, ExecError::UnknownLanguage { .. }),
+        "{unknown:?}"
+    );
 }
 
 #[tokio::test]
@@ -113,10 +126,26 @@ async fn one_shot_background_children_do_not_outlive_the_run() {
 #[test]
 fn the_built_in_one_shot_table() {
     let ruby = OneShotRunner::for_language(Language::Ruby).unwrap();
-    assert_eq!((ruby.program.as_str(), ruby.extension.as_str()), ("ruby", "rb"));
-    assert_eq!(OneShotRunner::for_language(Language::R).unwrap().program, "Rscript");
-    assert_eq!(OneShotRunner::for_language(Language::PowerShell).unwrap().program, "pwsh");
-    assert_eq!(OneShotRunner::for_language(Language::AppleScript).unwrap().program, "osascript");
+    assert_eq!(
+        (ruby.program.as_str(), ruby.extension.as_str()),
+        ("ruby", "rb")
+    );
+    assert_eq!(
+        OneShotRunner::for_language(Language::R).unwrap().program,
+        "Rscript"
+    );
+    assert_eq!(
+        OneShotRunner::for_language(Language::PowerShell)
+            .unwrap()
+            .program,
+        "pwsh"
+    );
+    assert_eq!(
+        OneShotRunner::for_language(Language::AppleScript)
+            .unwrap()
+            .program,
+        "osascript"
+    );
     assert_eq!(OneShotRunner::for_language(Language::Python), None);
     let _ = kernels_in(std::path::Path::new("."));
 }

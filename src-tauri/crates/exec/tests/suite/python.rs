@@ -7,16 +7,37 @@ use super::common::{kernels_in, run};
 async fn variables_persist_and_a_final_expression_is_shown() {
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
-    let first = run(&mut kernels, "python", "x = 6\ndef double(n):\n    return 2 * n\n").await;
+    let first = run(
+        &mut kernels,
+        "python",
+        "x = 6\ndef double(n):\n    return 2 * n\n",
+    )
+    .await;
     assert_eq!(first.stdout, "");
     assert_eq!(first.exit_code, Some(0));
     assert_eq!(run(&mut kernels, "py", "123 * 456").await.stdout, "56088\n");
-    assert_eq!(run(&mut kernels, "python3", "y = double(x)\ny + 30").await.stdout, "42\n");
+    assert_eq!(
+        run(&mut kernels, "python3", "y = double(x)\ny + 30")
+            .await
+            .stdout,
+        "42\n"
+    );
     // A call returning None shows nothing; print shows once.
-    assert_eq!(run(&mut kernels, "python", "print('hi')").await.stdout, "hi\n");
-    assert_eq!(run(&mut kernels, "python", "'text'").await.stdout, "'text'\n");
-    let cwd = run(&mut kernels, "python", "import os\nos.getcwd()").await.stdout;
-    assert_eq!(cwd, format!("'{}'\n", dir.path().canonicalize().unwrap().display()));
+    assert_eq!(
+        run(&mut kernels, "python", "print('hi')").await.stdout,
+        "hi\n"
+    );
+    assert_eq!(
+        run(&mut kernels, "python", "'text'").await.stdout,
+        "'text'\n"
+    );
+    let cwd = run(&mut kernels, "python", "import os\nos.getcwd()")
+        .await
+        .stdout;
+    assert_eq!(
+        cwd,
+        format!("'{}'\n", dir.path().canonicalize().unwrap().display())
+    );
 }
 
 #[tokio::test]
@@ -28,9 +49,21 @@ async fn an_exception_sets_the_error_status_and_keeps_the_state() {
     assert_eq!(failed.status, ExecStatus::Completed);
     assert_eq!(failed.exit_code, Some(1));
     assert_eq!(failed.stdout, "before\n");
-    assert!(failed.stderr.contains("ZeroDivisionError"), "{}", failed.stderr);
-    assert!(failed.stderr.contains("1 / 0"), "source line shown: {}", failed.stderr);
-    assert!(!failed.stderr.contains("_oi_kernel"), "driver frames hidden: {}", failed.stderr);
+    assert!(
+        failed.stderr.contains("ZeroDivisionError"),
+        "{}",
+        failed.stderr
+    );
+    assert!(
+        failed.stderr.contains("1 / 0"),
+        "source line shown: {}",
+        failed.stderr
+    );
+    assert!(
+        !failed.stderr.contains("_oi_kernel"),
+        "driver frames hidden: {}",
+        failed.stderr
+    );
     assert!(!failed.kernel_restarted);
 
     let syntax = run(&mut kernels, "python", "def broken(:\n").await;
@@ -55,7 +88,12 @@ async fn os_exit_and_sys_exit_end_the_kernel_and_the_next_block_gets_a_fresh_one
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
     run(&mut kernels, "python", "lost = 1").await;
-    let crashed = run(&mut kernels, "python", "import os\nprint('going', flush=True)\nos._exit(1)").await;
+    let crashed = run(
+        &mut kernels,
+        "python",
+        "import os\nprint('going', flush=True)\nos._exit(1)",
+    )
+    .await;
     assert_eq!(crashed.status, ExecStatus::Completed);
     assert_eq!(crashed.exit_code, Some(1));
     assert_eq!(crashed.stdout, "going\n");
@@ -67,7 +105,10 @@ async fn os_exit_and_sys_exit_end_the_kernel_and_the_next_block_gets_a_fresh_one
     let exited = run(&mut kernels, "python", "import sys\nsys.exit(4)").await;
     assert_eq!(exited.exit_code, Some(4));
     assert!(exited.kernel_restarted);
-    assert_eq!(run(&mut kernels, "python", "'back'").await.stdout, "'back'\n");
+    assert_eq!(
+        run(&mut kernels, "python", "'back'").await.stdout,
+        "'back'\n"
+    );
 }
 
 #[tokio::test]
@@ -86,5 +127,10 @@ async fn top_level_await_runs_like_in_a_notebook() {
     let code = "import asyncio\nasync def answer():\n    await asyncio.sleep(0.01)\n    return 42\nvalue = await answer()\nvalue";
     assert_eq!(run(&mut kernels, "python", code).await.stdout, "42\n");
     // asyncio.run still works in later blocks: the kernel's loop is not running then.
-    assert_eq!(run(&mut kernels, "python", "asyncio.run(answer())").await.stdout, "42\n");
+    assert_eq!(
+        run(&mut kernels, "python", "asyncio.run(answer())")
+            .await
+            .stdout,
+        "42\n"
+    );
 }

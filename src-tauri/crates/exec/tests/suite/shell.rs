@@ -13,7 +13,12 @@ async fn cwd_and_exported_variables_persist_between_blocks() {
     std::fs::create_dir(dir.path().join("sub")).unwrap();
     let mut kernels = kernels_in(dir.path());
 
-    let first = run(&mut kernels, "bash", "cd sub && export GREETING=hello\nLOCAL=1").await;
+    let first = run(
+        &mut kernels,
+        "bash",
+        "cd sub && export GREETING=hello\nLOCAL=1",
+    )
+    .await;
     assert_eq!(first.exit_code, Some(0));
     let second = run(&mut kernels, "sh", "pwd; echo \"$GREETING $LOCAL\"").await;
     assert_eq!(
@@ -29,19 +34,39 @@ async fn cwd_and_exported_variables_persist_between_blocks() {
 async fn exit_status_is_the_last_commands() {
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
-    assert_eq!(run(&mut kernels, "shell", "true\nfalse").await.exit_code, Some(1));
-    assert_eq!(run(&mut kernels, "shell", "false; (exit 3)").await.exit_code, Some(3));
+    assert_eq!(
+        run(&mut kernels, "shell", "true\nfalse").await.exit_code,
+        Some(1)
+    );
+    assert_eq!(
+        run(&mut kernels, "shell", "false; (exit 3)")
+            .await
+            .exit_code,
+        Some(3)
+    );
     let missing = run(&mut kernels, "shell", "ls /no/such/path/here").await;
     assert_eq!(missing.exit_code, Some(2));
-    assert!(missing.stderr.contains("No such file"), "{}", missing.stderr);
-    assert_eq!(run(&mut kernels, "shell", "false; true").await.exit_code, Some(0));
+    assert!(
+        missing.stderr.contains("No such file"),
+        "{}",
+        missing.stderr
+    );
+    assert_eq!(
+        run(&mut kernels, "shell", "false; true").await.exit_code,
+        Some(0)
+    );
 }
 
 #[tokio::test]
 async fn stdout_and_stderr_arrive_apart() {
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
-    let outcome = run(&mut kernels, "zsh", "echo out; echo err >&2; printf 'no newline'").await;
+    let outcome = run(
+        &mut kernels,
+        "zsh",
+        "echo out; echo err >&2; printf 'no newline'",
+    )
+    .await;
     assert_eq!(outcome.stdout, "out\nno newline");
     assert_eq!(outcome.stderr, "err\n");
 }
@@ -92,11 +117,17 @@ async fn exit_ends_the_kernel_and_the_next_block_gets_a_fresh_one() {
 async fn the_block_cannot_read_the_kernels_requests() {
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
-    let outcome = tokio::time::timeout(HANG_GUARD, run(&mut kernels, "shell", "cat; read x; echo \"read:$?\""))
-        .await
-        .unwrap();
+    let outcome = tokio::time::timeout(
+        HANG_GUARD,
+        run(&mut kernels, "shell", "cat; read x; echo \"read:$?\""),
+    )
+    .await
+    .unwrap();
     assert_eq!(outcome.stdout, "read:1\n");
-    assert_eq!(run(&mut kernels, "shell", "echo still here").await.stdout, "still here\n");
+    assert_eq!(
+        run(&mut kernels, "shell", "echo still here").await.stdout,
+        "still here\n"
+    );
 }
 
 #[tokio::test]

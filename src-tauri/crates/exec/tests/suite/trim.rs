@@ -28,7 +28,10 @@ fn multibyte_text_is_cut_at_characters() {
     let text = "é🙂".repeat(500);
     let trimmed = trim_output(&text, 101);
     assert!(trimmed.starts_with("é🙂é"));
-    assert!(trimmed.contains("[trimmed 899 characters of output]"), "{trimmed}");
+    assert!(
+        trimmed.contains("[trimmed 899 characters of output]"),
+        "{trimmed}"
+    );
     let kept: usize = trimmed.split('\n').next().unwrap().chars().count()
         + trimmed.rsplit('\n').next().unwrap().chars().count();
     assert_eq!(kept, 101);

@@ -66,7 +66,11 @@ async fn a_run_reports_created_modified_and_deleted_files_with_diffs() {
         diff_of(&changes, "gone.txt").unwrap(),
         "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-old line\n"
     );
-    assert!(diff_of(&changes, "old/dir/inner.txt").unwrap().contains("-inner\n"));
+    assert!(
+        diff_of(&changes, "old/dir/inner.txt")
+            .unwrap()
+            .contains("-inner\n")
+    );
     assert_eq!(diff_of(&changes, "image.bin"), None);
 }
 
