@@ -13,7 +13,9 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
         Op::SetProfile { profile } => {
             let mut shared = rt.shared.lock().await;
             match Profile::load(&profile, shared.config.config_dir.as_deref()) {
-                Ok(p) => {
+                Ok(mut p) => {
+                    // What the tools remember (files read, the plan) outlives the harness.
+                    p.tool_state = std::mem::take(&mut shared.profile.tool_state);
                     shared.config.profile = p.id.clone();
                     shared.profile = p;
                     emit(EventMsg::ProfileChanged { profile });

@@ -157,3 +157,59 @@ async fn switching_profile_re_renders_the_conversation() {
     assert!(msgs.iter().all(|m| m["role"] != json!("tool")));
     s.server.assert_invariants();
 }
+
+#[tokio::test]
+async fn profiles_keep_each_wire_format_valid_across_switches() {
+    for model in ["anthropic/claude-scripted", "ollama/qwen-scripted"] {
+        let mut s = oi_test_support::SessionFixture::builder(oi_test_support::Script::new(vec![
+            ScriptedResponse::text("Reading.").then_tool_call("Read", json!({"file_path": "a.txt"})),
+            ScriptedResponse::tool_call("Edit", json!({"file_path": "a.txt", "old_string": "one", "new_string": "two"})),
+            ScriptedResponse::text("Edited."),
+            ScriptedResponse::text("DISCUSSION\nLook.\n\n```\nopen a.txt\n```"),
+            ScriptedResponse::text("DISCUSSION\nDone.\n\n```\nsubmit\n```"),
+            ScriptedResponse::tool_call("apply_patch", json!({"input": "*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+three\n*** End Patch"})),
+            ScriptedResponse::text("Patched."),
+        ]))
+        .model(model)
+        .configure(|c| {
+            c.profile = "claude-code".into();
+            c.approval_policy = oi_protocol::ApprovalPolicy::Auto;
+        })
+        .start()
+        .await;
+        std::fs::write(s.workdir.join("a.txt"), "one\n").unwrap();
+        turn(&mut s, "change one to two").await;
+        for (profile, say) in [("swe-agent", "look at it"), ("codex", "now three")] {
+            s.submit(Op::SetProfile { profile: profile.into() });
+            s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+            let t = turn(&mut s, say).await;
+            assert!(t.results().iter().all(|(_, is_error)| !is_error), "{model} {profile}: {:?}", t.results());
+        }
+        assert_eq!(std::fs::read_to_string(s.workdir.join("a.txt")).unwrap(), "three\n", "{model}");
+        assert_eq!(s.server.model_requests().len(), 7, "{model}");
+        s.server.assert_invariants();
+    }
+}
+
+#[tokio::test]
+async fn what_the_tools_remember_survives_a_switch() {
+    let mut s = session(
+        "claude-code",
+        vec![
+            ScriptedResponse::tool_call("Read", json!({"file_path": "a.txt"})),
+            ScriptedResponse::text("Read it."),
+            ScriptedResponse::tool_call("Edit", json!({"file_path": "a.txt", "old_string": "one", "new_string": "two"})),
+            ScriptedResponse::text("Edited."),
+        ],
+    )
+    .await;
+    std::fs::write(s.workdir.join("a.txt"), "one\n").unwrap();
+    turn(&mut s, "read a.txt").await;
+    for profile in ["minimal", "claude-code"] {
+        s.submit(Op::SetProfile { profile: profile.into() });
+        s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+    }
+    let t = turn(&mut s, "now edit it").await;
+    assert!(!t.results()[0].1, "{:?}", t.results());
+    assert_eq!(std::fs::read_to_string(s.workdir.join("a.txt")).unwrap(), "two\n");
+}
