@@ -112,6 +112,15 @@ impl Interactive {
     async fn follow_turn(&mut self, out: &mut std::io::Stdout) -> TurnOutcome {
         let mut last_ctrl_c: Option<Instant> = None;
         let mut tick = tokio::time::interval(Duration::from_millis(100));
+        // One stream for the whole turn: a fresh `ctrl_c()` future per loop could miss a
+        // signal that lands between two iterations.
+        let mut sigint = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                tracing::warn!("cannot watch Ctrl-C: {e}");
+                None
+            }
+        };
         loop {
             tokio::select! {
                 ev = self.handle.events.recv() => {
@@ -134,7 +143,7 @@ impl Interactive {
                         _ => {}
                     }
                 }
-                _ = tokio::signal::ctrl_c() => {
+                Some(()) = async { match sigint.as_mut() { Some(s) => s.recv().await, None => std::future::pending().await } } => {
                     if last_ctrl_c.is_some_and(|t| t.elapsed() < Duration::from_secs(2)) {
                         self.renderer.break_line(out);
                         return TurnOutcome::Exit;

@@ -265,7 +265,15 @@ async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &Cancella
         (s.config.cwd.clone(), s.config.max_output, s.config.data_dir.clone())
     };
     emit(EventMsg::ExecBegin { call_id: call.call_id.clone(), language: language.clone(), code: code.clone() });
-    let watcher = oi_exec::WorkspaceWatcher::start(&cwd);
+    // Starting the watcher reads a snapshot of the tree: keep that off the async workers.
+    let watch_dir = cwd.clone();
+    let watcher = match tokio::task::spawn_blocking(move || oi_exec::WorkspaceWatcher::start(&watch_dir)).await {
+        Ok(w) => Some(w),
+        Err(e) => {
+            tracing::warn!("file-change watcher did not start: {e}");
+            None
+        }
+    };
     let call_id = call.call_id.clone();
     let mut sink = |stream: OutputStream, chunk: &str| {
         rt.emitter.emit(id, EventMsg::ExecOutput { call_id: call_id.clone(), stream, chunk: chunk.to_string() });
@@ -273,7 +281,11 @@ async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &Cancella
     let result = rt.kernels.lock().await.run(language, code, &mut sink, cancel).await;
     // The session's own log may live under the working directory: it is not the code's doing.
     let changes: Vec<_> =
-        watcher.finish().await.into_iter().filter(|c| !cwd.join(&c.path).starts_with(&data_dir)).collect();
+        match watcher {
+            Some(w) => w.finish().await,
+            None => Vec::new(),
+        }
+        .into_iter().filter(|c| !cwd.join(&c.path).starts_with(&data_dir)).collect();
     let (status, output, is_error) = match result {
         Ok(outcome) => {
             emit(EventMsg::ExecEnd {

@@ -328,3 +328,20 @@ async fn a_resumed_session_continues_the_conversation() {
     assert_eq!(msgs[3]["content"], json!("set\n"));
     server.assert_invariants();
 }
+
+#[tokio::test]
+async fn an_interrupt_while_the_kernel_starts_is_not_lost() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("python", "while True:\n    pass"),
+        ScriptedResponse::text("ok"),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("loop forever");
+    s.wait_for(|m| matches!(m, EventMsg::ExecBegin { .. })).await;
+    s.submit(Op::Interrupt);
+    let end = s.wait_for(|m| matches!(m, EventMsg::ExecEnd { .. })).await;
+    assert!(matches!(end.msg, EventMsg::ExecEnd { status: ExecStatus::Interrupted, .. }), "{end:?}");
+    s.wait_for(|m| matches!(m, EventMsg::TurnEnded { reason: TurnEndReason::Interrupted, .. })).await;
+}

@@ -1,0 +1,147 @@
+//! Harness for whole-product tests: the real `interpreter` binary in a pseudo-terminal or
+//! through `exec --json`, against the scripted model server, in throwaway home directories.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::print_stderr)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// A built binary of this workspace (`interpreter`, `i`, `oi-scripted-model`…).
+/// Tests run from target/<profile>/deps; the binaries sit one level up.
+pub fn binary(name: &str) -> PathBuf {
+    if let Some(dir) = std::env::var_os("OI_BIN_DIR") {
+        return PathBuf::from(dir).join(name);
+    }
+    let exe = std::env::current_exe().expect("test executable path");
+    let dir = exe.parent().and_then(Path::parent).expect("target directory");
+    let path = dir.join(name);
+    assert!(
+        path.is_file(),
+        "{} is not built; run the tests with `cargo test --workspace` (or nextest), which builds the binaries",
+        path.display()
+    );
+    path
+}
+
+/// Separate HOME, XDG dirs and working directory for one product run.
+pub struct Sandbox {
+    pub root: tempfile::TempDir,
+}
+
+impl Default for Sandbox {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Sandbox {
+    pub fn new() -> Self {
+        let root = tempfile::tempdir().expect("temp dir");
+        for d in ["home", "data", "config", "work"] {
+            std::fs::create_dir_all(root.path().join(d)).expect("dir");
+        }
+        Sandbox { root }
+    }
+
+    pub fn work(&self) -> PathBuf {
+        self.root.path().join("work")
+    }
+
+    pub fn data(&self) -> PathBuf {
+        self.root.path().join("data")
+    }
+
+    pub fn config(&self) -> PathBuf {
+        self.root.path().join("config")
+    }
+
+    /// `interpreter` with this sandbox's environment and no inherited model settings.
+    pub fn command(&self, bin: &str) -> Command {
+        let mut cmd = Command::new(binary(bin));
+        cmd.current_dir(self.work())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.root.path().join("home"))
+            .env("XDG_DATA_HOME", self.data())
+            .env("XDG_CONFIG_HOME", self.config())
+            .env("TERM", "xterm-256color")
+            .env("LANG", "C.UTF-8")
+            .env("OI_RETRY_BASE_MS", "10");
+        cmd
+    }
+
+    /// The session logs written so far.
+    pub fn session_logs(&self) -> Vec<PathBuf> {
+        let dir = self.data().join("open-interpreter/sessions");
+        let mut logs: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        logs.sort();
+        logs
+    }
+
+    /// Events of the only session log.
+    pub fn log_events(&self) -> Vec<Value> {
+        let logs = self.session_logs();
+        assert_eq!(logs.len(), 1, "expected one session log: {logs:?}");
+        read_jsonl(&std::fs::read_to_string(&logs[0]).expect("log"))
+    }
+}
+
+pub fn read_jsonl(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// Runs `interpreter exec --json …` to completion with a time limit.
+pub fn run_exec(cmd: &mut Command, stdin: Option<&str>) -> (Output, Vec<Value>) {
+    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn interpreter");
+    if let Some(text) = stdin {
+        use std::io::Write;
+        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
+    }
+    let output = wait_with_timeout(child, Duration::from_secs(60));
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    let events = read_jsonl(&stdout);
+    (output, events)
+}
+
+fn wait_with_timeout(child: std::process::Child, limit: Duration) -> Output {
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(out) => out.expect("wait"),
+        Err(_) => {
+            let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGKILL);
+            panic!("the process did not finish within {limit:?}");
+        }
+    }
+}
+
+/// The `msg.type` of each event.
+pub fn types(events: &[Value]) -> Vec<String> {
+    events.iter().map(|e| e["msg"]["type"].as_str().unwrap_or("?").to_string()).collect()
+}
+
+/// Events whose `msg.type` is `kind`.
+pub fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["msg"]["type"] == kind).collect()
+}
+
+/// A pty session of `interpreter`, 100 columns wide, with a generous expect timeout.
+pub fn spawn_pty(cmd: Command) -> expectrl::Session {
+    let mut session = expectrl::Session::spawn(cmd).expect("spawn in a pty");
+    session.set_expect_timeout(Some(Duration::from_secs(30)));
+    session
+}

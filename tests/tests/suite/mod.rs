@@ -1,0 +1,3 @@
+mod exec_json;
+mod resume;
+mod terminal;
