@@ -1,7 +1,11 @@
 //! The profiles shipped in the binary: `profiles/<id>/` at the repository root.
 
 /// A built-in profile: id, profile.toml, and its fragments (file name, text).
-type BuiltinProfile = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
+type BuiltinProfile = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
 
 macro_rules! profile {
     ($id:literal, [$($fragment:literal),*]) => {
@@ -27,5 +31,8 @@ pub(super) fn ids() -> Vec<&'static str> {
 }
 
 pub(super) fn find(id: &str) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
-    BUILTIN.iter().find(|(bid, _, _)| *bid == id).map(|(_, toml, fragments)| (*toml, *fragments))
+    BUILTIN
+        .iter()
+        .find(|(bid, _, _)| *bid == id)
+        .map(|(_, toml, fragments)| (*toml, *fragments))
 }

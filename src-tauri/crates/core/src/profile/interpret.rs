@@ -11,13 +11,24 @@ use super::{Profile, ToolStyle, text_calls};
 use crate::model::NativeToolCall;
 
 impl Profile {
-    pub fn interpret(&self, text: &str, native: Vec<NativeToolCall>, next_id: &mut dyn FnMut() -> String) -> Vec<ToolCall> {
+    pub fn interpret(
+        &self,
+        text: &str,
+        native: Vec<NativeToolCall>,
+        next_id: &mut dyn FnMut() -> String,
+    ) -> Vec<ToolCall> {
         if !native.is_empty() {
             return native
                 .into_iter()
                 .map(|c| {
                     let call_id = if c.id.is_empty() { next_id() } else { c.id };
-                    ToolCall { call_id, action: action_for(&c.name, &c.arguments), name: c.name, arguments: c.arguments, origin: CallOrigin::Native }
+                    ToolCall {
+                        call_id,
+                        action: action_for(&c.name, &c.arguments),
+                        name: c.name,
+                        arguments: c.arguments,
+                        origin: CallOrigin::Native,
+                    }
                 })
                 .collect();
         }
@@ -34,7 +45,10 @@ impl Profile {
         }
         let json = text_calls::json_calls(text, &names);
         if !json.is_empty() {
-            return json.into_iter().map(|c| text_call(c.name, c.arguments, next_id())).collect();
+            return json
+                .into_iter()
+                .map(|c| text_call(c.name, c.arguments, next_id()))
+                .collect();
         }
         match self.tool_style {
             ToolStyle::NativeOrFenced => text_calls::fenced_blocks(text, false)
@@ -56,7 +70,11 @@ impl Profile {
             ToolStyle::OneCommand => match parse_reply(text) {
                 Reply::Command { name, arguments } => vec![text_call(name, arguments, next_id())],
                 Reply::FormatError(message) => {
-                    vec![text_call(FORMAT_ERROR.to_string(), json!({"message": message}), next_id())]
+                    vec![text_call(
+                        FORMAT_ERROR.to_string(),
+                        json!({"message": message}),
+                        next_id(),
+                    )]
                 }
             },
             ToolStyle::Native => Vec::new(),

@@ -130,9 +130,13 @@ impl Profile {
 
     /// The profile shipped in the binary, whatever the config directory holds.
     pub fn load_builtin(id: &str) -> Result<Profile, ProfileError> {
-        let (toml_text, fragments) = builtin::find(id).ok_or_else(|| ProfileError::Unknown(id.to_string()))?;
+        let (toml_text, fragments) =
+            builtin::find(id).ok_or_else(|| ProfileError::Unknown(id.to_string()))?;
         Self::parse(&format!("profiles/{id}/profile.toml"), toml_text, &|name| {
-            fragments.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string())
+            fragments
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| t.to_string())
         })
     }
 
@@ -147,14 +151,24 @@ impl Profile {
         })
     }
 
-    fn parse(file: &str, text: &str, fragment: &dyn Fn(&str) -> Option<String>) -> Result<Profile, ProfileError> {
-        let invalid = |message: String| ProfileError::Invalid { file: file.to_string(), message };
+    fn parse(
+        file: &str,
+        text: &str,
+        fragment: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Profile, ProfileError> {
+        let invalid = |message: String| ProfileError::Invalid {
+            file: file.to_string(),
+            message,
+        };
         let parsed = parse_file(text).map_err(invalid)?;
         let join = |field: &str, names: &[String]| -> Result<String, ProfileError> {
             let mut out = String::new();
             for name in names {
-                let part = fragment(name)
-                    .ok_or_else(|| invalid(format!("field `{field}`: fragment `{name}` not found beside the profile")))?;
+                let part = fragment(name).ok_or_else(|| {
+                    invalid(format!(
+                        "field `{field}`: fragment `{name}` not found beside the profile"
+                    ))
+                })?;
                 if !out.is_empty() {
                     out.push_str("\n\n");
                 }
@@ -167,7 +181,10 @@ impl Profile {
         let tools = parsed
             .tools
             .iter()
-            .map(|t| ToolDef::named(t).ok_or_else(|| invalid(format!("field `tools`: unknown tool `{t}`"))))
+            .map(|t| {
+                ToolDef::named(t)
+                    .ok_or_else(|| invalid(format!("field `tools`: unknown tool `{t}`")))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Profile {
             id: parsed.id,
@@ -179,7 +196,9 @@ impl Profile {
             tool_state: ToolState::default(),
             system_template,
             context_template,
-            observation: parsed.observation.unwrap_or_else(|| DEFAULT_OBSERVATION.to_string()),
+            observation: parsed
+                .observation
+                .unwrap_or_else(|| DEFAULT_OBSERVATION.to_string()),
         })
     }
 
@@ -190,8 +209,14 @@ impl Profile {
             .replace("{{user}}", &ctx.user)
             .replace("{{date}}", &ctx.date)
             .replace("{{languages}}", &ctx.languages)
-            .replace("{{approval}}", &format!("{:?}", self.defaults.approval.unwrap_or_default()).to_lowercase())
-            .replace("{{sandbox}}", self.defaults.sandbox.as_deref().unwrap_or("none"))
+            .replace(
+                "{{approval}}",
+                &format!("{:?}", self.defaults.approval.unwrap_or_default()).to_lowercase(),
+            )
+            .replace(
+                "{{sandbox}}",
+                self.defaults.sandbox.as_deref().unwrap_or("none"),
+            )
     }
 
     pub fn system_prompt(&self, ctx: &PromptContext) -> String {
@@ -217,7 +242,11 @@ fn parse_file(text: &str) -> Result<ProfileFile, String> {
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
-        if path == "." || path.is_empty() { inner } else { format!("field `{path}`: {inner}") }
+        if path == "." || path.is_empty() {
+            inner
+        } else {
+            format!("field `{path}`: {inner}")
+        }
     })
 }
 

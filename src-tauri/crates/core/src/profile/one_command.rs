@@ -6,8 +6,18 @@ use serde_json::{Map, Value, json};
 use super::text_calls::fenced_blocks;
 
 /// Commands of the interface (the rest of a block is a shell command).
-const COMMANDS: &[&str] =
-    &["open", "goto", "scroll_up", "scroll_down", "create", "search_file", "search_dir", "find_file", "edit", "submit"];
+const COMMANDS: &[&str] = &[
+    "open",
+    "goto",
+    "scroll_up",
+    "scroll_down",
+    "create",
+    "search_file",
+    "search_dir",
+    "find_file",
+    "edit",
+    "submit",
+];
 
 pub(crate) fn is_command(name: &str) -> bool {
     COMMANDS.contains(&name) || name == "bash"
@@ -81,7 +91,11 @@ fn parse_command(body: &str) -> Result<(String, Value), String> {
     let body = body.trim_matches('\n');
     let first = body.lines().next().unwrap_or_default().trim();
     let w = words(first);
-    let Some(cmd) = w.first().map(String::as_str).filter(|c| COMMANDS.contains(c)) else {
+    let Some(cmd) = w
+        .first()
+        .map(String::as_str)
+        .filter(|c| COMMANDS.contains(c))
+    else {
         if body.trim().is_empty() {
             return Err("the fenced block was empty".into());
         }
@@ -91,12 +105,17 @@ fn parse_command(body: &str) -> Result<(String, Value), String> {
     let arg = |i: usize| args.get(i).cloned();
     let number = |i: usize, what: &str| -> Result<Value, String> {
         let text = arg(i).ok_or_else(|| format!("`{cmd}` needs {what}"))?;
-        text.parse::<u64>().map(Value::from).map_err(|_| format!("{what} must be a number, not `{text}`"))
+        text.parse::<u64>()
+            .map(Value::from)
+            .map_err(|_| format!("{what} must be a number, not `{text}`"))
     };
     let mut map = Map::new();
     match cmd {
         "open" => {
-            map.insert("path".into(), arg(0).ok_or("`open` needs a file path")?.into());
+            map.insert(
+                "path".into(),
+                arg(0).ok_or("`open` needs a file path")?.into(),
+            );
             if args.len() > 1 {
                 map.insert("line_number".into(), number(1, "the line number")?);
             }
@@ -105,28 +124,49 @@ fn parse_command(body: &str) -> Result<(String, Value), String> {
             map.insert("line_number".into(), number(0, "the line number")?);
         }
         "create" => {
-            map.insert("filename".into(), arg(0).ok_or("`create` needs a file name")?.into());
+            map.insert(
+                "filename".into(),
+                arg(0).ok_or("`create` needs a file name")?.into(),
+            );
         }
         "search_file" | "search_dir" => {
-            map.insert("search_term".into(), arg(0).ok_or("the search needs a term")?.into());
+            map.insert(
+                "search_term".into(),
+                arg(0).ok_or("the search needs a term")?.into(),
+            );
             if let Some(place) = arg(1) {
-                map.insert(if cmd == "search_file" { "file" } else { "dir" }.into(), place.into());
+                map.insert(
+                    if cmd == "search_file" { "file" } else { "dir" }.into(),
+                    place.into(),
+                );
             }
         }
         "find_file" => {
-            map.insert("file_name".into(), arg(0).ok_or("`find_file` needs a file name")?.into());
+            map.insert(
+                "file_name".into(),
+                arg(0).ok_or("`find_file` needs a file name")?.into(),
+            );
             if let Some(dir) = arg(1) {
                 map.insert("dir".into(), dir.into());
             }
         }
         "edit" => {
             let range = arg(0).ok_or("`edit` needs <start_line>:<end_line>")?;
-            let (start, end) = range.split_once(':').ok_or("`edit` needs <start_line>:<end_line>")?;
-            let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("`{range}` is not a line range"));
+            let (start, end) = range
+                .split_once(':')
+                .ok_or("`edit` needs <start_line>:<end_line>")?;
+            let parse = |s: &str| {
+                s.trim()
+                    .parse::<u64>()
+                    .map_err(|_| format!("`{range}` is not a line range"))
+            };
             map.insert("start_line".into(), parse(start)?.into());
             map.insert("end_line".into(), parse(end)?.into());
             let rest: Vec<&str> = body.lines().skip(1).collect();
-            let end_at = rest.iter().rposition(|l| l.trim() == "end_of_edit").ok_or("`edit` must end with a line `end_of_edit`")?;
+            let end_at = rest
+                .iter()
+                .rposition(|l| l.trim() == "end_of_edit")
+                .ok_or("`edit` must end with a line `end_of_edit`")?;
             map.insert("replacement_text".into(), rest[..end_at].join("\n").into());
         }
         _ => {}
@@ -136,8 +176,20 @@ fn parse_command(body: &str) -> Result<(String, Value), String> {
 
 /// A structured call written back as the command line the model would type.
 pub(crate) fn command_line(name: &str, arguments: &Value) -> String {
-    let s = |k: &str| arguments.get(k).map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()));
-    let quoted = |v: String| if v.contains(' ') { format!("\"{v}\"") } else { v };
+    let s = |k: &str| {
+        arguments.get(k).map(|v| {
+            v.as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| v.to_string())
+        })
+    };
+    let quoted = |v: String| {
+        if v.contains(' ') {
+            format!("\"{v}\"")
+        } else {
+            v
+        }
+    };
     let parts: Vec<Option<String>> = match name {
         "bash" => return s("command").unwrap_or_default(),
         "edit" => {
@@ -156,7 +208,10 @@ pub(crate) fn command_line(name: &str, arguments: &Value) -> String {
         "find_file" => vec![s("file_name"), s("dir")],
         _ => vec![],
     };
-    std::iter::once(name.to_string()).chain(parts.into_iter().flatten()).collect::<Vec<_>>().join(" ")
+    std::iter::once(name.to_string())
+        .chain(parts.into_iter().flatten())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -172,19 +227,44 @@ mod tests {
 
     #[test]
     fn parses_commands_and_shell() {
-        assert_eq!(command("DISCUSSION\nLook.\n```\nopen \"src/a b.py\" 20\n```"), ("open".into(), json!({"path": "src/a b.py", "line_number": 20})));
-        assert_eq!(command("```\nls -a\n```"), ("bash".into(), json!({"command": "ls -a"})));
+        assert_eq!(
+            command("DISCUSSION\nLook.\n```\nopen \"src/a b.py\" 20\n```"),
+            (
+                "open".into(),
+                json!({"path": "src/a b.py", "line_number": 20})
+            )
+        );
+        assert_eq!(
+            command("```\nls -a\n```"),
+            ("bash".into(), json!({"command": "ls -a"}))
+        );
         let (name, args) = command("fix\n```\nedit 3:4\n    return x\nend_of_edit\n```");
         assert_eq!(name, "edit");
-        assert_eq!(args, json!({"start_line": 3, "end_line": 4, "replacement_text": "    return x"}));
-        assert_eq!(command_line("edit", &args), "edit 3:4\n    return x\nend_of_edit");
-        assert_eq!(command_line("open", &json!({"path": "a.py", "line_number": 3})), "open a.py 3");
+        assert_eq!(
+            args,
+            json!({"start_line": 3, "end_line": 4, "replacement_text": "    return x"})
+        );
+        assert_eq!(
+            command_line("edit", &args),
+            "edit 3:4\n    return x\nend_of_edit"
+        );
+        assert_eq!(
+            command_line("open", &json!({"path": "a.py", "line_number": 3})),
+            "open a.py 3"
+        );
     }
 
     #[test]
     fn asks_again_for_zero_or_several_commands() {
-        assert!(matches!(parse_reply("I think it is done."), Reply::FormatError(_)));
-        assert!(matches!(parse_reply("```\nls\n```\n```\npwd\n```"), Reply::FormatError(e) if e.contains("2 fenced blocks")));
-        assert!(matches!(parse_reply("```\ngoto x\n```"), Reply::FormatError(e) if e.contains("must be a number")));
+        assert!(matches!(
+            parse_reply("I think it is done."),
+            Reply::FormatError(_)
+        ));
+        assert!(
+            matches!(parse_reply("```\nls\n```\n```\npwd\n```"), Reply::FormatError(e) if e.contains("2 fenced blocks"))
+        );
+        assert!(
+            matches!(parse_reply("```\ngoto x\n```"), Reply::FormatError(e) if e.contains("must be a number"))
+        );
     }
 }

@@ -12,10 +12,17 @@ use crate::model::{ChatMessage, ContentPart, ModelRequest, NativeToolCall, Role}
 impl Profile {
     /// Renders the conversation for the model. `native_tools` is false when the model
     /// refused tools: then calls and results travel as text.
-    pub fn render(&self, history: &History, ctx: &PromptContext, native_tools: bool) -> ModelRequest {
+    pub fn render(
+        &self,
+        history: &History,
+        ctx: &PromptContext,
+        native_tools: bool,
+    ) -> ModelRequest {
         let native_tools = native_tools && self.tool_style != ToolStyle::OneCommand;
         // Which calls travel natively: offered by this profile, made natively.
-        let native_call = |origin: CallOrigin, name: &str| native_tools && origin == CallOrigin::Native && self.offers(name);
+        let native_call = |origin: CallOrigin, name: &str| {
+            native_tools && origin == CallOrigin::Native && self.offers(name)
+        };
         let mut messages = Vec::new();
         for item in history.items() {
             match item {
@@ -33,7 +40,11 @@ impl Profile {
                             // The model cannot see this call natively: show it what ran.
                             let shown = call_as_text(call, self.tool_style);
                             let joined = msg.joined_text();
-                            let text = if joined.trim().is_empty() { shown } else { format!("{joined}\n\n{shown}") };
+                            let text = if joined.trim().is_empty() {
+                                shown
+                            } else {
+                                format!("{joined}\n\n{shown}")
+                            };
                             msg.content = vec![ContentPart::Text(text)];
                         }
                     }
@@ -42,9 +53,18 @@ impl Profile {
                     }
                     messages.push(msg);
                 }
-                HistoryItem::ToolResult { call_id, tool_name, output, .. } => {
+                HistoryItem::ToolResult {
+                    call_id,
+                    tool_name,
+                    output,
+                    ..
+                } => {
                     let origin = call_origin(history, call_id).unwrap_or(CallOrigin::Text);
-                    let output = if output.trim().is_empty() { "(no output)".to_string() } else { output.clone() };
+                    let output = if output.trim().is_empty() {
+                        "(no output)".to_string()
+                    } else {
+                        output.clone()
+                    };
                     if native_call(origin, tool_name) {
                         let mut m = ChatMessage::text(Role::Tool, output);
                         m.tool_call_id = Some(call_id.clone());
@@ -53,7 +73,10 @@ impl Profile {
                     } else if tool_name == FORMAT_ERROR {
                         push_user_text(&mut messages, output);
                     } else {
-                        let text = self.observation.replace("{{tool}}", tool_name).replace("{{output}}", &output);
+                        let text = self
+                            .observation
+                            .replace("{{tool}}", tool_name)
+                            .replace("{{output}}", &output);
                         push_user_text(&mut messages, text);
                     }
                 }
@@ -63,13 +86,19 @@ impl Profile {
         if !context.is_empty()
             && let Some(first) = messages.iter_mut().find(|m| m.role == Role::User)
         {
-            first.content.insert(0, ContentPart::Text(format!("{context}\n\n")));
+            first
+                .content
+                .insert(0, ContentPart::Text(format!("{context}\n\n")));
         }
         ModelRequest {
             model: String::new(),
             system: self.system_prompt(ctx),
             messages,
-            tools: if native_tools { self.tool_specs() } else { Vec::new() },
+            tools: if native_tools {
+                self.tool_specs()
+            } else {
+                Vec::new()
+            },
             temperature: self.defaults.temperature,
             max_tokens: self.defaults.max_tokens,
         }
@@ -78,7 +107,10 @@ impl Profile {
 
 fn call_origin(history: &History, call_id: &str) -> Option<CallOrigin> {
     history.items().iter().rev().find_map(|i| match i {
-        HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id).map(|c| c.origin),
+        HistoryItem::Assistant { calls, .. } => calls
+            .iter()
+            .find(|c| c.call_id == call_id)
+            .map(|c| c.origin),
         _ => None,
     })
 }
@@ -88,13 +120,16 @@ fn user_message(items: &[oi_protocol::InputItem]) -> ChatMessage {
     msg.content.clear();
     for item in items {
         match item {
-            oi_protocol::InputItem::Text { text } => msg.content.push(ContentPart::Text(text.clone())),
-            oi_protocol::InputItem::Image { mime, data } => {
-                msg.content.push(ContentPart::Image { mime: mime.clone(), data: data.clone() })
+            oi_protocol::InputItem::Text { text } => {
+                msg.content.push(ContentPart::Text(text.clone()))
             }
-            oi_protocol::InputItem::File { path } => {
-                msg.content.push(ContentPart::Text(format!("(attached file: {path})")))
-            }
+            oi_protocol::InputItem::Image { mime, data } => msg.content.push(ContentPart::Image {
+                mime: mime.clone(),
+                data: data.clone(),
+            }),
+            oi_protocol::InputItem::File { path } => msg
+                .content
+                .push(ContentPart::Text(format!("(attached file: {path})"))),
         }
     }
     msg
@@ -104,7 +139,9 @@ fn user_message(items: &[oi_protocol::InputItem]) -> ChatMessage {
 /// alternating roles).
 fn push_user_text(messages: &mut Vec<ChatMessage>, text: String) {
     match messages.last_mut() {
-        Some(last) if last.role == Role::User => last.content.push(ContentPart::Text(format!("\n\n{text}"))),
+        Some(last) if last.role == Role::User => {
+            last.content.push(ContentPart::Text(format!("\n\n{text}")))
+        }
         _ => messages.push(ChatMessage::text(Role::User, text)),
     }
 }

@@ -35,7 +35,10 @@ pub fn fenced_blocks(text: &str, include_unclosed: bool) -> Vec<FencedBlock> {
             Some((fence, lang, body)) => {
                 let t = trimmed.trim_end();
                 if t.starts_with(fence.as_str()) && t.chars().all(|c| c == '`' || c == '~') {
-                    blocks.push(FencedBlock { lang: std::mem::take(lang), body: std::mem::take(body) });
+                    blocks.push(FencedBlock {
+                        lang: std::mem::take(lang),
+                        body: std::mem::take(body),
+                    });
                     current = None;
                 } else {
                     body.push_str(line);
@@ -43,16 +46,20 @@ pub fn fenced_blocks(text: &str, include_unclosed: bool) -> Vec<FencedBlock> {
             }
         }
     }
-    if include_unclosed
-        && let Some((_, lang, body)) = current {
-            blocks.push(FencedBlock { lang, body });
-        }
+    if include_unclosed && let Some((_, lang, body)) = current {
+        blocks.push(FencedBlock { lang, body });
+    }
     for b in &mut blocks {
         if b.body.ends_with('\n') {
             b.body.pop();
         }
         // Info strings like "python title=x" keep only the language.
-        b.lang = b.lang.split_whitespace().next().unwrap_or("").to_lowercase();
+        b.lang = b
+            .lang
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_lowercase();
     }
     blocks
 }
@@ -150,7 +157,9 @@ fn parse_json_values(s: &str) -> Vec<Value> {
     if let Ok(v) = serde_json::from_str::<Value>(s) {
         return vec![v];
     }
-    s.lines().filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok()).collect()
+    s.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok())
+        .collect()
 }
 
 fn collect_calls(value: &Value, known: &[&str], out: &mut Vec<TextCall>) {
@@ -161,7 +170,9 @@ fn collect_calls(value: &Value, known: &[&str], out: &mut Vec<TextCall>) {
             if let Some(f) = map.get("function").filter(|f| f.is_object()) {
                 return collect_calls(f, known, out);
             }
-            let Some(name) = map.get("name").and_then(Value::as_str) else { return };
+            let Some(name) = map.get("name").and_then(Value::as_str) else {
+                return;
+            };
             if !known.contains(&name) {
                 return;
             }
@@ -175,7 +186,10 @@ fn collect_calls(value: &Value, known: &[&str], out: &mut Vec<TextCall>) {
                 Value::String(s) => serde_json::from_str(&s).unwrap_or(Value::String(s)),
                 other => other,
             };
-            out.push(TextCall { name: name.to_string(), arguments: args });
+            out.push(TextCall {
+                name: name.to_string(),
+                arguments: args,
+            });
         }
         _ => {}
     }
@@ -188,13 +202,20 @@ mod tests {
 
     #[test]
     fn finds_fenced_blocks_with_languages() {
-        let text = "Plan:\n```python\nprint(1)\n```\nthen\n```bash\nls -la\n```\n```python\nunclosed";
+        let text =
+            "Plan:\n```python\nprint(1)\n```\nthen\n```bash\nls -la\n```\n```python\nunclosed";
         let blocks = fenced_blocks(text, false);
         assert_eq!(
             blocks,
             vec![
-                FencedBlock { lang: "python".into(), body: "print(1)".into() },
-                FencedBlock { lang: "bash".into(), body: "ls -la".into() },
+                FencedBlock {
+                    lang: "python".into(),
+                    body: "print(1)".into()
+                },
+                FencedBlock {
+                    lang: "bash".into(),
+                    body: "ls -la".into()
+                },
             ]
         );
     }
@@ -202,15 +223,22 @@ mod tests {
     #[test]
     fn recognises_bare_json_qwen_tags_and_fenced_json() {
         let known = ["execute"];
-        let bare = r#"{"name": "execute", "arguments": {"language": "python", "code": "print(2)"}}"#;
+        let bare =
+            r#"{"name": "execute", "arguments": {"language": "python", "code": "print(2)"}}"#;
         assert_eq!(
             json_calls(bare, &known),
-            vec![TextCall { name: "execute".into(), arguments: json!({"language": "python", "code": "print(2)"}) }]
+            vec![TextCall {
+                name: "execute".into(),
+                arguments: json!({"language": "python", "code": "print(2)"})
+            }]
         );
         let tagged = "<tool_call>\n{\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"ls\"}}\n</tool_call>";
         assert_eq!(json_calls(tagged, &known).len(), 1);
         let fenced = "```json\n{\"name\": \"execute\", \"arguments\": \"{\\\"language\\\": \\\"python\\\", \\\"code\\\": \\\"1+1\\\"}\"}\n```";
-        assert_eq!(json_calls(fenced, &known)[0].arguments, json!({"language": "python", "code": "1+1"}));
+        assert_eq!(
+            json_calls(fenced, &known)[0].arguments,
+            json!({"language": "python", "code": "1+1"})
+        );
         let prose = "I will run {\"name\": \"execute\", \"parameters\": {\"language\": \"python\", \"code\": \"x\"}} now";
         assert_eq!(json_calls(prose, &known).len(), 1);
     }

@@ -33,9 +33,21 @@ pub const FORMAT_ERROR: &str = "format_error";
 
 /// What a call to `name` with `arguments` will do.
 pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
-    let s = |k: &str| arguments.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
-    let read = |summary: String| ToolAction::Read { summary, arguments: arguments.clone() };
-    let edit = |summary: String| ToolAction::EditFiles { summary, arguments: arguments.clone() };
+    let s = |k: &str| {
+        arguments
+            .get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let read = |summary: String| ToolAction::Read {
+        summary,
+        arguments: arguments.clone(),
+    };
+    let edit = |summary: String| ToolAction::EditFiles {
+        summary,
+        arguments: arguments.clone(),
+    };
     match name {
         "execute" | "run_code" | "python" => {
             let language = arguments
@@ -60,11 +72,21 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
                 .map(str::to_string)
                 .or_else(|| arguments.as_str().map(str::to_string))
                 .unwrap_or_default();
-            ToolAction::RunCode { language: "shell".into(), code }
+            ToolAction::RunCode {
+                language: "shell".into(),
+                code,
+            }
         }
         "Read" => read(format!("Read {}", s("file_path"))),
         "read_file" => read(format!("Read {}", s("path"))),
-        "list_dir" => read(format!("List {}", if s("path").is_empty() { ".".into() } else { s("path") })),
+        "list_dir" => read(format!(
+            "List {}",
+            if s("path").is_empty() {
+                ".".into()
+            } else {
+                s("path")
+            }
+        )),
         "Glob" => read(format!("Find files {}", s("pattern"))),
         "Grep" | "grep_files" => read(format!("Search for {}", s("pattern"))),
         "file_search" => read(format!("Find files like {}", s("query"))),
@@ -80,10 +102,20 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
         "Edit" => edit(format!("Edit {}", s("file_path"))),
         "write_file" => edit(format!("Write {}", s("path"))),
         "edit_file" => edit(format!("Edit {}", s("path"))),
-        "apply_patch" => edit(patch_summary(arguments.get("input").and_then(Value::as_str).unwrap_or_default())),
+        "apply_patch" => edit(patch_summary(
+            arguments
+                .get("input")
+                .and_then(Value::as_str)
+                .unwrap_or_default(),
+        )),
         "create" => edit(format!("Create {}", s("filename"))),
-        "edit" => edit(format!("Replace lines {}-{} of the open file", arguments["start_line"], arguments["end_line"])),
-        _ => ToolAction::Other { arguments: arguments.clone() },
+        "edit" => edit(format!(
+            "Replace lines {}-{} of the open file",
+            arguments["start_line"], arguments["end_line"]
+        )),
+        _ => ToolAction::Other {
+            arguments: arguments.clone(),
+        },
     }
 }
 
@@ -91,26 +123,50 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
 /// `apply_patch` invocation (argv or heredoc) is a patch, as Codex itself treats it.
 fn codex_shell(arguments: &Value) -> ToolAction {
     let argv: Vec<String> = match arguments.get("command") {
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
         Some(Value::String(s)) => vec![s.clone()],
-        _ => arguments.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
+        _ => arguments
+            .as_str()
+            .map(|s| vec![s.to_string()])
+            .unwrap_or_default(),
     };
     let script = match argv.as_slice() {
-        [sh, flag, script] if matches!(sh.as_str(), "bash" | "sh" | "zsh") && flag.starts_with('-') => script.clone(),
+        [sh, flag, script]
+            if matches!(sh.as_str(), "bash" | "sh" | "zsh") && flag.starts_with('-') =>
+        {
+            script.clone()
+        }
         [cmd, patch] if cmd == "apply_patch" || cmd == "applypatch" => {
             let input = patch.clone();
-            return ToolAction::EditFiles { summary: patch_summary(&input), arguments: json!({"input": input}) };
+            return ToolAction::EditFiles {
+                summary: patch_summary(&input),
+                arguments: json!({"input": input}),
+            };
         }
-        _ => argv.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" "),
+        _ => argv
+            .iter()
+            .map(|a| shell_quote(a))
+            .collect::<Vec<_>>()
+            .join(" "),
     };
     if let Some(input) = heredoc_patch(&script) {
-        return ToolAction::EditFiles { summary: patch_summary(&input), arguments: json!({"input": input}) };
+        return ToolAction::EditFiles {
+            summary: patch_summary(&input),
+            arguments: json!({"input": input}),
+        };
     }
     let code = match arguments.get("workdir").and_then(Value::as_str) {
         Some(dir) if !dir.is_empty() => format!("(cd {} && {script})", shell_quote(dir)),
         _ => script,
     };
-    ToolAction::RunCode { language: "shell".into(), code }
+    ToolAction::RunCode {
+        language: "shell".into(),
+        code,
+    }
 }
 
 /// The patch in `apply_patch <<'EOF' … EOF`.
@@ -122,7 +178,11 @@ fn heredoc_patch(script: &str) -> Option<String> {
 }
 
 fn shell_quote(arg: &str) -> String {
-    if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+    if !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+    {
         arg.to_string()
     } else {
         format!("'{}'", arg.replace('\'', r"'\''"))
@@ -136,9 +196,18 @@ fn patch_summary(patch: &str) -> String {
             let l = l.trim();
             l.strip_prefix("*** Add File: ")
                 .map(|p| format!("add {p}"))
-                .or_else(|| l.strip_prefix("*** Update File: ").map(|p| format!("update {p}")))
-                .or_else(|| l.strip_prefix("*** Delete File: ").map(|p| format!("delete {p}")))
-                .or_else(|| l.strip_prefix("*** Move to: ").map(|p| format!("move to {p}")))
+                .or_else(|| {
+                    l.strip_prefix("*** Update File: ")
+                        .map(|p| format!("update {p}"))
+                })
+                .or_else(|| {
+                    l.strip_prefix("*** Delete File: ")
+                        .map(|p| format!("delete {p}"))
+                })
+                .or_else(|| {
+                    l.strip_prefix("*** Move to: ")
+                        .map(|p| format!("move to {p}"))
+                })
         })
         .collect();
     format!("Apply a patch: {}", files.join(", "))
@@ -149,7 +218,9 @@ fn patch_summary(patch: &str) -> String {
 pub fn builtin_tool(call: &ToolCall) -> Option<(&str, &Value)> {
     match &call.action {
         ToolAction::RunCode { .. } => None,
-        ToolAction::EditFiles { arguments, .. } if call.name == "shell" => Some(("apply_patch", arguments)),
+        ToolAction::EditFiles { arguments, .. } if call.name == "shell" => {
+            Some(("apply_patch", arguments))
+        }
         _ if crate::tools::is_builtin(&call.name) => Some((call.name.as_str(), &call.arguments)),
         _ => None,
     }
@@ -161,8 +232,14 @@ pub(crate) fn call_as_text(call: &ToolCall, style: ToolStyle) -> String {
         (ToolAction::RunCode { code, .. }, ToolStyle::OneCommand) => format!("```\n{code}\n```"),
         (ToolAction::RunCode { language, code }, _) => format!("```{language}\n{code}\n```"),
         (_, ToolStyle::OneCommand) if super::one_command::is_command(&call.name) => {
-            format!("```\n{}\n```", super::one_command::command_line(&call.name, &call.arguments))
+            format!(
+                "```\n{}\n```",
+                super::one_command::command_line(&call.name, &call.arguments)
+            )
         }
-        _ => format!("{{\"name\": \"{}\", \"arguments\": {}}}", call.name, call.arguments),
+        _ => format!(
+            "{{\"name\": \"{}\", \"arguments\": {}}}",
+            call.name, call.arguments
+        ),
     }
 }

@@ -27,7 +27,16 @@ pub struct FileWindow {
 pub(super) fn handles(name: &str) -> bool {
     matches!(
         name,
-        "open" | "goto" | "scroll_up" | "scroll_down" | "create" | "search_file" | "search_dir" | "find_file" | "edit" | "submit"
+        "open"
+            | "goto"
+            | "scroll_up"
+            | "scroll_down"
+            | "create"
+            | "search_file"
+            | "search_dir"
+            | "find_file"
+            | "edit"
+            | "submit"
     )
 }
 
@@ -35,14 +44,19 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
     let out = match name {
         "open" => open(args, ws)?,
         "goto" => {
-            let line = opt_usize(args, "line_number").ok_or(ToolError::MissingArgument("line_number"))?;
+            let line =
+                opt_usize(args, "line_number").ok_or(ToolError::MissingArgument("line_number"))?;
             let w = open_window(ws)?;
             show_centered(ws, w.path, line)?
         }
         "scroll_down" | "scroll_up" => {
             let w = open_window(ws)?;
             let step = WINDOW - OVERLAP;
-            let first = if name == "scroll_down" { w.first_line + step } else { w.first_line.saturating_sub(step) };
+            let first = if name == "scroll_down" {
+                w.first_line + step
+            } else {
+                w.first_line.saturating_sub(step)
+            };
             show(ws, w.path, first)?
         }
         "create" => create(args, ws)?,
@@ -52,8 +66,15 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
         "edit" => edit(args, ws)?,
         _ => return Ok("Submitted. The task is marked as done.".into()),
     };
-    let open_file = ws.state.window.as_ref().map_or("n/a".to_string(), |w| w.path.display().to_string());
-    Ok(format!("{out}\n(Open file: {open_file})\n(Current directory: {})", ws.cwd.display()))
+    let open_file = ws
+        .state
+        .window
+        .as_ref()
+        .map_or("n/a".to_string(), |w| w.path.display().to_string());
+    Ok(format!(
+        "{out}\n(Open file: {open_file})\n(Current directory: {})",
+        ws.cwd.display()
+    ))
 }
 
 fn no_file_open() -> ToolError {
@@ -67,10 +88,16 @@ fn open_window(ws: &Workspace) -> Result<FileWindow, ToolError> {
 fn open(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let path = ws.resolve(str_arg(args, "path")?);
     if path.is_dir() {
-        return Err(ToolError::Rejected(format!("Error: {} is a directory. You can only open files.", path.display())));
+        return Err(ToolError::Rejected(format!(
+            "Error: {} is a directory. You can only open files.",
+            path.display()
+        )));
     }
     if !path.is_file() {
-        return Err(ToolError::Rejected(format!("File {} not found", path.display())));
+        return Err(ToolError::Rejected(format!(
+            "File {} not found",
+            path.display()
+        )));
     }
     match opt_usize(args, "line_number") {
         Some(line) => show_centered(ws, path, line),
@@ -85,7 +112,10 @@ fn line_count(text: &str) -> usize {
 fn show_centered(ws: &mut Workspace, path: PathBuf, line: usize) -> Result<String, ToolError> {
     let total = line_count(&ws.read_text(&path)?);
     if line == 0 || line > total.max(1) {
-        return Err(ToolError::Rejected(format!("Error: <line> must be between 1 and {}", total.max(1))));
+        return Err(ToolError::Rejected(format!(
+            "Error: <line> must be between 1 and {}",
+            total.max(1)
+        )));
     }
     show(ws, path, line.saturating_sub(WINDOW / 2).max(1))
 }
@@ -110,14 +140,20 @@ fn show(ws: &mut Workspace, path: PathBuf, first: usize) -> Result<String, ToolE
     if last < total {
         out.push_str(&format!("({} more lines below)\n", total - last));
     }
-    ws.state.window = Some(FileWindow { path, first_line: first });
+    ws.state.window = Some(FileWindow {
+        path,
+        first_line: first,
+    });
     Ok(out.trim_end().to_string())
 }
 
 fn create(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let path = ws.resolve(str_arg(args, "filename")?);
     if path.exists() {
-        return Err(ToolError::Rejected(format!("Error: File '{}' already exists.", ws.display(&path))));
+        return Err(ToolError::Rejected(format!(
+            "Error: File '{}' already exists.",
+            ws.display(&path)
+        )));
     }
     ws.write_text(&path, "")?;
     show(ws, path, 1)
@@ -134,8 +170,12 @@ fn search_file(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let term = str_arg(args, "search_term")?;
     let path = target_file(args, ws)?;
     let text = ws.read_text(&path)?;
-    let hits: Vec<String> =
-        text.lines().enumerate().filter(|(_, l)| l.contains(term)).map(|(i, l)| format!("Line {}:{l}", i + 1)).collect();
+    let hits: Vec<String> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(term))
+        .map(|(i, l)| format!("Line {}:{l}", i + 1))
+        .collect();
     let shown = path.display();
     if hits.is_empty() {
         return Ok(format!("No matches found for \"{term}\" in {shown}"));
@@ -152,7 +192,9 @@ fn search_dir(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let dir = ws.resolve(opt_str(args, "dir").unwrap_or("."));
     let mut files: Vec<(String, usize)> = Vec::new();
     for file in walk(&dir) {
-        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
         let n = text.matches(term).count();
         if n > 0 {
             files.push((display_rel(&file, ws), n));
@@ -168,7 +210,10 @@ fn search_dir(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
         ));
     }
     let total: usize = files.iter().map(|f| f.1).sum();
-    let list: Vec<String> = files.iter().map(|(f, n)| format!("{f} ({n} matches)")).collect();
+    let list: Vec<String> = files
+        .iter()
+        .map(|(f, n)| format!("{f} ({n} matches)"))
+        .collect();
     Ok(format!(
         "Found {total} matches for \"{term}\" in {shown}:\n{}\nEnd of matches for \"{term}\" in {shown}",
         list.join("\n")
@@ -186,7 +231,10 @@ fn find_file(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let found: Vec<String> = walk(&dir)
         .into_iter()
         .filter(|p| {
-            let file = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let file = p
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             file == name || pattern.as_ref().is_some_and(|g| g.matches(&file))
         })
         .map(|p| display_rel(&p, ws))
@@ -195,7 +243,11 @@ fn find_file(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     if found.is_empty() {
         return Ok(format!("No matches found for \"{name}\" in {shown}"));
     }
-    Ok(format!("Found {} matches for \"{name}\" in {shown}:\n{}", found.len(), found.join("\n")))
+    Ok(format!(
+        "Found {} matches for \"{name}\" in {shown}:\n{}",
+        found.len(),
+        found.join("\n")
+    ))
 }
 
 /// Replaces lines `start_line..=end_line` of the open file; a Python file that stops parsing
@@ -240,7 +292,8 @@ fn edit(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     }
     ws.write_text(&w.path, &updated)?;
     let path = w.path.clone();
-    let shown = show_centered(ws, w.path, start.min(line_count(&updated)).max(1)).or_else(|_| show(ws, path, 1))?;
+    let shown = show_centered(ws, w.path, start.min(line_count(&updated)).max(1))
+        .or_else(|_| show(ws, path, 1))?;
     Ok(format!(
         "{shown}\nFile updated. Review the changes: check the indentation, look for duplicate lines, \
          and edit the file again if needed."
@@ -252,7 +305,10 @@ fn excerpt(text: &str, start: usize, count: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let from = start.saturating_sub(5).max(1);
     let to = (start + count + 4).min(lines.len());
-    (from..=to).filter_map(|n| lines.get(n - 1).map(|l| format!("{n}:{l}"))).collect::<Vec<_>>().join("\n")
+    (from..=to)
+        .filter_map(|n| lines.get(n - 1).map(|l| format!("{n}:{l}")))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]
@@ -269,15 +325,36 @@ mod tests {
         let mut state = ToolState::default();
         let mut ws = Workspace::new(dir.path(), &mut state);
         let out = run("open", &json!({"path": "m.py"}), &mut ws).unwrap();
-        assert!(out.contains("(250 lines total)") && out.contains("\n100:x100 = 100\n(150 more lines below)"), "{out}");
+        assert!(
+            out.contains("(250 lines total)")
+                && out.contains("\n100:x100 = 100\n(150 more lines below)"),
+            "{out}"
+        );
         let out = run("scroll_down", &json!({}), &mut ws).unwrap();
         assert!(out.contains("(98 more lines above)\n99:x99 = 99"), "{out}");
         let out = run("goto", &json!({"line_number": 240}), &mut ws).unwrap();
         assert!(out.contains("(150 more lines above)\n151:"), "{out}");
-        let err = run("edit", &json!({"start_line": 2, "end_line": 2, "replacement_text": "def broken(:"}), &mut ws).unwrap_err();
+        let err = run(
+            "edit",
+            &json!({"start_line": 2, "end_line": 2, "replacement_text": "def broken(:"}),
+            &mut ws,
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("NOT been applied"), "{err}");
-        assert_eq!(std::fs::read_to_string(dir.path().join("m.py")).unwrap(), body);
-        run("edit", &json!({"start_line": 2, "end_line": 3, "replacement_text": "y = 2"}), &mut ws).unwrap();
-        assert!(std::fs::read_to_string(dir.path().join("m.py")).unwrap().starts_with("x1 = 1\ny = 2\nx4 = 4\n"));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("m.py")).unwrap(),
+            body
+        );
+        run(
+            "edit",
+            &json!({"start_line": 2, "end_line": 3, "replacement_text": "y = 2"}),
+            &mut ws,
+        )
+        .unwrap();
+        assert!(
+            std::fs::read_to_string(dir.path().join("m.py"))
+                .unwrap()
+                .starts_with("x1 = 1\ny = 2\nx4 = 4\n")
+        );
     }
 }

@@ -11,7 +11,11 @@ pub(crate) fn change(path: &str, before: Option<&str>, after: Option<&str>) -> F
         (Some(_), None) => FileChangeKind::Deleted,
         (Some(_), Some(_)) => FileChangeKind::Modified,
     };
-    FileChange { path: path.to_string(), kind, diff: Some(unified_diff(path, before, after)) }
+    FileChange {
+        path: path.to_string(),
+        kind,
+        diff: Some(unified_diff(path, before, after)),
+    }
 }
 
 pub(crate) fn unified_diff(path: &str, before: Option<&str>, after: Option<&str>) -> String {
@@ -35,7 +39,15 @@ mod tests {
         let diff = c.diff.unwrap_or_default();
         assert!(diff.starts_with("--- a/a.txt\n+++ b/a.txt\n"), "{diff}");
         assert!(diff.contains("-two\n+three\n"), "{diff}");
-        assert_eq!(change("n.txt", None, Some("x\n")).kind, FileChangeKind::Created);
-        assert!(change("n.txt", Some("x\n"), None).diff.unwrap_or_default().contains("+++ /dev/null"));
+        assert_eq!(
+            change("n.txt", None, Some("x\n")).kind,
+            FileChangeKind::Created
+        );
+        assert!(
+            change("n.txt", Some("x\n"), None)
+                .diff
+                .unwrap_or_default()
+                .contains("+++ /dev/null")
+        );
     }
 }

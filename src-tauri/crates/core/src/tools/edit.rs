@@ -26,7 +26,11 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
             let existed = path.exists();
             ws.write_text(&path, content)?;
             let verb = if existed { "Wrote" } else { "Created" };
-            Ok(format!("{verb} {} ({} bytes)", ws.display(&path), content.len()))
+            Ok(format!(
+                "{verb} {} ({} bytes)",
+                ws.display(&path),
+                content.len()
+            ))
         }
         _ => search_replace(args, ws),
     }
@@ -77,13 +81,18 @@ fn edit(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
         return Ok(format!("File created at: {}", path.display()));
     }
     if !path.exists() {
-        return Err(ToolError::Rejected(format!("File does not exist: {}", path.display())));
+        return Err(ToolError::Rejected(format!(
+            "File does not exist: {}",
+            path.display()
+        )));
     }
     require_read(&path, ws)?;
     let text = ws.read_text(&path)?;
     let count = text.matches(old).count();
     if count == 0 {
-        return Err(ToolError::Rejected(format!("String to replace not found in file.\nString: {old}")));
+        return Err(ToolError::Rejected(format!(
+            "String to replace not found in file.\nString: {old}"
+        )));
     }
     if count > 1 && !replace_all {
         return Err(ToolError::Rejected(format!(
@@ -93,7 +102,11 @@ fn edit(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
         )));
     }
     let first_at = text.find(old).unwrap_or(0);
-    let updated = if replace_all { text.replace(old, new) } else { text.replacen(old, new, 1) };
+    let updated = if replace_all {
+        text.replace(old, new)
+    } else {
+        text.replacen(old, new, 1)
+    };
     ws.write_text(&path, &updated)?;
     if replace_all && count > 1 {
         return Ok(format!(
@@ -117,7 +130,10 @@ fn search_replace(args: &Value, ws: &mut Workspace) -> Result<String, ToolError>
     let replace = str_arg(args, "replace")?;
     let text = ws.read_text(&path)?;
     match text.matches(search).count() {
-        0 => Err(ToolError::Rejected(format!("search text not found in {}", ws.display(&path)))),
+        0 => Err(ToolError::Rejected(format!(
+            "search text not found in {}",
+            ws.display(&path)
+        ))),
         1 => {
             ws.write_text(&path, &text.replacen(search, replace, 1))?;
             Ok(format!("Edited {}", ws.display(&path)))

@@ -54,14 +54,20 @@ pub enum ToolError {
     #[error("missing required parameter `{0}`")]
     MissingArgument(&'static str),
     #[error("{path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Patch(#[from] PatchError),
 }
 
 impl ToolError {
     pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
-        ToolError::Io { path: path.display().to_string(), source }
+        ToolError::Io {
+            path: path.display().to_string(),
+            source,
+        }
     }
 }
 
@@ -74,20 +80,33 @@ pub struct Workspace<'a> {
 
 impl<'a> Workspace<'a> {
     pub fn new(cwd: &'a Path, state: &'a mut ToolState) -> Self {
-        Workspace { cwd, state, changes: Vec::new() }
+        Workspace {
+            cwd,
+            state,
+            changes: Vec::new(),
+        }
     }
 
     /// A path as the model wrote it, relative to the working directory unless absolute.
     pub fn resolve(&self, path: &str) -> PathBuf {
         let p = Path::new(path.trim());
-        let full = if p.is_absolute() { p.to_path_buf() } else { self.cwd.join(p) };
+        let full = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.cwd.join(p)
+        };
         // `./a` and `.` name the same places as `a` and the directory itself.
-        full.components().filter(|c| *c != std::path::Component::CurDir).collect()
+        full.components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .collect()
     }
 
     /// How a path is shown: relative to the working directory when below it.
     pub fn display(&self, path: &Path) -> String {
-        path.strip_prefix(self.cwd).unwrap_or(path).display().to_string()
+        path.strip_prefix(self.cwd)
+            .unwrap_or(path)
+            .display()
+            .to_string()
     }
 
     pub fn read_text(&self, path: &Path) -> Result<String, ToolError> {
@@ -102,7 +121,8 @@ impl<'a> Workspace<'a> {
         }
         std::fs::write(path, content).map_err(|e| ToolError::io(path, e))?;
         let shown = self.display(path);
-        self.changes.push(diff::change(&shown, before.as_deref(), Some(content)));
+        self.changes
+            .push(diff::change(&shown, before.as_deref(), Some(content)));
         Ok(())
     }
 
@@ -110,7 +130,8 @@ impl<'a> Workspace<'a> {
         let before = std::fs::read_to_string(path).ok();
         std::fs::remove_file(path).map_err(|e| ToolError::io(path, e))?;
         let shown = self.display(path);
-        self.changes.push(diff::change(&shown, before.as_deref(), None));
+        self.changes
+            .push(diff::change(&shown, before.as_deref(), None));
         Ok(())
     }
 }
@@ -147,18 +168,32 @@ pub fn run(name: &str, args: &Value, cwd: &Path, state: &mut ToolState) -> ToolO
     };
     let changes = std::mem::take(&mut ws.changes);
     match result {
-        Ok(text) => ToolOutput { text, is_error: false, changes, ends_turn },
-        Err(e) => ToolOutput { text: e.to_string(), is_error: true, changes, ends_turn: false },
+        Ok(text) => ToolOutput {
+            text,
+            is_error: false,
+            changes,
+            ends_turn,
+        },
+        Err(e) => ToolOutput {
+            text: e.to_string(),
+            is_error: true,
+            changes,
+            ends_turn: false,
+        },
     }
 }
 
 /// A required string argument.
 pub(crate) fn str_arg<'v>(args: &'v Value, key: &'static str) -> Result<&'v str, ToolError> {
-    args.get(key).and_then(Value::as_str).ok_or(ToolError::MissingArgument(key))
+    args.get(key)
+        .and_then(Value::as_str)
+        .ok_or(ToolError::MissingArgument(key))
 }
 
 pub(crate) fn opt_str<'v>(args: &'v Value, key: &str) -> Option<&'v str> {
-    args.get(key).and_then(Value::as_str).filter(|s| !s.trim().is_empty())
+    args.get(key)
+        .and_then(Value::as_str)
+        .filter(|s| !s.trim().is_empty())
 }
 
 /// A non-negative integer argument; models often send numbers as strings.

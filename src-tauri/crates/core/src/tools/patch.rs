@@ -36,9 +36,18 @@ pub struct Hunk {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PatchOp {
-    Add { path: String, content: String },
-    Delete { path: String },
-    Update { path: String, move_to: Option<String>, hunks: Vec<Hunk> },
+    Add {
+        path: String,
+        content: String,
+    },
+    Delete {
+        path: String,
+    },
+    Update {
+        path: String,
+        move_to: Option<String>,
+        hunks: Vec<Hunk>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +64,10 @@ pub fn parse_patch(text: &str) -> Result<Patch, PatchError> {
         return Err(PatchError::MissingEnd);
     }
     let body = &lines[1..lines.len() - 1];
-    let syntax = |i: usize, message: String| PatchError::Syntax { line: i + 2, message };
+    let syntax = |i: usize, message: String| PatchError::Syntax {
+        line: i + 2,
+        message,
+    };
     let mut ops = Vec::new();
     let mut i = 0;
     while i < body.len() {
@@ -65,15 +77,23 @@ pub fn parse_patch(text: &str) -> Result<Patch, PatchError> {
             i += 1;
             while i < body.len() && !body[i].starts_with("*** ") {
                 let Some(added) = body[i].strip_prefix('+') else {
-                    return Err(syntax(i, format!("every line of an added file starts with `+`: `{}`", body[i])));
+                    return Err(syntax(
+                        i,
+                        format!("every line of an added file starts with `+`: `{}`", body[i]),
+                    ));
                 };
                 content.push_str(added);
                 content.push('\n');
                 i += 1;
             }
-            ops.push(PatchOp::Add { path: path.trim().to_string(), content });
+            ops.push(PatchOp::Add {
+                path: path.trim().to_string(),
+                content,
+            });
         } else if let Some(path) = line.strip_prefix("*** Delete File: ") {
-            ops.push(PatchOp::Delete { path: path.trim().to_string() });
+            ops.push(PatchOp::Delete {
+                path: path.trim().to_string(),
+            });
             i += 1;
         } else if let Some(path) = line.strip_prefix("*** Update File: ") {
             i += 1;
@@ -97,7 +117,10 @@ pub fn parse_patch(text: &str) -> Result<Patch, PatchError> {
                 }
                 if let Some(ctx) = l.strip_prefix("@@") {
                     let ctx = ctx.trim();
-                    hunks.push(Hunk { context: (!ctx.is_empty()).then(|| ctx.to_string()), ..Hunk::default() });
+                    hunks.push(Hunk {
+                        context: (!ctx.is_empty()).then(|| ctx.to_string()),
+                        ..Hunk::default()
+                    });
                     i += 1;
                     continue;
                 }
@@ -118,19 +141,34 @@ pub fn parse_patch(text: &str) -> Result<Patch, PatchError> {
                         h.new.push(String::new());
                     }
                     Some(_) => {
-                        return Err(syntax(i, format!("a hunk line starts with ` `, `-` or `+`: `{l}`")));
+                        return Err(syntax(
+                            i,
+                            format!("a hunk line starts with ` `, `-` or `+`: `{l}`"),
+                        ));
                     }
                 }
                 i += 1;
             }
             if hunks.iter().all(|h| h.old.is_empty() && h.new.is_empty()) && move_to.is_none() {
-                return Err(syntax(i.saturating_sub(1), format!("the update of {} changes nothing", path.trim())));
+                return Err(syntax(
+                    i.saturating_sub(1),
+                    format!("the update of {} changes nothing", path.trim()),
+                ));
             }
-            ops.push(PatchOp::Update { path: path.trim().to_string(), move_to, hunks });
+            ops.push(PatchOp::Update {
+                path: path.trim().to_string(),
+                move_to,
+                hunks,
+            });
         } else if line.trim().is_empty() {
             i += 1;
         } else {
-            return Err(syntax(i, format!("expected `*** Add File:`, `*** Delete File:` or `*** Update File:`, found `{line}`")));
+            return Err(syntax(
+                i,
+                format!(
+                    "expected `*** Add File:`, `*** Delete File:` or `*** Update File:`, found `{line}`"
+                ),
+            ));
         }
     }
     if ops.is_empty() {
@@ -149,8 +187,12 @@ pub fn apply_hunks(path: &str, original: &str, hunks: &[Hunk]) -> Result<String,
     let mut pos = 0;
     for hunk in hunks {
         if let Some(ctx) = &hunk.context {
-            let found = find(&lines, std::slice::from_ref(ctx), pos, false)
-                .ok_or_else(|| PatchError::NoContext { path: path.to_string(), context: ctx.clone() })?;
+            let found = find(&lines, std::slice::from_ref(ctx), pos, false).ok_or_else(|| {
+                PatchError::NoContext {
+                    path: path.to_string(),
+                    context: ctx.clone(),
+                }
+            })?;
             pos = found + 1;
         }
         if hunk.old.is_empty() {
@@ -168,7 +210,10 @@ pub fn apply_hunks(path: &str, original: &str, hunks: &[Hunk]) -> Result<String,
             }
             at = find(&lines, &old, pos, hunk.at_end);
         }
-        let at = at.ok_or_else(|| PatchError::NoMatch { path: path.to_string(), lines: hunk.old.join("\n") })?;
+        let at = at.ok_or_else(|| PatchError::NoMatch {
+            path: path.to_string(),
+            lines: hunk.old.join("\n"),
+        })?;
         pos = at + old.len();
         replacements.push((at, old.len(), new));
     }
@@ -190,7 +235,12 @@ fn find(lines: &[String], needle: &[String], from: usize, at_end: bool) -> Optio
     let last_start = lines.len() - needle.len();
     let normalizers: [fn(&str) -> &str; 3] = [|s| s, str::trim_end, str::trim];
     for norm in normalizers {
-        let matches = |start: usize| needle.iter().enumerate().all(|(k, n)| norm(&lines[start + k]) == norm(n));
+        let matches = |start: usize| {
+            needle
+                .iter()
+                .enumerate()
+                .all(|(k, n)| norm(&lines[start + k]) == norm(n))
+        };
         if at_end && last_start >= from && matches(last_start) {
             return Some(last_start);
         }
@@ -222,15 +272,25 @@ pub(super) fn run(args: &Value, ws: &mut Workspace) -> Result<String, ToolError>
             PatchOp::Delete { path } => {
                 let full = ws.resolve(path);
                 if !full.is_file() {
-                    return Err(PatchError::File { path: path.clone(), message: "no such file to delete".into() }.into());
+                    return Err(PatchError::File {
+                        path: path.clone(),
+                        message: "no such file to delete".into(),
+                    }
+                    .into());
                 }
                 writes.push((full, None));
                 summary.push(format!("D {path}"));
             }
-            PatchOp::Update { path, move_to, hunks } => {
+            PatchOp::Update {
+                path,
+                move_to,
+                hunks,
+            } => {
                 let full = ws.resolve(path);
-                let original = std::fs::read_to_string(&full)
-                    .map_err(|e| PatchError::File { path: path.clone(), message: e.to_string() })?;
+                let original = std::fs::read_to_string(&full).map_err(|e| PatchError::File {
+                    path: path.clone(),
+                    message: e.to_string(),
+                })?;
                 let updated = apply_hunks(path, &original, hunks)?;
                 match move_to {
                     Some(to) => {
@@ -252,7 +312,10 @@ pub(super) fn run(args: &Value, ws: &mut Workspace) -> Result<String, ToolError>
             None => ws.delete(&path)?,
         }
     }
-    Ok(format!("Success. Updated the following files:\n{}", summary.join("\n")))
+    Ok(format!(
+        "Success. Updated the following files:\n{}",
+        summary.join("\n")
+    ))
 }
 
 #[cfg(test)]
@@ -267,8 +330,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(patch.ops.len(), 3);
-        assert_eq!(patch.ops[0], PatchOp::Add { path: "new.txt".into(), content: "hello\n".into() });
-        let PatchOp::Update { move_to, hunks, .. } = &patch.ops[2] else { panic!() };
+        assert_eq!(
+            patch.ops[0],
+            PatchOp::Add {
+                path: "new.txt".into(),
+                content: "hello\n".into()
+            }
+        );
+        let PatchOp::Update { move_to, hunks, .. } = &patch.ops[2] else {
+            panic!()
+        };
         assert_eq!(move_to.as_deref(), Some("b.py"));
         assert_eq!(hunks[0].context.as_deref(), Some("def f():"));
         assert_eq!(parse_patch("hello"), Err(PatchError::MissingBegin));
@@ -277,9 +348,23 @@ mod tests {
     #[test]
     fn hunks_apply_after_their_context() {
         let original = "def f():\n    return 1\n\ndef g():\n    return 1\n";
-        let hunk = Hunk { context: Some("def g():".into()), old: vec!["    return 1".into()], new: vec!["    return 3".into()], at_end: false };
-        assert_eq!(apply_hunks("a.py", original, &[hunk]).unwrap(), "def f():\n    return 1\n\ndef g():\n    return 3\n");
-        let missing = Hunk { old: vec!["nope".into()], ..Hunk::default() };
-        assert!(matches!(apply_hunks("a.py", original, &[missing]), Err(PatchError::NoMatch { .. })));
+        let hunk = Hunk {
+            context: Some("def g():".into()),
+            old: vec!["    return 1".into()],
+            new: vec!["    return 3".into()],
+            at_end: false,
+        };
+        assert_eq!(
+            apply_hunks("a.py", original, &[hunk]).unwrap(),
+            "def f():\n    return 1\n\ndef g():\n    return 3\n"
+        );
+        let missing = Hunk {
+            old: vec!["nope".into()],
+            ..Hunk::default()
+        };
+        assert!(matches!(
+            apply_hunks("a.py", original, &[missing]),
+            Err(PatchError::NoMatch { .. })
+        ));
     }
 }

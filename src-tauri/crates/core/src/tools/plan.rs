@@ -18,17 +18,37 @@ pub(super) fn handles(name: &str) -> bool {
 }
 
 pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
-    let (list_key, text_key) = if name == "update_plan" { ("plan", "step") } else { ("todos", "content") };
-    let items = args.get(list_key).and_then(Value::as_array).ok_or(ToolError::MissingArgument(
-        if name == "update_plan" { "plan" } else { "todos" },
-    ))?;
+    let (list_key, text_key) = if name == "update_plan" {
+        ("plan", "step")
+    } else {
+        ("todos", "content")
+    };
+    let items = args
+        .get(list_key)
+        .and_then(Value::as_array)
+        .ok_or(ToolError::MissingArgument(if name == "update_plan" {
+            "plan"
+        } else {
+            "todos"
+        }))?;
     let mut plan = Vec::new();
     for item in items {
-        let text = item.get(text_key).and_then(Value::as_str).unwrap_or_default().trim().to_string();
+        let text = item
+            .get(text_key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .trim()
+            .to_string();
         if text.is_empty() {
-            return Err(ToolError::Rejected(format!("every item needs a non-empty `{text_key}`")));
+            return Err(ToolError::Rejected(format!(
+                "every item needs a non-empty `{text_key}`"
+            )));
         }
-        let status = item.get("status").and_then(Value::as_str).unwrap_or("pending").to_string();
+        let status = item
+            .get("status")
+            .and_then(Value::as_str)
+            .unwrap_or("pending")
+            .to_string();
         if !matches!(status.as_str(), "pending" | "in_progress" | "completed") {
             return Err(ToolError::Rejected(format!(
                 "`{status}` is not a status: use pending, in_progress or completed"
@@ -38,9 +58,11 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
     }
     ws.state.plan = plan;
     Ok(match name {
-        "TodoWrite" => "Todos have been updated. Keep the list current as you work, and go on with \
+        "TodoWrite" => {
+            "Todos have been updated. Keep the list current as you work, and go on with \
                         the task in progress if there is one."
-            .to_string(),
+                .to_string()
+        }
         "update_plan" => {
             let mut out = "Plan updated".to_string();
             if let Some(why) = opt_str(args, "explanation") {
@@ -49,7 +71,12 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
             out
         }
         _ => {
-            let done = ws.state.plan.iter().filter(|i| i.status == "completed").count();
+            let done = ws
+                .state
+                .plan
+                .iter()
+                .filter(|i| i.status == "completed")
+                .count();
             let mut out = format!("Todo list updated ({done}/{} done)", ws.state.plan.len());
             for (n, item) in ws.state.plan.iter().enumerate() {
                 let mark = match item.status.as_str() {

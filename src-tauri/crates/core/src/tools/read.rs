@@ -31,7 +31,10 @@ fn read_numbered(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> 
         )));
     }
     if !path.exists() {
-        return Err(ToolError::Rejected(format!("File does not exist: {}", path.display())));
+        return Err(ToolError::Rejected(format!(
+            "File does not exist: {}",
+            path.display()
+        )));
     }
     let text = ws.read_text(&path)?;
     ws.state.files_read.insert(path.clone());
@@ -42,7 +45,9 @@ fn read_numbered(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> 
     let limit = opt_usize(args, "limit").unwrap_or(DEFAULT_LIMIT).max(1);
     let total = text.lines().count();
     if offset > total {
-        return Ok(format!("(the file has only {total} lines; offset {offset} is past its end)"));
+        return Ok(format!(
+            "(the file has only {total} lines; offset {offset} is past its end)"
+        ));
     }
     Ok(number_lines(&text, offset, limit))
 }
@@ -64,7 +69,10 @@ pub(super) fn number_lines(text: &str, first: usize, count: usize) -> String {
 fn read_plain(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let path = ws.resolve(str_arg(args, "path")?);
     if !path.is_file() {
-        return Err(ToolError::Rejected(format!("Not a file: {}", ws.display(&path))));
+        return Err(ToolError::Rejected(format!(
+            "Not a file: {}",
+            ws.display(&path)
+        )));
     }
     let text = ws.read_text(&path)?;
     ws.state.files_read.insert(path);
@@ -78,7 +86,11 @@ fn list_dir(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
         .filter_map(Result::ok)
         .map(|e| {
             let name = e.file_name().to_string_lossy().to_string();
-            if e.path().is_dir() { format!("{name}/") } else { name }
+            if e.path().is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
         })
         .collect();
     names.sort();
@@ -100,7 +112,11 @@ mod tests {
         std::fs::write(dir.path().join("f.txt"), "a\nb\nc\nd\n").unwrap_or_else(|e| panic!("{e}"));
         let mut state = ToolState::default();
         let mut ws = Workspace::new(dir.path(), &mut state);
-        let out = run("Read", &json!({"file_path": "f.txt", "offset": 2, "limit": 2}), &mut ws);
+        let out = run(
+            "Read",
+            &json!({"file_path": "f.txt", "offset": 2, "limit": 2}),
+            &mut ws,
+        );
         assert_eq!(out.unwrap_or_default(), "     2\tb\n     3\tc\n");
         assert!(state.files_read.contains(&dir.path().join("f.txt")));
     }

@@ -12,8 +12,11 @@ use super::{ToolError, Workspace, opt_bool, opt_str, opt_usize, str_arg};
 /// Results listed before the output says it was cut.
 const MAX_RESULTS: usize = 100;
 
-const GLOB_OPTIONS: MatchOptions =
-    MatchOptions { case_sensitive: true, require_literal_separator: true, require_literal_leading_dot: false };
+const GLOB_OPTIONS: MatchOptions = MatchOptions {
+    case_sensitive: true,
+    require_literal_separator: true,
+    require_literal_leading_dot: false,
+};
 
 pub(super) fn handles(name: &str) -> bool {
     matches!(name, "Glob" | "Grep" | "grep_files" | "file_search")
@@ -37,7 +40,9 @@ pub(super) fn walk(root: &Path) -> Vec<PathBuf> {
     }
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().to_string();
             if name.starts_with('.') || name == "node_modules" {
@@ -56,19 +61,23 @@ pub(super) fn walk(root: &Path) -> Vec<PathBuf> {
 }
 
 fn relative(path: &Path, root: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/")
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 fn pattern(text: &str) -> Result<Pattern, ToolError> {
-    Pattern::new(text).map_err(|e| ToolError::Rejected(format!("Invalid glob pattern `{text}`: {e}")))
+    Pattern::new(text)
+        .map_err(|e| ToolError::Rejected(format!("Invalid glob pattern `{text}`: {e}")))
 }
 
 fn glob_matches(p: &Pattern, rel: &str) -> bool {
     // `**/*.rs` also matches files at the top, as in ripgrep and Claude Code.
     p.matches_with(rel, GLOB_OPTIONS)
-        || p.as_str().strip_prefix("**/").is_some_and(|rest| {
-            Pattern::new(rest).is_ok_and(|r| r.matches_with(rel, GLOB_OPTIONS))
-        })
+        || p.as_str()
+            .strip_prefix("**/")
+            .is_some_and(|rest| Pattern::new(rest).is_ok_and(|r| r.matches_with(rel, GLOB_OPTIONS)))
 }
 
 fn glob_files(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
@@ -77,21 +86,37 @@ fn glob_files(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
     let mut found: Vec<(std::time::SystemTime, PathBuf)> = walk(&root)
         .into_iter()
         .filter(|p| glob_matches(&pat, &relative(p, &root)))
-        .map(|p| (p.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), p))
+        .map(|p| {
+            (
+                p.metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH),
+                p,
+            )
+        })
         .collect();
     if found.is_empty() {
         return Ok("No files found".into());
     }
     // Most recently modified first: what the model touched last is usually what it wants.
     found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    let mut out: Vec<String> = found.iter().take(MAX_RESULTS).map(|(_, p)| p.display().to_string()).collect();
+    let mut out: Vec<String> = found
+        .iter()
+        .take(MAX_RESULTS)
+        .map(|(_, p)| p.display().to_string())
+        .collect();
     if found.len() > MAX_RESULTS {
         out.push("(Results are truncated. Use a more specific path or pattern.)".into());
     }
     Ok(out.join("\n"))
 }
 
-fn regex(args: &Value, key: &'static str, ignore_case: bool, multiline: bool) -> Result<Regex, ToolError> {
+fn regex(
+    args: &Value,
+    key: &'static str,
+    ignore_case: bool,
+    multiline: bool,
+) -> Result<Regex, ToolError> {
     let text = str_arg(args, key)?;
     RegexBuilder::new(text)
         .case_insensitive(ignore_case)
@@ -102,17 +127,28 @@ fn regex(args: &Value, key: &'static str, ignore_case: bool, multiline: bool) ->
 }
 
 /// Files below `root` that pass an optional glob and file-type filter.
-fn candidates(root: &Path, glob: Option<&str>, file_type: Option<&str>) -> Result<Vec<PathBuf>, ToolError> {
+fn candidates(
+    root: &Path,
+    glob: Option<&str>,
+    file_type: Option<&str>,
+) -> Result<Vec<PathBuf>, ToolError> {
     let glob = glob.map(pattern).transpose()?;
     Ok(walk(root)
         .into_iter()
         .filter(|p| {
             let rel = relative(p, root);
-            let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-            glob.as_ref().is_none_or(|g| glob_matches(g, &rel) || g.matches(&name))
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            glob.as_ref()
+                .is_none_or(|g| glob_matches(g, &rel) || g.matches(&name))
         })
         .filter(|p| {
-            file_type.is_none_or(|t| p.extension().is_some_and(|e| extension_is(t, &e.to_string_lossy())))
+            file_type.is_none_or(|t| {
+                p.extension()
+                    .is_some_and(|e| extension_is(t, &e.to_string_lossy()))
+            })
         })
         .collect())
 }
@@ -131,7 +167,12 @@ fn extension_is(file_type: &str, ext: &str) -> bool {
 }
 
 fn grep(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
-    let re = regex(args, "pattern", opt_bool(args, "-i"), opt_bool(args, "multiline"))?;
+    let re = regex(
+        args,
+        "pattern",
+        opt_bool(args, "-i"),
+        opt_bool(args, "multiline"),
+    )?;
     let root = ws.resolve(opt_str(args, "path").unwrap_or("."));
     let files = candidates(&root, opt_str(args, "glob"), opt_str(args, "type"))?;
     let mode = opt_str(args, "output_mode").unwrap_or("files_with_matches");
@@ -143,10 +184,21 @@ fn grep(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
     let mut lines_out = Vec::new();
     let mut matched_files = Vec::new();
     for file in files {
-        let Ok(text) = std::fs::read_to_string(&file) else { continue };
-        let shown = if root.is_file() { file.display().to_string() } else { relative(&file, ws.cwd) };
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let shown = if root.is_file() {
+            file.display().to_string()
+        } else {
+            relative(&file, ws.cwd)
+        };
         let lines: Vec<&str> = text.lines().collect();
-        let hits: Vec<usize> = lines.iter().enumerate().filter(|(_, l)| re.is_match(l)).map(|(i, _)| i).collect();
+        let hits: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| re.is_match(l))
+            .map(|(i, _)| i)
+            .collect();
         let whole_match = hits.is_empty() && opt_bool(args, "multiline") && re.is_match(&text);
         if hits.is_empty() && !whole_match {
             continue;
@@ -156,7 +208,9 @@ fn grep(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
             "content" => {
                 let mut shown_lines: Vec<usize> = hits
                     .iter()
-                    .flat_map(|&i| i.saturating_sub(before)..=(i + after).min(lines.len().saturating_sub(1)))
+                    .flat_map(|&i| {
+                        i.saturating_sub(before)..=(i + after).min(lines.len().saturating_sub(1))
+                    })
                     .collect();
                 shown_lines.dedup();
                 for i in shown_lines {
@@ -177,7 +231,11 @@ fn grep(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
         }
         let total = matched_files.len();
         matched_files.truncate(head_limit);
-        return Ok(format!("Found {total} file{}\n{}", if total == 1 { "" } else { "s" }, matched_files.join("\n")));
+        return Ok(format!(
+            "Found {total} file{}\n{}",
+            if total == 1 { "" } else { "s" },
+            matched_files.join("\n")
+        ));
     }
     if lines_out.is_empty() {
         return Ok("No matches found".into());
@@ -191,9 +249,16 @@ fn grep_files(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
     let root = ws.resolve(opt_str(args, "path").unwrap_or("."));
     let mut out = Vec::new();
     for file in candidates(&root, opt_str(args, "include"), None)? {
-        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
         for (i, line) in text.lines().enumerate().filter(|(_, l)| re.is_match(l)) {
-            out.push(format!("{}:{}: {}", relative(&file, ws.cwd), i + 1, line.trim_end()));
+            out.push(format!(
+                "{}:{}: {}",
+                relative(&file, ws.cwd),
+                i + 1,
+                line.trim_end()
+            ));
         }
     }
     if out.is_empty() {
@@ -217,7 +282,10 @@ fn file_search(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
         .filter_map(|p| {
             let rel = relative(&p, ws.cwd);
             let lower = rel.to_lowercase();
-            let name = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().to_lowercase())
+                .unwrap_or_default();
             let score = if name == query {
                 0
             } else if name.contains(&query) {
@@ -236,7 +304,12 @@ fn file_search(args: &Value, ws: &Workspace) -> Result<String, ToolError> {
     if scored.is_empty() {
         return Ok(format!("No files match `{query}`."));
     }
-    Ok(scored.into_iter().take(limit).map(|(_, p)| p).collect::<Vec<_>>().join("\n"))
+    Ok(scored
+        .into_iter()
+        .take(limit)
+        .map(|(_, p)| p)
+        .collect::<Vec<_>>()
+        .join("\n"))
 }
 
 fn is_subsequence(needle: &str, hay: &str) -> bool {
@@ -255,7 +328,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("src")).unwrap();
         std::fs::write(dir.path().join("top.rs"), "fn main() {}\n").unwrap();
-        std::fs::write(dir.path().join("src/lib.rs"), "pub fn hello() {}\n// hello again\n").unwrap();
+        std::fs::write(
+            dir.path().join("src/lib.rs"),
+            "pub fn hello() {}\n// hello again\n",
+        )
+        .unwrap();
         std::fs::write(dir.path().join(".hidden.rs"), "hello\n").unwrap();
         let mut state = ToolState::default();
         let ws = Workspace::new(dir.path(), &mut state);
@@ -263,10 +340,32 @@ mod tests {
         assert_eq!(all.lines().count(), 2, "{all}");
         let top = run("Glob", &json!({"pattern": "*.rs"}), &ws).unwrap();
         assert!(top.ends_with("top.rs") && !top.contains("lib.rs"), "{top}");
-        assert_eq!(run("Grep", &json!({"pattern": "hello"}), &ws).unwrap(), "Found 1 file\nsrc/lib.rs");
-        let content = run("Grep", &json!({"pattern": "hello", "output_mode": "content", "-n": true}), &ws).unwrap();
-        assert_eq!(content, "src/lib.rs:1:pub fn hello() {}\nsrc/lib.rs:2:// hello again");
-        assert_eq!(run("Grep", &json!({"pattern": "hello", "output_mode": "count"}), &ws).unwrap(), "src/lib.rs:2");
-        assert_eq!(run("file_search", &json!({"query": "lib"}), &ws).unwrap(), "src/lib.rs");
+        assert_eq!(
+            run("Grep", &json!({"pattern": "hello"}), &ws).unwrap(),
+            "Found 1 file\nsrc/lib.rs"
+        );
+        let content = run(
+            "Grep",
+            &json!({"pattern": "hello", "output_mode": "content", "-n": true}),
+            &ws,
+        )
+        .unwrap();
+        assert_eq!(
+            content,
+            "src/lib.rs:1:pub fn hello() {}\nsrc/lib.rs:2:// hello again"
+        );
+        assert_eq!(
+            run(
+                "Grep",
+                &json!({"pattern": "hello", "output_mode": "count"}),
+                &ws
+            )
+            .unwrap(),
+            "src/lib.rs:2"
+        );
+        assert_eq!(
+            run("file_search", &json!({"query": "lib"}), &ws).unwrap(),
+            "src/lib.rs"
+        );
     }
 }

@@ -11,14 +11,20 @@ use super::profiles_sessions::{session, turn};
 
 /// The first request's body with the machine- and run-specific parts replaced.
 fn redacted_first_request(body: &Value, workdir: &std::path::Path) -> String {
-    let languages: Vec<String> =
-        oi_exec::available_languages().into_iter().filter(|l| l.installed).map(|l| l.name.to_string()).collect();
+    let languages: Vec<String> = oi_exec::available_languages()
+        .into_iter()
+        .filter(|l| l.installed)
+        .map(|l| l.name.to_string())
+        .collect();
     let ctx = PromptContext::current(workdir, &languages);
     let mut body = body.clone();
     // Languages and the user name are short common words: replace them only in the system prompt.
     if let Some(system) = body["messages"][0]["content"].as_str() {
         let system = system
-            .replace(&format!("installed here: {}.", ctx.languages), "installed here: [LANGUAGES].")
+            .replace(
+                &format!("installed here: {}.", ctx.languages),
+                "installed here: [LANGUAGES].",
+            )
             .replace(&format!("User: {}\n", ctx.user), "User: [USER]\n");
         body["messages"][0]["content"] = Value::String(system);
     }
@@ -63,8 +69,18 @@ fn the_builtins_are_listed_with_what_they_emulate() {
         ]
     );
     let swe = Profile::load("swe-agent", None).unwrap();
-    assert_eq!(swe.defaults.approval, Some(oi_protocol::ApprovalPolicy::Ask));
-    assert_eq!(Profile::load("codex", None).unwrap().defaults.sandbox.as_deref(), Some("workspace-write"));
+    assert_eq!(
+        swe.defaults.approval,
+        Some(oi_protocol::ApprovalPolicy::Ask)
+    );
+    assert_eq!(
+        Profile::load("codex", None)
+            .unwrap()
+            .defaults
+            .sandbox
+            .as_deref(),
+        Some("workspace-write")
+    );
 }
 
 #[test]
@@ -73,27 +89,59 @@ fn a_broken_override_names_file_and_field_and_builtins_still_load() {
     let dir = config.path().join("profiles/claude-code");
     std::fs::create_dir_all(&dir).unwrap();
     let good = "id = \"claude-code\"\nname = \"Mine\"\nemulates = \"x\"\ntool_style = \"native\"\ntools = [\"Bash\"]\nsystem = [\"system.md\"]\n";
-    std::fs::write(dir.join("profile.toml"), good.replace("\"native\"", "\"telepathy\"")).unwrap();
-    let err = Profile::load("claude-code", Some(config.path())).unwrap_err().to_string();
-    assert!(err.contains(&dir.join("profile.toml").display().to_string()), "{err}");
+    std::fs::write(
+        dir.join("profile.toml"),
+        good.replace("\"native\"", "\"telepathy\""),
+    )
+    .unwrap();
+    let err = Profile::load("claude-code", Some(config.path()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&dir.join("profile.toml").display().to_string()),
+        "{err}"
+    );
     assert!(err.contains("field `tool_style`"), "{err}");
     // Every other profile, and the built-in claude-code itself, still load.
-    for id in Profile::builtin_ids().into_iter().filter(|id| *id != "claude-code") {
+    for id in Profile::builtin_ids()
+        .into_iter()
+        .filter(|id| *id != "claude-code")
+    {
         Profile::load(id, Some(config.path())).unwrap_or_else(|e| panic!("{id}: {e}"));
     }
     assert_eq!(Profile::load_builtin("claude-code").unwrap().tools.len(), 7);
 
     std::fs::write(dir.join("profile.toml"), good).unwrap();
-    let err = Profile::load("claude-code", Some(config.path())).unwrap_err().to_string();
-    assert!(err.contains("field `system`: fragment `system.md` not found"), "{err}");
+    let err = Profile::load("claude-code", Some(config.path()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("field `system`: fragment `system.md` not found"),
+        "{err}"
+    );
     std::fs::write(dir.join("system.md"), "Be brief in {{cwd}}.").unwrap();
-    std::fs::write(dir.join("profile.toml"), good.replace("[\"Bash\"]", "[\"Bash\", \"Teleport\"]")).unwrap();
-    let err = Profile::load("claude-code", Some(config.path())).unwrap_err().to_string();
-    assert!(err.contains("field `tools`: unknown tool `Teleport`"), "{err}");
+    std::fs::write(
+        dir.join("profile.toml"),
+        good.replace("[\"Bash\"]", "[\"Bash\", \"Teleport\"]"),
+    )
+    .unwrap();
+    let err = Profile::load("claude-code", Some(config.path()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("field `tools`: unknown tool `Teleport`"),
+        "{err}"
+    );
     std::fs::write(dir.join("profile.toml"), good).unwrap();
     let mine = Profile::load("claude-code", Some(config.path())).unwrap();
     assert_eq!(mine.name, "Mine");
-    assert_eq!(mine.system_prompt(&PromptContext { cwd: "/w".into(), ..Default::default() }), "Be brief in /w.");
+    assert_eq!(
+        mine.system_prompt(&PromptContext {
+            cwd: "/w".into(),
+            ..Default::default()
+        }),
+        "Be brief in /w."
+    );
 }
 
 fn text_of(message: &Value) -> String {
@@ -119,22 +167,39 @@ async fn switching_profile_re_renders_the_conversation() {
     .await;
     turn(&mut s, "first").await;
 
-    s.submit(Op::SetProfile { profile: "swe-agent".into() });
-    s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+    s.submit(Op::SetProfile {
+        profile: "swe-agent".into(),
+    });
+    s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. }))
+        .await;
     let t = turn(&mut s, "second").await;
     assert_eq!(t.result_texts()[0], "from-swe\n");
     let requests = s.server.model_requests();
     let swe = &requests[2];
-    assert!(swe.body.get("tools").is_none_or(|t| t.as_array().is_some_and(|a| a.is_empty())));
-    let roles: Vec<&str> = swe.messages().iter().map(|m| m["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, vec!["system", "user", "assistant", "user", "assistant", "user"]);
+    assert!(
+        swe.body
+            .get("tools")
+            .is_none_or(|t| t.as_array().is_some_and(|a| a.is_empty()))
+    );
+    let roles: Vec<&str> = swe
+        .messages()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        roles,
+        vec!["system", "user", "assistant", "user", "assistant", "user"]
+    );
     // Claude Code's native Bash call reads as a SWE-agent command, its result as an observation.
     assert_eq!(text_of(&swe.messages()[2]), "```\necho from-claude\n```");
     assert_eq!(text_of(&swe.messages()[3]), "OBSERVATION:\nfrom-claude\n");
     assert!(text_of(&swe.messages()[0]).contains("DISCUSSION"));
 
-    s.submit(Op::SetProfile { profile: "claude-code".into() });
-    s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+    s.submit(Op::SetProfile {
+        profile: "claude-code".into(),
+    });
+    s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. }))
+        .await;
     turn(&mut s, "third").await;
     let claude = &s.server.model_requests()[4];
     let msgs = claude.messages();
@@ -142,18 +207,34 @@ async fn switching_profile_re_renders_the_conversation() {
     assert_eq!(msgs[2]["tool_calls"][0]["function"]["name"], json!("Bash"));
     assert_eq!(msgs[3]["role"], json!("tool"));
     let swe_turn: Vec<String> = msgs[5..].iter().map(text_of).collect();
-    assert!(swe_turn[1].contains("```\necho from-swe\n```"), "{swe_turn:?}");
-    assert!(swe_turn[2].contains("Result of bash:\nfrom-swe\n"), "{swe_turn:?}");
+    assert!(
+        swe_turn[1].contains("```\necho from-swe\n```"),
+        "{swe_turn:?}"
+    );
+    assert!(
+        swe_turn[2].contains("Result of bash:\nfrom-swe\n"),
+        "{swe_turn:?}"
+    );
 
-    s.submit(Op::SetProfile { profile: "classic".into() });
-    s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+    s.submit(Op::SetProfile {
+        profile: "classic".into(),
+    });
+    s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. }))
+        .await;
     turn(&mut s, "fourth").await;
     let classic = &s.server.model_requests()[5];
     let msgs = classic.messages();
-    assert_eq!(classic.body["tools"][0]["function"]["name"], json!("execute"));
+    assert_eq!(
+        classic.body["tools"][0]["function"]["name"],
+        json!("execute")
+    );
     // Classic has no Bash tool: the call shows as a fenced shell block, the result as text.
     assert_eq!(text_of(&msgs[2]), "```shell\necho from-claude\n```");
-    assert!(text_of(&msgs[3]).starts_with("The code ran. Its output:\n```\nfrom-claude\n"), "{}", text_of(&msgs[3]));
+    assert!(
+        text_of(&msgs[3]).starts_with("The code ran. Its output:\n```\nfrom-claude\n"),
+        "{}",
+        text_of(&msgs[3])
+    );
     assert!(msgs.iter().all(|m| m["role"] != json!("tool")));
     s.server.assert_invariants();
 }
@@ -180,12 +261,23 @@ async fn profiles_keep_each_wire_format_valid_across_switches() {
         std::fs::write(s.workdir.join("a.txt"), "one\n").unwrap();
         turn(&mut s, "change one to two").await;
         for (profile, say) in [("swe-agent", "look at it"), ("codex", "now three")] {
-            s.submit(Op::SetProfile { profile: profile.into() });
-            s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+            s.submit(Op::SetProfile {
+                profile: profile.into(),
+            });
+            s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. }))
+                .await;
             let t = turn(&mut s, say).await;
-            assert!(t.results().iter().all(|(_, is_error)| !is_error), "{model} {profile}: {:?}", t.results());
+            assert!(
+                t.results().iter().all(|(_, is_error)| !is_error),
+                "{model} {profile}: {:?}",
+                t.results()
+            );
         }
-        assert_eq!(std::fs::read_to_string(s.workdir.join("a.txt")).unwrap(), "three\n", "{model}");
+        assert_eq!(
+            std::fs::read_to_string(s.workdir.join("a.txt")).unwrap(),
+            "three\n",
+            "{model}"
+        );
         assert_eq!(s.server.model_requests().len(), 7, "{model}");
         s.server.assert_invariants();
     }
@@ -198,7 +290,10 @@ async fn what_the_tools_remember_survives_a_switch() {
         vec![
             ScriptedResponse::tool_call("Read", json!({"file_path": "a.txt"})),
             ScriptedResponse::text("Read it."),
-            ScriptedResponse::tool_call("Edit", json!({"file_path": "a.txt", "old_string": "one", "new_string": "two"})),
+            ScriptedResponse::tool_call(
+                "Edit",
+                json!({"file_path": "a.txt", "old_string": "one", "new_string": "two"}),
+            ),
             ScriptedResponse::text("Edited."),
         ],
     )
@@ -206,10 +301,16 @@ async fn what_the_tools_remember_survives_a_switch() {
     std::fs::write(s.workdir.join("a.txt"), "one\n").unwrap();
     turn(&mut s, "read a.txt").await;
     for profile in ["minimal", "claude-code"] {
-        s.submit(Op::SetProfile { profile: profile.into() });
-        s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. })).await;
+        s.submit(Op::SetProfile {
+            profile: profile.into(),
+        });
+        s.wait_for(|m| matches!(m, EventMsg::ProfileChanged { .. }))
+            .await;
     }
     let t = turn(&mut s, "now edit it").await;
     assert!(!t.results()[0].1, "{:?}", t.results());
-    assert_eq!(std::fs::read_to_string(s.workdir.join("a.txt")).unwrap(), "two\n");
+    assert_eq!(
+        std::fs::read_to_string(s.workdir.join("a.txt")).unwrap(),
+        "two\n"
+    );
 }

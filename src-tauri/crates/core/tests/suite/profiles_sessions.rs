@@ -1,7 +1,9 @@
 //! Each harness profile end to end: a scripted model uses every tool of the harness on a real
 //! temporary directory, through the approval gate.
 
-use oi_protocol::{ApprovalDecision, CallOrigin, EventMsg, FileChangeKind, ToolAction, TurnEndReason};
+use oi_protocol::{
+    ApprovalDecision, CallOrigin, EventMsg, FileChangeKind, ToolAction, TurnEndReason,
+};
 use oi_test_support::{Script, ScriptedResponse, SessionFixture};
 use pretty_assertions::assert_eq;
 use serde_json::json;
@@ -18,7 +20,9 @@ impl Turn {
         self.events
             .iter()
             .filter_map(|e| match e {
-                EventMsg::ToolResult { output, is_error, .. } => Some((output.clone(), *is_error)),
+                EventMsg::ToolResult {
+                    output, is_error, ..
+                } => Some((output.clone(), *is_error)),
                 _ => None,
             })
             .collect()
@@ -66,8 +70,14 @@ pub(crate) async fn turn(s: &mut SessionFixture, text: &str) -> Turn {
     }
 }
 
-pub(crate) async fn session(profile: &'static str, script: Vec<ScriptedResponse>) -> SessionFixture {
-    SessionFixture::builder(Script::new(script)).configure(move |c| c.profile = profile.into()).start().await
+pub(crate) async fn session(
+    profile: &'static str,
+    script: Vec<ScriptedResponse>,
+) -> SessionFixture {
+    SessionFixture::builder(Script::new(script))
+        .configure(move |c| c.profile = profile.into())
+        .start()
+        .await
 }
 
 fn call(name: &str, args: serde_json::Value) -> ScriptedResponse {
@@ -99,20 +109,48 @@ async fn claude_code_reads_writes_edits_and_searches() {
     assert!(r[0].starts_with("Todos have been updated"), "{}", r[0]);
     assert!(r[1].starts_with("File created at: "), "{}", r[1]);
     assert_eq!(r[2], "     2\tb = 1\n");
-    assert!(r[3].starts_with("Found 3 matches of the string to replace, but replace_all is false."), "{}", r[3]);
+    assert!(
+        r[3].starts_with("Found 3 matches of the string to replace, but replace_all is false."),
+        "{}",
+        r[3]
+    );
     assert!(t.results()[3].1, "a non-unique edit is an error");
-    assert!(r[4].contains("has been updated") && r[4].contains("     2\tb = 2"), "{}", r[4]);
+    assert!(
+        r[4].contains("has been updated") && r[4].contains("     2\tb = 2"),
+        "{}",
+        r[4]
+    );
     assert!(r[5].ends_with("calc.py"), "{}", r[5]);
     assert_eq!(r[6], "calc.py:2:b = 2");
     assert_eq!(r[7], "2\n");
-    assert_eq!(std::fs::read_to_string(s.workdir.join("calc.py")).unwrap(), "a = 1\nb = 2\nc = 1\n");
+    assert_eq!(
+        std::fs::read_to_string(s.workdir.join("calc.py")).unwrap(),
+        "a = 1\nb = 2\nc = 1\n"
+    );
     let changes = t.changes();
     assert_eq!(changes[0].kind, FileChangeKind::Created);
     assert_eq!(changes[1].path, "calc.py");
-    assert!(changes[1].diff.as_deref().unwrap().contains("-b = 1\n+b = 2\n"), "{:?}", changes[1]);
+    assert!(
+        changes[1]
+            .diff
+            .as_deref()
+            .unwrap()
+            .contains("-b = 1\n+b = 2\n"),
+        "{:?}",
+        changes[1]
+    );
     // Results go back as native tool messages.
-    let last = s.server.model_requests().last().unwrap().messages().to_vec();
-    assert_eq!(last.iter().filter(|m| m["role"] == json!("tool")).count(), 8);
+    let last = s
+        .server
+        .model_requests()
+        .last()
+        .unwrap()
+        .messages()
+        .to_vec();
+    assert_eq!(
+        last.iter().filter(|m| m["role"] == json!("tool")).count(),
+        8
+    );
     s.server.assert_invariants();
 }
 
@@ -120,13 +158,23 @@ async fn claude_code_reads_writes_edits_and_searches() {
 async fn claude_code_write_refuses_an_unread_file() {
     let mut s = session(
         "claude-code",
-        vec![call("Write", json!({"file_path": "keep.txt", "content": "new"})), ScriptedResponse::text("ok")],
+        vec![
+            call("Write", json!({"file_path": "keep.txt", "content": "new"})),
+            ScriptedResponse::text("ok"),
+        ],
     )
     .await;
     std::fs::write(s.workdir.join("keep.txt"), "old").unwrap();
     let t = turn(&mut s, "overwrite it").await;
-    assert!(t.result_texts()[0].contains("has not been read"), "{:?}", t.result_texts());
-    assert_eq!(std::fs::read_to_string(s.workdir.join("keep.txt")).unwrap(), "old");
+    assert!(
+        t.result_texts()[0].contains("has not been read"),
+        "{:?}",
+        t.result_texts()
+    );
+    assert_eq!(
+        std::fs::read_to_string(s.workdir.join("keep.txt")).unwrap(),
+        "old"
+    );
 }
 
 const PATCH: &str = "*** Begin Patch
@@ -160,24 +208,55 @@ async fn codex_applies_patches_runs_argv_commands_and_keeps_a_plan() {
         ],
     )
     .await;
-    std::fs::write(s.workdir.join("app.py"), "def main():\n    print(\"hi\")\n\nmain()\n").unwrap();
+    std::fs::write(
+        s.workdir.join("app.py"),
+        "def main():\n    print(\"hi\")\n\nmain()\n",
+    )
+    .unwrap();
     std::fs::write(s.workdir.join("old_name.py"), "X = 1\n").unwrap();
     std::fs::write(s.workdir.join("obsolete.txt"), "bye\n").unwrap();
     let t = turn(&mut s, "apply the changes").await;
-    assert_eq!(t.asked, vec!["shell", "apply_patch", "apply_patch", "shell", "shell"]);
+    assert_eq!(
+        t.asked,
+        vec!["shell", "apply_patch", "apply_patch", "shell", "shell"]
+    );
     let r = t.result_texts();
     assert!(r[0].starts_with("Plan updated"), "{}", r[0]);
-    assert!(r[1].contains("app.py") && r[1].contains("obsolete.txt"), "{}", r[1]);
-    assert_eq!(r[2], "Success. Updated the following files:\nA docs/new.md\nM app.py\nM pkg/new_name.py\nD obsolete.txt");
-    assert!(r[3].starts_with("Failed to find the expected lines in app.py"), "{}", r[3]);
-    assert_eq!(r[4], "Success. Updated the following files:\nA via_shell.txt");
+    assert!(
+        r[1].contains("app.py") && r[1].contains("obsolete.txt"),
+        "{}",
+        r[1]
+    );
+    assert_eq!(
+        r[2],
+        "Success. Updated the following files:\nA docs/new.md\nM app.py\nM pkg/new_name.py\nD obsolete.txt"
+    );
+    assert!(
+        r[3].starts_with("Failed to find the expected lines in app.py"),
+        "{}",
+        r[3]
+    );
+    assert_eq!(
+        r[4],
+        "Success. Updated the following files:\nA via_shell.txt"
+    );
     assert_eq!(r[5], "hello\n");
     let w = &s.workdir;
-    assert_eq!(std::fs::read_to_string(w.join("docs/new.md")).unwrap(), "# New\nhello\n");
-    assert_eq!(std::fs::read_to_string(w.join("pkg/new_name.py")).unwrap(), "X = 2\n");
+    assert_eq!(
+        std::fs::read_to_string(w.join("docs/new.md")).unwrap(),
+        "# New\nhello\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(w.join("pkg/new_name.py")).unwrap(),
+        "X = 2\n"
+    );
     assert!(!w.join("old_name.py").exists() && !w.join("obsolete.txt").exists());
-    assert_eq!(std::fs::read_to_string(w.join("via_shell.txt")).unwrap(), "ok\n");
-    let kinds: Vec<(String, FileChangeKind)> = t.changes().into_iter().map(|c| (c.path, c.kind)).collect();
+    assert_eq!(
+        std::fs::read_to_string(w.join("via_shell.txt")).unwrap(),
+        "ok\n"
+    );
+    let kinds: Vec<(String, FileChangeKind)> =
+        t.changes().into_iter().map(|c| (c.path, c.kind)).collect();
     assert_eq!(
         kinds,
         vec![
@@ -214,9 +293,15 @@ async fn deepseek_tui_uses_its_file_search_and_todo_tools() {
     std::fs::create_dir_all(s.workdir.join("src")).unwrap();
     std::fs::write(s.workdir.join("src/config.txt"), "port = 1\nretries = 1\n").unwrap();
     let t = turn(&mut s, "set the port to 8080").await;
-    assert_eq!(t.asked, vec!["edit_file", "edit_file", "write_file", "exec_shell"]);
+    assert_eq!(
+        t.asked,
+        vec!["edit_file", "edit_file", "write_file", "exec_shell"]
+    );
     let r = t.result_texts();
-    assert_eq!(r[0], "Todo list updated (1/2 done)\n1. [x] Explore\n2. [~] Edit");
+    assert_eq!(
+        r[0],
+        "Todo list updated (1/2 done)\n1. [x] Explore\n2. [~] Edit"
+    );
     assert_eq!(r[1], "src/");
     assert_eq!(r[2], "src/config.txt");
     assert_eq!(r[3], "port = 1\nretries = 1\n");
@@ -248,7 +333,10 @@ async fn swe_agent_drives_the_aci_with_one_command_per_reply() {
             reply("Where is v7?", "search_file \"v7 \""),
             reply("Anywhere else?", "search_dir v150"),
             reply("A new module.", "create fix.py"),
-            reply("Write it.", "edit 1:1\ndef f():\n    return 41\nend_of_edit"),
+            reply(
+                "Write it.",
+                "edit 1:1\ndef f():\n    return 41\nend_of_edit",
+            ),
             reply("Break it.", "edit 2:2\n    return (41\nend_of_edit"),
             ScriptedResponse::text("I will run two things.\n```\nls\n```\n```\npwd\n```"),
             reply("Fix the value.", "edit 2:2\n    return 42\nend_of_edit"),
@@ -260,36 +348,111 @@ async fn swe_agent_drives_the_aci_with_one_command_per_reply() {
     .await;
     std::fs::write(s.workdir.join("big.py"), &body).unwrap();
     let t = turn(&mut s, "make f return 42").await;
-    assert_eq!(t.end(), Some(TurnEndReason::Completed), "submit ends the turn");
+    assert_eq!(
+        t.end(),
+        Some(TurnEndReason::Completed),
+        "submit ends the turn"
+    );
     assert_eq!(t.asked, vec!["create", "edit", "edit", "edit", "bash"]);
     let r = t.result_texts();
     let cwd = s.workdir.display().to_string();
-    assert_eq!(r[0], format!("Found 1 matches for \"*.py\" in {cwd}:\n./big.py\n(Open file: n/a)\n(Current directory: {cwd})"));
-    assert!(r[1].starts_with(&format!("[File: {cwd}/big.py (150 lines total)]\n(50 more lines above)\n51:v51 = 51\n")), "{}", r[1]);
-    assert!(r[1].ends_with(&format!("150:v150 = 150\n(Open file: {cwd}/big.py)\n(Current directory: {cwd})")), "{}", r[1]);
-    assert!(r[2].contains("\n1:v1 = 1\n") && r[2].contains("100:v100 = 100\n(50 more lines below)"), "{}", r[2]);
-    assert!(r[3].contains("(50 more lines above)\n51:v51 = 51"), "{}", r[3]);
+    assert_eq!(
+        r[0],
+        format!(
+            "Found 1 matches for \"*.py\" in {cwd}:\n./big.py\n(Open file: n/a)\n(Current directory: {cwd})"
+        )
+    );
+    assert!(
+        r[1].starts_with(&format!(
+            "[File: {cwd}/big.py (150 lines total)]\n(50 more lines above)\n51:v51 = 51\n"
+        )),
+        "{}",
+        r[1]
+    );
+    assert!(
+        r[1].ends_with(&format!(
+            "150:v150 = 150\n(Open file: {cwd}/big.py)\n(Current directory: {cwd})"
+        )),
+        "{}",
+        r[1]
+    );
+    assert!(
+        r[2].contains("\n1:v1 = 1\n") && r[2].contains("100:v100 = 100\n(50 more lines below)"),
+        "{}",
+        r[2]
+    );
+    assert!(
+        r[3].contains("(50 more lines above)\n51:v51 = 51"),
+        "{}",
+        r[3]
+    );
     assert!(r[4].contains("]\n1:v1 = 1\n"), "{}", r[4]);
-    assert!(r[5].starts_with(&format!("Found 1 matches for \"v7 \" in {cwd}/big.py:\nLine 7:v7 = 7\nEnd of matches")), "{}", r[5]);
-    assert!(r[6].starts_with("Found 1 matches for \"v150\"") && r[6].contains("./big.py (1 matches)"), "{}", r[6]);
-    assert!(r[7].starts_with(&format!("[File: {cwd}/fix.py (0 lines total)]\n1:")), "{}", r[7]);
-    assert!(r[8].contains("1:def f():\n2:    return 41") && r[8].contains("File updated."), "{}", r[8]);
-    assert!(r[9].contains("introduced new syntax error(s)") && r[9].contains("NOT been applied"), "{}", r[9]);
-    assert!(r[10].starts_with("Your output was not in the expected format: your reply had 2 fenced blocks"), "{}", r[10]);
+    assert!(
+        r[5].starts_with(&format!(
+            "Found 1 matches for \"v7 \" in {cwd}/big.py:\nLine 7:v7 = 7\nEnd of matches"
+        )),
+        "{}",
+        r[5]
+    );
+    assert!(
+        r[6].starts_with("Found 1 matches for \"v150\"") && r[6].contains("./big.py (1 matches)"),
+        "{}",
+        r[6]
+    );
+    assert!(
+        r[7].starts_with(&format!("[File: {cwd}/fix.py (0 lines total)]\n1:")),
+        "{}",
+        r[7]
+    );
+    assert!(
+        r[8].contains("1:def f():\n2:    return 41") && r[8].contains("File updated."),
+        "{}",
+        r[8]
+    );
+    assert!(
+        r[9].contains("introduced new syntax error(s)") && r[9].contains("NOT been applied"),
+        "{}",
+        r[9]
+    );
+    assert!(
+        r[10].starts_with(
+            "Your output was not in the expected format: your reply had 2 fenced blocks"
+        ),
+        "{}",
+        r[10]
+    );
     assert!(r[11].contains("2:    return 42"), "{}", r[11]);
     assert_eq!(r[12], "42\n");
     assert!(r[13].starts_with("Submitted."), "{}", r[13]);
-    assert_eq!(std::fs::read_to_string(s.workdir.join("fix.py")).unwrap(), "def f():\n    return 42\n");
+    assert_eq!(
+        std::fs::read_to_string(s.workdir.join("fix.py")).unwrap(),
+        "def f():\n    return 42\n"
+    );
     let requests = s.server.model_requests();
     assert_eq!(requests.len(), 14);
     // No native tools: commands stay in the assistant's text, output comes back as user text.
     let second = &requests[1];
-    assert!(second.body.get("tools").is_none_or(|t| t.as_array().is_some_and(|a| a.is_empty())), "{:?}", second.body["tools"]);
+    assert!(
+        second
+            .body
+            .get("tools")
+            .is_none_or(|t| t.as_array().is_some_and(|a| a.is_empty())),
+        "{:?}",
+        second.body["tools"]
+    );
     let msgs = second.messages();
     assert_eq!(msgs.last().unwrap()["role"], json!("user"));
-    assert!(msgs.last().unwrap()["content"].as_str().unwrap().starts_with("OBSERVATION:\nFound 1 matches"));
+    assert!(
+        msgs.last().unwrap()["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("OBSERVATION:\nFound 1 matches")
+    );
     // The lint gate left the file as it was before the broken edit.
-    let after_lint = requests[10].messages().last().unwrap()["content"].as_str().unwrap().to_string();
+    let after_lint = requests[10].messages().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(after_lint.contains("This is the original code before your edit\n-------------------------------------------------\n1:def f():\n2:    return 41"), "{after_lint}");
     s.server.assert_invariants();
 }
@@ -309,7 +472,11 @@ async fn swe_agent_gives_up_after_three_format_errors() {
     let t = turn(&mut s, "what is 2+2?").await;
     assert_eq!(t.end(), Some(TurnEndReason::Error));
     assert_eq!(t.results().len(), 3);
-    assert!(t.events.iter().any(|e| matches!(e, EventMsg::Error(i) if i.kind == oi_protocol::ErrorKind::ModelOutput)));
+    assert!(
+        t.events.iter().any(
+            |e| matches!(e, EventMsg::Error(i) if i.kind == oi_protocol::ErrorKind::ModelOutput)
+        )
+    );
     assert_eq!(s.server.model_requests().len(), 3);
 }
 
@@ -328,7 +495,12 @@ async fn minimal_runs_its_one_shell_tool_and_shell_blocks_only() {
     assert_eq!(t.result_texts(), vec!["native\n", "fenced\n"]);
     assert_eq!(t.end(), Some(TurnEndReason::Completed));
     let first = &s.server.model_requests()[0];
-    let names: Vec<&str> = first.body["tools"].as_array().unwrap().iter().map(|t| t["function"]["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = first.body["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["function"]["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, vec!["bash"]);
     s.server.assert_invariants();
 }
@@ -344,7 +516,15 @@ async fn text_tool_calls_run_in_every_profile() {
         ("classic", "<tool_call>{\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"echo classic\"}}</tool_call>".into(), "classic\n"),
     ];
     for (profile, text, expected) in cases {
-        let mut s = session(profile, vec![ScriptedResponse::text(text), reply("done", "submit"), ScriptedResponse::text("done")]).await;
+        let mut s = session(
+            profile,
+            vec![
+                ScriptedResponse::text(text),
+                reply("done", "submit"),
+                ScriptedResponse::text("done"),
+            ],
+        )
+        .await;
         let t = turn(&mut s, "go").await;
         let proposed = t.events.iter().find_map(|e| match e {
             EventMsg::ToolCallProposed { call } => Some(call.clone()),
@@ -352,7 +532,10 @@ async fn text_tool_calls_run_in_every_profile() {
         });
         let proposed = proposed.unwrap_or_else(|| panic!("{profile}: no call"));
         assert_eq!(proposed.origin, CallOrigin::Text, "{profile}");
-        assert!(matches!(proposed.action, ToolAction::RunCode { .. }), "{profile}");
+        assert!(
+            matches!(proposed.action, ToolAction::RunCode { .. }),
+            "{profile}"
+        );
         assert_eq!(t.result_texts()[0], expected, "{profile}");
         s.server.assert_invariants();
     }

@@ -7,18 +7,42 @@ use crate::profile::tools::ToolDef;
 
 pub(super) fn tools() -> Vec<ToolDef> {
     vec![
-        ToolDef { name: "exec_shell", description: "Run a shell command in the workspace and return its output.", schema: exec_shell },
-        ToolDef { name: "read_file", description: "Read a UTF-8 file from the workspace.", schema: path_only },
-        ToolDef { name: "write_file", description: "Create or overwrite a file in the workspace.", schema: write_file },
+        ToolDef {
+            name: "exec_shell",
+            description: "Run a shell command in the workspace and return its output.",
+            schema: exec_shell,
+        },
+        ToolDef {
+            name: "read_file",
+            description: "Read a UTF-8 file from the workspace.",
+            schema: path_only,
+        },
+        ToolDef {
+            name: "write_file",
+            description: "Create or overwrite a file in the workspace.",
+            schema: write_file,
+        },
         ToolDef {
             name: "edit_file",
             description: "Replace one exact occurrence of `search` with `replace` in a file. Fails when \
                           the search text is missing or appears more than once.",
             schema: edit_file,
         },
-        ToolDef { name: "list_dir", description: "List the entries of a directory (directories end with /).", schema: list_dir },
-        ToolDef { name: "grep_files", description: "Search file contents with a regular expression; returns path:line: text.", schema: grep_files },
-        ToolDef { name: "file_search", description: "Find files by name with fuzzy matching, best matches first.", schema: file_search },
+        ToolDef {
+            name: "list_dir",
+            description: "List the entries of a directory (directories end with /).",
+            schema: list_dir,
+        },
+        ToolDef {
+            name: "grep_files",
+            description: "Search file contents with a regular expression; returns path:line: text.",
+            schema: grep_files,
+        },
+        ToolDef {
+            name: "file_search",
+            description: "Find files by name with fuzzy matching, best matches first.",
+            schema: file_search,
+        },
         ToolDef {
             name: "todo_write",
             description: "Write the todo list that tracks a multi-step task. Each item has content and a \

@@ -7,14 +7,46 @@ use crate::profile::tools::ToolDef;
 
 pub(super) fn tools() -> Vec<ToolDef> {
     vec![
-        ToolDef { name: "open", description: "open \"<path>\" [<line_number>]: opens a file and shows 100 lines around the line.", schema: open },
-        ToolDef { name: "goto", description: "goto <line_number>: moves the window to show the line.", schema: goto },
-        ToolDef { name: "scroll_down", description: "scroll_down: moves the window down 100 lines.", schema: none },
-        ToolDef { name: "scroll_up", description: "scroll_up: moves the window up 100 lines.", schema: none },
-        ToolDef { name: "create", description: "create <filename>: creates and opens a new empty file.", schema: create },
-        ToolDef { name: "search_file", description: "search_file <search_term> [<file>]: finds the term in the open or given file.", schema: search_file },
-        ToolDef { name: "search_dir", description: "search_dir <search_term> [<dir>]: finds the term in every file below the directory.", schema: search_dir },
-        ToolDef { name: "find_file", description: "find_file <file_name> [<dir>]: finds files by name (wildcards allowed).", schema: find_file },
+        ToolDef {
+            name: "open",
+            description: "open \"<path>\" [<line_number>]: opens a file and shows 100 lines around the line.",
+            schema: open,
+        },
+        ToolDef {
+            name: "goto",
+            description: "goto <line_number>: moves the window to show the line.",
+            schema: goto,
+        },
+        ToolDef {
+            name: "scroll_down",
+            description: "scroll_down: moves the window down 100 lines.",
+            schema: none,
+        },
+        ToolDef {
+            name: "scroll_up",
+            description: "scroll_up: moves the window up 100 lines.",
+            schema: none,
+        },
+        ToolDef {
+            name: "create",
+            description: "create <filename>: creates and opens a new empty file.",
+            schema: create,
+        },
+        ToolDef {
+            name: "search_file",
+            description: "search_file <search_term> [<file>]: finds the term in the open or given file.",
+            schema: search_file,
+        },
+        ToolDef {
+            name: "search_dir",
+            description: "search_dir <search_term> [<dir>]: finds the term in every file below the directory.",
+            schema: search_dir,
+        },
+        ToolDef {
+            name: "find_file",
+            description: "find_file <file_name> [<dir>]: finds files by name (wildcards allowed).",
+            schema: find_file,
+        },
         ToolDef {
             name: "edit",
             description: "edit <start_line>:<end_line> then the replacement text then end_of_edit: replaces \
@@ -22,7 +54,11 @@ pub(super) fn tools() -> Vec<ToolDef> {
                           syntax is refused and the file is left unchanged.",
             schema: edit,
         },
-        ToolDef { name: "submit", description: "submit: ends the task with the current state of the files.", schema: none },
+        ToolDef {
+            name: "submit",
+            description: "submit: ends the task with the current state of the files.",
+            schema: none,
+        },
     ]
 }
 
@@ -35,11 +71,17 @@ fn none() -> Value {
 }
 
 fn open() -> Value {
-    object(json!({"path": {"type": "string"}, "line_number": {"type": "integer"}}), &["path"])
+    object(
+        json!({"path": {"type": "string"}, "line_number": {"type": "integer"}}),
+        &["path"],
+    )
 }
 
 fn goto() -> Value {
-    object(json!({"line_number": {"type": "integer"}}), &["line_number"])
+    object(
+        json!({"line_number": {"type": "integer"}}),
+        &["line_number"],
+    )
 }
 
 fn create() -> Value {
@@ -47,15 +89,24 @@ fn create() -> Value {
 }
 
 fn search_file() -> Value {
-    object(json!({"search_term": {"type": "string"}, "file": {"type": "string"}}), &["search_term"])
+    object(
+        json!({"search_term": {"type": "string"}, "file": {"type": "string"}}),
+        &["search_term"],
+    )
 }
 
 fn search_dir() -> Value {
-    object(json!({"search_term": {"type": "string"}, "dir": {"type": "string"}}), &["search_term"])
+    object(
+        json!({"search_term": {"type": "string"}, "dir": {"type": "string"}}),
+        &["search_term"],
+    )
 }
 
 fn find_file() -> Value {
-    object(json!({"file_name": {"type": "string"}, "dir": {"type": "string"}}), &["file_name"])
+    object(
+        json!({"file_name": {"type": "string"}, "dir": {"type": "string"}}),
+        &["file_name"],
+    )
 }
 
 fn edit() -> Value {
