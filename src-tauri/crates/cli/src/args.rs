@@ -52,6 +52,14 @@ pub struct Cli {
 pub enum Command {
     /// Run one request to completion without interaction (for scripts and other programs).
     Exec(ExecArgs),
+    /// Serve an editor (Zed, JetBrains, VS Code) over the Agent Client Protocol on stdio.
+    Acp(AcpArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AcpArgs {
+    #[command(flatten)]
+    pub session: SessionFlags,
 }
 
 #[derive(Debug, Args)]

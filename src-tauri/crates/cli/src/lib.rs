@@ -1,6 +1,7 @@
 //! `interpreter` and `i`: the terminal front end over the Open Interpreter engine.
 //! This crate links no GTK or WebKit: it runs over SSH on a bare server.
 
+mod acp;
 mod approval;
 mod args;
 mod exec_mode;
@@ -62,6 +63,9 @@ fn init_tracing() {
 }
 
 async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
+    if let Some(args::Command::Acp(acp)) = cli.command {
+        return acp::run(&cli.session, &acp.session).await;
+    }
     if let Some(args::Command::Exec(exec)) = cli.command {
         let mut flags = cli.session.clone();
         merge_flags(&mut flags, &exec.session);

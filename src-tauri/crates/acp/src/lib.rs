@@ -1,0 +1,55 @@
+//! Editors over the Agent Client Protocol: `interpreter acp` speaks ACP v1 (JSON-RPC 2.0, one message
+//! a line) on stdio and turns it into the engine's Ops and Events. ACP types never leave this crate.
+//!
+//! stdout carries the protocol and nothing else; logs go through `tracing` to stderr.
+
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+mod agent;
+mod content;
+mod diff;
+mod modes;
+mod permission;
+mod replay;
+mod sessions;
+mod turn;
+mod updates;
+
+use std::path::PathBuf;
+
+use agent_client_protocol::{Agent, ConnectTo};
+use oi_core::SessionConfig;
+
+/// What `interpreter acp` was started with.
+#[derive(Debug, Clone)]
+pub struct AcpConfig {
+    /// The template for every session: model, profile, policy, data directory… Each session
+    /// takes the working directory the editor gives in `session/new`.
+    pub session: SessionConfig,
+}
+
+impl AcpConfig {
+    pub fn new(session: SessionConfig) -> Self {
+        AcpConfig { session }
+    }
+
+    fn data_dir(&self) -> &PathBuf {
+        &self.session.data_dir
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AcpError {
+    #[error("the ACP connection failed: {0}")]
+    Connection(#[from] agent_client_protocol::Error),
+}
+
+/// Serves one editor on this process's stdin and stdout until the editor closes stdin.
+pub async fn serve_stdio(config: AcpConfig) -> Result<(), AcpError> {
+    serve(agent_client_protocol::Stdio::new(), config).await
+}
+
+/// Serves one client over any transport (pipes in tests, stdio in the binary).
+pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig) -> Result<(), AcpError> {
+    agent::serve(transport, config).await.map_err(AcpError::from)
+}

@@ -1,0 +1,251 @@
+//! The engine's events as `session/update`s: message and thought chunks, tool calls with their
+//! status, output and diffs, and plans. One mapper per session feed keeps what each call showed.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use agent_client_protocol::v1::schema::{
+    ContentBlock, ContentChunk, Diff, ImageContent, Plan, PlanEntry, PlanEntryPriority, PlanEntryStatus,
+    ResourceLink, SessionUpdate, ToolCall as AcpToolCall, ToolCallContent, ToolCallLocation, ToolCallStatus,
+    ToolCallUpdate, ToolCallUpdateFields, ToolKind,
+};
+use oi_protocol::{EventMsg, FileChange, FileChangeKind, InputItem, ToolAction, ToolCall};
+use serde_json::{Value, json};
+
+/// What one tool call has shown so far (ACP replaces a call's content as a whole).
+#[derive(Debug, Default)]
+struct CallView {
+    code: Option<String>,
+    output: String,
+    diffs: Vec<ToolCallContent>,
+    locations: Vec<ToolCallLocation>,
+}
+
+impl CallView {
+    fn content(&self) -> Vec<ToolCallContent> {
+        let mut content = Vec::new();
+        if let Some(code) = &self.code {
+            content.push(text_content(code.clone()));
+        }
+        if !self.output.is_empty() {
+            content.push(text_content(fenced("console", &self.output)));
+        }
+        content.extend(self.diffs.iter().cloned());
+        content
+    }
+}
+
+pub struct UpdateMapper {
+    cwd: PathBuf,
+    /// Replaying a log: the person's own messages are shown too.
+    replay: bool,
+    calls: HashMap<String, CallView>,
+}
+
+impl UpdateMapper {
+    pub fn live(cwd: &Path) -> Self {
+        UpdateMapper { cwd: cwd.to_path_buf(), replay: false, calls: HashMap::new() }
+    }
+
+    pub fn replay(cwd: &Path) -> Self {
+        UpdateMapper { replay: true, ..Self::live(cwd) }
+    }
+
+    pub fn map(&mut self, msg: &EventMsg) -> Vec<SessionUpdate> {
+        match msg {
+            EventMsg::UserMessage { items } if self.replay => items.iter().map(user_chunk).collect(),
+            EventMsg::AssistantTextDelta { delta } => vec![SessionUpdate::AgentMessageChunk(ContentChunk::new(delta.as_str().into()))],
+            EventMsg::ReasoningDelta { delta } => vec![SessionUpdate::AgentThoughtChunk(ContentChunk::new(delta.as_str().into()))],
+            EventMsg::ToolCallProposed { call } => self.proposed(call),
+            EventMsg::ApprovalDecided { call_id, decision, .. } if decision.runs() => {
+                vec![update(call_id, ToolCallUpdateFields::new().status(ToolCallStatus::InProgress))]
+            }
+            EventMsg::ExecBegin { call_id, .. } => {
+                vec![update(call_id, ToolCallUpdateFields::new().status(ToolCallStatus::InProgress))]
+            }
+            EventMsg::ExecOutput { call_id, chunk, .. } => {
+                let view = self.calls.entry(call_id.clone()).or_default();
+                view.output.push_str(chunk);
+                vec![update(call_id, ToolCallUpdateFields::new().content(view.content()))]
+            }
+            EventMsg::FilesChanged { call_id, changes } => {
+                let cwd = self.cwd.clone();
+                let view = self.calls.entry(call_id.clone()).or_default();
+                for change in changes {
+                    let path = absolute(&cwd, &change.path);
+                    view.locations.push(ToolCallLocation::new(path.clone()));
+                    if let Some(diff) = diff_content(&path, change) {
+                        view.diffs.push(diff);
+                    }
+                }
+                vec![update(
+                    call_id,
+                    ToolCallUpdateFields::new().content(view.content()).locations(view.locations.clone()),
+                )]
+            }
+            EventMsg::ToolResult { call_id, output, is_error } => {
+                let view = self.calls.remove(call_id).unwrap_or_default();
+                let mut content = view.content();
+                if view.output.is_empty() && view.diffs.is_empty() && !output.is_empty() {
+                    content.push(text_content(fenced("", output)));
+                }
+                let status = if *is_error { ToolCallStatus::Failed } else { ToolCallStatus::Completed };
+                vec![update(
+                    call_id,
+                    ToolCallUpdateFields::new()
+                        .status(status)
+                        .content(content)
+                        .raw_output(json!({ "output": output, "is_error": is_error })),
+                )]
+            }
+            EventMsg::ScreenshotTaken { call_id: Some(call_id), screenshot } => {
+                let link = ResourceLink::new(screenshot.path.clone(), format!("file://{}", screenshot.path))
+                    .mime_type(screenshot.mime.clone());
+                vec![update(
+                    call_id,
+                    ToolCallUpdateFields::new().content(vec![ToolCallContent::from(ContentBlock::ResourceLink(link))]),
+                )]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn proposed(&mut self, call: &ToolCall) -> Vec<SessionUpdate> {
+        let mut view = CallView::default();
+        if let ToolAction::RunCode { language, code } = &call.action && code.trim().contains('\n') {
+            view.code = Some(fenced(language, code));
+        }
+        if let Some(path) = path_argument(&call.arguments) {
+            view.locations.push(ToolCallLocation::new(absolute(&self.cwd, path)));
+        }
+        let acp = AcpToolCall::new(call.call_id.clone(), title(call))
+            .kind(kind(call))
+            .status(ToolCallStatus::Pending)
+            .content(view.content())
+            .locations(view.locations.clone())
+            .raw_input(call.arguments.clone());
+        let mut out = vec![SessionUpdate::ToolCall(acp)];
+        if let Some(plan) = plan(call) {
+            out.push(SessionUpdate::Plan(plan));
+        }
+        self.calls.insert(call.call_id.clone(), view);
+        out
+    }
+}
+
+fn update(call_id: &str, fields: ToolCallUpdateFields) -> SessionUpdate {
+    SessionUpdate::ToolCallUpdate(ToolCallUpdate::new(call_id.to_string(), fields))
+}
+
+/// The permission request carries the call as an update: title, kind and what it will run.
+pub fn permission_view(call: &ToolCall) -> ToolCallUpdate {
+    let mut fields = ToolCallUpdateFields::new().title(title(call)).kind(kind(call)).raw_input(call.arguments.clone());
+    if let ToolAction::RunCode { language, code } = &call.action {
+        fields = fields.content(vec![text_content(fenced(language, code))]);
+    }
+    ToolCallUpdate::new(call.call_id.clone(), fields)
+}
+
+fn user_chunk(item: &InputItem) -> SessionUpdate {
+    let block = match item {
+        InputItem::Text { text } => ContentBlock::from(text.as_str()),
+        InputItem::Image { mime, data } => ContentBlock::Image(ImageContent::new(data.clone(), mime.clone())),
+        InputItem::File { path } => ContentBlock::ResourceLink(ResourceLink::new(path.clone(), format!("file://{path}"))),
+    };
+    SessionUpdate::UserMessageChunk(ContentChunk::new(block))
+}
+
+fn text_content(text: String) -> ToolCallContent {
+    ToolCallContent::from(ContentBlock::from(text))
+}
+
+/// Markdown code fence long enough not to be closed by the text inside.
+fn fenced(language: &str, text: &str) -> String {
+    let mut fence = "```".to_string();
+    while text.contains(&fence) {
+        fence.push('`');
+    }
+    let newline = if text.ends_with('\n') { "" } else { "\n" };
+    format!("{fence}{language}\n{text}{newline}{fence}")
+}
+
+fn absolute(cwd: &Path, path: &str) -> PathBuf {
+    let p = Path::new(path);
+    if p.is_absolute() { p.to_path_buf() } else { cwd.join(p) }
+}
+
+fn diff_content(path: &Path, change: &FileChange) -> Option<ToolCallContent> {
+    let (old, new) = crate::diff::sides(change.diff.as_deref()?)?;
+    let diff = match change.kind {
+        FileChangeKind::Created => Diff::new(path, new),
+        FileChangeKind::Modified | FileChangeKind::Deleted => Diff::new(path, new).old_text(old),
+    };
+    Some(ToolCallContent::Diff(diff))
+}
+
+fn path_argument(arguments: &Value) -> Option<&str> {
+    ["path", "file_path", "filePath", "file"].iter().find_map(|k| arguments.get(*k).and_then(Value::as_str))
+}
+
+const PLAN_TOOLS: [&str; 3] = ["TodoWrite", "update_plan", "todo_write"];
+
+pub fn title(call: &ToolCall) -> String {
+    match &call.action {
+        ToolAction::RunCode { language, code } => {
+            let mut lines = code.trim().lines();
+            let first = lines.next().unwrap_or_default();
+            let mut short: String = first.chars().take(80).collect();
+            if short.len() < first.len() || lines.next().is_some() {
+                short.push_str(" …");
+            }
+            if matches!(language.as_str(), "shell" | "bash" | "sh" | "zsh") {
+                format!("`{short}`")
+            } else {
+                format!("Run {language}: `{short}`")
+            }
+        }
+        ToolAction::Read { summary, .. } | ToolAction::EditFiles { summary, .. } => summary.clone(),
+        ToolAction::Computer { action, .. } => format!("Computer: {action}"),
+        ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => "Update plan".to_string(),
+        ToolAction::Other { .. } => call.name.clone(),
+    }
+}
+
+pub fn kind(call: &ToolCall) -> ToolKind {
+    let name = call.name.to_ascii_lowercase();
+    match &call.action {
+        ToolAction::RunCode { .. } => ToolKind::Execute,
+        ToolAction::Read { .. } if ["search", "grep", "glob", "find"].iter().any(|w| name.contains(w)) => ToolKind::Search,
+        ToolAction::Read { .. } => ToolKind::Read,
+        ToolAction::EditFiles { .. } => ToolKind::Edit,
+        ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => ToolKind::Think,
+        ToolAction::Computer { .. } | ToolAction::Other { .. } => ToolKind::Other,
+    }
+}
+
+/// The model's task list (Claude Code's `TodoWrite`, Codex's `update_plan`), as an ACP plan.
+fn plan(call: &ToolCall) -> Option<Plan> {
+    let (list, text) = match call.name.as_str() {
+        "update_plan" => ("plan", "step"),
+        "TodoWrite" | "todo_write" => ("todos", "content"),
+        _ => return None,
+    };
+    let items = call.arguments.get(list)?.as_array()?;
+    let entries = items
+        .iter()
+        .filter_map(|item| {
+            let content = item.get(text)?.as_str()?.trim();
+            let status = match item.get("status").and_then(Value::as_str) {
+                Some("completed") => PlanEntryStatus::Completed,
+                Some("in_progress") => PlanEntryStatus::InProgress,
+                _ => PlanEntryStatus::Pending,
+            };
+            (!content.is_empty()).then(|| PlanEntry::new(content, PlanEntryPriority::Medium, status))
+        })
+        .collect();
+    Some(Plan::new(entries))
+}
+
+#[cfg(test)]
+#[path = "updates_tests.rs"]
+mod tests;

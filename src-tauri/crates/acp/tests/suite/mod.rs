@@ -1,0 +1,4 @@
+mod harness;
+mod pipes;
+mod raw;
+mod typescript;

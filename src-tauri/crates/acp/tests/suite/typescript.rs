@@ -1,0 +1,88 @@
+//! The real `interpreter acp` binary under the official ACP TypeScript client
+//! (`@agentclientprotocol/sdk`), against the scripted model. The scenarios live in ../ts/scenario.mjs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Once;
+
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::json;
+
+fn ts_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts")
+}
+
+/// `target/debug/interpreter`, beside this test's own directory (`target/debug/deps`).
+fn interpreter() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe.parent().and_then(Path::parent).unwrap().join("interpreter");
+    assert!(bin.exists(), "{} is missing: build it first with `cargo build -p oi-cli`", bin.display());
+    bin
+}
+
+fn npm_ci() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        if ts_dir().join("node_modules/@agentclientprotocol/sdk").exists() {
+            return;
+        }
+        let status = Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(ts_dir()).status().unwrap();
+        assert!(status.success(), "npm ci failed in {}", ts_dir().display());
+    });
+}
+
+async fn scenario(name: &str, script: Vec<ScriptedResponse>) {
+    npm_ci();
+    let server = ScriptedModelServer::start(Script::new(script)).await;
+    let dirs = tempfile::tempdir().unwrap();
+    let workdir = dirs.path().join("work");
+    std::fs::create_dir_all(&workdir).unwrap();
+    let mut cmd = tokio::process::Command::new("node");
+    cmd.arg("scenario.mjs")
+        .arg(name)
+        .arg(interpreter())
+        .arg(format!("{}/v1", server.base_url()))
+        .arg(&workdir)
+        .current_dir(ts_dir())
+        .env("HOME", dirs.path())
+        .env("XDG_DATA_HOME", dirs.path().join("data"))
+        .env("XDG_CONFIG_HOME", dirs.path().join("config"))
+        .env("OI_RETRY_BASE_MS", "10")
+        .kill_on_drop(true);
+    let out = tokio::time::timeout(std::time::Duration::from_secs(90), cmd.output()).await.expect("the scenario hung").unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "scenario {name} failed\n--- stdout\n{stdout}\n--- stderr\n{stderr}");
+    assert!(stdout.contains(&format!("scenario {name}: ok")), "{stdout}");
+}
+
+fn shell(code: &str) -> ScriptedResponse {
+    ScriptedResponse::tool_call("execute", json!({"language": "shell", "code": code}))
+}
+
+#[tokio::test]
+async fn ts_client_prompt_tool_call_permission_result_end_turn() {
+    scenario(
+        "permission",
+        vec![
+            ScriptedResponse::text("Running it.").then_tool_call("execute", json!({"language": "shell", "code": "echo hi"})),
+            ScriptedResponse::text("It printed hi."),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn ts_client_reject() {
+    scenario("reject", vec![shell("touch made.txt"), ScriptedResponse::text("Fine.")]).await;
+}
+
+#[tokio::test]
+async fn ts_client_cancel_mid_turn() {
+    scenario("cancel", vec![shell("sleep 30"), ScriptedResponse::text("after")]).await;
+}
+
+#[tokio::test]
+async fn ts_client_load_a_session() {
+    scenario("load", vec![ScriptedResponse::text("Remembered."), ScriptedResponse::text("It was this.")]).await;
+}
