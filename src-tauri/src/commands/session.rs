@@ -1,0 +1,120 @@
+//! Start a session and talk to it: every command here is one `Op`.
+
+use oi_protocol::{ApprovalDecision, ApprovalPolicy, Event, InputItem, Op};
+use serde::{Deserialize, Serialize};
+use tauri::State;
+use tauri::ipc::Channel;
+
+use crate::error::CommandError;
+use crate::state::AppState;
+
+/// What the person chose in the pickers; unset fields take the app's defaults.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct StartOptions {
+    pub model: Option<String>,
+    pub profile: Option<String>,
+    pub approval_policy: Option<ApprovalPolicy>,
+    /// Continue this saved session.
+    pub resume: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StartedSession {
+    pub session_id: String,
+    pub log_path: String,
+}
+
+/// Starts a session; its events stream to `on_event` until it shuts down.
+#[tauri::command]
+pub async fn start_session(
+    state: State<'_, AppState>,
+    options: StartOptions,
+    on_event: Channel<Event>,
+) -> Result<StartedSession, CommandError> {
+    let mut config = state.defaults().clone();
+    if let Some(m) = options.model.filter(|m| !m.trim().is_empty()) {
+        config.model = m;
+    }
+    if let Some(p) = options.profile.filter(|p| !p.trim().is_empty()) {
+        config.profile = p;
+    }
+    if let Some(p) = options.approval_policy {
+        config.approval_policy = p;
+    }
+    config.resume = options.resume;
+    let mut handle = oi_core::spawn_session(config)?;
+    let session_id = handle.session_id.clone();
+    state.add_session(&session_id, handle.submissions.clone());
+    let app = state.inner().clone();
+    let id = session_id.clone();
+    tauri::async_runtime::spawn(async move {
+        let mut ui_attached = true;
+        while let Some(event) = handle.events.recv().await {
+            app.observe(&id, &event.msg);
+            if ui_attached && on_event.send(event).is_err() {
+                // The webview reloaded or closed; the session goes on and its log keeps everything.
+                tracing::info!(session = %id, "the ui stopped listening to the session");
+                ui_attached = false;
+            }
+        }
+        app.session_closed(&id);
+    });
+    Ok(StartedSession { session_id, log_path: handle.log_path.display().to_string() })
+}
+
+/// The person's message (text, attached files, images): starts a turn.
+#[tauri::command]
+pub fn send_input(state: State<'_, AppState>, session_id: String, items: Vec<InputItem>) -> Result<String, CommandError> {
+    if items.is_empty() {
+        return Err(CommandError::InvalidRequest("an empty message".into()));
+    }
+    state.submit(&session_id, Op::UserInput { items })
+}
+
+#[tauri::command]
+pub fn decide_approval(
+    state: State<'_, AppState>,
+    session_id: String,
+    call_id: String,
+    decision: ApprovalDecision,
+) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::Approval { call_id, decision })
+}
+
+/// The stop button.
+#[tauri::command]
+pub fn interrupt(state: State<'_, AppState>, session_id: String) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::Interrupt)
+}
+
+#[tauri::command]
+pub fn set_model(state: State<'_, AppState>, session_id: String, model: String) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::SetModel { model })
+}
+
+#[tauri::command]
+pub fn set_profile(state: State<'_, AppState>, session_id: String, profile: String) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::SetProfile { profile })
+}
+
+#[tauri::command]
+pub fn set_approval_policy(
+    state: State<'_, AppState>,
+    session_id: String,
+    policy: ApprovalPolicy,
+) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::SetApprovalPolicy { policy })
+}
+
+/// Ends the session (its log stays in the list).
+#[tauri::command]
+pub fn close_session(state: State<'_, AppState>, session_id: String) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::Shutdown)
+}
+
+/// Interrupts every running session (also the tray's "Pause all" and the stop hotkey).
+#[tauri::command]
+pub fn pause_all(state: State<'_, AppState>) -> usize {
+    state.pause_all()
+}

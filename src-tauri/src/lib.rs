@@ -1,0 +1,105 @@
+//! The Open Interpreter desktop app: a window over the engine's sessions, visual approvals,
+//! and a tray icon that keeps the app alive when the window is closed.
+//!
+//! `run()` is the binary; [`app_builder`] is runtime-generic so `tauri::test::mock_builder`
+//! can exercise the commands without a display.
+
+pub mod activity;
+pub mod args;
+pub mod commands;
+mod display;
+pub mod error;
+mod hotkey;
+mod notify;
+pub mod settings;
+pub mod state;
+mod tray;
+mod window;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use tauri::{Builder, Manager as _, Runtime};
+
+use crate::args::GuiArgs;
+use crate::state::{AppState, Launch};
+
+/// The global shortcut that interrupts every session.
+pub const STOP_HOTKEY: &str = "Ctrl+Alt+.";
+
+/// The commands, state and window behaviour, on any runtime.
+pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<R> {
+    builder
+        .manage(state)
+        .on_window_event(window::on_window_event)
+        .invoke_handler(tauri::generate_handler![
+            commands::app::app_info,
+            commands::app::subscribe_app,
+            commands::session::start_session,
+            commands::session::send_input,
+            commands::session::decide_approval,
+            commands::session::interrupt,
+            commands::session::set_model,
+            commands::session::set_profile,
+            commands::session::set_approval_policy,
+            commands::session::close_session,
+            commands::session::pause_all,
+            commands::history::list_sessions,
+            commands::history::read_session,
+            commands::history::read_image,
+        ])
+}
+
+/// Launch options from the command line.
+pub fn launch_of(args: &GuiArgs) -> Launch {
+    let prompt = args.prompt.join(" ");
+    Launch { initial_prompt: (!prompt.trim().is_empty()).then_some(prompt), sandbox: args.sandbox.clone() }
+}
+
+pub fn run() -> ExitCode {
+    init_tracing();
+    let args = GuiArgs::parse();
+    if let Err(e) = display::check() {
+        return fail(&e);
+    }
+    let defaults = match settings::resolve(&args) {
+        Ok(d) => d,
+        Err(e) => return fail(&e),
+    };
+    let state = AppState::new(defaults, launch_of(&args));
+    let background = args.background;
+    // First plugin: a second launch hands over to the running app before anything else starts.
+    let builder = Builder::default().plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
+        window::show_main(app);
+    }));
+    let result = app_builder(builder, state)
+        .plugin(hotkey::plugin())
+        .setup(move |app| {
+            let handle = app.handle();
+            tray::install(handle)?;
+            app.state::<AppState>().set_hooks(Box::new(tray::TrayHooks { app: handle.clone() }));
+            hotkey::register(handle);
+            if !background {
+                window::show_main(handle);
+            }
+            Ok(())
+        })
+        .run(tauri::generate_context!());
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("OI_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
+/// The one place the app speaks on stderr: it could not start.
+#[allow(clippy::print_stderr)]
+fn fail(error: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("interpreter-gui: {error}");
+    ExitCode::FAILURE
+}

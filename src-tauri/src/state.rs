@@ -1,0 +1,162 @@
+//! What the app holds: the defaults for new sessions, the running sessions' submission queues,
+//! the activity board and the ui's subscriptions to app-level signals.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use oi_core::SessionConfig;
+use oi_protocol::{EventMsg, Op, Submission};
+use serde::Serialize;
+use tauri::ipc::Channel;
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::activity::{Activity, ActivityBoard, ApprovalNotice};
+use crate::error::CommandError;
+
+/// App-level happenings the ui hears about (tray menu, hotkey, activity).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AppSignal {
+    /// "New session" was chosen in the tray menu.
+    NewSession,
+    /// Every session was interrupted (tray "Pause all" or the stop hotkey).
+    PausedAll { sessions: usize },
+    ActivityChanged { activity: Activity },
+    /// Files were dropped on the window: the ui attaches them by path.
+    FilesDropped { paths: Vec<String> },
+}
+
+/// Where activity goes besides the ui: the tray icon and desktop notifications.
+pub trait ActivityHooks: Send + Sync {
+    fn activity_changed(&self, activity: Activity);
+    fn approval_waiting(&self, notice: &ApprovalNotice);
+}
+
+/// Launch options the ui reads once.
+#[derive(Debug, Clone, Default)]
+pub struct Launch {
+    pub initial_prompt: Option<String>,
+    pub sandbox: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+struct Inner {
+    defaults: SessionConfig,
+    launch: Launch,
+    sessions: Mutex<HashMap<String, UnboundedSender<Submission>>>,
+    next_submission: AtomicU64,
+    board: Mutex<ActivityBoard>,
+    signals: Mutex<Vec<Channel<AppSignal>>>,
+    hooks: OnceLock<Box<dyn ActivityHooks>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding these short locks leaves consistent data: keep going.
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl AppState {
+    pub fn new(defaults: SessionConfig, launch: Launch) -> Self {
+        AppState(Arc::new(Inner {
+            defaults,
+            launch,
+            sessions: Mutex::new(HashMap::new()),
+            next_submission: AtomicU64::new(1),
+            board: Mutex::new(ActivityBoard::default()),
+            signals: Mutex::new(Vec::new()),
+            hooks: OnceLock::new(),
+        }))
+    }
+
+    pub fn defaults(&self) -> &SessionConfig {
+        &self.0.defaults
+    }
+
+    pub fn launch(&self) -> &Launch {
+        &self.0.launch
+    }
+
+    /// Installed once by the real app (tray, notifications); tests run without.
+    pub fn set_hooks(&self, hooks: Box<dyn ActivityHooks>) {
+        if self.0.hooks.set(hooks).is_err() {
+            tracing::warn!("activity hooks were already set");
+        }
+    }
+
+    pub fn add_session(&self, session_id: &str, submissions: UnboundedSender<Submission>) {
+        lock(&self.0.sessions).insert(session_id.to_string(), submissions);
+    }
+
+    pub fn session_ids(&self) -> Vec<String> {
+        lock(&self.0.sessions).keys().cloned().collect()
+    }
+
+    /// Sends `op` to the session; returns the submission id its events will carry.
+    pub fn submit(&self, session_id: &str, op: Op) -> Result<String, CommandError> {
+        let id = format!("gui-{}", self.0.next_submission.fetch_add(1, Ordering::Relaxed));
+        let sessions = lock(&self.0.sessions);
+        let queue = sessions.get(session_id).ok_or_else(|| CommandError::UnknownSession(session_id.to_string()))?;
+        queue
+            .send(Submission { id: id.clone(), op })
+            .map_err(|_| CommandError::SessionEnded(session_id.to_string()))?;
+        Ok(id)
+    }
+
+    /// Interrupts every running session; returns how many were asked.
+    pub fn pause_all(&self) -> usize {
+        let ids = self.session_ids();
+        let asked = ids.iter().filter(|id| self.submit(id, Op::Interrupt).is_ok()).count();
+        self.broadcast(AppSignal::PausedAll { sessions: asked });
+        asked
+    }
+
+    /// The session's event stream ended.
+    pub fn session_closed(&self, session_id: &str) {
+        lock(&self.0.sessions).remove(session_id);
+        let overall = {
+            let mut board = lock(&self.0.board);
+            board.forget(session_id);
+            board.overall()
+        };
+        self.activity_changed(overall);
+    }
+
+    /// Feeds one event of a session to the activity board, the tray and notifications.
+    pub fn observe(&self, session_id: &str, msg: &EventMsg) {
+        let (before, after, notice) = {
+            let mut board = lock(&self.0.board);
+            let before = board.overall();
+            let notice = board.observe(session_id, msg);
+            (before, board.overall(), notice)
+        };
+        if let (Some(notice), Some(hooks)) = (&notice, self.0.hooks.get()) {
+            hooks.approval_waiting(notice);
+        }
+        if before != after {
+            self.activity_changed(after);
+        }
+    }
+
+    pub fn activity(&self) -> Activity {
+        lock(&self.0.board).overall()
+    }
+
+    fn activity_changed(&self, activity: Activity) {
+        if let Some(hooks) = self.0.hooks.get() {
+            hooks.activity_changed(activity);
+        }
+        self.broadcast(AppSignal::ActivityChanged { activity });
+    }
+
+    pub fn subscribe(&self, channel: Channel<AppSignal>) {
+        lock(&self.0.signals).push(channel);
+    }
+
+    /// Sends to every subscriber, dropping the ones whose webview went away.
+    pub fn broadcast(&self, signal: AppSignal) {
+        lock(&self.0.signals).retain(|c| c.send(signal.clone()).is_ok());
+    }
+}

@@ -1,0 +1,138 @@
+//! A private desktop for one test: Xvfb on a free display, a session D-Bus, and tauri-driver in
+//! front of WebKitWebDriver. Everything is killed when the fixture drops.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process stopped (SIGTERM, then SIGKILL) and reaped on drop. SIGTERM first: tauri-driver
+/// then stops WebKitWebDriver too.
+pub struct Proc(pub Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").arg(self.0.id().to_string()).status();
+        let deadline = Instant::now() + Duration::from_secs(3);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn need(tool: &str, install: &str) -> PathBuf {
+    let found = std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(tool)).find(|p| p.is_file()))
+        .or_else(|| {
+            let home = std::env::var_os("HOME")?;
+            let p = Path::new(&home).join(".cargo/bin").join(tool);
+            p.is_file().then_some(p)
+        });
+    found.unwrap_or_else(|| panic!("the whole-app test needs `{tool}`: {install}"))
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn wait_until(what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + timeout;
+    while !ready() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+pub struct Desktop {
+    pub display: String,
+    pub bus: String,
+    pub driver_url: String,
+    // Dropped in reverse order of start: driver (and the app under it), bus, X server.
+    _driver: Proc,
+    _bus: Proc,
+    _xvfb: Proc,
+}
+
+impl Desktop {
+    /// Starts the desktop; `env` and `cwd` are the app's (it inherits tauri-driver's).
+    pub fn start(cwd: &Path, env: &[(&str, String)]) -> Desktop {
+        let xvfb_bin = need("Xvfb", "apt-get install xvfb");
+        let driver_bin = need("tauri-driver", "cargo install tauri-driver --locked");
+        need("WebKitWebDriver", "apt-get install webkit2gtk-driver");
+        let dbus_bin = need("dbus-daemon", "apt-get install dbus");
+
+        let (n, xvfb) = (90..200)
+            .filter(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+            .find_map(|n| {
+                let child = Command::new(&xvfb_bin)
+                    .args([format!(":{n}").as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .ok()?;
+                Some((n, Proc(child)))
+            })
+            .expect("no free X display");
+        let display = format!(":{n}");
+        wait_until("Xvfb", Duration::from_secs(20), || Path::new(&format!("/tmp/.X11-unix/X{n}")).exists());
+
+        let mut bus_child = Command::new(dbus_bin)
+            .args(["--session", "--nofork", "--nopidfile", "--print-address=1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(bus_child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let bus = line.trim().to_string();
+        let bus_proc = Proc(bus_child);
+
+        let port = free_port();
+        let native_port = free_port();
+        let mut cmd = Command::new(driver_bin);
+        cmd.args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
+            .current_dir(cwd)
+            .env("DISPLAY", &display)
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus)
+            .env_remove("WAYLAND_DISPLAY")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let driver = Proc(cmd.spawn().unwrap());
+        wait_until("tauri-driver", Duration::from_secs(20), || std::net::TcpStream::connect(("127.0.0.1", port)).is_ok());
+        Desktop {
+            display,
+            bus,
+            driver_url: format!("http://127.0.0.1:{port}"),
+            _driver: driver,
+            _bus: bus_proc,
+            _xvfb: xvfb,
+        }
+    }
+
+    /// Runs `gdbus` on this desktop's session bus; returns its stdout.
+    pub fn gdbus(&self, args: &[&str]) -> String {
+        let out = Command::new("gdbus").args(args).env("DBUS_SESSION_BUS_ADDRESS", &self.bus).output().unwrap();
+        assert!(out.status.success(), "gdbus {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Like [`Desktop::gdbus`], `None` when the call fails.
+    pub fn try_gdbus(&self, args: &[&str]) -> Option<String> {
+        let out = Command::new("timeout").arg("5").arg("gdbus").args(args).env("DBUS_SESSION_BUS_ADDRESS", &self.bus).output().ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// A PNG of the whole screen (for failures and reports).
+    pub fn screenshot(&self, path: &Path) {
+        let _ = Command::new("import").args(["-window", "root", path.to_str().unwrap_or_default()]).env("DISPLAY", &self.display).status();
+    }
+}

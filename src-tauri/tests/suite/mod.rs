@@ -1,0 +1,6 @@
+mod commands;
+mod desktop;
+mod launch;
+mod webdriver;
+mod ui_unit;
+mod whole_app;

@@ -1,0 +1,243 @@
+// The whole ui over Tauri's mockIPC: commands are answered here, session events are delivered
+// through the real Channel callbacks the way the app's Rust side delivers them.
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import type { Channel } from "@tauri-apps/api/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { App } from "./app";
+import type { Event } from "./bindings/Event";
+import type { EventMsg } from "./bindings/EventMsg";
+import { ipc } from "./ipc";
+import { call, configured, ev, runPython } from "./test/events";
+import type { AppInfo } from "./types";
+
+const INFO: AppInfo = {
+  version: "0.1.0",
+  model: "openai/test",
+  profile: "classic",
+  approval_policy: "ask",
+  profiles: ["classic", "codex"],
+  cwd: "/tmp/work",
+  initial_prompt: null,
+  sandbox: null,
+  stop_hotkey: "Ctrl+Alt+.",
+  activity: "idle",
+};
+
+interface Internals {
+  runCallback(id: number, data: unknown): void;
+}
+
+let calls: { cmd: string; args: Record<string, unknown> }[];
+let sessionChannel: Channel<Event> | null;
+let sent = 0;
+
+function deliver(msg: EventMsg): void {
+  const internals = (window as unknown as { __TAURI_INTERNALS__: Internals }).__TAURI_INTERNALS__;
+  internals.runCallback(sessionChannel!.id, { index: sent++, message: ev(msg) });
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+function cmds(name: string) {
+  return calls.filter((c) => c.cmd === name).map((c) => c.args);
+}
+
+async function boot(info: AppInfo = INFO): Promise<App> {
+  const app = new App(ipc, info);
+  document.body.replaceChildren(app.el);
+  await app.start();
+  return app;
+}
+
+async function say(text: string): Promise<void> {
+  const input = document.querySelector<HTMLTextAreaElement>('[data-testid="message-input"]')!;
+  input.value = text;
+  document.querySelector<HTMLButtonElement>('[data-testid="send"]')!.click();
+  await settle();
+}
+
+const q = (sel: string) => document.querySelector<HTMLElement>(sel);
+
+beforeEach(() => {
+  calls = [];
+  sessionChannel = null;
+  sent = 0;
+  mockIPC((cmd, args) => {
+    const a = (args ?? {}) as Record<string, unknown>;
+    calls.push({ cmd, args: a });
+    switch (cmd) {
+      case "subscribe_app":
+        return null;
+      case "list_sessions":
+        return [{ id: "old", started_ms: 1_700_000_000_000, model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false }];
+      case "start_session":
+        sessionChannel = a.onEvent as Channel<Event>;
+        return { session_id: "s1", log_path: "/tmp/s1.jsonl" };
+      case "send_input":
+      case "decide_approval":
+      case "interrupt":
+      case "set_model":
+        return "gui-1";
+      case "read_image":
+        return "data:image/png;base64,AAAA";
+      case "read_session":
+        return [configured(), ev({ type: "user_message", items: [{ type: "text", text: "an old chat" }] })];
+      default:
+        throw { code: "invalid_request", message: `unexpected ${cmd}` };
+    }
+  });
+});
+
+afterEach(() => clearMocks());
+
+describe("the app over ipc", () => {
+  it("lists the logged sessions", async () => {
+    await boot();
+    expect(q('[data-testid="session-item"]')?.textContent).toContain("an old chat");
+  });
+
+  it("starts a session with the pickers' values on the first message, then sends it", async () => {
+    await boot();
+    const model = q('[data-testid="model-picker"]') as HTMLInputElement;
+    model.value = "ollama/qwen";
+    model.dispatchEvent(new Event("change"));
+    await say("what is 2+2?");
+    expect(cmds("start_session")[0]?.options).toEqual({ model: "ollama/qwen", profile: "classic", approval_policy: "ask", resume: undefined });
+    expect(cmds("send_input")).toEqual([{ sessionId: "s1", items: [{ type: "text", text: "what is 2+2?" }] }]);
+  });
+
+  it("shows a code card, approves it and streams its output", async () => {
+    await boot();
+    await say("print one");
+    deliver(configured().msg);
+    deliver({ type: "turn_started", turn: 1 });
+    deliver({ type: "assistant_text_delta", delta: "Running **it**." });
+    deliver({ type: "approval_requested", call: call("c1", runPython("c1", "print(1)")), warning: null });
+    await settle();
+    const card = q('[data-testid="call-card"]')!;
+    expect(card.dataset.state).toBe("pending");
+    expect(card.querySelector("pre.code")?.textContent).toContain("print(1)");
+    expect(q('[data-testid="activity"]')?.textContent).toBe("waiting for you");
+    expect(q('[data-testid="assistant-message"] strong')?.textContent).toBe("it");
+    q('[data-testid="approve"]')!.click();
+    await settle();
+    expect(cmds("decide_approval")).toEqual([{ sessionId: "s1", callId: "c1", decision: { type: "approve" } }]);
+    deliver({ type: "approval_decided", call_id: "c1", decision: { type: "approve" }, decider: "user" });
+    deliver({ type: "exec_begin", call_id: "c1", language: "python", code: "print(1)" });
+    deliver({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "1\n" });
+    await settle();
+    expect(q('[data-testid="exec-output"]')?.textContent).toBe("1\n");
+    expect(q('[data-testid="running"]')).not.toBeNull();
+    deliver({ type: "exec_end", call_id: "c1", status: "completed", exit_code: 0, duration_ms: 20 });
+    deliver({ type: "turn_ended", turn: 1, reason: "completed" });
+    await settle();
+    expect(q('[data-testid="exec-status"]')?.textContent).toContain("exit 0");
+    expect(q('[data-testid="call-card"]')?.dataset.state).toBe("approved");
+    expect(q('[data-testid="approve"]')).toBeNull();
+  });
+
+  it("denies, approves always with a scope, and runs edited code", async () => {
+    await boot();
+    await say("go");
+    deliver({ type: "approval_requested", call: call("c1", { type: "run_code", language: "shell", code: "ls -la /" }), warning: null });
+    await settle();
+    q('[data-testid="deny"]')!.click();
+    deliver({ type: "approval_decided", call_id: "c1", decision: { type: "deny" }, decider: "user" });
+    deliver({ type: "approval_requested", call: call("c2", { type: "run_code", language: "shell", code: "ls /tmp" }), warning: null });
+    await settle();
+    const scope = q('[data-call-id="c2"] [data-testid="always-scope"]') as HTMLSelectElement;
+    scope.value = "prefix";
+    q('[data-call-id="c2"] [data-testid="always"]')!.click();
+    deliver({ type: "approval_requested", call: call("c3", runPython("c3", "print(2)")), warning: null });
+    await settle();
+    q('[data-call-id="c3"] [data-testid="edit"]')!.click();
+    const editor = q('[data-call-id="c3"] [data-testid="code-editor"]') as HTMLTextAreaElement;
+    editor.value = "print(3)";
+    editor.dispatchEvent(new InputEvent("input"));
+    q('[data-call-id="c3"] [data-testid="run-edited"]')!.click();
+    await settle();
+    expect(cmds("decide_approval").map((a) => a.decision)).toEqual([
+      { type: "deny" },
+      { type: "approve_always", scope: { type: "command_prefix", prefix: "ls" } },
+      { type: "approve_edited", code: "print(3)" },
+    ]);
+    expect(q('[data-call-id="c1"]')?.dataset.state).toBe("denied");
+    expect(q('[data-call-id="c1"] [data-testid="decision"]')?.textContent).toBe("Denied");
+  });
+
+  it("shows file edits as diffs", async () => {
+    await boot();
+    await say("edit");
+    deliver({ type: "tool_call_proposed", call: call("c1", { type: "edit_files", summary: "Edit notes.txt", arguments: { path: "notes.txt", old_string: "two", new_string: "three" } }) });
+    deliver({ type: "files_changed", call_id: "c1", changes: [{ path: "notes.txt", kind: "modified", diff: "@@ -1 +1 @@\n-two\n+three\n" }] });
+    await settle();
+    const diffs = document.querySelectorAll<HTMLElement>('[data-testid="file-diff"]');
+    expect(diffs).toHaveLength(1);
+    expect(diffs[0]!.querySelector(".diff-add")?.textContent).toBe("+three");
+    // the preview before it ran, from the arguments
+    expect([...document.querySelectorAll(".diff-del")].map((d) => d.textContent)).toContain("-two");
+  });
+
+  it("draws a computer action's plan over the screenshot and its telemetry after", async () => {
+    await boot();
+    await say("click it");
+    const shot = { path: "/data/shot.png", mime: "image/png", width: 640, height: 400, source: { x: 0, y: 0, width: 1280, height: 800 } };
+    deliver({ type: "screenshot_taken", call_id: null, screenshot: shot });
+    deliver({ type: "approval_requested", call: call("k1", { type: "computer", action: "left_click", arguments: { coordinate: [640, 400] } }, "computer"), warning: null });
+    await settle();
+    const plan = q('[data-testid="computer-plan"]')!;
+    const target = plan.querySelector("circle.target")!;
+    expect([target.getAttribute("cx"), target.getAttribute("cy")]).toEqual(["640", "400"]);
+    expect(plan.querySelector("img")?.getAttribute("src")).toBe("data:image/png;base64,AAAA");
+    deliver({
+      type: "input_action_performed",
+      call_id: "k1",
+      record: {
+        action: "left_click",
+        planned_path: [{ x: 10, y: 10, t_ms: 0 }, { x: 640, y: 400, t_ms: 80 }],
+        actual_path: [{ x: 10, y: 10, t_ms: 0 }, { x: 300, y: 200, t_ms: 40 }, { x: 640, y: 400, t_ms: 82 }],
+        keys: ["ctrl+s"],
+        target_window: { title: "notes.txt", app_name: "gedit", pid: 7, bounds: null },
+      },
+    });
+    deliver({ type: "screen_diff_computed", call_id: "k1", diff: { before: "/data/a.png", after: "/data/b.png", diff_image: "/data/d.png", changed_regions: [{ x: 600, y: 380, width: 80, height: 40 }], changed_fraction: 0.004 } });
+    deliver({ type: "window_focus_changed", window: { title: "notes.txt", app_name: "gedit", pid: 7, bounds: null } });
+    await settle();
+    const action = q('[data-testid="computer-action"]')!;
+    expect(action.querySelector("polyline.actual")?.getAttribute("points")).toBe("10,10 300,200 640,400");
+    expect(action.querySelector("polyline.planned")).not.toBeNull();
+    expect(action.querySelector("kbd")?.textContent).toBe("ctrl+s");
+    expect(action.textContent).toContain("in notes.txt — gedit");
+    expect(document.querySelectorAll('[data-testid="screen-diff"] rect.changed')).toHaveLength(2);
+    expect(q('[data-testid="focus-change"]')?.textContent).toBe("Focus → notes.txt — gedit");
+  });
+
+  it("stops the running session and shows command errors", async () => {
+    await boot();
+    await say("loop");
+    deliver({ type: "turn_started", turn: 1 });
+    await settle();
+    const stop = q('[data-testid="stop"]') as HTMLButtonElement;
+    expect(stop.disabled).toBe(false);
+    stop.click();
+    await settle();
+    expect(cmds("interrupt")).toEqual([{ sessionId: "s1" }]);
+    mockIPC(() => {
+      throw { code: "session_ended", message: "the session s1 has ended" };
+    });
+    await say("again");
+    expect(q('[data-testid="command-error"]')?.textContent).toBe("the session s1 has ended");
+    expect(q('[data-testid="command-error"]')?.dataset.code).toBe("session_ended");
+  });
+
+  it("opens a logged session read-only and continues it on the next message", async () => {
+    await boot();
+    q('[data-testid="session-item"]')!.click();
+    await settle();
+    expect(q('[data-testid="user-message"]')?.textContent).toBe("an old chat");
+    await say("continue");
+    expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "old" });
+  });
+});

@@ -1,0 +1,205 @@
+// Wires the pieces: the session list, the pickers, the live transcript and the composer, over ipc.
+import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
+import type { Event } from "./bindings/Event";
+import type { InputItem } from "./bindings/InputItem";
+import { h } from "./dom";
+import type { Ipc } from "./ipc";
+import type { Activity, AppInfo, AppSignal, CommandError, SessionEntry } from "./types";
+import { Composer } from "./view/composer";
+import { Sidebar } from "./view/sidebar";
+import { Toolbar } from "./view/toolbar";
+import { TranscriptView } from "./view/transcript-view";
+
+interface Shown {
+  /** Null until the first message starts the session. */
+  sessionId: string | null;
+  view: TranscriptView;
+  live: boolean;
+  /** A logged session shown read-only; sending continues it. */
+  resume: string | null;
+}
+
+export class App {
+  readonly el: HTMLElement;
+  private sidebar: Sidebar;
+  private toolbar: Toolbar;
+  private composer: Composer;
+  private main: HTMLElement;
+  private errorBar: HTMLElement;
+  private shown!: Shown;
+  private live = new Map<string, TranscriptView>();
+  private choice: { model: string; profile: string; policy: ApprovalPolicy };
+  private activity: Activity;
+
+  constructor(private ipc: Ipc, private info: AppInfo) {
+    this.choice = { model: info.model, profile: info.profile, policy: info.approval_policy };
+    this.activity = info.activity;
+    this.sidebar = new Sidebar({ onNew: () => this.newSession(), onOpen: (e) => void this.open(e) });
+    this.toolbar = new Toolbar(info.profiles, info.stop_hotkey, {
+      onModel: (m) => this.change("model", m),
+      onProfile: (p) => this.change("profile", p),
+      onPolicy: (p) => this.change("policy", p),
+      onStop: () => void this.stop(),
+    });
+    this.composer = new Composer((items) => this.send(items));
+    this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
+    this.main = h("main", { class: "session" });
+    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.toolbar.el, this.errorBar, this.main, this.composer.el));
+    this.newSession();
+  }
+
+  async start(): Promise<void> {
+    await this.ipc.subscribeApp((s) => this.onSignal(s));
+    await this.refreshList();
+    if (this.info.initial_prompt) {
+      await this.send([{ type: "text", text: this.info.initial_prompt }]);
+    }
+  }
+
+  private makeView(): TranscriptView {
+    return new TranscriptView(
+      {
+        decide: (callId, decision) => {
+          const id = this.shown.sessionId;
+          if (id) void this.ipc.decideApproval(id, callId, decision).catch((e) => this.fail(e));
+        },
+        loadImage: (path) => this.ipc.readImage(path),
+        drafts: new Map(),
+      },
+      () => this.refreshToolbar(),
+    );
+  }
+
+  private showView(shown: Shown): void {
+    this.shown = shown;
+    this.main.replaceChildren(shown.view.el);
+    this.refreshToolbar();
+    void this.refreshList();
+  }
+
+  newSession(): void {
+    this.showView({ sessionId: null, view: this.makeView(), live: false, resume: null });
+    this.composer.focus();
+  }
+
+  private async open(entry: SessionEntry): Promise<void> {
+    const running = this.live.get(entry.id);
+    if (running) {
+      this.showView({ sessionId: entry.id, view: running, live: true, resume: null });
+      return;
+    }
+    try {
+      const events = await this.ipc.readSession(entry.id);
+      const view = this.makeView();
+      view.load(events);
+      this.showView({ sessionId: null, view, live: false, resume: entry.id });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private async send(items: InputItem[]): Promise<boolean> {
+    try {
+      if (!this.shown.sessionId) await this.startShown();
+      const id = this.shown.sessionId;
+      if (!id) return false;
+      await this.ipc.sendInput(id, items);
+      void this.refreshList();
+      return true;
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+  }
+
+  private async startShown(): Promise<void> {
+    const shown = this.shown;
+    // A resumed session replays its log as events: start from an empty view.
+    if (shown.resume) shown.view = this.makeView();
+    const view = shown.view;
+    const started = await this.ipc.startSession(
+      {
+        model: this.choice.model,
+        profile: this.choice.profile,
+        approval_policy: this.choice.policy,
+        resume: shown.resume ?? undefined,
+      },
+      (event: Event) => view.apply(event),
+    );
+    shown.sessionId = started.session_id;
+    shown.live = true;
+    shown.resume = null;
+    this.live.set(started.session_id, view);
+    if (this.shown === shown) this.main.replaceChildren(view.el);
+  }
+
+  private change(what: "model" | "profile" | "policy", value: string): void {
+    const id = this.shown.sessionId;
+    if (what === "model") this.choice.model = value;
+    if (what === "profile") this.choice.profile = value;
+    if (what === "policy") this.choice.policy = value as ApprovalPolicy;
+    if (!id || !this.shown.live) return;
+    const sent =
+      what === "model"
+        ? this.ipc.setModel(id, value)
+        : what === "profile"
+          ? this.ipc.setProfile(id, value)
+          : this.ipc.setApprovalPolicy(id, value as ApprovalPolicy);
+    sent.catch((e) => this.fail(e));
+  }
+
+  private async stop(): Promise<void> {
+    const id = this.shown.sessionId;
+    if (!id) return;
+    try {
+      await this.ipc.interrupt(id);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private onSignal(s: AppSignal): void {
+    switch (s.type) {
+      case "new_session":
+        this.newSession();
+        break;
+      case "paused_all":
+        break;
+      case "activity_changed":
+        this.activity = s.activity;
+        this.refreshToolbar();
+        break;
+      case "files_dropped":
+        this.composer.addPaths(s.paths);
+        break;
+    }
+  }
+
+  private refreshToolbar(): void {
+    const t = this.shown.view.model;
+    const started = this.shown.live && t.info !== null;
+    this.toolbar.show({
+      model: started ? t.model : this.choice.model,
+      profile: started ? t.profile : this.choice.profile,
+      policy: started ? t.policy : this.choice.policy,
+      running: t.running,
+      activity: t.pendingApprovals().length ? "waiting" : t.running ? "working" : this.activity === "waiting" ? "waiting" : "idle",
+    });
+  }
+
+  private async refreshList(): Promise<void> {
+    try {
+      const entries = await this.ipc.listSessions();
+      this.sidebar.render(entries, this.shown.sessionId ?? this.shown.resume);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private fail(e: unknown): void {
+    const err = e as CommandError;
+    this.errorBar.textContent = err && typeof err === "object" && "message" in err ? err.message : String(e);
+    this.errorBar.dataset.code = err?.code ?? "ipc";
+    this.errorBar.classList.remove("hidden");
+  }
+}

@@ -1,0 +1,52 @@
+// The one module that talks to the app (invoke and channels). Everything else calls these.
+import { Channel, invoke } from "@tauri-apps/api/core";
+import type { ApprovalDecision } from "./bindings/ApprovalDecision";
+import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
+import type { Event } from "./bindings/Event";
+import type { InputItem } from "./bindings/InputItem";
+import type { AppInfo, AppSignal, CommandError, SessionEntry, StartOptions, StartedSession } from "./types";
+
+/** Errors always arrive as {code, message}; anything else (a broken bridge) is wrapped. */
+export function asCommandError(e: unknown): CommandError {
+  if (e && typeof e === "object" && "code" in e && "message" in e) {
+    return e as CommandError;
+  }
+  return { code: "ipc", message: e instanceof Error ? e.message : String(e) };
+}
+
+async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(cmd, args);
+  } catch (e) {
+    throw asCommandError(e);
+  }
+}
+
+export const ipc = {
+  appInfo: () => call<AppInfo>("app_info"),
+  subscribeApp(onSignal: (s: AppSignal) => void): Promise<void> {
+    const channel = new Channel<AppSignal>();
+    channel.onmessage = onSignal;
+    return call("subscribe_app", { onSignal: channel });
+  },
+  startSession(options: StartOptions, onEvent: (e: Event) => void): Promise<StartedSession> {
+    const channel = new Channel<Event>();
+    channel.onmessage = onEvent;
+    return call("start_session", { options, onEvent: channel });
+  },
+  sendInput: (sessionId: string, items: InputItem[]) => call<string>("send_input", { sessionId, items }),
+  decideApproval: (sessionId: string, callId: string, decision: ApprovalDecision) =>
+    call<string>("decide_approval", { sessionId, callId, decision }),
+  interrupt: (sessionId: string) => call<string>("interrupt", { sessionId }),
+  setModel: (sessionId: string, model: string) => call<string>("set_model", { sessionId, model }),
+  setProfile: (sessionId: string, profile: string) => call<string>("set_profile", { sessionId, profile }),
+  setApprovalPolicy: (sessionId: string, policy: ApprovalPolicy) =>
+    call<string>("set_approval_policy", { sessionId, policy }),
+  closeSession: (sessionId: string) => call<string>("close_session", { sessionId }),
+  pauseAll: () => call<number>("pause_all"),
+  listSessions: () => call<SessionEntry[]>("list_sessions"),
+  readSession: (sessionId: string) => call<Event[]>("read_session", { sessionId }),
+  readImage: (path: string) => call<string>("read_image", { path }),
+};
+
+export type Ipc = typeof ipc;

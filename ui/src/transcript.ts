@@ -1,0 +1,298 @@
+// A session's events folded into blocks to show: messages, tool-call cards (approval, run, output,
+// file diffs, computer actions), notices. Pure: no DOM, no ipc; the view renders what changed.
+import type { ApprovalDecision } from "./bindings/ApprovalDecision";
+import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
+import type { Decider } from "./bindings/Decider";
+import type { Event } from "./bindings/Event";
+import type { ExecStatus } from "./bindings/ExecStatus";
+import type { FileChange } from "./bindings/FileChange";
+import type { InputActionRecord } from "./bindings/InputActionRecord";
+import type { InputItem } from "./bindings/InputItem";
+import type { OutputStream } from "./bindings/OutputStream";
+import type { ScreenDiff } from "./bindings/ScreenDiff";
+import type { ScreenshotInfo } from "./bindings/ScreenshotInfo";
+import type { SessionInfo } from "./bindings/SessionInfo";
+import type { TokenUsage } from "./bindings/TokenUsage";
+import type { ToolCall } from "./bindings/ToolCall";
+import type { TurnEndReason } from "./bindings/TurnEndReason";
+import type { WindowInfo } from "./bindings/WindowInfo";
+
+export interface ExecState {
+  language: string;
+  code: string;
+  output: { stream: OutputStream; chunk: string }[];
+  status: ExecStatus | null;
+  exit_code: number | null;
+  duration_ms: number | null;
+}
+
+export type ApprovalState = "pending" | "approved" | "denied";
+
+export interface CallBlock {
+  kind: "call";
+  id: string;
+  call: ToolCall;
+  approval: ApprovalState | null;
+  warning: string | null;
+  decision: ApprovalDecision | null;
+  decider: Decider | null;
+  exec: ExecState | null;
+  files: FileChange[];
+  result: { output: string; is_error: boolean } | null;
+  /** The screen when the call was proposed: computer actions draw their plan over it. */
+  screenBefore: ScreenshotInfo | null;
+  screenshots: ScreenshotInfo[];
+  actions: InputActionRecord[];
+  diffs: ScreenDiff[];
+}
+
+export type Block =
+  | { kind: "user"; id: string; items: InputItem[] }
+  | { kind: "assistant"; id: string; text: string; done: boolean; interrupted: boolean }
+  | { kind: "reasoning"; id: string; text: string }
+  | CallBlock
+  | { kind: "screenshot"; id: string; screenshot: ScreenshotInfo }
+  | { kind: "focus"; id: string; window: WindowInfo }
+  | { kind: "notice"; id: string; level: "info" | "error"; message: string; hint: string | null }
+  | { kind: "turn_end"; id: string; reason: TurnEndReason };
+
+export class Transcript {
+  blocks: Block[] = [];
+  info: SessionInfo | null = null;
+  model = "";
+  profile = "";
+  policy: ApprovalPolicy = "ask";
+  usage: TokenUsage | null = null;
+  running = false;
+  ended = false;
+  private byId = new Map<string, Block>();
+  private openText: string | null = null;
+  private openReasoning: string | null = null;
+  private lastScreenshot: ScreenshotInfo | null = null;
+  private counter = 0;
+
+  get(id: string): Block | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Calls still waiting for the person. */
+  pendingApprovals(): CallBlock[] {
+    return this.blocks.filter((b): b is CallBlock => b.kind === "call" && b.approval === "pending");
+  }
+
+  private add<B extends Block>(block: B): B {
+    this.blocks.push(block);
+    this.byId.set(block.id, block);
+    return block;
+  }
+
+  private nextId(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}-${this.counter}`;
+  }
+
+  private callBlock(call: ToolCall): CallBlock {
+    const existing = this.byId.get(call.call_id);
+    if (existing && existing.kind === "call") {
+      existing.call = call;
+      return existing;
+    }
+    return this.add({
+      kind: "call",
+      id: call.call_id,
+      call,
+      approval: null,
+      warning: null,
+      decision: null,
+      decider: null,
+      exec: null,
+      files: [],
+      result: null,
+      screenBefore: call.action.type === "computer" ? this.lastScreenshot : null,
+      screenshots: [],
+      actions: [],
+      diffs: [],
+    });
+  }
+
+  private findCall(callId: string): CallBlock | null {
+    const b = this.byId.get(callId);
+    return b && b.kind === "call" ? b : null;
+  }
+
+  private closeText(): void {
+    this.openText = null;
+    this.openReasoning = null;
+  }
+
+  private notice(level: "info" | "error", message: string, hint: string | null = null): string {
+    return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint }).id;
+  }
+
+  /** Applies one event; returns the ids of the blocks it created or changed. */
+  apply(event: Event): string[] {
+    const m = event.msg;
+    switch (m.type) {
+      case "session_configured": {
+        const { type: _t, ...info } = m;
+        this.info = info;
+        this.model = info.model;
+        this.profile = info.profile;
+        this.policy = info.approval_policy;
+        return [];
+      }
+      case "user_message":
+        this.closeText();
+        return [this.add({ kind: "user", id: this.nextId("user"), items: m.items }).id];
+      case "turn_started":
+        this.running = true;
+        this.closeText();
+        return [];
+      case "model_request_started":
+        this.closeText();
+        return [];
+      case "assistant_text_delta": {
+        const open = this.openText ? this.byId.get(this.openText) : undefined;
+        if (open && open.kind === "assistant") {
+          open.text += m.delta;
+          return [open.id];
+        }
+        const b = this.add({ kind: "assistant", id: this.nextId("text"), text: m.delta, done: false, interrupted: false });
+        this.openText = b.id;
+        return [b.id];
+      }
+      case "reasoning_delta": {
+        const open = this.openReasoning ? this.byId.get(this.openReasoning) : undefined;
+        if (open && open.kind === "reasoning") {
+          open.text += m.delta;
+          return [open.id];
+        }
+        const b = this.add({ kind: "reasoning", id: this.nextId("reasoning"), text: m.delta });
+        this.openReasoning = b.id;
+        return [b.id];
+      }
+      case "assistant_message": {
+        const open = this.openText ? this.byId.get(this.openText) : undefined;
+        this.openText = null;
+        if (open && open.kind === "assistant") {
+          open.text = m.text;
+          open.done = true;
+          open.interrupted = m.interrupted;
+          return [open.id];
+        }
+        if (!m.text) return [];
+        return [this.add({ kind: "assistant", id: this.nextId("text"), text: m.text, done: true, interrupted: m.interrupted }).id];
+      }
+      case "tool_call_proposed":
+        this.closeText();
+        return [this.callBlock(m.call).id];
+      case "approval_requested": {
+        this.closeText();
+        const b = this.callBlock(m.call);
+        b.approval = "pending";
+        b.warning = m.warning;
+        return [b.id];
+      }
+      case "approval_decided": {
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.decision = m.decision;
+        b.decider = m.decider;
+        b.approval = m.decision.type === "deny" || m.decision.type === "abort" ? "denied" : "approved";
+        return [b.id];
+      }
+      case "exec_begin": {
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.exec = { language: m.language, code: m.code, output: [], status: null, exit_code: null, duration_ms: null };
+        return [b.id];
+      }
+      case "exec_output": {
+        const b = this.findCall(m.call_id);
+        if (!b || !b.exec) return [];
+        const last = b.exec.output[b.exec.output.length - 1];
+        if (last && last.stream === m.stream) last.chunk += m.chunk;
+        else b.exec.output.push({ stream: m.stream, chunk: m.chunk });
+        return [b.id];
+      }
+      case "exec_end": {
+        const b = this.findCall(m.call_id);
+        if (!b || !b.exec) return [];
+        b.exec.status = m.status;
+        b.exec.exit_code = m.exit_code;
+        b.exec.duration_ms = m.duration_ms;
+        return [b.id];
+      }
+      case "files_changed": {
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.files.push(...m.changes);
+        return [b.id];
+      }
+      case "tool_result": {
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.result = { output: m.output, is_error: m.is_error };
+        return [b.id];
+      }
+      case "screenshot_taken": {
+        this.lastScreenshot = m.screenshot;
+        const b = m.call_id ? this.findCall(m.call_id) : null;
+        if (b) {
+          b.screenshots.push(m.screenshot);
+          return [b.id];
+        }
+        return [this.add({ kind: "screenshot", id: this.nextId("shot"), screenshot: m.screenshot }).id];
+      }
+      case "input_action_performed": {
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.actions.push(m.record);
+        return [b.id];
+      }
+      case "screen_diff_computed": {
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.diffs.push(m.diff);
+        return [b.id];
+      }
+      case "window_focus_changed":
+        return [this.add({ kind: "focus", id: this.nextId("focus"), window: m.window }).id];
+      case "token_usage": {
+        const { type: _t, ...usage } = m;
+        this.usage = usage;
+        return [];
+      }
+      case "turn_ended":
+        this.running = false;
+        this.closeText();
+        // A turn that ends leaves no approval waiting.
+        for (const b of this.pendingApprovals()) b.approval = "denied";
+        if (m.reason === "completed") return [];
+        return [this.add({ kind: "turn_end", id: this.nextId("end"), reason: m.reason }).id];
+      case "history_reset":
+        return [this.notice("info", "The conversation was cleared.")];
+      case "history_undone":
+        return [this.notice("info", `Removed the last ${m.removed} message(s).`)];
+      case "profile_changed":
+        this.profile = m.profile;
+        return [this.notice("info", `Profile: ${m.profile}`)];
+      case "model_changed":
+        this.model = m.model;
+        return [this.notice("info", `Model: ${m.model}`)];
+      case "approval_policy_changed":
+        this.policy = m.policy;
+        return [this.notice("info", `Approvals: ${m.policy}`)];
+      case "notice":
+        return [this.notice("info", m.message)];
+      case "error":
+        return [this.notice("error", m.message, m.hint)];
+      case "session_saved":
+        return [this.notice("info", `Saved to ${m.path}`)];
+      case "shutdown_complete":
+        this.running = false;
+        this.ended = true;
+        return [];
+    }
+  }
+}

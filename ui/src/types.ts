@@ -1,0 +1,60 @@
+// Shapes of the app's own commands (src-tauri/src/commands); the protocol's types are generated
+// into ./bindings.
+import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
+
+export type Activity = "idle" | "working" | "waiting";
+
+export interface AppInfo {
+  version: string;
+  model: string;
+  profile: string;
+  approval_policy: ApprovalPolicy;
+  profiles: string[];
+  cwd: string;
+  initial_prompt: string | null;
+  sandbox: string | null;
+  stop_hotkey: string;
+  activity: Activity;
+}
+
+export interface StartOptions {
+  model?: string;
+  profile?: string;
+  approval_policy?: ApprovalPolicy;
+  resume?: string;
+}
+
+export interface StartedSession {
+  session_id: string;
+  log_path: string;
+}
+
+export interface SessionEntry {
+  id: string;
+  started_ms: number;
+  model: string;
+  profile: string;
+  first_words: string;
+  events: number;
+  live: boolean;
+}
+
+export type AppSignal =
+  | { type: "new_session" }
+  | { type: "paused_all"; sessions: number }
+  | { type: "activity_changed"; activity: Activity }
+  | { type: "files_dropped"; paths: string[] };
+
+/** Every command error: a code to match on, a sentence for people. */
+export interface CommandError {
+  code:
+    | "unknown_session"
+    | "session_ended"
+    | "session_start"
+    | "session_log"
+    | "no_data_dir"
+    | "invalid_request"
+    | "read"
+    | "ipc";
+  message: string;
+}

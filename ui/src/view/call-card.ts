@@ -1,0 +1,202 @@
+// One tool call as a card: what it will do, the approval buttons while it waits, then the run
+// with its output as it arrives, the files it changed and what it did on the screen.
+import type { ApprovalDecision } from "../bindings/ApprovalDecision";
+import type { ToolAction } from "../bindings/ToolAction";
+import { h } from "../dom";
+import { highlight } from "../highlight";
+import type { CallBlock } from "../transcript";
+import { type ImageLoader, keysOf, renderAction, renderScreenDiff, renderScreenshot, targetOf } from "./computer";
+import { renderDiffText, renderFileChange } from "./diff";
+
+export interface CardContext {
+  decide(callId: string, decision: ApprovalDecision): void;
+  loadImage: ImageLoader;
+  /** Code being edited in a waiting card, kept across re-renders. */
+  drafts: Map<string, string>;
+  rerender(id: string): void;
+}
+
+function codeView(code: string, language: string): HTMLElement {
+  const el = h("code", { class: "hljs" });
+  el.innerHTML = highlight(code, language);
+  return h("pre", { class: "code" }, h("span", { class: "lang" }, language), el);
+}
+
+function json(v: unknown): string {
+  return JSON.stringify(v, null, 2) ?? "";
+}
+
+/** What an edit will do, before it runs: a patch when the arguments carry one, else old → new. */
+function editPreview(args: unknown): HTMLElement {
+  const a = (args && typeof args === "object" ? args : {}) as Record<string, unknown>;
+  const patch = [a.diff, a.patch, a.input].find((v): v is string => typeof v === "string" && /^(---|\+\+\+|@@|\*\*\*)/m.test(v));
+  if (patch) return renderDiffText(patch);
+  const oldText = typeof a.old_string === "string" ? a.old_string : typeof a.old_str === "string" ? a.old_str : null;
+  const newText =
+    typeof a.new_string === "string" ? a.new_string : typeof a.new_str === "string" ? a.new_str : typeof a.content === "string" ? a.content : null;
+  if (newText !== null) {
+    const lines = [
+      ...(oldText ?? "").split("\n").filter((_, i, all) => oldText !== null && (i < all.length - 1 || all[i] !== "")).map((l) => `-${l}`),
+      ...newText.split("\n").map((l) => `+${l}`),
+    ];
+    return renderDiffText(lines.join("\n"));
+  }
+  return h("pre", { class: "args" }, json(args));
+}
+
+function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
+  const action: ToolAction = block.call.action;
+  switch (action.type) {
+    case "run_code": {
+      const draft = ctx.drafts.get(block.id);
+      if (draft !== undefined && block.approval === "pending") {
+        return h("textarea", {
+          class: "code-edit",
+          "data-testid": "code-editor",
+          spellcheck: "false",
+          rows: Math.min(24, draft.split("\n").length + 1),
+          oninput: (e: InputEvent) => ctx.drafts.set(block.id, (e.target as HTMLTextAreaElement).value),
+        }, draft);
+      }
+      return codeView(block.exec?.code ?? action.code, action.language);
+    }
+    case "edit_files":
+      return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(action.arguments));
+    case "read":
+      return h("div", { class: "summary" }, action.summary);
+    case "computer": {
+      const target = targetOf(action.arguments);
+      const keys = keysOf(action.arguments);
+      return h(
+        "div",
+        { class: "computer-plan", "data-testid": "computer-plan" },
+        h("div", { class: "action-head" }, h("span", { class: "action-name" }, action.action), target && h("span", { class: "muted" }, ` at ${target.x}, ${target.y}`)),
+        keys.length > 0 && h("div", { class: "keys" }, ...keys.map((k) => h("kbd", {}, k))),
+        block.screenBefore && renderScreenshot(block.screenBefore, ctx.loadImage, { target }),
+      );
+    }
+    case "other":
+      return h("pre", { class: "args" }, json(action.arguments));
+  }
+}
+
+function title(action: ToolAction, name: string): string {
+  switch (action.type) {
+    case "run_code":
+      return `Run ${action.language}`;
+    case "edit_files":
+      return "Edit files";
+    case "read":
+      return "Read";
+    case "computer":
+      return "Computer";
+    case "other":
+      return name;
+  }
+}
+
+const SHELLS = ["shell", "bash", "sh", "zsh", "powershell", "cmd"];
+
+/** `ls -la foo` → `ls`: the scope "always" offers for shell commands. */
+export function commandPrefix(action: ToolAction): string | null {
+  if (action.type !== "run_code" || !SHELLS.includes(action.language.toLowerCase())) return null;
+  const first = action.code.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
+  const id = block.id;
+  const editing = ctx.drafts.has(id);
+  const action = block.call.action;
+  const prefix = commandPrefix(action);
+  const scope = h(
+    "select",
+    { class: "scope", "data-testid": "always-scope", title: "What to approve from now on" },
+    h("option", { value: "session" }, `every ${block.call.name} call this session`),
+    prefix ? h("option", { value: "prefix" }, `commands starting with “${prefix}”`) : null,
+  );
+  const always = (): void => {
+    const decision: ApprovalDecision =
+      scope.value === "prefix" && prefix
+        ? { type: "approve_always", scope: { type: "command_prefix", prefix } }
+        : { type: "approve_always", scope: { type: "session" } };
+    ctx.decide(id, decision);
+  };
+  const buttons: (HTMLElement | null)[] = editing
+    ? [
+        h("button", { class: "primary", "data-testid": "run-edited", onclick: () => ctx.decide(id, { type: "approve_edited", code: ctx.drafts.get(id) ?? "" }) }, "Run edited"),
+        h("button", { "data-testid": "cancel-edit", onclick: () => (ctx.drafts.delete(id), ctx.rerender(id)) }, "Cancel edit"),
+      ]
+    : [
+        h("button", { class: "primary", "data-testid": "approve", onclick: () => ctx.decide(id, { type: "approve" }) }, "Approve"),
+        h("button", { class: "danger", "data-testid": "deny", onclick: () => ctx.decide(id, { type: "deny" }) }, "Deny"),
+        h("span", { class: "always" }, h("button", { "data-testid": "always", onclick: always }, "Always"), scope),
+        action.type === "run_code"
+          ? h("button", { "data-testid": "edit", onclick: () => (ctx.drafts.set(id, action.code), ctx.rerender(id)) }, "Edit")
+          : null,
+      ];
+  return h("div", { class: "approval-actions" }, ...buttons);
+}
+
+function decisionText(block: CallBlock): string {
+  const d = block.decision;
+  const by = block.decider === "policy" ? " (policy)" : block.decider === "remembered_approval" ? " (remembered)" : "";
+  if (!d) return block.approval === "denied" ? "Not run" : "";
+  switch (d.type) {
+    case "approve":
+      return `Approved${by}`;
+    case "approve_always":
+      return d.scope.type === "session" ? `Approved for this session${by}` : `Approved “${d.scope.prefix}…”${by}`;
+    case "approve_edited":
+      return "Approved with edits";
+    case "deny":
+      return `Denied${by}`;
+    case "abort":
+      return "Aborted";
+  }
+}
+
+function execView(block: CallBlock): HTMLElement | null {
+  const exec = block.exec;
+  if (!exec) return null;
+  const status =
+    exec.status === null
+      ? h("span", { class: "running", "data-testid": "running" }, "running…")
+      : h(
+          "span",
+          { class: `exit ${exec.status === "completed" && (exec.exit_code ?? 0) === 0 ? "ok" : "bad"}`, "data-testid": "exec-status" },
+          exec.status === "completed" ? `exit ${exec.exit_code ?? 0}` : exec.status.replace(/_/g, " "),
+          exec.duration_ms !== null ? ` · ${(exec.duration_ms / 1000).toFixed(2)} s` : "",
+        );
+  return h(
+    "div",
+    { class: "exec" },
+    h("pre", { class: "output", "data-testid": "exec-output" }, ...exec.output.map((o) => h("span", { class: o.stream }, o.chunk))),
+    h("div", { class: "exec-foot" }, status),
+  );
+}
+
+export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement {
+  const state = block.approval ?? (block.exec ? "approved" : "proposed");
+  const lastShot = block.screenshots[block.screenshots.length - 1] ?? block.screenBefore;
+  return h(
+    "section",
+    { class: `card call ${state}`, "data-testid": "call-card", "data-call-id": block.id, "data-state": state },
+    h(
+      "header",
+      {},
+      h("span", { class: "title" }, title(block.call.action, block.call.name)),
+      block.approval === "pending" && h("span", { class: "badge waiting" }, "waiting for you"),
+      block.approval !== "pending" && h("span", { class: "decision", "data-testid": "decision" }, decisionText(block)),
+    ),
+    block.warning && h("div", { class: "warning" }, block.warning),
+    actionView(block, ctx),
+    block.approval === "pending" && approvalButtons(block, ctx),
+    execView(block),
+    ...block.files.map(renderFileChange),
+    ...block.actions.map((a) => renderAction(a, lastShot, ctx.loadImage)),
+    ...block.screenshots.map((s) => renderScreenshot(s, ctx.loadImage)),
+    ...block.diffs.map((d) => renderScreenDiff(d, lastShot?.source ?? null, ctx.loadImage)),
+    block.result?.is_error && !block.exec ? h("div", { class: "muted" }, block.result.output) : null,
+  );
+}

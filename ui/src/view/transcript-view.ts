@@ -1,0 +1,127 @@
+// Renders a Transcript into the page, re-rendering only the blocks an event changed, at most
+// once per frame (streams send many small deltas).
+import type { Event } from "../bindings/Event";
+import type { InputItem } from "../bindings/InputItem";
+import { h } from "../dom";
+import { renderMarkdown } from "../markdown";
+import { type Block, Transcript } from "../transcript";
+import { type CardContext, renderCallCard } from "./call-card";
+import { renderScreenshot, windowLabel } from "./computer";
+
+function userItem(item: InputItem): HTMLElement {
+  switch (item.type) {
+    case "text":
+      return h("div", { class: "text" }, item.text);
+    case "image":
+      return h("img", { class: "attached", src: `data:${item.mime};base64,${item.data}`, alt: "attached image" });
+    case "file":
+      return h("div", { class: "attachment" }, `Attached: ${item.path}`);
+  }
+}
+
+function endText(reason: string): string {
+  switch (reason) {
+    case "interrupted":
+      return "Stopped.";
+    case "max_turns":
+      return "Stopped after the most steps a turn may take.";
+    case "aborted":
+      return "Aborted.";
+    case "error":
+      return "The turn ended with an error.";
+    default:
+      return "";
+  }
+}
+
+export class TranscriptView {
+  readonly el: HTMLElement;
+  readonly model = new Transcript();
+  private elements = new Map<string, HTMLElement>();
+  private dirty = new Set<string>();
+  private scheduled = false;
+
+  constructor(private ctx: Omit<CardContext, "rerender">, private onChange: (t: Transcript) => void = () => {}) {
+    this.el = h("div", { class: "transcript", "data-testid": "transcript" });
+    // Links from the model never navigate the app's webview.
+    this.el.addEventListener("click", (e) => {
+      if ((e.target as HTMLElement).closest("a")) e.preventDefault();
+    });
+  }
+
+  apply(event: Event): void {
+    for (const id of this.model.apply(event)) this.dirty.add(id);
+    this.schedule();
+  }
+
+  /** Shows a whole logged session at once. */
+  load(events: Event[]): void {
+    for (const e of events) for (const id of this.model.apply(e)) this.dirty.add(id);
+    this.flush();
+  }
+
+  rerender(id: string): void {
+    this.dirty.add(id);
+    this.flush();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = (): void => this.flush();
+    if (typeof requestAnimationFrame === "function" && !document.hidden) requestAnimationFrame(run);
+    else setTimeout(run, 0);
+  }
+
+  flush(): void {
+    this.scheduled = false;
+    const stick = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < 80;
+    for (const id of this.dirty) {
+      const block = this.model.get(id);
+      if (!block) continue;
+      const fresh = this.render(block);
+      const old = this.elements.get(id);
+      if (old) old.replaceWith(fresh);
+      else this.el.append(fresh);
+      this.elements.set(id, fresh);
+    }
+    this.dirty.clear();
+    if (stick) this.el.scrollTop = this.el.scrollHeight;
+    this.onChange(this.model);
+  }
+
+  private render(block: Block): HTMLElement {
+    const ctx: CardContext = { ...this.ctx, rerender: (id) => this.rerender(id) };
+    switch (block.kind) {
+      case "user":
+        return h("div", { class: "msg user", "data-testid": "user-message" }, ...block.items.map(userItem));
+      case "assistant": {
+        const body = h("div", { class: "markdown" });
+        body.innerHTML = renderMarkdown(block.text);
+        return h(
+          "div",
+          { class: `msg assistant${block.done ? "" : " streaming"}`, "data-testid": "assistant-message" },
+          body,
+          block.interrupted && h("div", { class: "muted" }, "(interrupted)"),
+        );
+      }
+      case "reasoning":
+        return h("details", { class: "reasoning" }, h("summary", {}, "Thinking"), h("div", { class: "text" }, block.text));
+      case "call":
+        return renderCallCard(block, ctx);
+      case "screenshot":
+        return renderScreenshot(block.screenshot, this.ctx.loadImage);
+      case "focus":
+        return h("div", { class: "focus", "data-testid": "focus-change" }, "Focus → ", h("strong", {}, windowLabel(block.window)));
+      case "notice":
+        return h(
+          "div",
+          { class: `notice ${block.level}`, "data-testid": block.level === "error" ? "error" : "notice" },
+          block.message,
+          block.hint && h("div", { class: "hint" }, block.hint),
+        );
+      case "turn_end":
+        return h("div", { class: "turn-end", "data-testid": "turn-end" }, endText(block.reason));
+    }
+  }
+}
