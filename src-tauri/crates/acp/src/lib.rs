@@ -6,6 +6,7 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod agent;
+pub mod client_env;
 mod content;
 mod diff;
 mod modes;

@@ -2,3 +2,4 @@ mod harness;
 mod pipes;
 mod raw;
 mod typescript;
+mod client_env;
