@@ -1,5 +1,6 @@
 //! The binaries start and describe themselves. (Having an integration test here also makes
 //! `cargo test --workspace` build `interpreter` and `i`, which the product tests in tests/ run.)
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::process::Command;
 

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! Engine overhead per turn.
 //! - `turn/text_reply`: a whole turn (user message → streamed reply → turn end) against the
 //!   scripted server on loopback: engine + HTTP + SSE parsing.

@@ -57,4 +57,4 @@ pub use oneshot::{OneShotRunner, run_one_shot};
 pub use options::{KernelOptions, RunOutcome};
 pub use pipes::OutputSink;
 pub use trim::{trim_marker, trim_output};
-pub use watcher::WorkspaceWatcher;
+pub use watcher::{WorkspaceWatcher, unified_diff};

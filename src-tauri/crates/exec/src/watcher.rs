@@ -226,7 +226,7 @@ fn slash_path(relative: &Path) -> String {
 }
 
 /// A git-style unified diff: `--- a/path` / `+++ b/path`, `/dev/null` for the missing side.
-pub(crate) fn unified_diff(path: &str, old: Option<&str>, new: Option<&str>) -> String {
+pub fn unified_diff(path: &str, old: Option<&str>, new: Option<&str>) -> String {
     let old_header = old.map_or_else(|| "/dev/null".to_string(), |_| format!("a/{path}"));
     let new_header = new.map_or_else(|| "/dev/null".to_string(), |_| format!("b/{path}"));
     TextDiff::from_lines(old.unwrap_or(""), new.unwrap_or(""))

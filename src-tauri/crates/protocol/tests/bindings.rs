@@ -1,5 +1,6 @@
 //! The TypeScript bindings in ui/src/bindings are generated from these types.
 //! This test fails when they drift; `UPDATE_BINDINGS=1 cargo test -p oi-protocol` rewrites them.
+#![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -43,11 +43,13 @@ pub struct SessionFixture {
     next_id: u64,
 }
 
+type Configure = Box<dyn FnOnce(&mut SessionConfig)>;
+
 /// Builds a fixture; adjust the config before it starts.
 pub struct SessionFixtureBuilder {
     script: Script,
     model: String,
-    configure: Vec<Box<dyn FnOnce(&mut SessionConfig)>>,
+    configure: Vec<Configure>,
 }
 
 impl SessionFixture {

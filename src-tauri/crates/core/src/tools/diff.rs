@@ -2,7 +2,7 @@
 //! executors' workspace watcher reports for code runs).
 
 use oi_protocol::{FileChange, FileChangeKind};
-use similar::TextDiff;
+use oi_exec::unified_diff;
 
 /// The change from `before` to `after` (`None` = the file does not exist on that side).
 pub(crate) fn change(path: &str, before: Option<&str>, after: Option<&str>) -> FileChange {
@@ -16,16 +16,6 @@ pub(crate) fn change(path: &str, before: Option<&str>, after: Option<&str>) -> F
         kind,
         diff: Some(unified_diff(path, before, after)),
     }
-}
-
-pub(crate) fn unified_diff(path: &str, before: Option<&str>, after: Option<&str>) -> String {
-    let old_header = before.map_or_else(|| "/dev/null".to_string(), |_| format!("a/{path}"));
-    let new_header = after.map_or_else(|| "/dev/null".to_string(), |_| format!("b/{path}"));
-    TextDiff::from_lines(before.unwrap_or(""), after.unwrap_or(""))
-        .unified_diff()
-        .context_radius(3)
-        .header(&old_header, &new_header)
-        .to_string()
 }
 
 #[cfg(test)]
