@@ -108,6 +108,15 @@ describe("the app over ipc", () => {
     expect(cmds("send_input")).toEqual([{ sessionId: "s1", items: [{ type: "text", text: "what is 2+2?" }] }]);
   });
 
+  it("refreshes the session list once the message is logged", async () => {
+    await boot();
+    await say("title me");
+    const before = cmds("list_sessions").length;
+    deliver({ type: "user_message", items: [{ type: "text", text: "title me" }] });
+    await settle();
+    expect(cmds("list_sessions").length).toBe(before + 1);
+  });
+
   it("shows a code card, approves it and streams its output", async () => {
     await boot();
     await say("print one");

@@ -124,7 +124,11 @@ export class App {
         approval_policy: this.choice.policy,
         resume: shown.resume ?? undefined,
       },
-      (event: Event) => view.apply(event),
+      (event: Event) => {
+        view.apply(event);
+        // The list reads the logs: refresh it once the message (its title) is written.
+        if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
+      },
     );
     shown.sessionId = started.session_id;
     shown.live = true;
