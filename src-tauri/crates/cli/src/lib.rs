@@ -31,6 +31,9 @@ pub enum Invocation {
 }
 
 pub fn main(invocation: Invocation) -> ExitCode {
+    // A parent may hand us SIGINT blocked (signal masks survive exec; test runners do this):
+    // Ctrl-C must reach us. Done before the runtime starts its threads, which inherit it.
+    let _ = nix::sys::signal::SigSet::from(nix::sys::signal::Signal::SIGINT).thread_unblock();
     init_tracing();
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

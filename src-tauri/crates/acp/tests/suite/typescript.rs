@@ -23,10 +23,14 @@ fn interpreter() -> PathBuf {
 fn npm_ci() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        if ts_dir().join("node_modules/@agentclientprotocol/sdk").exists() {
-            return;
-        }
-        let status = Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(ts_dir()).status().unwrap();
+        // nextest runs each test in its own process: `flock` keeps them from running
+        // `npm ci` in the same folder at once.
+        let status = Command::new("flock")
+            .arg(".npm-ci.lock")
+            .args(["sh", "-c", "test -d node_modules/@agentclientprotocol/sdk || npm ci --no-audit --no-fund"])
+            .current_dir(ts_dir())
+            .status()
+            .unwrap();
         assert!(status.success(), "npm ci failed in {}", ts_dir().display());
     });
 }

@@ -135,7 +135,8 @@ async fn openai_request_carries_tools_results_and_images() {
     let body = &server.model_requests()[0].body;
     assert_eq!(server.model_requests()[0].header("authorization"), Some("Bearer test-key"));
     assert_eq!(body["messages"][0], json!({"role": "system", "content": "be brief"}));
-    assert_eq!(body["messages"][2]["tool_calls"][0]["function"]["arguments"], json!("{\"code\":\"ls\",\"language\":\"shell\"}"));
+    let sent_args = body["messages"][2]["tool_calls"][0]["function"]["arguments"].as_str().unwrap();
+    assert_eq!(serde_json::from_str::<serde_json::Value>(sent_args).unwrap(), json!({"language": "shell", "code": "ls"}));
     assert_eq!(body["messages"][3], json!({"role": "tool", "tool_call_id": "call_1", "content": "a.txt"}));
     assert_eq!(body["messages"][4]["content"][1]["image_url"]["url"], json!("data:image/png;base64,iVBORw0KGgo="));
     assert_eq!(body["tools"][0]["function"]["name"], json!("execute"));

@@ -28,11 +28,25 @@ fn redacted_first_request(body: &Value, workdir: &std::path::Path) -> String {
             .replace(&format!("User: {}\n", ctx.user), "User: [USER]\n");
         body["messages"][0]["content"] = Value::String(system);
     }
-    serde_json::to_string_pretty(&body)
+    serde_json::to_string_pretty(&sorted_keys(&body))
         .unwrap_or_default()
         .replace(&ctx.cwd, "[CWD]")
         .replace(&ctx.date, "[DATE]")
         .replace(&ctx.os, "[OS]")
+}
+
+/// The same value with object keys in sorted order, whether or not serde_json preserves
+/// insertion order (a workspace build can turn `preserve_order` on through another crate).
+fn sorted_keys(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            Value::Object(keys.into_iter().map(|k| (k.clone(), sorted_keys(&map[k]))).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(sorted_keys).collect()),
+        other => other.clone(),
+    }
 }
 
 #[tokio::test]
