@@ -99,6 +99,14 @@ pub struct ToolSpec {
     pub parameters: serde_json::Value,
 }
 
+impl ToolSpec {
+    /// The `{"type": "function", …}` shape OpenAI-compatible servers and Ollama take.
+    pub(crate) fn as_function(&self) -> serde_json::Value {
+        serde_json::json!({"type": "function", "function": {
+            "name": self.name, "description": self.description, "parameters": self.parameters}})
+    }
+}
+
 /// What a model stream produces.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ModelEvent {

@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use super::sse::{Endpoint, EventSender, LineBuffer, post_with_retries, spawn_reader};
 use super::{
+    ToolSpec,
     ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec, ModelStream,
     NativeToolCall, RetryPolicy, Role,
 };
@@ -63,14 +64,7 @@ pub(crate) fn request_body(req: &ModelRequest, num_ctx: Option<u32>) -> Value {
     }
     let mut body = json!({"model": req.model, "messages": messages, "stream": true});
     if !req.tools.is_empty() {
-        body["tools"] = req
-            .tools
-            .iter()
-            .map(|t| {
-                json!({"type": "function", "function": {
-                    "name": t.name, "description": t.description, "parameters": t.parameters}})
-            })
-            .collect();
+        body["tools"] = req.tools.iter().map(ToolSpec::as_function).collect();
     }
     let mut options = serde_json::Map::new();
     if let Some(t) = req.temperature {

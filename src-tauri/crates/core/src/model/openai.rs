@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::sse::{Endpoint, EventSender, post_with_retries, spawn_reader};
 use super::{
+    ToolSpec,
     ChatMessage, ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec,
     ModelStream, NativeToolCall, RetryPolicy, Role,
 };
@@ -42,14 +43,7 @@ pub(crate) fn request_body(req: &ModelRequest) -> Value {
         "stream_options": {"include_usage": true},
     });
     if !req.tools.is_empty() {
-        body["tools"] = req
-            .tools
-            .iter()
-            .map(|t| {
-                json!({"type": "function", "function": {
-                    "name": t.name, "description": t.description, "parameters": t.parameters}})
-            })
-            .collect();
+        body["tools"] = req.tools.iter().map(ToolSpec::as_function).collect();
     }
     if let Some(t) = req.temperature {
         body["temperature"] = json!(t);
