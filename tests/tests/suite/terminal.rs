@@ -30,7 +30,7 @@ fn approve_with_y_runs_the_code_and_streams_the_answer() {
     p.send_line("y").unwrap();
     p.expect("approved-2").unwrap();
     p.expect("done-marker").unwrap();
-    p.expect("> ").unwrap();
+    p.expect("> ").unwrap(); // input typed before the prompt is flushed by the line editor
     p.send("\x04").unwrap();
     p.expect(Eof).unwrap();
     server.assert_invariants();
@@ -47,7 +47,7 @@ fn deny_with_n_tells_the_model() {
     p.expect("Run this code?").unwrap();
     p.send_line("n").unwrap();
     p.expect("Fine, skipping that.").unwrap();
-    p.expect("> ").unwrap();
+    p.expect("> ").unwrap(); // input typed before the prompt is flushed by the line editor
     p.send("\x04").unwrap();
     p.expect(Eof).unwrap();
     assert!(!sb.work().join("denied.txt").exists());
@@ -72,6 +72,7 @@ fn edit_with_e_runs_what_the_editor_saved() {
     p.send_line("e").unwrap();
     p.expect("edited-output").unwrap();
     p.expect("Saw it.").unwrap();
+    p.expect("> ").unwrap(); // input typed before the prompt is flushed by the line editor
     p.send("\x04").unwrap();
     p.expect(Eof).unwrap();
     let result = server.model_requests()[1].messages().last().unwrap()["content"].clone();
@@ -132,6 +133,7 @@ fn magic_commands_are_listed_and_work() {
     p.expect("saved to").unwrap();
     p.send_line("%reset").unwrap();
     p.expect("conversation cleared").unwrap();
+    p.expect("> ").unwrap(); // input typed before the prompt is flushed by the line editor
     p.send("\x04").unwrap();
     p.expect(Eof).unwrap();
     assert!(std::fs::read_to_string(saved).unwrap().contains("hi there"));
