@@ -52,6 +52,7 @@ fn sigkill_mid_turn_then_resume_loses_nothing() {
     p.expect("> ").unwrap();
     p.send_line("go on").unwrap();
     p.expect("Resumed fine.").unwrap();
+    p.expect("> ").unwrap(); // input typed before the prompt is flushed by the line editor
     p.send("\x04").unwrap();
     p.expect(expectrl::Eof).unwrap();
 
