@@ -32,7 +32,9 @@ fn npm(ui: &Path, args: &[&str]) -> Result<(), String> {
 
 /// `npm ci` when node_modules is missing, then `npm run build`. OI_SKIP_UI_BUILD=1 uses ui/dist as it is.
 fn build_ui() -> Result<(), String> {
-    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui");
+    // Read at run time: cargo may reuse this script's binary built from another checkout.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").ok_or_else(|| "CARGO_MANIFEST_DIR is not set".to_string())?;
+    let ui = Path::new(&manifest).join("../ui");
     for watched in ["src", "index.html", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"] {
         println!("cargo:rerun-if-changed={}", ui.join(watched).display());
     }

@@ -9,7 +9,7 @@ use oi_protocol::{Event, Submission};
 use ts_rs::TS;
 
 fn bindings_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../ui/src/bindings")
+    manifest_dir().join("../../../ui/src/bindings")
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {
@@ -91,4 +91,10 @@ fn submissions_parse_from_front_end_json() {
             }
         }
     );
+}
+
+/// This package's directory, read when the test runs (cargo and nextest set it): a test binary
+/// built from another checkout of the same commit may be reused, so `env!` could name a stale path.
+fn manifest_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap())
 }

@@ -9,7 +9,7 @@ use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
 fn ts_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ts")
+    manifest_dir().join("tests/ts")
 }
 
 /// `target/debug/interpreter`, beside this test's own directory (`target/debug/deps`).
@@ -89,4 +89,10 @@ async fn ts_client_cancel_mid_turn() {
 #[tokio::test]
 async fn ts_client_load_a_session() {
     scenario("load", vec![ScriptedResponse::text("Remembered."), ScriptedResponse::text("It was this.")]).await;
+}
+
+/// This package's directory, read when the test runs (cargo and nextest set it): a test binary
+/// built from another checkout of the same commit may be reused, so `env!` could name a stale path.
+fn manifest_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap())
 }
