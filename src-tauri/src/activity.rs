@@ -35,7 +35,10 @@ impl ActivityBoard {
             EventMsg::TurnStarted { .. } | EventMsg::ApprovalDecided { .. } => Activity::Working,
             EventMsg::ApprovalRequested { call, .. } => {
                 self.sessions.insert(session.to_string(), Activity::Waiting);
-                return Some(ApprovalNotice { session_id: session.to_string(), summary: summarize(&call.action) });
+                return Some(ApprovalNotice {
+                    session_id: session.to_string(),
+                    summary: summarize(&call.action),
+                });
             }
             EventMsg::TurnEnded { .. } => Activity::Idle,
             EventMsg::ShutdownComplete => {
@@ -70,7 +73,10 @@ impl ActivityBoard {
 pub fn summarize(action: &ToolAction) -> String {
     let line = match action {
         ToolAction::RunCode { language, code } => {
-            format!("Run {language}: {}", code.lines().next().unwrap_or_default())
+            format!(
+                "Run {language}: {}",
+                code.lines().next().unwrap_or_default()
+            )
         }
         ToolAction::Read { summary, .. } | ToolAction::EditFiles { summary, .. } => summary.clone(),
         ToolAction::Computer { action, .. } => format!("Computer: {action}"),
@@ -97,7 +103,10 @@ mod tests {
                 name: "execute".into(),
                 arguments: json!({}),
                 origin: CallOrigin::Native,
-                action: ToolAction::RunCode { language: "python".into(), code: "print(1)\nprint(2)".into() },
+                action: ToolAction::RunCode {
+                    language: "python".into(),
+                    code: "print(1)\nprint(2)".into(),
+                },
             },
             warning: None,
         }
@@ -115,10 +124,20 @@ mod tests {
         assert_eq!(b.overall(), Activity::Waiting);
         b.observe(
             "b",
-            &EventMsg::ApprovalDecided { call_id: "c1".into(), decision: ApprovalDecision::Deny, decider: Decider::User },
+            &EventMsg::ApprovalDecided {
+                call_id: "c1".into(),
+                decision: ApprovalDecision::Deny,
+                decider: Decider::User,
+            },
         );
         assert_eq!(b.overall(), Activity::Working);
-        b.observe("a", &EventMsg::TurnEnded { turn: 1, reason: TurnEndReason::Completed });
+        b.observe(
+            "a",
+            &EventMsg::TurnEnded {
+                turn: 1,
+                reason: TurnEndReason::Completed,
+            },
+        );
         b.observe("b", &EventMsg::ShutdownComplete);
         assert_eq!(b.overall(), Activity::Idle);
     }

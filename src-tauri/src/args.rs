@@ -5,7 +5,11 @@ use std::path::PathBuf;
 use clap::Parser;
 
 #[derive(Debug, Clone, Default, Parser)]
-#[command(name = "interpreter-gui", version, about = "The Open Interpreter desktop app")]
+#[command(
+    name = "interpreter-gui",
+    version,
+    about = "The Open Interpreter desktop app"
+)]
 pub struct GuiArgs {
     /// Start in the system tray only.
     #[arg(long)]
@@ -41,7 +45,11 @@ pub struct GuiArgs {
     #[arg(long = "max-turns", alias = "max_turns", value_name = "N")]
     pub max_turns: Option<u32>,
 
-    #[arg(long = "context-window", alias = "context_window", value_name = "TOKENS")]
+    #[arg(
+        long = "context-window",
+        alias = "context_window",
+        value_name = "TOKENS"
+    )]
     pub context_window: Option<u32>,
 
     #[arg(long = "max-tokens", alias = "max_tokens", value_name = "TOKENS")]
@@ -53,7 +61,11 @@ pub struct GuiArgs {
     #[arg(long = "system-message", alias = "system_message", value_name = "TEXT")]
     pub system_message: Option<String>,
 
-    #[arg(long = "custom-instructions", alias = "custom_instructions", value_name = "TEXT")]
+    #[arg(
+        long = "custom-instructions",
+        alias = "custom_instructions",
+        value_name = "TEXT"
+    )]
     pub custom_instructions: Option<String>,
 
     /// Seconds one run of code may take.
@@ -79,8 +91,17 @@ mod tests {
     #[test]
     fn takes_what_the_cli_forwards() {
         let a = GuiArgs::try_parse_from([
-            "interpreter-gui", "--model", "openai/x", "--api_base", "http://127.0.0.1:1/v1", "-y", "--background",
-            "--profile", "classic", "hello", "there",
+            "interpreter-gui",
+            "--model",
+            "openai/x",
+            "--api_base",
+            "http://127.0.0.1:1/v1",
+            "-y",
+            "--background",
+            "--profile",
+            "classic",
+            "hello",
+            "there",
         ])
         .unwrap();
         assert_eq!(a.model.as_deref(), Some("openai/x"));

@@ -7,7 +7,9 @@ pub enum DisplayError {
          Over SSH, use the terminal interface (`interpreter`), or forward X with `ssh -X`."
     )]
     NotSet,
-    #[error("cannot open the display {display:?}: {reason}.\nIs the X server running, and may this user connect to it?")]
+    #[error(
+        "cannot open the display {display:?}: {reason}.\nIs the X server running, and may this user connect to it?"
+    )]
     Unreachable { display: String, reason: String },
 }
 

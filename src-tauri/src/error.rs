@@ -18,7 +18,10 @@ pub enum CommandError {
     #[error("{0}")]
     InvalidRequest(String),
     #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 impl CommandError {
@@ -52,6 +55,9 @@ mod tests {
     #[test]
     fn serializes_as_code_and_message() {
         let v = serde_json::to_value(CommandError::UnknownSession("abc".into())).unwrap();
-        assert_eq!(v, serde_json::json!({"code": "unknown_session", "message": "there is no session abc in this window"}));
+        assert_eq!(
+            v,
+            serde_json::json!({"code": "unknown_session", "message": "there is no session abc in this window"})
+        );
     }
 }

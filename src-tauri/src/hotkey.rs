@@ -22,6 +22,9 @@ pub fn plugin<R: Runtime>() -> TauriPlugin<R> {
 /// Another program may own the keys (or the desktop may not allow grabs): the stop button still works.
 pub fn register<R: Runtime>(app: &AppHandle<R>) {
     if let Err(e) = app.global_shortcut().register(stop_shortcut()) {
-        tracing::warn!("cannot register the stop hotkey {}: {e}", crate::STOP_HOTKEY);
+        tracing::warn!(
+            "cannot register the stop hotkey {}: {e}",
+            crate::STOP_HOTKEY
+        );
     }
 }

@@ -53,7 +53,10 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<
 /// Launch options from the command line.
 pub fn launch_of(args: &GuiArgs) -> Launch {
     let prompt = args.prompt.join(" ");
-    Launch { initial_prompt: (!prompt.trim().is_empty()).then_some(prompt), sandbox: args.sandbox.clone() }
+    Launch {
+        initial_prompt: (!prompt.trim().is_empty()).then_some(prompt),
+        sandbox: args.sandbox.clone(),
+    }
 }
 
 pub fn run() -> ExitCode {
@@ -69,15 +72,18 @@ pub fn run() -> ExitCode {
     let state = AppState::new(defaults, launch_of(&args));
     let background = args.background;
     // First plugin: a second launch hands over to the running app before anything else starts.
-    let builder = Builder::default().plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
-        window::show_main(app);
-    }));
+    let builder =
+        Builder::default().plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
+            window::show_main(app);
+        }));
     let result = app_builder(builder, state)
         .plugin(hotkey::plugin())
         .setup(move |app| {
             let handle = app.handle();
             tray::install(handle)?;
-            app.state::<AppState>().set_hooks(Box::new(tray::TrayHooks { app: handle.clone() }));
+            app.state::<AppState>().set_hooks(Box::new(tray::TrayHooks {
+                app: handle.clone(),
+            }));
             hotkey::register(handle);
             if !background {
                 window::show_main(handle);
@@ -94,7 +100,10 @@ pub fn run() -> ExitCode {
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("OI_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// The one place the app speaks on stderr: it could not start.

@@ -1,1 +1,3 @@
-fn main() -> std::process::ExitCode { interpreter_gui::run() }
+fn main() -> std::process::ExitCode {
+    interpreter_gui::run()
+}

@@ -23,18 +23,29 @@ pub enum SettingsError {
 
 pub fn resolve(args: &GuiArgs) -> Result<SessionConfig, SettingsError> {
     let config_dir = config::config_dir();
-    let file = match args.config_file.clone().or_else(|| config_dir.as_ref().map(|d| d.join("config.toml"))) {
+    let file = match args
+        .config_file
+        .clone()
+        .or_else(|| config_dir.as_ref().map(|d| d.join("config.toml")))
+    {
         Some(path) => config::load(&path)?,
         None => config::ConfigFile::default(),
     };
     let data_dir = config::data_dir().ok_or(SettingsError::NoDataDir)?;
     let cwd = std::env::current_dir().map_err(SettingsError::Cwd)?;
-    let model = args.model.clone().or(file.model).unwrap_or_else(|| DEFAULT_MODEL.to_string());
+    let model = args
+        .model
+        .clone()
+        .or(file.model)
+        .unwrap_or_else(|| DEFAULT_MODEL.to_string());
     let mut c = SessionConfig::new(model, cwd, data_dir);
     c.api_base = args.api_base.clone().or(file.api_base);
     c.api_key = args.api_key.clone().or(file.api_key);
-    c.approval_policy =
-        if args.auto_run || file.auto_run == Some(true) { ApprovalPolicy::Auto } else { ApprovalPolicy::Ask };
+    c.approval_policy = if args.auto_run || file.auto_run == Some(true) {
+        ApprovalPolicy::Auto
+    } else {
+        ApprovalPolicy::Ask
+    };
     if let Some(v) = args.max_output.or(file.max_output) {
         c.max_output = v;
     }
@@ -48,7 +59,10 @@ pub fn resolve(args: &GuiArgs) -> Result<SessionConfig, SettingsError> {
     c.max_tokens = args.max_tokens.or(file.max_tokens);
     c.temperature = args.temperature.or(file.temperature);
     c.system_message = args.system_message.clone().or(file.system_message);
-    c.custom_instructions = args.custom_instructions.clone().or(file.custom_instructions);
+    c.custom_instructions = args
+        .custom_instructions
+        .clone()
+        .or(file.custom_instructions);
     c.exec_timeout = args.timeout.or(file.timeout).map(Duration::from_secs);
     c.config_dir = config_dir;
     Ok(c)

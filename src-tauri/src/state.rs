@@ -21,10 +21,16 @@ pub enum AppSignal {
     /// "New session" was chosen in the tray menu.
     NewSession,
     /// Every session was interrupted (tray "Pause all" or the stop hotkey).
-    PausedAll { sessions: usize },
-    ActivityChanged { activity: Activity },
+    PausedAll {
+        sessions: usize,
+    },
+    ActivityChanged {
+        activity: Activity,
+    },
     /// Files were dropped on the window: the ui attaches them by path.
-    FilesDropped { paths: Vec<String> },
+    FilesDropped {
+        paths: Vec<String>,
+    },
 }
 
 /// Where activity goes besides the ui: the tray icon and desktop notifications.
@@ -96,9 +102,14 @@ impl AppState {
 
     /// Sends `op` to the session; returns the submission id its events will carry.
     pub fn submit(&self, session_id: &str, op: Op) -> Result<String, CommandError> {
-        let id = format!("gui-{}", self.0.next_submission.fetch_add(1, Ordering::Relaxed));
+        let id = format!(
+            "gui-{}",
+            self.0.next_submission.fetch_add(1, Ordering::Relaxed)
+        );
         let sessions = lock(&self.0.sessions);
-        let queue = sessions.get(session_id).ok_or_else(|| CommandError::UnknownSession(session_id.to_string()))?;
+        let queue = sessions
+            .get(session_id)
+            .ok_or_else(|| CommandError::UnknownSession(session_id.to_string()))?;
         queue
             .send(Submission { id: id.clone(), op })
             .map_err(|_| CommandError::SessionEnded(session_id.to_string()))?;
@@ -108,7 +119,10 @@ impl AppState {
     /// Interrupts every running session; returns how many were asked.
     pub fn pause_all(&self) -> usize {
         let ids = self.session_ids();
-        let asked = ids.iter().filter(|id| self.submit(id, Op::Interrupt).is_ok()).count();
+        let asked = ids
+            .iter()
+            .filter(|id| self.submit(id, Op::Interrupt).is_ok())
+            .count();
         self.broadcast(AppSignal::PausedAll { sessions: asked });
         asked
     }

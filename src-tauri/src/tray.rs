@@ -70,8 +70,12 @@ pub struct TrayHooks<R: Runtime> {
 
 impl<R: Runtime> ActivityHooks for TrayHooks<R> {
     fn activity_changed(&self, activity: Activity) {
-        let Some(tray) = self.app.tray_by_id(TRAY_ID) else { return };
-        let result = icon(activity).and_then(|i| tray.set_icon(Some(i))).and_then(|()| tray.set_tooltip(Some(tooltip(activity))));
+        let Some(tray) = self.app.tray_by_id(TRAY_ID) else {
+            return;
+        };
+        let result = icon(activity)
+            .and_then(|i| tray.set_icon(Some(i)))
+            .and_then(|()| tray.set_tooltip(Some(tooltip(activity))));
         if let Err(e) = result {
             tracing::warn!("cannot update the tray icon: {e}");
         }

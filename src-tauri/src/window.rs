@@ -30,7 +30,9 @@ pub fn on_window_event<R: Runtime>(window: &Window<R>, event: &WindowEvent) {
         }
         WindowEvent::DragDrop(DragDropEvent::Drop { paths, .. }) => {
             let paths = paths.iter().map(|p| p.display().to_string()).collect();
-            window.state::<AppState>().broadcast(AppSignal::FilesDropped { paths });
+            window
+                .state::<AppState>()
+                .broadcast(AppSignal::FilesDropped { paths });
         }
         _ => {}
     }

@@ -16,7 +16,10 @@ pub fn binary(name: &str) -> PathBuf {
         return PathBuf::from(dir).join(name);
     }
     let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe.parent().and_then(Path::parent).expect("target directory");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target directory");
     let path = dir.join(name);
     assert!(
         path.is_file(),
@@ -100,13 +103,22 @@ pub fn read_jsonl(text: &str) -> Vec<Value> {
 
 /// Runs `interpreter exec --json …` to completion with a time limit.
 pub fn run_exec(cmd: &mut Command, stdin: Option<&str>) -> (Output, Vec<Value>) {
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    })
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("spawn interpreter");
     if let Some(text) = stdin {
         use std::io::Write;
-        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
     }
     let output = wait_with_timeout(child, Duration::from_secs(60));
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
@@ -123,7 +135,10 @@ fn wait_with_timeout(child: std::process::Child, limit: Duration) -> Output {
     match rx.recv_timeout(limit) {
         Ok(out) => out.expect("wait"),
         Err(_) => {
-            let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGKILL);
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid as i32),
+                nix::sys::signal::Signal::SIGKILL,
+            );
             panic!("the process did not finish within {limit:?}");
         }
     }
@@ -131,7 +146,10 @@ fn wait_with_timeout(child: std::process::Child, limit: Duration) -> Output {
 
 /// The `msg.type` of each event.
 pub fn types(events: &[Value]) -> Vec<String> {
-    events.iter().map(|e| e["msg"]["type"].as_str().unwrap_or("?").to_string()).collect()
+    events
+        .iter()
+        .map(|e| e["msg"]["type"].as_str().unwrap_or("?").to_string())
+        .collect()
 }
 
 /// Events whose `msg.type` is `kind`.

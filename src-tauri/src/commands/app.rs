@@ -28,10 +28,16 @@ pub struct AppInfo {
 #[tauri::command]
 pub fn app_info(state: State<'_, AppState>) -> AppInfo {
     let d = state.defaults();
-    let mut profiles: Vec<String> = Profile::builtin_ids().into_iter().map(String::from).collect();
+    let mut profiles: Vec<String> = Profile::builtin_ids()
+        .into_iter()
+        .map(String::from)
+        .collect();
     if let Some(dir) = d.config_dir.as_ref().map(|c| c.join("profiles")) {
         let user = std::fs::read_dir(dir).into_iter().flatten().flatten();
-        profiles.extend(user.filter(|e| e.path().join("profile.toml").is_file()).filter_map(|e| e.file_name().into_string().ok()));
+        profiles.extend(
+            user.filter(|e| e.path().join("profile.toml").is_file())
+                .filter_map(|e| e.file_name().into_string().ok()),
+        );
     }
     if !profiles.contains(&d.profile) {
         profiles.push(d.profile.clone());

@@ -43,7 +43,10 @@ pub fn list_sessions(state: State<'_, AppState>) -> Result<Vec<SessionEntry>, Co
 
 /// Every event a session logged, to show it again.
 #[tauri::command]
-pub fn read_session(state: State<'_, AppState>, session_id: String) -> Result<Vec<Event>, CommandError> {
+pub fn read_session(
+    state: State<'_, AppState>,
+    session_id: String,
+) -> Result<Vec<Event>, CommandError> {
     let found = oi_core::store::find_session(&state.defaults().data_dir, Some(&session_id))?;
     Ok(oi_core::store::read_events(&found.path)?)
 }
@@ -64,11 +67,26 @@ pub fn read_image(state: State<'_, AppState>, path: String) -> Result<String, Co
     let denied = || CommandError::InvalidRequest(format!("{path} is not an image of a session"));
     let requested = PathBuf::from(&path);
     let mime = image_mime(&requested).ok_or_else(denied)?;
-    let real = requested.canonicalize().map_err(|source| CommandError::Read { path: path.clone(), source })?;
-    let root = state.defaults().data_dir.canonicalize().map_err(|_| denied())?;
+    let real = requested
+        .canonicalize()
+        .map_err(|source| CommandError::Read {
+            path: path.clone(),
+            source,
+        })?;
+    let root = state
+        .defaults()
+        .data_dir
+        .canonicalize()
+        .map_err(|_| denied())?;
     if !real.starts_with(&root) {
         return Err(denied());
     }
-    let bytes = std::fs::read(&real).map_err(|source| CommandError::Read { path: path.clone(), source })?;
-    Ok(format!("data:{mime};base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes)))
+    let bytes = std::fs::read(&real).map_err(|source| CommandError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(format!(
+        "data:{mime};base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    ))
 }

@@ -60,12 +60,19 @@ pub async fn start_session(
         }
         app.session_closed(&id);
     });
-    Ok(StartedSession { session_id, log_path: handle.log_path.display().to_string() })
+    Ok(StartedSession {
+        session_id,
+        log_path: handle.log_path.display().to_string(),
+    })
 }
 
 /// The person's message (text, attached files, images): starts a turn.
 #[tauri::command]
-pub fn send_input(state: State<'_, AppState>, session_id: String, items: Vec<InputItem>) -> Result<String, CommandError> {
+pub fn send_input(
+    state: State<'_, AppState>,
+    session_id: String,
+    items: Vec<InputItem>,
+) -> Result<String, CommandError> {
     if items.is_empty() {
         return Err(CommandError::InvalidRequest("an empty message".into()));
     }
@@ -89,12 +96,20 @@ pub fn interrupt(state: State<'_, AppState>, session_id: String) -> Result<Strin
 }
 
 #[tauri::command]
-pub fn set_model(state: State<'_, AppState>, session_id: String, model: String) -> Result<String, CommandError> {
+pub fn set_model(
+    state: State<'_, AppState>,
+    session_id: String,
+    model: String,
+) -> Result<String, CommandError> {
     state.submit(&session_id, Op::SetModel { model })
 }
 
 #[tauri::command]
-pub fn set_profile(state: State<'_, AppState>, session_id: String, profile: String) -> Result<String, CommandError> {
+pub fn set_profile(
+    state: State<'_, AppState>,
+    session_id: String,
+    profile: String,
+) -> Result<String, CommandError> {
     state.submit(&session_id, Op::SetProfile { profile })
 }
 
@@ -109,7 +124,10 @@ pub fn set_approval_policy(
 
 /// Ends the session (its log stays in the list).
 #[tauri::command]
-pub fn close_session(state: State<'_, AppState>, session_id: String) -> Result<String, CommandError> {
+pub fn close_session(
+    state: State<'_, AppState>,
+    session_id: String,
+) -> Result<String, CommandError> {
     state.submit(&session_id, Op::Shutdown)
 }
 

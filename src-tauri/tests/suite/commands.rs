@@ -7,7 +7,9 @@ use interpreter_gui::state::{AppState, Launch};
 use oi_core::SessionConfig;
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
-use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
 use tauri::webview::InvokeRequest;
 use tauri::{WebviewWindow, WebviewWindowBuilder};
 
@@ -21,13 +23,32 @@ struct Harness {
 fn harness(api_base: Option<String>) -> Harness {
     let data = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
-    let mut config = SessionConfig::new("openai/test-model", work.path().to_path_buf(), data.path().to_path_buf());
+    let mut config = SessionConfig::new(
+        "openai/test-model",
+        work.path().to_path_buf(),
+        data.path().to_path_buf(),
+    );
     config.api_base = api_base;
     config.api_key = Some("test-key".into());
-    let state = AppState::new(config, Launch { initial_prompt: Some("hello".into()), sandbox: None });
-    let app = interpreter_gui::app_builder(mock_builder(), state).build(mock_context(noop_assets())).unwrap();
-    let webview = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    Harness { _app: app, webview, data, _work: work }
+    let state = AppState::new(
+        config,
+        Launch {
+            initial_prompt: Some("hello".into()),
+            sandbox: None,
+        },
+    );
+    let app = interpreter_gui::app_builder(mock_builder(), state)
+        .build(mock_context(noop_assets()))
+        .unwrap();
+    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .unwrap();
+    Harness {
+        _app: app,
+        webview,
+        data,
+        _work: work,
+    }
 }
 
 impl Harness {
@@ -48,7 +69,8 @@ impl Harness {
     }
 
     fn ok(&self, cmd: &str, args: Value) -> Value {
-        self.invoke(cmd, args).unwrap_or_else(|e| panic!("{cmd} failed: {e}"))
+        self.invoke(cmd, args)
+            .unwrap_or_else(|e| panic!("{cmd} failed: {e}"))
     }
 
     /// Polls the session log until an event matches (the channel's messages go to a mock webview).
@@ -60,7 +82,10 @@ impl Harness {
             if events.iter().any(|e| what(&e["msg"])) {
                 return events;
             }
-            assert!(Instant::now() < deadline, "timed out; log so far: {events:#?}");
+            assert!(
+                Instant::now() < deadline,
+                "timed out; log so far: {events:#?}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -79,17 +104,33 @@ fn app_info_reports_the_defaults_and_profiles() {
     assert_eq!(info["approval_policy"], "ask");
     assert_eq!(info["initial_prompt"], "hello");
     assert_eq!(info["activity"], "idle");
-    assert!(info["profiles"].as_array().unwrap().iter().any(|p| p == "classic"), "{info}");
+    assert!(
+        info["profiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p == "classic"),
+        "{info}"
+    );
 }
 
 #[test]
 fn errors_reach_the_ui_as_code_and_message() {
     let h = harness(None);
-    let err = h.invoke("interrupt", json!({"sessionId": "nope"})).unwrap_err();
-    assert_eq!(err, json!({"code": "unknown_session", "message": "there is no session nope in this window"}));
-    let err = h.invoke("read_image", json!({"path": "/etc/passwd"})).unwrap_err();
+    let err = h
+        .invoke("interrupt", json!({"sessionId": "nope"}))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        json!({"code": "unknown_session", "message": "there is no session nope in this window"})
+    );
+    let err = h
+        .invoke("read_image", json!({"path": "/etc/passwd"}))
+        .unwrap_err();
     assert_eq!(err["code"], "invalid_request");
-    let err = h.invoke("read_session", json!({"sessionId": "missing"})).unwrap_err();
+    let err = h
+        .invoke("read_session", json!({"sessionId": "missing"}))
+        .unwrap_err();
     assert_eq!(err["code"], "session_log");
     assert_eq!(h.ok("list_sessions", json!({})), json!([]));
     assert_eq!(h.ok("pause_all", json!({})), json!(0));
@@ -98,23 +139,46 @@ fn errors_reach_the_ui_as_code_and_message() {
 #[test]
 fn a_session_runs_through_the_commands() {
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
-        ScriptedResponse::text("Running it.").then_tool_call("execute", json!({"language": "python", "code": "print(6 * 7)"})),
+        ScriptedResponse::text("Running it.").then_tool_call(
+            "execute",
+            json!({"language": "python", "code": "print(6 * 7)"}),
+        ),
         ScriptedResponse::text("It printed 42."),
-        ScriptedResponse::tool_call("execute", json!({"language": "shell", "code": "echo never"})),
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "shell", "code": "echo never"}),
+        ),
         ScriptedResponse::text("Fine, not running it."),
     ]));
     let h = harness(Some(server.base_url()));
-    let started = h.ok("start_session", json!({"options": {}, "onEvent": "__CHANNEL__:7"}));
+    let started = h.ok(
+        "start_session",
+        json!({"options": {}, "onEvent": "__CHANNEL__:7"}),
+    );
     let id = started["session_id"].as_str().unwrap().to_string();
-    assert!(started["log_path"].as_str().unwrap().starts_with(h.data.path().to_str().unwrap()));
+    assert!(
+        started["log_path"]
+            .as_str()
+            .unwrap()
+            .starts_with(h.data.path().to_str().unwrap())
+    );
 
-    h.ok("send_input", json!({"sessionId": id, "items": [{"type": "text", "text": "what is 6*7?"}]}));
+    h.ok(
+        "send_input",
+        json!({"sessionId": id, "items": [{"type": "text", "text": "what is 6*7?"}]}),
+    );
     let events = h.wait_logged(&id, of_type("approval_requested"));
-    let call_id = events.iter().find(|e| e["msg"]["type"] == "approval_requested").unwrap()["msg"]["call"]["call_id"]
+    let call_id = events
+        .iter()
+        .find(|e| e["msg"]["type"] == "approval_requested")
+        .unwrap()["msg"]["call"]["call_id"]
         .as_str()
         .unwrap()
         .to_string();
-    h.ok("decide_approval", json!({"sessionId": id, "callId": call_id, "decision": {"type": "approve"}}));
+    h.ok(
+        "decide_approval",
+        json!({"sessionId": id, "callId": call_id, "decision": {"type": "approve"}}),
+    );
     let events = h.wait_logged(&id, |m| m["type"] == "turn_ended");
     let output: String = events
         .iter()
@@ -124,17 +188,41 @@ fn a_session_runs_through_the_commands() {
     assert_eq!(output, "42\n");
 
     // Deny: nothing runs and the model hears it.
-    h.ok("send_input", json!({"sessionId": id, "items": [{"type": "text", "text": "now echo"}]}));
-    let events = h.wait_logged(&id, |m| m["type"] == "approval_requested" && m["call"]["call_id"] != call_id.as_str());
-    let second = events.iter().rev().find(|e| e["msg"]["type"] == "approval_requested").unwrap()["msg"]["call"]["call_id"].clone();
-    h.ok("decide_approval", json!({"sessionId": id, "callId": second, "decision": {"type": "deny"}}));
-    let events = h.wait_logged(&id, |m| m["type"] == "assistant_message" && m["text"] == "Fine, not running it.");
-    assert_eq!(events.iter().filter(|e| e["msg"]["type"] == "exec_begin").count(), 1);
+    h.ok(
+        "send_input",
+        json!({"sessionId": id, "items": [{"type": "text", "text": "now echo"}]}),
+    );
+    let events = h.wait_logged(&id, |m| {
+        m["type"] == "approval_requested" && m["call"]["call_id"] != call_id.as_str()
+    });
+    let second = events
+        .iter()
+        .rev()
+        .find(|e| e["msg"]["type"] == "approval_requested")
+        .unwrap()["msg"]["call"]["call_id"]
+        .clone();
+    h.ok(
+        "decide_approval",
+        json!({"sessionId": id, "callId": second, "decision": {"type": "deny"}}),
+    );
+    let events = h.wait_logged(&id, |m| {
+        m["type"] == "assistant_message" && m["text"] == "Fine, not running it."
+    });
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| e["msg"]["type"] == "exec_begin")
+            .count(),
+        1
+    );
 
     let listed = h.ok("list_sessions", json!({}));
     assert_eq!(listed[0]["id"], id.as_str());
     assert_eq!(listed[0]["live"], true);
-    h.ok("set_approval_policy", json!({"sessionId": id, "policy": "auto"}));
+    h.ok(
+        "set_approval_policy",
+        json!({"sessionId": id, "policy": "auto"}),
+    );
     h.wait_logged(&id, of_type("approval_policy_changed"));
     h.ok("close_session", json!({"sessionId": id}));
     h.wait_logged(&id, of_type("shutdown_complete"));

@@ -28,7 +28,11 @@ impl Drop for Proc {
 
 fn need(tool: &str, install: &str) -> PathBuf {
     let found = std::env::var_os("PATH")
-        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(tool)).find(|p| p.is_file()))
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|p| p.join(tool))
+                .find(|p| p.is_file())
+        })
         .or_else(|| {
             let home = std::env::var_os("HOME")?;
             let p = Path::new(&home).join(".cargo/bin").join(tool);
@@ -38,7 +42,11 @@ fn need(tool: &str, install: &str) -> PathBuf {
 }
 
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 fn wait_until(what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
@@ -68,10 +76,21 @@ impl Desktop {
         let dbus_bin = need("dbus-daemon", "apt-get install dbus");
 
         let (n, xvfb) = (90..200)
-            .filter(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+            .filter(|n| {
+                !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+                    && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+            })
             .find_map(|n| {
                 let child = Command::new(&xvfb_bin)
-                    .args([format!(":{n}").as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"])
+                    .args([
+                        format!(":{n}").as_str(),
+                        "-screen",
+                        "0",
+                        "1280x800x24",
+                        "-nolisten",
+                        "tcp",
+                        "-noreset",
+                    ])
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
                     .spawn()
@@ -80,7 +99,9 @@ impl Desktop {
             })
             .expect("no free X display");
         let display = format!(":{n}");
-        wait_until("Xvfb", Duration::from_secs(20), || Path::new(&format!("/tmp/.X11-unix/X{n}")).exists());
+        wait_until("Xvfb", Duration::from_secs(20), || {
+            Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        });
 
         let mut bus_child = Command::new(dbus_bin)
             .args(["--session", "--nofork", "--nopidfile", "--print-address=1"])
@@ -89,25 +110,34 @@ impl Desktop {
             .spawn()
             .unwrap();
         let mut line = String::new();
-        BufReader::new(bus_child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        BufReader::new(bus_child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
         let bus = line.trim().to_string();
         let bus_proc = Proc(bus_child);
 
         let port = free_port();
         let native_port = free_port();
         let mut cmd = Command::new(driver_bin);
-        cmd.args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
-            .current_dir(cwd)
-            .env("DISPLAY", &display)
-            .env("DBUS_SESSION_BUS_ADDRESS", &bus)
-            .env_remove("WAYLAND_DISPLAY")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
+        cmd.args([
+            "--port",
+            &port.to_string(),
+            "--native-port",
+            &native_port.to_string(),
+        ])
+        .current_dir(cwd)
+        .env("DISPLAY", &display)
+        .env("DBUS_SESSION_BUS_ADDRESS", &bus)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
         for (k, v) in env {
             cmd.env(k, v);
         }
         let driver = Proc(cmd.spawn().unwrap());
-        wait_until("tauri-driver", Duration::from_secs(20), || std::net::TcpStream::connect(("127.0.0.1", port)).is_ok());
+        wait_until("tauri-driver", Duration::from_secs(20), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
         Desktop {
             display,
             bus,
@@ -120,19 +150,38 @@ impl Desktop {
 
     /// Runs `gdbus` on this desktop's session bus; returns its stdout.
     pub fn gdbus(&self, args: &[&str]) -> String {
-        let out = Command::new("gdbus").args(args).env("DBUS_SESSION_BUS_ADDRESS", &self.bus).output().unwrap();
-        assert!(out.status.success(), "gdbus {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new("gdbus")
+            .args(args)
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "gdbus {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     /// Like [`Desktop::gdbus`], `None` when the call fails.
     pub fn try_gdbus(&self, args: &[&str]) -> Option<String> {
-        let out = Command::new("timeout").arg("5").arg("gdbus").args(args).env("DBUS_SESSION_BUS_ADDRESS", &self.bus).output().ok()?;
-        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+        let out = Command::new("timeout")
+            .arg("5")
+            .arg("gdbus")
+            .args(args)
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
     /// A PNG of the whole screen (for failures and reports).
     pub fn screenshot(&self, path: &Path) {
-        let _ = Command::new("import").args(["-window", "root", path.to_str().unwrap_or_default()]).env("DISPLAY", &self.display).status();
+        let _ = Command::new("import")
+            .args(["-window", "root", path.to_str().unwrap_or_default()])
+            .env("DISPLAY", &self.display)
+            .status();
     }
 }

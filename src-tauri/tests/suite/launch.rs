@@ -9,7 +9,10 @@ fn launch(display: Option<&str>) -> (Option<i32>, String) {
         cmd.env("DISPLAY", d);
     }
     let out = cmd.output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -24,6 +27,9 @@ fn no_display_is_a_clear_error() {
 fn an_unreachable_display_is_a_clear_error() {
     let (code, stderr) = launch(Some(":249"));
     assert_eq!(code, Some(1), "{stderr}");
-    assert!(stderr.contains("cannot open the display \":249\""), "{stderr}");
+    assert!(
+        stderr.contains("cannot open the display \":249\""),
+        "{stderr}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }

@@ -1,6 +1,6 @@
 mod commands;
 mod desktop;
 mod launch;
-mod webdriver;
 mod ui_unit;
+mod webdriver;
 mod whole_app;

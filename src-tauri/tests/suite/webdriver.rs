@@ -16,12 +16,21 @@ impl WebDriver {
         let http = reqwest::Client::new();
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            let resp = http.post(format!("{driver_url}/session")).json(&json!({"capabilities": {"alwaysMatch": capabilities}})).send().await;
+            let resp = http
+                .post(format!("{driver_url}/session"))
+                .json(&json!({"capabilities": {"alwaysMatch": capabilities}}))
+                .send()
+                .await;
             match resp {
                 Ok(r) => {
                     let body: Value = r.json().await.unwrap();
-                    let id = body["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no WebDriver session: {body}"));
-                    return WebDriver { http, url: format!("{driver_url}/session/{id}") };
+                    let id = body["value"]["sessionId"]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("no WebDriver session: {body}"));
+                    return WebDriver {
+                        http,
+                        url: format!("{driver_url}/session/{id}"),
+                    };
                 }
                 Err(e) if Instant::now() < deadline => {
                     eprintln!("waiting for the driver: {e}");
@@ -46,22 +55,43 @@ impl WebDriver {
 
     /// Runs `script` in the page (its arguments are `arguments[0..]`) and returns its value.
     pub async fn js(&self, script: &str, args: Value) -> Value {
-        self.call(reqwest::Method::POST, "/execute/sync", Some(json!({"script": script, "args": args}))).await
+        self.call(
+            reqwest::Method::POST,
+            "/execute/sync",
+            Some(json!({"script": script, "args": args})),
+        )
+        .await
     }
 
     pub async fn find(&self, css: &str) -> String {
-        let v = self.call(reqwest::Method::POST, "/element", Some(json!({"using": "css selector", "value": css}))).await;
+        let v = self
+            .call(
+                reqwest::Method::POST,
+                "/element",
+                Some(json!({"using": "css selector", "value": css})),
+            )
+            .await;
         v[ELEMENT].as_str().unwrap().to_string()
     }
 
     pub async fn click(&self, css: &str) {
         let el = self.find(css).await;
-        self.call(reqwest::Method::POST, &format!("/element/{el}/click"), Some(json!({}))).await;
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{el}/click"),
+            Some(json!({})),
+        )
+        .await;
     }
 
     pub async fn type_into(&self, css: &str, text: &str) {
         let el = self.find(css).await;
-        self.call(reqwest::Method::POST, &format!("/element/{el}/value"), Some(json!({"text": text}))).await;
+        self.call(
+            reqwest::Method::POST,
+            &format!("/element/{el}/value"),
+            Some(json!({"text": text})),
+        )
+        .await;
     }
 
     /// Waits until `script` returns something other than null/false, and returns it.
@@ -74,7 +104,10 @@ impl WebDriver {
             }
             if Instant::now() > deadline {
                 let page = self.js("return document.body.innerText", json!([])).await;
-                panic!("timed out waiting for {what}; the page says:\n{}", page.as_str().unwrap_or_default());
+                panic!(
+                    "timed out waiting for {what}; the page says:\n{}",
+                    page.as_str().unwrap_or_default()
+                );
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
@@ -83,7 +116,13 @@ impl WebDriver {
     /// The text of the first element matching `css`, once one exists and `pred` holds for it.
     pub async fn text_when(&self, css: &str, contains: &str) -> String {
         let script = "const e = [...document.querySelectorAll(arguments[0])].find(e => e.textContent.includes(arguments[1])); return e ? e.textContent : null;";
-        let v = self.wait_for(&format!("{css} containing {contains:?}"), script, json!([css, contains])).await;
+        let v = self
+            .wait_for(
+                &format!("{css} containing {contains:?}"),
+                script,
+                json!([css, contains]),
+            )
+            .await;
         v.as_str().unwrap_or_default().to_string()
     }
 

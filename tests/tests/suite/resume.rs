@@ -10,11 +10,23 @@ use serde_json::json;
 fn sigkill_mid_turn_then_resume_loses_nothing() {
     let sb = Sandbox::new();
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
-        ScriptedResponse::tool_call("execute", json!({"language": "python", "code": "total = 17 + 25\nprint(total)"})),
-        ScriptedResponse::text("The total is 42, and now I am writing a long explanation").then_hang(),
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "python", "code": "total = 17 + 25\nprint(total)"}),
+        ),
+        ScriptedResponse::text("The total is 42, and now I am writing a long explanation")
+            .then_hang(),
     ]));
     let mut cmd = sb.command("interpreter");
-    cmd.args(["--model", "openai/m", "--api_base", &format!("{}/v1", server.base_url()), "-y", "--plain", "add 17 and 25"]);
+    cmd.args([
+        "--model",
+        "openai/m",
+        "--api_base",
+        &format!("{}/v1", server.base_url()),
+        "-y",
+        "--plain",
+        "add 17 and 25",
+    ]);
     let mut p = spawn_pty(cmd);
     p.expect("long explanation").unwrap();
     // Wait until the log holds what the screen showed, then kill without warning.
@@ -32,7 +44,10 @@ fn sigkill_mid_turn_then_resume_loses_nothing() {
                 break;
             }
         }
-        assert!(Instant::now() < deadline, "the shown text never reached the log");
+        assert!(
+            Instant::now() < deadline,
+            "the shown text never reached the log"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     let pid = nix::unistd::Pid::from_raw(p.get_process().pid().as_raw());
@@ -40,13 +55,29 @@ fn sigkill_mid_turn_then_resume_loses_nothing() {
     let _ = p.expect(expectrl::Eof);
 
     // Past sessions are listed with their first words.
-    let out = sb.command("interpreter").arg("--conversations").output().unwrap();
+    let out = sb
+        .command("interpreter")
+        .arg("--conversations")
+        .output()
+        .unwrap();
     let listing = String::from_utf8_lossy(&out.stdout);
-    assert!(listing.contains("add 17 and 25") && listing.contains("openai/m"), "{listing}");
+    assert!(
+        listing.contains("add 17 and 25") && listing.contains("openai/m"),
+        "{listing}"
+    );
 
-    let server2 = ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text("Resumed fine.")]));
+    let server2 = ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text(
+        "Resumed fine.",
+    )]));
     let mut cmd = sb.command("interpreter");
-    cmd.args(["--model", "openai/m", "--api_base", &format!("{}/v1", server2.base_url()), "--plain", "--resume"]);
+    cmd.args([
+        "--model",
+        "openai/m",
+        "--api_base",
+        &format!("{}/v1", server2.base_url()),
+        "--plain",
+        "--resume",
+    ]);
     let mut p = spawn_pty(cmd);
     p.expect("resumed").unwrap();
     p.expect("> ").unwrap();
@@ -58,10 +89,20 @@ fn sigkill_mid_turn_then_resume_loses_nothing() {
 
     let msgs = server2.model_requests()[0].messages().to_vec();
     let roles: Vec<&str> = msgs.iter().map(|m| m["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, ["system", "user", "assistant", "tool", "assistant", "user"]);
+    assert_eq!(
+        roles,
+        ["system", "user", "assistant", "tool", "assistant", "user"]
+    );
     assert_eq!(msgs[1]["content"], json!("add 17 and 25"));
     assert_eq!(msgs[3]["content"], json!("42\n"));
-    assert!(msgs[4]["content"].as_str().unwrap().contains("long explanation"), "{}", msgs[4]);
+    assert!(
+        msgs[4]["content"]
+            .as_str()
+            .unwrap()
+            .contains("long explanation"),
+        "{}",
+        msgs[4]
+    );
     assert_eq!(msgs[5]["content"], json!("go on"));
     server2.assert_invariants();
 

@@ -12,9 +12,19 @@ fn run(language: &str, code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": language, "code": code}))
 }
 
-fn interpreter(sb: &Sandbox, server: &ScriptedModelServer, extra: &[&str]) -> std::process::Command {
+fn interpreter(
+    sb: &Sandbox,
+    server: &ScriptedModelServer,
+    extra: &[&str],
+) -> std::process::Command {
     let mut cmd = sb.command("interpreter");
-    cmd.args(["--model", "openai/m", "--api_base", &format!("{}/v1", server.base_url())]).args(extra);
+    cmd.args([
+        "--model",
+        "openai/m",
+        "--api_base",
+        &format!("{}/v1", server.base_url()),
+    ])
+    .args(extra);
     cmd
 }
 
@@ -22,11 +32,15 @@ fn interpreter(sb: &Sandbox, server: &ScriptedModelServer, extra: &[&str]) -> st
 fn approve_with_y_runs_the_code_and_streams_the_answer() {
     let sb = Sandbox::new();
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
-        ScriptedResponse::text("I will **check**.").then_tool_call("execute", json!({"language": "shell", "code": "echo approved-$((1 + 1))"})),
+        ScriptedResponse::text("I will **check**.").then_tool_call(
+            "execute",
+            json!({"language": "shell", "code": "echo approved-$((1 + 1))"}),
+        ),
         ScriptedResponse::text("All done-marker."),
     ]));
     let mut p = spawn_pty(interpreter(&sb, &server, &["run it"]));
-    p.expect("Run this code? [y]es [n]o [e]dit [a]lways (this session)").unwrap();
+    p.expect("Run this code? [y]es [n]o [e]dit [a]lways (this session)")
+        .unwrap();
     p.send_line("y").unwrap();
     p.expect("approved-2").unwrap();
     p.expect("done-marker").unwrap();
@@ -51,8 +65,15 @@ fn deny_with_n_tells_the_model() {
     p.send("\x04").unwrap();
     p.expect(Eof).unwrap();
     assert!(!sb.work().join("denied.txt").exists());
-    let last = server.model_requests()[1].messages().last().unwrap().clone();
-    assert!(last["content"].as_str().unwrap().contains("declined"), "{last}");
+    let last = server.model_requests()[1]
+        .messages()
+        .last()
+        .unwrap()
+        .clone();
+    assert!(
+        last["content"].as_str().unwrap().contains("declined"),
+        "{last}"
+    );
 }
 
 #[test]
@@ -83,7 +104,10 @@ fn edit_with_e_runs_what_the_editor_saved() {
 fn ctrl_c_interrupts_an_infinite_loop_and_the_session_goes_on() {
     let sb = Sandbox::new();
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
-        run("python", "print('loop' + 'ing', flush=True)\nwhile True:\n    pass"),
+        run(
+            "python",
+            "print('loop' + 'ing', flush=True)\nwhile True:\n    pass",
+        ),
         run("python", "print('back', 6 * 7)"),
         ScriptedResponse::text("Still here."),
     ]));
@@ -117,7 +141,9 @@ fn ctrl_c_interrupts_an_infinite_loop_and_the_session_goes_on() {
 #[test]
 fn magic_commands_are_listed_and_work() {
     let sb = Sandbox::new();
-    let server = ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text("hi there").with_usage(321, 5)]));
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::text("hi there").with_usage(321, 5),
+    ]));
     let mut p = spawn_pty(interpreter(&sb, &server, &["--plain"]));
     p.expect("> ").unwrap();
     p.send_line("%help").unwrap();
@@ -148,12 +174,24 @@ fn i_runs_one_quick_request_and_exits() {
     ]));
     std::fs::write(sb.work().join("only.txt"), "x").unwrap();
     let mut cmd = sb.command("i");
-    cmd.args(["--model", "openai/m", "--api_base", &format!("{}/v1", server.base_url()), "--plain", "what", "is", "here?"]);
+    cmd.args([
+        "--model",
+        "openai/m",
+        "--api_base",
+        &format!("{}/v1", server.base_url()),
+        "--plain",
+        "what",
+        "is",
+        "here?",
+    ]);
     let mut p = spawn_pty(cmd);
     p.expect("Run this code?").unwrap();
     p.send_line("y").unwrap();
     p.expect("only.txt").unwrap();
     p.expect("There is one file.").unwrap();
     p.expect(Eof).unwrap();
-    assert_eq!(server.model_requests()[0].messages()[1]["content"], json!("what is here?"));
+    assert_eq!(
+        server.model_requests()[0].messages()[1]["content"],
+        json!("what is here?")
+    );
 }

@@ -7,9 +7,10 @@ use std::sync::{Arc, Mutex};
 use agent_client_protocol::schema::ProtocolVersion;
 use agent_client_protocol::v1::schema::{
     AgentCapabilities, CancelNotification, ClientCapabilities, Implementation, InitializeRequest,
-    InitializeResponse, ListSessionsRequest, ListSessionsResponse, LoadSessionRequest, LoadSessionResponse,
-    McpCapabilities, NewSessionRequest, NewSessionResponse, PromptCapabilities, PromptRequest, PromptResponse,
-    SessionCapabilities, SessionListCapabilities, SessionNotification, SetSessionConfigOptionRequest,
+    InitializeResponse, ListSessionsRequest, ListSessionsResponse, LoadSessionRequest,
+    LoadSessionResponse, McpCapabilities, NewSessionRequest, NewSessionResponse,
+    PromptCapabilities, PromptRequest, PromptResponse, SessionCapabilities,
+    SessionListCapabilities, SessionNotification, SetSessionConfigOptionRequest,
     SetSessionConfigOptionResponse, SetSessionModeRequest, SetSessionModeResponse,
 };
 use agent_client_protocol::{Agent, ConnectTo, Error, on_receive_notification, on_receive_request};
@@ -27,7 +28,9 @@ struct State {
 
 impl State {
     fn session(&self, id: &str) -> Result<Arc<LiveSession>, Error> {
-        self.sessions.get(id).ok_or_else(|| Error::invalid_params().data(format!("no session `{id}` is open")))
+        self.sessions
+            .get(id)
+            .ok_or_else(|| Error::invalid_params().data(format!("no session `{id}` is open")))
     }
 }
 
@@ -43,10 +46,24 @@ fn engine_error(e: impl std::fmt::Display) -> Error {
     Error::internal_error().data(e.to_string())
 }
 
-pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig) -> Result<(), Error> {
-    let state = Arc::new(State { config, sessions: Sessions::default(), client: Mutex::new(ClientCapabilities::new()) });
+pub async fn serve(
+    transport: impl ConnectTo<Agent> + 'static,
+    config: AcpConfig,
+) -> Result<(), Error> {
+    let state = Arc::new(State {
+        config,
+        sessions: Sessions::default(),
+        client: Mutex::new(ClientCapabilities::new()),
+    });
     let (s1, s2, s3, s4, s5, s6, s7, s8) = (
-        state.clone(), state.clone(), state.clone(), state.clone(), state.clone(), state.clone(), state.clone(), state,
+        state.clone(),
+        state.clone(),
+        state.clone(),
+        state.clone(),
+        state.clone(),
+        state.clone(),
+        state.clone(),
+        state,
     );
     Agent
         .v1()
@@ -60,7 +77,10 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
                 responder.respond(
                     InitializeResponse::new(version)
                         .agent_capabilities(capabilities())
-                        .agent_info(Implementation::new("open-interpreter", env!("CARGO_PKG_VERSION")).title("Open Interpreter")),
+                        .agent_info(
+                            Implementation::new("open-interpreter", env!("CARGO_PKG_VERSION"))
+                                .title("Open Interpreter"),
+                        ),
                 )
             },
             on_receive_request!(),
@@ -68,7 +88,10 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
         .on_receive_request(
             async move |req: NewSessionRequest, responder, _cx| {
                 if !req.mcp_servers.is_empty() {
-                    tracing::warn!(count = req.mcp_servers.len(), "MCP servers from the editor are not started yet");
+                    tracing::warn!(
+                        count = req.mcp_servers.len(),
+                        "MCP servers from the editor are not started yet"
+                    );
                 }
                 let mut config = s2.config.session.clone();
                 config.cwd = req.cwd;
@@ -87,7 +110,11 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
                 let id = req.session_id.0.to_string();
                 let found = match oi_core::store::find_session(s3.config.data_dir(), Some(&id)) {
                     Ok(found) if found.id == id => found,
-                    _ => return responder.respond_with_error(Error::invalid_params().data(format!("no saved session `{id}`"))),
+                    _ => {
+                        return responder.respond_with_error(
+                            Error::invalid_params().data(format!("no saved session `{id}`")),
+                        );
+                    }
                 };
                 let events = oi_core::store::read_events(&found.path).map_err(engine_error)?;
                 for update in replay::updates(&events, &req.cwd) {
@@ -101,16 +128,25 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
                     Err(e) => return responder.respond_with_error(engine_error(e)),
                 };
                 let policy = session.policy.lock().map(|p| *p).unwrap_or_default();
-                let profile = session.profile.lock().map(|p| p.clone()).unwrap_or_default();
+                let profile = session
+                    .profile
+                    .lock()
+                    .map(|p| p.clone())
+                    .unwrap_or_default();
                 s3.sessions.insert(session);
                 responder.respond(
-                    LoadSessionResponse::new().modes(modes::mode_state(policy)).config_options(modes::config_options(&profile)),
+                    LoadSessionResponse::new()
+                        .modes(modes::mode_state(policy))
+                        .config_options(modes::config_options(&profile)),
                 )
             },
             on_receive_request!(),
         )
         .on_receive_request(
-            async move |req: ListSessionsRequest, responder, _cx| match replay::list(s4.config.data_dir(), req.cwd.as_deref()) {
+            async move |req: ListSessionsRequest, responder, _cx| match replay::list(
+                s4.config.data_dir(),
+                req.cwd.as_deref(),
+            ) {
                 Ok(sessions) => responder.respond(ListSessionsResponse::new(sessions)),
                 Err(e) => responder.respond_with_error(engine_error(e)),
             },
@@ -124,11 +160,16 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
                 };
                 let items = match content::input_items(req.prompt) {
                     Ok(items) => items,
-                    Err(e) => return responder.respond_with_error(Error::invalid_params().data(e.to_string())),
+                    Err(e) => {
+                        return responder
+                            .respond_with_error(Error::invalid_params().data(e.to_string()));
+                    }
                 };
                 let turn_cx = cx.clone();
                 cx.spawn(async move {
-                    let result = turn::run(turn_cx, session, items).await.map(PromptResponse::new);
+                    let result = turn::run(turn_cx, session, items)
+                        .await
+                        .map(PromptResponse::new);
                     if let Err(e) = responder.respond_with_result(result) {
                         tracing::warn!("could not answer session/prompt: {e}");
                     }
@@ -153,7 +194,9 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
                     Err(e) => return responder.respond_with_error(e),
                 };
                 let Some(policy) = modes::policy(&req.mode_id.0) else {
-                    return responder.respond_with_error(Error::invalid_params().data(format!("no mode `{}`", req.mode_id.0)));
+                    return responder.respond_with_error(
+                        Error::invalid_params().data(format!("no mode `{}`", req.mode_id.0)),
+                    );
                 };
                 if let Ok(mut p) = session.policy.lock() {
                     *p = policy;
@@ -172,13 +215,21 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
                 let value = req.value.as_value_id().map(|v| v.0.to_string());
                 let profile = match (&*req.config_id.0, value) {
                     (modes::PROFILE_OPTION, Some(p)) if modes::profile_ids().contains(&p) => p,
-                    _ => return responder.respond_with_error(Error::invalid_params().data("unknown option or value")),
+                    _ => {
+                        return responder.respond_with_error(
+                            Error::invalid_params().data("unknown option or value"),
+                        );
+                    }
                 };
                 if let Ok(mut p) = session.profile.lock() {
                     p.clone_from(&profile);
                 }
-                session.submit(Op::SetProfile { profile: profile.clone() });
-                responder.respond(SetSessionConfigOptionResponse::new(modes::config_options(&profile)))
+                session.submit(Op::SetProfile {
+                    profile: profile.clone(),
+                });
+                responder.respond(SetSessionConfigOptionResponse::new(modes::config_options(
+                    &profile,
+                )))
             },
             on_receive_request!(),
         )
@@ -188,7 +239,11 @@ pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig
 
 fn new_session_response(session: &LiveSession) -> NewSessionResponse {
     let policy = session.policy.lock().map(|p| *p).unwrap_or_default();
-    let profile = session.profile.lock().map(|p| p.clone()).unwrap_or_default();
+    let profile = session
+        .profile
+        .lock()
+        .map(|p| p.clone())
+        .unwrap_or_default();
     NewSessionResponse::new(session.id.clone())
         .modes(modes::mode_state(policy))
         .config_options(modes::config_options(&profile))

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
-    ClientCapabilities, CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest, ReleaseTerminalRequest,
-    TerminalOutputRequest, WaitForTerminalExitRequest, WriteTextFileRequest,
+    ClientCapabilities, CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest,
+    ReleaseTerminalRequest, TerminalOutputRequest, WaitForTerminalExitRequest,
+    WriteTextFileRequest,
 };
 use agent_client_protocol::{Client, Error};
 use tokio_util::sync::CancellationToken;
@@ -58,8 +59,16 @@ pub struct AcpEnvironment {
 }
 
 impl AcpEnvironment {
-    pub fn new(cx: ConnectionTo<Client>, session_id: impl Into<String>, offered: ClientCapabilities) -> Self {
-        AcpEnvironment { cx, session_id: session_id.into(), offered }
+    pub fn new(
+        cx: ConnectionTo<Client>,
+        session_id: impl Into<String>,
+        offered: ClientCapabilities,
+    ) -> Self {
+        AcpEnvironment {
+            cx,
+            session_id: session_id.into(),
+            offered,
+        }
     }
 }
 
@@ -86,7 +95,12 @@ impl ClientEnvironment for AcpEnvironment {
             return Err(EnvError::NotOffered("fs/read_text_file"));
         }
         let request = ReadTextFileRequest::new(self.session_id.clone(), path.to_path_buf());
-        let response = self.cx.send_request(request).block_task().await.map_err(refused("fs/read_text_file"))?;
+        let response = self
+            .cx
+            .send_request(request)
+            .block_task()
+            .await
+            .map_err(refused("fs/read_text_file"))?;
         Ok(response.content)
     }
 
@@ -94,8 +108,16 @@ impl ClientEnvironment for AcpEnvironment {
         if !self.writes_files() {
             return Err(EnvError::NotOffered("fs/write_text_file"));
         }
-        let request = WriteTextFileRequest::new(self.session_id.clone(), path.to_path_buf(), content.to_string());
-        self.cx.send_request(request).block_task().await.map_err(refused("fs/write_text_file"))?;
+        let request = WriteTextFileRequest::new(
+            self.session_id.clone(),
+            path.to_path_buf(),
+            content.to_string(),
+        );
+        self.cx
+            .send_request(request)
+            .block_task()
+            .await
+            .map_err(refused("fs/write_text_file"))?;
         Ok(())
     }
 
@@ -113,9 +135,21 @@ impl ClientEnvironment for AcpEnvironment {
         let create = CreateTerminalRequest::new(sid.clone(), "sh")
             .args(vec!["-c".to_string(), command.to_string()])
             .cwd(PathBuf::from(cwd));
-        let terminal = self.cx.send_request(create).block_task().await.map_err(refused("terminal/create"))?.terminal_id;
+        let terminal = self
+            .cx
+            .send_request(create)
+            .block_task()
+            .await
+            .map_err(refused("terminal/create"))?
+            .terminal_id;
         started(terminal.0.to_string());
-        let wait = self.cx.send_request(WaitForTerminalExitRequest::new(sid.clone(), terminal.clone())).block_task();
+        let wait = self
+            .cx
+            .send_request(WaitForTerminalExitRequest::new(
+                sid.clone(),
+                terminal.clone(),
+            ))
+            .block_task();
         let interrupted = tokio::select! {
             r = wait => { r.map_err(refused("terminal/wait_for_exit"))?; false }
             () = cancel.cancelled() => {
@@ -131,7 +165,11 @@ impl ClientEnvironment for AcpEnvironment {
             .await
             .map_err(refused("terminal/output"))?;
         // The editor keeps showing a released terminal's output in the tool call.
-        self.cx.send_request(ReleaseTerminalRequest::new(sid, terminal.clone())).block_task().await.map_err(refused("terminal/release"))?;
+        self.cx
+            .send_request(ReleaseTerminalRequest::new(sid, terminal.clone()))
+            .block_task()
+            .await
+            .map_err(refused("terminal/release"))?;
         let status = output.exit_status;
         Ok(CommandRun {
             terminal_id: terminal.0.to_string(),

@@ -17,19 +17,30 @@ pub fn input_items(blocks: Vec<ContentBlock>) -> Result<Vec<InputItem>, PromptCo
     for block in blocks {
         items.push(match block {
             ContentBlock::Text(t) => InputItem::Text { text: t.text },
-            ContentBlock::Image(i) => InputItem::Image { mime: i.mime_type, data: i.data },
+            ContentBlock::Image(i) => InputItem::Image {
+                mime: i.mime_type,
+                data: i.data,
+            },
             ContentBlock::Audio(_) => return Err(PromptContentError::Audio),
             ContentBlock::ResourceLink(link) => match link.uri.strip_prefix("file://") {
-                Some(path) => InputItem::File { path: path.to_string() },
-                None => InputItem::Text { text: format!("[{}]({})", link.name, link.uri) },
+                Some(path) => InputItem::File {
+                    path: path.to_string(),
+                },
+                None => InputItem::Text {
+                    text: format!("[{}]({})", link.name, link.uri),
+                },
             },
             ContentBlock::Resource(resource) => match resource.resource {
                 EmbeddedResourceResource::TextResourceContents(t) => InputItem::Text {
                     text: format!("<context uri=\"{}\">\n{}\n</context>", t.uri, t.text),
                 },
                 EmbeddedResourceResource::BlobResourceContents(b) => match b.mime_type {
-                    Some(mime) if mime.starts_with("image/") => InputItem::Image { mime, data: b.blob },
-                    _ => InputItem::Text { text: format!("(binary attachment {} not shown)", b.uri) },
+                    Some(mime) if mime.starts_with("image/") => {
+                        InputItem::Image { mime, data: b.blob }
+                    }
+                    _ => InputItem::Text {
+                        text: format!("(binary attachment {} not shown)", b.uri),
+                    },
                 },
                 #[allow(unreachable_patterns)]
                 _ => continue,
@@ -61,8 +72,13 @@ mod tests {
             items,
             vec![
                 InputItem::text("look"),
-                InputItem::Image { mime: "image/png".into(), data: "QUJD".into() },
-                InputItem::File { path: "/w/a.rs".into() },
+                InputItem::Image {
+                    mime: "image/png".into(),
+                    data: "QUJD".into()
+                },
+                InputItem::File {
+                    path: "/w/a.rs".into()
+                },
             ]
         );
         assert_eq!(input_items(vec![]), Err(PromptContentError::Empty));

@@ -47,7 +47,10 @@ mod tests {
     #[test]
     fn both_sides_of_each_hunk_with_context() {
         let d = "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+three\n four\n";
-        assert_eq!(sides(d), Some(("one\ntwo\nfour\n".into(), "one\nthree\nfour\n".into())));
+        assert_eq!(
+            sides(d),
+            Some(("one\ntwo\nfour\n".into(), "one\nthree\nfour\n".into()))
+        );
         let created = "--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1 @@\n+x\n";
         assert_eq!(sides(created), Some((String::new(), "x\n".into())));
         assert_eq!(sides("Binary files differ"), None);

@@ -51,6 +51,11 @@ pub async fn serve_stdio(config: AcpConfig) -> Result<(), AcpError> {
 }
 
 /// Serves one client over any transport (pipes in tests, stdio in the binary).
-pub async fn serve(transport: impl ConnectTo<Agent> + 'static, config: AcpConfig) -> Result<(), AcpError> {
-    agent::serve(transport, config).await.map_err(AcpError::from)
+pub async fn serve(
+    transport: impl ConnectTo<Agent> + 'static,
+    config: AcpConfig,
+) -> Result<(), AcpError> {
+    agent::serve(transport, config)
+        .await
+        .map_err(AcpError::from)
 }

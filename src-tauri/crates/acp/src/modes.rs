@@ -9,9 +9,24 @@ use oi_protocol::ApprovalPolicy;
 pub const PROFILE_OPTION: &str = "profile";
 
 const MODES: [(ApprovalPolicy, &str, &str, &str); 3] = [
-    (ApprovalPolicy::Ask, "ask", "Ask", "Ask before running code, editing files or using the computer"),
-    (ApprovalPolicy::Auto, "auto", "Auto", "Run everything without asking"),
-    (ApprovalPolicy::Deny, "deny", "Never run", "Decline every side effect; the model only answers"),
+    (
+        ApprovalPolicy::Ask,
+        "ask",
+        "Ask",
+        "Ask before running code, editing files or using the computer",
+    ),
+    (
+        ApprovalPolicy::Auto,
+        "auto",
+        "Auto",
+        "Run everything without asking",
+    ),
+    (
+        ApprovalPolicy::Deny,
+        "deny",
+        "Never run",
+        "Decline every side effect; the model only answers",
+    ),
 ];
 
 pub fn mode_id(policy: ApprovalPolicy) -> &'static str {
@@ -23,12 +38,18 @@ pub fn policy(mode_id: &str) -> Option<ApprovalPolicy> {
 }
 
 pub fn mode_state(current: ApprovalPolicy) -> SessionModeState {
-    let modes = MODES.iter().map(|(_, id, name, about)| SessionMode::new(*id, *name).description(*about)).collect();
+    let modes = MODES
+        .iter()
+        .map(|(_, id, name, about)| SessionMode::new(*id, *name).description(*about))
+        .collect();
     SessionModeState::new(mode_id(current), modes)
 }
 
 pub fn profile_ids() -> Vec<String> {
-    oi_core::profile::Profile::builtin_ids().into_iter().map(str::to_string).collect()
+    oi_core::profile::Profile::builtin_ids()
+        .into_iter()
+        .map(str::to_string)
+        .collect()
 }
 
 pub fn config_options(profile: &str) -> Vec<SessionConfigOption> {
@@ -36,8 +57,10 @@ pub fn config_options(profile: &str) -> Vec<SessionConfigOption> {
     if !ids.iter().any(|p| p == profile) {
         ids.push(profile.to_string());
     }
-    let options: Vec<SessionConfigSelectOption> =
-        ids.iter().map(|id| SessionConfigSelectOption::new(id.clone(), id.clone())).collect();
+    let options: Vec<SessionConfigSelectOption> = ids
+        .iter()
+        .map(|id| SessionConfigSelectOption::new(id.clone(), id.clone()))
+        .collect();
     vec![
         SessionConfigOption::select(PROFILE_OPTION, "Profile", profile.to_string(), options)
             .description("The harness the model works in: prompt, tool names and call format"),
@@ -50,10 +73,17 @@ mod tests {
 
     #[test]
     fn every_policy_is_a_mode_and_back() {
-        for p in [ApprovalPolicy::Ask, ApprovalPolicy::Auto, ApprovalPolicy::Deny] {
+        for p in [
+            ApprovalPolicy::Ask,
+            ApprovalPolicy::Auto,
+            ApprovalPolicy::Deny,
+        ] {
             assert_eq!(policy(mode_id(p)), Some(p));
         }
         assert_eq!(policy("yolo"), None);
-        assert_eq!(mode_state(ApprovalPolicy::Auto).current_mode_id.0.as_ref(), "auto");
+        assert_eq!(
+            mode_state(ApprovalPolicy::Auto).current_mode_id.0.as_ref(),
+            "auto"
+        );
     }
 }

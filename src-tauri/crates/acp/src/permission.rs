@@ -16,7 +16,10 @@ pub const REJECT_ALWAYS: &str = "reject_always";
 pub fn scope_for(call: &ToolCall) -> ApprovalScope {
     if let ToolAction::RunCode { language, code } = &call.action {
         let shell = matches!(language.as_str(), "shell" | "bash" | "sh" | "zsh");
-        if shell && !code.trim().contains('\n') && let Some(prefix) = command_prefix(code) {
+        if shell
+            && !code.trim().contains('\n')
+            && let Some(prefix) = command_prefix(code)
+        {
             return ApprovalScope::CommandPrefix { prefix };
         }
     }
@@ -28,7 +31,12 @@ fn command_prefix(code: &str) -> Option<String> {
     let mut words = code.split_whitespace();
     let program = words.next()?;
     match words.next() {
-        Some(sub) if sub.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') && !sub.starts_with('-') => {
+        Some(sub)
+            if sub
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && !sub.starts_with('-') =>
+        {
             Some(format!("{program} {sub}"))
         }
         _ => Some(program.to_string()),
@@ -46,18 +54,32 @@ pub fn options(call: &ToolCall) -> Vec<PermissionOption> {
     let what = scope_words(call, &scope_for(call));
     vec![
         PermissionOption::new(ALLOW_ONCE, "Allow", PermissionOptionKind::AllowOnce),
-        PermissionOption::new(ALLOW_ALWAYS, format!("Always allow {what}"), PermissionOptionKind::AllowAlways),
+        PermissionOption::new(
+            ALLOW_ALWAYS,
+            format!("Always allow {what}"),
+            PermissionOptionKind::AllowAlways,
+        ),
         PermissionOption::new(REJECT_ONCE, "Reject", PermissionOptionKind::RejectOnce),
-        PermissionOption::new(REJECT_ALWAYS, format!("Always reject {what}"), PermissionOptionKind::RejectAlways),
+        PermissionOption::new(
+            REJECT_ALWAYS,
+            format!("Always reject {what}"),
+            PermissionOptionKind::RejectAlways,
+        ),
     ]
 }
 
 /// The editor's answer, as the gate's decision; `remember` is set for "reject always".
-pub fn decision(call: &ToolCall, outcome: &RequestPermissionOutcome, rejections: &mut Rejections) -> ApprovalDecision {
+pub fn decision(
+    call: &ToolCall,
+    outcome: &RequestPermissionOutcome,
+    rejections: &mut Rejections,
+) -> ApprovalDecision {
     match outcome {
         RequestPermissionOutcome::Selected(selected) => match &*selected.option_id.0 {
             ALLOW_ONCE => ApprovalDecision::Approve,
-            ALLOW_ALWAYS => ApprovalDecision::ApproveAlways { scope: scope_for(call) },
+            ALLOW_ALWAYS => ApprovalDecision::ApproveAlways {
+                scope: scope_for(call),
+            },
             REJECT_ALWAYS => {
                 rejections.remember(call, &scope_for(call));
                 ApprovalDecision::Deny
@@ -91,7 +113,9 @@ impl Rejections {
         match &call.action {
             ToolAction::RunCode { code, .. } => {
                 let code = code.trim();
-                self.prefixes.iter().any(|p| code == p || code.starts_with(&format!("{p} ")))
+                self.prefixes
+                    .iter()
+                    .any(|p| code == p || code.starts_with(&format!("{p} ")))
             }
             _ => false,
         }
@@ -110,7 +134,10 @@ mod tests {
             name: "execute".into(),
             arguments: serde_json::json!({}),
             origin: CallOrigin::Native,
-            action: ToolAction::RunCode { language: "shell".into(), code: code.into() },
+            action: ToolAction::RunCode {
+                language: "shell".into(),
+                code: code.into(),
+            },
         }
     }
 
@@ -120,10 +147,23 @@ mod tests {
 
     #[test]
     fn always_means_the_command_prefix_for_shell_and_the_tool_otherwise() {
-        assert_eq!(scope_for(&shell("git status -s")), ApprovalScope::CommandPrefix { prefix: "git status".into() });
-        assert_eq!(scope_for(&shell("ls -la")), ApprovalScope::CommandPrefix { prefix: "ls".into() });
+        assert_eq!(
+            scope_for(&shell("git status -s")),
+            ApprovalScope::CommandPrefix {
+                prefix: "git status".into()
+            }
+        );
+        assert_eq!(
+            scope_for(&shell("ls -la")),
+            ApprovalScope::CommandPrefix {
+                prefix: "ls".into()
+            }
+        );
         assert_eq!(scope_for(&shell("echo a\necho b")), ApprovalScope::Session);
-        let names: Vec<_> = options(&shell("git status")).into_iter().map(|o| o.name).collect();
+        let names: Vec<_> = options(&shell("git status"))
+            .into_iter()
+            .map(|o| o.name)
+            .collect();
         assert_eq!(names[1], "Always allow `git status` commands");
     }
 
@@ -131,14 +171,27 @@ mod tests {
     fn answers_map_to_decisions_and_reject_always_is_remembered() {
         let mut r = Rejections::default();
         let call = shell("rm -rf build");
-        assert_eq!(decision(&call, &pick(ALLOW_ONCE), &mut r), ApprovalDecision::Approve);
+        assert_eq!(
+            decision(&call, &pick(ALLOW_ONCE), &mut r),
+            ApprovalDecision::Approve
+        );
         assert_eq!(
             decision(&call, &pick(ALLOW_ALWAYS), &mut r),
-            ApprovalDecision::ApproveAlways { scope: ApprovalScope::CommandPrefix { prefix: "rm".into() } }
+            ApprovalDecision::ApproveAlways {
+                scope: ApprovalScope::CommandPrefix {
+                    prefix: "rm".into()
+                }
+            }
         );
-        assert_eq!(decision(&call, &RequestPermissionOutcome::Cancelled, &mut r), ApprovalDecision::Abort);
+        assert_eq!(
+            decision(&call, &RequestPermissionOutcome::Cancelled, &mut r),
+            ApprovalDecision::Abort
+        );
         assert!(!r.rejects(&call));
-        assert_eq!(decision(&call, &pick(REJECT_ALWAYS), &mut r), ApprovalDecision::Deny);
+        assert_eq!(
+            decision(&call, &pick(REJECT_ALWAYS), &mut r),
+            ApprovalDecision::Deny
+        );
         assert!(r.rejects(&shell("rm x")));
         assert!(!r.rejects(&shell("rmdir x")));
     }

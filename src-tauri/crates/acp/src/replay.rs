@@ -16,8 +16,14 @@ pub fn updates(events: &[Event], cwd: &Path) -> Vec<SessionUpdate> {
     for event in events {
         for update in mapper.map(&event.msg) {
             match (out.last_mut(), update) {
-                (Some(SessionUpdate::AgentMessageChunk(prev)), SessionUpdate::AgentMessageChunk(next))
-                | (Some(SessionUpdate::AgentThoughtChunk(prev)), SessionUpdate::AgentThoughtChunk(next)) => {
+                (
+                    Some(SessionUpdate::AgentMessageChunk(prev)),
+                    SessionUpdate::AgentMessageChunk(next),
+                )
+                | (
+                    Some(SessionUpdate::AgentThoughtChunk(prev)),
+                    SessionUpdate::AgentThoughtChunk(next),
+                ) => {
                     join(prev, next);
                 }
                 (_, update) => out.push(update),
@@ -37,7 +43,9 @@ fn join(prev: &mut ContentChunk, next: ContentChunk) {
 pub fn list(data_dir: &Path, cwd: Option<&Path>) -> Result<Vec<SessionInfo>, StoreError> {
     let mut out = Vec::new();
     for summary in store::list_sessions(data_dir)? {
-        let Some(session_cwd) = first_cwd(&summary.path) else { continue };
+        let Some(session_cwd) = first_cwd(&summary.path) else {
+            continue;
+        };
         if cwd.is_some_and(|c| c != session_cwd) {
             continue;
         }
@@ -47,7 +55,11 @@ pub fn list(data_dir: &Path, cwd: Option<&Path>) -> Result<Vec<SessionInfo>, Sto
 }
 
 fn info(summary: &SessionSummary, cwd: PathBuf) -> SessionInfo {
-    let title = if summary.first_words.is_empty() { "(empty)".to_string() } else { summary.first_words.clone() };
+    let title = if summary.first_words.is_empty() {
+        "(empty)".to_string()
+    } else {
+        summary.first_words.clone()
+    };
     let mut info = SessionInfo::new(summary.id.clone(), cwd).title(title);
     if let Some(at) = updated_at(&summary.path) {
         info = info.updated_at(at);
@@ -69,7 +81,10 @@ pub fn first_cwd(path: &Path) -> Option<PathBuf> {
 /// When the log was last written, as RFC 3339.
 fn updated_at(path: &Path) -> Option<String> {
     let modified = std::fs::metadata(path).ok()?.modified().ok()?;
-    Some(chrono::DateTime::<chrono::Utc>::from(modified).to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    Some(
+        chrono::DateTime::<chrono::Utc>::from(modified)
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    )
 }
 
 #[cfg(test)]
@@ -78,16 +93,37 @@ mod tests {
     use oi_protocol::InputItem;
 
     fn ev(seq: u64, msg: EventMsg) -> Event {
-        Event { id: String::new(), seq, time_ms: 0, msg }
+        Event {
+            id: String::new(),
+            seq,
+            time_ms: 0,
+            msg,
+        }
     }
 
     #[test]
     fn a_log_replays_as_whole_messages() {
         let events = vec![
-            ev(0, EventMsg::UserMessage { items: vec![InputItem::text("hi")] }),
-            ev(1, EventMsg::AssistantTextDelta { delta: "Hel".into() }),
+            ev(
+                0,
+                EventMsg::UserMessage {
+                    items: vec![InputItem::text("hi")],
+                },
+            ),
+            ev(
+                1,
+                EventMsg::AssistantTextDelta {
+                    delta: "Hel".into(),
+                },
+            ),
             ev(2, EventMsg::AssistantTextDelta { delta: "lo".into() }),
-            ev(3, EventMsg::AssistantMessage { text: "Hello".into(), interrupted: false }),
+            ev(
+                3,
+                EventMsg::AssistantMessage {
+                    text: "Hello".into(),
+                    interrupted: false,
+                },
+            ),
         ];
         let json = serde_json::to_value(updates(&events, Path::new("/w"))).unwrap();
         assert_eq!(

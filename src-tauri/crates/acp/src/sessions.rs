@@ -31,7 +31,12 @@ impl LiveSession {
         let cwd = config.cwd.clone();
         let profile = config.profile.clone();
         let policy = config.approval_policy;
-        let SessionHandle { session_id, submissions, events, .. } = oi_core::spawn_session(config)?;
+        let SessionHandle {
+            session_id,
+            submissions,
+            events,
+            ..
+        } = oi_core::spawn_session(config)?;
         Ok(Arc::new(LiveSession {
             id: session_id,
             cwd,
@@ -48,7 +53,11 @@ impl LiveSession {
     /// Sends an op; returns the submission id its events will carry.
     pub fn submit(&self, op: Op) -> String {
         let id = format!("acp-{}", self.next_id.fetch_add(1, Ordering::Relaxed));
-        if self.submissions.send(Submission { id: id.clone(), op }).is_err() {
+        if self
+            .submissions
+            .send(Submission { id: id.clone(), op })
+            .is_err()
+        {
             tracing::warn!(session = %self.id, "the engine session has ended");
         }
         id
@@ -73,7 +82,10 @@ impl LiveSession {
 
 impl Drop for LiveSession {
     fn drop(&mut self) {
-        let _ = self.submissions.send(Submission { id: "acp-close".into(), op: Op::Shutdown });
+        let _ = self.submissions.send(Submission {
+            id: "acp-close".into(),
+            op: Op::Shutdown,
+        });
     }
 }
 

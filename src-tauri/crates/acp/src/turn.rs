@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use agent_client_protocol::v1::ConnectionTo;
-use agent_client_protocol::v1::schema::{RequestPermissionRequest, SessionNotification, StopReason};
+use agent_client_protocol::v1::schema::{
+    RequestPermissionRequest, SessionNotification, StopReason,
+};
 use agent_client_protocol::{Client, Error};
 use oi_protocol::{ApprovalDecision, ErrorInfo, EventMsg, InputItem, Op, ToolCall, TurnEndReason};
 use tokio_util::sync::CancellationToken;
@@ -14,7 +16,11 @@ use crate::permission;
 use crate::sessions::LiveSession;
 use crate::updates::{UpdateMapper, permission_view};
 
-pub async fn run(cx: ConnectionTo<Client>, session: Arc<LiveSession>, items: Vec<InputItem>) -> Result<StopReason, Error> {
+pub async fn run(
+    cx: ConnectionTo<Client>,
+    session: Arc<LiveSession>,
+    items: Vec<InputItem>,
+) -> Result<StopReason, Error> {
     let Ok(mut events) = session.events.try_lock() else {
         return Err(Error::invalid_request().data("a prompt is already running in this session"));
     };
@@ -32,7 +38,10 @@ pub async fn run(cx: ConnectionTo<Client>, session: Arc<LiveSession>, items: Vec
         match event.msg {
             EventMsg::ApprovalRequested { call, .. } => {
                 let decision = ask(&cx, &session, &call, &cancel).await;
-                session.submit(Op::Approval { call_id: call.call_id, decision });
+                session.submit(Op::Approval {
+                    call_id: call.call_id,
+                    decision,
+                });
             }
             EventMsg::Error(info) if event.id == turn_id => last_error = Some(info),
             EventMsg::TurnEnded { reason, .. } if event.id == turn_id => {
@@ -48,14 +57,23 @@ pub async fn run(cx: ConnectionTo<Client>, session: Arc<LiveSession>, items: Vec
 
 /// Asks the editor, unless the person already said "always reject" for this kind of call or the
 /// prompt was cancelled meanwhile.
-async fn ask(cx: &ConnectionTo<Client>, session: &LiveSession, call: &ToolCall, cancel: &CancellationToken) -> ApprovalDecision {
+async fn ask(
+    cx: &ConnectionTo<Client>,
+    session: &LiveSession,
+    call: &ToolCall,
+    cancel: &CancellationToken,
+) -> ApprovalDecision {
     if session.rejections.lock().is_ok_and(|r| r.rejects(call)) {
         return ApprovalDecision::Deny;
     }
     if cancel.is_cancelled() {
         return ApprovalDecision::Abort;
     }
-    let request = RequestPermissionRequest::new(session.id.clone(), permission_view(call), permission::options(call));
+    let request = RequestPermissionRequest::new(
+        session.id.clone(),
+        permission_view(call),
+        permission::options(call),
+    );
     let sent = cx.send_request(request);
     let response = tokio::select! {
         r = sent.block_task() => r,
@@ -80,7 +98,10 @@ fn stop_reason(reason: TurnEndReason, error: Option<ErrorInfo>) -> Result<StopRe
         TurnEndReason::MaxTurns => Ok(StopReason::MaxTurnRequests),
         TurnEndReason::Error => {
             let (message, data) = match error {
-                Some(e) => (e.message.clone(), serde_json::to_value(&e).unwrap_or_default()),
+                Some(e) => (
+                    e.message.clone(),
+                    serde_json::to_value(&e).unwrap_or_default(),
+                ),
                 None => ("the turn failed".to_string(), serde_json::Value::Null),
             };
             Err(Error::new(-32603, message).data(data))

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{
-    ContentBlock, ContentChunk, Diff, ImageContent, Plan, PlanEntry, PlanEntryPriority, PlanEntryStatus,
-    ResourceLink, SessionUpdate, ToolCall as AcpToolCall, ToolCallContent, ToolCallLocation, ToolCallStatus,
-    ToolCallUpdate, ToolCallUpdateFields, ToolKind,
+    ContentBlock, ContentChunk, Diff, ImageContent, Plan, PlanEntry, PlanEntryPriority,
+    PlanEntryStatus, ResourceLink, SessionUpdate, ToolCall as AcpToolCall, ToolCallContent,
+    ToolCallLocation, ToolCallStatus, ToolCallUpdate, ToolCallUpdateFields, ToolKind,
 };
 use oi_protocol::{EventMsg, FileChange, FileChangeKind, InputItem, ToolAction, ToolCall};
 use serde_json::{Value, json};
@@ -44,29 +44,53 @@ pub struct UpdateMapper {
 
 impl UpdateMapper {
     pub fn live(cwd: &Path) -> Self {
-        UpdateMapper { cwd: cwd.to_path_buf(), replay: false, calls: HashMap::new() }
+        UpdateMapper {
+            cwd: cwd.to_path_buf(),
+            replay: false,
+            calls: HashMap::new(),
+        }
     }
 
     pub fn replay(cwd: &Path) -> Self {
-        UpdateMapper { replay: true, ..Self::live(cwd) }
+        UpdateMapper {
+            replay: true,
+            ..Self::live(cwd)
+        }
     }
 
     pub fn map(&mut self, msg: &EventMsg) -> Vec<SessionUpdate> {
         match msg {
-            EventMsg::UserMessage { items } if self.replay => items.iter().map(user_chunk).collect(),
-            EventMsg::AssistantTextDelta { delta } => vec![SessionUpdate::AgentMessageChunk(ContentChunk::new(delta.as_str().into()))],
-            EventMsg::ReasoningDelta { delta } => vec![SessionUpdate::AgentThoughtChunk(ContentChunk::new(delta.as_str().into()))],
+            EventMsg::UserMessage { items } if self.replay => {
+                items.iter().map(user_chunk).collect()
+            }
+            EventMsg::AssistantTextDelta { delta } => vec![SessionUpdate::AgentMessageChunk(
+                ContentChunk::new(delta.as_str().into()),
+            )],
+            EventMsg::ReasoningDelta { delta } => vec![SessionUpdate::AgentThoughtChunk(
+                ContentChunk::new(delta.as_str().into()),
+            )],
             EventMsg::ToolCallProposed { call } => self.proposed(call),
-            EventMsg::ApprovalDecided { call_id, decision, .. } if decision.runs() => {
-                vec![update(call_id, ToolCallUpdateFields::new().status(ToolCallStatus::InProgress))]
+            EventMsg::ApprovalDecided {
+                call_id, decision, ..
+            } if decision.runs() => {
+                vec![update(
+                    call_id,
+                    ToolCallUpdateFields::new().status(ToolCallStatus::InProgress),
+                )]
             }
             EventMsg::ExecBegin { call_id, .. } => {
-                vec![update(call_id, ToolCallUpdateFields::new().status(ToolCallStatus::InProgress))]
+                vec![update(
+                    call_id,
+                    ToolCallUpdateFields::new().status(ToolCallStatus::InProgress),
+                )]
             }
             EventMsg::ExecOutput { call_id, chunk, .. } => {
                 let view = self.calls.entry(call_id.clone()).or_default();
                 view.output.push_str(chunk);
-                vec![update(call_id, ToolCallUpdateFields::new().content(view.content()))]
+                vec![update(
+                    call_id,
+                    ToolCallUpdateFields::new().content(view.content()),
+                )]
             }
             EventMsg::FilesChanged { call_id, changes } => {
                 let cwd = self.cwd.clone();
@@ -80,16 +104,26 @@ impl UpdateMapper {
                 }
                 vec![update(
                     call_id,
-                    ToolCallUpdateFields::new().content(view.content()).locations(view.locations.clone()),
+                    ToolCallUpdateFields::new()
+                        .content(view.content())
+                        .locations(view.locations.clone()),
                 )]
             }
-            EventMsg::ToolResult { call_id, output, is_error } => {
+            EventMsg::ToolResult {
+                call_id,
+                output,
+                is_error,
+            } => {
                 let view = self.calls.remove(call_id).unwrap_or_default();
                 let mut content = view.content();
                 if view.output.is_empty() && view.diffs.is_empty() && !output.is_empty() {
                     content.push(text_content(fenced("", output)));
                 }
-                let status = if *is_error { ToolCallStatus::Failed } else { ToolCallStatus::Completed };
+                let status = if *is_error {
+                    ToolCallStatus::Failed
+                } else {
+                    ToolCallStatus::Completed
+                };
                 vec![update(
                     call_id,
                     ToolCallUpdateFields::new()
@@ -98,12 +132,20 @@ impl UpdateMapper {
                         .raw_output(json!({ "output": output, "is_error": is_error })),
                 )]
             }
-            EventMsg::ScreenshotTaken { call_id: Some(call_id), screenshot } => {
-                let link = ResourceLink::new(screenshot.path.clone(), format!("file://{}", screenshot.path))
-                    .mime_type(screenshot.mime.clone());
+            EventMsg::ScreenshotTaken {
+                call_id: Some(call_id),
+                screenshot,
+            } => {
+                let link = ResourceLink::new(
+                    screenshot.path.clone(),
+                    format!("file://{}", screenshot.path),
+                )
+                .mime_type(screenshot.mime.clone());
                 vec![update(
                     call_id,
-                    ToolCallUpdateFields::new().content(vec![ToolCallContent::from(ContentBlock::ResourceLink(link))]),
+                    ToolCallUpdateFields::new().content(vec![ToolCallContent::from(
+                        ContentBlock::ResourceLink(link),
+                    )]),
                 )]
             }
             _ => Vec::new(),
@@ -112,11 +154,14 @@ impl UpdateMapper {
 
     fn proposed(&mut self, call: &ToolCall) -> Vec<SessionUpdate> {
         let mut view = CallView::default();
-        if let ToolAction::RunCode { language, code } = &call.action && code.trim().contains('\n') {
+        if let ToolAction::RunCode { language, code } = &call.action
+            && code.trim().contains('\n')
+        {
             view.code = Some(fenced(language, code));
         }
         if let Some(path) = path_argument(&call.arguments) {
-            view.locations.push(ToolCallLocation::new(absolute(&self.cwd, path)));
+            view.locations
+                .push(ToolCallLocation::new(absolute(&self.cwd, path)));
         }
         let acp = AcpToolCall::new(call.call_id.clone(), title(call))
             .kind(kind(call))
@@ -139,7 +184,10 @@ fn update(call_id: &str, fields: ToolCallUpdateFields) -> SessionUpdate {
 
 /// The permission request carries the call as an update: title, kind and what it will run.
 pub fn permission_view(call: &ToolCall) -> ToolCallUpdate {
-    let mut fields = ToolCallUpdateFields::new().title(title(call)).kind(kind(call)).raw_input(call.arguments.clone());
+    let mut fields = ToolCallUpdateFields::new()
+        .title(title(call))
+        .kind(kind(call))
+        .raw_input(call.arguments.clone());
     if let ToolAction::RunCode { language, code } = &call.action {
         fields = fields.content(vec![text_content(fenced(language, code))]);
     }
@@ -149,8 +197,12 @@ pub fn permission_view(call: &ToolCall) -> ToolCallUpdate {
 fn user_chunk(item: &InputItem) -> SessionUpdate {
     let block = match item {
         InputItem::Text { text } => ContentBlock::from(text.as_str()),
-        InputItem::Image { mime, data } => ContentBlock::Image(ImageContent::new(data.clone(), mime.clone())),
-        InputItem::File { path } => ContentBlock::ResourceLink(ResourceLink::new(path.clone(), format!("file://{path}"))),
+        InputItem::Image { mime, data } => {
+            ContentBlock::Image(ImageContent::new(data.clone(), mime.clone()))
+        }
+        InputItem::File { path } => {
+            ContentBlock::ResourceLink(ResourceLink::new(path.clone(), format!("file://{path}")))
+        }
     };
     SessionUpdate::UserMessageChunk(ContentChunk::new(block))
 }
@@ -171,7 +223,11 @@ fn fenced(language: &str, text: &str) -> String {
 
 fn absolute(cwd: &Path, path: &str) -> PathBuf {
     let p = Path::new(path);
-    if p.is_absolute() { p.to_path_buf() } else { cwd.join(p) }
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        cwd.join(p)
+    }
 }
 
 fn diff_content(path: &Path, change: &FileChange) -> Option<ToolCallContent> {
@@ -184,7 +240,9 @@ fn diff_content(path: &Path, change: &FileChange) -> Option<ToolCallContent> {
 }
 
 fn path_argument(arguments: &Value) -> Option<&str> {
-    ["path", "file_path", "filePath", "file"].iter().find_map(|k| arguments.get(*k).and_then(Value::as_str))
+    ["path", "file_path", "filePath", "file"]
+        .iter()
+        .find_map(|k| arguments.get(*k).and_then(Value::as_str))
 }
 
 const PLAN_TOOLS: [&str; 3] = ["TodoWrite", "update_plan", "todo_write"];
@@ -206,7 +264,9 @@ pub fn title(call: &ToolCall) -> String {
         }
         ToolAction::Read { summary, .. } | ToolAction::EditFiles { summary, .. } => summary.clone(),
         ToolAction::Computer { action, .. } => format!("Computer: {action}"),
-        ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => "Update plan".to_string(),
+        ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => {
+            "Update plan".to_string()
+        }
         ToolAction::Other { .. } => call.name.clone(),
     }
 }
@@ -215,7 +275,13 @@ pub fn kind(call: &ToolCall) -> ToolKind {
     let name = call.name.to_ascii_lowercase();
     match &call.action {
         ToolAction::RunCode { .. } => ToolKind::Execute,
-        ToolAction::Read { .. } if ["search", "grep", "glob", "find"].iter().any(|w| name.contains(w)) => ToolKind::Search,
+        ToolAction::Read { .. }
+            if ["search", "grep", "glob", "find"]
+                .iter()
+                .any(|w| name.contains(w)) =>
+        {
+            ToolKind::Search
+        }
         ToolAction::Read { .. } => ToolKind::Read,
         ToolAction::EditFiles { .. } => ToolKind::Edit,
         ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => ToolKind::Think,
@@ -240,7 +306,8 @@ fn plan(call: &ToolCall) -> Option<Plan> {
                 Some("in_progress") => PlanEntryStatus::InProgress,
                 _ => PlanEntryStatus::Pending,
             };
-            (!content.is_empty()).then(|| PlanEntry::new(content, PlanEntryPriority::Medium, status))
+            (!content.is_empty())
+                .then(|| PlanEntry::new(content, PlanEntryPriority::Medium, status))
         })
         .collect();
     Some(Plan::new(entries))

@@ -3,7 +3,13 @@ use oi_protocol::{ApprovalDecision, CallOrigin, Decider, OutputStream};
 use pretty_assertions::assert_eq;
 
 fn call(name: &str, action: ToolAction, arguments: Value) -> ToolCall {
-    ToolCall { call_id: "c1".into(), name: name.into(), arguments, origin: CallOrigin::Native, action }
+    ToolCall {
+        call_id: "c1".into(),
+        name: name.into(),
+        arguments,
+        origin: CallOrigin::Native,
+        action,
+    }
 }
 
 fn json_of(updates: Vec<SessionUpdate>) -> Value {
@@ -13,19 +19,44 @@ fn json_of(updates: Vec<SessionUpdate>) -> Value {
 #[test]
 fn a_shell_run_is_an_execute_call_with_its_output_and_final_status() {
     let mut m = UpdateMapper::live(Path::new("/w"));
-    let c = call("execute", ToolAction::RunCode { language: "shell".into(), code: "echo hi".into() }, json!({"code": "echo hi"}));
+    let c = call(
+        "execute",
+        ToolAction::RunCode {
+            language: "shell".into(),
+            code: "echo hi".into(),
+        },
+        json!({"code": "echo hi"}),
+    );
     assert_eq!(
         json_of(m.map(&EventMsg::ToolCallProposed { call: c })),
         json!([{"sessionUpdate": "tool_call", "toolCallId": "c1", "title": "`echo hi`", "kind": "execute",
                 "rawInput": {"code": "echo hi"}}])
     );
-    let approved = EventMsg::ApprovalDecided { call_id: "c1".into(), decision: ApprovalDecision::Approve, decider: Decider::User };
+    let approved = EventMsg::ApprovalDecided {
+        call_id: "c1".into(),
+        decision: ApprovalDecision::Approve,
+        decider: Decider::User,
+    };
     assert_eq!(json_of(m.map(&approved))[0]["status"], json!("in_progress"));
-    let out = m.map(&EventMsg::ExecOutput { call_id: "c1".into(), stream: OutputStream::Stdout, chunk: "hi\n".into() });
-    assert_eq!(json_of(out)[0]["content"], json!([{"type": "content", "content": {"type": "text", "text": "```console\nhi\n```"}}]));
-    let done = json_of(m.map(&EventMsg::ToolResult { call_id: "c1".into(), output: "hi\n".into(), is_error: false }));
+    let out = m.map(&EventMsg::ExecOutput {
+        call_id: "c1".into(),
+        stream: OutputStream::Stdout,
+        chunk: "hi\n".into(),
+    });
+    assert_eq!(
+        json_of(out)[0]["content"],
+        json!([{"type": "content", "content": {"type": "text", "text": "```console\nhi\n```"}}])
+    );
+    let done = json_of(m.map(&EventMsg::ToolResult {
+        call_id: "c1".into(),
+        output: "hi\n".into(),
+        is_error: false,
+    }));
     assert_eq!(done[0]["status"], json!("completed"));
-    assert_eq!(done[0]["content"][0]["content"]["text"], json!("```console\nhi\n```"));
+    assert_eq!(
+        done[0]["content"][0]["content"]["text"],
+        json!("```console\nhi\n```")
+    );
 }
 
 #[test]
@@ -36,8 +67,14 @@ fn file_changes_are_diffs_at_absolute_paths() {
         kind: FileChangeKind::Modified,
         diff: Some("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+new\n".into()),
     }];
-    let u = json_of(m.map(&EventMsg::FilesChanged { call_id: "c1".into(), changes }));
-    assert_eq!(u[0]["content"], json!([{"type": "diff", "path": "/w/a.txt", "oldText": "old\n", "newText": "new\n"}]));
+    let u = json_of(m.map(&EventMsg::FilesChanged {
+        call_id: "c1".into(),
+        changes,
+    }));
+    assert_eq!(
+        u[0]["content"],
+        json!([{"type": "diff", "path": "/w/a.txt", "oldText": "old\n", "newText": "new\n"}])
+    );
     assert_eq!(u[0]["locations"], json!([{"path": "/w/a.txt"}]));
 }
 
@@ -45,7 +82,15 @@ fn file_changes_are_diffs_at_absolute_paths() {
 fn a_todo_list_is_a_plan_and_chunks_stream_as_they_come() {
     let mut m = UpdateMapper::live(Path::new("/w"));
     let todos = json!({"todos": [{"content": "read", "status": "completed"}, {"content": "write", "status": "in_progress"}]});
-    let u = json_of(m.map(&EventMsg::ToolCallProposed { call: call("TodoWrite", ToolAction::Other { arguments: todos.clone() }, todos) }));
+    let u = json_of(m.map(&EventMsg::ToolCallProposed {
+        call: call(
+            "TodoWrite",
+            ToolAction::Other {
+                arguments: todos.clone(),
+            },
+            todos,
+        ),
+    }));
     assert_eq!(u[0]["kind"], json!("think"));
     assert_eq!(
         u[1],
@@ -54,8 +99,16 @@ fn a_todo_list_is_a_plan_and_chunks_stream_as_they_come() {
             {"content": "write", "priority": "medium", "status": "in_progress"}]})
     );
     assert_eq!(
-        json_of(m.map(&EventMsg::ReasoningDelta { delta: "hmm".into() })),
+        json_of(m.map(&EventMsg::ReasoningDelta {
+            delta: "hmm".into()
+        })),
         json!([{"sessionUpdate": "agent_thought_chunk", "content": {"type": "text", "text": "hmm"}}])
     );
-    assert!(m.map(&EventMsg::UserMessage { items: vec![InputItem::text("x")] }).is_empty(), "live: the editor shows it already");
+    assert!(
+        m.map(&EventMsg::UserMessage {
+            items: vec![InputItem::text("x")]
+        })
+        .is_empty(),
+        "live: the editor shows it already"
+    );
 }

@@ -8,7 +8,12 @@ use oi_protocol::{ApprovalDecision, ApprovalScope, ToolAction, ToolCall};
 use crate::reader::{Line, LineReader};
 use crate::render::Renderer;
 
-pub async fn ask(call: &ToolCall, reader: &LineReader, renderer: &mut Renderer, out: &mut dyn Write) -> Option<ApprovalDecision> {
+pub async fn ask(
+    call: &ToolCall,
+    reader: &LineReader,
+    renderer: &mut Renderer,
+    out: &mut dyn Write,
+) -> Option<ApprovalDecision> {
     renderer.break_line(out);
     let what = match &call.action {
         ToolAction::RunCode { .. } => "Run this code?",
@@ -24,7 +29,11 @@ pub async fn ask(call: &ToolCall, reader: &LineReader, renderer: &mut Renderer, 
             Line::Text(answer) => match answer.trim().to_lowercase().as_str() {
                 "y" | "yes" | "" => return Some(ApprovalDecision::Approve),
                 "n" | "no" => return Some(ApprovalDecision::Deny),
-                "a" | "always" => return Some(ApprovalDecision::ApproveAlways { scope: ApprovalScope::Session }),
+                "a" | "always" => {
+                    return Some(ApprovalDecision::ApproveAlways {
+                        scope: ApprovalScope::Session,
+                    });
+                }
                 "e" | "edit" => {
                     let ToolAction::RunCode { language, code } = &call.action else {
                         let _ = writeln!(out, "only code can be edited");
@@ -68,7 +77,13 @@ fn edit_in_editor(language: &str, code: &str) -> Result<String> {
     std::fs::write(file.path(), code).context("cannot write the temporary file")?;
     let editor = std::env::var("VISUAL")
         .or_else(|_| std::env::var("EDITOR"))
-        .unwrap_or_else(|_| if which("nano") { "nano".into() } else { "vi".into() });
+        .unwrap_or_else(|_| {
+            if which("nano") {
+                "nano".into()
+            } else {
+                "vi".into()
+            }
+        });
     // The editor string may carry arguments (`code --wait`).
     let status = std::process::Command::new("sh")
         .arg("-c")
@@ -77,7 +92,10 @@ fn edit_in_editor(language: &str, code: &str) -> Result<String> {
         .arg(file.path())
         .status()
         .with_context(|| format!("cannot start the editor `{editor}`"))?;
-    anyhow::ensure!(status.success(), "the editor `{editor}` exited with {status}");
+    anyhow::ensure!(
+        status.success(),
+        "the editor `{editor}` exited with {status}"
+    );
     let edited = std::fs::read_to_string(file.path()).context("cannot read the edited code")?;
     Ok(edited.trim_end_matches('\n').to_string())
 }

@@ -84,7 +84,12 @@ pub struct SessionFlags {
     pub model: Option<String>,
 
     /// Base URL of the model API.
-    #[arg(long = "api-base", alias = "api_base", global = true, value_name = "URL")]
+    #[arg(
+        long = "api-base",
+        alias = "api_base",
+        global = true,
+        value_name = "URL"
+    )]
     pub api_base: Option<String>,
 
     /// API key (otherwise OPENAI_API_KEY / ANTHROPIC_API_KEY).
@@ -96,30 +101,60 @@ pub struct SessionFlags {
     pub auto_run: bool,
 
     /// Characters of each run's output the model sees (head and tail are kept).
-    #[arg(long = "max-output", alias = "max_output", global = true, value_name = "CHARS")]
+    #[arg(
+        long = "max-output",
+        alias = "max_output",
+        global = true,
+        value_name = "CHARS"
+    )]
     pub max_output: Option<usize>,
 
     /// Model requests per turn before stopping.
-    #[arg(long = "max-turns", alias = "max_turns", global = true, value_name = "N")]
+    #[arg(
+        long = "max-turns",
+        alias = "max_turns",
+        global = true,
+        value_name = "N"
+    )]
     pub max_turns: Option<u32>,
 
     /// The model's context window in tokens.
-    #[arg(long = "context-window", alias = "context_window", global = true, value_name = "TOKENS")]
+    #[arg(
+        long = "context-window",
+        alias = "context_window",
+        global = true,
+        value_name = "TOKENS"
+    )]
     pub context_window: Option<u32>,
 
     /// Most tokens per model answer.
-    #[arg(long = "max-tokens", alias = "max_tokens", global = true, value_name = "TOKENS")]
+    #[arg(
+        long = "max-tokens",
+        alias = "max_tokens",
+        global = true,
+        value_name = "TOKENS"
+    )]
     pub max_tokens: Option<u32>,
 
     #[arg(long, global = true)]
     pub temperature: Option<f32>,
 
     /// Replace the profile's system prompt.
-    #[arg(long = "system-message", alias = "system_message", global = true, value_name = "TEXT")]
+    #[arg(
+        long = "system-message",
+        alias = "system_message",
+        global = true,
+        value_name = "TEXT"
+    )]
     pub system_message: Option<String>,
 
     /// Add to the system prompt.
-    #[arg(long = "custom-instructions", alias = "custom_instructions", global = true, value_name = "TEXT")]
+    #[arg(
+        long = "custom-instructions",
+        alias = "custom_instructions",
+        global = true,
+        value_name = "TEXT"
+    )]
     pub custom_instructions: Option<String>,
 
     /// Harness profile (see --profiles).

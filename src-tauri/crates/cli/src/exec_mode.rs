@@ -10,18 +10,30 @@ use oi_protocol::{EventMsg, InputItem, Op, Submission, TurnEndReason};
 
 use crate::render::Renderer;
 
-pub async fn run(mut handle: SessionHandle, prompt: Vec<String>, json: bool, plain: bool) -> Result<u8> {
+pub async fn run(
+    mut handle: SessionHandle,
+    prompt: Vec<String>,
+    json: bool,
+    plain: bool,
+) -> Result<u8> {
     let prompt = if prompt.is_empty() {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("cannot read the prompt from stdin")?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("cannot read the prompt from stdin")?;
         s
     } else {
         prompt.join(" ")
     };
-    anyhow::ensure!(!prompt.trim().is_empty(), "no prompt: pass one as an argument or on stdin");
+    anyhow::ensure!(
+        !prompt.trim().is_empty(),
+        "no prompt: pass one as an argument or on stdin"
+    );
     let _ = handle.submissions.send(Submission {
         id: "exec".into(),
-        op: Op::UserInput { items: vec![InputItem::text(prompt.trim())] },
+        op: Op::UserInput {
+            items: vec![InputItem::text(prompt.trim())],
+        },
     });
     let mut out = std::io::stdout().lock();
     let mut renderer = Renderer::new(plain);
@@ -54,7 +66,10 @@ pub async fn run(mut handle: SessionHandle, prompt: Vec<String>, json: bool, pla
             break;
         }
     }
-    let _ = handle.submissions.send(Submission { id: "exec".into(), op: Op::Shutdown });
+    let _ = handle.submissions.send(Submission {
+        id: "exec".into(),
+        op: Op::Shutdown,
+    });
     let _ = tokio::time::timeout(Duration::from_secs(5), async {
         while let Some(ev) = handle.events.recv().await {
             if json {

@@ -38,31 +38,52 @@ enum TurnOutcome {
 
 impl Interactive {
     pub fn new(handle: SessionHandle, reader: LineReader, plain: bool, quick: bool) -> Self {
-        Interactive { handle, reader, renderer: Renderer::new(plain), next_id: 0, quick }
+        Interactive {
+            handle,
+            reader,
+            renderer: Renderer::new(plain),
+            next_id: 0,
+            quick,
+        }
     }
 
     fn submit(&mut self, op: Op) -> String {
         self.next_id += 1;
         let id = format!("t{}", self.next_id);
-        let _ = self.handle.submissions.send(Submission { id: id.clone(), op });
+        let _ = self
+            .handle
+            .submissions
+            .send(Submission { id: id.clone(), op });
         id
     }
 
     pub async fn run(mut self, first: Option<String>) -> Result<()> {
         let mut out = std::io::stdout();
         // The session's first event describes it.
-        if let Some(Event { msg: EventMsg::SessionConfigured(info), .. }) = self.handle.events.recv().await
-            && !self.quick {
-                let banner = format!(
-                    "Open Interpreter {} · {} · profile {} · {}{}\nType a request, %help for commands, Ctrl-C to interrupt, Ctrl-D to exit.\n",
-                    env!("CARGO_PKG_VERSION"),
-                    info.model,
-                    info.profile,
-                    info.cwd,
-                    if info.resumed { " · resumed" } else { "" }
-                );
-                let _ = writeln!(out, "{}", if self.renderer.plain { banner } else { format!("\x1b[2m{banner}\x1b[0m") });
-            }
+        if let Some(Event {
+            msg: EventMsg::SessionConfigured(info),
+            ..
+        }) = self.handle.events.recv().await
+            && !self.quick
+        {
+            let banner = format!(
+                "Open Interpreter {} · {} · profile {} · {}{}\nType a request, %help for commands, Ctrl-C to interrupt, Ctrl-D to exit.\n",
+                env!("CARGO_PKG_VERSION"),
+                info.model,
+                info.profile,
+                info.cwd,
+                if info.resumed { " · resumed" } else { "" }
+            );
+            let _ = writeln!(
+                out,
+                "{}",
+                if self.renderer.plain {
+                    banner
+                } else {
+                    format!("\x1b[2m{banner}\x1b[0m")
+                }
+            );
+        }
         let mut pending = first;
         let mut last_ctrl_c: Option<Instant> = None;
         loop {
@@ -99,7 +120,9 @@ impl Interactive {
                 }
                 continue;
             }
-            self.submit(Op::UserInput { items: vec![InputItem::text(trimmed)] });
+            self.submit(Op::UserInput {
+                items: vec![InputItem::text(trimmed)],
+            });
             if let TurnOutcome::Exit = self.follow_turn(&mut out).await {
                 break;
             }
@@ -114,13 +137,14 @@ impl Interactive {
         let mut tick = tokio::time::interval(Duration::from_millis(100));
         // One stream for the whole turn: a fresh `ctrl_c()` future per loop could miss a
         // signal that lands between two iterations.
-        let mut sigint = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                tracing::warn!("cannot watch Ctrl-C: {e}");
-                None
-            }
-        };
+        let mut sigint =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    tracing::warn!("cannot watch Ctrl-C: {e}");
+                    None
+                }
+            };
         loop {
             tokio::select! {
                 ev = self.handle.events.recv() => {
@@ -176,13 +200,25 @@ impl Interactive {
                 self.renderer.show_next_usage = true;
                 Op::ReportTokens
             }
-            "save" | "save_message" if !arg.is_empty() => Op::SaveConversation { path: absolute(arg) },
-            "load" | "load_message" if !arg.is_empty() => Op::LoadConversation { path: absolute(arg) },
-            "profile" if !arg.is_empty() => Op::SetProfile { profile: arg.to_string() },
-            "model" if !arg.is_empty() => Op::SetModel { model: arg.to_string() },
+            "save" | "save_message" if !arg.is_empty() => Op::SaveConversation {
+                path: absolute(arg),
+            },
+            "load" | "load_message" if !arg.is_empty() => Op::LoadConversation {
+                path: absolute(arg),
+            },
+            "profile" if !arg.is_empty() => Op::SetProfile {
+                profile: arg.to_string(),
+            },
+            "model" if !arg.is_empty() => Op::SetModel {
+                model: arg.to_string(),
+            },
             "auto" => match arg {
-                "on" | "" => Op::SetApprovalPolicy { policy: oi_protocol::ApprovalPolicy::Auto },
-                "off" => Op::SetApprovalPolicy { policy: oi_protocol::ApprovalPolicy::Ask },
+                "on" | "" => Op::SetApprovalPolicy {
+                    policy: oi_protocol::ApprovalPolicy::Auto,
+                },
+                "off" => Op::SetApprovalPolicy {
+                    policy: oi_protocol::ApprovalPolicy::Ask,
+                },
                 _ => {
                     let _ = writeln!(out, "usage: %auto on|off");
                     return true;
@@ -203,7 +239,17 @@ impl Interactive {
             match tokio::time::timeout(Duration::from_secs(5), self.handle.events.recv()).await {
                 Ok(Some(ev)) => {
                     self.renderer.render(&ev.msg, out);
-                    if ev.id == id && !matches!(ev.msg, EventMsg::HistoryReset | EventMsg::UserMessage { .. } | EventMsg::AssistantMessage { .. } | EventMsg::ToolCallProposed { .. } | EventMsg::ToolResult { .. } | EventMsg::TurnEnded { .. }) {
+                    if ev.id == id
+                        && !matches!(
+                            ev.msg,
+                            EventMsg::HistoryReset
+                                | EventMsg::UserMessage { .. }
+                                | EventMsg::AssistantMessage { .. }
+                                | EventMsg::ToolCallProposed { .. }
+                                | EventMsg::ToolResult { .. }
+                                | EventMsg::TurnEnded { .. }
+                        )
+                    {
                         return true;
                     }
                     if ev.id == id && matches!(ev.msg, EventMsg::HistoryReset) && name == "reset" {
@@ -234,6 +280,8 @@ fn absolute(path: &str) -> String {
     if p.is_absolute() {
         path.to_string()
     } else {
-        std::env::current_dir().map(|d| d.join(p).display().to_string()).unwrap_or_else(|_| path.to_string())
+        std::env::current_dir()
+            .map(|d| d.join(p).display().to_string())
+            .unwrap_or_else(|_| path.to_string())
     }
 }

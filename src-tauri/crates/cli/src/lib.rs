@@ -36,7 +36,10 @@ pub fn main(invocation: Invocation) -> ExitCode {
     let _ = nix::sys::signal::SigSet::from(nix::sys::signal::Signal::SIGINT).thread_unblock();
     init_tracing();
     let cli = Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
     };
@@ -105,7 +108,9 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
     let reader = reader::LineReader::spawn(Some(history_file));
     let first = (!cli.prompt.is_empty()).then(|| cli.prompt.join(" "));
     let quick = invocation == Invocation::QuickI && first.is_some();
-    interactive::Interactive::new(handle, reader, plain, quick).run(first).await?;
+    interactive::Interactive::new(handle, reader, plain, quick)
+        .run(first)
+        .await?;
     Ok(0)
 }
 
@@ -114,8 +119,21 @@ fn merge_flags(into: &mut args::SessionFlags, from: &args::SessionFlags) {
     macro_rules! take {
         ($($f:ident),*) => { $( if from.$f.is_some() { into.$f = from.$f.clone(); } )* };
     }
-    take!(model, api_base, api_key, max_output, max_turns, context_window, max_tokens, temperature,
-          system_message, custom_instructions, profile, timeout, config_file);
+    take!(
+        model,
+        api_base,
+        api_key,
+        max_output,
+        max_turns,
+        context_window,
+        max_tokens,
+        temperature,
+        system_message,
+        custom_instructions,
+        profile,
+        timeout,
+        config_file
+    );
     into.auto_run |= from.auto_run;
     into.plain |= from.plain;
 }

@@ -49,13 +49,19 @@ impl CodeHighlighter {
             "r" => "r",
             other => other,
         };
-        let syntax = ss.find_syntax_by_token(token).unwrap_or_else(|| ss.find_syntax_plain_text());
-        CodeHighlighter { inner: Some(HighlightLines::new(syntax, theme)) }
+        let syntax = ss
+            .find_syntax_by_token(token)
+            .unwrap_or_else(|| ss.find_syntax_plain_text());
+        CodeHighlighter {
+            inner: Some(HighlightLines::new(syntax, theme)),
+        }
     }
 
     /// One line (without its newline), styled.
     pub fn line(&mut self, line: &str) -> String {
-        let Some(h) = self.inner.as_mut() else { return line.to_string() };
+        let Some(h) = self.inner.as_mut() else {
+            return line.to_string();
+        };
         let (ss, _) = syntaxes();
         let with_nl = format!("{line}\n");
         match h.highlight_line(&with_nl, ss) {
@@ -80,8 +86,16 @@ pub struct MarkdownStream {
 
 impl MarkdownStream {
     pub fn new(plain: bool) -> Self {
-        let width = crossterm::terminal::size().map(|(w, _)| w as usize).unwrap_or(80);
-        MarkdownStream { plain, pending: String::new(), shown: 0, code: None, width }
+        let width = crossterm::terminal::size()
+            .map(|(w, _)| w as usize)
+            .unwrap_or(80);
+        MarkdownStream {
+            plain,
+            pending: String::new(),
+            shown: 0,
+            code: None,
+            width,
+        }
     }
 
     pub fn push(&mut self, delta: &str, out: &mut dyn Write) {
@@ -189,29 +203,34 @@ fn inline(text: &str) -> String {
     let mut rest = text;
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix('`')
-            && let Some(end) = after.find('`') {
-                out.push_str(CYAN);
-                out.push_str(&after[..end]);
-                out.push_str(RESET);
-                rest = &after[end + 1..];
-                continue;
-            }
+            && let Some(end) = after.find('`')
+        {
+            out.push_str(CYAN);
+            out.push_str(&after[..end]);
+            out.push_str(RESET);
+            rest = &after[end + 1..];
+            continue;
+        }
         if let Some(after) = rest.strip_prefix("**")
-            && let Some(end) = after.find("**") {
-                out.push_str(BOLD);
-                out.push_str(&after[..end]);
-                out.push_str(RESET);
-                rest = &after[end + 2..];
-                continue;
-            }
+            && let Some(end) = after.find("**")
+        {
+            out.push_str(BOLD);
+            out.push_str(&after[..end]);
+            out.push_str(RESET);
+            rest = &after[end + 2..];
+            continue;
+        }
         if let Some(after) = rest.strip_prefix('*')
-            && let Some(end) = after.find('*').filter(|e| *e > 0 && !after.starts_with(' ')) {
-                out.push_str(ITALIC);
-                out.push_str(&after[..end]);
-                out.push_str(RESET);
-                rest = &after[end + 1..];
-                continue;
-            }
+            && let Some(end) = after
+                .find('*')
+                .filter(|e| *e > 0 && !after.starts_with(' '))
+        {
+            out.push_str(ITALIC);
+            out.push_str(&after[..end]);
+            out.push_str(RESET);
+            rest = &after[end + 1..];
+            continue;
+        }
         let mut chars = rest.chars();
         if let Some(c) = chars.next() {
             out.push(c);
@@ -240,10 +259,16 @@ mod tests {
         let mut md = MarkdownStream::new(false);
         md.width = 200;
         let mut out = Vec::new();
-        md.push("# Title\n- item with `code`\n```python\nx = 1\n```\n", &mut out);
+        md.push(
+            "# Title\n- item with `code`\n```python\nx = 1\n```\n",
+            &mut out,
+        );
         let s = String::from_utf8(out).unwrap();
         assert!(s.contains(&format!("{HEADING}Title{RESET}")), "{s:?}");
-        assert!(s.contains(&format!("{CYAN}•{RESET} item with {CYAN}code{RESET}")), "{s:?}");
+        assert!(
+            s.contains(&format!("{CYAN}•{RESET} item with {CYAN}code{RESET}")),
+            "{s:?}"
+        );
         assert!(s.contains("\x1b[38;2;"), "code is highlighted: {s:?}");
     }
 }

@@ -29,7 +29,11 @@ impl LineReader {
         let (tx, mut rx) = mpsc::unbounded_channel::<Request>();
         std::thread::spawn(move || {
             let interactive = std::io::stdin().is_terminal();
-            let mut editor = if interactive { rustyline::DefaultEditor::new().ok() } else { None };
+            let mut editor = if interactive {
+                rustyline::DefaultEditor::new().ok()
+            } else {
+                None
+            };
             if let (Some(ed), Some(path)) = (editor.as_mut(), history_file.as_ref()) {
                 let _ = ed.load_history(path);
             }
@@ -69,7 +73,15 @@ impl LineReader {
 
     pub async fn read(&self, prompt: &str, add_to_history: bool) -> Line {
         let (reply, rx) = oneshot::channel();
-        if self.tx.send(Request { prompt: prompt.to_string(), add_to_history, reply }).is_err() {
+        if self
+            .tx
+            .send(Request {
+                prompt: prompt.to_string(),
+                add_to_history,
+                reply,
+            })
+            .is_err()
+        {
             return Line::Eof;
         }
         rx.await.unwrap_or(Line::Eof)

@@ -41,7 +41,11 @@ impl Renderer {
     }
 
     fn style(&self, code: &str, text: &str) -> String {
-        if self.plain { text.to_string() } else { format!("{code}{text}{RESET}") }
+        if self.plain {
+            text.to_string()
+        } else {
+            format!("{code}{text}{RESET}")
+        }
     }
 
     pub fn start_spinner(&mut self, out: &mut dyn Write) {
@@ -54,7 +58,11 @@ impl Renderer {
 
     pub fn tick(&mut self, out: &mut dyn Write) {
         if let Some(frame) = self.spinner.as_mut() {
-            let _ = write!(out, "\r{DIM}{} thinking…{RESET}", FRAMES[*frame % FRAMES.len()]);
+            let _ = write!(
+                out,
+                "\r{DIM}{} thinking…{RESET}",
+                FRAMES[*frame % FRAMES.len()]
+            );
             *frame += 1;
             let _ = out.flush();
         }
@@ -98,7 +106,9 @@ impl Renderer {
 
     pub fn render(&mut self, msg: &EventMsg, out: &mut dyn Write) {
         match msg {
-            EventMsg::SessionConfigured(_) | EventMsg::UserMessage { .. } | EventMsg::TurnStarted { .. } => {}
+            EventMsg::SessionConfigured(_)
+            | EventMsg::UserMessage { .. }
+            | EventMsg::TurnStarted { .. } => {}
             EventMsg::ModelRequestStarted { .. } => self.start_spinner(out),
             EventMsg::AssistantTextDelta { delta } => {
                 self.stop_spinner(out);
@@ -143,7 +153,9 @@ impl Renderer {
                 self.output_mid_line = !chunk.ends_with('\n');
                 let _ = out.flush();
             }
-            EventMsg::ExecEnd { status, exit_code, .. } => {
+            EventMsg::ExecEnd {
+                status, exit_code, ..
+            } => {
                 self.break_line(out);
                 let note = match (status, exit_code) {
                     (ExecStatus::Interrupted, _) => Some("interrupted".to_string()),
@@ -178,23 +190,45 @@ impl Renderer {
                             let _ = writeln!(out, "  {styled}");
                         }
                         if lines.len() > 40 {
-                            let _ = writeln!(out, "  {}", self.style(DIM, &format!("… {} more lines", lines.len() - 40)));
+                            let _ = writeln!(
+                                out,
+                                "  {}",
+                                self.style(DIM, &format!("… {} more lines", lines.len() - 40))
+                            );
                         }
                     }
                 }
             }
             EventMsg::ToolResult { .. } => {}
             EventMsg::ScreenshotTaken { screenshot, .. } => {
-                let _ = writeln!(out, "{}", self.style(DIM, &format!("[screenshot {}]", screenshot.path)));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    self.style(DIM, &format!("[screenshot {}]", screenshot.path))
+                );
             }
             EventMsg::InputActionPerformed { record, .. } => {
                 let _ = writeln!(out, "{}", self.style(DIM, &format!("[{}]", record.action)));
             }
             EventMsg::ScreenDiffComputed { diff, .. } => {
-                let _ = writeln!(out, "{}", self.style(DIM, &format!("[screen changed: {} regions]", diff.changed_regions.len())));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    self.style(
+                        DIM,
+                        &format!("[screen changed: {} regions]", diff.changed_regions.len())
+                    )
+                );
             }
             EventMsg::WindowFocusChanged { window } => {
-                let _ = writeln!(out, "{}", self.style(DIM, &format!("[focus: {} — {}]", window.app_name, window.title)));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    self.style(
+                        DIM,
+                        &format!("[focus: {} — {}]", window.app_name, window.title)
+                    )
+                );
             }
             EventMsg::TokenUsage(u) => {
                 if self.show_next_usage {
@@ -202,7 +236,10 @@ impl Renderer {
                     let _ = writeln!(
                         out,
                         "tokens: last request {} in / {} out; session {} in / {} out",
-                        u.input_tokens, u.output_tokens, u.total_input_tokens, u.total_output_tokens
+                        u.input_tokens,
+                        u.output_tokens,
+                        u.total_input_tokens,
+                        u.total_output_tokens
                     );
                 }
             }
@@ -212,7 +249,10 @@ impl Renderer {
                     TurnEndReason::Interrupted => {
                         let _ = writeln!(out, "{}", self.style(DIM, "(interrupted)"));
                     }
-                    TurnEndReason::MaxTurns | TurnEndReason::Completed | TurnEndReason::Aborted | TurnEndReason::Error => {}
+                    TurnEndReason::MaxTurns
+                    | TurnEndReason::Completed
+                    | TurnEndReason::Aborted
+                    | TurnEndReason::Error => {}
                 }
                 let _ = writeln!(out);
             }
@@ -220,7 +260,11 @@ impl Renderer {
                 let _ = writeln!(out, "{}", self.style(DIM, "conversation cleared"));
             }
             EventMsg::HistoryUndone { .. } => {
-                let _ = writeln!(out, "{}", self.style(DIM, "removed the last message and its answer"));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    self.style(DIM, "removed the last message and its answer")
+                );
             }
             EventMsg::ProfileChanged { profile } => {
                 let _ = writeln!(out, "{}", self.style(DIM, &format!("profile: {profile}")));
@@ -229,7 +273,11 @@ impl Renderer {
                 let _ = writeln!(out, "{}", self.style(DIM, &format!("model: {model}")));
             }
             EventMsg::ApprovalPolicyChanged { policy } => {
-                let _ = writeln!(out, "{}", self.style(DIM, &format!("approvals: {policy:?}")));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    self.style(DIM, &format!("approvals: {policy:?}"))
+                );
             }
             EventMsg::Notice { message } => {
                 self.break_line(out);
@@ -256,7 +304,18 @@ impl Renderer {
             ToolAction::RunCode { language, code } => self.show_code(language, code, out),
             other => {
                 self.break_line(out);
-                let _ = writeln!(out, "{}", self.style(DIM, &format!("→ {} {}", call.name, serde_json::to_string(other).unwrap_or_default())));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    self.style(
+                        DIM,
+                        &format!(
+                            "→ {} {}",
+                            call.name,
+                            serde_json::to_string(other).unwrap_or_default()
+                        )
+                    )
+                );
             }
         }
     }

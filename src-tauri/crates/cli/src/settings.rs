@@ -65,8 +65,18 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
         }};
     }
 
-    let model = pick!("model", flags.model.clone(), file.model.clone(), DEFAULT_MODEL.to_string());
-    let api_base = pick!("api_base", flags.api_base.clone().map(Some), file.api_base.clone().map(Some), None);
+    let model = pick!(
+        "model",
+        flags.model.clone(),
+        file.model.clone(),
+        DEFAULT_MODEL.to_string()
+    );
+    let api_base = pick!(
+        "api_base",
+        flags.api_base.clone().map(Some),
+        file.api_base.clone().map(Some),
+        None
+    );
     let api_key_flag = flags.api_key.clone().or(file.api_key.clone());
     let key_source = if flags.api_key.is_some() {
         Source::Flag
@@ -79,25 +89,76 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
     } else {
         Source::Default
     };
-    prov.push(("api_key", if key_source == Source::Default { "(none)".into() } else { "(set, hidden)".into() }, key_source));
-    let auto_run = pick!("auto_run", flags.auto_run.then_some(true), file.auto_run, false);
+    prov.push((
+        "api_key",
+        if key_source == Source::Default {
+            "(none)".into()
+        } else {
+            "(set, hidden)".into()
+        },
+        key_source,
+    ));
+    let auto_run = pick!(
+        "auto_run",
+        flags.auto_run.then_some(true),
+        file.auto_run,
+        false
+    );
     let max_output = pick!("max_output", flags.max_output, file.max_output, 2800usize);
     let max_turns = pick!("max_turns", flags.max_turns, file.max_turns, 30u32);
-    let profile = pick!("profile", flags.profile.clone(), file.profile.clone(), "classic".to_string());
-    let context_window = pick!("context_window", flags.context_window.map(Some), file.context_window.map(Some), None);
-    let max_tokens = pick!("max_tokens", flags.max_tokens.map(Some), file.max_tokens.map(Some), None);
-    let temperature = pick!("temperature", flags.temperature.map(Some), file.temperature.map(Some), None);
-    let system_message = pick!("system_message", flags.system_message.clone().map(Some), file.system_message.clone().map(Some), None);
-    let custom_instructions =
-        pick!("custom_instructions", flags.custom_instructions.clone().map(Some), file.custom_instructions.clone().map(Some), None);
-    let timeout = pick!("timeout", flags.timeout.map(Some), file.timeout.map(Some), None);
+    let profile = pick!(
+        "profile",
+        flags.profile.clone(),
+        file.profile.clone(),
+        "classic".to_string()
+    );
+    let context_window = pick!(
+        "context_window",
+        flags.context_window.map(Some),
+        file.context_window.map(Some),
+        None
+    );
+    let max_tokens = pick!(
+        "max_tokens",
+        flags.max_tokens.map(Some),
+        file.max_tokens.map(Some),
+        None
+    );
+    let temperature = pick!(
+        "temperature",
+        flags.temperature.map(Some),
+        file.temperature.map(Some),
+        None
+    );
+    let system_message = pick!(
+        "system_message",
+        flags.system_message.clone().map(Some),
+        file.system_message.clone().map(Some),
+        None
+    );
+    let custom_instructions = pick!(
+        "custom_instructions",
+        flags.custom_instructions.clone().map(Some),
+        file.custom_instructions.clone().map(Some),
+        None
+    );
+    let timeout = pick!(
+        "timeout",
+        flags.timeout.map(Some),
+        file.timeout.map(Some),
+        None
+    );
     let plain = pick!("plain", flags.plain.then_some(true), file.plain, false);
     prov.push(("data_dir", data_dir.display().to_string(), Source::Default));
 
     let mut session = SessionConfig::new(model, cwd, data_dir);
     session.api_base = api_base;
     session.api_key = api_key_flag;
-    session.approval_policy = if auto_run { ApprovalPolicy::Auto } else { ApprovalPolicy::Ask };
+    session.approval_policy = if auto_run {
+        ApprovalPolicy::Auto
+    } else {
+        ApprovalPolicy::Ask
+    };
     session.max_output = max_output;
     session.max_turns = max_turns;
     session.profile = profile;
@@ -108,8 +169,16 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
     session.custom_instructions = custom_instructions;
     session.exec_timeout = timeout.map(Duration::from_secs);
     session.config_dir = config_dir;
-    if let Some(ms) = std::env::var("OI_RETRY_BASE_MS").ok().and_then(|v| v.parse().ok()) {
+    if let Some(ms) = std::env::var("OI_RETRY_BASE_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         session.retry.base_delay = Duration::from_millis(ms);
     }
-    Ok(Settings { session, plain, config_path, provenance: prov })
+    Ok(Settings {
+        session,
+        plain,
+        config_path,
+        provenance: prov,
+    })
 }

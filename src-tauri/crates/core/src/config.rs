@@ -29,9 +29,17 @@ pub struct ConfigFile {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}:{column}: {message}")]
-    Invalid { path: PathBuf, line: usize, column: usize, message: String },
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
 }
 
 /// `$XDG_CONFIG_HOME/open-interpreter` (or `OI_CONFIG_DIR`).
@@ -55,7 +63,12 @@ pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
-        Err(source) => return Err(ConfigError::Read { path: path.to_path_buf(), source }),
+        Err(source) => {
+            return Err(ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
     };
     parse(path, &text)
 }
@@ -78,7 +91,12 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .map(|l| l.chars().count())
+        .unwrap_or(0)
+        + 1;
     (line, column)
 }
 
@@ -88,7 +106,11 @@ mod tests {
 
     #[test]
     fn reads_settings() {
-        let c = parse(Path::new("c.toml"), "model = \"ollama/qwen\"\nauto_run = true\nmax_output = 500\n").unwrap();
+        let c = parse(
+            Path::new("c.toml"),
+            "model = \"ollama/qwen\"\nauto_run = true\nmax_output = 500\n",
+        )
+        .unwrap();
         assert_eq!(c.model.as_deref(), Some("ollama/qwen"));
         assert_eq!(c.auto_run, Some(true));
         assert_eq!(c.max_output, Some(500));
@@ -96,10 +118,17 @@ mod tests {
 
     #[test]
     fn errors_name_file_line_and_key() {
-        let e = parse(Path::new("/x/config.toml"), "model = \"a\"\nmodle = \"b\"\n").unwrap_err().to_string();
+        let e = parse(
+            Path::new("/x/config.toml"),
+            "model = \"a\"\nmodle = \"b\"\n",
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.starts_with("/x/config.toml:2:1:"), "{e}");
         assert!(e.contains("modle"), "{e}");
-        let e = parse(Path::new("c.toml"), "max_output = \"lots\"\n").unwrap_err().to_string();
+        let e = parse(Path::new("c.toml"), "max_output = \"lots\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("c.toml:1:") && e.contains("invalid type"), "{e}");
     }
 }

@@ -23,13 +23,27 @@ struct Inner {
 
 impl Emitter {
     pub fn new(log: SessionLog, first_seq: u64, tx: mpsc::UnboundedSender<Event>) -> Self {
-        Emitter { inner: Arc::new(Mutex::new(Inner { seq: first_seq, log, log_failed: false })), tx }
+        Emitter {
+            inner: Arc::new(Mutex::new(Inner {
+                seq: first_seq,
+                log,
+                log_failed: false,
+            })),
+            tx,
+        }
     }
 
     pub fn emit(&self, id: &str, msg: EventMsg) {
         let (event, log_error) = {
-            let Ok(mut inner) = self.inner.lock() else { return };
-            let event = Event { id: id.to_string(), seq: inner.seq, time_ms: now_ms(), msg };
+            let Ok(mut inner) = self.inner.lock() else {
+                return;
+            };
+            let event = Event {
+                id: id.to_string(),
+                seq: inner.seq,
+                time_ms: now_ms(),
+                msg,
+            };
             inner.seq += 1;
             let log_error = match inner.log.append(&event) {
                 Ok(()) => None,
@@ -49,8 +63,15 @@ impl Emitter {
                 message,
                 hint: Some("check free disk space and permissions of the data directory".into()),
             };
-            let Ok(mut inner) = self.inner.lock() else { return };
-            let event = Event { id: id.to_string(), seq: inner.seq, time_ms: now_ms(), msg: EventMsg::Error(err) };
+            let Ok(mut inner) = self.inner.lock() else {
+                return;
+            };
+            let event = Event {
+                id: id.to_string(),
+                seq: inner.seq,
+                time_ms: now_ms(),
+                msg: EventMsg::Error(err),
+            };
             inner.seq += 1;
             drop(inner);
             let _ = self.tx.send(event);
@@ -58,7 +79,10 @@ impl Emitter {
     }
 
     pub fn log_path(&self) -> String {
-        self.inner.lock().map(|i| i.log.path().display().to_string()).unwrap_or_default()
+        self.inner
+            .lock()
+            .map(|i| i.log.path().display().to_string())
+            .unwrap_or_default()
     }
 }
 

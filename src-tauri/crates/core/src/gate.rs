@@ -26,7 +26,10 @@ pub struct ApprovalGate {
 
 impl ApprovalGate {
     pub fn new(policy: ApprovalPolicy) -> Self {
-        ApprovalGate { policy, ..Default::default() }
+        ApprovalGate {
+            policy,
+            ..Default::default()
+        }
     }
 
     pub fn policy(&self) -> ApprovalPolicy {
@@ -51,7 +54,11 @@ impl ApprovalGate {
         }
         if let ToolAction::RunCode { code, .. } = &call.action {
             let code = code.trim();
-            if self.prefixes.iter().any(|p| code == p || code.starts_with(&format!("{p} "))) {
+            if self
+                .prefixes
+                .iter()
+                .any(|p| code == p || code.starts_with(&format!("{p} ")))
+            {
                 return Verdict::Run(Decider::RememberedApproval);
             }
         }
@@ -85,7 +92,10 @@ mod tests {
             name: "execute".into(),
             arguments: serde_json::json!({}),
             origin: CallOrigin::Native,
-            action: ToolAction::RunCode { language: "shell".into(), code: code.into() },
+            action: ToolAction::RunCode {
+                language: "shell".into(),
+                code: code.into(),
+            },
         }
     }
 
@@ -93,17 +103,34 @@ mod tests {
     fn asks_by_default_and_remembers_scopes() {
         let mut gate = ApprovalGate::new(ApprovalPolicy::Ask);
         assert_eq!(gate.check(&run("ls")), Verdict::Ask);
-        gate.remember(&run("git status"), &ApprovalScope::CommandPrefix { prefix: "git status".into() });
-        assert_eq!(gate.check(&run("git status -s")), Verdict::Run(Decider::RememberedApproval));
+        gate.remember(
+            &run("git status"),
+            &ApprovalScope::CommandPrefix {
+                prefix: "git status".into(),
+            },
+        );
+        assert_eq!(
+            gate.check(&run("git status -s")),
+            Verdict::Run(Decider::RememberedApproval)
+        );
         assert_eq!(gate.check(&run("git statusx")), Verdict::Ask);
         assert_eq!(gate.check(&run("git push")), Verdict::Ask);
         gate.remember(&run("ls"), &ApprovalScope::Session);
-        assert_eq!(gate.check(&run("rm x")), Verdict::Run(Decider::RememberedApproval));
+        assert_eq!(
+            gate.check(&run("rm x")),
+            Verdict::Run(Decider::RememberedApproval)
+        );
     }
 
     #[test]
     fn policies_override() {
-        assert_eq!(ApprovalGate::new(ApprovalPolicy::Auto).check(&run("ls")), Verdict::Run(Decider::Policy));
-        assert_eq!(ApprovalGate::new(ApprovalPolicy::Deny).check(&run("ls")), Verdict::Deny);
+        assert_eq!(
+            ApprovalGate::new(ApprovalPolicy::Auto).check(&run("ls")),
+            Verdict::Run(Decider::Policy)
+        );
+        assert_eq!(
+            ApprovalGate::new(ApprovalPolicy::Deny).check(&run("ls")),
+            Verdict::Deny
+        );
     }
 }

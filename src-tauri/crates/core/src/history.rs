@@ -5,7 +5,9 @@ use oi_protocol::{InputItem, ToolCall};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum HistoryItem {
-    User { items: Vec<InputItem> },
+    User {
+        items: Vec<InputItem>,
+    },
     Assistant {
         text: String,
         reasoning: String,
@@ -13,7 +15,12 @@ pub enum HistoryItem {
         /// The model was cut off by an interrupt.
         interrupted: bool,
     },
-    ToolResult { call_id: String, tool_name: String, output: String, is_error: bool },
+    ToolResult {
+        call_id: String,
+        tool_name: String,
+        output: String,
+        is_error: bool,
+    },
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -40,7 +47,11 @@ impl History {
 
     /// Removes the last user message and everything after it; returns whether one was removed.
     pub fn undo(&mut self) -> bool {
-        match self.items.iter().rposition(|i| matches!(i, HistoryItem::User { .. })) {
+        match self
+            .items
+            .iter()
+            .rposition(|i| matches!(i, HistoryItem::User { .. }))
+        {
             Some(pos) => {
                 self.items.truncate(pos);
                 true
@@ -76,7 +87,11 @@ impl History {
                     })
                     .sum(),
                 HistoryItem::Assistant { text, calls, .. } => {
-                    text.len() + calls.iter().map(|c| c.arguments.to_string().len()).sum::<usize>()
+                    text.len()
+                        + calls
+                            .iter()
+                            .map(|c| c.arguments.to_string().len())
+                            .sum::<usize>()
                 }
                 HistoryItem::ToolResult { output, .. } => output.len(),
             })

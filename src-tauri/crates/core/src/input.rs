@@ -11,9 +11,15 @@ pub fn resolve_files(items: Vec<InputItem>) -> Vec<InputItem> {
 }
 
 fn resolve(item: InputItem) -> InputItem {
-    let InputItem::File { path } = &item else { return item };
+    let InputItem::File { path } = &item else {
+        return item;
+    };
     let p = std::path::Path::new(path);
-    let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("").to_lowercase();
+    let ext = p
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_lowercase();
     let mime = match ext.as_str() {
         "png" => Some("image/png"),
         "jpg" | "jpeg" => Some("image/jpeg"),
@@ -21,17 +27,25 @@ fn resolve(item: InputItem) -> InputItem {
         "webp" => Some("image/webp"),
         _ => None,
     };
-    let Ok(meta) = std::fs::metadata(p) else { return item };
+    let Ok(meta) = std::fs::metadata(p) else {
+        return item;
+    };
     if let Some(mime) = mime {
         if let Ok(bytes) = std::fs::read(p) {
             let data = base64::engine::general_purpose::STANDARD.encode(bytes);
-            return InputItem::Image { mime: mime.into(), data };
+            return InputItem::Image {
+                mime: mime.into(),
+                data,
+            };
         }
         return item;
     }
     if meta.len() <= MAX_INLINE_FILE
-        && let Ok(text) = std::fs::read_to_string(p) {
-            return InputItem::Text { text: format!("Attached file {path}:\n```\n{text}\n```") };
-        }
+        && let Ok(text) = std::fs::read_to_string(p)
+    {
+        return InputItem::Text {
+            text: format!("Attached file {path}:\n```\n{text}\n```"),
+        };
+    }
     item
 }

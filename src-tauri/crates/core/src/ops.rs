@@ -51,7 +51,9 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
             if removed {
                 emit(EventMsg::HistoryUndone { removed: 1 });
             } else {
-                emit(EventMsg::Notice { message: "nothing to undo".into() });
+                emit(EventMsg::Notice {
+                    message: "nothing to undo".into(),
+                });
             }
         }
         Op::ReportTokens => {
@@ -73,7 +75,10 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                         out.push('\n');
                     }
                 }
-                std::fs::write(&path, out).map_err(|source| store::StoreError::Write { path: path.clone().into(), source })
+                std::fs::write(&path, out).map_err(|source| store::StoreError::Write {
+                    path: path.clone().into(),
+                    source,
+                })
             });
             match result {
                 Ok(()) => emit(EventMsg::SessionSaved { path }),
@@ -89,17 +94,35 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                 // Re-emit the conversation so this session's own log can rebuild it too.
                 for item in loaded.items() {
                     match item {
-                        HistoryItem::User { items } => emit(EventMsg::UserMessage { items: items.clone() }),
-                        HistoryItem::Assistant { text, calls, interrupted, .. } => {
-                            emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: false });
+                        HistoryItem::User { items } => emit(EventMsg::UserMessage {
+                            items: items.clone(),
+                        }),
+                        HistoryItem::Assistant {
+                            text,
+                            calls,
+                            interrupted,
+                            ..
+                        } => {
+                            emit(EventMsg::AssistantMessage {
+                                text: text.clone(),
+                                interrupted: false,
+                            });
                             for call in calls {
                                 emit(EventMsg::ToolCallProposed { call: call.clone() });
                             }
                             if *interrupted {
-                                emit(EventMsg::TurnEnded { turn: 0, reason: oi_protocol::TurnEndReason::Interrupted });
+                                emit(EventMsg::TurnEnded {
+                                    turn: 0,
+                                    reason: oi_protocol::TurnEndReason::Interrupted,
+                                });
                             }
                         }
-                        HistoryItem::ToolResult { call_id, output, is_error, .. } => emit(EventMsg::ToolResult {
+                        HistoryItem::ToolResult {
+                            call_id,
+                            output,
+                            is_error,
+                            ..
+                        } => emit(EventMsg::ToolResult {
                             call_id: call_id.clone(),
                             output: output.clone(),
                             is_error: *is_error,
@@ -107,7 +130,9 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                     }
                     shared.history.push(item.clone());
                 }
-                emit(EventMsg::Notice { message: format!("loaded {} messages from {path}", loaded.items().len()) });
+                emit(EventMsg::Notice {
+                    message: format!("loaded {} messages from {path}", loaded.items().len()),
+                });
             }
             Err(e) => emit(EventMsg::Error(log_error(e))),
         },
@@ -118,5 +143,9 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
 }
 
 fn log_error(e: store::StoreError) -> ErrorInfo {
-    ErrorInfo { kind: ErrorKind::SessionLog, message: e.to_string(), hint: None }
+    ErrorInfo {
+        kind: ErrorKind::SessionLog,
+        message: e.to_string(),
+        hint: None,
+    }
 }

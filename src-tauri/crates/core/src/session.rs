@@ -119,7 +119,12 @@ pub(crate) struct Runtime {
 
 fn resolve_model(config: &SessionConfig) -> ModelSpec {
     let env = |k: &str| std::env::var(k).ok();
-    ModelSpec::resolve(&config.model, config.api_base.as_deref(), config.api_key.as_deref(), &env)
+    ModelSpec::resolve(
+        &config.model,
+        config.api_base.as_deref(),
+        config.api_key.as_deref(),
+        &env,
+    )
 }
 
 /// Starts a session task (new, or resumed from its log).
@@ -127,7 +132,11 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
     let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
     let (resumed_events, session_id, log_path) = match &config.resume {
         Some(id) => {
-            let id = if id.is_empty() { None } else { Some(id.as_str()) };
+            let id = if id.is_empty() {
+                None
+            } else {
+                Some(id.as_str())
+            };
             let found = store::find_session(&config.data_dir, id)?;
             (store::read_events(&found.path)?, found.id, found.path)
         }
@@ -181,7 +190,12 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
         approvals: std::sync::Mutex::new(HashMap::new()),
     });
     tokio::spawn(session_loop(runtime, sub_rx));
-    Ok(SessionHandle { session_id, log_path, submissions: sub_tx, events: event_rx })
+    Ok(SessionHandle {
+        session_id,
+        log_path,
+        submissions: sub_tx,
+        events: event_rx,
+    })
 }
 
 struct RunningTurn {
@@ -265,7 +279,10 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
 }
 
 fn changes_history(op: &Op) -> bool {
-    matches!(op, Op::Reset | Op::Undo | Op::LoadConversation { .. } | Op::SetProfile { .. })
+    matches!(
+        op,
+        Op::Reset | Op::Undo | Op::LoadConversation { .. } | Op::SetProfile { .. }
+    )
 }
 
 fn start_turn(rt: &Arc<Runtime>, id: String, items: Vec<InputItem>, turn: u32) -> RunningTurn {
@@ -277,11 +294,18 @@ fn start_turn(rt: &Arc<Runtime>, id: String, items: Vec<InputItem>, turn: u32) -
         crate::turn::run_turn(&rt, &id, items, turn, &token).await;
         let _ = done_tx.send(());
     });
-    RunningTurn { cancel, done: done_rx }
+    RunningTurn {
+        cancel,
+        done: done_rx,
+    }
 }
 
 pub(crate) fn invalid(message: String) -> ErrorInfo {
-    ErrorInfo { kind: ErrorKind::InvalidRequest, message, hint: None }
+    ErrorInfo {
+        kind: ErrorKind::InvalidRequest,
+        message,
+        hint: None,
+    }
 }
 
 impl Runtime {

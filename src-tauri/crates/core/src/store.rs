@@ -12,9 +12,15 @@ use crate::history::{History, HistoryItem};
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("cannot write the session log {path}: {source}")]
-    Write { path: PathBuf, source: std::io::Error },
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot read the session log {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("no saved session matches `{0}` (see `interpreter --conversations`)")]
     NotFound(String),
 }
@@ -33,15 +39,23 @@ pub struct SessionLog {
 impl SessionLog {
     pub fn open(path: &Path) -> Result<SessionLog, StoreError> {
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|source| StoreError::Write { path: path.to_path_buf(), source })?;
+            std::fs::create_dir_all(parent).map_err(|source| StoreError::Write {
+                path: path.to_path_buf(),
+                source,
+            })?;
         }
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|source| StoreError::Write { path: path.to_path_buf(), source })?;
-        Ok(SessionLog { path: path.to_path_buf(), file })
+            .map_err(|source| StoreError::Write {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(SessionLog {
+            path: path.to_path_buf(),
+            file,
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -57,22 +71,33 @@ impl SessionLog {
         // One write call per line: the kernel has it even if this process is killed next.
         self.file
             .write_all(&line)
-            .map_err(|source| StoreError::Write { path: self.path.clone(), source })
+            .map_err(|source| StoreError::Write {
+                path: self.path.clone(),
+                source,
+            })
     }
 }
 
 /// Reads every event of a log; a torn last line (killed mid-write) is skipped.
 pub fn read_events(path: &Path) -> Result<Vec<Event>, StoreError> {
-    let file = File::open(path).map_err(|source| StoreError::Read { path: path.to_path_buf(), source })?;
+    let file = File::open(path).map_err(|source| StoreError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let mut events = Vec::new();
     for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|source| StoreError::Read { path: path.to_path_buf(), source })?;
+        let line = line.map_err(|source| StoreError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
         if line.trim().is_empty() {
             continue;
         }
         match serde_json::from_str::<Event>(&line) {
             Ok(e) => events.push(e),
-            Err(e) => tracing::warn!(path = %path.display(), line = n + 1, "skipping unreadable log line: {e}"),
+            Err(e) => {
+                tracing::warn!(path = %path.display(), line = n + 1, "skipping unreadable log line: {e}")
+            }
         }
     }
     Ok(events)
@@ -87,7 +112,13 @@ pub fn rebuild_history(events: &[Event]) -> History {
     let mut pending_calls = Vec::new();
     let mut exec_output: std::collections::HashMap<String, String> = Default::default();
 
-    fn flush(history: &mut History, text: &mut String, reasoning: &mut String, calls: &mut Vec<oi_protocol::ToolCall>, interrupted: bool) {
+    fn flush(
+        history: &mut History,
+        text: &mut String,
+        reasoning: &mut String,
+        calls: &mut Vec<oi_protocol::ToolCall>,
+        interrupted: bool,
+    ) {
         if !text.is_empty() || !calls.is_empty() {
             history.push(HistoryItem::Assistant {
                 text: std::mem::take(text),
@@ -102,26 +133,59 @@ pub fn rebuild_history(events: &[Event]) -> History {
     for event in events {
         match &event.msg {
             EventMsg::UserMessage { items } => {
-                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, true);
-                history.push(HistoryItem::User { items: items.clone() });
+                flush(
+                    &mut history,
+                    &mut partial_text,
+                    &mut partial_reasoning,
+                    &mut pending_calls,
+                    true,
+                );
+                history.push(HistoryItem::User {
+                    items: items.clone(),
+                });
             }
             EventMsg::AssistantTextDelta { delta } => partial_text.push_str(delta),
             EventMsg::ReasoningDelta { delta } => partial_reasoning.push_str(delta),
             EventMsg::AssistantMessage { text, interrupted } => {
                 partial_text = text.clone();
                 if *interrupted {
-                    flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, true);
+                    flush(
+                        &mut history,
+                        &mut partial_text,
+                        &mut partial_reasoning,
+                        &mut pending_calls,
+                        true,
+                    );
                 }
             }
             EventMsg::ToolCallProposed { call } => pending_calls.push(call.clone()),
             EventMsg::ModelRequestStarted { .. } | EventMsg::TurnEnded { .. } => {
-                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+                flush(
+                    &mut history,
+                    &mut partial_text,
+                    &mut partial_reasoning,
+                    &mut pending_calls,
+                    false,
+                );
             }
             EventMsg::ExecOutput { call_id, chunk, .. } => {
-                exec_output.entry(call_id.clone()).or_default().push_str(chunk);
+                exec_output
+                    .entry(call_id.clone())
+                    .or_default()
+                    .push_str(chunk);
             }
-            EventMsg::ToolResult { call_id, output, is_error } => {
-                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+            EventMsg::ToolResult {
+                call_id,
+                output,
+                is_error,
+            } => {
+                flush(
+                    &mut history,
+                    &mut partial_text,
+                    &mut partial_reasoning,
+                    &mut pending_calls,
+                    false,
+                );
                 let tool_name = tool_name_of(&history, call_id);
                 history.push(HistoryItem::ToolResult {
                     call_id: call_id.clone(),
@@ -136,13 +200,25 @@ pub fn rebuild_history(events: &[Event]) -> History {
                 pending_calls.clear();
             }
             EventMsg::HistoryUndone { .. } => {
-                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+                flush(
+                    &mut history,
+                    &mut partial_text,
+                    &mut partial_reasoning,
+                    &mut pending_calls,
+                    false,
+                );
                 history.undo();
             }
             _ => {}
         }
     }
-    flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, true);
+    flush(
+        &mut history,
+        &mut partial_text,
+        &mut partial_reasoning,
+        &mut pending_calls,
+        true,
+    );
     // Calls that never got a result: the model must still see an answer to each.
     for call in history.unanswered_calls() {
         let seen = exec_output.remove(&call.call_id).unwrap_or_default();
@@ -167,7 +243,10 @@ fn tool_name_of(history: &History, call_id: &str) -> String {
         .iter()
         .rev()
         .find_map(|i| match i {
-            HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id).map(|c| c.name.clone()),
+            HistoryItem::Assistant { calls, .. } => calls
+                .iter()
+                .find(|c| c.call_id == call_id)
+                .map(|c| c.name.clone()),
             _ => None,
         })
         .unwrap_or_default()
@@ -199,10 +278,17 @@ pub fn list_sessions(data_dir: &Path) -> Result<Vec<SessionSummary>, StoreError>
         if path.extension().is_none_or(|e| e != "jsonl") {
             continue;
         }
-        let Ok(events) = read_events(&path) else { continue };
-        let Some(first) = events.first() else { continue };
+        let Ok(events) = read_events(&path) else {
+            continue;
+        };
+        let Some(first) = events.first() else {
+            continue;
+        };
         let mut summary = SessionSummary {
-            id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            id: path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
             path: path.clone(),
             started_ms: first.time_ms,
             model: String::new(),
@@ -250,9 +336,15 @@ fn first_words(text: &str, n: usize) -> String {
 pub fn find_session(data_dir: &Path, id: Option<&str>) -> Result<SessionSummary, StoreError> {
     let sessions = list_sessions(data_dir)?;
     match id {
-        None => sessions.into_iter().next().ok_or_else(|| StoreError::NotFound("(latest)".into())),
+        None => sessions
+            .into_iter()
+            .next()
+            .ok_or_else(|| StoreError::NotFound("(latest)".into())),
         Some(id) => {
-            let mut matching: Vec<_> = sessions.into_iter().filter(|s| s.id.starts_with(id)).collect();
+            let mut matching: Vec<_> = sessions
+                .into_iter()
+                .filter(|s| s.id.starts_with(id))
+                .collect();
             if matching.len() == 1 {
                 Ok(matching.remove(0))
             } else {

@@ -16,10 +16,18 @@ use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
 use crate::profile::PromptContext;
 use crate::session::Runtime;
 
-pub(crate) async fn run_turn(rt: &Arc<Runtime>, id: &str, items: Vec<InputItem>, turn: u32, cancel: &CancellationToken) {
+pub(crate) async fn run_turn(
+    rt: &Arc<Runtime>,
+    id: &str,
+    items: Vec<InputItem>,
+    turn: u32,
+    cancel: &CancellationToken,
+) {
     let emit = |msg| rt.emitter.emit(id, msg);
     let items = crate::input::resolve_files(items);
-    rt.shared.lock().await.history.push(HistoryItem::User { items: items.clone() });
+    rt.shared.lock().await.history.push(HistoryItem::User {
+        items: items.clone(),
+    });
     emit(EventMsg::UserMessage { items });
     emit(EventMsg::TurnStarted { turn });
     let max_steps = rt.shared.lock().await.config.max_turns.max(1);
@@ -33,9 +41,14 @@ pub(crate) async fn run_turn(rt: &Arc<Runtime>, id: &str, items: Vec<InputItem>,
         }
     }
     emit(EventMsg::Notice {
-        message: format!("stopped after {max_steps} model requests (--max_turns); say \"continue\" to go on"),
+        message: format!(
+            "stopped after {max_steps} model requests (--max_turns); say \"continue\" to go on"
+        ),
     });
-    emit(EventMsg::TurnEnded { turn, reason: TurnEndReason::MaxTurns });
+    emit(EventMsg::TurnEnded {
+        turn,
+        reason: TurnEndReason::MaxTurns,
+    });
 }
 
 enum StepEnd {
@@ -54,7 +67,9 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             .map(|l| l.name.to_string())
             .collect();
         let ctx = PromptContext::current(&shared.config.cwd, &languages);
-        let mut request = shared.profile.render(&shared.history, &ctx, shared.native_tools);
+        let mut request = shared
+            .profile
+            .render(&shared.history, &ctx, shared.native_tools);
         request.model = shared.model.name.clone();
         if let Some(system) = &shared.config.system_message {
             request.system = system.clone();
@@ -77,7 +92,10 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         Ok(s) => s,
         Err(e) if tools_refused(&e) && !request.tools.is_empty() => {
             rt.shared.lock().await.native_tools = false;
-            emit(EventMsg::Notice { message: "the model does not take tools: code blocks in its text will run instead".into() });
+            emit(EventMsg::Notice {
+                message: "the model does not take tools: code blocks in its text will run instead"
+                    .into(),
+            });
             return StepEnd::Continue;
         }
         Err(e) => {
@@ -86,7 +104,10 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         }
     };
     if outcome == StreamOutcome::Interrupted {
-        emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: true });
+        emit(EventMsg::AssistantMessage {
+            text: text.clone(),
+            interrupted: true,
+        });
         rt.shared.lock().await.history.push(HistoryItem::Assistant {
             text,
             reasoning,
@@ -95,7 +116,10 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         });
         return StepEnd::End(TurnEndReason::Interrupted);
     }
-    emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: false });
+    emit(EventMsg::AssistantMessage {
+        text: text.clone(),
+        interrupted: false,
+    });
 
     let calls = {
         let mut shared = rt.shared.lock().await;
@@ -105,7 +129,12 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             format!("call_{counter}")
         });
         shared.call_counter = counter;
-        shared.history.push(HistoryItem::Assistant { text, reasoning, calls: calls.clone(), interrupted: false });
+        shared.history.push(HistoryItem::Assistant {
+            text,
+            reasoning,
+            calls: calls.clone(),
+            interrupted: false,
+        });
         calls
     };
     if calls.is_empty() {
@@ -120,7 +149,14 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         if let Some(reason) = end {
             // Every call must be answered, even those that never ran.
             for skipped in pending {
-                record_result(rt, id, &skipped, "Not run: the turn ended before this call.".into(), true).await;
+                record_result(
+                    rt,
+                    id,
+                    &skipped,
+                    "Not run: the turn ended before this call.".into(),
+                    true,
+                )
+                .await;
             }
             return StepEnd::End(reason);
         }
@@ -161,7 +197,10 @@ async fn stream_model(
             Some(Err(e)) => {
                 if !text.is_empty() {
                     // What already streamed stays in the conversation.
-                    emit(EventMsg::AssistantMessage { text: text.clone(), interrupted: true });
+                    emit(EventMsg::AssistantMessage {
+                        text: text.clone(),
+                        interrupted: true,
+                    });
                     rt.shared.lock().await.history.push(HistoryItem::Assistant {
                         text: std::mem::take(&mut text),
                         reasoning: std::mem::take(&mut reasoning),
@@ -181,7 +220,10 @@ async fn stream_model(
                     emit(EventMsg::ReasoningDelta { delta: d });
                 }
                 ModelEvent::ToolCall(c) => calls.push(c),
-                ModelEvent::Usage { input_tokens, output_tokens } => {
+                ModelEvent::Usage {
+                    input_tokens,
+                    output_tokens,
+                } => {
                     let mut shared = rt.shared.lock().await;
                     shared.usage.input_tokens = input_tokens;
                     shared.usage.output_tokens = output_tokens;
@@ -198,12 +240,24 @@ async fn stream_model(
 
 fn tools_refused(e: &ModelError) -> bool {
     let s = e.to_string().to_lowercase();
-    matches!(e, ModelError::Http { status: 400 | 404 | 422 | 500, .. })
-        && (s.contains("does not support tools") || s.contains("tools are not supported") || s.contains("tool calling is not supported"))
+    matches!(
+        e,
+        ModelError::Http {
+            status: 400 | 404 | 422 | 500,
+            ..
+        }
+    ) && (s.contains("does not support tools")
+        || s.contains("tools are not supported")
+        || s.contains("tool calling is not supported"))
 }
 
 /// Gate, then run, one call. Returns why the turn must end, if it must.
-async fn run_call(rt: &Arc<Runtime>, id: &str, call: ToolCall, cancel: &CancellationToken) -> Option<TurnEndReason> {
+async fn run_call(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: ToolCall,
+    cancel: &CancellationToken,
+) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     let verdict = rt.shared.lock().await.gate.check(&call);
     let (decision, decider) = match verdict {
@@ -214,7 +268,10 @@ async fn run_call(rt: &Arc<Runtime>, id: &str, call: ToolCall, cancel: &Cancella
             if let Ok(mut waiting) = rt.approvals.lock() {
                 waiting.insert(call.call_id.clone(), tx);
             }
-            emit(EventMsg::ApprovalRequested { call: call.clone(), warning: None });
+            emit(EventMsg::ApprovalRequested {
+                call: call.clone(),
+                warning: None,
+            });
             let answer = tokio::select! {
                 a = rx => a.ok(),
                 _ = cancel.cancelled() => None,
@@ -225,23 +282,48 @@ async fn run_call(rt: &Arc<Runtime>, id: &str, call: ToolCall, cancel: &Cancella
             match answer {
                 Some(d) => (d, Decider::User),
                 None => {
-                    record_result(rt, id, &call, "Not run: the user interrupted before approving.".into(), true).await;
+                    record_result(
+                        rt,
+                        id,
+                        &call,
+                        "Not run: the user interrupted before approving.".into(),
+                        true,
+                    )
+                    .await;
                     return Some(TurnEndReason::Interrupted);
                 }
             }
         }
     };
-    emit(EventMsg::ApprovalDecided { call_id: call.call_id.clone(), decision: decision.clone(), decider });
+    emit(EventMsg::ApprovalDecided {
+        call_id: call.call_id.clone(),
+        decision: decision.clone(),
+        decider,
+    });
     if let ApprovalDecision::ApproveAlways { scope } = &decision {
         rt.shared.lock().await.gate.remember(&call, scope);
     }
     match decision {
         ApprovalDecision::Deny => {
-            record_result(rt, id, &call, "The user declined to run this. Ask what to do instead, or try another way.".into(), true).await;
+            record_result(
+                rt,
+                id,
+                &call,
+                "The user declined to run this. Ask what to do instead, or try another way.".into(),
+                true,
+            )
+            .await;
             None
         }
         ApprovalDecision::Abort => {
-            record_result(rt, id, &call, "The user declined to run this and stopped the turn.".into(), true).await;
+            record_result(
+                rt,
+                id,
+                &call,
+                "The user declined to run this and stopped the turn.".into(),
+                true,
+            )
+            .await;
             Some(TurnEndReason::Aborted)
         }
         ApprovalDecision::ApproveEdited { code } => {
@@ -251,41 +333,72 @@ async fn run_call(rt: &Arc<Runtime>, id: &str, call: ToolCall, cancel: &Cancella
             }
             execute(rt, id, &call, cancel).await
         }
-        ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => execute(rt, id, &call, cancel).await,
+        ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => {
+            execute(rt, id, &call, cancel).await
+        }
     }
 }
 
-async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &CancellationToken) -> Option<TurnEndReason> {
+async fn execute(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    cancel: &CancellationToken,
+) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     let ToolAction::RunCode { language, code } = &call.action else {
         return run_in_engine(rt, id, call).await;
     };
     let (cwd, max_output, data_dir) = {
         let s = rt.shared.lock().await;
-        (s.config.cwd.clone(), s.config.max_output, s.config.data_dir.clone())
+        (
+            s.config.cwd.clone(),
+            s.config.max_output,
+            s.config.data_dir.clone(),
+        )
     };
-    emit(EventMsg::ExecBegin { call_id: call.call_id.clone(), language: language.clone(), code: code.clone() });
+    emit(EventMsg::ExecBegin {
+        call_id: call.call_id.clone(),
+        language: language.clone(),
+        code: code.clone(),
+    });
     // Starting the watcher reads a snapshot of the tree: keep that off the async workers.
     let watch_dir = cwd.clone();
-    let watcher = match tokio::task::spawn_blocking(move || oi_exec::WorkspaceWatcher::start(&watch_dir)).await {
-        Ok(w) => Some(w),
-        Err(e) => {
-            tracing::warn!("file-change watcher did not start: {e}");
-            None
-        }
-    };
+    let watcher =
+        match tokio::task::spawn_blocking(move || oi_exec::WorkspaceWatcher::start(&watch_dir))
+            .await
+        {
+            Ok(w) => Some(w),
+            Err(e) => {
+                tracing::warn!("file-change watcher did not start: {e}");
+                None
+            }
+        };
     let call_id = call.call_id.clone();
     let mut sink = |stream: OutputStream, chunk: &str| {
-        rt.emitter.emit(id, EventMsg::ExecOutput { call_id: call_id.clone(), stream, chunk: chunk.to_string() });
+        rt.emitter.emit(
+            id,
+            EventMsg::ExecOutput {
+                call_id: call_id.clone(),
+                stream,
+                chunk: chunk.to_string(),
+            },
+        );
     };
-    let result = rt.kernels.lock().await.run(language, code, &mut sink, cancel).await;
+    let result = rt
+        .kernels
+        .lock()
+        .await
+        .run(language, code, &mut sink, cancel)
+        .await;
     // The session's own log may live under the working directory: it is not the code's doing.
-    let changes: Vec<_> =
-        match watcher {
-            Some(w) => w.finish().await,
-            None => Vec::new(),
-        }
-        .into_iter().filter(|c| !cwd.join(&c.path).starts_with(&data_dir)).collect();
+    let changes: Vec<_> = match watcher {
+        Some(w) => w.finish().await,
+        None => Vec::new(),
+    }
+    .into_iter()
+    .filter(|c| !cwd.join(&c.path).starts_with(&data_dir))
+    .collect();
     let (status, output, is_error) = match result {
         Ok(outcome) => {
             emit(EventMsg::ExecEnd {
@@ -304,23 +417,38 @@ async fn execute(rt: &Arc<Runtime>, id: &str, call: &ToolCall, cancel: &Cancella
             let mut output = oi_exec::trim_output(&output, max_output);
             match outcome.status {
                 ExecStatus::Interrupted => output.push_str("\n(interrupted by the user)"),
-                ExecStatus::TimedOut => output.push_str("\n(stopped: the run took longer than the time limit)"),
+                ExecStatus::TimedOut => {
+                    output.push_str("\n(stopped: the run took longer than the time limit)")
+                }
                 _ => {}
             }
             if outcome.kernel_restarted {
                 output.push_str("\n(the kernel restarted: earlier variables are gone)");
             }
-            let is_error = outcome.exit_code.is_some_and(|c| c != 0) || outcome.status != ExecStatus::Completed;
+            let is_error = outcome.exit_code.is_some_and(|c| c != 0)
+                || outcome.status != ExecStatus::Completed;
             (outcome.status, output, is_error)
         }
         Err(e) => {
-            emit(EventMsg::ExecEnd { call_id: call.call_id.clone(), status: ExecStatus::FailedToStart, exit_code: None, duration_ms: 0 });
-            emit(EventMsg::Error(ErrorInfo { kind: ErrorKind::Execution, message: e.to_string(), hint: None }));
+            emit(EventMsg::ExecEnd {
+                call_id: call.call_id.clone(),
+                status: ExecStatus::FailedToStart,
+                exit_code: None,
+                duration_ms: 0,
+            });
+            emit(EventMsg::Error(ErrorInfo {
+                kind: ErrorKind::Execution,
+                message: e.to_string(),
+                hint: None,
+            }));
             (ExecStatus::FailedToStart, e.to_string(), true)
         }
     };
     if !changes.is_empty() {
-        emit(EventMsg::FilesChanged { call_id: call.call_id.clone(), changes });
+        emit(EventMsg::FilesChanged {
+            call_id: call.call_id.clone(),
+            changes,
+        });
     }
     record_result(rt, id, call, output, is_error).await;
     (status == ExecStatus::Interrupted).then_some(TurnEndReason::Interrupted)
@@ -333,7 +461,12 @@ const MAX_FORMAT_ERRORS: usize = 3;
 async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     if call.name == crate::profile::FORMAT_ERROR {
-        let message = call.arguments.get("message").and_then(|m| m.as_str()).unwrap_or_default().to_string();
+        let message = call
+            .arguments
+            .get("message")
+            .and_then(|m| m.as_str())
+            .unwrap_or_default()
+            .to_string();
         let streak = format_error_streak(&rt.shared.lock().await.history) + 1;
         record_result(rt, id, call, message, true).await;
         if streak < MAX_FORMAT_ERRORS {
@@ -355,7 +488,10 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
     // The tools' memory leaves the profile while they run (blocking file work off the runtime).
     let (cwd, mut state) = {
         let mut shared = rt.shared.lock().await;
-        (shared.config.cwd.clone(), std::mem::take(&mut shared.profile.tool_state))
+        (
+            shared.config.cwd.clone(),
+            std::mem::take(&mut shared.profile.tool_state),
+        )
     };
     let ran = tokio::task::spawn_blocking(move || {
         let output = crate::tools::run(&name, &arguments, &cwd, &mut state);
@@ -367,10 +503,17 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
             rt.shared.lock().await.profile.tool_state = state;
             output
         }
-        Err(e) => crate::tools::ToolOutput { text: format!("the tool stopped unexpectedly: {e}"), is_error: true, ..Default::default() },
+        Err(e) => crate::tools::ToolOutput {
+            text: format!("the tool stopped unexpectedly: {e}"),
+            is_error: true,
+            ..Default::default()
+        },
     };
     if !output.changes.is_empty() {
-        emit(EventMsg::FilesChanged { call_id: call.call_id.clone(), changes: output.changes });
+        emit(EventMsg::FilesChanged {
+            call_id: call.call_id.clone(),
+            changes: output.changes,
+        });
     }
     record_result(rt, id, call, output.text, output.is_error).await;
     output.ends_turn.then_some(TurnEndReason::Completed)
@@ -381,7 +524,11 @@ fn format_error_streak(history: &crate::history::History) -> usize {
     let mut streak = 0;
     for item in history.items().iter().rev() {
         match item {
-            HistoryItem::ToolResult { tool_name, .. } if tool_name == crate::profile::FORMAT_ERROR => streak += 1,
+            HistoryItem::ToolResult { tool_name, .. }
+                if tool_name == crate::profile::FORMAT_ERROR =>
+            {
+                streak += 1
+            }
             HistoryItem::Assistant { .. } => {}
             _ => break,
         }
@@ -389,12 +536,29 @@ fn format_error_streak(history: &crate::history::History) -> usize {
     streak
 }
 
-async fn record_result(rt: &Arc<Runtime>, id: &str, call: &ToolCall, output: String, is_error: bool) {
-    rt.emitter.emit(id, EventMsg::ToolResult { call_id: call.call_id.clone(), output: output.clone(), is_error });
-    rt.shared.lock().await.history.push(HistoryItem::ToolResult {
-        call_id: call.call_id.clone(),
-        tool_name: call.name.clone(),
-        output,
-        is_error,
-    });
+async fn record_result(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    output: String,
+    is_error: bool,
+) {
+    rt.emitter.emit(
+        id,
+        EventMsg::ToolResult {
+            call_id: call.call_id.clone(),
+            output: output.clone(),
+            is_error,
+        },
+    );
+    rt.shared
+        .lock()
+        .await
+        .history
+        .push(HistoryItem::ToolResult {
+            call_id: call.call_id.clone(),
+            tool_name: call.name.clone(),
+            output,
+            is_error,
+        });
 }

@@ -4,9 +4,7 @@ use ts_rs::TS;
 use crate::computer::{InputActionRecord, ScreenDiff, ScreenshotInfo, WindowInfo};
 use crate::error::ErrorInfo;
 use crate::op::{ApprovalPolicy, InputItem};
-use crate::tool::{
-    ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, ToolCall,
-};
+use crate::tool::{ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, ToolCall};
 
 /// One thing that happened in a session. Serialized, it is one line of the session log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -27,16 +25,31 @@ pub enum EventMsg {
     /// First event of a session (and of a resumed one).
     SessionConfigured(SessionInfo),
     /// The person's message, as the model will see it.
-    UserMessage { items: Vec<InputItem> },
-    TurnStarted { turn: u32 },
+    UserMessage {
+        items: Vec<InputItem>,
+    },
+    TurnStarted {
+        turn: u32,
+    },
     /// A step of a turn: one model request.
-    ModelRequestStarted { model: String },
-    AssistantTextDelta { delta: String },
-    ReasoningDelta { delta: String },
+    ModelRequestStarted {
+        model: String,
+    },
+    AssistantTextDelta {
+        delta: String,
+    },
+    ReasoningDelta {
+        delta: String,
+    },
     /// The model's complete text of one step (also written after an interrupt, with what had arrived).
-    AssistantMessage { text: String, interrupted: bool },
+    AssistantMessage {
+        text: String,
+        interrupted: bool,
+    },
     /// A side effect the model asked for.
-    ToolCallProposed { call: ToolCall },
+    ToolCallProposed {
+        call: ToolCall,
+    },
     /// The gate waits for an answer (`Op::Approval`).
     ApprovalRequested {
         call: ToolCall,
@@ -88,20 +101,37 @@ pub enum EventMsg {
         call_id: String,
         diff: ScreenDiff,
     },
-    WindowFocusChanged { window: WindowInfo },
+    WindowFocusChanged {
+        window: WindowInfo,
+    },
     TokenUsage(TokenUsage),
-    TurnEnded { turn: u32, reason: TurnEndReason },
+    TurnEnded {
+        turn: u32,
+        reason: TurnEndReason,
+    },
     /// The conversation the model sees was cleared (`%reset`).
     HistoryReset,
     /// The last exchange was removed (`%undo`); `removed` user messages are gone.
-    HistoryUndone { removed: u32 },
-    ProfileChanged { profile: String },
-    ModelChanged { model: String },
-    ApprovalPolicyChanged { policy: ApprovalPolicy },
+    HistoryUndone {
+        removed: u32,
+    },
+    ProfileChanged {
+        profile: String,
+    },
+    ModelChanged {
+        model: String,
+    },
+    ApprovalPolicyChanged {
+        policy: ApprovalPolicy,
+    },
     /// Something for the person to know that is not an error.
-    Notice { message: String },
+    Notice {
+        message: String,
+    },
     Error(ErrorInfo),
-    SessionSaved { path: String },
+    SessionSaved {
+        path: String,
+    },
     ShutdownComplete,
 }
 

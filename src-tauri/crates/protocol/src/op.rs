@@ -17,7 +17,10 @@ pub enum Op {
     /// The person's message: starts a turn.
     UserInput { items: Vec<InputItem> },
     /// The answer to an [`crate::EventMsg::ApprovalRequested`].
-    Approval { call_id: String, decision: ApprovalDecision },
+    Approval {
+        call_id: String,
+        decision: ApprovalDecision,
+    },
     /// Stop the model stream or the running code, keep what was produced.
     Interrupt,
     /// Switch the harness profile; the conversation is kept and re-rendered.
@@ -44,11 +47,18 @@ pub enum Op {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum InputItem {
-    Text { text: String },
+    Text {
+        text: String,
+    },
     /// An image, base64 encoded.
-    Image { mime: String, data: String },
+    Image {
+        mime: String,
+        data: String,
+    },
     /// A file the person attached: its path, read by the engine.
-    File { path: String },
+    File {
+        path: String,
+    },
 }
 
 impl InputItem {

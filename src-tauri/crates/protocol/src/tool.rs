@@ -69,9 +69,13 @@ impl ToolAction {
 pub enum ApprovalDecision {
     Approve,
     /// Approve, and approve the same kind of call without asking for the rest of the scope.
-    ApproveAlways { scope: ApprovalScope },
+    ApproveAlways {
+        scope: ApprovalScope,
+    },
     /// Approve a modified version of the code.
-    ApproveEdited { code: String },
+    ApproveEdited {
+        code: String,
+    },
     Deny,
     /// Deny and end the turn.
     Abort,

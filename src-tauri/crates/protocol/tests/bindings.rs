@@ -33,7 +33,11 @@ fn typescript_bindings_match_the_protocol() {
     Submission::export_all(&cfg).unwrap();
     Event::export_all(&cfg).unwrap();
     let generated = read_dir(tmp.path());
-    assert!(generated.contains_key("EventMsg.ts"), "{:?}", generated.keys());
+    assert!(
+        generated.contains_key("EventMsg.ts"),
+        "{:?}",
+        generated.keys()
+    );
 
     let dir = bindings_dir();
     if std::env::var_os("UPDATE_BINDINGS").is_some() {
@@ -66,7 +70,9 @@ fn events_are_one_json_line_with_a_type_tag() {
         id: "s1".into(),
         seq: 3,
         time_ms: 1,
-        msg: oi_protocol::EventMsg::AssistantTextDelta { delta: "a\nb".into() },
+        msg: oi_protocol::EventMsg::AssistantTextDelta {
+            delta: "a\nb".into(),
+        },
     };
     let line = serde_json::to_string(&event).unwrap();
     assert!(!line.contains('\n'));

@@ -47,7 +47,10 @@ pub(crate) fn check(
 }
 
 fn role(message: &Value) -> &str {
-    message.get("role").and_then(Value::as_str).unwrap_or("<no role>")
+    message
+        .get("role")
+        .and_then(Value::as_str)
+        .unwrap_or("<no role>")
 }
 
 fn openai(messages: &[Value], out: &mut Vec<String>) {
@@ -57,7 +60,9 @@ fn openai(messages: &[Value], out: &mut Vec<String>) {
         let role = role(message);
         if role == "tool" {
             let Some(id) = message.get("tool_call_id").and_then(Value::as_str) else {
-                out.push(format!("messages[{i}]: tool message without `tool_call_id`"));
+                out.push(format!(
+                    "messages[{i}]: tool message without `tool_call_id`"
+                ));
                 continue;
             };
             if !called.contains(id) {
@@ -93,10 +98,19 @@ fn openai(messages: &[Value], out: &mut Vec<String>) {
                     out.push(format!("messages[{i}].tool_calls[{j}] has no `id`"));
                     continue;
                 };
-                if call.pointer("/function/name").and_then(Value::as_str).is_none() {
-                    out.push(format!("messages[{i}].tool_calls[{j}] has no `function.name`"));
+                if call
+                    .pointer("/function/name")
+                    .and_then(Value::as_str)
+                    .is_none()
+                {
+                    out.push(format!(
+                        "messages[{i}].tool_calls[{j}] has no `function.name`"
+                    ));
                 }
-                if !call.pointer("/function/arguments").is_some_and(Value::is_string) {
+                if !call
+                    .pointer("/function/arguments")
+                    .is_some_and(Value::is_string)
+                {
                     out.push(format!(
                         "messages[{i}].tool_calls[{j}]: `function.arguments` must be a JSON string"
                     ));
@@ -107,7 +121,9 @@ fn openai(messages: &[Value], out: &mut Vec<String>) {
         }
     }
     if !pending.is_empty() {
-        out.push(format!("the last assistant tool calls {pending:?} were never answered"));
+        out.push(format!(
+            "the last assistant tool calls {pending:?} were never answered"
+        ));
     }
 }
 
@@ -136,10 +152,14 @@ fn anthropic(messages: &[Value], out: &mut Vec<String>) {
             .filter_map(|block| block.get("tool_use_id").and_then(Value::as_str))
             .collect();
         if content_blocks(message, "tool_result").count() != answered.len() {
-            out.push(format!("messages[{i}]: a tool_result block has no `tool_use_id`"));
+            out.push(format!(
+                "messages[{i}]: a tool_result block has no `tool_use_id`"
+            ));
         }
         if role == "assistant" && !answered.is_empty() {
-            out.push(format!("messages[{i}]: tool_result blocks in an assistant message"));
+            out.push(format!(
+                "messages[{i}]: tool_result blocks in an assistant message"
+            ));
         }
         for id in &answered {
             if !called.contains(*id) {
@@ -153,8 +173,10 @@ fn anthropic(messages: &[Value], out: &mut Vec<String>) {
                 ));
             }
         }
-        let unanswered: Vec<&String> =
-            pending.iter().filter(|p| !answered.contains(&p.as_str())).collect();
+        let unanswered: Vec<&String> = pending
+            .iter()
+            .filter(|p| !answered.contains(&p.as_str()))
+            .collect();
         if !unanswered.is_empty() {
             out.push(format!(
                 "messages[{i}] ({role}): tool_use {unanswered:?} not answered by tool_result blocks \
@@ -172,13 +194,17 @@ fn anthropic(messages: &[Value], out: &mut Vec<String>) {
                     None => out.push(format!("messages[{i}]: a tool_use block has no `id`")),
                 }
                 if !block.get("input").is_some_and(Value::is_object) {
-                    out.push(format!("messages[{i}]: a tool_use block's `input` is not an object"));
+                    out.push(format!(
+                        "messages[{i}]: a tool_use block's `input` is not an object"
+                    ));
                 }
             }
         }
     }
     if !pending.is_empty() {
-        out.push(format!("the last assistant tool_use {pending:?} were never answered"));
+        out.push(format!(
+            "the last assistant tool_use {pending:?} were never answered"
+        ));
     }
 }
 
@@ -198,11 +224,25 @@ fn ollama(messages: &[Value], out: &mut Vec<String>) {
         }
         let calls = message.get("tool_calls").and_then(Value::as_array);
         answering = role == "assistant" && calls.is_some_and(|calls| !calls.is_empty());
-        for (j, call) in calls.map(Vec::as_slice).unwrap_or_default().iter().enumerate() {
-            if call.pointer("/function/name").and_then(Value::as_str).is_none() {
-                out.push(format!("messages[{i}].tool_calls[{j}] has no `function.name`"));
+        for (j, call) in calls
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            if call
+                .pointer("/function/name")
+                .and_then(Value::as_str)
+                .is_none()
+            {
+                out.push(format!(
+                    "messages[{i}].tool_calls[{j}] has no `function.name`"
+                ));
             }
-            if !call.pointer("/function/arguments").is_some_and(Value::is_object) {
+            if !call
+                .pointer("/function/arguments")
+                .is_some_and(Value::is_object)
+            {
                 out.push(format!(
                     "messages[{i}].tool_calls[{j}]: `function.arguments` must be a JSON object"
                 ));
@@ -218,7 +258,11 @@ mod tests {
     use super::*;
 
     fn openai_violations(messages: Value) -> Vec<String> {
-        check(Provider::OpenAi, &json!({"model": "m", "messages": messages}), &BTreeMap::new())
+        check(
+            Provider::OpenAi,
+            &json!({"model": "m", "messages": messages}),
+            &BTreeMap::new(),
+        )
     }
 
     #[test]
@@ -261,7 +305,10 @@ mod tests {
             {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}]},
             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "x"}]},
         ]);
-        assert_eq!(check(Provider::Anthropic, &body(ok), &headers), Vec::<String>::new());
+        assert_eq!(
+            check(Provider::Anthropic, &body(ok), &headers),
+            Vec::<String>::new()
+        );
         let late = json!([
             {"role": "user", "content": "hi"},
             {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}]},

@@ -173,7 +173,11 @@ pub enum Part {
 
 impl ScriptedResponse {
     pub fn new(parts: Vec<Part>) -> Self {
-        Self { parts, usage: None, truncated: false }
+        Self {
+            parts,
+            usage: None,
+            truncated: false,
+        }
     }
 
     pub fn text(text: impl Into<String>) -> Self {
@@ -185,7 +189,11 @@ impl ScriptedResponse {
     }
 
     pub fn tool_call(name: impl Into<String>, arguments: Value) -> Self {
-        Self::new(vec![Part::ToolCall { id: None, name: name.into(), arguments }])
+        Self::new(vec![Part::ToolCall {
+            id: None,
+            name: name.into(),
+            arguments,
+        }])
     }
 
     /// Text holding one fenced code block, as a model writes for harnesses without native tools.
@@ -233,7 +241,11 @@ impl ScriptedResponse {
     }
 
     pub fn then_tool_call(self, name: impl Into<String>, arguments: Value) -> Self {
-        self.then(Part::ToolCall { id: None, name: name.into(), arguments })
+        self.then(Part::ToolCall {
+            id: None,
+            name: name.into(),
+            arguments,
+        })
     }
 
     pub fn then_tool_call_with_id(
@@ -242,7 +254,11 @@ impl ScriptedResponse {
         name: impl Into<String>,
         arguments: Value,
     ) -> Self {
-        self.then(Part::ToolCall { id: Some(id.into()), name: name.into(), arguments })
+        self.then(Part::ToolCall {
+            id: Some(id.into()),
+            name: name.into(),
+            arguments,
+        })
     }
 
     pub fn then_code_block(self, language: &str, code: &str) -> Self {
@@ -278,7 +294,9 @@ impl ScriptedResponse {
     }
 
     pub(crate) fn has_tool_calls(&self) -> bool {
-        self.parts.iter().any(|part| matches!(part, Part::ToolCall { .. }))
+        self.parts
+            .iter()
+            .any(|part| matches!(part, Part::ToolCall { .. }))
     }
 }
 

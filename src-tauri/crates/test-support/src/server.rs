@@ -37,7 +37,9 @@ pub struct RecordedRequest {
 
 impl RecordedRequest {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(&name.to_ascii_lowercase()).map(String::as_str)
+        self.headers
+            .get(&name.to_ascii_lowercase())
+            .map(String::as_str)
     }
 
     /// Whether this request asked the model for a response (as opposed to discovery).
@@ -47,7 +49,11 @@ impl RecordedRequest {
 
     /// The request's `messages` array (empty when absent).
     pub fn messages(&self) -> &[Value] {
-        self.body.get("messages").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default()
+        self.body
+            .get("messages")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
     }
 }
 
@@ -130,7 +136,9 @@ struct Shared {
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, Recorded> {
         // A panic while holding the lock is a bug in this crate; the data is still usable.
-        self.recorded.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.recorded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -150,7 +158,12 @@ impl ScriptedModelServer {
         let (listener, shared) = bind(script);
         let addr = local_addr(&listener);
         let task = tokio::spawn(serve(listener, Arc::clone(&shared)));
-        Self { addr, shared, task, runtime: None }
+        Self {
+            addr,
+            shared,
+            task,
+            runtime: None,
+        }
     }
 
     /// Starts serving on a runtime of its own, for tests that block (spawning and waiting on
@@ -165,7 +178,12 @@ impl ScriptedModelServer {
         let (listener, shared) = bind(script);
         let addr = local_addr(&listener);
         let task = runtime.spawn(serve(listener, Arc::clone(&shared)));
-        Self { addr, shared, task, runtime: Some(runtime) }
+        Self {
+            addr,
+            shared,
+            task,
+            runtime: Some(runtime),
+        }
     }
 
     /// `http://127.0.0.1:PORT`, without a trailing slash or `/v1`.
@@ -184,7 +202,10 @@ impl ScriptedModelServer {
 
     /// Only the model requests (chat completions, messages, Ollama chat), in order.
     pub fn model_requests(&self) -> Vec<RecordedRequest> {
-        self.requests().into_iter().filter(RecordedRequest::is_model_request).collect()
+        self.requests()
+            .into_iter()
+            .filter(RecordedRequest::is_model_request)
+            .collect()
     }
 
     /// Protocol breaches seen so far, as readable sentences.
@@ -215,7 +236,12 @@ impl ScriptedModelServer {
     }
 
     fn model_request_count(&self) -> usize {
-        self.shared.lock().requests.iter().filter(|r| r.is_model_request()).count()
+        self.shared
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| r.is_model_request())
+            .count()
     }
 
     /// Waits until `count` model requests have arrived; false on timeout. Blocks the thread:
@@ -259,7 +285,9 @@ impl Drop for ScriptedModelServer {
 fn bind(script: Script) -> (std::net::TcpListener, Arc<Shared>) {
     let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
         .expect("scripted model server: cannot bind 127.0.0.1:0");
-    listener.set_nonblocking(true).expect("scripted model server: cannot set non-blocking");
+    listener
+        .set_nonblocking(true)
+        .expect("scripted model server: cannot set non-blocking");
     let shared = Arc::new(Shared {
         recorded: Mutex::new(Recorded {
             scripted: script.turns.len(),
@@ -277,7 +305,9 @@ fn bind(script: Script) -> (std::net::TcpListener, Arc<Shared>) {
 }
 
 fn local_addr(listener: &std::net::TcpListener) -> SocketAddr {
-    listener.local_addr().expect("scripted model server: no local address")
+    listener
+        .local_addr()
+        .expect("scripted model server: no local address")
 }
 
 async fn serve(listener: std::net::TcpListener, shared: Arc<Shared>) {
@@ -343,7 +373,10 @@ async fn model_request(
     };
     let label = format!("request #{number} ({} {})", request.method, request.path);
     if !request.body.is_object() {
-        shared.lock().violations.push(format!("{label}: the body is not a JSON object"));
+        shared
+            .lock()
+            .violations
+            .push(format!("{label}: the body is not a JSON object"));
         let error = ErrorSpec {
             status: 400,
             message: "The request body is not valid JSON.".to_owned(),
@@ -355,7 +388,11 @@ async fn model_request(
     let breaches = invariants::check(provider, &request.body, &request.headers);
     let next = {
         let mut recorded = shared.lock();
-        recorded.violations.extend(breaches.into_iter().map(|breach| format!("{label}: {breach}")));
+        recorded.violations.extend(
+            breaches
+                .into_iter()
+                .map(|breach| format!("{label}: {breach}")),
+        );
         let next = recorded.turns.pop_front();
         match next {
             Some(response) => {
@@ -376,13 +413,33 @@ async fn model_request(
     let (turn, response) = match next {
         Ok(next) => next,
         Err(message) => {
-            let error = ErrorSpec { status: 500, message, code: None, body: None };
-            return json_response(StatusCode::INTERNAL_SERVER_ERROR, &provider.error_body(&error));
+            let error = ErrorSpec {
+                status: 500,
+                message,
+                code: None,
+                body: None,
+            };
+            return json_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &provider.error_body(&error),
+            );
         }
     };
-    let ctx =
-        TurnContext::new(turn, &request.body, raw.len(), &response, &shared.reasoning_field);
-    respond(&shared, provider, provider.wants_stream(&request.body), &response.parts, ctx).await
+    let ctx = TurnContext::new(
+        turn,
+        &request.body,
+        raw.len(),
+        &response,
+        &shared.reasoning_field,
+    );
+    respond(
+        &shared,
+        provider,
+        provider.wants_stream(&request.body),
+        &response.parts,
+        ctx,
+    )
+    .await
 }
 
 async fn respond(
@@ -399,20 +456,30 @@ async fn respond(
         rest = tail;
     }
     if let Some(error) = rest.first().and_then(ErrorSpec::from_part) {
-        let status = StatusCode::from_u16(error.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let status =
+            StatusCode::from_u16(error.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         return json_response(status, &provider.error_body(&error));
     }
     if stream {
         let frames = crate::wire::stream_frames(rest, provider.encoder(ctx).as_mut());
         let mut response = Response::new(frames_body(frames, shared.shutdown.clone()));
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, header::HeaderValue::from_static(provider.stream_content_type()));
-        headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            header::HeaderValue::from_static(provider.stream_content_type()),
+        );
+        headers.insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-cache"),
+        );
         return response;
     }
     // Non-streaming: the body is whole or not at all.
     let cut = rest.iter().position(|part| {
-        matches!(part, Part::Hang | Part::DropConnection | Part::HttpError { .. })
+        matches!(
+            part,
+            Part::Hang | Part::DropConnection | Part::HttpError { .. }
+        )
     });
     let content = &rest[..cut.unwrap_or(rest.len())];
     for part in content {
@@ -424,16 +491,20 @@ async fn respond(
     match cut.map(|index| &rest[index]) {
         Some(Part::Hang) => {
             shared.shutdown.cancelled().await;
-            json_response(StatusCode::SERVICE_UNAVAILABLE, &json!({"error": "server stopped"}))
+            json_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &json!({"error": "server stopped"}),
+            )
         }
         Some(Part::DropConnection) => {
             let text = body.to_string();
             let half = Bytes::from(text.as_bytes()[..text.len() / 2].to_vec());
             let frames = vec![Frame::Data(half), Frame::Drop];
             let mut response = Response::new(frames_body(frames, shared.shutdown.clone()));
-            response
-                .headers_mut()
-                .insert(header::CONTENT_TYPE, header::HeaderValue::from_static("application/json"));
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                header::HeaderValue::from_static("application/json"),
+            );
             response
         }
         Some(part) => {
@@ -470,7 +541,10 @@ fn frames_body(frames: Vec<Frame>, shutdown: CancellationToken) -> Body {
                     // Let what was sent reach the client first, so the cut is mid-body
                     // rather than before the status line.
                     tokio::time::sleep(Duration::from_millis(50)).await;
-                    return Some((Err(aborted("scripted connection drop")), (frames, shutdown, true)));
+                    return Some((
+                        Err(aborted("scripted connection drop")),
+                        (frames, shutdown, true),
+                    ));
                 }
             }
         }
@@ -485,9 +559,10 @@ fn aborted(why: &str) -> std::io::Error {
 fn json_response(status: StatusCode, body: &Value) -> Response {
     let mut response = Response::new(Body::from(body.to_string()));
     *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, header::HeaderValue::from_static("application/json"));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("application/json"),
+    );
     response
 }
 
@@ -500,7 +575,11 @@ async fn discovery(
     raw: Bytes,
 ) -> Response {
     let (number, request) = record(&shared, &method, &uri, &headers, &raw);
-    let model = request.body.get("model").and_then(Value::as_str).map(str::to_owned);
+    let model = request
+        .body
+        .get("model")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     let body = match (request.method.as_str(), request.path.as_str()) {
         ("GET", "/v1/models" | "/models") if request.headers.contains_key("anthropic-version") => {
             anthropic::models_body(&shared.models)
@@ -508,8 +587,13 @@ async fn discovery(
         ("GET", "/v1/models" | "/models") => openai::models_body(&shared.models),
         ("GET", "/api/tags") => ollama::tags_body(&shared.models),
         ("POST", "/api/show") => {
-            let name = model
-                .or_else(|| request.body.get("name").and_then(Value::as_str).map(str::to_owned));
+            let name = model.or_else(|| {
+                request
+                    .body
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            });
             match name {
                 Some(name) if shared.models.iter().any(|m| ollama::same_model(m, &name)) => {
                     ollama::show_body(&name, shared.context_window)
@@ -521,7 +605,10 @@ async fn discovery(
                     );
                 }
                 None => {
-                    return json_response(StatusCode::BAD_REQUEST, &json!({"error": "model is required"}));
+                    return json_response(
+                        StatusCode::BAD_REQUEST,
+                        &json!({"error": "model is required"}),
+                    );
                 }
             }
         }
@@ -538,7 +625,10 @@ async fn discovery(
         }),
         ("GET", "/health") => json!({"status": "ok"}),
         _ => {
-            let what = format!("request #{number}: no such endpoint {} {}", request.method, request.path);
+            let what = format!(
+                "request #{number}: no such endpoint {} {}",
+                request.method, request.path
+            );
             shared.lock().violations.push(what.clone());
             return json_response(StatusCode::NOT_FOUND, &json!({"error": what}));
         }

@@ -55,7 +55,11 @@ pub struct SessionFixtureBuilder {
 impl SessionFixture {
     /// An OpenAI-format session with the classic profile, asking before every run.
     pub fn builder(script: impl Into<Script>) -> SessionFixtureBuilder {
-        SessionFixtureBuilder { script: script.into(), model: "openai/scripted-model".into(), configure: Vec::new() }
+        SessionFixtureBuilder {
+            script: script.into(),
+            model: "openai/scripted-model".into(),
+            configure: Vec::new(),
+        }
     }
 
     pub fn submit(&mut self, op: Op) -> String {
@@ -69,11 +73,16 @@ impl SessionFixture {
     }
 
     pub fn say(&mut self, text: &str) -> String {
-        self.submit(Op::UserInput { items: vec![InputItem::text(text)] })
+        self.submit(Op::UserInput {
+            items: vec![InputItem::text(text)],
+        })
     }
 
     pub fn approve(&mut self, call_id: &str, decision: ApprovalDecision) {
-        self.submit(Op::Approval { call_id: call_id.to_string(), decision });
+        self.submit(Op::Approval {
+            call_id: call_id.to_string(),
+            decision,
+        });
     }
 
     pub async fn wait_for(&mut self, pred: impl Fn(&EventMsg) -> bool) -> Event {
@@ -116,11 +125,13 @@ impl SessionFixtureBuilder {
         let data_dir = dirs.path().join("data");
         std::fs::create_dir_all(&workdir).expect("work dir");
         let mut config = SessionConfig::new(self.model.clone(), workdir.clone(), data_dir.clone());
-        config.api_base = Some(if self.model.starts_with("openai/") || !self.model.contains('/') {
-            format!("{}/v1", server.base_url())
-        } else {
-            server.base_url()
-        });
+        config.api_base = Some(
+            if self.model.starts_with("openai/") || !self.model.contains('/') {
+                format!("{}/v1", server.base_url())
+            } else {
+                server.base_url()
+            },
+        );
         config.api_key = Some("test-key".into());
         config.config_dir = Some(dirs.path().join("config"));
         config.retry.base_delay = Duration::from_millis(10);
@@ -129,8 +140,18 @@ impl SessionFixtureBuilder {
         }
         let mut handle = oi_core::spawn_session(config).expect("session starts");
         // The first event describes the session.
-        let first = wait_for_event(&mut handle.events, |m| matches!(m, EventMsg::SessionConfigured(_))).await;
+        let first = wait_for_event(&mut handle.events, |m| {
+            matches!(m, EventMsg::SessionConfigured(_))
+        })
+        .await;
         drop(first);
-        SessionFixture { server, handle, workdir, data_dir, _dirs: dirs, next_id: 0 }
+        SessionFixture {
+            server,
+            handle,
+            workdir,
+            data_dir,
+            _dirs: dirs,
+            next_id: 0,
+        }
     }
 }

@@ -6,10 +6,10 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use agent_client_protocol::v1::schema::{
-    ClientCapabilities, CreateTerminalRequest, CreateTerminalResponse, FileSystemCapabilities, ReadTextFileRequest,
-    ReadTextFileResponse, ReleaseTerminalRequest, ReleaseTerminalResponse, TerminalExitStatus, TerminalOutputRequest,
-    TerminalOutputResponse, WaitForTerminalExitRequest, WaitForTerminalExitResponse, WriteTextFileRequest,
-    WriteTextFileResponse,
+    ClientCapabilities, CreateTerminalRequest, CreateTerminalResponse, FileSystemCapabilities,
+    ReadTextFileRequest, ReadTextFileResponse, ReleaseTerminalRequest, ReleaseTerminalResponse,
+    TerminalExitStatus, TerminalOutputRequest, TerminalOutputResponse, WaitForTerminalExitRequest,
+    WaitForTerminalExitResponse, WriteTextFileRequest, WriteTextFileResponse,
 };
 use agent_client_protocol::{Agent, ByteStreams, Client, on_receive_request};
 use oi_acp::client_env::{AcpEnvironment, ClientEnvironment, EnvError};
@@ -20,46 +20,65 @@ use tokio_util::sync::CancellationToken;
 #[tokio::test]
 async fn files_and_commands_go_through_the_editor() {
     let buffers: Arc<Mutex<HashMap<String, String>>> = Arc::default();
-    buffers.lock().unwrap().insert("/w/a.txt".into(), "unsaved buffer text".into());
+    buffers
+        .lock()
+        .unwrap()
+        .insert("/w/a.txt".into(), "unsaved buffer text".into());
     let commands: Arc<Mutex<Vec<String>>> = Arc::default();
     let (b1, b2, c1) = (buffers.clone(), buffers.clone(), commands.clone());
     let editor = Client
         .v1()
         .on_receive_request(
             async move |r: ReadTextFileRequest, responder, _cx| {
-                let text = b1.lock().unwrap().get(&r.path.display().to_string()).cloned().unwrap_or_default();
+                let text = b1
+                    .lock()
+                    .unwrap()
+                    .get(&r.path.display().to_string())
+                    .cloned()
+                    .unwrap_or_default();
                 responder.respond(ReadTextFileResponse::new(text))
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |r: WriteTextFileRequest, responder, _cx| {
-                b2.lock().unwrap().insert(r.path.display().to_string(), r.content);
+                b2.lock()
+                    .unwrap()
+                    .insert(r.path.display().to_string(), r.content);
                 responder.respond(WriteTextFileResponse::new())
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |r: CreateTerminalRequest, responder, _cx| {
-                c1.lock().unwrap().push(format!("{} {}", r.command, r.args.join(" ")));
+                c1.lock()
+                    .unwrap()
+                    .push(format!("{} {}", r.command, r.args.join(" ")));
                 responder.respond(CreateTerminalResponse::new("term-1"))
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |_r: WaitForTerminalExitRequest, responder, _cx| {
-                responder.respond(WaitForTerminalExitResponse::new(TerminalExitStatus::new().exit_code(0)))
+                responder.respond(WaitForTerminalExitResponse::new(
+                    TerminalExitStatus::new().exit_code(0),
+                ))
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |_r: TerminalOutputRequest, responder, _cx| {
-                responder.respond(TerminalOutputResponse::new("hi\n", false).exit_status(TerminalExitStatus::new().exit_code(0)))
+                responder.respond(
+                    TerminalOutputResponse::new("hi\n", false)
+                        .exit_status(TerminalExitStatus::new().exit_code(0)),
+                )
             },
             on_receive_request!(),
         )
         .on_receive_request(
-            async move |_r: ReleaseTerminalRequest, responder, _cx| responder.respond(ReleaseTerminalResponse::new()),
+            async move |_r: ReleaseTerminalRequest, responder, _cx| {
+                responder.respond(ReleaseTerminalResponse::new())
+            },
             on_receive_request!(),
         );
     let (agent_end, editor_end) = tokio::io::duplex(1 << 16);
@@ -68,30 +87,51 @@ async fn files_and_commands_go_through_the_editor() {
     let (ar, aw) = tokio::io::split(agent_end);
 
     let offered = ClientCapabilities::new()
-        .fs(FileSystemCapabilities::new().read_text_file(true).write_text_file(true))
+        .fs(FileSystemCapabilities::new()
+            .read_text_file(true)
+            .write_text_file(true))
         .terminal(true);
     let started: Arc<Mutex<Option<String>>> = Arc::default();
     let seen = started.clone();
     let (read, run, not_offered) = Agent
         .v1()
-        .connect_with(ByteStreams::new(aw.compat_write(), ar.compat()), async |cx| {
-            let env = AcpEnvironment::new(cx.clone(), "s1", offered);
-            env.write_text_file(Path::new("/w/b.txt"), "new file\n").await.unwrap();
-            let read = env.read_text_file(Path::new("/w/a.txt")).await.unwrap();
-            let run = env
-                .run_command("echo hi", Path::new("/w"), Box::new(move |id| *seen.lock().unwrap() = Some(id)), CancellationToken::new())
-                .await
-                .unwrap();
-            let bare = AcpEnvironment::new(cx, "s1", ClientCapabilities::new());
-            let not_offered = bare.write_text_file(Path::new("/w/c.txt"), "x").await;
-            Ok((read, run, not_offered))
-        })
+        .connect_with(
+            ByteStreams::new(aw.compat_write(), ar.compat()),
+            async |cx| {
+                let env = AcpEnvironment::new(cx.clone(), "s1", offered);
+                env.write_text_file(Path::new("/w/b.txt"), "new file\n")
+                    .await
+                    .unwrap();
+                let read = env.read_text_file(Path::new("/w/a.txt")).await.unwrap();
+                let run = env
+                    .run_command(
+                        "echo hi",
+                        Path::new("/w"),
+                        Box::new(move |id| *seen.lock().unwrap() = Some(id)),
+                        CancellationToken::new(),
+                    )
+                    .await
+                    .unwrap();
+                let bare = AcpEnvironment::new(cx, "s1", ClientCapabilities::new());
+                let not_offered = bare.write_text_file(Path::new("/w/c.txt"), "x").await;
+                Ok((read, run, not_offered))
+            },
+        )
         .await
         .unwrap();
     assert_eq!(read, "unsaved buffer text");
-    assert_eq!(buffers.lock().unwrap().get("/w/b.txt").map(String::as_str), Some("new file\n"));
+    assert_eq!(
+        buffers.lock().unwrap().get("/w/b.txt").map(String::as_str),
+        Some("new file\n")
+    );
     assert_eq!(commands.lock().unwrap().as_slice(), ["sh -c echo hi"]);
     assert_eq!(started.lock().unwrap().as_deref(), Some("term-1"));
-    assert_eq!((run.output.as_str(), run.exit_code, run.interrupted), ("hi\n", Some(0), false));
-    assert!(matches!(not_offered, Err(EnvError::NotOffered("fs/write_text_file"))));
+    assert_eq!(
+        (run.output.as_str(), run.exit_code, run.interrupted),
+        ("hi\n", Some(0), false)
+    );
+    assert!(matches!(
+        not_offered,
+        Err(EnvError::NotOffered("fs/write_text_file"))
+    ));
 }

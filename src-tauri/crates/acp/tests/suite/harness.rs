@@ -6,16 +6,21 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agent_client_protocol::v1::schema::{
-    PermissionOptionId, RequestPermissionOutcome, RequestPermissionRequest, RequestPermissionResponse,
-    SelectedPermissionOutcome, SessionNotification, SessionUpdate,
+    PermissionOptionId, RequestPermissionOutcome, RequestPermissionRequest,
+    RequestPermissionResponse, SelectedPermissionOutcome, SessionNotification, SessionUpdate,
 };
 use agent_client_protocol::v1::{Builder, Responder};
-use agent_client_protocol::{Agent, ByteStreams, Client, HandleDispatchFrom, on_receive_notification, on_receive_request};
+use agent_client_protocol::{
+    Agent, ByteStreams, Client, HandleDispatchFrom, on_receive_notification, on_receive_request,
+};
 use oi_core::SessionConfig;
 use oi_test_support::{Script, ScriptedModelServer};
 use tokio_util::compat::{Compat, TokioAsyncReadCompatExt, TokioAsyncWriteCompatExt};
 
-pub type PipeTransport = ByteStreams<Compat<tokio::io::WriteHalf<tokio::io::DuplexStream>>, Compat<tokio::io::ReadHalf<tokio::io::DuplexStream>>>;
+pub type PipeTransport = ByteStreams<
+    Compat<tokio::io::WriteHalf<tokio::io::DuplexStream>>,
+    Compat<tokio::io::ReadHalf<tokio::io::DuplexStream>>,
+>;
 
 /// How the fake client answers the next permission request.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +50,12 @@ impl Recorder {
     }
 
     pub fn updates_json(&self) -> Vec<serde_json::Value> {
-        self.updates.lock().unwrap().iter().map(|n| serde_json::to_value(&n.update).unwrap()).collect()
+        self.updates
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|n| serde_json::to_value(&n.update).unwrap())
+            .collect()
     }
 
     pub fn text(&self) -> String {
@@ -54,13 +64,21 @@ impl Recorder {
             .unwrap()
             .iter()
             .filter_map(|n| match &n.update {
-                SessionUpdate::AgentMessageChunk(c) => serde_json::to_value(&c.content).ok()?["text"].as_str().map(String::from),
+                SessionUpdate::AgentMessageChunk(c) => {
+                    serde_json::to_value(&c.content).ok()?["text"]
+                        .as_str()
+                        .map(String::from)
+                }
                 _ => None,
             })
             .collect()
     }
 
-    pub async fn wait_for(&self, what: &str, pred: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    pub async fn wait_for(
+        &self,
+        what: &str,
+        pred: impl Fn(&serde_json::Value) -> bool,
+    ) -> serde_json::Value {
         for _ in 0..400 {
             if let Some(found) = self.updates_json().into_iter().find(|u| pred(u)) {
                 return found;
@@ -77,7 +95,10 @@ impl Recorder {
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
-        panic!("the agent asked {} times, not {n}", self.asked.lock().unwrap().len());
+        panic!(
+            "the agent asked {} times, not {n}",
+            self.asked.lock().unwrap().len()
+        );
     }
 }
 
@@ -96,11 +117,18 @@ pub fn client(rec: &Recorder) -> Builder<Client, impl HandleDispatchFrom<Agent> 
         .on_receive_request(
             async move |req: RequestPermissionRequest, responder, _cx| {
                 r2.asked.lock().unwrap().push(req);
-                let answer = r2.answers.lock().unwrap().pop_front().unwrap_or(Answer::Pick("allow_once"));
+                let answer = r2
+                    .answers
+                    .lock()
+                    .unwrap()
+                    .pop_front()
+                    .unwrap_or(Answer::Pick("allow_once"));
                 match answer {
-                    Answer::Pick(id) => responder.respond(RequestPermissionResponse::new(RequestPermissionOutcome::Selected(
-                        SelectedPermissionOutcome::new(PermissionOptionId::new(id)),
-                    ))),
+                    Answer::Pick(id) => responder.respond(RequestPermissionResponse::new(
+                        RequestPermissionOutcome::Selected(SelectedPermissionOutcome::new(
+                            PermissionOptionId::new(id),
+                        )),
+                    )),
                     Answer::Hold => {
                         r2.held.lock().unwrap().push(responder);
                         Ok(())
@@ -125,12 +153,21 @@ impl Harness {
         let dirs = tempfile::tempdir().unwrap();
         let workdir = dirs.path().join("work");
         std::fs::create_dir_all(&workdir).unwrap();
-        let mut config = SessionConfig::new("openai/scripted-model", workdir.clone(), dirs.path().join("data"));
+        let mut config = SessionConfig::new(
+            "openai/scripted-model",
+            workdir.clone(),
+            dirs.path().join("data"),
+        );
         config.api_base = Some(format!("{}/v1", server.base_url()));
         config.api_key = Some("test-key".into());
         config.config_dir = Some(dirs.path().join("config"));
         config.retry.base_delay = Duration::from_millis(10);
-        Harness { server, workdir, config, _dirs: dirs }
+        Harness {
+            server,
+            workdir,
+            config,
+            _dirs: dirs,
+        }
     }
 
     /// Starts an agent (a fresh editor connection) and returns the client's end of its pipe.
@@ -138,7 +175,10 @@ impl Harness {
         let (agent_end, client_end) = tokio::io::duplex(1 << 20);
         let (agent_read, agent_write) = tokio::io::split(agent_end);
         let config = oi_acp::AcpConfig::new(self.config.clone());
-        tokio::spawn(oi_acp::serve(ByteStreams::new(agent_write.compat_write(), agent_read.compat()), config));
+        tokio::spawn(oi_acp::serve(
+            ByteStreams::new(agent_write.compat_write(), agent_read.compat()),
+            config,
+        ));
         let (client_read, client_write) = tokio::io::split(client_end);
         ByteStreams::new(client_write.compat_write(), client_read.compat())
     }

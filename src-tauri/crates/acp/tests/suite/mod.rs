@@ -1,5 +1,5 @@
+mod client_env;
 mod harness;
 mod pipes;
 mod raw;
 mod typescript;
-mod client_env;

@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 use agent_client_protocol::schema::ProtocolVersion;
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
-    CancelNotification, InitializeRequest, ListSessionsRequest, LoadSessionRequest, NewSessionRequest,
-    PromptRequest, RequestPermissionOutcome, SetSessionModeRequest, StopReason,
+    CancelNotification, InitializeRequest, ListSessionsRequest, LoadSessionRequest,
+    NewSessionRequest, PromptRequest, RequestPermissionOutcome, SetSessionModeRequest, StopReason,
 };
 use agent_client_protocol::{Agent, Error};
 use oi_test_support::{Script, ScriptedResponse};
@@ -20,20 +20,34 @@ fn shell(code: &str) -> ScriptedResponse {
 }
 
 async fn open(cx: &ConnectionTo<Agent>, h: &Harness) -> Result<String, Error> {
-    cx.send_request(InitializeRequest::new(ProtocolVersion::V1)).block_task().await?;
-    let session = cx.send_request(NewSessionRequest::new(h.workdir.clone())).block_task().await?;
+    cx.send_request(InitializeRequest::new(ProtocolVersion::V1))
+        .block_task()
+        .await?;
+    let session = cx
+        .send_request(NewSessionRequest::new(h.workdir.clone()))
+        .block_task()
+        .await?;
     Ok(session.session_id.0.to_string())
 }
 
 async fn prompt(cx: &ConnectionTo<Agent>, session: &str, text: &str) -> Result<StopReason, Error> {
-    let response = cx.send_request(PromptRequest::new(session.to_string(), vec![text.into()])).block_task().await?;
+    let response = cx
+        .send_request(PromptRequest::new(session.to_string(), vec![text.into()]))
+        .block_task()
+        .await?;
     Ok(response.stop_reason)
 }
 
 fn statuses(rec: &Recorder) -> Vec<String> {
     rec.updates_json()
         .iter()
-        .filter_map(|u| Some(format!("{}:{}", u["sessionUpdate"].as_str()?, u["status"].as_str().unwrap_or("-"))))
+        .filter_map(|u| {
+            Some(format!(
+                "{}:{}",
+                u["sessionUpdate"].as_str()?,
+                u["status"].as_str().unwrap_or("-")
+            ))
+        })
         .filter(|s| s.starts_with("tool_call"))
         .collect()
 }
@@ -43,7 +57,11 @@ async fn initialize_offers_load_images_and_listing() {
     let h = Harness::start(Script::new(vec![])).await;
     let rec = Recorder::default();
     let init = client(&rec)
-        .connect_with(h.connect(), async |cx| cx.send_request(InitializeRequest::new(ProtocolVersion::V1)).block_task().await)
+        .connect_with(h.connect(), async |cx| {
+            cx.send_request(InitializeRequest::new(ProtocolVersion::V1))
+                .block_task()
+                .await
+        })
         .await
         .unwrap();
     let caps = serde_json::to_value(&init.agent_capabilities).unwrap();
@@ -56,7 +74,9 @@ async fn initialize_offers_load_images_and_listing() {
 #[tokio::test]
 async fn a_turn_streams_text_asks_runs_and_ends() {
     let h = Harness::start(Script::new(vec![
-        ScriptedResponse::reasoning("Thinking.").then_text("I'll look.").then_tool_call("execute", json!({"language": "shell", "code": "echo hi"})),
+        ScriptedResponse::reasoning("Thinking.")
+            .then_text("I'll look.")
+            .then_tool_call("execute", json!({"language": "shell", "code": "echo hi"})),
         ScriptedResponse::text("It said hi."),
     ]))
     .await;
@@ -72,21 +92,45 @@ async fn a_turn_streams_text_asks_runs_and_ends() {
     assert_eq!(rec.text(), "I'll look.It said hi.");
     let asked = rec.asked.lock().unwrap().clone();
     assert_eq!(asked.len(), 1);
-    let options: Vec<_> = asked[0].options.iter().map(|o| o.option_id.0.to_string()).collect();
-    assert_eq!(options, ["allow_once", "allow_always", "reject_once", "reject_always"]);
+    let options: Vec<_> = asked[0]
+        .options
+        .iter()
+        .map(|o| o.option_id.0.to_string())
+        .collect();
+    assert_eq!(
+        options,
+        ["allow_once", "allow_always", "reject_once", "reject_always"]
+    );
     assert_eq!(asked[0].session_id.0.as_ref(), session);
     let updates = rec.updates_json();
     assert_eq!(updates[0]["sessionUpdate"], json!("agent_thought_chunk"));
-    assert_eq!(statuses(&rec).first().map(String::as_str), Some("tool_call:-"));
-    assert_eq!(statuses(&rec).last().map(String::as_str), Some("tool_call_update:completed"));
-    let done = updates.iter().rev().find(|u| u["status"] == json!("completed")).unwrap();
-    assert_eq!(done["content"][0]["content"]["text"], json!("```console\nhi\n```"));
+    assert_eq!(
+        statuses(&rec).first().map(String::as_str),
+        Some("tool_call:-")
+    );
+    assert_eq!(
+        statuses(&rec).last().map(String::as_str),
+        Some("tool_call_update:completed")
+    );
+    let done = updates
+        .iter()
+        .rev()
+        .find(|u| u["status"] == json!("completed"))
+        .unwrap();
+    assert_eq!(
+        done["content"][0]["content"]["text"],
+        json!("```console\nhi\n```")
+    );
     assert_eq!(done["rawOutput"]["output"], json!("hi\n"));
 }
 
 #[tokio::test]
 async fn a_rejected_call_does_not_run() {
-    let h = Harness::start(Script::new(vec![shell("touch made.txt"), ScriptedResponse::text("Fine.")])).await;
+    let h = Harness::start(Script::new(vec![
+        shell("touch made.txt"),
+        ScriptedResponse::text("Fine."),
+    ]))
+    .await;
     let rec = Recorder::default();
     rec.answer(&[Answer::Pick("reject_once")]);
     let stop = client(&rec)
@@ -98,7 +142,10 @@ async fn a_rejected_call_does_not_run() {
         .unwrap();
     assert_eq!(stop, StopReason::EndTurn);
     assert!(!h.workdir.join("made.txt").exists());
-    assert_eq!(statuses(&rec).last().map(String::as_str), Some("tool_call_update:failed"));
+    assert_eq!(
+        statuses(&rec).last().map(String::as_str),
+        Some("tool_call_update:failed")
+    );
 }
 
 #[tokio::test]
@@ -113,7 +160,11 @@ async fn always_answers_are_remembered_with_their_scope() {
     ]))
     .await;
     let rec = Recorder::default();
-    rec.answer(&[Answer::Pick("allow_always"), Answer::Pick("reject_always"), Answer::Pick("allow_once")]);
+    rec.answer(&[
+        Answer::Pick("allow_always"),
+        Answer::Pick("reject_always"),
+        Answer::Pick("allow_once"),
+    ]);
     client(&rec)
         .connect_with(h.connect(), async |cx| {
             let session = open(&cx, &h).await?;
@@ -121,8 +172,18 @@ async fn always_answers_are_remembered_with_their_scope() {
         })
         .await
         .unwrap();
-    let asked: Vec<String> = rec.asked.lock().unwrap().iter().map(|r| r.tool_call.fields.title.clone().unwrap()).collect();
-    assert_eq!(asked, ["`echo -e one`", "`rm -f x`", "`ls`"], "`echo -e two` ran and `rm -f y` was declined without asking");
+    let asked: Vec<String> = rec
+        .asked
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|r| r.tool_call.fields.title.clone().unwrap())
+        .collect();
+    assert_eq!(
+        asked,
+        ["`echo -e one`", "`rm -f x`", "`ls`"],
+        "`echo -e two` ran and `rm -f y` was declined without asking"
+    );
     let results: Vec<_> = rec
         .updates_json()
         .into_iter()
@@ -133,14 +194,21 @@ async fn always_answers_are_remembered_with_their_scope() {
 
 #[tokio::test]
 async fn cancel_stops_running_code_and_the_turn_ends_cancelled() {
-    let h = Harness::start(Script::new(vec![shell("sleep 30"), ScriptedResponse::text("after")])).await;
+    let h = Harness::start(Script::new(vec![
+        shell("sleep 30"),
+        ScriptedResponse::text("after"),
+    ]))
+    .await;
     let rec = Recorder::default();
     let (stop, took) = client(&rec)
         .connect_with(h.connect(), async |cx| {
             let session = open(&cx, &h).await?;
-            cx.send_request(SetSessionModeRequest::new(session.clone(), "auto")).block_task().await?;
+            cx.send_request(SetSessionModeRequest::new(session.clone(), "auto"))
+                .block_task()
+                .await?;
             let running = cx.send_request(PromptRequest::new(session.clone(), vec!["wait".into()]));
-            rec.wait_for("the run", |u| u["status"] == json!("in_progress")).await;
+            rec.wait_for("the run", |u| u["status"] == json!("in_progress"))
+                .await;
             let asked = Instant::now();
             cx.send_notification(CancelNotification::new(session.clone()))?;
             let stop = running.block_task().await?.stop_reason;
@@ -150,12 +218,19 @@ async fn cancel_stops_running_code_and_the_turn_ends_cancelled() {
         .unwrap();
     assert_eq!(stop, StopReason::Cancelled);
     assert!(took < Duration::from_secs(10), "{took:?}");
-    assert!(rec.asked.lock().unwrap().is_empty(), "auto mode asks nothing");
+    assert!(
+        rec.asked.lock().unwrap().is_empty(),
+        "auto mode asks nothing"
+    );
 }
 
 #[tokio::test]
 async fn cancel_while_a_permission_is_open_ends_the_turn() {
-    let h = Harness::start(Script::new(vec![shell("touch never.txt"), ScriptedResponse::text("after")])).await;
+    let h = Harness::start(Script::new(vec![
+        shell("touch never.txt"),
+        ScriptedResponse::text("after"),
+    ]))
+    .await;
     let rec = Recorder::default();
     rec.answer(&[Answer::Hold]);
     let stop = client(&rec)
@@ -179,7 +254,11 @@ async fn cancel_while_a_permission_is_open_ends_the_turn() {
 
 #[tokio::test]
 async fn a_saved_session_is_listed_and_loads_with_its_conversation() {
-    let h = Harness::start(Script::new(vec![ScriptedResponse::text("First answer."), ScriptedResponse::text("Second answer.")])).await;
+    let h = Harness::start(Script::new(vec![
+        ScriptedResponse::text("First answer."),
+        ScriptedResponse::text("Second answer."),
+    ]))
+    .await;
     let first = Recorder::default();
     let session = client(&first)
         .connect_with(h.connect(), async |cx| {
@@ -193,9 +272,16 @@ async fn a_saved_session_is_listed_and_loads_with_its_conversation() {
     let rec = Recorder::default();
     let (listed, stop) = client(&rec)
         .connect_with(h.connect(), async |cx| {
-            cx.send_request(InitializeRequest::new(ProtocolVersion::V1)).block_task().await?;
-            let listed = cx.send_request(ListSessionsRequest::new()).block_task().await?;
-            cx.send_request(LoadSessionRequest::new(session.clone(), h.workdir.clone())).block_task().await?;
+            cx.send_request(InitializeRequest::new(ProtocolVersion::V1))
+                .block_task()
+                .await?;
+            let listed = cx
+                .send_request(ListSessionsRequest::new())
+                .block_task()
+                .await?;
+            cx.send_request(LoadSessionRequest::new(session.clone(), h.workdir.clone()))
+                .block_task()
+                .await?;
             Ok((listed, prompt(&cx, &session, "second question").await?))
         })
         .await
@@ -213,7 +299,12 @@ async fn a_saved_session_is_listed_and_loads_with_its_conversation() {
     );
     assert_eq!(stop, StopReason::EndTurn);
     let second = &h.server.model_requests()[1];
-    assert!(serde_json::to_string(&second.messages()).unwrap().contains("First answer."), "the model sees the loaded history");
+    assert!(
+        serde_json::to_string(&second.messages())
+            .unwrap()
+            .contains("First answer."),
+        "the model sees the loaded history"
+    );
 }
 
 #[tokio::test]
@@ -223,11 +314,22 @@ async fn unknown_sessions_and_modes_are_errors_and_the_agent_goes_on() {
     client(&rec)
         .connect_with(h.connect(), async |cx| {
             let session = open(&cx, &h).await?;
-            let e = cx.send_request(PromptRequest::new("nope", vec!["x".into()])).block_task().await.unwrap_err();
+            let e = cx
+                .send_request(PromptRequest::new("nope", vec!["x".into()]))
+                .block_task()
+                .await
+                .unwrap_err();
             assert_eq!(i32::from(e.code), -32602);
-            let e = cx.send_request(SetSessionModeRequest::new(session.clone(), "yolo")).block_task().await.unwrap_err();
+            let e = cx
+                .send_request(SetSessionModeRequest::new(session.clone(), "yolo"))
+                .block_task()
+                .await
+                .unwrap_err();
             assert_eq!(i32::from(e.code), -32602);
-            assert_eq!(prompt(&cx, &session, "still there?").await?, StopReason::EndTurn);
+            assert_eq!(
+                prompt(&cx, &session, "still there?").await?,
+                StopReason::EndTurn
+            );
             Ok(())
         })
         .await

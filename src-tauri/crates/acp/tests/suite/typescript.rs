@@ -15,8 +15,16 @@ fn ts_dir() -> PathBuf {
 /// `target/debug/interpreter`, beside this test's own directory (`target/debug/deps`).
 fn interpreter() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().and_then(Path::parent).unwrap().join("interpreter");
-    assert!(bin.exists(), "{} is missing: build it first with `cargo build -p oi-cli`", bin.display());
+    let bin = exe
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("interpreter");
+    assert!(
+        bin.exists(),
+        "{} is missing: build it first with `cargo build -p oi-cli`",
+        bin.display()
+    );
     bin
 }
 
@@ -27,7 +35,11 @@ fn npm_ci() {
         // `npm ci` in the same folder at once.
         let status = Command::new("flock")
             .arg(".npm-ci.lock")
-            .args(["sh", "-c", "test -d node_modules/@agentclientprotocol/sdk || npm ci --no-audit --no-fund"])
+            .args([
+                "sh",
+                "-c",
+                "test -d node_modules/@agentclientprotocol/sdk || npm ci --no-audit --no-fund",
+            ])
             .current_dir(ts_dir())
             .status()
             .unwrap();
@@ -53,10 +65,16 @@ async fn scenario(name: &str, script: Vec<ScriptedResponse>) {
         .env("XDG_CONFIG_HOME", dirs.path().join("config"))
         .env("OI_RETRY_BASE_MS", "10")
         .kill_on_drop(true);
-    let out = tokio::time::timeout(std::time::Duration::from_secs(90), cmd.output()).await.expect("the scenario hung").unwrap();
+    let out = tokio::time::timeout(std::time::Duration::from_secs(90), cmd.output())
+        .await
+        .expect("the scenario hung")
+        .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "scenario {name} failed\n--- stdout\n{stdout}\n--- stderr\n{stderr}");
+    assert!(
+        out.status.success(),
+        "scenario {name} failed\n--- stdout\n{stdout}\n--- stderr\n{stderr}"
+    );
     assert!(stdout.contains(&format!("scenario {name}: ok")), "{stdout}");
 }
 
@@ -69,7 +87,8 @@ async fn ts_client_prompt_tool_call_permission_result_end_turn() {
     scenario(
         "permission",
         vec![
-            ScriptedResponse::text("Running it.").then_tool_call("execute", json!({"language": "shell", "code": "echo hi"})),
+            ScriptedResponse::text("Running it.")
+                .then_tool_call("execute", json!({"language": "shell", "code": "echo hi"})),
             ScriptedResponse::text("It printed hi."),
         ],
     )
@@ -78,17 +97,32 @@ async fn ts_client_prompt_tool_call_permission_result_end_turn() {
 
 #[tokio::test]
 async fn ts_client_reject() {
-    scenario("reject", vec![shell("touch made.txt"), ScriptedResponse::text("Fine.")]).await;
+    scenario(
+        "reject",
+        vec![shell("touch made.txt"), ScriptedResponse::text("Fine.")],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn ts_client_cancel_mid_turn() {
-    scenario("cancel", vec![shell("sleep 30"), ScriptedResponse::text("after")]).await;
+    scenario(
+        "cancel",
+        vec![shell("sleep 30"), ScriptedResponse::text("after")],
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn ts_client_load_a_session() {
-    scenario("load", vec![ScriptedResponse::text("Remembered."), ScriptedResponse::text("It was this.")]).await;
+    scenario(
+        "load",
+        vec![
+            ScriptedResponse::text("Remembered."),
+            ScriptedResponse::text("It was this."),
+        ],
+    )
+    .await;
 }
 
 /// This package's directory, read when the test runs (cargo and nextest set it): a test binary

@@ -27,7 +27,12 @@ impl AnthropicClient {
     pub fn new(http: reqwest::Client, spec: ModelSpec, retry: RetryPolicy) -> Self {
         let base = spec.api_base.trim_end_matches("/v1").to_string();
         let url = format!("{base}/v1/messages");
-        AnthropicClient { http, spec, url, retry }
+        AnthropicClient {
+            http,
+            spec,
+            url,
+            retry,
+        }
     }
 }
 
@@ -56,8 +61,14 @@ pub(crate) fn request_body(req: &ModelRequest) -> Value {
                     blocks.push(json!({"type": "text", "text": text}));
                 }
                 for c in &m.tool_calls {
-                    let input = if c.arguments.is_object() { c.arguments.clone() } else { json!({}) };
-                    blocks.push(json!({"type": "tool_use", "id": c.id, "name": c.name, "input": input}));
+                    let input = if c.arguments.is_object() {
+                        c.arguments.clone()
+                    } else {
+                        json!({})
+                    };
+                    blocks.push(
+                        json!({"type": "tool_use", "id": c.id, "name": c.name, "input": input}),
+                    );
                 }
                 ("assistant", blocks)
             }
@@ -113,7 +124,11 @@ fn part_json(p: &ContentPart) -> Value {
 impl ModelClient for AnthropicClient {
     async fn stream(&self, req: &ModelRequest) -> Result<ModelStream, ModelError> {
         let body = request_body(req);
-        let endpoint = Endpoint { url: &self.url, model: &req.model, hint: None };
+        let endpoint = Endpoint {
+            url: &self.url,
+            model: &req.model,
+            hint: None,
+        };
         let resp = post_with_retries(
             || {
                 let b = self
@@ -154,7 +169,10 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
         let event = match next {
             Ok(e) => e,
             Err(e) => {
-                let err = ModelError::Transport { endpoint: url.clone(), message: e.to_string() };
+                let err = ModelError::Transport {
+                    endpoint: url.clone(),
+                    message: e.to_string(),
+                };
                 let _ = tx.send(Err(err)).await;
                 return;
             }
@@ -166,11 +184,19 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
             Ok(v) => v,
             Err(e) => {
                 let message = format!("{e} in event {:.200}", event.data);
-                let _ = tx.send(Err(ModelError::Malformed { endpoint: url.clone(), message })).await;
+                let _ = tx
+                    .send(Err(ModelError::Malformed {
+                        endpoint: url.clone(),
+                        message,
+                    }))
+                    .await;
                 return;
             }
         };
-        let kind = data.get("type").and_then(Value::as_str).unwrap_or(event.event.as_str());
+        let kind = data
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or(event.event.as_str());
         let index = data.get("index").and_then(Value::as_u64).unwrap_or(0);
         let mut out = Vec::new();
         match kind {
@@ -191,22 +217,27 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
                             json: String::new(),
                         },
                     );
-                } else if let Some(t) = block.get("text").and_then(Value::as_str).filter(|t| !t.is_empty()) {
+                } else if let Some(t) = block
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .filter(|t| !t.is_empty())
+                {
                     out.push(ModelEvent::TextDelta(t.to_string()));
                 }
             }
             "content_block_delta" => {
                 let delta = &data["delta"];
                 match delta["type"].as_str().unwrap_or_default() {
-                    "text_delta" => {
-                        out.push(ModelEvent::TextDelta(delta["text"].as_str().unwrap_or_default().to_string()))
-                    }
+                    "text_delta" => out.push(ModelEvent::TextDelta(
+                        delta["text"].as_str().unwrap_or_default().to_string(),
+                    )),
                     "thinking_delta" => out.push(ModelEvent::ReasoningDelta(
                         delta["thinking"].as_str().unwrap_or_default().to_string(),
                     )),
                     "input_json_delta" => {
                         if let Some(t) = tools.get_mut(&index) {
-                            t.json.push_str(delta["partial_json"].as_str().unwrap_or_default());
+                            t.json
+                                .push_str(delta["partial_json"].as_str().unwrap_or_default());
                         }
                     }
                     _ => {}
@@ -219,18 +250,32 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
                     } else {
                         serde_json::from_str(&t.json).unwrap_or(Value::String(t.json))
                     };
-                    out.push(ModelEvent::ToolCall(NativeToolCall { id: t.id, name: t.name, arguments }));
+                    out.push(ModelEvent::ToolCall(NativeToolCall {
+                        id: t.id,
+                        name: t.name,
+                        arguments,
+                    }));
                 }
             }
             "message_delta" => {
                 if let Some(r) = data.pointer("/delta/stop_reason").and_then(Value::as_str) {
                     stop_reason = Some(r.to_string());
                 }
-                let output = data.pointer("/usage/output_tokens").and_then(Value::as_u64).unwrap_or(0) as u32;
-                out.push(ModelEvent::Usage { input_tokens, output_tokens: output });
+                let output = data
+                    .pointer("/usage/output_tokens")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0) as u32;
+                out.push(ModelEvent::Usage {
+                    input_tokens,
+                    output_tokens: output,
+                });
             }
             "message_stop" => {
-                let _ = tx.send(Ok(ModelEvent::Done { stop_reason: stop_reason.take() })).await;
+                let _ = tx
+                    .send(Ok(ModelEvent::Done {
+                        stop_reason: stop_reason.take(),
+                    }))
+                    .await;
                 return;
             }
             "error" => {
@@ -239,8 +284,18 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
                     .and_then(Value::as_str)
                     .unwrap_or("unknown error")
                     .to_string();
-                let status = if data.pointer("/error/type") == Some(&json!("overloaded_error")) { 529 } else { 500 };
-                let _ = tx.send(Err(ModelError::Http { endpoint: url.clone(), status, message })).await;
+                let status = if data.pointer("/error/type") == Some(&json!("overloaded_error")) {
+                    529
+                } else {
+                    500
+                };
+                let _ = tx
+                    .send(Err(ModelError::Http {
+                        endpoint: url.clone(),
+                        status,
+                        message,
+                    }))
+                    .await;
                 return;
             }
             _ => {}
@@ -252,5 +307,10 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
         }
     }
     let message = "the stream ended before message_stop".to_string();
-    let _ = tx.send(Err(ModelError::Transport { endpoint: url, message })).await;
+    let _ = tx
+        .send(Err(ModelError::Transport {
+            endpoint: url,
+            message,
+        }))
+        .await;
 }

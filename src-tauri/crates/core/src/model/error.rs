@@ -4,17 +4,36 @@ use oi_protocol::{ErrorInfo, ErrorKind};
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
     #[error("{endpoint} refused the API key ({status}): {message}")]
-    Authentication { endpoint: String, status: u16, message: String },
+    Authentication {
+        endpoint: String,
+        status: u16,
+        message: String,
+    },
     #[error("{endpoint} does not know the model `{model}`: {message}")]
-    UnknownModel { endpoint: String, model: String, message: String },
+    UnknownModel {
+        endpoint: String,
+        model: String,
+        message: String,
+    },
     #[error("the conversation no longer fits the model's context: {message}")]
     ContextOverflow { message: String },
     #[error("nothing answers at {endpoint}{}", hint.map(|h| format!(" — {h}")).unwrap_or_default())]
-    ConnectionRefused { endpoint: String, hint: Option<&'static str> },
+    ConnectionRefused {
+        endpoint: String,
+        hint: Option<&'static str>,
+    },
     #[error("rate limited by {endpoint} after {attempts} attempts: {message}")]
-    RateLimited { endpoint: String, attempts: u32, message: String },
+    RateLimited {
+        endpoint: String,
+        attempts: u32,
+        message: String,
+    },
     #[error("{endpoint} answered HTTP {status}: {message}")]
-    Http { endpoint: String, status: u16, message: String },
+    Http {
+        endpoint: String,
+        status: u16,
+        message: String,
+    },
     #[error("request to {endpoint} failed: {message}")]
     Transport { endpoint: String, message: String },
     #[error("malformed response from {endpoint}: {message}")]
@@ -59,7 +78,11 @@ impl ModelError {
     }
 
     pub fn to_info(&self) -> ErrorInfo {
-        ErrorInfo { kind: self.kind(), message: self.to_string(), hint: self.hint() }
+        ErrorInfo {
+            kind: self.kind(),
+            message: self.to_string(),
+            hint: self.hint(),
+        }
     }
 
     /// Whether trying the same request again may succeed.
@@ -86,16 +109,35 @@ pub(crate) fn classify_http(endpoint: &str, model: &str, status: u16, body: &str
         "maximum context",
         "too many tokens",
     ];
-    if overflow.iter().any(|p| lower.contains(p) || body.contains(p)) {
+    if overflow
+        .iter()
+        .any(|p| lower.contains(p) || body.contains(p))
+    {
         return ModelError::ContextOverflow { message };
     }
     match status {
-        401 | 403 => ModelError::Authentication { endpoint, status, message },
+        401 | 403 => ModelError::Authentication {
+            endpoint,
+            status,
+            message,
+        },
         404 if lower.contains("model") || body.contains("model_not_found") => {
-            ModelError::UnknownModel { endpoint, model: model.to_string(), message }
+            ModelError::UnknownModel {
+                endpoint,
+                model: model.to_string(),
+                message,
+            }
         }
-        429 => ModelError::RateLimited { endpoint, attempts: 1, message },
-        _ => ModelError::Http { endpoint, status, message },
+        429 => ModelError::RateLimited {
+            endpoint,
+            attempts: 1,
+            message,
+        },
+        _ => ModelError::Http {
+            endpoint,
+            status,
+            message,
+        },
     }
 }
 
@@ -129,9 +171,15 @@ pub(crate) fn classify_transport(
     err: &reqwest::Error,
 ) -> ModelError {
     if err.is_connect() && is_refused(err) {
-        return ModelError::ConnectionRefused { endpoint: endpoint.to_string(), hint };
+        return ModelError::ConnectionRefused {
+            endpoint: endpoint.to_string(),
+            hint,
+        };
     }
-    ModelError::Transport { endpoint: endpoint.to_string(), message: error_chain(err) }
+    ModelError::Transport {
+        endpoint: endpoint.to_string(),
+        message: error_chain(err),
+    }
 }
 
 fn is_refused(err: &reqwest::Error) -> bool {
@@ -169,11 +217,21 @@ mod tests {
 
     #[test]
     fn classifies_provider_error_bodies() {
-        let e = classify_http("u", "m", 401, r#"{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}"#);
+        let e = classify_http(
+            "u",
+            "m",
+            401,
+            r#"{"error":{"message":"Incorrect API key","type":"invalid_request_error"}}"#,
+        );
         assert!(matches!(e, ModelError::Authentication { .. }), "{e:?}");
         let e = classify_http("u", "m", 404, r#"{"error":"model 'm' not found"}"#);
         assert!(matches!(e, ModelError::UnknownModel { .. }), "{e:?}");
-        let e = classify_http("u", "m", 400, r#"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}"#);
+        let e = classify_http(
+            "u",
+            "m",
+            400,
+            r#"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}"#,
+        );
         assert!(matches!(e, ModelError::ContextOverflow { .. }), "{e:?}");
         let e = classify_http("u", "m", 503, "<html>busy</html>");
         assert!(e.is_transient());

@@ -45,7 +45,10 @@ pub enum Role {
 pub enum ContentPart {
     Text(String),
     /// Base64 image.
-    Image { mime: String, data: String },
+    Image {
+        mime: String,
+        data: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -114,9 +117,14 @@ pub enum ModelEvent {
     ReasoningDelta(String),
     /// A complete tool call (clients assemble streamed argument fragments).
     ToolCall(NativeToolCall),
-    Usage { input_tokens: u32, output_tokens: u32 },
+    Usage {
+        input_tokens: u32,
+        output_tokens: u32,
+    },
     /// The provider ended the message.
-    Done { stop_reason: Option<String> },
+    Done {
+        stop_reason: Option<String>,
+    },
 }
 
 pub type ModelStream = Pin<Box<dyn Stream<Item = Result<ModelEvent, ModelError>> + Send>>;
@@ -130,7 +138,10 @@ pub trait ModelClient: Send + Sync {
 }
 
 /// Builds the client for a model spec.
-pub fn client_for(spec: &ModelSpec, retry: RetryPolicy) -> Result<Box<dyn ModelClient>, ModelError> {
+pub fn client_for(
+    spec: &ModelSpec,
+    retry: RetryPolicy,
+) -> Result<Box<dyn ModelClient>, ModelError> {
     let http = reqwest::Client::builder()
         .connect_timeout(std::time::Duration::from_secs(10))
         .build()

@@ -5,9 +5,8 @@ use serde_json::{Value, json};
 
 use super::sse::{Endpoint, EventSender, LineBuffer, post_with_retries, spawn_reader};
 use super::{
-    ToolSpec,
     ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec, ModelStream,
-    NativeToolCall, RetryPolicy, Role,
+    NativeToolCall, RetryPolicy, Role, ToolSpec,
 };
 
 pub struct OllamaClient {
@@ -23,7 +22,13 @@ impl OllamaClient {
     pub fn new(http: reqwest::Client, spec: ModelSpec, retry: RetryPolicy) -> Self {
         let base = spec.api_base.trim_end_matches("/v1").to_string();
         let url = format!("{base}/api/chat");
-        OllamaClient { http, spec, url, retry, num_ctx: None }
+        OllamaClient {
+            http,
+            spec,
+            url,
+            retry,
+            num_ctx: None,
+        }
     }
 }
 
@@ -86,9 +91,17 @@ pub(crate) fn request_body(req: &ModelRequest, num_ctx: Option<u32>) -> Value {
 impl ModelClient for OllamaClient {
     async fn stream(&self, req: &ModelRequest) -> Result<ModelStream, ModelError> {
         let body = request_body(req, self.num_ctx);
-        let endpoint = Endpoint { url: &self.url, model: &req.model, hint: self.spec.provider.start_hint() };
-        let resp =
-            post_with_retries(|| self.http.post(&self.url).json(&body), &endpoint, &self.retry).await?;
+        let endpoint = Endpoint {
+            url: &self.url,
+            model: &req.model,
+            hint: self.spec.provider.start_hint(),
+        };
+        let resp = post_with_retries(
+            || self.http.post(&self.url).json(&body),
+            &endpoint,
+            &self.retry,
+        )
+        .await?;
         let url = self.url.clone();
         Ok(spawn_reader(move |tx| read_stream(resp, url, tx)))
     }
@@ -112,7 +125,10 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
                     continue;
                 }
                 Some(Err(e)) => {
-                    let err = ModelError::Transport { endpoint: url.clone(), message: e.to_string() };
+                    let err = ModelError::Transport {
+                        endpoint: url.clone(),
+                        message: e.to_string(),
+                    };
                     let _ = tx.send(Err(err)).await;
                     return;
                 }
@@ -126,28 +142,57 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
             Ok(v) => v,
             Err(e) => {
                 let message = format!("{e} in stream line {line:.200}");
-                let _ = tx.send(Err(ModelError::Malformed { endpoint: url.clone(), message })).await;
+                let _ = tx
+                    .send(Err(ModelError::Malformed {
+                        endpoint: url.clone(),
+                        message,
+                    }))
+                    .await;
                 return;
             }
         };
         if let Some(err) = chunk.get("error") {
-            let message = err.as_str().map(str::to_string).unwrap_or_else(|| err.to_string());
-            let _ = tx.send(Err(ModelError::Http { endpoint: url.clone(), status: 200, message })).await;
+            let message = err
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| err.to_string());
+            let _ = tx
+                .send(Err(ModelError::Http {
+                    endpoint: url.clone(),
+                    status: 200,
+                    message,
+                }))
+                .await;
             return;
         }
         let mut out = Vec::new();
         if let Some(msg) = chunk.get("message") {
-            if let Some(t) = msg.get("thinking").and_then(Value::as_str).filter(|s| !s.is_empty()) {
+            if let Some(t) = msg
+                .get("thinking")
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+            {
                 out.push(ModelEvent::ReasoningDelta(t.to_string()));
             }
-            if let Some(t) = msg.get("content").and_then(Value::as_str).filter(|s| !s.is_empty()) {
+            if let Some(t) = msg
+                .get("content")
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+            {
                 out.push(ModelEvent::TextDelta(t.to_string()));
             }
-            for tc in msg.get("tool_calls").and_then(Value::as_array).into_iter().flatten() {
+            for tc in msg
+                .get("tool_calls")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 let f = tc.get("function").cloned().unwrap_or(Value::Null);
                 calls += 1;
                 let arguments = match f.get("arguments") {
-                    Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::String(s.clone())),
+                    Some(Value::String(s)) => {
+                        serde_json::from_str(s).unwrap_or(Value::String(s.clone()))
+                    }
                     Some(v) => v.clone(),
                     None => json!({}),
                 };
@@ -157,16 +202,29 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
                         .and_then(Value::as_str)
                         .map(str::to_string)
                         .unwrap_or_else(|| format!("call_{calls}")),
-                    name: f.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
+                    name: f
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string(),
                     arguments,
                 }));
             }
         }
         if chunk.get("done").and_then(Value::as_bool) == Some(true) {
-            let input = chunk.get("prompt_eval_count").and_then(Value::as_u64).unwrap_or(0) as u32;
+            let input = chunk
+                .get("prompt_eval_count")
+                .and_then(Value::as_u64)
+                .unwrap_or(0) as u32;
             let output = chunk.get("eval_count").and_then(Value::as_u64).unwrap_or(0) as u32;
-            out.push(ModelEvent::Usage { input_tokens: input, output_tokens: output });
-            let stop_reason = chunk.get("done_reason").and_then(Value::as_str).map(str::to_string);
+            out.push(ModelEvent::Usage {
+                input_tokens: input,
+                output_tokens: output,
+            });
+            let stop_reason = chunk
+                .get("done_reason")
+                .and_then(Value::as_str)
+                .map(str::to_string);
             out.push(ModelEvent::Done { stop_reason });
             finished = true;
         }
@@ -180,5 +238,10 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
         }
     }
     let message = "the stream ended before `done: true`".to_string();
-    let _ = tx.send(Err(ModelError::Transport { endpoint: url, message })).await;
+    let _ = tx
+        .send(Err(ModelError::Transport {
+            endpoint: url,
+            message,
+        }))
+        .await;
 }

@@ -8,9 +8,8 @@ use serde_json::{Value, json};
 
 use super::sse::{Endpoint, EventSender, post_with_retries, spawn_reader};
 use super::{
-    ToolSpec,
     ChatMessage, ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec,
-    ModelStream, NativeToolCall, RetryPolicy, Role,
+    ModelStream, NativeToolCall, RetryPolicy, Role, ToolSpec,
 };
 
 pub struct OpenAiClient {
@@ -23,7 +22,12 @@ pub struct OpenAiClient {
 impl OpenAiClient {
     pub fn new(http: reqwest::Client, spec: ModelSpec, retry: RetryPolicy) -> Self {
         let url = format!("{}/chat/completions", spec.api_base);
-        OpenAiClient { http, spec, url, retry }
+        OpenAiClient {
+            http,
+            spec,
+            url,
+            retry,
+        }
     }
 }
 
@@ -76,7 +80,10 @@ fn message_json(m: &ChatMessage) -> Value {
             v
         }
         Role::User => {
-            let has_images = m.content.iter().any(|p| matches!(p, ContentPart::Image { .. }));
+            let has_images = m
+                .content
+                .iter()
+                .any(|p| matches!(p, ContentPart::Image { .. }));
             if !has_images {
                 return json!({"role": "user", "content": m.joined_text()});
             }
@@ -116,15 +123,27 @@ fn finish_call(c: PartialCall, fallback_id: usize) -> NativeToolCall {
     } else {
         serde_json::from_str(&c.arguments).unwrap_or(Value::String(c.arguments))
     };
-    let id = if c.id.is_empty() { format!("call_{fallback_id}") } else { c.id };
-    NativeToolCall { id, name: c.name, arguments }
+    let id = if c.id.is_empty() {
+        format!("call_{fallback_id}")
+    } else {
+        c.id
+    };
+    NativeToolCall {
+        id,
+        name: c.name,
+        arguments,
+    }
 }
 
 #[async_trait::async_trait]
 impl ModelClient for OpenAiClient {
     async fn stream(&self, req: &ModelRequest) -> Result<ModelStream, ModelError> {
         let body = request_body(req);
-        let endpoint = Endpoint { url: &self.url, model: &req.model, hint: self.spec.provider.start_hint() };
+        let endpoint = Endpoint {
+            url: &self.url,
+            model: &req.model,
+            hint: self.spec.provider.start_hint(),
+        };
         let resp = post_with_retries(
             || {
                 let b = self.http.post(&self.url).json(&body);
@@ -159,7 +178,10 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
         let event = match next {
             Ok(event) => event,
             Err(e) => {
-                let err = ModelError::Transport { endpoint: url.clone(), message: e.to_string() };
+                let err = ModelError::Transport {
+                    endpoint: url.clone(),
+                    message: e.to_string(),
+                };
                 let _ = tx.send(Err(err)).await;
                 return;
             }
@@ -175,7 +197,12 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
             Ok(chunk) => chunk,
             Err(e) => {
                 let message = format!("{e} in stream chunk {data:.200}");
-                let _ = tx.send(Err(ModelError::Malformed { endpoint: url.clone(), message })).await;
+                let _ = tx
+                    .send(Err(ModelError::Malformed {
+                        endpoint: url.clone(),
+                        message,
+                    }))
+                    .await;
                 return;
             }
         };
@@ -185,7 +212,13 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
                 .and_then(Value::as_str)
                 .map(str::to_string)
                 .unwrap_or_else(|| err.to_string());
-            let _ = tx.send(Err(ModelError::Http { endpoint: url.clone(), status: 200, message })).await;
+            let _ = tx
+                .send(Err(ModelError::Http {
+                    endpoint: url.clone(),
+                    status: 200,
+                    message,
+                }))
+                .await;
             return;
         }
         if let Some(reason) = apply_chunk(&chunk, &mut calls, &mut queue) {
@@ -223,16 +256,27 @@ fn apply_chunk(
         let delta = choice.get("delta").or_else(|| choice.get("message"));
         if let Some(delta) = delta {
             for key in ["reasoning_content", "reasoning"] {
-                if let Some(r) = delta.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()) {
+                if let Some(r) = delta
+                    .get(key)
+                    .and_then(Value::as_str)
+                    .filter(|s| !s.is_empty())
+                {
                     queue.push(ModelEvent::ReasoningDelta(r.to_string()));
                 }
             }
-            if let Some(t) = delta.get("content").and_then(Value::as_str).filter(|s| !s.is_empty()) {
+            if let Some(t) = delta
+                .get("content")
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+            {
                 queue.push(ModelEvent::TextDelta(t.to_string()));
             }
             if let Some(tcs) = delta.get("tool_calls").and_then(Value::as_array) {
                 for (pos, tc) in tcs.iter().enumerate() {
-                    let index = tc.get("index").and_then(Value::as_u64).unwrap_or(pos as u64);
+                    let index = tc
+                        .get("index")
+                        .and_then(Value::as_u64)
+                        .unwrap_or(pos as u64);
                     let entry = calls.entry(index).or_default();
                     if let Some(id) = tc.get("id").and_then(Value::as_str) {
                         entry.id = id.to_string();
@@ -243,7 +287,9 @@ fn apply_chunk(
                         }
                         match f.get("arguments") {
                             Some(Value::String(a)) => entry.arguments.push_str(a),
-                            Some(obj @ Value::Object(_)) => entry.arguments.push_str(&obj.to_string()),
+                            Some(obj @ Value::Object(_)) => {
+                                entry.arguments.push_str(&obj.to_string())
+                            }
                             _ => {}
                         }
                     }
@@ -257,9 +303,18 @@ fn apply_chunk(
         }
     }
     if let Some(usage) = chunk.get("usage").filter(|u| u.is_object()) {
-        let input = usage.get("prompt_tokens").and_then(Value::as_u64).unwrap_or(0) as u32;
-        let output = usage.get("completion_tokens").and_then(Value::as_u64).unwrap_or(0) as u32;
-        queue.push(ModelEvent::Usage { input_tokens: input, output_tokens: output });
+        let input = usage
+            .get("prompt_tokens")
+            .and_then(Value::as_u64)
+            .unwrap_or(0) as u32;
+        let output = usage
+            .get("completion_tokens")
+            .and_then(Value::as_u64)
+            .unwrap_or(0) as u32;
+        queue.push(ModelEvent::Usage {
+            input_tokens: input,
+            output_tokens: output,
+        });
     }
     finish
 }

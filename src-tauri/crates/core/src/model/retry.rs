@@ -32,7 +32,12 @@ impl RetryPolicy {
 
 pub(crate) fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
     let value = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
-    value.trim().parse::<f64>().ok().filter(|s| *s >= 0.0).map(Duration::from_secs_f64)
+    value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| *s >= 0.0)
+        .map(Duration::from_secs_f64)
 }
 
 #[cfg(test)]
@@ -45,6 +50,9 @@ mod tests {
         assert_eq!(p.delay(0, None), Duration::from_millis(500));
         assert_eq!(p.delay(2, None), Duration::from_secs(2));
         assert_eq!(p.delay(10, None), Duration::from_secs(20));
-        assert_eq!(p.delay(0, Some(Duration::from_secs(3))), Duration::from_secs(3));
+        assert_eq!(
+            p.delay(0, Some(Duration::from_secs(3))),
+            Duration::from_secs(3)
+        );
     }
 }

@@ -31,7 +31,10 @@ impl Provider {
     }
 
     pub fn is_local(self) -> bool {
-        matches!(self, Provider::Ollama | Provider::LmStudio | Provider::LlamaCpp)
+        matches!(
+            self,
+            Provider::Ollama | Provider::LmStudio | Provider::LlamaCpp
+        )
     }
 
     /// How to start this runtime, for "nothing answers" errors.
@@ -39,7 +42,9 @@ impl Provider {
         match self {
             Provider::Ollama => Some("is Ollama running? `ollama serve`"),
             Provider::LmStudio => Some("is LM Studio's server running? `lms server start`"),
-            Provider::LlamaCpp => Some("is llama.cpp's server running? `llama-server -m MODEL.gguf --jinja`"),
+            Provider::LlamaCpp => {
+                Some("is llama.cpp's server running? `llama-server -m MODEL.gguf --jinja`")
+            }
             Provider::OpenAi | Provider::Anthropic => None,
         }
     }
@@ -95,8 +100,9 @@ impl ModelSpec {
                 Provider::OpenAi => env("OPENAI_BASE_URL")
                     .or_else(|| env("OPENAI_API_BASE"))
                     .unwrap_or_else(|| provider.default_base().to_string()),
-                Provider::Anthropic => env("ANTHROPIC_BASE_URL")
-                    .unwrap_or_else(|| provider.default_base().to_string()),
+                Provider::Anthropic => {
+                    env("ANTHROPIC_BASE_URL").unwrap_or_else(|| provider.default_base().to_string())
+                }
                 _ => provider.default_base().to_string(),
             },
         };
@@ -152,7 +158,10 @@ mod tests {
         assert_eq!(s.provider, Provider::OpenAi);
         assert_eq!(s.api_base, "https://api.openai.com/v1");
         let s = ModelSpec::resolve("llamacpp/x", Some("http://127.0.0.1:9/v1/"), None, &no_env);
-        assert_eq!((s.provider, s.api_base.as_str()), (Provider::LlamaCpp, "http://127.0.0.1:9/v1"));
+        assert_eq!(
+            (s.provider, s.api_base.as_str()),
+            (Provider::LlamaCpp, "http://127.0.0.1:9/v1")
+        );
         let s = ModelSpec::resolve("anthropic/claude-sonnet-4", None, None, &no_env);
         assert_eq!(s.provider, Provider::Anthropic);
     }
@@ -164,10 +173,20 @@ mod tests {
             "OLLAMA_HOST" => Some("0.0.0.0".to_string()),
             _ => None,
         };
-        assert_eq!(ModelSpec::resolve("openai/gpt-4o", None, None, &env).api_key.as_deref(), Some("sk-test"));
-        assert_eq!(ModelSpec::resolve("ollama/x", None, None, &env).api_base, "http://127.0.0.1:11434");
         assert_eq!(
-            ModelSpec::resolve("openai/gpt-4o", None, Some("flag"), &env).api_key.as_deref(),
+            ModelSpec::resolve("openai/gpt-4o", None, None, &env)
+                .api_key
+                .as_deref(),
+            Some("sk-test")
+        );
+        assert_eq!(
+            ModelSpec::resolve("ollama/x", None, None, &env).api_base,
+            "http://127.0.0.1:11434"
+        );
+        assert_eq!(
+            ModelSpec::resolve("openai/gpt-4o", None, Some("flag"), &env)
+                .api_key
+                .as_deref(),
             Some("flag")
         );
     }

@@ -34,9 +34,13 @@ pub(crate) async fn post_with_retries(
         let retryable = err.is_transient() || matches!(err, ModelError::RateLimited { .. });
         if !retryable || attempt >= retry.max_retries {
             return Err(match err {
-                ModelError::RateLimited { endpoint, message, .. } => {
-                    ModelError::RateLimited { endpoint, attempts: attempt + 1, message }
-                }
+                ModelError::RateLimited {
+                    endpoint, message, ..
+                } => ModelError::RateLimited {
+                    endpoint,
+                    attempts: attempt + 1,
+                    message,
+                },
                 other => other,
             });
         }
@@ -72,7 +76,9 @@ impl LineBuffer {
 
     /// What is left when the stream ends without a final newline.
     pub fn rest(&mut self) -> Option<String> {
-        let text = String::from_utf8_lossy(&std::mem::take(&mut self.buf)).trim().to_string();
+        let text = String::from_utf8_lossy(&std::mem::take(&mut self.buf))
+            .trim()
+            .to_string();
         (!text.is_empty()).then_some(text)
     }
 }

@@ -1,8 +1,8 @@
 //! A file change as the GUI shows it: a git-style unified diff (the same shape the
 //! executors' workspace watcher reports for code runs).
 
-use oi_protocol::{FileChange, FileChangeKind};
 use oi_exec::unified_diff;
+use oi_protocol::{FileChange, FileChangeKind};
 
 /// The change from `before` to `after` (`None` = the file does not exist on that side).
 pub(crate) fn change(path: &str, before: Option<&str>, after: Option<&str>) -> FileChange {

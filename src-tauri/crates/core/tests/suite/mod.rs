@@ -1,4 +1,4 @@
 mod clients;
-mod session;
 mod profiles;
 mod profiles_sessions;
+mod session;

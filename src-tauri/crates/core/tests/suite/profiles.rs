@@ -42,7 +42,11 @@ fn sorted_keys(value: &Value) -> Value {
         Value::Object(map) => {
             let mut keys: Vec<&String> = map.keys().collect();
             keys.sort();
-            Value::Object(keys.into_iter().map(|k| (k.clone(), sorted_keys(&map[k]))).collect())
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), sorted_keys(&map[k])))
+                    .collect(),
+            )
         }
         Value::Array(items) => Value::Array(items.iter().map(sorted_keys).collect()),
         other => other.clone(),

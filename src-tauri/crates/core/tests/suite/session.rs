@@ -31,7 +31,10 @@ fn tool_results(events: &[EventMsg]) -> Vec<String> {
 #[tokio::test]
 async fn a_turn_runs_code_and_feeds_the_result_back() {
     let mut s = SessionFixture::builder(Script::new(vec![
-        ScriptedResponse::text("Computing.").then_tool_call("execute", json!({"language": "python", "code": "x = 123 * 456\nx"})),
+        ScriptedResponse::text("Computing.").then_tool_call(
+            "execute",
+            json!({"language": "python", "code": "x = 123 * 456\nx"}),
+        ),
         ScriptedResponse::text("It is 56088."),
     ]))
     .configure(auto)
@@ -40,7 +43,13 @@ async fn a_turn_runs_code_and_feeds_the_result_back() {
     s.say("what is 123*456?");
     let events = s.until_turn_end().await;
     assert_eq!(tool_results(&events), vec!["56088\n".to_string()]);
-    assert!(matches!(events.last(), Some(EventMsg::TurnEnded { reason: TurnEndReason::Completed, .. })));
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: TurnEndReason::Completed,
+            ..
+        })
+    ));
     let second = &s.server.model_requests()[1];
     let last = second.messages().last().unwrap();
     assert_eq!(last["role"], json!("tool"));
@@ -57,13 +66,21 @@ async fn approval_is_asked_and_deny_reaches_the_model() {
     .start()
     .await;
     s.say("make a file");
-    let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
-    let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
+    let ev = s
+        .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
+        .await;
+    let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
+        unreachable!()
+    };
     s.approve(&call.call_id, ApprovalDecision::Deny);
     let events = s.until_turn_end().await;
     assert!(!s.workdir.join("made.txt").exists());
     assert!(tool_results(&events)[0].contains("declined"));
-    assert!(!events.iter().any(|e| matches!(e, EventMsg::ExecBegin { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, EventMsg::ExecBegin { .. }))
+    );
 }
 
 #[tokio::test]
@@ -77,14 +94,35 @@ async fn edited_code_runs_instead_and_always_is_remembered() {
     .start()
     .await;
     s.say("go");
-    let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
-    let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
-    s.approve(&call.call_id, ApprovalDecision::ApproveEdited { code: "echo edited".into() });
-    let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
-    let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
-    s.approve(&call.call_id, ApprovalDecision::ApproveAlways { scope: ApprovalScope::Session });
+    let ev = s
+        .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
+        .await;
+    let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
+        unreachable!()
+    };
+    s.approve(
+        &call.call_id,
+        ApprovalDecision::ApproveEdited {
+            code: "echo edited".into(),
+        },
+    );
+    let ev = s
+        .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
+        .await;
+    let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
+        unreachable!()
+    };
+    s.approve(
+        &call.call_id,
+        ApprovalDecision::ApproveAlways {
+            scope: ApprovalScope::Session,
+        },
+    );
     let events = s.until_turn_end().await;
-    assert_eq!(tool_results(&events), vec!["second\n".to_string(), "third\n".to_string()]);
+    assert_eq!(
+        tool_results(&events),
+        vec!["second\n".to_string(), "third\n".to_string()]
+    );
     let outputs: Vec<String> = events
         .iter()
         .filter_map(|e| match e {
@@ -92,9 +130,16 @@ async fn edited_code_runs_instead_and_always_is_remembered() {
             _ => None,
         })
         .collect();
-    assert_eq!(outputs, vec!["User", "RememberedApproval"], "the third call is not asked for");
+    assert_eq!(
+        outputs,
+        vec!["User", "RememberedApproval"],
+        "the third call is not asked for"
+    );
     let log = std::fs::read_to_string(s.log_path()).unwrap();
-    assert!(log.contains("\"chunk\":\"edited\\n\""), "the edited code ran: {log}");
+    assert!(
+        log.contains("\"chunk\":\"edited\\n\""),
+        "the edited code ran: {log}"
+    );
     s.server.assert_invariants();
 }
 
@@ -109,18 +154,44 @@ async fn interrupting_an_infinite_loop_keeps_the_session_going() {
     .start()
     .await;
     s.say("loop forever");
-    s.wait_for(|m| matches!(m, EventMsg::ExecBegin { .. })).await;
+    s.wait_for(|m| matches!(m, EventMsg::ExecBegin { .. }))
+        .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let asked = std::time::Instant::now();
     s.submit(Op::Interrupt);
     let end = s.wait_for(|m| matches!(m, EventMsg::ExecEnd { .. })).await;
-    assert!(matches!(end.msg, EventMsg::ExecEnd { status: ExecStatus::Interrupted, .. }), "{end:?}");
-    assert!(asked.elapsed() < Duration::from_secs(5), "interrupt took {:?}", asked.elapsed());
-    let ended = s.wait_for(|m| matches!(m, EventMsg::TurnEnded { .. })).await;
-    assert!(matches!(ended.msg, EventMsg::TurnEnded { reason: TurnEndReason::Interrupted, .. }));
+    assert!(
+        matches!(
+            end.msg,
+            EventMsg::ExecEnd {
+                status: ExecStatus::Interrupted,
+                ..
+            }
+        ),
+        "{end:?}"
+    );
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "interrupt took {:?}",
+        asked.elapsed()
+    );
+    let ended = s
+        .wait_for(|m| matches!(m, EventMsg::TurnEnded { .. }))
+        .await;
+    assert!(matches!(
+        ended.msg,
+        EventMsg::TurnEnded {
+            reason: TurnEndReason::Interrupted,
+            ..
+        }
+    ));
     s.say("are you there?");
     let events = s.until_turn_end().await;
-    assert!(tool_results(&events)[0].starts_with("alive 2\n"), "{:?}", tool_results(&events));
+    assert!(
+        tool_results(&events)[0].starts_with("alive 2\n"),
+        "{:?}",
+        tool_results(&events)
+    );
     s.server.assert_invariants();
 }
 
@@ -133,19 +204,38 @@ async fn interrupting_the_model_stream_keeps_partial_text() {
     .start()
     .await;
     s.say("think");
-    s.wait_for(|m| matches!(m, EventMsg::AssistantTextDelta { .. })).await;
+    s.wait_for(|m| matches!(m, EventMsg::AssistantTextDelta { .. }))
+        .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     s.submit(Op::Interrupt);
-    let msg = s.wait_for(|m| matches!(m, EventMsg::AssistantMessage { .. })).await;
-    let EventMsg::AssistantMessage { text, interrupted } = msg.msg else { unreachable!() };
+    let msg = s
+        .wait_for(|m| matches!(m, EventMsg::AssistantMessage { .. }))
+        .await;
+    let EventMsg::AssistantMessage { text, interrupted } = msg.msg else {
+        unreachable!()
+    };
     assert!(interrupted);
     assert!(text.starts_with("I am"), "{text}");
-    s.wait_for(|m| matches!(m, EventMsg::TurnEnded { reason: TurnEndReason::Interrupted, .. })).await;
+    s.wait_for(|m| {
+        matches!(
+            m,
+            EventMsg::TurnEnded {
+                reason: TurnEndReason::Interrupted,
+                ..
+            }
+        )
+    })
+    .await;
     s.say("again");
     s.until_turn_end().await;
     let second = &s.server.model_requests()[1];
     assert_eq!(second.messages()[2]["role"], json!("assistant"));
-    assert!(second.messages()[2]["content"].as_str().unwrap().starts_with("I am"));
+    assert!(
+        second.messages()[2]["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("I am")
+    );
 }
 
 #[tokio::test]
@@ -171,7 +261,10 @@ async fn output_is_trimmed_for_the_model_but_logged_whole() {
         })
         .sum();
     assert_eq!(logged, 20000);
-    let sent = s.server.model_requests()[1].messages().last().unwrap()["content"].as_str().unwrap().to_string();
+    let sent = s.server.model_requests()[1].messages().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert_eq!(&sent, result);
 }
 
@@ -179,7 +272,10 @@ async fn output_is_trimmed_for_the_model_but_logged_whole() {
 async fn file_changes_are_reported_with_diffs() {
     let mut s = SessionFixture::builder(Script::new(vec![
         run("shell", "printf 'one\\ntwo\\n' > notes.txt"),
-        run("shell", "printf 'one\\nthree\\n' > notes.txt && rm gone.txt"),
+        run(
+            "shell",
+            "printf 'one\\nthree\\n' > notes.txt && rm gone.txt",
+        ),
         ScriptedResponse::text("edited"),
     ]))
     .configure(auto)
@@ -218,8 +314,12 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
     .await;
     s.say("go");
     for _ in 0..3 {
-        let ev = s.wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. })).await;
-        let EventMsg::ApprovalRequested { call, .. } = ev.msg else { unreachable!() };
+        let ev = s
+            .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
+            .await;
+        let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
+            unreachable!()
+        };
         assert!(matches!(call.action, ToolAction::RunCode { .. }));
         s.approve(&call.call_id, ApprovalDecision::Approve);
     }
@@ -227,7 +327,10 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
     let results = tool_results(&events);
     assert_eq!(results.last().unwrap(), "tagged\n");
     let log = std::fs::read_to_string(s.log_path()).unwrap();
-    assert!(log.contains("\"chunk\":\"42\"") || log.contains("42\\n"), "fenced python ran");
+    assert!(
+        log.contains("\"chunk\":\"42\"") || log.contains("42\\n"),
+        "fenced python ran"
+    );
     assert!(log.contains("json-call"));
     // Text calls come back to the model as user text, not as tool messages.
     let second = &s.server.model_requests()[1];
@@ -239,14 +342,24 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
 
 #[tokio::test]
 async fn max_turns_stops_a_model_that_never_finishes() {
-    let mut s = SessionFixture::builder(Script::new(vec![run("shell", "true"), run("shell", "true"), run("shell", "true")]))
-        .configure(auto)
-        .configure(|c| c.max_turns = 2)
-        .start()
-        .await;
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("shell", "true"),
+        run("shell", "true"),
+        run("shell", "true"),
+    ]))
+    .configure(auto)
+    .configure(|c| c.max_turns = 2)
+    .start()
+    .await;
     s.say("loop");
     let events = s.until_turn_end().await;
-    assert!(matches!(events.last(), Some(EventMsg::TurnEnded { reason: TurnEndReason::MaxTurns, .. })));
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: TurnEndReason::MaxTurns,
+            ..
+        })
+    ));
     assert_eq!(s.server.model_requests().len(), 2);
 }
 
@@ -267,7 +380,13 @@ async fn model_errors_end_the_turn_and_the_session_goes_on() {
     assert_eq!(err.unwrap().kind, oi_protocol::ErrorKind::Authentication);
     s.say("hello again");
     let events = s.until_turn_end().await;
-    assert!(matches!(events.last(), Some(EventMsg::TurnEnded { reason: TurnEndReason::Completed, .. })));
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: TurnEndReason::Completed,
+            ..
+        })
+    ));
 }
 
 #[tokio::test]
@@ -284,47 +403,79 @@ async fn reset_and_undo_shape_what_the_model_sees() {
     s.say("second");
     s.until_turn_end().await;
     s.submit(Op::Undo);
-    s.wait_for(|m| matches!(m, EventMsg::HistoryUndone { .. })).await;
+    s.wait_for(|m| matches!(m, EventMsg::HistoryUndone { .. }))
+        .await;
     s.say("third");
     s.until_turn_end().await;
-    let texts: Vec<String> = s.server.model_requests()[2].messages().iter().skip(1).map(|m| m["content"].as_str().unwrap_or("").to_string()).collect();
+    let texts: Vec<String> = s.server.model_requests()[2]
+        .messages()
+        .iter()
+        .skip(1)
+        .map(|m| m["content"].as_str().unwrap_or("").to_string())
+        .collect();
     assert_eq!(texts, vec!["first", "one", "third"]);
     s.submit(Op::Reset);
     s.wait_for(|m| matches!(m, EventMsg::HistoryReset)).await;
     s.submit(Op::ReportTokens);
     let usage = s.wait_for(|m| matches!(m, EventMsg::TokenUsage(_))).await;
-    let EventMsg::TokenUsage(u) = usage.msg else { unreachable!() };
+    let EventMsg::TokenUsage(u) = usage.msg else {
+        unreachable!()
+    };
     assert!(u.total_input_tokens > 0);
 }
 
 #[tokio::test]
 async fn a_resumed_session_continues_the_conversation() {
-    let mut s = SessionFixture::builder(Script::new(vec![run("python", "secret = 7\nprint('set')"), ScriptedResponse::text("stored")]))
-        .configure(auto)
-        .start()
-        .await;
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("python", "secret = 7\nprint('set')"),
+        ScriptedResponse::text("stored"),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
     s.say("remember 7");
     s.until_turn_end().await;
     let data_dir = s.data_dir.clone();
     let workdir = s.workdir.clone();
     let session_id = s.handle.session_id.clone();
     s.submit(Op::Shutdown);
-    s.wait_for(|m| matches!(m, EventMsg::ShutdownComplete)).await;
+    s.wait_for(|m| matches!(m, EventMsg::ShutdownComplete))
+        .await;
 
-    let server = oi_test_support::ScriptedModelServer::start(Script::new(vec![ScriptedResponse::text("It was 7.")])).await;
+    let server =
+        oi_test_support::ScriptedModelServer::start(Script::new(vec![ScriptedResponse::text(
+            "It was 7.",
+        )]))
+        .await;
     let mut config = oi_core::SessionConfig::new("openai/scripted-model", workdir, data_dir);
     config.api_base = Some(format!("{}/v1", server.base_url()));
     config.resume = Some(session_id[..8].to_string());
     let mut handle = oi_core::spawn_session(config).unwrap();
     let first = oi_test_support::wait_for_event(&mut handle.events, |_| true).await;
-    let EventMsg::SessionConfigured(info) = first.msg else { panic!("{first:?}") };
+    let EventMsg::SessionConfigured(info) = first.msg else {
+        panic!("{first:?}")
+    };
     assert!(info.resumed);
     assert_eq!(info.session_id, session_id);
-    handle.submissions.send(oi_protocol::Submission { id: "r".into(), op: Op::UserInput { items: vec![oi_protocol::InputItem::text("what was it?")] } }).unwrap();
-    oi_test_support::wait_for_event(&mut handle.events, |m| matches!(m, EventMsg::TurnEnded { .. })).await;
+    handle
+        .submissions
+        .send(oi_protocol::Submission {
+            id: "r".into(),
+            op: Op::UserInput {
+                items: vec![oi_protocol::InputItem::text("what was it?")],
+            },
+        })
+        .unwrap();
+    oi_test_support::wait_for_event(&mut handle.events, |m| {
+        matches!(m, EventMsg::TurnEnded { .. })
+    })
+    .await;
     let msgs = server.model_requests()[0].messages().to_vec();
     let roles: Vec<&str> = msgs.iter().map(|m| m["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, vec!["system", "user", "assistant", "tool", "assistant", "user"]);
+    assert_eq!(
+        roles,
+        vec!["system", "user", "assistant", "tool", "assistant", "user"]
+    );
     assert_eq!(msgs[3]["content"], json!("set\n"));
     server.assert_invariants();
 }
@@ -339,9 +490,28 @@ async fn an_interrupt_while_the_kernel_starts_is_not_lost() {
     .start()
     .await;
     s.say("loop forever");
-    s.wait_for(|m| matches!(m, EventMsg::ExecBegin { .. })).await;
+    s.wait_for(|m| matches!(m, EventMsg::ExecBegin { .. }))
+        .await;
     s.submit(Op::Interrupt);
     let end = s.wait_for(|m| matches!(m, EventMsg::ExecEnd { .. })).await;
-    assert!(matches!(end.msg, EventMsg::ExecEnd { status: ExecStatus::Interrupted, .. }), "{end:?}");
-    s.wait_for(|m| matches!(m, EventMsg::TurnEnded { reason: TurnEndReason::Interrupted, .. })).await;
+    assert!(
+        matches!(
+            end.msg,
+            EventMsg::ExecEnd {
+                status: ExecStatus::Interrupted,
+                ..
+            }
+        ),
+        "{end:?}"
+    );
+    s.wait_for(|m| {
+        matches!(
+            m,
+            EventMsg::TurnEnded {
+                reason: TurnEndReason::Interrupted,
+                ..
+            }
+        )
+    })
+    .await;
 }

@@ -3,7 +3,10 @@
 use oi_sandbox::scan;
 
 fn corpus(name: &str) -> Vec<(String, String)> {
-    let path = format!("{}/tests/corpus/{name}", std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let path = format!(
+        "{}/tests/corpus/{name}",
+        std::env::var("CARGO_MANIFEST_DIR").unwrap()
+    );
     std::fs::read_to_string(&path)
         .unwrap()
         .lines()

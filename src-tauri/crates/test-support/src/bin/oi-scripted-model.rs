@@ -23,7 +23,10 @@ fn main() -> std::process::ExitCode {
     };
     let server = ScriptedModelServer::start_blocking(script);
     let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{}", server.base_url()).and_then(|()| stdout.flush()).is_err() {
+    if writeln!(stdout, "{}", server.base_url())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
         return std::process::ExitCode::FAILURE;
     }
     drop(stdout);
@@ -33,7 +36,10 @@ fn main() -> std::process::ExitCode {
         std::thread::sleep(std::time::Duration::from_millis(200));
         let violations = server.violations();
         for violation in &violations[reported..] {
-            let _ = writeln!(std::io::stderr(), "oi-scripted-model: violation: {violation}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "oi-scripted-model: violation: {violation}"
+            );
         }
         reported = violations.len();
     }

@@ -24,7 +24,11 @@ pub(crate) struct AnthropicStream {
 
 impl AnthropicStream {
     pub(crate) fn new(ctx: TurnContext) -> Self {
-        Self { ctx, block: 0, tool_calls: 0 }
+        Self {
+            ctx,
+            block: 0,
+            tool_calls: 0,
+        }
     }
 
     fn block(&mut self, start: Value, deltas: Vec<Value>) -> Vec<Bytes> {
@@ -55,20 +59,30 @@ impl StreamEncoder for AnthropicStream {
         message["stop_reason"] = Value::Null;
         message["usage"]["output_tokens"] = json!(1);
         vec![
-            sse_event("message_start", &json!({"type": "message_start", "message": message})),
+            sse_event(
+                "message_start",
+                &json!({"type": "message_start", "message": message}),
+            ),
             sse_event("ping", &json!({"type": "ping"})),
         ]
     }
 
     fn text(&mut self, text: &str) -> Vec<Bytes> {
-        let deltas = pieces(text).into_iter().map(|t| json!({"type": "text_delta", "text": t})).collect();
+        let deltas = pieces(text)
+            .into_iter()
+            .map(|t| json!({"type": "text_delta", "text": t}))
+            .collect();
         self.block(json!({"type": "text", "text": ""}), deltas)
     }
 
     fn reasoning(&mut self, text: &str) -> Vec<Bytes> {
-        let mut deltas: Vec<Value> =
-            pieces(text).into_iter().map(|t| json!({"type": "thinking_delta", "thinking": t})).collect();
-        deltas.push(json!({"type": "signature_delta", "signature": signature(&self.ctx, self.block)}));
+        let mut deltas: Vec<Value> = pieces(text)
+            .into_iter()
+            .map(|t| json!({"type": "thinking_delta", "thinking": t}))
+            .collect();
+        deltas.push(
+            json!({"type": "signature_delta", "signature": signature(&self.ctx, self.block)}),
+        );
         self.block(json!({"type": "thinking", "thinking": ""}), deltas)
     }
 
@@ -83,7 +97,10 @@ impl StreamEncoder for AnthropicStream {
                 .into_iter()
                 .map(|fragment| json!({"type": "input_json_delta", "partial_json": fragment})),
         );
-        self.block(json!({"type": "tool_use", "id": id, "name": name, "input": {}}), deltas)
+        self.block(
+            json!({"type": "tool_use", "id": id, "name": name, "input": {}}),
+            deltas,
+        )
     }
 
     fn finish(&mut self) -> Vec<Bytes> {
@@ -117,8 +134,14 @@ pub(crate) fn message_body(parts: &[Part], ctx: &TurnContext) -> Value {
                 "thinking": text,
                 "signature": signature(ctx, content.len()),
             })),
-            Part::ToolCall { id, name, arguments } => {
-                let id = id.clone().unwrap_or_else(|| ctx.tool_call_id("toolu_", tool_calls));
+            Part::ToolCall {
+                id,
+                name,
+                arguments,
+            } => {
+                let id = id
+                    .clone()
+                    .unwrap_or_else(|| ctx.tool_call_id("toolu_", tool_calls));
                 tool_calls += 1;
                 content.push(json!({
                     "type": "tool_use",
@@ -143,12 +166,21 @@ pub(crate) fn error_body(error: &ErrorSpec) -> Value {
     }
     let context = error.code.as_deref() == Some(CONTEXT_LENGTH_EXCEEDED);
     let (kind, default_message) = match error.status {
-        400 if context => ("invalid_request_error", "prompt is too long: 210000 tokens > 200000 maximum"),
+        400 if context => (
+            "invalid_request_error",
+            "prompt is too long: 210000 tokens > 200000 maximum",
+        ),
         400 => ("invalid_request_error", "Invalid request."),
         401 => ("authentication_error", "invalid x-api-key"),
-        403 => ("permission_error", "Your API key does not have permission to use the specified resource."),
+        403 => (
+            "permission_error",
+            "Your API key does not have permission to use the specified resource.",
+        ),
         404 => ("not_found_error", "model: scripted-model"),
-        413 => ("request_too_large", "Request exceeds the maximum allowed number of bytes."),
+        413 => (
+            "request_too_large",
+            "Request exceeds the maximum allowed number of bytes.",
+        ),
         429 => (
             "rate_limit_error",
             "This request would exceed the rate limit for your organization. Please try again later.",
@@ -156,7 +188,11 @@ pub(crate) fn error_body(error: &ErrorSpec) -> Value {
         529 => ("overloaded_error", "Overloaded"),
         _ => ("api_error", "Internal server error"),
     };
-    let message = if error.message.is_empty() { default_message } else { error.message.as_str() };
+    let message = if error.message.is_empty() {
+        default_message
+    } else {
+        error.message.as_str()
+    };
     json!({"type": "error", "error": {"type": kind, "message": message}})
 }
 
@@ -207,4 +243,3 @@ fn stop_reason(ctx: &TurnContext) -> &'static str {
 fn signature(ctx: &TurnContext, block: usize) -> String {
     format!("c2NyaXB0ZWQ{:04}{block:02}", ctx.number)
 }
-

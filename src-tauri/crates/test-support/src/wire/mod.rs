@@ -51,11 +51,16 @@ impl TurnContext {
         response: &ScriptedResponse,
         reasoning_field: &str,
     ) -> Self {
-        let (input_tokens, output_tokens) =
-            response.usage.unwrap_or_else(|| (estimate_tokens(request_len), estimate_output(response)));
+        let (input_tokens, output_tokens) = response
+            .usage
+            .unwrap_or_else(|| (estimate_tokens(request_len), estimate_output(response)));
         Self {
             number,
-            model: request.get("model").and_then(Value::as_str).unwrap_or("scripted-model").to_owned(),
+            model: request
+                .get("model")
+                .and_then(Value::as_str)
+                .unwrap_or("scripted-model")
+                .to_owned(),
             input_tokens,
             output_tokens,
             truncated: response.truncated,
@@ -99,7 +104,12 @@ pub(crate) struct ErrorSpec {
 impl ErrorSpec {
     pub(crate) fn from_part(part: &Part) -> Option<Self> {
         match part {
-            Part::HttpError { status, message, code, body } => Some(Self {
+            Part::HttpError {
+                status,
+                message,
+                code,
+                body,
+            } => Some(Self {
                 status: *status,
                 message: message.clone(),
                 code: code.clone(),
@@ -122,8 +132,15 @@ pub(crate) fn stream_frames(parts: &[Part], encoder: &mut dyn StreamEncoder) -> 
         match part {
             Part::Text(text) => push(&mut frames, encoder.text(text)),
             Part::Reasoning(text) => push(&mut frames, encoder.reasoning(text)),
-            Part::ToolCall { id, name, arguments } => {
-                push(&mut frames, encoder.tool_call(id.as_deref(), name, arguments));
+            Part::ToolCall {
+                id,
+                name,
+                arguments,
+            } => {
+                push(
+                    &mut frames,
+                    encoder.tool_call(id.as_deref(), name, arguments),
+                );
             }
             Part::HttpError { .. } => {
                 if let Some(spec) = ErrorSpec::from_part(part) {
@@ -156,7 +173,10 @@ pub(crate) fn pieces(text: &str) -> Vec<String> {
     }
     let count = chars.len().div_ceil(12).max(3).min(chars.len());
     let size = chars.len().div_ceil(count);
-    chars.chunks(size).map(|chunk| chunk.iter().collect()).collect()
+    chars
+        .chunks(size)
+        .map(|chunk| chunk.iter().collect())
+        .collect()
 }
 
 /// Tool-call arguments as the compact JSON text a model streams.
@@ -200,7 +220,9 @@ fn estimate_output(response: &ScriptedResponse) -> u32 {
         .iter()
         .map(|part| match part {
             Part::Text(text) | Part::Reasoning(text) => text.len(),
-            Part::ToolCall { name, arguments, .. } => name.len() + arguments_text(arguments).len(),
+            Part::ToolCall {
+                name, arguments, ..
+            } => name.len() + arguments_text(arguments).len(),
             _ => 0,
         })
         .sum();
@@ -217,7 +239,11 @@ mod tests {
 
     #[test]
     fn pieces_cover_the_text_in_three_or_more_parts() {
-        for text in ["abc", "hello world", "héllo wörld ✓ and a much longer sentence of text here"] {
+        for text in [
+            "abc",
+            "hello world",
+            "héllo wörld ✓ and a much longer sentence of text here",
+        ] {
             let parts = pieces(text);
             assert!(parts.len() >= 3, "{text:?} gave {parts:?}");
             assert_eq!(parts.concat(), text);

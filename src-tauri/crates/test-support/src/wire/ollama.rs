@@ -10,7 +10,9 @@
 use bytes::Bytes;
 use serde_json::{Value, json};
 
-use super::{CREATED_RFC3339, ErrorSpec, StreamEncoder, TurnContext, arguments_object, ndjson_line, pieces};
+use super::{
+    CREATED_RFC3339, ErrorSpec, StreamEncoder, TurnContext, arguments_object, ndjson_line, pieces,
+};
 use crate::script::{CONTEXT_LENGTH_EXCEEDED, Part};
 
 pub(crate) const CONTENT_TYPE_STREAM: &str = "application/x-ndjson";
@@ -81,7 +83,11 @@ pub(crate) fn chat_body(parts: &[Part], ctx: &TurnContext) -> Value {
         match part {
             Part::Text(text) => content.push_str(text),
             Part::Reasoning(text) => thinking.push_str(text),
-            Part::ToolCall { id, name, arguments } => {
+            Part::ToolCall {
+                id,
+                name,
+                arguments,
+            } => {
                 tool_calls.push(tool_call(id.as_deref(), name, arguments));
             }
             _ => {}
@@ -113,7 +119,11 @@ pub(crate) fn error_body(error: &ErrorSpec) -> Value {
         429 => "too many requests",
         _ => "an error was encountered while running the model: unexpected EOF",
     };
-    let message = if error.message.is_empty() { default_message } else { error.message.as_str() };
+    let message = if error.message.is_empty() {
+        default_message
+    } else {
+        error.message.as_str()
+    };
     json!({"error": message})
 }
 
@@ -161,7 +171,11 @@ pub(crate) fn same_model(a: &str, b: &str) -> bool {
 }
 
 fn with_tag(name: &str) -> String {
-    if name.contains(':') { name.to_owned() } else { format!("{name}:latest") }
+    if name.contains(':') {
+        name.to_owned()
+    } else {
+        format!("{name}:latest")
+    }
 }
 
 fn details() -> Value {

@@ -50,11 +50,17 @@ impl OpenAiStream {
 
 impl StreamEncoder for OpenAiStream {
     fn start(&mut self) -> Vec<Bytes> {
-        vec![self.chunk(json!({"role": "assistant", "content": "", "refusal": null}), None)]
+        vec![self.chunk(
+            json!({"role": "assistant", "content": "", "refusal": null}),
+            None,
+        )]
     }
 
     fn text(&mut self, text: &str) -> Vec<Bytes> {
-        pieces(text).iter().map(|piece| self.chunk(json!({"content": piece}), None)).collect()
+        pieces(text)
+            .iter()
+            .map(|piece| self.chunk(json!({"content": piece}), None))
+            .collect()
     }
 
     fn reasoning(&mut self, text: &str) -> Vec<Bytes> {
@@ -124,7 +130,11 @@ pub(crate) fn completion_body(parts: &[Part], ctx: &TurnContext) -> Value {
         match part {
             Part::Text(text) => content.push_str(text),
             Part::Reasoning(text) => reasoning.push_str(text),
-            Part::ToolCall { id, name, arguments } => {
+            Part::ToolCall {
+                id,
+                name,
+                arguments,
+            } => {
                 let index = tool_calls.len();
                 tool_calls.push(json!({
                     "id": id.clone().unwrap_or_else(|| ctx.tool_call_id("call_", index)),
@@ -177,14 +187,22 @@ pub(crate) fn error_body(error: &ErrorSpec) -> Value {
             "This model's maximum context length is 128000 tokens. However, your messages \
              resulted in 131072 tokens. Please reduce the length of the messages.",
         ),
-        400 => ("invalid_request_error", "invalid_request", "Invalid request."),
+        400 => (
+            "invalid_request_error",
+            "invalid_request",
+            "Invalid request.",
+        ),
         401 => (
             "invalid_request_error",
             "invalid_api_key",
             "Incorrect API key provided: sk-scr***ted. You can find your API key at \
              https://platform.openai.com/account/api-keys.",
         ),
-        403 => ("invalid_request_error", "unsupported_country_region_territory", "Forbidden."),
+        403 => (
+            "invalid_request_error",
+            "unsupported_country_region_territory",
+            "Forbidden.",
+        ),
         404 => (
             "invalid_request_error",
             "model_not_found",
@@ -195,15 +213,27 @@ pub(crate) fn error_body(error: &ErrorSpec) -> Value {
             "rate_limit_exceeded",
             "Rate limit reached for requests. Please try again in 1s.",
         ),
-        503 => ("server_error", "service_unavailable", "The server is overloaded. Please try again later."),
+        503 => (
+            "server_error",
+            "service_unavailable",
+            "The server is overloaded. Please try again later.",
+        ),
         _ => (
             "server_error",
             "server_error",
             "The server had an error while processing your request. Sorry about that!",
         ),
     };
-    let message = if error.message.is_empty() { default_message } else { error.message.as_str() };
-    let param = if context { json!("messages") } else { Value::Null };
+    let message = if error.message.is_empty() {
+        default_message
+    } else {
+        error.message.as_str()
+    };
+    let param = if context {
+        json!("messages")
+    } else {
+        Value::Null
+    };
     json!({
         "error": {
             "message": message,

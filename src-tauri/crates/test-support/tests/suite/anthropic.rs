@@ -28,15 +28,23 @@ async fn stream_follows_the_event_sequence_and_splits_tool_input() {
     ]))
     .await;
     let url = format!("{}/v1/messages", server.base_url());
-    let (status, content_type, text) = post_text(&url, &[VERSION, ("x-api-key", "sk-ant")], &messages(true)).await;
+    let (status, content_type, text) =
+        post_text(&url, &[VERSION, ("x-api-key", "sk-ant")], &messages(true)).await;
     assert_eq!(status, 200);
     assert!(content_type.starts_with("text/event-stream"));
     let events = parse_sse(&text);
     let data: Vec<Value> = events.iter().map(|e| e.json()).collect();
     for (event, data) in events.iter().zip(&data) {
-        assert_eq!(event.event.as_deref(), data["type"].as_str(), "event name equals the data type");
+        assert_eq!(
+            event.event.as_deref(),
+            data["type"].as_str(),
+            "event name equals the data type"
+        );
     }
-    let names: Vec<&str> = data.iter().map(|d| d["type"].as_str().expect("type")).collect();
+    let names: Vec<&str> = data
+        .iter()
+        .map(|d| d["type"].as_str().expect("type"))
+        .collect();
     // message_start, ping, three blocks of start/deltas/stop, message_delta, message_stop.
     assert_eq!(names[..2], ["message_start", "ping"]);
     assert_eq!(names[names.len() - 2..], ["message_delta", "message_stop"]);
@@ -52,7 +60,11 @@ async fn stream_follows_the_event_sequence_and_splits_tool_input() {
             }
             "content_block_delta" => {
                 assert_eq!(d["index"].as_u64().map(|i| i as usize), open);
-                blocks.last_mut().expect("open block").1.push(d["delta"].clone());
+                blocks
+                    .last_mut()
+                    .expect("open block")
+                    .1
+                    .push(d["delta"].clone());
             }
             "content_block_stop" => {
                 assert_eq!(d["index"].as_u64().map(|i| i as usize), open);
@@ -75,12 +87,24 @@ async fn stream_follows_the_event_sequence_and_splits_tool_input() {
     assert_eq!(signature["type"], "signature_delta");
     assert!(thoughts.len() >= 3);
     assert!(thoughts.iter().all(|d| d["type"] == "thinking_delta"));
-    assert_eq!(thoughts.iter().map(|d| d["thinking"].as_str().expect("thinking")).collect::<String>(), "The user wants a listing.");
+    assert_eq!(
+        thoughts
+            .iter()
+            .map(|d| d["thinking"].as_str().expect("thinking"))
+            .collect::<String>(),
+        "The user wants a listing."
+    );
 
     let (text_block, deltas) = &blocks[1];
     assert_eq!(text_block, &json!({"type": "text", "text": ""}));
     assert!(deltas.len() >= 3 && deltas.iter().all(|d| d["type"] == "text_delta"));
-    assert_eq!(deltas.iter().map(|d| d["text"].as_str().expect("text")).collect::<String>(), "Listing the files now.");
+    assert_eq!(
+        deltas
+            .iter()
+            .map(|d| d["text"].as_str().expect("text"))
+            .collect::<String>(),
+        "Listing the files now."
+    );
 
     let (tool, deltas) = &blocks[2];
     assert_eq!(tool["type"], "tool_use");
@@ -89,12 +113,24 @@ async fn stream_follows_the_event_sequence_and_splits_tool_input() {
     assert!(tool["id"].as_str().expect("id").starts_with("toolu_"));
     assert!(deltas.iter().all(|d| d["type"] == "input_json_delta"));
     assert_eq!(deltas[0]["partial_json"], "");
-    assert!(deltas.len() >= 4, "input split over several deltas: {deltas:?}");
-    let joined: String = deltas.iter().map(|d| d["partial_json"].as_str().expect("partial_json")).collect();
-    assert_eq!(serde_json::from_str::<Value>(&joined).expect("input JSON"), input);
+    assert!(
+        deltas.len() >= 4,
+        "input split over several deltas: {deltas:?}"
+    );
+    let joined: String = deltas
+        .iter()
+        .map(|d| d["partial_json"].as_str().expect("partial_json"))
+        .collect();
+    assert_eq!(
+        serde_json::from_str::<Value>(&joined).expect("input JSON"),
+        input
+    );
 
     let delta = &data[data.len() - 2];
-    assert_eq!(delta["delta"], json!({"stop_reason": "tool_use", "stop_sequence": null}));
+    assert_eq!(
+        delta["delta"],
+        json!({"stop_reason": "tool_use", "stop_sequence": null})
+    );
     assert_eq!(delta["usage"]["output_tokens"], 30);
     server.assert_invariants();
 }
@@ -102,7 +138,9 @@ async fn stream_follows_the_event_sequence_and_splits_tool_input() {
 #[tokio::test]
 async fn non_streaming_body_is_a_message() {
     let server = ScriptedModelServer::start(Script::new(vec![
-        ScriptedResponse::reasoning("hmm").then_text("Hello!").then_tool_call("execute", json!({"code": "ls"})),
+        ScriptedResponse::reasoning("hmm")
+            .then_text("Hello!")
+            .then_tool_call("execute", json!({"code": "ls"})),
         ScriptedResponse::text("cut").truncated().with_usage(5, 1),
     ]))
     .await;
@@ -132,33 +170,57 @@ async fn errors_have_anthropic_shape() {
         ScriptedResponse::error(401, ""),
         ScriptedResponse::error(529, ""),
         ScriptedResponse::context_length_exceeded(),
-        ScriptedResponse::text("partial").then(Part::HttpError { status: 529, message: String::new(), code: None, body: None }),
+        ScriptedResponse::text("partial").then(Part::HttpError {
+            status: 529,
+            message: String::new(),
+            code: None,
+            body: None,
+        }),
     ]))
     .await;
     let url = format!("{}/v1/messages", server.base_url());
     let (status, _, text) = post_text(&url, &[VERSION], &messages(true)).await;
     assert_eq!(status, 401);
-    assert_eq!(serde_json::from_str::<Value>(&text).expect("JSON"), json!({"type": "error", "error": {"type": "authentication_error", "message": "invalid x-api-key"}}));
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).expect("JSON"),
+        json!({"type": "error", "error": {"type": "authentication_error", "message": "invalid x-api-key"}})
+    );
     let (status, _, text) = post_text(&url, &[VERSION], &messages(true)).await;
     assert_eq!(status, 529);
-    assert_eq!(serde_json::from_str::<Value>(&text).expect("JSON")["error"]["type"], "overloaded_error");
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).expect("JSON")["error"]["type"],
+        "overloaded_error"
+    );
     let (status, _, text) = post_text(&url, &[VERSION], &messages(false)).await;
     assert_eq!(status, 400);
     let body: Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(body["error"]["type"], "invalid_request_error");
-    assert!(body["error"]["message"].as_str().expect("message").starts_with("prompt is too long"));
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .starts_with("prompt is too long")
+    );
     let (status, _, text) = post_text(&url, &[VERSION], &messages(true)).await;
     assert_eq!(status, 200);
     let events = parse_sse(&text);
     let last = events.last().expect("events");
     assert_eq!(last.event.as_deref(), Some("error"));
     assert_eq!(last.json()["error"]["type"], "overloaded_error");
-    assert!(events.iter().all(|e| e.event.as_deref() != Some("message_stop")));
+    assert!(
+        events
+            .iter()
+            .all(|e| e.event.as_deref() != Some("message_stop"))
+    );
 }
 
 #[tokio::test]
 async fn invariants_check_tool_results_max_tokens_and_version() {
-    let server = ScriptedModelServer::start(Script::new(vec![ScriptedResponse::text("a"), ScriptedResponse::text("b")])).await;
+    let server = ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::text("a"),
+        ScriptedResponse::text("b"),
+    ]))
+    .await;
     let url = format!("{}/v1/messages", server.base_url());
     let good = json!({"model": "c", "max_tokens": 10, "messages": [
         {"role": "user", "content": "hi"},

@@ -19,7 +19,10 @@ impl SseEvent {
 }
 
 pub fn parse_sse(text: &str) -> Vec<SseEvent> {
-    assert!(text.ends_with("\n\n") || text.is_empty(), "SSE stream not terminated by a blank line: {text:?}");
+    assert!(
+        text.ends_with("\n\n") || text.is_empty(),
+        "SSE stream not terminated by a blank line: {text:?}"
+    );
     text.split("\n\n")
         .filter(|block| !block.is_empty())
         .map(|block| {
@@ -34,14 +37,22 @@ pub fn parse_sse(text: &str) -> Vec<SseEvent> {
                     panic!("unexpected SSE line {line:?}");
                 }
             }
-            SseEvent { event, data: data.join("\n") }
+            SseEvent {
+                event,
+                data: data.join("\n"),
+            }
         })
         .collect()
 }
 
 pub fn parse_ndjson(text: &str) -> Vec<Value> {
-    assert!(text.ends_with('\n'), "NDJSON stream must end with a newline: {text:?}");
-    text.lines().map(|line| serde_json::from_str(line).expect("NDJSON line")).collect()
+    assert!(
+        text.ends_with('\n'),
+        "NDJSON stream must end with a newline: {text:?}"
+    );
+    text.lines()
+        .map(|line| serde_json::from_str(line).expect("NDJSON line"))
+        .collect()
 }
 
 pub async fn post(url: &str, headers: &[(&str, &str)], body: &Value) -> reqwest::Response {
@@ -75,7 +86,10 @@ pub async fn post_text(url: &str, headers: &[(&str, &str)], body: &Value) -> (u1
 pub async fn read_until(
     response: reqwest::Response,
     needle: &str,
-) -> (String, impl futures::Stream<Item = reqwest::Result<bytes::Bytes>>) {
+) -> (
+    String,
+    impl futures::Stream<Item = reqwest::Result<bytes::Bytes>>,
+) {
     let mut stream = Box::pin(response.bytes_stream());
     let mut text = String::new();
     while !text.contains(needle) {
