@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use agent_client_protocol::schema::ProtocolVersion;
+use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
     AgentCapabilities, CancelNotification, ClientCapabilities, Implementation, InitializeRequest,
     InitializeResponse, ListSessionsRequest, ListSessionsResponse, LoadSessionRequest,
@@ -13,9 +14,12 @@ use agent_client_protocol::v1::schema::{
     SessionListCapabilities, SessionNotification, SetSessionConfigOptionRequest,
     SetSessionConfigOptionResponse, SetSessionModeRequest, SetSessionModeResponse,
 };
-use agent_client_protocol::{Agent, ConnectTo, Error, on_receive_notification, on_receive_request};
+use agent_client_protocol::{
+    Agent, Client, ConnectTo, Error, on_receive_notification, on_receive_request,
+};
 use oi_protocol::Op;
 
+use crate::client_env::AcpEnvironment;
 use crate::sessions::{LiveSession, Sessions};
 use crate::{AcpConfig, content, modes, replay, turn};
 
@@ -27,6 +31,12 @@ struct State {
 }
 
 impl State {
+    /// The editor's files and terminals, as far as it offered them in `initialize`.
+    fn editor(&self, cx: ConnectionTo<Client>) -> Arc<AcpEnvironment> {
+        let offered = self.client.lock().map(|c| c.clone()).unwrap_or_default();
+        Arc::new(AcpEnvironment::new(cx, offered))
+    }
+
     fn session(&self, id: &str) -> Result<Arc<LiveSession>, Error> {
         self.sessions
             .get(id)
@@ -86,7 +96,7 @@ pub async fn serve(
             on_receive_request!(),
         )
         .on_receive_request(
-            async move |req: NewSessionRequest, responder, _cx| {
+            async move |req: NewSessionRequest, responder, cx| {
                 if !req.mcp_servers.is_empty() {
                     tracing::warn!(
                         count = req.mcp_servers.len(),
@@ -95,7 +105,7 @@ pub async fn serve(
                 }
                 let mut config = s2.config.session.clone();
                 config.cwd = req.cwd;
-                let session = match LiveSession::start(config) {
+                let session = match LiveSession::start(config, Some(s2.editor(cx))) {
                     Ok(s) => s,
                     Err(e) => return responder.respond_with_error(engine_error(e)),
                 };
@@ -123,7 +133,7 @@ pub async fn serve(
                 let mut config = s3.config.session.clone();
                 config.cwd = req.cwd;
                 config.resume = Some(id);
-                let session = match LiveSession::start(config) {
+                let session = match LiveSession::start(config, Some(s3.editor(cx))) {
                     Ok(s) => s,
                     Err(e) => return responder.respond_with_error(engine_error(e)),
                 };

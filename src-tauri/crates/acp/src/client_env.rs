@@ -1,100 +1,95 @@
 //! The editor as the session's environment: file reads and writes through `fs/*` (so edits land in
 //! the editor's buffers, unsaved changes included) and shell runs through `terminal/*` (so the
-//! editor shows them live). The engine does not call this yet: [`ClientEnvironment`] is the hook
-//! proposed for `oi_core::SessionConfig`, implemented here against an ACP connection.
+//! editor shows them live, in the tool call). Implements the engine's [`Environment`].
 
-use std::path::{Path, PathBuf};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
     ClientCapabilities, CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest,
-    ReleaseTerminalRequest, TerminalOutputRequest, WaitForTerminalExitRequest,
+    ReleaseTerminalRequest, SessionNotification, SessionUpdate, TerminalOutputRequest,
+    ToolCallContent, ToolCallUpdate, ToolCallUpdateFields, WaitForTerminalExitRequest,
     WriteTextFileRequest,
 };
 use agent_client_protocol::{Client, Error};
+use oi_core::environment::{CommandRequest, CommandRun, Environment, EnvironmentError};
 use tokio_util::sync::CancellationToken;
 
-#[derive(Debug, thiserror::Error)]
-pub enum EnvError {
-    #[error("the editor does not offer {0}")]
-    NotOffered(&'static str),
-    #[error("the editor refused {what}: {source}")]
-    Client { what: &'static str, source: Error },
-}
-
-/// How a command run in the editor's terminal ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommandRun {
-    pub terminal_id: String,
-    pub output: String,
-    pub truncated: bool,
-    pub exit_code: Option<u32>,
-    pub signal: Option<String>,
-    pub interrupted: bool,
-}
-
-/// Where a session reads and writes files and runs shell commands, when not on its own.
-#[async_trait::async_trait]
-pub trait ClientEnvironment: Send + Sync {
-    fn reads_files(&self) -> bool;
-    fn writes_files(&self) -> bool;
-    fn runs_commands(&self) -> bool;
-    async fn read_text_file(&self, path: &Path) -> Result<String, EnvError>;
-    async fn write_text_file(&self, path: &Path, content: &str) -> Result<(), EnvError>;
-    /// Runs `sh -c command` in `cwd`; `started` gets the terminal id at once (for the tool call's
-    /// content), the result comes when it exits or `cancel` fires (then it is killed).
-    async fn run_command(
-        &self,
-        command: &str,
-        cwd: &Path,
-        started: Box<dyn FnOnce(String) + Send>,
-        cancel: CancellationToken,
-    ) -> Result<CommandRun, EnvError>;
-}
+/// Which tool call shows which of the editor's terminals (the update mapper shows it too).
+pub type Terminals = Arc<Mutex<HashMap<String, String>>>;
 
 pub struct AcpEnvironment {
     cx: ConnectionTo<Client>,
-    session_id: String,
+    /// Known once the engine session has started (before any prompt).
+    session_id: OnceLock<String>,
     offered: ClientCapabilities,
+    terminals: Terminals,
+}
+
+impl std::fmt::Debug for AcpEnvironment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AcpEnvironment")
+            .field("session_id", &self.session_id.get())
+            .finish_non_exhaustive()
+    }
 }
 
 impl AcpEnvironment {
-    pub fn new(
-        cx: ConnectionTo<Client>,
-        session_id: impl Into<String>,
-        offered: ClientCapabilities,
-    ) -> Self {
+    pub fn new(cx: ConnectionTo<Client>, offered: ClientCapabilities) -> Self {
         AcpEnvironment {
             cx,
-            session_id: session_id.into(),
+            session_id: OnceLock::new(),
             offered,
+            terminals: Terminals::default(),
         }
+    }
+
+    /// Whether the editor offers anything the engine can use.
+    pub fn offers_anything(&self) -> bool {
+        self.offers_file_reads() || self.offers_file_writes() || self.offers_commands()
+    }
+
+    pub fn set_session_id(&self, id: &str) {
+        let _ = self.session_id.set(id.to_string());
+    }
+
+    pub fn terminals(&self) -> Terminals {
+        self.terminals.clone()
+    }
+
+    fn sid(&self) -> String {
+        self.session_id.get().cloned().unwrap_or_default()
     }
 }
 
-fn refused(what: &'static str) -> impl FnOnce(Error) -> EnvError {
-    move |source| EnvError::Client { what, source }
+fn refused(what: &'static str) -> impl FnOnce(Error) -> EnvironmentError {
+    move |e| EnvironmentError::Failed {
+        what,
+        message: e.to_string(),
+    }
 }
 
 #[async_trait::async_trait]
-impl ClientEnvironment for AcpEnvironment {
-    fn reads_files(&self) -> bool {
+impl Environment for AcpEnvironment {
+    fn offers_file_reads(&self) -> bool {
         self.offered.fs.read_text_file
     }
 
-    fn writes_files(&self) -> bool {
+    fn offers_file_writes(&self) -> bool {
         self.offered.fs.write_text_file
     }
 
-    fn runs_commands(&self) -> bool {
+    fn offers_commands(&self) -> bool {
         self.offered.terminal
     }
 
-    async fn read_text_file(&self, path: &Path) -> Result<String, EnvError> {
-        if !self.reads_files() {
-            return Err(EnvError::NotOffered("fs/read_text_file"));
+    async fn read_text_file(&self, path: &Path) -> Result<String, EnvironmentError> {
+        if !self.offers_file_reads() {
+            return Err(EnvironmentError::NotOffered("fs/read_text_file"));
         }
-        let request = ReadTextFileRequest::new(self.session_id.clone(), path.to_path_buf());
+        let request = ReadTextFileRequest::new(self.sid(), path.to_path_buf());
         let response = self
             .cx
             .send_request(request)
@@ -104,15 +99,12 @@ impl ClientEnvironment for AcpEnvironment {
         Ok(response.content)
     }
 
-    async fn write_text_file(&self, path: &Path, content: &str) -> Result<(), EnvError> {
-        if !self.writes_files() {
-            return Err(EnvError::NotOffered("fs/write_text_file"));
+    async fn write_text_file(&self, path: &Path, content: &str) -> Result<(), EnvironmentError> {
+        if !self.offers_file_writes() {
+            return Err(EnvironmentError::NotOffered("fs/write_text_file"));
         }
-        let request = WriteTextFileRequest::new(
-            self.session_id.clone(),
-            path.to_path_buf(),
-            content.to_string(),
-        );
+        let request =
+            WriteTextFileRequest::new(self.sid(), path.to_path_buf(), content.to_string());
         self.cx
             .send_request(request)
             .block_task()
@@ -123,18 +115,16 @@ impl ClientEnvironment for AcpEnvironment {
 
     async fn run_command(
         &self,
-        command: &str,
-        cwd: &Path,
-        started: Box<dyn FnOnce(String) + Send>,
+        request: CommandRequest,
         cancel: CancellationToken,
-    ) -> Result<CommandRun, EnvError> {
-        if !self.runs_commands() {
-            return Err(EnvError::NotOffered("terminal/create"));
+    ) -> Result<CommandRun, EnvironmentError> {
+        if !self.offers_commands() {
+            return Err(EnvironmentError::NotOffered("terminal/create"));
         }
-        let sid = self.session_id.clone();
-        let create = CreateTerminalRequest::new(sid.clone(), "sh")
-            .args(vec!["-c".to_string(), command.to_string()])
-            .cwd(PathBuf::from(cwd));
+        let sid = self.sid();
+        let create = CreateTerminalRequest::new(sid.clone(), request.program)
+            .args(request.args)
+            .cwd(request.cwd);
         let terminal = self
             .cx
             .send_request(create)
@@ -142,7 +132,16 @@ impl ClientEnvironment for AcpEnvironment {
             .await
             .map_err(refused("terminal/create"))?
             .terminal_id;
-        started(terminal.0.to_string());
+        if let Ok(mut terminals) = self.terminals.lock() {
+            terminals.insert(request.call_id.clone(), terminal.0.to_string());
+        }
+        let shown = ToolCallUpdateFields::new().content(vec![ToolCallContent::Terminal(
+            agent_client_protocol::v1::schema::Terminal::new(terminal.clone()),
+        )]);
+        let update = SessionUpdate::ToolCallUpdate(ToolCallUpdate::new(request.call_id, shown));
+        self.cx
+            .send_notification(SessionNotification::new(sid.clone(), update))
+            .map_err(refused("session/update"))?;
         let wait = self
             .cx
             .send_request(WaitForTerminalExitRequest::new(
@@ -150,7 +149,7 @@ impl ClientEnvironment for AcpEnvironment {
                 terminal.clone(),
             ))
             .block_task();
-        let interrupted = tokio::select! {
+        let killed = tokio::select! {
             r = wait => { r.map_err(refused("terminal/wait_for_exit"))?; false }
             () = cancel.cancelled() => {
                 self.cx.send_request(KillTerminalRequest::new(sid.clone(), terminal.clone())).block_task().await
@@ -166,18 +165,17 @@ impl ClientEnvironment for AcpEnvironment {
             .map_err(refused("terminal/output"))?;
         // The editor keeps showing a released terminal's output in the tool call.
         self.cx
-            .send_request(ReleaseTerminalRequest::new(sid, terminal.clone()))
+            .send_request(ReleaseTerminalRequest::new(sid, terminal))
             .block_task()
             .await
             .map_err(refused("terminal/release"))?;
         let status = output.exit_status;
         Ok(CommandRun {
-            terminal_id: terminal.0.to_string(),
             output: output.output,
             truncated: output.truncated,
-            exit_code: status.as_ref().and_then(|s| s.exit_code),
+            exit_code: status.as_ref().and_then(|s| s.exit_code).map(|c| c as i32),
             signal: status.and_then(|s| s.signal),
-            interrupted,
+            killed,
         })
     }
 }

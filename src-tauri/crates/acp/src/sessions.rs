@@ -10,6 +10,7 @@ use oi_protocol::{ApprovalPolicy, Event, Op, Submission};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio_util::sync::CancellationToken;
 
+use crate::client_env::{AcpEnvironment, Terminals};
 use crate::permission::Rejections;
 
 pub struct LiveSession {
@@ -23,20 +24,34 @@ pub struct LiveSession {
     /// Cancelled by `session/cancel`: stops waiting for the editor's permission answers.
     turn: Mutex<Option<CancellationToken>>,
     pub rejections: Mutex<Rejections>,
+    /// The editor's terminals shown in tool calls (empty when the editor offers none).
+    pub terminals: Terminals,
     next_id: AtomicU64,
 }
 
 impl LiveSession {
-    pub fn start(config: SessionConfig) -> Result<Arc<LiveSession>, oi_core::SessionError> {
+    /// Starts an engine session; with `editor`, its file tools and shell runs go through the editor.
+    pub fn start(
+        mut config: SessionConfig,
+        editor: Option<Arc<AcpEnvironment>>,
+    ) -> Result<Arc<LiveSession>, oi_core::SessionError> {
         let cwd = config.cwd.clone();
         let profile = config.profile.clone();
         let policy = config.approval_policy;
+        let editor = editor.filter(|e| e.offers_anything());
+        let terminals = editor.as_ref().map(|e| e.terminals()).unwrap_or_default();
+        config.environment = editor
+            .clone()
+            .map(|e| e as Arc<dyn oi_core::environment::Environment>);
         let SessionHandle {
             session_id,
             submissions,
             events,
             ..
         } = oi_core::spawn_session(config)?;
+        if let Some(editor) = &editor {
+            editor.set_session_id(&session_id);
+        }
         Ok(Arc::new(LiveSession {
             id: session_id,
             cwd,
@@ -46,6 +61,7 @@ impl LiveSession {
             events: tokio::sync::Mutex::new(events),
             turn: Mutex::new(None),
             rejections: Mutex::new(Rejections::default()),
+            terminals,
             next_id: AtomicU64::new(1),
         }))
     }

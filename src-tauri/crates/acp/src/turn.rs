@@ -25,7 +25,7 @@ pub async fn run(
         return Err(Error::invalid_request().data("a prompt is already running in this session"));
     };
     let cancel = session.begin_turn();
-    let mut mapper = UpdateMapper::live(&session.cwd);
+    let mut mapper = UpdateMapper::live(&session.cwd, session.terminals.clone());
     let mut last_error: Option<ErrorInfo> = None;
     let turn_id = session.submit(Op::UserInput { items });
     loop {

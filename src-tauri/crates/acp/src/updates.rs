@@ -6,16 +6,21 @@ use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{
     ContentBlock, ContentChunk, Diff, ImageContent, Plan, PlanEntry, PlanEntryPriority,
-    PlanEntryStatus, ResourceLink, SessionUpdate, ToolCall as AcpToolCall, ToolCallContent,
-    ToolCallLocation, ToolCallStatus, ToolCallUpdate, ToolCallUpdateFields, ToolKind,
+    PlanEntryStatus, ResourceLink, SessionUpdate, Terminal, ToolCall as AcpToolCall,
+    ToolCallContent, ToolCallLocation, ToolCallStatus, ToolCallUpdate, ToolCallUpdateFields,
+    ToolKind,
 };
 use oi_protocol::{EventMsg, FileChange, FileChangeKind, InputItem, ToolAction, ToolCall};
 use serde_json::{Value, json};
+
+use crate::client_env::Terminals;
 
 /// What one tool call has shown so far (ACP replaces a call's content as a whole).
 #[derive(Debug, Default)]
 struct CallView {
     code: Option<String>,
+    /// The editor's terminal the command ran in: it shows the output itself.
+    terminal: Option<String>,
     output: String,
     diffs: Vec<ToolCallContent>,
     locations: Vec<ToolCallLocation>,
@@ -27,7 +32,9 @@ impl CallView {
         if let Some(code) = &self.code {
             content.push(text_content(code.clone()));
         }
-        if !self.output.is_empty() {
+        if let Some(id) = &self.terminal {
+            content.push(ToolCallContent::Terminal(Terminal::new(id.clone())));
+        } else if !self.output.is_empty() {
             content.push(text_content(fenced("console", &self.output)));
         }
         content.extend(self.diffs.iter().cloned());
@@ -40,22 +47,38 @@ pub struct UpdateMapper {
     /// Replaying a log: the person's own messages are shown too.
     replay: bool,
     calls: HashMap<String, CallView>,
+    terminals: Terminals,
 }
 
 impl UpdateMapper {
-    pub fn live(cwd: &Path) -> Self {
+    pub fn live(cwd: &Path, terminals: Terminals) -> Self {
         UpdateMapper {
             cwd: cwd.to_path_buf(),
             replay: false,
             calls: HashMap::new(),
+            terminals,
         }
     }
 
     pub fn replay(cwd: &Path) -> Self {
         UpdateMapper {
             replay: true,
-            ..Self::live(cwd)
+            ..Self::live(cwd, Terminals::default())
         }
+    }
+
+    /// The view of a call, with the editor's terminal it ran in, if any.
+    fn view(&mut self, call_id: &str) -> &mut CallView {
+        let terminal = self
+            .terminals
+            .lock()
+            .ok()
+            .and_then(|t| t.get(call_id).cloned());
+        let view = self.calls.entry(call_id.to_string()).or_default();
+        if terminal.is_some() {
+            view.terminal = terminal;
+        }
+        view
     }
 
     pub fn map(&mut self, msg: &EventMsg) -> Vec<SessionUpdate> {
@@ -85,7 +108,7 @@ impl UpdateMapper {
                 )]
             }
             EventMsg::ExecOutput { call_id, chunk, .. } => {
-                let view = self.calls.entry(call_id.clone()).or_default();
+                let view = self.view(call_id);
                 view.output.push_str(chunk);
                 vec![update(
                     call_id,
@@ -94,7 +117,7 @@ impl UpdateMapper {
             }
             EventMsg::FilesChanged { call_id, changes } => {
                 let cwd = self.cwd.clone();
-                let view = self.calls.entry(call_id.clone()).or_default();
+                let view = self.view(call_id);
                 for change in changes {
                     let path = absolute(&cwd, &change.path);
                     view.locations.push(ToolCallLocation::new(path.clone()));
@@ -114,7 +137,11 @@ impl UpdateMapper {
                 output,
                 is_error,
             } => {
+                self.view(call_id);
                 let view = self.calls.remove(call_id).unwrap_or_default();
+                if let Ok(mut terminals) = self.terminals.lock() {
+                    terminals.remove(call_id);
+                }
                 let mut content = view.content();
                 if view.output.is_empty() && view.diffs.is_empty() && !output.is_empty() {
                     content.push(text_content(fenced("", output)));

@@ -18,7 +18,7 @@ fn json_of(updates: Vec<SessionUpdate>) -> Value {
 
 #[test]
 fn a_shell_run_is_an_execute_call_with_its_output_and_final_status() {
-    let mut m = UpdateMapper::live(Path::new("/w"));
+    let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
     let c = call(
         "execute",
         ToolAction::RunCode {
@@ -61,7 +61,7 @@ fn a_shell_run_is_an_execute_call_with_its_output_and_final_status() {
 
 #[test]
 fn file_changes_are_diffs_at_absolute_paths() {
-    let mut m = UpdateMapper::live(Path::new("/w"));
+    let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
     let changes = vec![FileChange {
         path: "a.txt".into(),
         kind: FileChangeKind::Modified,
@@ -80,7 +80,7 @@ fn file_changes_are_diffs_at_absolute_paths() {
 
 #[test]
 fn a_todo_list_is_a_plan_and_chunks_stream_as_they_come() {
-    let mut m = UpdateMapper::live(Path::new("/w"));
+    let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
     let todos = json!({"todos": [{"content": "read", "status": "completed"}, {"content": "write", "status": "in_progress"}]});
     let u = json_of(m.map(&EventMsg::ToolCallProposed {
         call: call(

@@ -5,6 +5,7 @@
 
 pub mod config;
 mod emitter;
+pub mod environment;
 pub mod gate;
 pub mod history;
 mod input;

@@ -50,6 +50,8 @@ pub struct SessionConfig {
     pub retry: RetryPolicy,
     /// Prepended to every process the executors start (the sandbox).
     pub launcher_prefix: Vec<std::ffi::OsString>,
+    /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
+    pub environment: Option<Arc<dyn crate::environment::Environment>>,
 }
 
 impl SessionConfig {
@@ -74,6 +76,7 @@ impl SessionConfig {
             resume: None,
             retry: RetryPolicy::default(),
             launcher_prefix: Vec::new(),
+            environment: None,
         }
     }
 }

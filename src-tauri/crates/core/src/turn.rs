@@ -385,12 +385,36 @@ async fn execute(
             },
         );
     };
-    let result = rt
-        .kernels
-        .lock()
-        .await
-        .run(language, code, &mut sink, cancel)
-        .await;
+    let environment = rt.shared.lock().await.config.environment.clone();
+    let result = match environment {
+        Some(env) if crate::environment::runs_in_client_terminal(Some(&env), language) => {
+            let (timeout, launcher) = {
+                let s = rt.shared.lock().await;
+                (s.config.exec_timeout, s.config.launcher_prefix.clone())
+            };
+            let (program, args) = crate::environment::shell_command(&launcher, code);
+            let request = crate::environment::CommandRequest {
+                call_id: call.call_id.clone(),
+                program,
+                args,
+                cwd: cwd.clone(),
+            };
+            let ran = crate::environment::run_shell(env.as_ref(), request, timeout, cancel).await;
+            if let Ok(outcome) = &ran
+                && !outcome.stdout.is_empty()
+            {
+                sink(OutputStream::Stdout, &outcome.stdout);
+            }
+            ran.map_err(|e| e.to_string())
+        }
+        _ => rt
+            .kernels
+            .lock()
+            .await
+            .run(language, code, &mut sink, cancel)
+            .await
+            .map_err(|e| e.to_string()),
+    };
     // The session's own log may live under the working directory: it is not the code's doing.
     let changes: Vec<_> = match watcher {
         Some(w) => w.finish().await,
@@ -438,10 +462,10 @@ async fn execute(
             });
             emit(EventMsg::Error(ErrorInfo {
                 kind: ErrorKind::Execution,
-                message: e.to_string(),
+                message: e.clone(),
                 hint: None,
             }));
-            (ExecStatus::FailedToStart, e.to_string(), true)
+            (ExecStatus::FailedToStart, e, true)
         }
     };
     if !changes.is_empty() {
@@ -486,15 +510,19 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
     };
     let (name, arguments) = (name.to_string(), arguments.clone());
     // The tools' memory leaves the profile while they run (blocking file work off the runtime).
-    let (cwd, mut state) = {
+    let (cwd, mut state, environment) = {
         let mut shared = rt.shared.lock().await;
         (
             shared.config.cwd.clone(),
             std::mem::take(&mut shared.profile.tool_state),
+            shared.config.environment.clone(),
         )
     };
+    let files = environment.and_then(|env| {
+        crate::environment::ClientFiles::new(env, tokio::runtime::Handle::current())
+    });
     let ran = tokio::task::spawn_blocking(move || {
-        let output = crate::tools::run(&name, &arguments, &cwd, &mut state);
+        let output = crate::tools::run(&name, &arguments, &cwd, &mut state, files);
         (output, state)
     })
     .await;

@@ -1,5 +1,5 @@
 //! The editor as the environment: files through fs/*, commands through terminal/*, against a
-//! fake editor that keeps files in memory and "runs" commands by echoing them.
+//! fake editor that keeps files in memory and "runs" commands by answering with fixed output.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -8,11 +8,15 @@ use std::sync::{Arc, Mutex};
 use agent_client_protocol::v1::schema::{
     ClientCapabilities, CreateTerminalRequest, CreateTerminalResponse, FileSystemCapabilities,
     ReadTextFileRequest, ReadTextFileResponse, ReleaseTerminalRequest, ReleaseTerminalResponse,
-    TerminalExitStatus, TerminalOutputRequest, TerminalOutputResponse, WaitForTerminalExitRequest,
-    WaitForTerminalExitResponse, WriteTextFileRequest, WriteTextFileResponse,
+    SessionNotification, TerminalExitStatus, TerminalOutputRequest, TerminalOutputResponse,
+    WaitForTerminalExitRequest, WaitForTerminalExitResponse, WriteTextFileRequest,
+    WriteTextFileResponse,
 };
-use agent_client_protocol::{Agent, ByteStreams, Client, on_receive_request};
-use oi_acp::client_env::{AcpEnvironment, ClientEnvironment, EnvError};
+use agent_client_protocol::{
+    Agent, ByteStreams, Client, on_receive_notification, on_receive_request,
+};
+use oi_acp::client_env::AcpEnvironment;
+use oi_core::environment::{CommandRequest, Environment, EnvironmentError};
 use pretty_assertions::assert_eq;
 use tokio_util::compat::{TokioAsyncReadCompatExt, TokioAsyncWriteCompatExt};
 use tokio_util::sync::CancellationToken;
@@ -25,9 +29,22 @@ async fn files_and_commands_go_through_the_editor() {
         .unwrap()
         .insert("/w/a.txt".into(), "unsaved buffer text".into());
     let commands: Arc<Mutex<Vec<String>>> = Arc::default();
-    let (b1, b2, c1) = (buffers.clone(), buffers.clone(), commands.clone());
+    let shown: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
+    let (b1, b2, c1, s1) = (
+        buffers.clone(),
+        buffers.clone(),
+        commands.clone(),
+        shown.clone(),
+    );
     let editor = Client
         .v1()
+        .on_receive_notification(
+            async move |n: SessionNotification, _cx| {
+                s1.lock().unwrap().push(serde_json::to_value(&n).unwrap());
+                Ok(())
+            },
+            on_receive_notification!(),
+        )
         .on_receive_request(
             async move |r: ReadTextFileRequest, responder, _cx| {
                 let text = b1
@@ -91,28 +108,28 @@ async fn files_and_commands_go_through_the_editor() {
             .read_text_file(true)
             .write_text_file(true))
         .terminal(true);
-    let started: Arc<Mutex<Option<String>>> = Arc::default();
-    let seen = started.clone();
     let (read, run, not_offered) = Agent
         .v1()
         .connect_with(
             ByteStreams::new(aw.compat_write(), ar.compat()),
             async |cx| {
-                let env = AcpEnvironment::new(cx.clone(), "s1", offered);
+                let env = AcpEnvironment::new(cx.clone(), offered);
+                env.set_session_id("s1");
                 env.write_text_file(Path::new("/w/b.txt"), "new file\n")
                     .await
                     .unwrap();
                 let read = env.read_text_file(Path::new("/w/a.txt")).await.unwrap();
+                let request = CommandRequest {
+                    call_id: "call_1".into(),
+                    program: "bash".into(),
+                    args: vec!["-c".into(), "echo hi".into()],
+                    cwd: "/w".into(),
+                };
                 let run = env
-                    .run_command(
-                        "echo hi",
-                        Path::new("/w"),
-                        Box::new(move |id| *seen.lock().unwrap() = Some(id)),
-                        CancellationToken::new(),
-                    )
+                    .run_command(request, CancellationToken::new())
                     .await
                     .unwrap();
-                let bare = AcpEnvironment::new(cx, "s1", ClientCapabilities::new());
+                let bare = AcpEnvironment::new(cx, ClientCapabilities::new());
                 let not_offered = bare.write_text_file(Path::new("/w/c.txt"), "x").await;
                 Ok((read, run, not_offered))
             },
@@ -124,14 +141,21 @@ async fn files_and_commands_go_through_the_editor() {
         buffers.lock().unwrap().get("/w/b.txt").map(String::as_str),
         Some("new file\n")
     );
-    assert_eq!(commands.lock().unwrap().as_slice(), ["sh -c echo hi"]);
-    assert_eq!(started.lock().unwrap().as_deref(), Some("term-1"));
+    assert_eq!(commands.lock().unwrap().as_slice(), ["bash -c echo hi"]);
     assert_eq!(
-        (run.output.as_str(), run.exit_code, run.interrupted),
+        (run.output.as_str(), run.exit_code, run.killed),
         ("hi\n", Some(0), false)
     );
-    assert!(matches!(
+    assert_eq!(
         not_offered,
-        Err(EnvError::NotOffered("fs/write_text_file"))
-    ));
+        Err(EnvironmentError::NotOffered("fs/write_text_file"))
+    );
+    // The tool call shows the editor's terminal as soon as it exists.
+    assert_eq!(
+        shown.lock().unwrap().as_slice(),
+        [
+            serde_json::json!({"sessionId": "s1", "update": {"sessionUpdate": "tool_call_update", "toolCallId": "call_1",
+            "content": [{"type": "terminal", "terminalId": "term-1"}]}})
+        ]
+    );
 }

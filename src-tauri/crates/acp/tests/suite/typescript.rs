@@ -130,3 +130,33 @@ async fn ts_client_load_a_session() {
 fn manifest_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap())
 }
+
+#[tokio::test]
+async fn ts_client_file_tools_read_and_write_the_editors_buffers() {
+    scenario(
+        "fs",
+        vec![
+            ScriptedResponse::tool_call("Read", json!({"file_path": "notes.txt"})),
+            ScriptedResponse::tool_call(
+                "Edit",
+                json!({"file_path": "notes.txt", "old_string": "line two", "new_string": "line 2"}),
+            ),
+            ScriptedResponse::text("Fixed."),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn ts_client_shell_runs_in_the_editors_terminal() {
+    scenario(
+        "terminal",
+        vec![
+            shell("pwd && echo from the terminal"),
+            ScriptedResponse::text("Done."),
+            shell("sleep 30"),
+            ScriptedResponse::text("after"),
+        ],
+    )
+    .await;
+}

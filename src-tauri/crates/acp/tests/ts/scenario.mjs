@@ -10,8 +10,9 @@ import * as acp from "@agentclientprotocol/sdk";
 
 const [scenario, binary, apiBase, workdir] = process.argv.slice(2);
 
-function startAgent() {
-  const child = spawn(binary, ["acp", "--model", "openai/scripted-model", "--api_base", apiBase, "--api_key", "test-key"], {
+function startAgent(extraArgs = []) {
+  const args = ["acp", "--model", "openai/scripted-model", "--api_base", apiBase, "--api_key", "test-key", ...extraArgs];
+  const child = spawn(binary, args, {
     cwd: workdir,
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -33,9 +34,59 @@ function startAgent() {
   return { child, stream };
 }
 
-function recordingClient(answers) {
+// An editor's side: open buffers (unsaved text the disk does not have) and terminals that run
+// their command for real.
+function editorSide(app, rec) {
+  rec.buffers = new Map();
+  rec.fsCalls = [];
+  rec.terminals = new Map();
+  let next = 0;
+  return app
+    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => {
+      rec.fsCalls.push(["read", params.path]);
+      const text = rec.buffers.has(params.path) ? rec.buffers.get(params.path) : fs.readFileSync(params.path, "utf8");
+      return { content: text };
+    })
+    .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => {
+      rec.fsCalls.push(["write", params.path]);
+      rec.buffers.set(params.path, params.content);
+      return {};
+    })
+    .onRequest(acp.methods.client.terminal.create, ({ params }) => {
+      const terminalId = `term-${++next}`;
+      const proc = spawn(params.command, params.args ?? [], { cwd: params.cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const term = { params, output: "", exit: null, released: false, proc };
+      term.exited = new Promise((resolve) => {
+        proc.on("exit", (exitCode, signal) => {
+          term.exit = { exitCode, signal };
+          resolve(term.exit);
+        });
+      });
+      proc.stdout.on("data", (d) => (term.output += d));
+      proc.stderr.on("data", (d) => (term.output += d));
+      rec.terminals.set(terminalId, term);
+      return { terminalId };
+    })
+    .onRequest(acp.methods.client.terminal.waitForExit, async ({ params }) => rec.terminals.get(params.terminalId).exited)
+    .onRequest(acp.methods.client.terminal.output, ({ params }) => {
+      const term = rec.terminals.get(params.terminalId);
+      return { output: term.output, truncated: false, exitStatus: term.exit };
+    })
+    .onRequest(acp.methods.client.terminal.kill, async ({ params }) => {
+      const term = rec.terminals.get(params.terminalId);
+      if (!term.exit) process.kill(-term.proc.pid, "SIGKILL");
+      await term.exited;
+      return {};
+    })
+    .onRequest(acp.methods.client.terminal.release, ({ params }) => {
+      rec.terminals.get(params.terminalId).released = true;
+      return {};
+    });
+}
+
+function recordingClient(answers, editor = false) {
   const rec = { updates: [], asked: [] };
-  const app = acp
+  let app = acp
     .client({ name: "oi-acp-ts-test" })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       rec.updates.push(params.update);
@@ -45,6 +96,7 @@ function recordingClient(answers) {
       const optionId = answers.shift() ?? "allow_once";
       return { outcome: { outcome: "selected", optionId } };
     });
+  if (editor) app = editorSide(app, rec);
   return { app, rec };
 }
 
@@ -56,8 +108,10 @@ async function until(what, pred) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function session(ctx) {
-  const init = await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+const EDITOR_CAPABILITIES = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
+
+async function session(ctx, clientCapabilities = {}) {
+  const init = await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities });
   assert.equal(init.agentCapabilities.loadSession, true);
   assert.equal(init.agentCapabilities.promptCapabilities.image, true);
   const { sessionId, modes } = await ctx.request(acp.methods.agent.session.new, { cwd: workdir, mcpServers: [] });
@@ -70,9 +124,9 @@ const prompt = (ctx, sessionId, text) =>
 
 const finalUpdate = (rec) => rec.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status).at(-1);
 
-async function run(answers, op) {
-  const { child, stream } = startAgent();
-  const { app, rec } = recordingClient(answers);
+async function run(answers, op, { args = [], editor = false } = {}) {
+  const { child, stream } = startAgent(args);
+  const { app, rec } = recordingClient(answers, editor);
   try {
     return await app.connectWith(stream, (ctx) => op(ctx, rec));
   } finally {
@@ -138,6 +192,56 @@ const scenarios = {
       assert.equal((await prompt(ctx, sessionId, "what was it?")).stopReason, "end_turn");
     });
   },
+};
+
+// Edits land in the editor's buffer (its unsaved text is what the model reads), not on disk.
+scenarios.fs = async () => {
+  const file = path.join(workdir, "notes.txt");
+  fs.writeFileSync(file, "saved text\n");
+  await run([], async (ctx, rec) => {
+    rec.buffers.set(file, "unsaved line one\nline two\n");
+    const sessionId = await session(ctx, EDITOR_CAPABILITIES);
+    const { stopReason } = await prompt(ctx, sessionId, "fix line two");
+    assert.equal(stopReason, "end_turn");
+    assert.equal(rec.buffers.get(file), "unsaved line one\nline 2\n");
+    assert.equal(fs.readFileSync(file, "utf8"), "saved text\n", "the disk is the editor's business");
+    assert.deepEqual(rec.fsCalls.filter(([op]) => op === "write"), [["write", file]]);
+    const edit = rec.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed").at(-1);
+    const diff = edit.content.find((c) => c.type === "diff");
+    assert.equal(diff.path, file);
+    assert.match(diff.oldText, /line two/);
+    assert.match(diff.newText, /line 2/);
+    const read = rec.updates.find((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed");
+    assert.match(read.rawOutput.output, /unsaved line one/);
+  }, { args: ["--profile", "claude-code"], editor: true });
+};
+
+// Shell runs go to the editor's terminal, shown in the tool call; kernels stay in the agent.
+scenarios.terminal = async () => {
+  await run([], async (ctx, rec) => {
+    const sessionId = await session(ctx, EDITOR_CAPABILITIES);
+    await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "auto" });
+    const { stopReason } = await prompt(ctx, sessionId, "where am I?");
+    assert.equal(stopReason, "end_turn");
+    assert.equal(rec.terminals.size, 1);
+    const [[terminalId, term]] = [...rec.terminals];
+    assert.equal(term.params.cwd, workdir);
+    assert.equal(term.output, `${workdir}\nfrom the terminal\n`);
+    assert.equal(term.released, true);
+    const shown = rec.updates.filter((u) => Array.isArray(u.content) && u.content.some((c) => c.type === "terminal" && c.terminalId === terminalId));
+    assert.ok(shown.length >= 1, "the tool call shows the terminal");
+    const done = finalUpdate(rec);
+    assert.equal(done.status, "completed");
+    assert.deepEqual(done.content, [{ type: "terminal", terminalId }]);
+    assert.equal(done.rawOutput.output, `${workdir}\nfrom the terminal\n`);
+    // Cancel mid-run: the editor is asked to kill the command.
+    const running = prompt(ctx, sessionId, "wait");
+    await until("the second terminal", () => rec.terminals.size === 2);
+    await ctx.notify(acp.methods.agent.session.cancel, { sessionId });
+    assert.equal((await running).stopReason, "cancelled");
+    const slow = [...rec.terminals.values()][1];
+    assert.equal(slow.exit.signal, "SIGKILL");
+  }, { editor: true });
 };
 
 const chosen = scenarios[scenario];

@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 use oi_protocol::FileChange;
 use serde_json::Value;
 
+use crate::environment::ClientFiles;
+
 pub use aci::FileWindow;
 pub use patch::{Patch, PatchError, PatchOp, parse_patch};
 pub use plan::PlanItem;
@@ -60,6 +62,11 @@ pub enum ToolError {
     },
     #[error(transparent)]
     Patch(#[from] PatchError),
+    #[error("{path}: {source}")]
+    Client {
+        path: String,
+        source: crate::environment::EnvironmentError,
+    },
 }
 
 impl ToolError {
@@ -69,13 +76,31 @@ impl ToolError {
             source,
         }
     }
+
+    /// What went wrong, without the path.
+    pub(crate) fn reason(&self) -> String {
+        match self {
+            ToolError::Io { source, .. } => source.to_string(),
+            ToolError::Client { source, .. } => source.to_string(),
+            other => other.to_string(),
+        }
+    }
+
+    fn client(path: &Path, source: crate::environment::EnvironmentError) -> Self {
+        ToolError::Client {
+            path: path.display().to_string(),
+            source,
+        }
+    }
 }
 
 /// The session's working directory, the tools' memory, and the changes made so far in one call.
+/// Reads and writes go through the front end's files when it offers them (an editor's buffers).
 pub struct Workspace<'a> {
     pub cwd: &'a Path,
     pub state: &'a mut ToolState,
     changes: Vec<FileChange>,
+    files: Option<ClientFiles>,
 }
 
 impl<'a> Workspace<'a> {
@@ -84,7 +109,13 @@ impl<'a> Workspace<'a> {
             cwd,
             state,
             changes: Vec::new(),
+            files: None,
         }
+    }
+
+    pub fn with_client_files(mut self, files: Option<ClientFiles>) -> Self {
+        self.files = files;
+        self
     }
 
     /// A path as the model wrote it, relative to the working directory unless absolute.
@@ -110,16 +141,27 @@ impl<'a> Workspace<'a> {
     }
 
     pub fn read_text(&self, path: &Path) -> Result<String, ToolError> {
-        std::fs::read_to_string(path).map_err(|e| ToolError::io(path, e))
+        match self.files.as_ref().and_then(|f| f.read(path)) {
+            Some(read) => read.map_err(|e| ToolError::client(path, e)),
+            None => std::fs::read_to_string(path).map_err(|e| ToolError::io(path, e)),
+        }
     }
 
     /// Writes a file (creating parent directories) and records the change with its diff.
     pub fn write_text(&mut self, path: &Path, content: &str) -> Result<(), ToolError> {
-        let before = std::fs::read_to_string(path).ok();
+        // The diff's old side is what the person sees: the editor's buffer when there is one.
+        let before = if path.exists() {
+            self.read_text(path).ok()
+        } else {
+            None
+        };
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| ToolError::io(parent, e))?;
         }
-        std::fs::write(path, content).map_err(|e| ToolError::io(path, e))?;
+        match self.files.as_ref().and_then(|f| f.write(path, content)) {
+            Some(written) => written.map_err(|e| ToolError::client(path, e))?,
+            None => std::fs::write(path, content).map_err(|e| ToolError::io(path, e))?,
+        }
         let shown = self.display(path);
         self.changes
             .push(diff::change(&shown, before.as_deref(), Some(content)));
@@ -146,9 +188,15 @@ pub fn is_builtin(name: &str) -> bool {
         || name == "apply_patch"
 }
 
-/// Runs one tool call.
-pub fn run(name: &str, args: &Value, cwd: &Path, state: &mut ToolState) -> ToolOutput {
-    let mut ws = Workspace::new(cwd, state);
+/// Runs one tool call (on a blocking thread when `files` is given: it waits on the runtime).
+pub fn run(
+    name: &str,
+    args: &Value,
+    cwd: &Path,
+    state: &mut ToolState,
+    files: Option<ClientFiles>,
+) -> ToolOutput {
+    let mut ws = Workspace::new(cwd, state).with_client_files(files);
     let mut ends_turn = false;
     let result = if read::handles(name) {
         read::run(name, args, &mut ws)

@@ -287,9 +287,9 @@ pub(super) fn run(args: &Value, ws: &mut Workspace) -> Result<String, ToolError>
                 hunks,
             } => {
                 let full = ws.resolve(path);
-                let original = std::fs::read_to_string(&full).map_err(|e| PatchError::File {
+                let original = ws.read_text(&full).map_err(|e| PatchError::File {
                     path: path.clone(),
-                    message: e.to_string(),
+                    message: e.reason(),
                 })?;
                 let updated = apply_hunks(path, &original, hunks)?;
                 match move_to {
