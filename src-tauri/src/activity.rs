@@ -109,6 +109,7 @@ mod tests {
                 },
             },
             warning: None,
+            risks: vec![],
         }
     }
 

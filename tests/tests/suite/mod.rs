@@ -1,3 +1,4 @@
 mod exec_json;
 mod resume;
 mod terminal;
+mod sandbox;

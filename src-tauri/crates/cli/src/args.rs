@@ -172,4 +172,40 @@ pub struct SessionFlags {
     /// Use this config file instead of the one in the config directory.
     #[arg(long = "config-file", global = true, value_name = "PATH")]
     pub config_file: Option<PathBuf>,
+
+    /// Run code in a sandbox: native (landlock + seccomp, no root needed), docker, openshell, none.
+    #[arg(long, global = true, value_name = "BACKEND", value_parser = parse_backend)]
+    pub sandbox: Option<oi_sandbox::Backend>,
+
+    /// What sandboxed code may do: read-only, workspace-write (the default), full-access.
+    /// Turns the native sandbox on when no --sandbox is given.
+    #[arg(short = 's', long = "sandbox-level", alias = "sandbox_level", global = true, value_name = "LEVEL", value_parser = parse_level)]
+    pub sandbox_level: Option<oi_sandbox::Level>,
+
+    /// A YAML sandbox policy file (instead of a level). Turns the native sandbox on when no --sandbox is given.
+    #[arg(long = "sandbox-policy", alias = "sandbox_policy", global = true, value_name = "FILE")]
+    pub sandbox_policy: Option<PathBuf>,
+
+    /// Scan code for risks before approval: off, ask (warn and always ask; a bare --safe_mode),
+    /// auto (block risky code; run everything in the sandbox).
+    #[arg(long = "safe-mode", alias = "safe_mode", global = true, value_name = "MODE", num_args = 0..=1,
+          default_missing_value = "ask", value_parser = parse_safe_mode)]
+    pub safe_mode: Option<oi_protocol::SafeMode>,
+}
+
+fn parse_backend(s: &str) -> Result<oi_sandbox::Backend, String> {
+    s.parse().map_err(|e: oi_sandbox::BackendError| e.to_string())
+}
+
+fn parse_level(s: &str) -> Result<oi_sandbox::Level, String> {
+    s.parse().map_err(|e: oi_sandbox::policy::UnknownLevel| e.to_string())
+}
+
+pub fn parse_safe_mode(s: &str) -> Result<oi_protocol::SafeMode, String> {
+    match s {
+        "off" => Ok(oi_protocol::SafeMode::Off),
+        "ask" => Ok(oi_protocol::SafeMode::Ask),
+        "auto" => Ok(oi_protocol::SafeMode::Auto),
+        other => Err(format!("unknown safe mode \"{other}\" (expected off, ask, auto)")),
+    }
 }

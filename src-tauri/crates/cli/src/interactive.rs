@@ -66,8 +66,21 @@ impl Interactive {
         }) = self.handle.events.recv().await
             && !self.quick
         {
+            let sandbox = match &info.sandbox {
+                None => String::new(),
+                Some(sb) if let Some(why) = &sb.refusal => format!(
+                    " · sandbox {} {} UNAVAILABLE\nnothing will run: {why}",
+                    sb.backend, sb.policy
+                ),
+                Some(sb) => format!(" · sandbox {} {}", sb.backend, sb.policy),
+            };
+            let safe = match info.safe_mode {
+                oi_protocol::SafeMode::Off => "",
+                oi_protocol::SafeMode::Ask => " · safe mode ask",
+                oi_protocol::SafeMode::Auto => " · safe mode auto",
+            };
             let banner = format!(
-                "Open Interpreter {} · {} · profile {} · {}{}\nType a request, %help for commands, Ctrl-C to interrupt, Ctrl-D to exit.\n",
+                "Open Interpreter {} · {} · profile {} · {}{}{sandbox}{safe}\nType a request, %help for commands, Ctrl-C to interrupt, Ctrl-D to exit.\n",
                 env!("CARGO_PKG_VERSION"),
                 info.model,
                 info.profile,

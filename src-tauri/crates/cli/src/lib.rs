@@ -31,6 +31,11 @@ pub enum Invocation {
 }
 
 pub fn main(invocation: Invocation) -> ExitCode {
+    // The sandbox helper (`interpreter __sandbox …`), re-executed by the executors: before
+    // anything else, while the process is still single-threaded. It never returns.
+    if std::env::args_os().nth(1).is_some_and(|a| a == oi_sandbox::SUBCOMMAND) {
+        oi_sandbox::sandbox_main(std::env::args_os().skip(2).collect());
+    }
     // A parent may hand us SIGINT blocked (signal masks survive exec; test runners do this):
     // Ctrl-C must reach us. Done before the runtime starts its threads, which inherit it.
     let _ = nix::sys::signal::SigSet::from(nix::sys::signal::Signal::SIGINT).thread_unblock();
@@ -132,7 +137,11 @@ fn merge_flags(into: &mut args::SessionFlags, from: &args::SessionFlags) {
         custom_instructions,
         profile,
         timeout,
-        config_file
+        config_file,
+        sandbox,
+        sandbox_level,
+        sandbox_policy,
+        safe_mode
     );
     into.auto_run |= from.auto_run;
     into.plain |= from.plain;

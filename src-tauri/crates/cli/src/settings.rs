@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use oi_core::SessionConfig;
 use oi_core::config::{self, ConfigFile};
-use oi_protocol::ApprovalPolicy;
+use oi_protocol::{ApprovalPolicy, SafeMode};
 
 use crate::args::SessionFlags;
 
@@ -150,6 +150,7 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
     );
     let plain = pick!("plain", flags.plain.then_some(true), file.plain, false);
     prov.push(("data_dir", data_dir.display().to_string(), Source::Default));
+    let (sandbox_request, safe_mode) = sandbox_settings(flags, &file, &config_path, &mut prov)?;
 
     let mut session = SessionConfig::new(model, cwd, data_dir);
     session.api_base = api_base;
@@ -168,6 +169,10 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
     session.system_message = system_message;
     session.custom_instructions = custom_instructions;
     session.exec_timeout = timeout.map(Duration::from_secs);
+    let ctx = oi_sandbox::PolicyContext::from_env(session.cwd.clone(), config_dir.clone());
+    let self_exe = std::env::current_exe().context("cannot find this program's own path (for the sandbox)")?;
+    session.sandbox = oi_core::sandbox::SessionSandbox::prepare(&sandbox_request, &ctx, &self_exe);
+    session.safe_mode = safe_mode;
     session.config_dir = config_dir;
     if let Some(ms) = std::env::var("OI_RETRY_BASE_MS")
         .ok()
@@ -181,4 +186,87 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
         config_path,
         provenance: prov,
     })
+}
+
+/// `--sandbox`, `-s/--sandbox-level`, `--sandbox-policy`, `--safe_mode` and their config keys.
+/// A level or a policy file without a backend means native; safe mode `auto` runs code only
+/// in a sandbox, so it turns native on too.
+fn sandbox_settings(
+    flags: &SessionFlags,
+    file: &ConfigFile,
+    config_path: &std::path::Path,
+    prov: &mut Vec<(&'static str, String, Source)>,
+) -> Result<(oi_core::sandbox::SandboxRequest, SafeMode)> {
+    use oi_sandbox::{Backend, Level};
+    let src_file = Source::File(config_path.to_path_buf());
+    let bad = |key: &str, e: String| anyhow::anyhow!("{}: {key}: {e}", config_path.display());
+    let file_backend = file.sandbox.as_deref().map(|v| v.parse::<Backend>().map_err(|e| bad("sandbox", e.to_string()))).transpose()?;
+    let file_level = file.sandbox_level.as_deref().map(|v| v.parse::<Level>().map_err(|e| bad("sandbox_level", e.to_string()))).transpose()?;
+    let file_safe = file.safe_mode.as_deref().map(|v| crate::args::parse_safe_mode(v).map_err(|e| bad("safe_mode", e))).transpose()?;
+    // A relative policy path in config.toml is relative to the config file.
+    let file_policy = file.sandbox_policy.as_ref().map(|p| match config_path.parent() {
+        Some(dir) if p.is_relative() => dir.join(p),
+        _ => p.clone(),
+    });
+
+    let (safe_mode, safe_src) = match (flags.safe_mode, file_safe) {
+        (Some(m), _) => (m, Source::Flag),
+        (None, Some(m)) => (m, src_file.clone()),
+        (None, None) => (SafeMode::Off, Source::Default),
+    };
+    let (policy_file, policy_src) = match (&flags.sandbox_policy, &file_policy) {
+        (Some(p), _) => (Some(absolute(p)), Source::Flag),
+        (None, Some(p)) => (Some(p.clone()), src_file.clone()),
+        (None, None) => (None, Source::Default),
+    };
+    let (level, level_src) = match (flags.sandbox_level, file_level) {
+        (Some(l), _) => (Some(l), Source::Flag),
+        (None, Some(l)) => (Some(l), src_file.clone()),
+        (None, None) => (None, Source::Default),
+    };
+    let (backend, backend_src) = match (flags.sandbox, file_backend) {
+        (Some(b), _) => (b, Source::Flag),
+        (None, Some(b)) => (b, src_file.clone()),
+        (None, None) if level.is_some() => (Backend::Native, level_src.clone()),
+        (None, None) if policy_file.is_some() => (Backend::Native, policy_src.clone()),
+        (None, None) if safe_mode == SafeMode::Auto => (Backend::Native, safe_src.clone()),
+        (None, None) => (Backend::None, Source::Default),
+    };
+    if safe_mode == SafeMode::Auto && backend == Backend::None {
+        anyhow::bail!(
+            "safe mode auto runs code only inside a sandbox, and the sandbox is set to none ({backend_src}); \
+             use --sandbox native (or docker, openshell), or --safe_mode ask"
+        );
+    }
+    prov.push(("sandbox", backend.to_string(), backend_src));
+    prov.push(("sandbox_level", level.unwrap_or_default().to_string(), level_src));
+    prov.push(("sandbox_policy", policy_file.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(none)".into()), policy_src));
+    prov.push(("safe_mode", format!("{safe_mode:?}").to_lowercase(), safe_src));
+    let request = oi_core::sandbox::SandboxRequest {
+        backend,
+        level: level.unwrap_or_default(),
+        policy_file,
+        docker_image: file.sandbox_image.clone(),
+    };
+    Ok((request, safe_mode))
+}
+
+fn absolute(p: &std::path::Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir().map(|d| d.join(p)).unwrap_or_else(|_| p.to_path_buf())
+    }
+}
+
+/// One line for `--config` and the banner: `native workspace-write (landlock ABI 7 …)`.
+pub fn describe_sandbox(sandbox: &oi_core::sandbox::SessionSandbox) -> String {
+    match &sandbox.info {
+        None => "none: code runs unconfined".into(),
+        Some(info) => match &info.refusal {
+            Some(why) => format!("{} {}: UNAVAILABLE, nothing will run: {why}", info.backend, info.policy),
+            None if info.enforcement.is_empty() => format!("{} {}", info.backend, info.policy),
+            None => format!("{} {} ({})", info.backend, info.policy, info.enforcement),
+        },
+    }
 }

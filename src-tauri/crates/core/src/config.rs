@@ -24,6 +24,16 @@ pub struct ConfigFile {
     /// Seconds a single run may take.
     pub timeout: Option<u64>,
     pub plain: Option<bool>,
+    /// Sandbox backend: native, docker, openshell, none.
+    pub sandbox: Option<String>,
+    /// read-only, workspace-write, full-access.
+    pub sandbox_level: Option<String>,
+    /// A YAML sandbox policy file (relative paths are relative to the config file).
+    pub sandbox_policy: Option<PathBuf>,
+    /// Image of the docker backend.
+    pub sandbox_image: Option<String>,
+    /// off, ask, auto.
+    pub safe_mode: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]

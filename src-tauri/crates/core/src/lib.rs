@@ -12,6 +12,7 @@ mod input;
 pub mod model;
 mod ops;
 pub mod profile;
+pub mod sandbox;
 mod session;
 pub mod store;
 pub mod tools;

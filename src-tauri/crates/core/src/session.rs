@@ -48,8 +48,10 @@ pub struct SessionConfig {
     /// Continue this saved session (id or prefix; empty for the latest).
     pub resume: Option<String>,
     pub retry: RetryPolicy,
-    /// Prepended to every process the executors start (the sandbox).
-    pub launcher_prefix: Vec<std::ffi::OsString>,
+    /// The sandbox every executor process runs in, and the file tools obey.
+    pub sandbox: crate::sandbox::SessionSandbox,
+    /// The risk scan of code before approval.
+    pub safe_mode: oi_protocol::SafeMode,
     /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
     pub environment: Option<Arc<dyn crate::environment::Environment>>,
 }
@@ -75,7 +77,8 @@ impl SessionConfig {
             config_dir: None,
             resume: None,
             retry: RetryPolicy::default(),
-            launcher_prefix: Vec::new(),
+            sandbox: crate::sandbox::SessionSandbox::none(),
+            safe_mode: oi_protocol::SafeMode::Off,
             environment: None,
         }
     }
@@ -160,7 +163,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
     let emitter = Emitter::new(log, first_seq, event_tx);
     let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
     kernel_options.timeout = config.exec_timeout;
-    kernel_options.launcher_prefix = config.launcher_prefix.clone();
+    kernel_options.launcher_prefix = config.sandbox.launcher_prefix.clone();
 
     emitter.emit(
         "",
@@ -173,8 +176,20 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             log_path: log_path.display().to_string(),
             resumed: config.resume.is_some(),
             protocol_version: oi_protocol::PROTOCOL_VERSION,
+            sandbox: config.sandbox.info.clone(),
+            safe_mode: config.safe_mode,
         }),
     );
+    if let Some(why) = config.sandbox.refusal() {
+        emitter.emit(
+            "",
+            EventMsg::Error(ErrorInfo {
+                kind: ErrorKind::SandboxUnavailable,
+                message: format!("nothing will run: {why}"),
+                hint: Some("start again with another --sandbox (native, docker, openshell, none)".into()),
+            }),
+        );
+    }
 
     let runtime = Arc::new(Runtime {
         shared: Mutex::new(Shared {

@@ -271,6 +271,7 @@ async fn run_call(
             emit(EventMsg::ApprovalRequested {
                 call: call.clone(),
                 warning: None,
+                risks: vec![],
             });
             let answer = tokio::select! {
                 a = rx => a.ok(),
@@ -349,14 +350,26 @@ async fn execute(
     let ToolAction::RunCode { language, code } = &call.action else {
         return run_in_engine(rt, id, call).await;
     };
-    let (cwd, max_output, data_dir) = {
+    let (cwd, max_output, data_dir, refusal) = {
         let s = rt.shared.lock().await;
         (
             s.config.cwd.clone(),
             s.config.max_output,
             s.config.data_dir.clone(),
+            s.config.sandbox.refusal().map(str::to_string),
         )
     };
+    if let Some(why) = refusal {
+        // Fail closed: never run outside the sandbox that was asked for.
+        let message = format!("Not run: {why}");
+        emit(EventMsg::Error(ErrorInfo {
+            kind: ErrorKind::SandboxUnavailable,
+            message: message.clone(),
+            hint: None,
+        }));
+        record_result(rt, id, call, message, true).await;
+        return None;
+    }
     emit(EventMsg::ExecBegin {
         call_id: call.call_id.clone(),
         language: language.clone(),
@@ -390,7 +403,7 @@ async fn execute(
         Some(env) if crate::environment::runs_in_client_terminal(Some(&env), language) => {
             let (timeout, launcher) = {
                 let s = rt.shared.lock().await;
-                (s.config.exec_timeout, s.config.launcher_prefix.clone())
+                (s.config.exec_timeout, s.config.sandbox.launcher_prefix.clone())
             };
             let (program, args) = crate::environment::shell_command(&launcher, code);
             let request = crate::environment::CommandRequest {
@@ -510,10 +523,11 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
     };
     let (name, arguments) = (name.to_string(), arguments.clone());
     // The tools' memory leaves the profile while they run (blocking file work off the runtime).
-    let (cwd, mut state, environment) = {
+    let (cwd, sandbox, mut state, environment) = {
         let mut shared = rt.shared.lock().await;
         (
             shared.config.cwd.clone(),
+            shared.config.sandbox.clone(),
             std::mem::take(&mut shared.profile.tool_state),
             shared.config.environment.clone(),
         )
@@ -522,7 +536,8 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
         crate::environment::ClientFiles::new(env, tokio::runtime::Handle::current())
     });
     let ran = tokio::task::spawn_blocking(move || {
-        let output = crate::tools::run(&name, &arguments, &cwd, &mut state, files);
+        let guard = crate::tools::WriteGuard { sandbox: &sandbox };
+        let output = crate::tools::run(&name, &arguments, &cwd, &guard, &mut state, files);
         (output, state)
     })
     .await;

@@ -29,6 +29,8 @@ pub enum ErrorKind {
     ModelOutput,
     /// A kernel or command could not run.
     Execution,
+    /// The sandbox asked for cannot be enforced here: nothing runs until another is chosen.
+    SandboxUnavailable,
     /// Bad configuration or a bad request from a front end.
     InvalidRequest,
     /// The session log could not be written or read.

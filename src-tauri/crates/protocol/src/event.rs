@@ -3,8 +3,10 @@ use ts_rs::TS;
 
 use crate::computer::{InputActionRecord, ScreenDiff, ScreenshotInfo, WindowInfo};
 use crate::error::ErrorInfo;
-use crate::op::{ApprovalPolicy, InputItem};
-use crate::tool::{ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, ToolCall};
+use crate::op::{ApprovalPolicy, InputItem, SafeMode};
+use crate::tool::{
+    ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, RiskFinding, ToolCall,
+};
 
 /// One thing that happened in a session. Serialized, it is one line of the session log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -55,6 +57,10 @@ pub enum EventMsg {
         call: ToolCall,
         /// Why the person should look closely (risk scan, protected path), if anything.
         warning: Option<String>,
+        /// What the safe-mode scan and the protected-path check found, one entry a finding.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<RiskFinding>>", optional)]
+        risks: Vec<RiskFinding>,
     },
     ApprovalDecided {
         call_id: String,
@@ -146,6 +152,29 @@ pub struct SessionInfo {
     pub log_path: String,
     pub resumed: bool,
     pub protocol_version: u32,
+    /// The sandbox every execution runs in; absent when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sandbox: Option<SandboxInfo>,
+    /// How code is scanned for risks before it is approved.
+    #[serde(default)]
+    #[ts(as = "Option<SafeMode>", optional)]
+    pub safe_mode: SafeMode,
+}
+
+/// The sandbox of a session, as front ends show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SandboxInfo {
+    /// `native`, `docker` or `openshell`.
+    pub backend: String,
+    /// The level (`read-only`, `workspace-write`, `full-access`) or the policy file.
+    pub policy: String,
+    /// What this kernel enforces (`landlock ABI 6 …`), for the native backend.
+    pub enforcement: String,
+    /// Why nothing can run: the sandbox cannot be enforced here. Never runs unsandboxed instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refusal: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]

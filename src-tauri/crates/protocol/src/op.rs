@@ -79,3 +79,16 @@ pub enum ApprovalPolicy {
     /// Never run anything; every proposal is denied and reported to the model.
     Deny,
 }
+
+/// Safe mode: a static risk scan of every code block before it is approved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum SafeMode {
+    /// No scan.
+    #[default]
+    Off,
+    /// Risky code is shown with the reasons and always needs a person's approval (even with `-y`).
+    Ask,
+    /// Risky code is blocked (the model is told why) and everything runs in the sandbox.
+    Auto,
+}

@@ -101,6 +101,26 @@ pub enum ApprovalScope {
     CommandPrefix { prefix: String },
 }
 
+/// One finding of the safe-mode scan or the protected-path check, shown with an approval request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RiskFinding {
+    /// Stable rule id (`rm-rf-broad`, `curl-pipe-shell`, `protected-path`…).
+    pub rule: String,
+    pub severity: RiskSeverity,
+    /// For a person: what the code would do.
+    pub reason: String,
+    /// The command, call or path that matched.
+    pub snippet: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum RiskSeverity {
+    Medium,
+    High,
+    Critical,
+}
+
 /// Who decided an approval.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]

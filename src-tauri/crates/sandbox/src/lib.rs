@@ -24,7 +24,7 @@ pub mod protected;
 pub mod scan;
 mod scan_shell;
 pub mod seccomp_filter;
-mod shell_words;
+pub mod shell_words;
 mod sys;
 pub mod yaml;
 

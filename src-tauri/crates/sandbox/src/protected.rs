@@ -73,7 +73,7 @@ fn reason(p: &Path, home: &Path, config_dir: &Path) -> Option<&'static str> {
 }
 
 /// `.` and `..` resolved without touching the filesystem.
-fn normalize(p: &Path) -> PathBuf {
+pub fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {

@@ -94,11 +94,32 @@ impl ToolError {
     }
 }
 
+/// What the engine's own writes must respect: the session's sandbox policy (the file tools
+/// run in the engine, outside the kernel's sandbox, so they check paths themselves).
+#[derive(Clone, Copy)]
+pub struct WriteGuard<'a> {
+    pub sandbox: &'a crate::sandbox::SessionSandbox,
+}
+
+impl WriteGuard<'_> {
+    /// No restriction (no sandbox).
+    pub fn open() -> WriteGuard<'static> {
+        static NONE: std::sync::LazyLock<crate::sandbox::SessionSandbox> =
+            std::sync::LazyLock::new(crate::sandbox::SessionSandbox::none);
+        WriteGuard { sandbox: &NONE }
+    }
+
+    fn check(&self, path: &Path) -> Result<(), ToolError> {
+        self.sandbox.check_write(path).map_err(ToolError::Rejected)
+    }
+}
+
 /// The session's working directory, the tools' memory, and the changes made so far in one call.
 /// Reads and writes go through the front end's files when it offers them (an editor's buffers).
 pub struct Workspace<'a> {
     pub cwd: &'a Path,
     pub state: &'a mut ToolState,
+    guard: WriteGuard<'a>,
     changes: Vec<FileChange>,
     files: Option<ClientFiles>,
 }
@@ -108,6 +129,7 @@ impl<'a> Workspace<'a> {
         Workspace {
             cwd,
             state,
+            guard: WriteGuard::open(),
             changes: Vec::new(),
             files: None,
         }
@@ -115,6 +137,11 @@ impl<'a> Workspace<'a> {
 
     pub fn with_client_files(mut self, files: Option<ClientFiles>) -> Self {
         self.files = files;
+        self
+    }
+
+    pub fn with_guard(mut self, guard: WriteGuard<'a>) -> Self {
+        self.guard = guard;
         self
     }
 
@@ -149,6 +176,7 @@ impl<'a> Workspace<'a> {
 
     /// Writes a file (creating parent directories) and records the change with its diff.
     pub fn write_text(&mut self, path: &Path, content: &str) -> Result<(), ToolError> {
+        self.guard.check(path)?;
         // The diff's old side is what the person sees: the editor's buffer when there is one.
         let before = if path.exists() {
             self.read_text(path).ok()
@@ -169,6 +197,7 @@ impl<'a> Workspace<'a> {
     }
 
     pub fn delete(&mut self, path: &Path) -> Result<(), ToolError> {
+        self.guard.check(path)?;
         let before = std::fs::read_to_string(path).ok();
         std::fs::remove_file(path).map_err(|e| ToolError::io(path, e))?;
         let shown = self.display(path);
@@ -193,10 +222,13 @@ pub fn run(
     name: &str,
     args: &Value,
     cwd: &Path,
+    guard: &WriteGuard<'_>,
     state: &mut ToolState,
     files: Option<ClientFiles>,
 ) -> ToolOutput {
-    let mut ws = Workspace::new(cwd, state).with_client_files(files);
+    let mut ws = Workspace::new(cwd, state)
+        .with_guard(*guard)
+        .with_client_files(files);
     let mut ends_turn = false;
     let result = if read::handles(name) {
         read::run(name, args, &mut ws)

@@ -1,0 +1,319 @@
+//! The session's sandbox: which backend and policy confine the code it runs, the argv prefix
+//! that puts every executor process under it, and the rule the engine's own file tools follow.
+//!
+//! Fail closed: when the sandbox asked for cannot be set up here (no landlock, no docker
+//! daemon, an invalid policy file), the session still starts, says why, and refuses to run
+//! code or write files until the person chooses another sandbox. It never runs unconfined.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use oi_sandbox::protected::normalize;
+
+use oi_protocol::SandboxInfo;
+use oi_sandbox::{Backend, Level, PolicyContext, SandboxPolicy};
+
+/// What the person asked for (flags, config.toml).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SandboxRequest {
+    pub backend: Backend,
+    pub level: Level,
+    /// A YAML policy file; replaces `level`.
+    pub policy_file: Option<PathBuf>,
+    /// Image for `--sandbox docker`.
+    pub docker_image: Option<String>,
+}
+
+/// Default image of the docker backend: the kernels need python3, node and bash inside.
+pub const DEFAULT_DOCKER_IMAGE: &str = "python:3-slim";
+
+impl SandboxRequest {
+    pub fn none() -> Self {
+        SandboxRequest {
+            backend: Backend::None,
+            ..Default::default()
+        }
+    }
+}
+
+/// The sandbox of a running session.
+#[derive(Debug, Clone, Default)]
+pub struct SessionSandbox {
+    /// `None` when the session runs without a sandbox.
+    pub info: Option<SandboxInfo>,
+    /// The resolved policy (for the file tools); `None` without a sandbox or when it failed.
+    pub policy: Option<SandboxPolicy>,
+    /// Prepended to every executor argv.
+    pub launcher_prefix: Vec<OsString>,
+}
+
+impl SessionSandbox {
+    /// No sandbox at all.
+    pub fn none() -> Self {
+        SessionSandbox::default()
+    }
+
+    /// Why nothing may run, if the sandbox could not be set up.
+    pub fn refusal(&self) -> Option<&str> {
+        self.info.as_ref().and_then(|i| i.refusal.as_deref())
+    }
+
+    /// Set up `request` for a session in `ctx.workspace`; `self_exe` is the binary that
+    /// handles `__sandbox` (this program).
+    pub fn prepare(request: &SandboxRequest, ctx: &PolicyContext, self_exe: &Path) -> Self {
+        if request.backend == Backend::None {
+            return SessionSandbox::none();
+        }
+        let label = match &request.policy_file {
+            Some(file) => file.display().to_string(),
+            None => request.level.to_string(),
+        };
+        let mut info = SandboxInfo {
+            backend: request.backend.to_string(),
+            policy: label,
+            enforcement: String::new(),
+            refusal: None,
+        };
+        let refuse = |mut info: SandboxInfo, why: String| {
+            info.refusal = Some(why);
+            SessionSandbox {
+                info: Some(info),
+                policy: None,
+                launcher_prefix: Vec::new(),
+            }
+        };
+        let policy = match &request.policy_file {
+            Some(file) => match oi_sandbox::load_policy_file(file, ctx) {
+                Ok(p) => p,
+                Err(e) => return refuse(info, format!("the sandbox policy is not valid: {e}")),
+            },
+            None => SandboxPolicy::from_level(request.level, ctx),
+        };
+        let prefix = match request.backend {
+            Backend::None => Ok(Vec::new()),
+            Backend::Native => match oi_sandbox::check_native(&policy) {
+                Ok(support) => {
+                    info.enforcement = support.to_string();
+                    oi_sandbox::launcher_prefix(&policy, self_exe).map_err(|e| e.to_string())
+                }
+                Err(e) => Err(format!(
+                    "the native sandbox cannot be enforced on this system: {e}"
+                )),
+            },
+            Backend::Docker => oi_sandbox::check_backend(Backend::Docker)
+                .map_err(|e| e.to_string())
+                .and_then(|()| {
+                    let image = request
+                        .docker_image
+                        .clone()
+                        .unwrap_or_else(|| DEFAULT_DOCKER_IMAGE.to_string());
+                    info.enforcement = format!("docker image {image}");
+                    let opts = oi_sandbox::DockerOptions::new(image, ctx.workspace.clone());
+                    oi_sandbox::docker_run_argv(&policy, &opts, &[]).map_err(|e| e.to_string())
+                }),
+            Backend::OpenShell => oi_sandbox::check_backend(Backend::OpenShell)
+                .map_err(|e| e.to_string())
+                .and_then(|()| openshell_prefix(&policy, ctx)),
+        };
+        match prefix {
+            Ok(launcher_prefix) => SessionSandbox {
+                info: Some(info),
+                policy: Some(policy),
+                launcher_prefix,
+            },
+            Err(why) => refuse(info, why),
+        }
+    }
+
+    /// May the engine (its file tools) write `path`? `Err` says why not.
+    pub fn check_write(&self, path: &Path) -> Result<(), String> {
+        let Some(info) = &self.info else {
+            return Ok(());
+        };
+        if let Some(why) = &info.refusal {
+            return Err(format!("Not written: {why}"));
+        }
+        let Some(policy) = &self.policy else {
+            return Ok(());
+        };
+        let fs = &policy.filesystem;
+        if !fs.restricted {
+            return Ok(());
+        }
+        let target = resolve_for_check(path);
+        let under = |list: &[PathBuf]| list.iter().any(|root| matches_root(&target, root));
+        if under(&fs.denied) {
+            return Err(format!(
+                "Not written: {} is a denied path of the sandbox policy ({}).",
+                path.display(),
+                info.policy
+            ));
+        }
+        if !under(&fs.read_write) {
+            let writable: Vec<String> = fs
+                .read_write
+                .iter()
+                .filter(|p| !p.starts_with("/dev"))
+                .map(|p| p.display().to_string())
+                .collect();
+            return Err(format!(
+                "Not written: the sandbox ({} {}) does not allow writing {}; writable: {}.",
+                info.backend,
+                info.policy,
+                path.display(),
+                if writable.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    writable.join(", ")
+                }
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// An OpenShell sandbox for this session, created up front; each execution runs through
+/// `openshell sandbox exec`.
+fn openshell_prefix(policy: &SandboxPolicy, ctx: &PolicyContext) -> Result<Vec<OsString>, String> {
+    let yaml =
+        oi_sandbox::openshell_policy_yaml(policy, &ctx.workspace).map_err(|e| e.to_string())?;
+    let name = format!("interpreter-{}", std::process::id());
+    let file = ctx.temp_dir.join(format!("{name}-policy.yaml"));
+    std::fs::write(&file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let create = oi_sandbox::openshell_create_argv(&name, &file, None);
+    let out = std::process::Command::new(&create[0])
+        .args(&create[1..])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run openshell: {e}; use --sandbox native"))?;
+    if !out.status.success() {
+        let detail = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        return Err(format!(
+            "openshell sandbox create failed: {detail}; use --sandbox native"
+        ));
+    }
+    // `openshell sandbox exec NAME --`: the executor appends the command.
+    Ok(oi_sandbox::openshell_exec_argv(&name, &[]))
+}
+
+/// Whether `target` is `root` or below it; `root` may be a glob.
+fn matches_root(target: &Path, root: &Path) -> bool {
+    let text = root.to_string_lossy();
+    if text.contains(['*', '?', '[']) {
+        let Ok(pattern) = glob::Pattern::new(&text) else {
+            return false;
+        };
+        return target.ancestors().any(|a| pattern.matches_path(a));
+    }
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| normalize(root));
+    target.starts_with(&root)
+}
+
+/// The path as the kernel would see it: symlinks of the longest existing ancestor resolved,
+/// `.` and `..` folded.
+pub(crate) fn resolve_for_check(path: &Path) -> PathBuf {
+    let path = normalize(path);
+    let mut existing = path.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(existing) {
+            let mut out = real;
+            for part in rest.iter().rev() {
+                out.push(part);
+            }
+            return out;
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return path,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(root: &Path) -> PolicyContext {
+        PolicyContext {
+            workspace: root.join("ws"),
+            home: Some(root.join("home")),
+            temp_dir: root.join("tmp"),
+            config_dir: Some(root.join("home/.config/open-interpreter")),
+        }
+    }
+
+    #[test]
+    fn file_tools_follow_the_policy() {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().canonicalize().unwrap();
+        for d in ["ws/sub", "tmp", "home/.ssh", "outside"] {
+            std::fs::create_dir_all(root.join(d)).unwrap();
+        }
+        std::os::unix::fs::symlink(root.join("outside"), root.join("ws/link")).unwrap();
+        let request = SandboxRequest {
+            backend: Backend::Native,
+            ..Default::default()
+        };
+        let sb = SessionSandbox::prepare(&request, &ctx(&root), Path::new("/proc/self/exe"));
+        assert_eq!(sb.refusal(), None, "{:?}", sb.info);
+        assert!(sb.check_write(&root.join("ws/sub/new.txt")).is_ok());
+        assert!(sb.check_write(&root.join("ws/a/b/c.txt")).is_ok());
+        assert!(sb.check_write(&root.join("tmp/x")).is_ok());
+        let e = sb.check_write(&root.join("outside/x")).unwrap_err();
+        assert!(
+            e.contains("does not allow writing") && e.contains("workspace-write"),
+            "{e}"
+        );
+        assert!(sb.check_write(&root.join("ws/../outside/x")).is_err());
+        assert!(
+            sb.check_write(&root.join("ws/link/x")).is_err(),
+            "a symlink out of the workspace"
+        );
+        assert!(
+            sb.check_write(&root.join("home/.ssh/authorized_keys"))
+                .is_err()
+        );
+
+        let ro = SandboxRequest {
+            backend: Backend::Native,
+            level: Level::ReadOnly,
+            ..Default::default()
+        };
+        let sb = SessionSandbox::prepare(&ro, &ctx(&root), Path::new("/proc/self/exe"));
+        assert!(sb.check_write(&root.join("ws/x")).is_err());
+        assert!(
+            SessionSandbox::none()
+                .check_write(&root.join("outside/x"))
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_sandbox_that_cannot_be_set_up_refuses_everything() {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("ws")).unwrap();
+        std::fs::write(root.join("bad.yaml"), "network:\n  mode: sometimes\n").unwrap();
+        let request = SandboxRequest {
+            backend: Backend::Native,
+            policy_file: Some(root.join("bad.yaml")),
+            ..Default::default()
+        };
+        let sb = SessionSandbox::prepare(&request, &ctx(&root), Path::new("/proc/self/exe"));
+        let why = sb.refusal().unwrap();
+        assert!(
+            why.contains("bad.yaml: network.mode: unknown value"),
+            "{why}"
+        );
+        assert!(sb.launcher_prefix.is_empty());
+        assert!(
+            sb.check_write(&root.join("ws/x"))
+                .unwrap_err()
+                .contains("network.mode")
+        );
+    }
+}
