@@ -1,4 +1,4 @@
 mod exec_json;
 mod resume;
-mod terminal;
 mod sandbox;
+mod terminal;

@@ -183,7 +183,12 @@ pub struct SessionFlags {
     pub sandbox_level: Option<oi_sandbox::Level>,
 
     /// A YAML sandbox policy file (instead of a level). Turns the native sandbox on when no --sandbox is given.
-    #[arg(long = "sandbox-policy", alias = "sandbox_policy", global = true, value_name = "FILE")]
+    #[arg(
+        long = "sandbox-policy",
+        alias = "sandbox_policy",
+        global = true,
+        value_name = "FILE"
+    )]
     pub sandbox_policy: Option<PathBuf>,
 
     /// Scan code for risks before approval: off, ask (warn and always ask; a bare --safe_mode),
@@ -194,11 +199,13 @@ pub struct SessionFlags {
 }
 
 fn parse_backend(s: &str) -> Result<oi_sandbox::Backend, String> {
-    s.parse().map_err(|e: oi_sandbox::BackendError| e.to_string())
+    s.parse()
+        .map_err(|e: oi_sandbox::BackendError| e.to_string())
 }
 
 fn parse_level(s: &str) -> Result<oi_sandbox::Level, String> {
-    s.parse().map_err(|e: oi_sandbox::policy::UnknownLevel| e.to_string())
+    s.parse()
+        .map_err(|e: oi_sandbox::policy::UnknownLevel| e.to_string())
 }
 
 pub fn parse_safe_mode(s: &str) -> Result<oi_protocol::SafeMode, String> {
@@ -206,6 +213,8 @@ pub fn parse_safe_mode(s: &str) -> Result<oi_protocol::SafeMode, String> {
         "off" => Ok(oi_protocol::SafeMode::Off),
         "ask" => Ok(oi_protocol::SafeMode::Ask),
         "auto" => Ok(oi_protocol::SafeMode::Auto),
-        other => Err(format!("unknown safe mode \"{other}\" (expected off, ask, auto)")),
+        other => Err(format!(
+            "unknown safe mode \"{other}\" (expected off, ask, auto)"
+        )),
     }
 }

@@ -13,7 +13,11 @@ pub fn print_config(settings: &Settings) -> Result<()> {
     for (name, value, source) in &settings.provenance {
         writeln!(out, "{name:<20} {value:<40} ({source})")?;
     }
-    writeln!(out, "effective sandbox: {}", crate::settings::describe_sandbox(&settings.session.sandbox))?;
+    writeln!(
+        out,
+        "effective sandbox: {}",
+        crate::settings::describe_sandbox(&settings.session.sandbox)
+    )?;
     Ok(())
 }
 

@@ -33,7 +33,10 @@ pub enum Invocation {
 pub fn main(invocation: Invocation) -> ExitCode {
     // The sandbox helper (`interpreter __sandbox …`), re-executed by the executors: before
     // anything else, while the process is still single-threaded. It never returns.
-    if std::env::args_os().nth(1).is_some_and(|a| a == oi_sandbox::SUBCOMMAND) {
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == oi_sandbox::SUBCOMMAND)
+    {
         oi_sandbox::sandbox_main(std::env::args_os().skip(2).collect());
     }
     // A parent may hand us SIGINT blocked (signal masks survive exec; test runners do this):

@@ -170,7 +170,8 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
     session.custom_instructions = custom_instructions;
     session.exec_timeout = timeout.map(Duration::from_secs);
     let ctx = oi_sandbox::PolicyContext::from_env(session.cwd.clone(), config_dir.clone());
-    let self_exe = std::env::current_exe().context("cannot find this program's own path (for the sandbox)")?;
+    let self_exe =
+        std::env::current_exe().context("cannot find this program's own path (for the sandbox)")?;
     session.sandbox = oi_core::sandbox::SessionSandbox::prepare(&sandbox_request, &ctx, &self_exe);
     session.safe_mode = safe_mode;
     session.config_dir = config_dir;
@@ -200,14 +201,35 @@ fn sandbox_settings(
     use oi_sandbox::{Backend, Level};
     let src_file = Source::File(config_path.to_path_buf());
     let bad = |key: &str, e: String| anyhow::anyhow!("{}: {key}: {e}", config_path.display());
-    let file_backend = file.sandbox.as_deref().map(|v| v.parse::<Backend>().map_err(|e| bad("sandbox", e.to_string()))).transpose()?;
-    let file_level = file.sandbox_level.as_deref().map(|v| v.parse::<Level>().map_err(|e| bad("sandbox_level", e.to_string()))).transpose()?;
-    let file_safe = file.safe_mode.as_deref().map(|v| crate::args::parse_safe_mode(v).map_err(|e| bad("safe_mode", e))).transpose()?;
+    let file_backend = file
+        .sandbox
+        .as_deref()
+        .map(|v| {
+            v.parse::<Backend>()
+                .map_err(|e| bad("sandbox", e.to_string()))
+        })
+        .transpose()?;
+    let file_level = file
+        .sandbox_level
+        .as_deref()
+        .map(|v| {
+            v.parse::<Level>()
+                .map_err(|e| bad("sandbox_level", e.to_string()))
+        })
+        .transpose()?;
+    let file_safe = file
+        .safe_mode
+        .as_deref()
+        .map(|v| crate::args::parse_safe_mode(v).map_err(|e| bad("safe_mode", e)))
+        .transpose()?;
     // A relative policy path in config.toml is relative to the config file.
-    let file_policy = file.sandbox_policy.as_ref().map(|p| match config_path.parent() {
-        Some(dir) if p.is_relative() => dir.join(p),
-        _ => p.clone(),
-    });
+    let file_policy = file
+        .sandbox_policy
+        .as_ref()
+        .map(|p| match config_path.parent() {
+            Some(dir) if p.is_relative() => dir.join(p),
+            _ => p.clone(),
+        });
 
     let (safe_mode, safe_src) = match (flags.safe_mode, file_safe) {
         (Some(m), _) => (m, Source::Flag),
@@ -239,9 +261,24 @@ fn sandbox_settings(
         );
     }
     prov.push(("sandbox", backend.to_string(), backend_src));
-    prov.push(("sandbox_level", level.unwrap_or_default().to_string(), level_src));
-    prov.push(("sandbox_policy", policy_file.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "(none)".into()), policy_src));
-    prov.push(("safe_mode", format!("{safe_mode:?}").to_lowercase(), safe_src));
+    prov.push((
+        "sandbox_level",
+        level.unwrap_or_default().to_string(),
+        level_src,
+    ));
+    prov.push((
+        "sandbox_policy",
+        policy_file
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "(none)".into()),
+        policy_src,
+    ));
+    prov.push((
+        "safe_mode",
+        format!("{safe_mode:?}").to_lowercase(),
+        safe_src,
+    ));
     let request = oi_core::sandbox::SandboxRequest {
         backend,
         level: level.unwrap_or_default(),
@@ -255,7 +292,9 @@ fn absolute(p: &std::path::Path) -> PathBuf {
     if p.is_absolute() {
         p.to_path_buf()
     } else {
-        std::env::current_dir().map(|d| d.join(p)).unwrap_or_else(|_| p.to_path_buf())
+        std::env::current_dir()
+            .map(|d| d.join(p))
+            .unwrap_or_else(|_| p.to_path_buf())
     }
 }
 
@@ -264,7 +303,10 @@ pub fn describe_sandbox(sandbox: &oi_core::sandbox::SessionSandbox) -> String {
     match &sandbox.info {
         None => "none: code runs unconfined".into(),
         Some(info) => match &info.refusal {
-            Some(why) => format!("{} {}: UNAVAILABLE, nothing will run: {why}", info.backend, info.policy),
+            Some(why) => format!(
+                "{} {}: UNAVAILABLE, nothing will run: {why}",
+                info.backend, info.policy
+            ),
             None if info.enforcement.is_empty() => format!("{} {}", info.backend, info.policy),
             None => format!("{} {} ({})", info.backend, info.policy, info.enforcement),
         },

@@ -186,7 +186,9 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             EventMsg::Error(ErrorInfo {
                 kind: ErrorKind::SandboxUnavailable,
                 message: format!("nothing will run: {why}"),
-                hint: Some("start again with another --sandbox (native, docker, openshell, none)".into()),
+                hint: Some(
+                    "start again with another --sandbox (native, docker, openshell, none)".into(),
+                ),
             }),
         );
     }

@@ -403,7 +403,10 @@ async fn execute(
         Some(env) if crate::environment::runs_in_client_terminal(Some(&env), language) => {
             let (timeout, launcher) = {
                 let s = rt.shared.lock().await;
-                (s.config.exec_timeout, s.config.sandbox.launcher_prefix.clone())
+                (
+                    s.config.exec_timeout,
+                    s.config.sandbox.launcher_prefix.clone(),
+                )
             };
             let (program, args) = crate::environment::shell_command(&launcher, code);
             let request = crate::environment::CommandRequest {
