@@ -1,4 +1,5 @@
 mod exec_json;
+mod local;
 mod resume;
 mod sandbox;
 mod terminal;

@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
     name = "interpreter",
     version,
     about = "Open Interpreter: a language model that runs code on your computer, with your approval",
-    after_help = "Examples:\n  interpreter                         chat in the terminal\n  interpreter -y \"make a chart of data.csv\"\n  interpreter --model ollama/qwen2.5-coder --api_base http://127.0.0.1:11434\n  interpreter exec --json -y \"count the files here\"\n  i what is in this folder?"
+    after_help = "Examples:\n  interpreter                         chat in the terminal\n  interpreter -y \"make a chart of data.csv\"\n  interpreter --local                 choose a model served on this machine\n  interpreter --model ollama/qwen2.5-coder --api_base http://127.0.0.1:11434\n  interpreter exec --json -y \"count the files here\"\n  i what is in this folder?"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -82,6 +82,11 @@ pub struct SessionFlags {
     /// Model: openai/NAME, anthropic/NAME, ollama/NAME, lmstudio/NAME, llamacpp/NAME, or a bare name.
     #[arg(short, long, global = true)]
     pub model: Option<String>,
+
+    /// Use a model on this machine: find running Ollama, llama.cpp, llamafile and LM Studio
+    /// servers, choose one of their models, and remember the choice.
+    #[arg(long, global = true)]
+    pub local: bool,
 
     /// Base URL of the model API.
     #[arg(

@@ -8,7 +8,9 @@ mod exec_mode;
 mod gui;
 mod info;
 mod interactive;
+mod local;
 mod markdown;
+mod picker;
 mod reader;
 mod render;
 mod settings;
@@ -83,6 +85,10 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
     if let Some(args::Command::Exec(exec)) = cli.command {
         let mut flags = cli.session.clone();
         merge_flags(&mut flags, &exec.session);
+        if flags.local {
+            let path = settings::config_path(&flags);
+            local::choose(&mut flags, &path, local::Asking::Nobody).await?;
+        }
         let mut settings = settings::resolve(&flags)?;
         if !flags.auto_run && settings.session.approval_policy == ApprovalPolicy::Ask {
             // Nobody can answer a prompt here: without -y, nothing runs.
@@ -95,7 +101,14 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
     if cli.gui {
         return gui::launch(gui::forwarded_args());
     }
-    let settings = settings::resolve(&cli.session)?;
+    let mut flags = cli.session.clone();
+    if flags.local && !(cli.config || cli.conversations || cli.profiles) {
+        let path = settings::config_path(&flags);
+        if !local::choose(&mut flags, &path, local::Asking::Person).await? {
+            return Ok(1);
+        }
+    }
+    let settings = settings::resolve(&flags)?;
     if cli.config {
         info::print_config(&settings)?;
         return Ok(0);
@@ -147,5 +160,6 @@ fn merge_flags(into: &mut args::SessionFlags, from: &args::SessionFlags) {
         safe_mode
     );
     into.auto_run |= from.auto_run;
+    into.local |= from.local;
     into.plain |= from.plain;
 }

@@ -40,13 +40,18 @@ pub struct Settings {
     pub provenance: Vec<(&'static str, String, Source)>,
 }
 
-pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
-    let config_dir = config::config_dir();
-    let config_path = flags
+/// The config file these flags select.
+pub fn config_path(flags: &SessionFlags) -> PathBuf {
+    flags
         .config_file
         .clone()
-        .or_else(|| config_dir.as_ref().map(|d| d.join("config.toml")))
-        .unwrap_or_else(|| PathBuf::from("config.toml"));
+        .or_else(|| config::config_dir().map(|d| d.join("config.toml")))
+        .unwrap_or_else(|| PathBuf::from("config.toml"))
+}
+
+pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
+    let config_dir = config::config_dir();
+    let config_path = config_path(flags);
     let file: ConfigFile = config::load(&config_path)?;
     let data_dir = config::data_dir().context("no data directory: set XDG_DATA_HOME or HOME")?;
     let cwd = std::env::current_dir().context("the current directory is not readable")?;

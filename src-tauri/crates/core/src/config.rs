@@ -50,6 +50,11 @@ pub enum ConfigError {
         column: usize,
         message: String,
     },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// `$XDG_CONFIG_HOME/open-interpreter` (or `OI_CONFIG_DIR`).
@@ -98,6 +103,58 @@ pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
     })
 }
 
+/// Sets (`Some`) or removes (`None`) top-level string settings in the config file, keeping
+/// everything else in it (comments, order, formatting) as the person wrote it.
+pub fn remember(path: &Path, settings: &[(&str, Option<&str>)]) -> Result<(), ConfigError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(source) => {
+            return Err(ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    // The file must be valid before we touch it: its errors are reported as for loading.
+    parse(path, &text)?;
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let (line, column) = e.span().map(|s| line_col(&text, s.start)).unwrap_or((1, 1));
+        ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: e.message().trim().to_string(),
+        }
+    })?;
+    for (key, value) in settings {
+        match value {
+            Some(v) => match doc.get_mut(key).and_then(|item| item.as_value_mut()) {
+                // Keep the comment and spacing around an existing value.
+                Some(existing) => {
+                    let decor = existing.decor().clone();
+                    *existing = toml_edit::Value::from(*v);
+                    *existing.decor_mut() = decor;
+                }
+                None => {
+                    doc.insert(key, toml_edit::value(*v));
+                }
+            },
+            None => {
+                doc.remove(key);
+            }
+        }
+    }
+    let write_error = |source| ConfigError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(write_error)?;
+    }
+    std::fs::write(path, doc.to_string()).map_err(write_error)
+}
+
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
@@ -124,6 +181,32 @@ mod tests {
         assert_eq!(c.model.as_deref(), Some("ollama/qwen"));
         assert_eq!(c.auto_run, Some(true));
         assert_eq!(c.max_output, Some(500));
+    }
+
+    #[test]
+    fn remember_keeps_comments_and_other_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/config.toml");
+        remember(&path, &[("model", Some("ollama/a"))]).unwrap();
+        assert_eq!(load(&path).unwrap().model.as_deref(), Some("ollama/a"));
+        let text = "# my settings\nauto_run = true # yes, really\nmodel = \"openai/gpt-4o\" # the old one\napi_base = \"http://x\"\n";
+        std::fs::write(&path, text).unwrap();
+        remember(
+            &path,
+            &[("model", Some("llamacpp/qwen")), ("api_base", None)],
+        )
+        .unwrap();
+        let after = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            after,
+            "# my settings\nauto_run = true # yes, really\nmodel = \"llamacpp/qwen\" # the old one\n"
+        );
+        std::fs::write(&path, "model = [\n").unwrap();
+        let e = remember(&path, &[("model", Some("x"))])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("config.toml:"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "model = [\n");
     }
 
     #[test]

@@ -46,7 +46,7 @@
 //! a violation is recorded. Discovery answers fixed content from the [`Script`]:
 //! `GET /v1/models` (OpenAI list; Anthropic list when `anthropic-version` is sent),
 //! `GET /api/tags`, `POST /api/show` (`model_info["llama.context_length"]`),
-//! `GET /api/version`, `GET /props` (llama.cpp `default_generation_settings.n_ctx`),
+//! `GET /api/version`, `GET /api/v0/models` (LM Studio: `loaded_context_length`), `GET /props` (llama.cpp `default_generation_settings.n_ctx`),
 //! `GET /health`. Any other path is a 404 and a violation.
 //!
 //! # Invariants

@@ -613,6 +613,22 @@ async fn discovery(
             }
         }
         ("GET", "/api/version") => json!({"version": "0.12.6"}),
+        // LM Studio's own REST API: which models are language models, and their windows.
+        ("GET", "/api/v0/models") => json!({
+            "object": "list",
+            "data": shared.models.iter().map(|id| json!({
+                "id": id,
+                "object": "model",
+                "type": "llm",
+                "publisher": "scripted",
+                "arch": "qwen2",
+                "compatibility_type": "gguf",
+                "quantization": "Q4_K_M",
+                "state": "loaded",
+                "max_context_length": shared.context_window,
+                "loaded_context_length": shared.context_window,
+            })).collect::<Vec<_>>(),
+        }),
         ("GET", "/props") => json!({
             "default_generation_settings": {
                 "n_ctx": shared.context_window,

@@ -3,6 +3,7 @@
 
 mod anthropic;
 mod error;
+pub mod local;
 mod ollama;
 mod openai;
 mod retry;
@@ -30,6 +31,8 @@ pub struct ModelRequest {
     pub tools: Vec<ToolSpec>,
     pub temperature: Option<f32>,
     pub max_tokens: Option<u32>,
+    /// The context window the request was fitted to; Ollama is told to run with it (`num_ctx`).
+    pub context_window: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,8 +145,12 @@ pub fn client_for(
     spec: &ModelSpec,
     retry: RetryPolicy,
 ) -> Result<Box<dyn ModelClient>, ModelError> {
-    let http = reqwest::Client::builder()
-        .connect_timeout(std::time::Duration::from_secs(10))
+    let mut http = reqwest::Client::builder().connect_timeout(std::time::Duration::from_secs(10));
+    if spec.provider.is_local() || is_loopback(&spec.api_base) {
+        // A model on this machine is reached directly, whatever proxy the environment names.
+        http = http.no_proxy();
+    }
+    let http = http
         .build()
         .map_err(|e| ModelError::Internal(e.to_string()))?;
     Ok(match spec.provider {
@@ -153,4 +160,40 @@ pub fn client_for(
             Box::new(OpenAiClient::new(http, spec.clone(), retry))
         }
     })
+}
+
+/// Whether a base URL points at this machine.
+fn is_loopback(url: &str) -> bool {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = after_scheme.split('/').next().unwrap_or("");
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn loopback_bases_are_recognised() {
+        for url in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:11434",
+            "http://[::1]:1234/v1",
+            "http://127.5.0.1",
+        ] {
+            assert!(super::is_loopback(url), "{url}");
+        }
+        for url in [
+            "https://api.openai.com/v1",
+            "http://10.0.0.2:8080",
+            "http://localhost.example.com",
+        ] {
+            assert!(!super::is_loopback(url), "{url}");
+        }
+    }
 }

@@ -14,8 +14,6 @@ pub struct OllamaClient {
     spec: ModelSpec,
     url: String,
     retry: RetryPolicy,
-    /// Context window to ask for (`options.num_ctx`), when known.
-    pub num_ctx: Option<u32>,
 }
 
 impl OllamaClient {
@@ -27,12 +25,11 @@ impl OllamaClient {
             spec,
             url,
             retry,
-            num_ctx: None,
         }
     }
 }
 
-pub(crate) fn request_body(req: &ModelRequest, num_ctx: Option<u32>) -> Value {
+pub(crate) fn request_body(req: &ModelRequest) -> Value {
     let mut messages = Vec::new();
     if !req.system.is_empty() {
         messages.push(json!({"role": "system", "content": req.system}));
@@ -78,7 +75,7 @@ pub(crate) fn request_body(req: &ModelRequest, num_ctx: Option<u32>) -> Value {
     if let Some(m) = req.max_tokens {
         options.insert("num_predict".into(), json!(m));
     }
-    if let Some(n) = num_ctx {
+    if let Some(n) = req.context_window {
         options.insert("num_ctx".into(), json!(n));
     }
     if !options.is_empty() {
@@ -90,7 +87,7 @@ pub(crate) fn request_body(req: &ModelRequest, num_ctx: Option<u32>) -> Value {
 #[async_trait::async_trait]
 impl ModelClient for OllamaClient {
     async fn stream(&self, req: &ModelRequest) -> Result<ModelStream, ModelError> {
-        let body = request_body(req, self.num_ctx);
+        let body = request_body(req);
         let endpoint = Endpoint {
             url: &self.url,
             model: &req.model,

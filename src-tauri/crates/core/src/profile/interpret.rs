@@ -53,6 +53,9 @@ impl Profile {
         match self.tool_style {
             ToolStyle::NativeOrFenced => text_calls::fenced_blocks(text, false)
                 .into_iter()
+                // A block holding only a value is an answer shown as code (small models do this
+                // with the result they were just given), not something to run.
+                .filter(|b| !text_calls::is_bare_value(&b.body))
                 .filter(|b| match oi_exec::canonical_language(&b.lang) {
                     // A profile with only a shell tool runs only shell blocks.
                     Some(lang) => self.offers("execute") || lang == oi_exec::Language::Shell,

@@ -71,7 +71,8 @@ pub enum ProfileError {
     Invalid { file: String, message: String },
 }
 
-const DEFAULT_OBSERVATION: &str = "The code ran. Its output:\n```\n{{output}}\n```\nContinue with the next step if there is one; otherwise tell me the result.";
+// No fence around the output: small models copy a fenced result back as a code block to run.
+const DEFAULT_OBSERVATION: &str = "The code ran. Its output:\n{{output}}\n\nIf the task needs another step, run it. Otherwise answer me in plain words, without code.";
 
 /// A loaded profile.
 #[derive(Debug, Clone)]

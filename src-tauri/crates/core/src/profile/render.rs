@@ -101,6 +101,7 @@ impl Profile {
             },
             temperature: self.defaults.temperature,
             max_tokens: self.defaults.max_tokens,
+            context_window: None,
         }
     }
 }

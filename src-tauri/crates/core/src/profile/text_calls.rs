@@ -74,6 +74,22 @@ fn fence_prefix(line: &str) -> Option<String> {
     None
 }
 
+/// Whether `code` is only a value: a number (`56211`, `-3.5e2`, `1,234`) or one quoted string.
+pub fn is_bare_value(code: &str) -> bool {
+    let c = code.trim();
+    if c.is_empty() {
+        return false;
+    }
+    let number = c.chars().any(|ch| ch.is_ascii_digit())
+        && c.chars()
+            .all(|ch| ch.is_ascii_digit() || "+-.,_eE ".contains(ch));
+    let quoted = c.len() >= 2
+        && ['"', '\'']
+            .iter()
+            .any(|q| c.starts_with(*q) && c.ends_with(*q) && !c[1..c.len() - 1].contains(*q));
+    number || quoted
+}
+
 /// Tool calls written as JSON: bare, inside `<tool_call>` tags, or in a ```json fence.
 /// Only objects naming one of `known_tools` count, so ordinary JSON in an answer is left alone.
 pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
@@ -241,6 +257,16 @@ mod tests {
         );
         let prose = "I will run {\"name\": \"execute\", \"parameters\": {\"language\": \"python\", \"code\": \"x\"}} now";
         assert_eq!(json_calls(prose, &known).len(), 1);
+    }
+
+    #[test]
+    fn bare_values_are_told_apart_from_code() {
+        for value in ["56211", " -3.5e2\n", "1,234", "'done'", "\"56088\""] {
+            assert!(is_bare_value(value), "{value}");
+        }
+        for code in ["123 * 457", "print(1)", "x", "", "'a' + 'b'", "ls -la", "e"] {
+            assert!(!is_bare_value(code), "{code}");
+        }
     }
 
     #[test]

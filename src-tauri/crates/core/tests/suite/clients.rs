@@ -36,6 +36,7 @@ fn request() -> ModelRequest {
         }],
         temperature: Some(0.0),
         max_tokens: Some(100),
+        context_window: None,
     }
 }
 
