@@ -4,6 +4,7 @@
 //! Front ends call [`spawn_session`] and talk to the session only through its queues.
 
 pub mod config;
+mod context;
 mod emitter;
 pub mod environment;
 pub mod gate;

@@ -114,6 +114,10 @@ pub(crate) struct Shared {
     /// Set when the model refused tools: calls then travel as text.
     pub native_tools: bool,
     pub call_counter: u64,
+    /// The context window, once asked for (`Some(None)`: asked, and nobody knows it).
+    pub limits: Option<Option<crate::context::ContextLimits>>,
+    /// What fitting the last request did, so a change is told once.
+    pub last_fit: crate::context::Fit,
 }
 
 pub(crate) struct Runtime {
@@ -204,6 +208,8 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             usage: TokenUsage::default(),
             native_tools: true,
             call_counter: resumed_events.len() as u64,
+            limits: None,
+            last_fit: Default::default(),
         }),
         kernels: Mutex::new(oi_exec::Kernels::new(kernel_options)),
         emitter,
@@ -333,6 +339,8 @@ impl Runtime {
         shared.model = resolve_model(&shared.config);
         shared.client = Arc::from(client_for(&shared.model, shared.config.retry)?);
         shared.native_tools = true;
+        shared.limits = None;
+        shared.last_fit = Default::default();
         Ok(())
     }
 }

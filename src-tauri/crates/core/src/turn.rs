@@ -10,6 +10,7 @@ use oi_protocol::{
 };
 use tokio_util::sync::CancellationToken;
 
+use crate::context::{self, ContextLimits};
 use crate::gate::Verdict;
 use crate::history::HistoryItem;
 use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
@@ -59,8 +60,9 @@ enum StepEnd {
 /// One model request and the tool calls it produced.
 async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEnd {
     let emit = |msg| rt.emitter.emit(id, msg);
+    ensure_limits(rt, id).await;
     let (client, request, model_name) = {
-        let shared = rt.shared.lock().await;
+        let mut shared = rt.shared.lock().await;
         let languages: Vec<String> = oi_exec::available_languages()
             .into_iter()
             .filter(|l| l.installed)
@@ -82,6 +84,31 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         }
         if shared.config.max_tokens.is_some() {
             request.max_tokens = shared.config.max_tokens;
+        }
+        if let Some(limits) = shared.limits.clone().flatten() {
+            request.context_window = Some(limits.window);
+            let reserve = limits.reserve(request.max_tokens);
+            let fit = context::fit(&mut request, &limits, reserve);
+            let changed =
+                (fit.dropped, fit.trimmed) != (shared.last_fit.dropped, shared.last_fit.trimmed);
+            if changed && (fit.dropped > 0 || fit.trimmed > 0) {
+                emit(EventMsg::Notice {
+                    message: format!(
+                        "to fit the model's {}-token context window, {} earlier message(s) were left out and {} old output(s) shortened",
+                        limits.window, fit.dropped, fit.trimmed
+                    ),
+                });
+            }
+            if fit.over_by > 0 {
+                emit(EventMsg::Notice {
+                    message: format!(
+                        "this request is about {} tokens over the model's {}-token context window even after trimming; \
+                         the model may refuse it (%reset or %undo shortens the conversation)",
+                        fit.over_by, limits.window
+                    ),
+                });
+            }
+            shared.last_fit = fit;
         }
         (shared.client.clone(), request, shared.model.display_name())
     };
@@ -162,6 +189,65 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         }
     }
     StepEnd::Continue
+}
+
+/// Learns the context window once per model: the person's setting, else the local runtime's.
+async fn ensure_limits(rt: &Arc<Runtime>, id: &str) {
+    let (spec, configured) = {
+        let shared = rt.shared.lock().await;
+        if shared.limits.is_some() {
+            return;
+        }
+        (shared.model.clone(), shared.config.context_window)
+    };
+    let limits = match configured {
+        Some(window) => Some(ContextLimits::configured(window)),
+        None => match runtime_limits(&spec).await {
+            Ok(Some(found)) => {
+                let limits = ContextLimits::from_runtime(&found);
+                if let Some(l) = &limits {
+                    let answers = l
+                        .max_output
+                        .map(|m| format!(", answers up to {m} tokens"))
+                        .unwrap_or_default();
+                    rt.emitter.emit(
+                        id,
+                        EventMsg::Notice {
+                            message: format!(
+                                "context window {} tokens{answers} (from {})",
+                                l.window, found.source
+                            ),
+                        },
+                    );
+                }
+                limits
+            }
+            Ok(None) => None,
+            Err(e) => {
+                rt.emitter.emit(
+                    id,
+                    EventMsg::Notice {
+                        message: format!(
+                            "could not learn the context window of {}: {e}",
+                            spec.display_name()
+                        ),
+                    },
+                );
+                None
+            }
+        },
+    };
+    rt.shared.lock().await.limits = Some(limits);
+}
+
+async fn runtime_limits(
+    spec: &crate::model::ModelSpec,
+) -> Result<Option<crate::model::local::RuntimeLimits>, ModelError> {
+    if !spec.provider.is_local() {
+        return Ok(None);
+    }
+    let http = crate::model::local::probe_client()?;
+    crate::model::local::runtime_limits(&http, spec).await
 }
 
 #[derive(Debug, PartialEq, Eq)]

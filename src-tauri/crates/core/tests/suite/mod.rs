@@ -1,4 +1,5 @@
 mod clients;
+mod local;
 mod profiles;
 mod profiles_sessions;
 mod session;

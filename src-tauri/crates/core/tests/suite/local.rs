@@ -1,0 +1,220 @@
+//! Local runtimes: discovery and the limits they report (scripted servers speaking Ollama's,
+//! llama.cpp's and LM Studio's discovery endpoints), and a session that keeps its requests
+//! inside the window the runtime reported.
+
+use oi_core::model::local::{Candidate, LocalModel, discover, probe_client, runtime_limits};
+use oi_core::model::{ModelSpec, Provider};
+use oi_protocol::{ApprovalPolicy, EventMsg};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse, SessionFixture};
+use pretty_assertions::assert_eq;
+use serde_json::json;
+
+fn notices(events: &[EventMsg]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::Notice { message } => Some(message.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn discovery_lists_each_runtime_and_the_limits_come_from_it() {
+    let ollama = ScriptedModelServer::start(
+        Script::new(vec![])
+            .with_models(["qwen2.5-coder:0.5b"])
+            .with_context_window(32768),
+    )
+    .await;
+    let llamacpp = ScriptedModelServer::start(
+        Script::new(vec![])
+            .with_models(["smollm2"])
+            .with_context_window(2048),
+    )
+    .await;
+    let lmstudio = ScriptedModelServer::start(
+        Script::new(vec![])
+            .with_models(["qwen3-4b"])
+            .with_context_window(6000),
+    )
+    .await;
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let candidates = vec![
+        Candidate {
+            provider: Provider::Ollama,
+            base: ollama.base_url(),
+        },
+        Candidate {
+            provider: Provider::LlamaCpp,
+            base: llamacpp.base_url(),
+        },
+        Candidate {
+            provider: Provider::LmStudio,
+            base: lmstudio.base_url(),
+        },
+        Candidate {
+            provider: Provider::LmStudio,
+            base: format!("http://127.0.0.1:{closed}"),
+        },
+    ];
+    let http = probe_client().unwrap();
+    let found = discover(&http, &candidates).await;
+    let model = |provider, name: &str, api_base: String, context_window| LocalModel {
+        provider,
+        name: name.into(),
+        api_base,
+        context_window,
+    };
+    assert_eq!(
+        found.models,
+        vec![
+            model(
+                Provider::Ollama,
+                "qwen2.5-coder:0.5b",
+                ollama.base_url(),
+                None
+            ),
+            model(
+                Provider::LlamaCpp,
+                "smollm2",
+                format!("{}/v1", llamacpp.base_url()),
+                None
+            ),
+            model(
+                Provider::LmStudio,
+                "qwen3-4b",
+                format!("{}/v1", lmstudio.base_url()),
+                Some(6000)
+            ),
+        ]
+    );
+    assert_eq!(found.absent, vec![candidates[3].clone()]);
+
+    let limits = |m: &LocalModel| {
+        let spec = ModelSpec::resolve(&m.model_string(), Some(&m.api_base), None, &|_| None);
+        let http = http.clone();
+        async move { runtime_limits(&http, &spec).await.unwrap().unwrap() }
+    };
+    let l = limits(&found.models[0]).await;
+    assert_eq!(
+        (l.context_window, l.source),
+        (Some(8192), "Ollama /api/show")
+    );
+    let l = limits(&found.models[1]).await;
+    assert_eq!(
+        (l.context_window, l.source),
+        (Some(2048), "llama.cpp /props")
+    );
+    let l = limits(&found.models[2]).await;
+    assert_eq!(
+        (l.context_window, l.source),
+        (Some(6000), "LM Studio /api/v0/models")
+    );
+    for server in [&ollama, &llamacpp, &lmstudio] {
+        server.assert_invariants();
+    }
+}
+
+#[tokio::test]
+async fn ollama_is_told_the_window_the_conversation_is_fitted_to() {
+    let mut s = SessionFixture::builder(
+        Script::new(vec![ScriptedResponse::text("hi")]).with_context_window(32768),
+    )
+    .model("ollama/scripted-model")
+    .start()
+    .await;
+    s.say("hello");
+    let events = s.until_turn_end().await;
+    assert_eq!(
+        notices(&events),
+        vec!["context window 8192 tokens (from Ollama /api/show)".to_string()]
+    );
+    assert_eq!(
+        s.server.model_requests()[0].body["options"]["num_ctx"],
+        json!(8192)
+    );
+
+    // A window the person set wins, and the runtime is not asked.
+    let mut s = SessionFixture::builder(Script::new(vec![ScriptedResponse::text("hi")]))
+        .model("ollama/scripted-model")
+        .configure(|c| c.context_window = Some(4096))
+        .start()
+        .await;
+    s.say("hello");
+    let events = s.until_turn_end().await;
+    assert!(notices(&events).is_empty(), "{:?}", notices(&events));
+    assert_eq!(
+        s.server.model_requests()[0].body["options"]["num_ctx"],
+        json!(4096)
+    );
+    assert!(s.server.requests().iter().all(|r| r.path != "/api/show"));
+}
+
+#[tokio::test]
+async fn a_small_window_from_props_trims_old_outputs_then_old_exchanges() {
+    let run = |code: &str| {
+        ScriptedResponse::tool_call("execute", json!({"language": "python", "code": code}))
+    };
+    let mut s = SessionFixture::builder(
+        Script::new(vec![
+            run("print('a' * 2500)"),
+            ScriptedResponse::text("first done"),
+            run("print('b' * 2500)"),
+            ScriptedResponse::text("second done"),
+            ScriptedResponse::text("third done"),
+        ])
+        .with_context_window(2000),
+    )
+    .model("llamacpp/scripted-model")
+    .configure(|c| c.approval_policy = ApprovalPolicy::Auto)
+    .start()
+    .await;
+    let mut seen = Vec::new();
+    for question in ["one", "two", "three"] {
+        s.say(question);
+        seen.extend(s.until_turn_end().await);
+    }
+    let notices = notices(&seen);
+    assert_eq!(
+        notices[0],
+        "context window 2000 tokens (from llama.cpp /props)"
+    );
+    let fitted = |n: &&String| n.starts_with("to fit the model's 2000-token context window, ");
+    assert!(
+        notices
+            .iter()
+            .filter(fitted)
+            .any(|n| !n.contains(", 0 earlier message(s)")),
+        "{notices:?}"
+    );
+    assert!(
+        notices
+            .iter()
+            .filter(fitted)
+            .any(|n| !n.contains(" 0 old output(s)")),
+        "{notices:?}"
+    );
+    // The newest output alone nearly fills this window: said before sending, not hidden.
+    assert!(
+        notices
+            .iter()
+            .any(|n| n
+                .contains("tokens over the model's 2000-token context window even after trimming")),
+        "{notices:?}"
+    );
+    let requests = s.server.model_requests();
+    let last = requests.last().unwrap();
+    let body = last.body.to_string();
+    assert!(
+        body.contains("characters left out to fit the context window"),
+        "{body}"
+    );
+    assert_eq!(last.messages().last().unwrap()["content"], json!("three"));
+    // Whatever was cut, every tool result still follows its call.
+    s.server.assert_invariants();
+}
