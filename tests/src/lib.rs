@@ -63,7 +63,20 @@ impl Sandbox {
 
     /// `interpreter` with this sandbox's environment and no inherited model settings.
     pub fn command(&self, bin: &str) -> Command {
-        let mut cmd = Command::new(binary(bin));
+        self.command_under(&[], bin)
+    }
+
+    /// [`Sandbox::command`] run by another program (`strace -f …`), which gets the same
+    /// environment.
+    pub fn command_under(&self, wrapper: &[&str], bin: &str) -> Command {
+        let mut cmd = match wrapper.split_first() {
+            Some((program, args)) => {
+                let mut c = Command::new(program);
+                c.args(args).arg(binary(bin));
+                c
+            }
+            None => Command::new(binary(bin)),
+        };
         cmd.current_dir(self.work())
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())

@@ -1,5 +1,6 @@
 mod exec_json;
 mod local;
+mod offline;
 mod resume;
 mod sandbox;
 mod terminal;
