@@ -89,6 +89,26 @@ impl Sandbox {
         cmd
     }
 
+    /// `interpreter exec --json --model openai/m --api_base API_BASE EXTRA… go` to completion,
+    /// with TMPDIR in this sandbox (the sandbox policy's writable temp dir).
+    pub fn exec_json(&self, api_base: &str, extra: &[&str]) -> (Output, Vec<Value>) {
+        let tmp = self.root.path().join("tmp");
+        std::fs::create_dir_all(&tmp).expect("tmp dir");
+        let mut cmd = self.command("interpreter");
+        cmd.env("TMPDIR", &tmp)
+            .args([
+                "exec",
+                "--json",
+                "--model",
+                "openai/m",
+                "--api_base",
+                api_base,
+            ])
+            .args(extra)
+            .arg("go");
+        run_exec(&mut cmd, None)
+    }
+
     /// The session logs written so far.
     pub fn session_logs(&self) -> Vec<PathBuf> {
         let dir = self.data().join("open-interpreter/sessions");

@@ -1,3 +1,4 @@
+mod approvals;
 mod exec_json;
 mod local;
 mod offline;

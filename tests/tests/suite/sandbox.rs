@@ -27,6 +27,7 @@ impl Confined {
     fn new() -> Self {
         let sb = Sandbox::new();
         let root = sb.root.path().canonicalize().unwrap();
+        // `exec_json` points TMPDIR here: the policy's writable temp dir.
         let (tmp, outside) = (root.join("tmp"), root.join("outside"));
         std::fs::create_dir_all(&tmp).unwrap();
         std::fs::create_dir_all(&outside).unwrap();
@@ -38,19 +39,8 @@ impl Confined {
         server: &ScriptedModelServer,
         extra: &[&str],
     ) -> (std::process::Output, Vec<Value>) {
-        let mut cmd = self.sb.command("interpreter");
-        cmd.env("TMPDIR", &self.tmp)
-            .args([
-                "exec",
-                "--json",
-                "--model",
-                "openai/m",
-                "--api_base",
-                &format!("{}/v1", server.base_url()),
-            ])
-            .args(extra)
-            .arg("go");
-        run_exec(&mut cmd, None)
+        self.sb
+            .exec_json(&format!("{}/v1", server.base_url()), extra)
     }
 }
 

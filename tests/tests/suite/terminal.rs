@@ -39,8 +39,7 @@ fn approve_with_y_runs_the_code_and_streams_the_answer() {
         ScriptedResponse::text("All done-marker."),
     ]));
     let mut p = spawn_pty(interpreter(&sb, &server, &["run it"]));
-    p.expect("Run this code? [y]es [n]o [e]dit [a]lways (this session)")
-        .unwrap();
+    p.expect("Run this code? [y]es [n]o [e]dit").unwrap();
     p.send_line("y").unwrap();
     p.expect("approved-2").unwrap();
     p.expect("done-marker").unwrap();

@@ -3,4 +3,4 @@
 /**
  * Who decided an approval.
  */
-export type Decider = "user" | "policy" | "remembered_approval";
+export type Decider = "user" | "policy" | "remembered_approval" | "rule" | "safe_mode";

@@ -12,40 +12,26 @@ pub const ALLOW_ALWAYS: &str = "allow_always";
 pub const REJECT_ONCE: &str = "reject_once";
 pub const REJECT_ALWAYS: &str = "reject_always";
 
-/// What "always" covers for this call: a command prefix for one-line shell commands, else the tool.
+/// What "always" covers for this call: a command prefix for one plain shell command (never a
+/// program name alone, see `oi_core::rules::CommandPattern::suggest`), else the tool.
 pub fn scope_for(call: &ToolCall) -> ApprovalScope {
-    if let ToolAction::RunCode { language, code } = &call.action {
-        let shell = matches!(language.as_str(), "shell" | "bash" | "sh" | "zsh");
-        if shell
-            && !code.trim().contains('\n')
-            && let Some(prefix) = command_prefix(code)
-        {
-            return ApprovalScope::CommandPrefix { prefix };
-        }
+    if let ToolAction::RunCode { language, code } = &call.action
+        && oi_core::rules::is_shell(language)
+        && let Some(pattern) = oi_core::rules::CommandPattern::suggest(code)
+    {
+        return ApprovalScope::CommandPrefix {
+            prefix: pattern.to_string(),
+        };
     }
     ApprovalScope::Session
-}
-
-/// The program and, when it looks like one, its subcommand: `git status -s` → `git status`.
-fn command_prefix(code: &str) -> Option<String> {
-    let mut words = code.split_whitespace();
-    let program = words.next()?;
-    match words.next() {
-        Some(sub)
-            if sub
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                && !sub.starts_with('-') =>
-        {
-            Some(format!("{program} {sub}"))
-        }
-        _ => Some(program.to_string()),
-    }
 }
 
 fn scope_words(call: &ToolCall, scope: &ApprovalScope) -> String {
     match scope {
         ApprovalScope::CommandPrefix { prefix } => format!("`{prefix}` commands"),
+        ApprovalScope::ProjectCommandPrefix { prefix } => {
+            format!("`{prefix}` commands in this project")
+        }
         ApprovalScope::Session => format!("`{}` calls", call.name),
     }
 }
@@ -102,7 +88,8 @@ impl Rejections {
     fn remember(&mut self, call: &ToolCall, scope: &ApprovalScope) {
         match scope {
             ApprovalScope::Session => self.tools.push(call.name.clone()),
-            ApprovalScope::CommandPrefix { prefix } => self.prefixes.push(prefix.clone()),
+            ApprovalScope::CommandPrefix { prefix }
+            | ApprovalScope::ProjectCommandPrefix { prefix } => self.prefixes.push(prefix.clone()),
         }
     }
 
@@ -156,7 +143,7 @@ mod tests {
         assert_eq!(
             scope_for(&shell("ls -la")),
             ApprovalScope::CommandPrefix {
-                prefix: "ls".into()
+                prefix: "ls -la".into()
             }
         );
         assert_eq!(scope_for(&shell("echo a\necho b")), ApprovalScope::Session);
@@ -179,7 +166,7 @@ mod tests {
             decision(&call, &pick(ALLOW_ALWAYS), &mut r),
             ApprovalDecision::ApproveAlways {
                 scope: ApprovalScope::CommandPrefix {
-                    prefix: "rm".into()
+                    prefix: "rm -rf".into()
                 }
             }
         );
@@ -192,7 +179,8 @@ mod tests {
             decision(&call, &pick(REJECT_ALWAYS), &mut r),
             ApprovalDecision::Deny
         );
-        assert!(r.rejects(&shell("rm x")));
+        assert!(r.rejects(&shell("rm -rf dist")));
+        assert!(!r.rejects(&shell("rm x")), "never by program name alone");
         assert!(!r.rejects(&shell("rmdir x")));
     }
 }

@@ -1,4 +1,4 @@
-//! The terminal's approval prompt: `Run this code? [y]es [n]o [e]dit [a]lways (this session)`.
+//! The terminal's approval prompt: `Run this code? [y]es [n]o [e]dit [a]lways … [p]roject …`.
 
 use std::io::Write;
 
@@ -21,17 +21,41 @@ pub async fn ask(
         ToolAction::Computer { .. } => "Do this on the screen?",
         _ => "Allow this?",
     };
+    // "Always" remembers a command prefix for shell code (never a program name alone), and
+    // the whole tool for anything else, for this session only.
+    let prefix = match &call.action {
+        ToolAction::RunCode { language, code } if oi_core::rules::is_shell(language) => {
+            oi_core::rules::CommandPattern::suggest(code).map(|p| p.to_string())
+        }
+        _ => None,
+    };
+    let shell_code = matches!(&call.action, ToolAction::RunCode { language, .. } if oi_core::rules::is_shell(language));
+    let options = match &prefix {
+        Some(p) => {
+            format!("[y]es [n]o [e]dit [a]lways `{p}` this session, [p]roject: always `{p}` here")
+        }
+        None if shell_code => "[y]es [n]o [e]dit".to_string(),
+        None => "[y]es [n]o [e]dit [a]lways (this session)".to_string(),
+    };
     let _ = out.flush();
     loop {
-        let prompt = format!("{what} [y]es [n]o [e]dit [a]lways (this session) ");
+        let prompt = format!("{what} {options} ");
         match reader.read(&prompt, false).await {
             Line::Interrupted | Line::Eof => return None,
             Line::Text(answer) => match answer.trim().to_lowercase().as_str() {
                 "y" | "yes" | "" => return Some(ApprovalDecision::Approve),
                 "n" | "no" => return Some(ApprovalDecision::Deny),
-                "a" | "always" => {
+                "a" | "always" if prefix.is_some() || !shell_code => {
+                    let scope = match &prefix {
+                        Some(p) => ApprovalScope::CommandPrefix { prefix: p.clone() },
+                        None => ApprovalScope::Session,
+                    };
+                    return Some(ApprovalDecision::ApproveAlways { scope });
+                }
+                "p" | "project" if prefix.is_some() => {
+                    let prefix = prefix.clone().unwrap_or_default();
                     return Some(ApprovalDecision::ApproveAlways {
-                        scope: ApprovalScope::Session,
+                        scope: ApprovalScope::ProjectCommandPrefix { prefix },
                     });
                 }
                 "e" | "edit" => {
@@ -50,7 +74,7 @@ pub async fn ask(
                     }
                 }
                 other => {
-                    let _ = writeln!(out, "answer y, n, e or a (not `{other}`)");
+                    let _ = writeln!(out, "answer one of {options} (not `{other}`)");
                 }
             },
         }

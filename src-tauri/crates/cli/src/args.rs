@@ -27,6 +27,10 @@ pub struct Cli {
     #[arg(long)]
     pub conversations: bool,
 
+    /// List the remembered "always" approvals; `--approvals revoke N` or `--approvals revoke all` forgets them.
+    #[arg(long, num_args = 0..=2, value_names = ["revoke", "N|all"])]
+    pub approvals: Option<Vec<String>>,
+
     /// Continue a past conversation (the latest when no ID is given).
     #[arg(long, value_name = "ID", num_args = 0..=1, default_missing_value = "")]
     pub resume: Option<String>,

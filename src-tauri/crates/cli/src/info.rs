@@ -33,13 +33,7 @@ pub fn print_conversations(data_dir: &Path) -> Result<()> {
         return Ok(());
     }
     for s in sessions {
-        let when = chrono::DateTime::from_timestamp_millis(s.started_ms as i64)
-            .map(|d| {
-                d.with_timezone(&chrono::Local)
-                    .format("%Y-%m-%d %H:%M")
-                    .to_string()
-            })
-            .unwrap_or_default();
+        let when = local_time(s.started_ms);
         let words = if s.first_words.is_empty() {
             "(empty)".to_string()
         } else {
@@ -69,4 +63,73 @@ pub fn print_profiles(config_dir: Option<&Path>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `--approvals`, `--approvals revoke N`, `--approvals revoke all`.
+pub fn approvals(data_dir: &Path, action: &[String]) -> Result<()> {
+    let store = oi_core::approvals::ApprovalStore::in_data_dir(data_dir);
+    let mut out = std::io::stdout().lock();
+    match action {
+        [] => {
+            let all = store.list()?;
+            if all.is_empty() {
+                writeln!(
+                    out,
+                    "no remembered approvals (kept in {})",
+                    store.path().display()
+                )?;
+                return Ok(());
+            }
+            for (i, a) in all.iter().enumerate() {
+                let when = local_time(a.created_ms);
+                writeln!(
+                    out,
+                    "{:>3}  `{}` in {}  ({when})",
+                    i + 1,
+                    a.command,
+                    a.project.display()
+                )?;
+            }
+            writeln!(
+                out,
+                "\nforget one with: interpreter --approvals revoke N (or: revoke all)"
+            )?;
+        }
+        [verb, which] if verb == "revoke" && which == "all" => {
+            let n = store.revoke_all()?;
+            writeln!(
+                out,
+                "forgot {n} remembered approval{}",
+                if n == 1 { "" } else { "s" }
+            )?;
+        }
+        [verb, which] if verb == "revoke" => {
+            let n: usize = which.parse().map_err(|_| {
+                anyhow::anyhow!("`{which}` is not a number; use --approvals revoke N|all")
+            })?;
+            let gone = store.revoke(n)?;
+            writeln!(
+                out,
+                "forgot `{}` in {}",
+                gone.command,
+                gone.project.display()
+            )?;
+        }
+        other => anyhow::bail!(
+            "unknown --approvals action `{}`; use --approvals (list), --approvals revoke N, or --approvals revoke all",
+            other.join(" ")
+        ),
+    }
+    Ok(())
+}
+
+/// `2026-11-30 03:40` in local time.
+fn local_time(ms: u64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms as i64)
+        .map(|d| {
+            d.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_default()
 }

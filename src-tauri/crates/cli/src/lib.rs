@@ -20,7 +20,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Parser;
-use oi_protocol::ApprovalPolicy;
 
 pub use args::Cli;
 
@@ -90,10 +89,9 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
             local::choose(&mut flags, &path, local::Asking::Nobody).await?;
         }
         let mut settings = settings::resolve(&flags)?;
-        if !flags.auto_run && settings.session.approval_policy == ApprovalPolicy::Ask {
-            // Nobody can answer a prompt here: without -y, nothing runs.
-            settings.session.approval_policy = ApprovalPolicy::Deny;
-        }
+        // Nobody can answer a prompt here: without -y, only what a command rule or a
+        // remembered approval allows runs; what would ask is shown, then denied.
+        settings.session.interactive_approvals = false;
         let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
         let handle = oi_core::spawn_session(settings.session)?;
         return exec_mode::run(handle, exec.prompt, exec.json, plain).await;
@@ -111,6 +109,10 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
     let settings = settings::resolve(&flags)?;
     if cli.config {
         info::print_config(&settings)?;
+        return Ok(0);
+    }
+    if let Some(action) = &cli.approvals {
+        info::approvals(&settings.session.data_dir, action)?;
         return Ok(0);
     }
     if cli.conversations {

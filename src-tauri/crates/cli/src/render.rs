@@ -136,10 +136,19 @@ impl Renderer {
                 }
             }
             EventMsg::ToolCallProposed { call } => self.show_call(call, out),
-            EventMsg::ApprovalRequested { warning, .. } => {
-                if let Some(w) = warning {
-                    self.break_line(out);
+            EventMsg::ApprovalRequested { warning, risks, .. } => {
+                self.break_line(out);
+                if risks.is_empty()
+                    && let Some(w) = warning
+                {
                     let _ = writeln!(out, "{}", self.style(YELLOW, &format!("⚠ {w}")));
+                }
+                for r in risks {
+                    let line = format!(
+                        "⚠ {:?} risk: {} [{}]\n    {}",
+                        r.severity, r.reason, r.rule, r.snippet
+                    );
+                    let _ = writeln!(out, "{}", self.style(YELLOW, &line));
                 }
             }
             EventMsg::ApprovalDecided { .. } => {}

@@ -179,6 +179,17 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
         std::env::current_exe().context("cannot find this program's own path (for the sandbox)")?;
     session.sandbox = oi_core::sandbox::SessionSandbox::prepare(&sandbox_request, &ctx, &self_exe);
     session.safe_mode = safe_mode;
+    let mut rules = oi_core::rules::CommandRules::default();
+    if let Some(lists) = &file.commands {
+        rules.add(lists, &config_path, false)?;
+    }
+    session.startup_notices = rules.add_project(&session.cwd)?;
+    prov.push((
+        "command_rules",
+        format!("{} rules", rules.rules.len()),
+        Source::Default,
+    ));
+    session.command_rules = rules;
     session.config_dir = config_dir;
     if let Some(ms) = std::env::var("OI_RETRY_BASE_MS")
         .ok()

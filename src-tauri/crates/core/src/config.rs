@@ -34,6 +34,8 @@ pub struct ConfigFile {
     pub sandbox_image: Option<String>,
     /// off, ask, auto.
     pub safe_mode: Option<String>,
+    /// Shell commands allowed without asking, always asked about, or never run, by prefix.
+    pub commands: Option<crate::rules::CommandLists>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -89,6 +91,11 @@ pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
 }
 
 pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, ConfigError> {
+    parse_as(path, text)
+}
+
+/// Any TOML settings file, with errors that name the file, line and column.
+pub fn parse_as<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, ConfigError> {
     toml::from_str(text).map_err(|e| {
         let (line, column) = e
             .span()

@@ -3,6 +3,7 @@
 //!
 //! Front ends call [`spawn_session`] and talk to the session only through its queues.
 
+pub mod approvals;
 pub mod config;
 mod context;
 mod emitter;
@@ -13,6 +14,7 @@ mod input;
 pub mod model;
 mod ops;
 pub mod profile;
+pub mod rules;
 pub mod sandbox;
 mod session;
 pub mod store;

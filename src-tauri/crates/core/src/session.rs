@@ -52,6 +52,12 @@ pub struct SessionConfig {
     pub sandbox: crate::sandbox::SessionSandbox,
     /// The risk scan of code before approval.
     pub safe_mode: oi_protocol::SafeMode,
+    /// Allow / prompt / forbid rules for shell commands (config.toml and the project's).
+    pub command_rules: crate::rules::CommandRules,
+    /// A person can answer approval requests; when false (exec), what would ask is denied.
+    pub interactive_approvals: bool,
+    /// Shown as notices when the session starts (e.g. ignored project rules).
+    pub startup_notices: Vec<String>,
     /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
     pub environment: Option<Arc<dyn crate::environment::Environment>>,
 }
@@ -79,6 +85,9 @@ impl SessionConfig {
             retry: RetryPolicy::default(),
             sandbox: crate::sandbox::SessionSandbox::none(),
             safe_mode: oi_protocol::SafeMode::Off,
+            command_rules: crate::rules::CommandRules::default(),
+            interactive_approvals: true,
+            startup_notices: Vec::new(),
             environment: None,
         }
     }
@@ -196,10 +205,42 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             }),
         );
     }
+    for message in &config.startup_notices {
+        emitter.emit(
+            "",
+            EventMsg::Notice {
+                message: message.clone(),
+            },
+        );
+    }
+    let gate = ApprovalGate::new(config.approval_policy)
+        .with_safe_mode(config.safe_mode)
+        .with_rules(config.command_rules.clone())
+        .with_paths(crate::gate::GatePaths {
+            project: config.cwd.clone(),
+            home: dirs::home_dir(),
+            config_dir: config.config_dir.clone(),
+        });
+    let store = crate::approvals::ApprovalStore::in_data_dir(&config.data_dir);
+    let gate = match gate.clone().with_store(store) {
+        Ok(gate) => gate,
+        Err(e) => {
+            // The session goes on, remembering nothing across sessions.
+            emitter.emit(
+                "",
+                EventMsg::Error(ErrorInfo {
+                    kind: ErrorKind::InvalidRequest,
+                    message: format!("remembered approvals are not used: {e}"),
+                    hint: None,
+                }),
+            );
+            gate
+        }
+    };
 
     let runtime = Arc::new(Runtime {
         shared: Mutex::new(Shared {
-            gate: ApprovalGate::new(config.approval_policy),
+            gate,
             config,
             history,
             profile,

@@ -345,19 +345,43 @@ async fn run_call(
     cancel: &CancellationToken,
 ) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
-    let verdict = rt.shared.lock().await.gate.check(&call);
-    let (decision, decider) = match verdict {
-        Verdict::Run(decider) => (ApprovalDecision::Approve, decider),
-        Verdict::Deny => (ApprovalDecision::Deny, Decider::Policy),
-        Verdict::Ask => {
+    let (verdict, can_ask) = {
+        let shared = rt.shared.lock().await;
+        let writes =
+            crate::gate::planned_writes(&call, &shared.config.cwd, &shared.profile.tool_state);
+        (
+            shared.gate.check(&call, &writes),
+            shared.config.interactive_approvals,
+        )
+    };
+    let (decision, decider, denial) = match verdict {
+        Verdict::Run(decider) => (ApprovalDecision::Approve, decider, None),
+        Verdict::Deny { decider, reason } => (ApprovalDecision::Deny, decider, Some(reason)),
+        Verdict::Ask { risks, warning } if !can_ask => {
+            // Nobody can answer here (exec): the request is still shown, then denied.
+            let reason = format!(
+                "Not run: this needs a person's approval{} and nobody can answer in this mode.",
+                warning
+                    .as_deref()
+                    .map(|w| format!(" ({w})"))
+                    .unwrap_or_default()
+            );
+            emit(EventMsg::ApprovalRequested {
+                call: call.clone(),
+                warning,
+                risks,
+            });
+            (ApprovalDecision::Deny, Decider::Policy, Some(reason))
+        }
+        Verdict::Ask { risks, warning } => {
             let (tx, rx) = tokio::sync::oneshot::channel();
             if let Ok(mut waiting) = rt.approvals.lock() {
                 waiting.insert(call.call_id.clone(), tx);
             }
             emit(EventMsg::ApprovalRequested {
                 call: call.clone(),
-                warning: None,
-                risks: vec![],
+                warning,
+                risks,
             });
             let answer = tokio::select! {
                 a = rx => a.ok(),
@@ -367,7 +391,7 @@ async fn run_call(
                 waiting.remove(&call.call_id);
             }
             match answer {
-                Some(d) => (d, Decider::User),
+                Some(d) => (d, Decider::User, None),
                 None => {
                     record_result(
                         rt,
@@ -388,18 +412,20 @@ async fn run_call(
         decider,
     });
     if let ApprovalDecision::ApproveAlways { scope } = &decision {
-        rt.shared.lock().await.gate.remember(&call, scope);
+        let remembered = rt.shared.lock().await.gate.remember(&call, scope);
+        let message = match remembered {
+            Ok(what) => format!("remembered: {what}"),
+            Err(why) => format!("not remembered (approved this once): {why}"),
+        };
+        emit(EventMsg::Notice { message });
     }
+    let by_person = decider == Decider::User;
     match decision {
         ApprovalDecision::Deny => {
-            record_result(
-                rt,
-                id,
-                &call,
-                "The user declined to run this. Ask what to do instead, or try another way.".into(),
-                true,
-            )
-            .await;
+            let reason = denial.unwrap_or_else(|| {
+                "The user declined to run this. Ask what to do instead, or try another way.".into()
+            });
+            record_result(rt, id, &call, reason, true).await;
             None
         }
         ApprovalDecision::Abort => {
@@ -418,10 +444,10 @@ async fn run_call(
             if let ToolAction::RunCode { code: c, .. } = &mut call.action {
                 *c = code;
             }
-            execute(rt, id, &call, cancel).await
+            execute(rt, id, &call, cancel, by_person).await
         }
         ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => {
-            execute(rt, id, &call, cancel).await
+            execute(rt, id, &call, cancel, by_person).await
         }
     }
 }
@@ -431,10 +457,11 @@ async fn execute(
     id: &str,
     call: &ToolCall,
     cancel: &CancellationToken,
+    by_person: bool,
 ) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     let ToolAction::RunCode { language, code } = &call.action else {
-        return run_in_engine(rt, id, call).await;
+        return run_in_engine(rt, id, call, by_person).await;
     };
     let (cwd, max_output, data_dir, refusal) = {
         let s = rt.shared.lock().await;
@@ -584,7 +611,12 @@ async fn execute(
 const MAX_FORMAT_ERRORS: usize = 3;
 
 /// Runs a tool the engine implements itself (files, search, patches, plans, SWE-agent's window).
-async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
+async fn run_in_engine(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    by_person: bool,
+) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     if call.name == crate::profile::FORMAT_ERROR {
         let message = call
@@ -612,11 +644,12 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
     };
     let (name, arguments) = (name.to_string(), arguments.clone());
     // The tools' memory leaves the profile while they run (blocking file work off the runtime).
-    let (cwd, sandbox, mut state, environment) = {
+    let (cwd, sandbox, paths, mut state, environment) = {
         let mut shared = rt.shared.lock().await;
         (
             shared.config.cwd.clone(),
             shared.config.sandbox.clone(),
+            shared.gate.paths().clone(),
             std::mem::take(&mut shared.profile.tool_state),
             shared.config.environment.clone(),
         )
@@ -625,7 +658,11 @@ async fn run_in_engine(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<T
         crate::environment::ClientFiles::new(env, tokio::runtime::Handle::current())
     });
     let ran = tokio::task::spawn_blocking(move || {
-        let guard = crate::tools::WriteGuard { sandbox: &sandbox };
+        let guard = crate::tools::WriteGuard {
+            sandbox: &sandbox,
+            protected: Some(&paths),
+            approved_by_person: by_person,
+        };
         let output = crate::tools::run(&name, &arguments, &cwd, &guard, &mut state, files);
         (output, state)
     })

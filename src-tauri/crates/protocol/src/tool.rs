@@ -97,8 +97,11 @@ impl ApprovalDecision {
 pub enum ApprovalScope {
     /// Every call of this tool in this session.
     Session,
-    /// Calls whose command starts with this prefix, in this session.
+    /// Shell commands starting with this prefix, in this session.
     CommandPrefix { prefix: String },
+    /// Shell commands starting with this prefix in this project (the working directory),
+    /// remembered across sessions; `interpreter --approvals` lists and revokes them.
+    ProjectCommandPrefix { prefix: String },
 }
 
 /// One finding of the safe-mode scan or the protected-path check, shown with an approval request.
@@ -128,6 +131,10 @@ pub enum Decider {
     User,
     Policy,
     RememberedApproval,
+    /// A command rule (allow / forbid) in config.toml or the project's config.
+    Rule,
+    /// Safe mode blocked it.
+    SafeMode,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -40,6 +40,7 @@ pub use helper::{
 };
 pub use policy::{Level, NetworkMode, PolicyContext, SandboxPolicy};
 pub use probe::{FORCE_UNSUPPORTED_ENV, SandboxSupport, Unenforceable, probe};
-pub use protected::is_protected_path;
+pub use protected::{is_protected_path, protected_writes, write_targets};
 pub use scan::{Risk, Severity, scan};
+pub use scan_shell::nested_shell_code;
 pub use yaml::{PolicyError, load_policy_file, parse_policy};

@@ -72,6 +72,81 @@ fn reason(p: &Path, home: &Path, config_dir: &Path) -> Option<&'static str> {
     None
 }
 
+/// Files `code` names as write targets, as written (`~`, `$HOME` unexpanded). Shell:
+/// redirections, tee/cp/mv/ln/install/rsync destinations, `sed -i`, and what rm, touch, mkdir,
+/// chmod change, nested `bash -c` included. Python and JavaScript: every string literal, when
+/// the code writes, deletes or moves files at all (plus the shell commands it spawns).
+pub fn write_targets(language: &str, code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    match language.to_ascii_lowercase().as_str() {
+        "python" | "python3" | "py" | "javascript" | "js" | "node" | "nodejs" | "typescript"
+        | "ts" => {
+            let literals = crate::scan::literals(code);
+            if crate::scan::WRITE_CALL.is_match(code) {
+                out.extend(literals.iter().cloned());
+            }
+            // Command strings handed to os.system, subprocess, child_process…
+            for lit in &literals {
+                crate::scan_shell::shell_write_targets(lit, 1, &mut out);
+            }
+        }
+        _ => crate::scan_shell::shell_write_targets(code, 0, &mut out),
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The protected paths among the files `code` writes: `(path, reason)`. Targets are expanded
+/// (`~`, `$HOME`) and resolved against `cwd`; a bare startup-file name in code that refers to
+/// the home directory (`Path.home() / ".bashrc"`) counts as that file in `home`.
+pub fn protected_writes(
+    language: &str,
+    code: &str,
+    cwd: &Path,
+    home: &Path,
+    config_dir: &Path,
+) -> Vec<(PathBuf, &'static str)> {
+    let mentions_home = ["Path.home()", "expanduser", "HOME", "homedir()"]
+        .iter()
+        .any(|h| code.contains(h));
+    let mut found: Vec<(PathBuf, &'static str)> = Vec::new();
+    for target in write_targets(language, code) {
+        let t = target.trim();
+        if t.is_empty() || t.contains('\n') || t.len() > 4096 {
+            continue;
+        }
+        let mut candidates = vec![expand(t, cwd, home)];
+        if mentions_home && STARTUP_FILES.contains(&t.trim_start_matches('/')) {
+            candidates.push(home.join(t.trim_start_matches('/')));
+        }
+        for path in candidates {
+            if let Some(reason) = is_protected_path(&path, home, config_dir)
+                && !found.iter().any(|(p, _)| p == &path)
+            {
+                found.push((path, reason));
+            }
+        }
+    }
+    found
+}
+
+fn expand(target: &str, cwd: &Path, home: &Path) -> PathBuf {
+    for var in ["~", "$HOME", "${HOME}"] {
+        if let Some(rest) = target.strip_prefix(var)
+            && (rest.is_empty() || rest.starts_with('/'))
+        {
+            return home.join(rest.trim_start_matches('/'));
+        }
+    }
+    let p = Path::new(target);
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        cwd.join(p)
+    }
+}
+
 /// `.` and `..` resolved without touching the filesystem.
 pub fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -149,6 +224,59 @@ mod tests {
         ] {
             assert_eq!(check(p), None, "{p} should not be protected");
         }
+    }
+
+    #[test]
+    fn code_that_writes_protected_paths() {
+        let (cwd, home, cfg) = (
+            Path::new("/w"),
+            Path::new("/home/u"),
+            Path::new("/home/u/.config/open-interpreter"),
+        );
+        let hits = |lang: &str, code: &str| -> Vec<String> {
+            protected_writes(lang, code, cwd, home, cfg)
+                .into_iter()
+                .map(|(p, _)| p.display().to_string())
+                .collect()
+        };
+        assert_eq!(
+            hits("bash", "echo 'alias ls=rm' >> ~/.bashrc"),
+            ["/home/u/.bashrc"]
+        );
+        assert_eq!(
+            hits(
+                "shell",
+                "cp hook.sh .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit"
+            ),
+            ["/w/.git/hooks/pre-commit"]
+        );
+        assert_eq!(
+            hits("bash", "bash -c 'cat key >> $HOME/.ssh/authorized_keys'"),
+            ["/home/u/.ssh/authorized_keys"]
+        );
+        assert_eq!(
+            hits(
+                "python",
+                "from pathlib import Path\n(Path.home() / '.zshrc').write_text('x')"
+            ),
+            ["/home/u/.zshrc"]
+        );
+        assert_eq!(
+            hits(
+                "javascript",
+                "require('fs').appendFileSync('/home/u/.profile', 'x')"
+            ),
+            ["/home/u/.profile"]
+        );
+        assert_eq!(
+            hits("python", "import os\nos.system('rm -rf .git')"),
+            ["/w/.git"]
+        );
+        // Reading them, or writing elsewhere, is not a protected write.
+        assert!(hits("bash", "cat ~/.bashrc; git status; ls .git").is_empty());
+        assert!(hits("python", "print(open('/home/u/.bashrc').read())").is_empty());
+        assert!(hits("python", "open('out.txt', 'w').write('.bashrc')").is_empty());
+        assert!(hits("bash", "echo hi > notes.txt").is_empty());
     }
 
     #[test]

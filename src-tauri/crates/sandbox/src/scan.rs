@@ -140,6 +140,12 @@ static PY_STARTUP_WRITE: LazyLock<Pattern> = LazyLock::new(|| {
         r#"open\(.{0,120}?(?:\.bashrc|\.bash_profile|\.zshrc|\.profile|\.zprofile|\.zshenv)\b.{0,120}?,\s*(?:mode\s*=\s*)?['"][wax]"#,
     )
 });
+/// Calls that write, delete or move files, in Python and JavaScript.
+pub(crate) static WRITE_CALL: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"open\([^)]*['"](?:[wax]|r\+)[bt+]?['"]|\.write_(?:text|bytes)\(|\.(?:unlink|rmdir|touch|mkdir|rename|replace|symlink_to|chmod)\(|\bos\.(?:remove|unlink|rename|replace|rmdir|makedirs|mkdir|symlink|link|chmod|truncate)\(|\bshutil\.(?:copy\w*|move|rmtree)\(|\b(?:writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|rmSync|unlinkSync|renameSync|copyFileSync|mkdirSync|symlinkSync|truncateSync|chmodSync)\("#,
+    )
+});
 static NODE_COMMAND_CALL: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(r"\b(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(")
 });
@@ -175,7 +181,7 @@ fn call_args(code: &str, open_paren_end: usize) -> &str {
     &code[open_paren_end..]
 }
 
-fn literals(args: &str) -> Vec<String> {
+pub(crate) fn literals(args: &str) -> Vec<String> {
     STRING_LITERAL
         .captures_iter(args)
         .filter_map(|c| {
@@ -319,6 +325,7 @@ mod tests {
             &PY_FORK_LOOP,
             &PY_STARTUP_WRITE,
             &NODE_COMMAND_CALL,
+            &WRITE_CALL,
             &NODE_RM,
             &NODE_STARTUP_WRITE,
             &STRING_LITERAL,

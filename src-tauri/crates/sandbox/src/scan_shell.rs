@@ -152,26 +152,18 @@ fn judge_command(
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
 
     // Nested shell code: `bash -c '…'`, `eval '…'`.
-    if depth < 3 && (SHELLS.contains(&prog) || prog == "eval") {
-        let inner = if prog == "eval" {
-            Some(args.join(" "))
-        } else {
-            args.iter()
-                .position(|a| a == "-c")
-                .and_then(|p| args.get(p + 1))
-                .cloned()
-        };
-        if let Some(inner) = inner {
-            scan_text_patterns(&inner, risks);
-            let cmds = shell_words::parse(&inner);
-            for (i, c) in cmds.iter().enumerate() {
-                judge_command(
-                    c,
-                    if i > 0 { cmds.get(i - 1) } else { None },
-                    risks,
-                    depth + 1,
-                );
-            }
+    if depth < 3
+        && let Some(inner) = nested_shell_code(&cmd.words)
+    {
+        scan_text_patterns(&inner, risks);
+        let cmds = shell_words::parse(&inner);
+        for (i, c) in cmds.iter().enumerate() {
+            judge_command(
+                c,
+                if i > 0 { cmds.get(i - 1) } else { None },
+                risks,
+                depth + 1,
+            );
         }
     }
 
@@ -387,29 +379,7 @@ fn judge_command(
         ));
     }
 
-    // Writes: redirections, tee, cp/mv/ln/install destinations, sed -i.
-    let mut written: Vec<&str> = cmd
-        .redirects
-        .iter()
-        .filter(|(op, _)| op.starts_with('>'))
-        .map(|(_, t)| t.as_str())
-        .collect();
-    match prog {
-        "tee" => written.extend(positional.iter().map(|s| s.as_str())),
-        "cp" | "mv" | "ln" | "install" | "rsync" => {
-            written.extend(positional.last().map(|s| s.as_str()))
-        }
-        "sed" | "perl"
-            if args
-                .iter()
-                .any(|a| a.starts_with("-i") || a.starts_with("-pi")) =>
-        {
-            written.extend(positional.iter().skip(1).map(|s| s.as_str()))
-        }
-        "truncate" => written.extend(positional.iter().map(|s| s.as_str())),
-        _ => {}
-    }
-    for target in written {
+    for target in written_by(cmd, false) {
         if is_startup_file(target) {
             risks.push(risk(
                 "shell-startup-write",
@@ -473,4 +443,66 @@ fn judge_command(
             }
         }
     }
+}
+
+/// Files a simple command writes: redirections, tee, cp/mv/ln/install destinations, sed -i,
+/// truncate; with `changes`, also what rm, touch, mkdir, chmod, chown, unlink change.
+pub(crate) fn written_by(cmd: &SimpleCommand, changes: bool) -> Vec<&str> {
+    let (prog, args) = effective(&cmd.words);
+    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let mut written: Vec<&str> = cmd
+        .redirects
+        .iter()
+        .filter(|(op, _)| op.starts_with('>'))
+        .map(|(_, t)| t.as_str())
+        .collect();
+    match prog {
+        "tee" | "truncate" => written.extend(positional.iter().map(|s| s.as_str())),
+        "cp" | "mv" | "ln" | "install" | "rsync" => {
+            written.extend(positional.last().map(|s| s.as_str()))
+        }
+        "sed" | "perl"
+            if args
+                .iter()
+                .any(|a| a.starts_with("-i") || a.starts_with("-pi")) =>
+        {
+            written.extend(positional.iter().skip(1).map(|s| s.as_str()))
+        }
+        "rm" | "rmdir" | "unlink" | "touch" | "mkdir" | "shred" if changes => {
+            written.extend(positional.iter().map(|s| s.as_str()))
+        }
+        "chmod" | "chown" | "chgrp" if changes => {
+            written.extend(positional.iter().skip(1).map(|s| s.as_str()))
+        }
+        "dd" => written.extend(args.iter().filter_map(|a| a.strip_prefix("of="))),
+        _ => {}
+    }
+    written
+}
+
+/// Every file the shell code names as a write target, nested `bash -c '…'` included.
+pub(crate) fn shell_write_targets(code: &str, depth: usize, out: &mut Vec<String>) {
+    for cmd in shell_words::parse(code) {
+        out.extend(written_by(&cmd, true).into_iter().map(str::to_string));
+        if depth < 3
+            && let Some(inner) = nested_shell_code(&cmd.words)
+        {
+            shell_write_targets(&inner, depth + 1, out);
+        }
+    }
+}
+
+/// The code a command hands to a shell: `bash -c '…'` (after sudo, env…), `eval …`.
+pub fn nested_shell_code(words: &[String]) -> Option<String> {
+    let (prog, args) = effective(words);
+    if prog == "eval" {
+        return Some(args.join(" "));
+    }
+    if !SHELLS.contains(&prog) {
+        return None;
+    }
+    args.iter()
+        .position(|a| a == "-c")
+        .and_then(|p| args.get(p + 1))
+        .cloned()
 }

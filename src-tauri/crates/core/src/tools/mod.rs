@@ -95,22 +95,43 @@ impl ToolError {
 }
 
 /// What the engine's own writes must respect: the session's sandbox policy (the file tools
-/// run in the engine, outside the kernel's sandbox, so they check paths themselves).
+/// run in the engine, outside the kernel's sandbox, so they check paths themselves), and the
+/// protected paths, which only a person's explicit approval opens.
 #[derive(Clone, Copy)]
 pub struct WriteGuard<'a> {
     pub sandbox: &'a crate::sandbox::SessionSandbox,
+    /// Where the protected paths are; `None`: no protected-path check.
+    pub protected: Option<&'a crate::gate::GatePaths>,
+    /// A person approved this very call (not a policy, rule or remembered approval).
+    pub approved_by_person: bool,
 }
 
 impl WriteGuard<'_> {
-    /// No restriction (no sandbox).
+    /// No restriction (no sandbox, no protected paths).
     pub fn open() -> WriteGuard<'static> {
         static NONE: std::sync::LazyLock<crate::sandbox::SessionSandbox> =
             std::sync::LazyLock::new(crate::sandbox::SessionSandbox::none);
-        WriteGuard { sandbox: &NONE }
+        WriteGuard {
+            sandbox: &NONE,
+            protected: None,
+            approved_by_person: false,
+        }
     }
 
     fn check(&self, path: &Path) -> Result<(), ToolError> {
-        self.sandbox.check_write(path).map_err(ToolError::Rejected)
+        self.sandbox
+            .check_write(path)
+            .map_err(ToolError::Rejected)?;
+        if let Some(paths) = self.protected
+            && !self.approved_by_person
+            && let Some(reason) = paths.protection(path)
+        {
+            return Err(ToolError::Rejected(format!(
+                "Not written: {} is protected ({reason}); writing it needs the user's explicit approval.",
+                path.display()
+            )));
+        }
+        Ok(())
     }
 }
 

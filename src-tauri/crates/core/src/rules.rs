@@ -1,0 +1,455 @@
+//! Command rules: allow / prompt / forbid shell commands by prefix, from the user's
+//! config.toml and the project's `.interpreter/config.toml`, and the command patterns that
+//! "always" approvals remember.
+//!
+//! A pattern is a list of words (`git status`); a command matches when its words start with
+//! them. Shell code is split into simple commands first, so `git status && rm -rf ~` is two
+//! commands and an allow for `git status` covers only the first. Nothing is ever allowed by
+//! program name alone: a one-word allow pattern matches only that exact command (`ls`, not
+//! `ls -la /`). Forbid and prompt patterns may be one word (`forbid = ["sudo"]`).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Where a project's own settings live, below its directory.
+pub const PROJECT_CONFIG: &str = ".interpreter/config.toml";
+
+/// A command prefix, as words.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CommandPattern {
+    pub words: Vec<String>,
+}
+
+/// Programs whose first argument says little about what runs (`bash -c …`, `sudo rm …`):
+/// a remembered approval of one covers exactly the command approved.
+const WRAPPERS: &[&str] = &[
+    "sudo", "doas", "env", "bash", "sh", "zsh", "dash", "fish", "eval", "exec", "command", "xargs",
+    "nohup", "timeout", "nice", "time", "python", "python3", "node", "perl", "ruby", "php", "npx",
+    "uvx", "su", "ssh", "watch", "find",
+];
+
+impl CommandPattern {
+    /// A pattern from its text: one simple command, no redirections or substitutions.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let commands = oi_sandbox::shell_words::parse(text);
+        match commands.as_slice() {
+            [one] if one.redirects.is_empty() && !text.contains("$(") && !text.contains('`') => {
+                Ok(CommandPattern {
+                    words: one.words.clone(),
+                })
+            }
+            [] => Err("empty command".into()),
+            _ => Err(format!(
+                "`{}` is not one plain command (no ;, &&, |, redirections or $(…))",
+                text.trim()
+            )),
+        }
+    }
+
+    /// What an "always" answer to `code` remembers: the program and its first argument
+    /// (`git status`), or the whole command when it is one word or a wrapper (`bash -c …`).
+    /// `None` when the code is not one plain shell command.
+    pub fn suggest(code: &str) -> Option<Self> {
+        let commands = plain_commands(code)?;
+        let [words] = commands.as_slice() else {
+            return None;
+        };
+        let program = words.first()?;
+        let take = if WRAPPERS.contains(&program.as_str()) || program.contains('=') {
+            words.len()
+        } else {
+            words.len().min(2)
+        };
+        Some(CommandPattern {
+            words: words[..take].to_vec(),
+        })
+    }
+
+    /// Does the command `words` fall under this pattern? With `allowing`, a one-word pattern
+    /// matches only the same one-word command.
+    pub fn matches(&self, words: &[String], allowing: bool) -> bool {
+        if self.words.is_empty() {
+            return false;
+        }
+        if allowing && self.words.len() == 1 {
+            return words == self.words.as_slice();
+        }
+        words.starts_with(&self.words)
+    }
+}
+
+impl fmt::Display for CommandPattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quoted: Vec<String> = self
+            .words
+            .iter()
+            .map(|w| {
+                if !w.is_empty()
+                    && w.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+                {
+                    w.clone()
+                } else {
+                    format!("'{}'", w.replace('\'', r"'\''"))
+                }
+            })
+            .collect();
+        f.write_str(&quoted.join(" "))
+    }
+}
+
+/// The simple commands of shell code, when it can be judged command by command: `None` if it
+/// writes files through redirections or runs command substitutions.
+pub fn plain_commands(code: &str) -> Option<Vec<Vec<String>>> {
+    if code.contains("$(") || code.contains('`') || code.contains("<(") || code.contains(">(") {
+        return None;
+    }
+    let commands = oi_sandbox::shell_words::parse(code);
+    let mut out = Vec::new();
+    for c in commands {
+        let writes = c
+            .redirects
+            .iter()
+            .any(|(op, target)| op.starts_with('>') && target != "/dev/null");
+        if writes {
+            return None;
+        }
+        out.push(c.words);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Every simple command of shell code, nested `bash -c '…'` and `$(…)` included (for forbid
+/// and prompt rules, which must see everything).
+fn all_commands(code: &str, depth: usize, out: &mut Vec<Vec<String>>) {
+    for c in oi_sandbox::shell_words::parse(code) {
+        let words = c.words;
+        if depth < 3
+            && let Some(inner) = oi_sandbox::nested_shell_code(&words)
+        {
+            all_commands(&inner, depth + 1, out);
+        }
+        // `sudo rm …` is also `rm …` for the rules.
+        let skip = words
+            .iter()
+            .take_while(|w| {
+                ["sudo", "doas", "env", "nohup", "nice", "time", "command"].contains(&w.as_str())
+            })
+            .count();
+        if skip > 0 && skip < words.len() {
+            out.push(words[skip..].to_vec());
+        }
+        out.push(words);
+    }
+}
+
+/// Whether `language` is run by the shell (rules and prefixes apply only to shell code).
+pub fn is_shell(language: &str) -> bool {
+    matches!(
+        language.to_ascii_lowercase().as_str(),
+        "shell" | "bash" | "sh" | "zsh"
+    )
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    Allow,
+    Prompt,
+    Forbid,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandRule {
+    pub kind: RuleKind,
+    pub pattern: CommandPattern,
+    /// The file it came from.
+    pub source: PathBuf,
+}
+
+impl fmt::Display for CommandRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            RuleKind::Allow => "allow",
+            RuleKind::Prompt => "prompt",
+            RuleKind::Forbid => "forbid",
+        };
+        write!(f, "{kind} `{}` ({})", self.pattern, self.source.display())
+    }
+}
+
+/// The `[commands]` table of a config file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandLists {
+    #[serde(default)]
+    pub allow: Vec<String>,
+    #[serde(default)]
+    pub prompt: Vec<String>,
+    #[serde(default)]
+    pub forbid: Vec<String>,
+}
+
+/// A project's `.interpreter/config.toml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProjectFile {
+    #[serde(default)]
+    commands: CommandLists,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("{file}: commands.{list}[{index}]: {reason}")]
+    Invalid {
+        file: PathBuf,
+        list: &'static str,
+        index: usize,
+        reason: String,
+    },
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+}
+
+/// All command rules of a session.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommandRules {
+    pub rules: Vec<CommandRule>,
+}
+
+/// What the rules say about a block of code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleVerdict {
+    Forbid(CommandRule),
+    Prompt(CommandRule),
+    Allow,
+    /// No rule decides.
+    None,
+}
+
+impl CommandRules {
+    /// Add the lists of one file. A project file may only tighten: its `allow` entries are
+    /// returned as a notice and ignored (a cloned repository must not approve its own commands).
+    pub fn add(
+        &mut self,
+        lists: &CommandLists,
+        source: &Path,
+        project: bool,
+    ) -> Result<Vec<String>, RulesError> {
+        let mut notices = Vec::new();
+        for (list, kind, entries) in [
+            ("allow", RuleKind::Allow, &lists.allow),
+            ("prompt", RuleKind::Prompt, &lists.prompt),
+            ("forbid", RuleKind::Forbid, &lists.forbid),
+        ] {
+            for (index, text) in entries.iter().enumerate() {
+                let invalid = |reason: String| RulesError::Invalid {
+                    file: source.to_path_buf(),
+                    list,
+                    index,
+                    reason,
+                };
+                let pattern = CommandPattern::parse(text).map_err(invalid)?;
+                if kind == RuleKind::Allow && project {
+                    notices.push(format!(
+                        "{}: ignored commands.allow `{pattern}`: a project cannot allow commands \
+                         itself; put it in your own config.toml, or answer [p]roject at a prompt",
+                        source.display()
+                    ));
+                    continue;
+                }
+                if kind == RuleKind::Allow && pattern.words.len() == 1 {
+                    return Err(invalid(format!(
+                        "`{pattern}` names a program alone, which would allow anything it can do; \
+                         add its subcommand or arguments (e.g. `{pattern} status`)"
+                    )));
+                }
+                self.rules.push(CommandRule {
+                    kind,
+                    pattern,
+                    source: source.to_path_buf(),
+                });
+            }
+        }
+        Ok(notices)
+    }
+
+    /// Load `project_dir/.interpreter/config.toml` (absent is fine).
+    pub fn add_project(&mut self, project_dir: &Path) -> Result<Vec<String>, RulesError> {
+        let path = project_dir.join(PROJECT_CONFIG);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(source) => {
+                return Err(crate::config::ConfigError::Read { path, source }.into());
+            }
+        };
+        let file: ProjectFile = crate::config::parse_as(&path, &text)?;
+        self.add(&file.commands, &path, true)
+    }
+
+    /// Judge shell code: forbid wins over prompt, prompt over allow; allow needs every
+    /// command of the block covered (and no file redirections or substitutions).
+    pub fn judge(&self, language: &str, code: &str) -> RuleVerdict {
+        if self.rules.is_empty() || !is_shell(language) {
+            return RuleVerdict::None;
+        }
+        let mut every = Vec::new();
+        all_commands(code, 0, &mut every);
+        for kind in [RuleKind::Forbid, RuleKind::Prompt] {
+            let hit = self
+                .rules
+                .iter()
+                .filter(|r| r.kind == kind)
+                .find(|r| every.iter().any(|words| r.pattern.matches(words, false)));
+            match (kind, hit) {
+                (RuleKind::Forbid, Some(r)) => return RuleVerdict::Forbid(r.clone()),
+                (RuleKind::Prompt, Some(r)) => return RuleVerdict::Prompt(r.clone()),
+                _ => {}
+            }
+        }
+        let allowed = self.rules.iter().filter(|r| r.kind == RuleKind::Allow);
+        let patterns: Vec<&CommandPattern> = allowed.map(|r| &r.pattern).collect();
+        if covers(&patterns, code) {
+            RuleVerdict::Allow
+        } else {
+            RuleVerdict::None
+        }
+    }
+}
+
+/// Whether every command of `code` falls under one of the (allowing) patterns.
+pub fn covers(patterns: &[&CommandPattern], code: &str) -> bool {
+    if patterns.is_empty() {
+        return false;
+    }
+    match plain_commands(code) {
+        Some(commands) => commands
+            .iter()
+            .all(|words| patterns.iter().any(|p| p.matches(words, true))),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(text: &str) -> CommandPattern {
+        CommandPattern::parse(text).unwrap()
+    }
+
+    #[test]
+    fn suggestions_never_stop_at_a_program_name() {
+        let s = |code: &str| CommandPattern::suggest(code).map(|p| p.to_string());
+        assert_eq!(s("git status -s").as_deref(), Some("git status"));
+        assert_eq!(s("ls").as_deref(), Some("ls"));
+        assert_eq!(
+            s("bash -c 'rm -rf x'").as_deref(),
+            Some("bash -c 'rm -rf x'")
+        );
+        assert_eq!(
+            s("sudo apt install x").as_deref(),
+            Some("sudo apt install x")
+        );
+        assert_eq!(s("git status && rm -rf ~"), None);
+        assert_eq!(s("echo hi > ~/.bashrc"), None);
+        assert_eq!(s("echo $(whoami)"), None);
+    }
+
+    #[test]
+    fn allowing_patterns_cover_whole_blocks_only() {
+        let git = p("git status");
+        let ls = p("ls");
+        let allow = [&git, &ls];
+        assert!(covers(&allow, "git status -s"));
+        assert!(covers(&allow, "git status; ls"));
+        assert!(covers(&allow, "git status 2>/dev/null"));
+        assert!(!covers(&allow, "git statusx"));
+        assert!(!covers(&allow, "ls -la /"), "one word allows only itself");
+        assert!(!covers(&allow, "git status && rm -rf ~"));
+        assert!(!covers(&allow, "git status > out.txt"));
+        assert!(!covers(&allow, "git status $(rm -rf ~)"));
+    }
+
+    #[test]
+    fn rules_forbid_then_prompt_then_allow() {
+        let mut rules = CommandRules::default();
+        let lists = CommandLists {
+            allow: vec!["cargo test".into(), "git push origin".into()],
+            prompt: vec!["git push".into()],
+            forbid: vec!["rm -rf".into(), "curl".into()],
+        };
+        assert!(
+            rules
+                .add(&lists, Path::new("c.toml"), false)
+                .unwrap()
+                .is_empty()
+        );
+        let j = |code: &str| rules.judge("bash", code);
+        assert_eq!(j("cargo test --all"), RuleVerdict::Allow);
+        assert!(matches!(j("git push origin main"), RuleVerdict::Prompt(_)));
+        assert!(matches!(
+            j("cargo test && rm -rf target"),
+            RuleVerdict::Forbid(_)
+        ));
+        assert!(matches!(j("bash -c 'curl x'"), RuleVerdict::Forbid(_)));
+        assert!(
+            matches!(j("sudo rm -rf /tmp/x"), RuleVerdict::Forbid(r) if r.to_string() == "forbid `rm -rf` (c.toml)")
+        );
+        assert_eq!(j("ls"), RuleVerdict::None);
+        assert_eq!(rules.judge("python", "import os"), RuleVerdict::None);
+    }
+
+    #[test]
+    fn bad_rules_are_named_and_projects_cannot_allow() {
+        let mut rules = CommandRules::default();
+        let e = rules
+            .add(
+                &CommandLists {
+                    allow: vec!["git".into()],
+                    ..Default::default()
+                },
+                Path::new("/c/config.toml"),
+                false,
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("/c/config.toml: commands.allow[0]: `git` names a program alone"),
+            "{e}"
+        );
+        let e = rules
+            .add(
+                &CommandLists {
+                    forbid: vec!["a; b".into()],
+                    ..Default::default()
+                },
+                Path::new("c.toml"),
+                false,
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("commands.forbid[0]: `a; b` is not one plain command"),
+            "{e}"
+        );
+        let notices = rules
+            .add(
+                &CommandLists {
+                    allow: vec!["make deploy".into()],
+                    forbid: vec!["make clean".into()],
+                    ..Default::default()
+                },
+                Path::new("/p/.interpreter/config.toml"),
+                true,
+            )
+            .unwrap();
+        assert_eq!(notices.len(), 1);
+        assert!(notices[0].contains("a project cannot allow commands itself"));
+        assert_eq!(rules.rules.len(), 1);
+        assert_eq!(rules.judge("bash", "make deploy"), RuleVerdict::None);
+    }
+}
