@@ -282,3 +282,136 @@ fn config_shows_the_effective_sandbox_and_where_it_came_from() {
         )
     );
 }
+
+/// `NAME:ok` / `NAME:denied` lines of a tool result.
+fn verdicts(output: &str) -> std::collections::BTreeMap<String, String> {
+    output
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
+    use std::os::linux::net::SocketAddrExt;
+    let c = Confined::new();
+    let home = c.sb.root.path().join("home");
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    std::fs::write(home.join(".ssh/id_rsa"), "PRIVATE").unwrap();
+    std::fs::write(c.outside.join("existing.txt"), "original").unwrap();
+    let (tcp4, reached4) = listener();
+    let tcp6 = std::net::TcpListener::bind("[::1]:0").unwrap();
+    let tcp6_port = tcp6.local_addr().unwrap().port();
+    tcp6.set_nonblocking(true).unwrap();
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let udp_port = udp.local_addr().unwrap().port();
+    udp.set_nonblocking(true).unwrap();
+    let unix_path = c.outside.join("sock");
+    let unix = std::os::unix::net::UnixListener::bind(&unix_path).unwrap();
+    unix.set_nonblocking(true).unwrap();
+    let abstract_name = format!("oi-sandbox-test-{}", std::process::id());
+    let abstract_addr = std::os::unix::net::SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap();
+    let abstract_listener = std::os::unix::net::UnixListener::bind_addr(&abstract_addr).unwrap();
+    abstract_listener.set_nonblocking(true).unwrap();
+    let me = std::process::id();
+    let out = c.outside.display().to_string();
+
+    let shell = format!(
+        "t() {{ n=$1; shift; if ( eval \"$@\" ) >/dev/null 2>&1; then echo \"$n:ok\"; else echo \"$n:denied\"; fi; }}\n\
+         t write_inside 'echo in > inside.txt'\n\
+         t write_tmp 'echo t > \"$TMPDIR/tmp.txt\"'\n\
+         t read_system 'head -c1 /etc/hostname'\n\
+         t write_absolute 'echo x > {out}/abs.txt'\n\
+         t write_dotdot 'echo x > ../outside/dotdot.txt'\n\
+         t write_proc_cwd 'echo x > /proc/self/cwd/../outside/proc.txt'\n\
+         t symlink_out 'ln -s {out} link && echo x > link/sym.txt'\n\
+         t hardlink_out 'ln {out}/existing.txt hard.txt && echo x >> hard.txt'\n\
+         t rename_out 'echo m > m.txt && mv m.txt {out}/moved.txt'\n\
+         t overwrite_outside 'echo x > {out}/existing.txt'\n\
+         t read_ssh_key 'cat ~/.ssh/id_rsa'\n\
+         t signal_outside 'kill -0 {me}'\n"
+    );
+    let python = format!(
+        "import socket\n\
+         def t(name, f):\n    try:\n        f(); print(name + ':ok')\n    except OSError:\n        print(name + ':denied')\n\
+         t('tcp4', lambda: socket.create_connection(('127.0.0.1', {tcp4}), timeout=3))\n\
+         t('tcp6', lambda: socket.create_connection(('::1', {tcp6_port}), timeout=3))\n\
+         t('udp', lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.1', {udp_port})))\n\
+         def unix(addr):\n    s = socket.socket(socket.AF_UNIX); s.connect(addr)\n\
+         t('unix_outside', lambda: unix('{}'))\n\
+         t('unix_abstract', lambda: unix('\\0{abstract_name}'))\n\
+         t('socketpair', lambda: socket.socketpair())\n",
+        unix_path.display()
+    );
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run("shell", &shell),
+        run("python", &python),
+        ScriptedResponse::text("done"),
+    ]));
+    let (status, events) = c.exec(&server, &["-y", "--sandbox", "native"]);
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let r = results(&events);
+    let mut all = verdicts(&r[0]);
+    all.extend(verdicts(&r[1]));
+    let allowed = ["write_inside", "write_tmp", "read_system", "socketpair"];
+    let denied = [
+        "write_absolute", "write_dotdot", "write_proc_cwd", "symlink_out", "hardlink_out", "rename_out",
+        "overwrite_outside", "read_ssh_key", "signal_outside", "tcp4", "tcp6", "udp", "unix_outside",
+        "unix_abstract",
+    ];
+    let mut wrong = Vec::new();
+    for (names, want) in [(&allowed[..], "ok"), (&denied[..], "denied")] {
+        for n in names {
+            if all.get(*n).map(String::as_str) != Some(want) {
+                wrong.push(format!("{n}: expected {want}, got {:?}", all.get(*n)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}\n{r:#?}", wrong.join("\n"));
+    // Nothing arrived at any listener, and nothing outside changed.
+    assert!(!reached4.load(Ordering::SeqCst));
+    assert!(tcp6.accept().is_err());
+    assert!(udp.recv(&mut [0u8; 8]).is_err());
+    assert!(unix.accept().is_err());
+    assert!(abstract_listener.accept().is_err());
+    let mut names: Vec<String> = std::fs::read_dir(&c.outside)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["existing.txt", "sock"]);
+    assert_eq!(std::fs::read_to_string(c.outside.join("existing.txt")).unwrap(), "original");
+    assert_eq!(std::fs::read_to_string(c.sb.work().join("inside.txt")).unwrap(), "in\n");
+}
+
+#[test]
+fn docker_and_openshell_without_their_cli_say_so_and_suggest_native() {
+    for (backend, cli) in [("docker", "docker"), ("openshell", "openshell")] {
+        let c = Confined::new();
+        let server = ScriptedModelServer::start_blocking(Script::new(vec![
+            run("shell", "touch ran.txt"),
+            ScriptedResponse::text("done"),
+        ]));
+        let empty = c.sb.root.path().join("empty-path");
+        std::fs::create_dir_all(&empty).unwrap();
+        let mut cmd = c.sb.command("interpreter");
+        cmd.env("PATH", &empty)
+            .env("TMPDIR", &c.tmp)
+            .args(["exec", "--json", "-y", "--sandbox", backend, "--model", "openai/m"])
+            .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
+        let (out, events) = run_exec(&mut cmd, None);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let refusal = of_type(&events, "session_configured")[0]["msg"]["sandbox"]["refusal"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(
+            refusal,
+            format!("--sandbox {backend} needs the `{cli}` command and it is not on PATH; install it, or use --sandbox native")
+        );
+        assert!(of_type(&events, "exec_begin").is_empty());
+        assert!(!c.sb.work().join("ran.txt").exists());
+    }
+}
