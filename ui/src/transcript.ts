@@ -283,6 +283,11 @@ export class Transcript {
       case "approval_policy_changed":
         this.policy = m.policy;
         return [this.notice("info", `Approvals: ${m.policy}`)];
+      case "sandbox_changed": {
+        const sb = m.sandbox;
+        const text = sb ? `Sandbox: ${sb.backend} ${sb.policy}${sb.refusal ? ` (unavailable, nothing will run: ${sb.refusal})` : ""}` : "Sandbox: none";
+        return [this.notice(sb?.refusal ? "error" : "info", text)];
+      }
       case "notice":
         return [this.notice("info", m.message)];
       case "error":

@@ -34,6 +34,15 @@ impl Confined {
         Confined { sb, tmp, outside }
     }
 
+    /// `interpreter` whose probe reports no landlock (the test hook can only make the probe
+    /// report less support, never weaken the sandbox).
+    fn without_landlock(&self) -> std::process::Command {
+        let mut cmd = self.sb.command("interpreter");
+        cmd.env("TMPDIR", &self.tmp)
+            .env("OI_SANDBOX_FORCE_UNSUPPORTED", "landlock");
+        cmd
+    }
+
     fn exec(
         &self,
         server: &ScriptedModelServer,
@@ -182,20 +191,17 @@ fn when_the_kernel_cannot_enforce_the_sandbox_nothing_runs_and_the_session_says_
         ),
         ScriptedResponse::text("I could not run it."),
     ]));
-    let mut cmd = c.sb.command("interpreter");
-    // The test hook can only make the probe report less support, never weaken the sandbox.
-    cmd.env("TMPDIR", &c.tmp)
-        .env("OI_SANDBOX_FORCE_UNSUPPORTED", "landlock")
-        .args([
-            "exec",
-            "--json",
-            "-y",
-            "--sandbox",
-            "native",
-            "--model",
-            "openai/m",
-        ])
-        .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
+    let mut cmd = c.without_landlock();
+    cmd.args([
+        "exec",
+        "--json",
+        "-y",
+        "--sandbox",
+        "native",
+        "--model",
+        "openai/m",
+    ])
+    .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
     let (out, events) = run_exec(&mut cmd, None);
     assert!(
         out.status.success(),
@@ -311,7 +317,8 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
     let unix = std::os::unix::net::UnixListener::bind(&unix_path).unwrap();
     unix.set_nonblocking(true).unwrap();
     let abstract_name = format!("oi-sandbox-test-{}", std::process::id());
-    let abstract_addr = std::os::unix::net::SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap();
+    let abstract_addr =
+        std::os::unix::net::SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap();
     let abstract_listener = std::os::unix::net::UnixListener::bind_addr(&abstract_addr).unwrap();
     abstract_listener.set_nonblocking(true).unwrap();
     let me = std::process::id();
@@ -350,14 +357,29 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
         ScriptedResponse::text("done"),
     ]));
     let (status, events) = c.exec(&server, &["-y", "--sandbox", "native"]);
-    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
     let r = results(&events);
     let mut all = verdicts(&r[0]);
     all.extend(verdicts(&r[1]));
     let allowed = ["write_inside", "write_tmp", "read_system", "socketpair"];
     let denied = [
-        "write_absolute", "write_dotdot", "write_proc_cwd", "symlink_out", "hardlink_out", "rename_out",
-        "overwrite_outside", "read_ssh_key", "signal_outside", "tcp4", "tcp6", "udp", "unix_outside",
+        "write_absolute",
+        "write_dotdot",
+        "write_proc_cwd",
+        "symlink_out",
+        "hardlink_out",
+        "rename_out",
+        "overwrite_outside",
+        "read_ssh_key",
+        "signal_outside",
+        "tcp4",
+        "tcp6",
+        "udp",
+        "unix_outside",
         "unix_abstract",
     ];
     let mut wrong = Vec::new();
@@ -382,8 +404,14 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
         .collect();
     names.sort();
     assert_eq!(names, ["existing.txt", "sock"]);
-    assert_eq!(std::fs::read_to_string(c.outside.join("existing.txt")).unwrap(), "original");
-    assert_eq!(std::fs::read_to_string(c.sb.work().join("inside.txt")).unwrap(), "in\n");
+    assert_eq!(
+        std::fs::read_to_string(c.outside.join("existing.txt")).unwrap(),
+        "original"
+    );
+    assert_eq!(
+        std::fs::read_to_string(c.sb.work().join("inside.txt")).unwrap(),
+        "in\n"
+    );
 }
 
 #[test]
@@ -399,19 +427,86 @@ fn docker_and_openshell_without_their_cli_say_so_and_suggest_native() {
         let mut cmd = c.sb.command("interpreter");
         cmd.env("PATH", &empty)
             .env("TMPDIR", &c.tmp)
-            .args(["exec", "--json", "-y", "--sandbox", backend, "--model", "openai/m"])
+            .args([
+                "exec",
+                "--json",
+                "-y",
+                "--sandbox",
+                backend,
+                "--model",
+                "openai/m",
+            ])
             .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
         let (out, events) = run_exec(&mut cmd, None);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let refusal = of_type(&events, "session_configured")[0]["msg"]["sandbox"]["refusal"]
             .as_str()
             .unwrap()
             .to_string();
         assert_eq!(
             refusal,
-            format!("--sandbox {backend} needs the `{cli}` command and it is not on PATH; install it, or use --sandbox native")
+            format!(
+                "--sandbox {backend} needs the `{cli}` command and it is not on PATH; install it, or use --sandbox native"
+            )
         );
         assert!(of_type(&events, "exec_begin").is_empty());
         assert!(!c.sb.work().join("ran.txt").exists());
     }
+}
+
+#[test]
+fn the_session_goes_on_after_a_refusal_and_the_sandbox_can_be_changed() {
+    use expectrl::Eof;
+    let c = Confined::new();
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run("shell", "echo first > first.txt"),
+        ScriptedResponse::text("t1-done"),
+        run("shell", "echo second > second.txt && cat second.txt"),
+        ScriptedResponse::text("t2-done"),
+    ]));
+    let mut cmd = c.without_landlock();
+    cmd.args([
+        "--plain",
+        "-y",
+        "--sandbox",
+        "native",
+        "--model",
+        "openai/m",
+    ])
+    .args(["--api_base", &format!("{}/v1", server.base_url())]);
+    let mut p = oi_product_tests::spawn_pty(cmd);
+    p.expect("sandbox native workspace-write UNAVAILABLE")
+        .unwrap();
+    p.expect("nothing will run: the native sandbox cannot be enforced")
+        .unwrap();
+    p.expect("> ").unwrap();
+    p.send_line("first").unwrap();
+    p.expect("t1-done").unwrap();
+    p.expect("> ").unwrap();
+    // Full access needs only the syscall filter, which this kernel has.
+    p.send_line("%sandbox native full-access").unwrap();
+    p.expect("sandbox: native full-access").unwrap();
+    p.expect("> ").unwrap();
+    p.send_line("second").unwrap();
+    p.expect("t2-done").unwrap();
+    p.expect("> ").unwrap();
+    p.send("\x04").unwrap();
+    p.expect(Eof).unwrap();
+    assert!(!c.sb.work().join("first.txt").exists());
+    assert_eq!(
+        std::fs::read_to_string(c.sb.work().join("second.txt")).unwrap(),
+        "second\n"
+    );
+    let told = server.model_requests()[1].messages().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        told.starts_with("Not run: the native sandbox cannot be enforced"),
+        "{told}"
+    );
 }

@@ -20,6 +20,7 @@ pub const MAGIC_HELP: &str = "\
 %profile NAME     switch harness profile, keeping the conversation
 %model NAME       switch model
 %auto on|off      run code without asking (on) or ask first (off)
+%sandbox BACKEND [LEVEL]  native|docker|openshell|none, read-only|workspace-write|full-access
 %help             this list";
 
 pub struct Interactive {
@@ -237,7 +238,14 @@ impl Interactive {
                     return true;
                 }
             },
-            "save" | "load" | "profile" | "model" | "save_message" | "load_message" => {
+            "sandbox" if !arg.is_empty() => {
+                let mut words = arg.split_whitespace();
+                Op::SetSandbox {
+                    backend: words.next().unwrap_or_default().to_string(),
+                    level: words.next().map(str::to_string),
+                }
+            }
+            "save" | "load" | "profile" | "model" | "sandbox" | "save_message" | "load_message" => {
                 let _ = writeln!(out, "%{name} needs an argument; see %help");
                 return true;
             }

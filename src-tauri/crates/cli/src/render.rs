@@ -281,6 +281,19 @@ impl Renderer {
             EventMsg::ModelChanged { model } => {
                 let _ = writeln!(out, "{}", self.style(DIM, &format!("model: {model}")));
             }
+            EventMsg::SandboxChanged { sandbox } => {
+                let text = match sandbox {
+                    None => "sandbox: none".to_string(),
+                    Some(sb) if sb.refusal.is_some() => {
+                        format!(
+                            "sandbox: {} {} (unavailable: nothing will run)",
+                            sb.backend, sb.policy
+                        )
+                    }
+                    Some(sb) => format!("sandbox: {} {}", sb.backend, sb.policy),
+                };
+                let _ = writeln!(out, "{}", self.style(DIM, &text));
+            }
             EventMsg::ApprovalPolicyChanged { policy } => {
                 let _ = writeln!(
                     out,

@@ -42,6 +42,7 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
             rt.shared.lock().await.gate.set_policy(policy);
             emit(EventMsg::ApprovalPolicyChanged { policy });
         }
+        Op::SetSandbox { backend, level } => set_sandbox(rt, id, &backend, level.as_deref()).await,
         Op::Reset => {
             rt.shared.lock().await.history.clear();
             emit(EventMsg::HistoryReset);
@@ -148,4 +149,61 @@ fn log_error(e: store::StoreError) -> ErrorInfo {
         message: e.to_string(),
         hint: None,
     }
+}
+
+/// `Op::SetSandbox`: prepare the new sandbox, then stop the kernels so the next run starts
+/// under it. A sandbox that cannot be set up here is reported and refuses runs, as at start.
+async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>) {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let backend = match backend.parse::<oi_sandbox::Backend>() {
+        Ok(b) => b,
+        Err(e) => return emit(EventMsg::Error(invalid(e.to_string()))),
+    };
+    let level = match level.map(str::parse::<oi_sandbox::Level>).transpose() {
+        Ok(l) => l.unwrap_or_default(),
+        Err(e) => return emit(EventMsg::Error(invalid(e.to_string()))),
+    };
+    let mut shared = rt.shared.lock().await;
+    if backend == oi_sandbox::Backend::None
+        && shared.config.safe_mode == oi_protocol::SafeMode::Auto
+    {
+        return emit(EventMsg::Error(invalid(
+            "safe mode auto runs code only inside a sandbox; keep a sandbox on".into(),
+        )));
+    }
+    let self_exe = match std::env::current_exe() {
+        Ok(p) => p,
+        Err(e) => {
+            return emit(EventMsg::Error(invalid(format!(
+                "cannot find this program's own path for the sandbox: {e}"
+            ))));
+        }
+    };
+    let ctx = oi_sandbox::PolicyContext::from_env(
+        shared.config.cwd.clone(),
+        shared.config.config_dir.clone(),
+    );
+    let request = crate::sandbox::SandboxRequest {
+        backend,
+        level,
+        policy_file: None,
+        docker_image: None,
+    };
+    let sandbox = crate::sandbox::SessionSandbox::prepare(&request, &ctx, &self_exe);
+    let info = sandbox.info.clone();
+    let prefix = sandbox.launcher_prefix.clone();
+    shared.config.sandbox = sandbox;
+    drop(shared);
+    let mut kernels = rt.kernels.lock().await;
+    kernels.options_mut().launcher_prefix = prefix;
+    kernels.shutdown().await;
+    drop(kernels);
+    if let Some(why) = info.as_ref().and_then(|i| i.refusal.clone()) {
+        emit(EventMsg::Error(ErrorInfo {
+            kind: ErrorKind::SandboxUnavailable,
+            message: format!("nothing will run: {why}"),
+            hint: Some("choose another sandbox (%sandbox native|docker|openshell|none)".into()),
+        }));
+    }
+    emit(EventMsg::SandboxChanged { sandbox: info });
 }

@@ -130,6 +130,10 @@ pub enum EventMsg {
     ApprovalPolicyChanged {
         policy: ApprovalPolicy,
     },
+    /// The sandbox changed (`Op::SetSandbox`); `None`: no sandbox.
+    SandboxChanged {
+        sandbox: Option<SandboxInfo>,
+    },
     /// Something for the person to know that is not an error.
     Notice {
         message: String,

@@ -29,6 +29,13 @@ pub enum Op {
     SetModel { model: String },
     /// Change how side effects are approved.
     SetApprovalPolicy { policy: ApprovalPolicy },
+    /// Switch the sandbox: `backend` is native, docker, openshell or none; `level` read-only,
+    /// workspace-write (the default) or full-access. Running kernels stop; the next run starts
+    /// under the new sandbox.
+    SetSandbox {
+        backend: String,
+        level: Option<String>,
+    },
     /// Forget the conversation (the log keeps it).
     Reset,
     /// Drop the last user message and everything after it.
