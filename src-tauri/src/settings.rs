@@ -31,6 +31,7 @@ pub fn resolve(args: &GuiArgs) -> Result<SessionConfig, SettingsError> {
         Some(path) => config::load(&path)?,
         None => config::ConfigFile::default(),
     };
+    let mcp_servers = file.mcp_server_list();
     let data_dir = config::data_dir().ok_or(SettingsError::NoDataDir)?;
     let cwd = std::env::current_dir().map_err(SettingsError::Cwd)?;
     let model = args
@@ -65,5 +66,6 @@ pub fn resolve(args: &GuiArgs) -> Result<SessionConfig, SettingsError> {
         .or(file.custom_instructions);
     c.exec_timeout = args.timeout.or(file.timeout).map(Duration::from_secs);
     c.config_dir = config_dir;
+    c.mcp_servers = mcp_servers;
     Ok(c)
 }

@@ -21,7 +21,7 @@ use oi_protocol::Op;
 
 use crate::client_env::AcpEnvironment;
 use crate::sessions::{LiveSession, Sessions};
-use crate::{AcpConfig, content, modes, replay, turn};
+use crate::{AcpConfig, content, mcp, modes, replay, turn};
 
 struct State {
     config: AcpConfig,
@@ -97,14 +97,9 @@ pub async fn serve(
         )
         .on_receive_request(
             async move |req: NewSessionRequest, responder, cx| {
-                if !req.mcp_servers.is_empty() {
-                    tracing::warn!(
-                        count = req.mcp_servers.len(),
-                        "MCP servers from the editor are not started yet"
-                    );
-                }
                 let mut config = s2.config.session.clone();
                 config.cwd = req.cwd;
+                mcp::merge(&mut config.mcp_servers, req.mcp_servers);
                 let session = match LiveSession::start(config, Some(s2.editor(cx))) {
                     Ok(s) => s,
                     Err(e) => return responder.respond_with_error(engine_error(e)),
@@ -133,6 +128,7 @@ pub async fn serve(
                 let mut config = s3.config.session.clone();
                 config.cwd = req.cwd;
                 config.resume = Some(id);
+                mcp::merge(&mut config.mcp_servers, req.mcp_servers);
                 let session = match LiveSession::start(config, Some(s3.editor(cx))) {
                     Ok(s) => s,
                     Err(e) => return responder.respond_with_error(engine_error(e)),

@@ -9,6 +9,7 @@ mod agent;
 pub mod client_env;
 mod content;
 mod diff;
+mod mcp;
 mod modes;
 mod permission;
 mod replay;

@@ -294,7 +294,10 @@ pub fn title(call: &ToolCall) -> String {
         ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => {
             "Update plan".to_string()
         }
-        ToolAction::Other { .. } => call.name.clone(),
+        ToolAction::Other { .. } => match oi_core::mcp::server_and_tool(&call.name) {
+            Some((server, tool)) => format!("{server}: {tool}"),
+            None => call.name.clone(),
+        },
     }
 }
 

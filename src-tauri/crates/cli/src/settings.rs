@@ -191,6 +191,11 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
     ));
     session.command_rules = rules;
     session.config_dir = config_dir;
+    session.mcp_servers = file.mcp_server_list();
+    if !file.mcp_servers.is_empty() {
+        let names: Vec<&str> = file.mcp_servers.keys().map(String::as_str).collect();
+        prov.push(("mcp_servers", names.join(", "), src_file.clone()));
+    }
     if let Some(ms) = std::env::var("OI_RETRY_BASE_MS")
         .ok()
         .and_then(|v| v.parse().ok())

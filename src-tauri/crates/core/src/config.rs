@@ -1,9 +1,12 @@
 //! `config.toml` in the XDG config dir. Flags override it; `interpreter --config` shows where
 //! each effective value came from.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+
+use crate::mcp::{McpServer, McpServerConfig};
 
 /// Settings a config file may hold. Unknown keys are errors (a typo should not be ignored).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -36,6 +39,22 @@ pub struct ConfigFile {
     pub safe_mode: Option<String>,
     /// Shell commands allowed without asking, always asked about, or never run, by prefix.
     pub commands: Option<crate::rules::CommandLists>,
+    /// MCP servers every session starts: `[mcp_servers.NAME]` with `command`, `args`, `env`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub mcp_servers: BTreeMap<String, McpServerConfig>,
+}
+
+impl ConfigFile {
+    /// The configured MCP servers, by name.
+    pub fn mcp_server_list(&self) -> Vec<McpServer> {
+        self.mcp_servers
+            .iter()
+            .map(|(name, config)| McpServer {
+                name: name.clone(),
+                config: config.clone(),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -214,6 +233,27 @@ mod tests {
             .to_string();
         assert!(e.contains("config.toml:"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "model = [\n");
+    }
+
+    #[test]
+    fn reads_mcp_servers() {
+        let text = "[mcp_servers.everything]\ncommand = \"npx\"\nargs = [\"-y\", \"@modelcontextprotocol/server-everything\"]\nenv = { A = \"1\" }\n";
+        let c = parse(Path::new("c.toml"), text).unwrap();
+        let servers = c.mcp_server_list();
+        assert_eq!(servers.len(), 1);
+        assert_eq!(servers[0].name, "everything");
+        assert_eq!(
+            servers[0].config.args,
+            ["-y", "@modelcontextprotocol/server-everything"]
+        );
+        assert_eq!(
+            servers[0].config.env.get("A").map(String::as_str),
+            Some("1")
+        );
+        let e = parse(Path::new("c.toml"), "[mcp_servers.x]\nargs = []\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("command"), "{e}");
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod environment;
 pub mod gate;
 pub mod history;
 mod input;
+pub mod mcp;
 pub mod model;
 mod ops;
 pub mod profile;

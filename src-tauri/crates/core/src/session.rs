@@ -16,6 +16,7 @@ use tokio_util::sync::CancellationToken;
 use crate::emitter::Emitter;
 use crate::gate::ApprovalGate;
 use crate::history::History;
+use crate::mcp::McpTools;
 use crate::model::{ModelClient, ModelSpec, RetryPolicy, client_for};
 use crate::profile::Profile;
 use crate::store::{self, SessionLog};
@@ -60,6 +61,8 @@ pub struct SessionConfig {
     pub startup_notices: Vec<String>,
     /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
     pub environment: Option<Arc<dyn crate::environment::Environment>>,
+    /// MCP servers to start; their tools are offered to the model beside the profile's.
+    pub mcp_servers: Vec<crate::mcp::McpServer>,
 }
 
 impl SessionConfig {
@@ -89,6 +92,7 @@ impl SessionConfig {
             interactive_approvals: true,
             startup_notices: Vec::new(),
             environment: None,
+            mcp_servers: Vec::new(),
         }
     }
 }
@@ -134,6 +138,8 @@ pub(crate) struct Runtime {
     pub kernels: Mutex<oi_exec::Kernels>,
     pub emitter: Emitter,
     pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
+    /// Started once, in the background from the session's start; a turn waits for it.
+    pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
 }
 
 fn resolve_model(config: &SessionConfig) -> ModelSpec {
@@ -238,6 +244,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
         }
     };
 
+    let has_mcp = !config.mcp_servers.is_empty();
     let runtime = Arc::new(Runtime {
         shared: Mutex::new(Shared {
             gate,
@@ -255,7 +262,14 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
         kernels: Mutex::new(oi_exec::Kernels::new(kernel_options)),
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
+        mcp: tokio::sync::OnceCell::new(),
     });
+    if has_mcp {
+        let rt = runtime.clone();
+        tokio::spawn(async move {
+            rt.mcp().await;
+        });
+    }
     tokio::spawn(session_loop(runtime, sub_rx));
     Ok(SessionHandle {
         session_id,
@@ -284,58 +298,59 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
             }
         };
         tokio::select! {
-            _ = finished => {
-                running = None;
-                if let Some((id, items)) = queued.pop_front() {
-                    turn_no += 1;
-                    running = Some(start_turn(&rt, id, items, turn_no));
-                }
-            }
-            sub = subs.recv() => {
-                let Some(Submission { id, op }) = sub else { break };
-                match op {
-                    Op::UserInput { items } => {
-                        if running.is_some() {
-                            queued.push_back((id, items));
-                        } else {
-                            turn_no += 1;
-                            running = Some(start_turn(&rt, id, items, turn_no));
-                        }
-                    }
-                    Op::Approval { call_id, decision } => {
-                        let waiting = rt.approvals.lock().ok().and_then(|mut m| m.remove(&call_id));
-                        match waiting {
-                            Some(tx) => { let _ = tx.send(decision); }
-                            None => rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
-                                "no approval is pending for call `{call_id}`")))),
-                        }
-                    }
-                    Op::Interrupt => {
-                        if let Some(turn) = &running {
-                            turn.cancel.cancel();
-                        }
-                        queued.clear();
-                    }
-                    Op::Shutdown => {
-                        if let Some(turn) = running.take() {
-                            turn.cancel.cancel();
-                            let _ = turn.done.await;
-                        }
-                        rt.kernels.lock().await.shutdown().await;
-                        rt.emitter.emit(&id, EventMsg::ShutdownComplete);
-                        return;
-                    }
-                    other => {
-                        if running.is_some() && changes_history(&other) {
-                            rt.emitter.emit(&id, EventMsg::Error(invalid(
-                                "wait for the turn to end (or interrupt it) before changing the conversation".into())));
-                            continue;
-                        }
-                        crate::ops::handle(&rt, &id, other).await;
+                _ = finished => {
+                    running = None;
+                    if let Some((id, items)) = queued.pop_front() {
+                        turn_no += 1;
+                        running = Some(start_turn(&rt, id, items, turn_no));
                     }
                 }
+                sub = subs.recv() => {
+                    let Some(Submission { id, op }) = sub else { break };
+                    match op {
+                        Op::UserInput { items } => {
+                            if running.is_some() {
+                                queued.push_back((id, items));
+                            } else {
+                                turn_no += 1;
+                                running = Some(start_turn(&rt, id, items, turn_no));
+                            }
+                        }
+                        Op::Approval { call_id, decision } => {
+                            let waiting = rt.approvals.lock().ok().and_then(|mut m| m.remove(&call_id));
+                            match waiting {
+                                Some(tx) => { let _ = tx.send(decision); }
+                                None => rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
+                                    "no approval is pending for call `{call_id}`")))),
+                            }
+                        }
+                        Op::Interrupt => {
+                            if let Some(turn) = &running {
+                                turn.cancel.cancel();
+                            }
+                            queued.clear();
+                        }
+                        Op::Shutdown => {
+                            if let Some(turn) = running.take() {
+                                turn.cancel.cancel();
+                                let _ = turn.done.await;
+                            }
+                            rt.kernels.lock().await.shutdown().await;
+        rt.shutdown_mcp().await;
+                            rt.emitter.emit(&id, EventMsg::ShutdownComplete);
+                            return;
+                        }
+                        other => {
+                            if running.is_some() && changes_history(&other) {
+                                rt.emitter.emit(&id, EventMsg::Error(invalid(
+                                    "wait for the turn to end (or interrupt it) before changing the conversation".into())));
+                                continue;
+                            }
+                            crate::ops::handle(&rt, &id, other).await;
+                        }
+                    }
+                }
             }
-        }
     }
     // Every front end is gone: end the kernels with the session.
     if let Some(turn) = running.take() {
@@ -343,6 +358,7 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
         let _ = turn.done.await;
     }
     rt.kernels.lock().await.shutdown().await;
+    rt.shutdown_mcp().await;
 }
 
 fn changes_history(op: &Op) -> bool {
@@ -376,6 +392,39 @@ pub(crate) fn invalid(message: String) -> ErrorInfo {
 }
 
 impl Runtime {
+    /// The session's MCP tools, once every server has started or failed (failures are reported).
+    pub(crate) async fn mcp(&self) -> &tokio::sync::RwLock<McpTools> {
+        self.mcp
+            .get_or_init(|| async {
+                let (servers, cwd) = {
+                    let s = self.shared.lock().await;
+                    (s.config.mcp_servers.clone(), s.config.cwd.clone())
+                };
+                let (tools, errors) = McpTools::start(&servers, &cwd).await;
+                for e in errors {
+                    self.emitter.emit(
+                        "",
+                        EventMsg::Error(ErrorInfo {
+                            kind: ErrorKind::Execution,
+                            message: e.to_string(),
+                            hint: Some(
+                                "check the server's command: [mcp_servers.NAME] in config.toml, or the editor's MCP settings"
+                                    .into(),
+                            ),
+                        }),
+                    );
+                }
+                tokio::sync::RwLock::new(tools)
+            })
+            .await
+    }
+
+    async fn shutdown_mcp(&self) {
+        if let Some(mcp) = self.mcp.get() {
+            mcp.write().await.shutdown().await;
+        }
+    }
+
     pub(crate) fn rebuild_client(shared: &mut Shared) -> Result<(), crate::model::ModelError> {
         shared.model = resolve_model(&shared.config);
         shared.client = Arc::from(client_for(&shared.model, shared.config.retry)?);

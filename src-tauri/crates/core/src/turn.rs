@@ -61,6 +61,7 @@ enum StepEnd {
 async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEnd {
     let emit = |msg| rt.emitter.emit(id, msg);
     ensure_limits(rt, id).await;
+    let mcp_tools = rt.mcp().await.read().await.specs();
     let (client, request, model_name) = {
         let mut shared = rt.shared.lock().await;
         let languages: Vec<String> = oi_exec::available_languages()
@@ -69,9 +70,12 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             .map(|l| l.name.to_string())
             .collect();
         let ctx = PromptContext::current(&shared.config.cwd, &languages);
-        let mut request = shared
-            .profile
-            .render(&shared.history, &ctx, shared.native_tools);
+        let mut request = shared.profile.render_with_tools(
+            &shared.history,
+            &ctx,
+            shared.native_tools,
+            &mcp_tools,
+        );
         request.model = shared.model.name.clone();
         if let Some(system) = &shared.config.system_message {
             request.system = system.clone();
@@ -461,7 +465,7 @@ async fn execute(
 ) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
     let ToolAction::RunCode { language, code } = &call.action else {
-        return run_in_engine(rt, id, call, by_person).await;
+        return run_in_engine(rt, id, call, by_person, cancel).await;
     };
     let (cwd, max_output, data_dir, refusal) = {
         let s = rt.shared.lock().await;
@@ -616,7 +620,17 @@ async fn run_in_engine(
     id: &str,
     call: &ToolCall,
     by_person: bool,
+    cancel: &CancellationToken,
 ) -> Option<TurnEndReason> {
+    {
+        let mcp = rt.mcp().await.read().await;
+        if mcp.owns(&call.name) {
+            let output = mcp.call(&call.name, &call.arguments, cancel).await;
+            drop(mcp);
+            record_result(rt, id, call, output.text, output.is_error).await;
+            return cancel.is_cancelled().then_some(TurnEndReason::Interrupted);
+        }
+    }
     let emit = |msg| rt.emitter.emit(id, msg);
     if call.name == crate::profile::FORMAT_ERROR {
         let message = call

@@ -61,6 +61,7 @@
 #![allow(clippy::expect_used)]
 
 mod invariants;
+pub mod npm;
 mod script;
 mod server;
 mod session;

@@ -47,6 +47,22 @@ impl RecordedRequest {
         self.method == "POST" && Provider::for_path(&self.path).is_some()
     }
 
+    /// The names of the tools the request offered (OpenAI's `function.name`, or `name`).
+    pub fn tool_names(&self) -> Vec<&str> {
+        self.body
+            .get("tools")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|t| {
+                t["function"]["name"]
+                    .as_str()
+                    .or_else(|| t["name"].as_str())
+            })
+            .collect()
+    }
+
     /// The request's `messages` array (empty when absent).
     pub fn messages(&self) -> &[Value] {
         self.body

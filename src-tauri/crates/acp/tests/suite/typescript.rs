@@ -2,7 +2,6 @@
 //! (`@agentclientprotocol/sdk`), against the scripted model. The scenarios live in ../ts/scenario.mjs.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Once;
 
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
@@ -31,23 +30,12 @@ fn interpreter() -> PathBuf {
 fn npm_ci() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        // nextest runs each test in its own process: `flock` keeps them from running
-        // `npm ci` in the same folder at once.
-        let status = Command::new("flock")
-            .arg(".npm-ci.lock")
-            .args([
-                "sh",
-                "-c",
-                "test -d node_modules/@agentclientprotocol/sdk || npm ci --no-audit --no-fund",
-            ])
-            .current_dir(ts_dir())
-            .status()
-            .unwrap();
-        assert!(status.success(), "npm ci failed in {}", ts_dir().display());
+        oi_test_support::npm::ci(&ts_dir(), "@modelcontextprotocol/server-everything")
     });
 }
 
-async fn scenario(name: &str, script: Vec<ScriptedResponse>) {
+/// Runs one scenario; returns the model server (for what the model was sent).
+async fn scenario(name: &str, script: Vec<ScriptedResponse>) -> ScriptedModelServer {
     npm_ci();
     let server = ScriptedModelServer::start(Script::new(script)).await;
     let dirs = tempfile::tempdir().unwrap();
@@ -76,6 +64,7 @@ async fn scenario(name: &str, script: Vec<ScriptedResponse>) {
         "scenario {name} failed\n--- stdout\n{stdout}\n--- stderr\n{stderr}"
     );
     assert!(stdout.contains(&format!("scenario {name}: ok")), "{stdout}");
+    server
 }
 
 fn shell(code: &str) -> ScriptedResponse {
@@ -159,4 +148,25 @@ async fn ts_client_shell_runs_in_the_editors_terminal() {
         ],
     )
     .await;
+}
+
+#[tokio::test]
+async fn ts_client_mcp_server_from_session_new_is_used_in_a_turn() {
+    let server = scenario(
+        "mcp",
+        vec![
+            ScriptedResponse::tool_call(
+                "mcp__everything__echo",
+                json!({"message": "hello from the editor"}),
+            ),
+            ScriptedResponse::text("It echoed."),
+        ],
+    )
+    .await;
+    let requests = server.model_requests();
+    let offered = requests[0].tool_names();
+    assert!(offered.contains(&"mcp__everything__get-sum"), "{offered:?}");
+    let result = requests[1].messages().last().unwrap();
+    assert_eq!(result["role"], json!("tool"));
+    assert_eq!(result["content"], json!("Echo: hello from the editor"));
 }

@@ -244,6 +244,23 @@ scenarios.terminal = async () => {
   }, { editor: true });
 };
 
+// An MCP server the editor passes in session/new: its tools reach the model, calls ask first.
+scenarios.mcp = async () => {
+  const server = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+  await run(["allow_once"], async (ctx, rec) => {
+    await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+    const mcpServers = [{ name: "everything", command: process.execPath, args: [server, "stdio"], env: [] }];
+    const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: workdir, mcpServers });
+    const { stopReason } = await prompt(ctx, sessionId, "echo something");
+    assert.equal(stopReason, "end_turn");
+    assert.equal(rec.asked.length, 1);
+    assert.equal(rec.asked[0].toolCall.title, "everything: echo");
+    const done = finalUpdate(rec);
+    assert.equal(done.status, "completed");
+    assert.equal(done.rawOutput.output, "Echo: hello from the editor");
+  });
+};
+
 const chosen = scenarios[scenario];
 if (!chosen) {
   console.error(`unknown scenario ${scenario}`);

@@ -7,7 +7,7 @@ use oi_protocol::CallOrigin;
 use super::tools::{FORMAT_ERROR, call_as_text};
 use super::{Profile, PromptContext, ToolStyle};
 use crate::history::{History, HistoryItem};
-use crate::model::{ChatMessage, ContentPart, ModelRequest, NativeToolCall, Role};
+use crate::model::{ChatMessage, ContentPart, ModelRequest, NativeToolCall, Role, ToolSpec};
 
 impl Profile {
     /// Renders the conversation for the model. `native_tools` is false when the model
@@ -18,10 +18,23 @@ impl Profile {
         ctx: &PromptContext,
         native_tools: bool,
     ) -> ModelRequest {
+        self.render_with_tools(history, ctx, native_tools, &[])
+    }
+
+    /// Renders with `extra_tools` (a session's MCP tools) offered beside the profile's own.
+    pub fn render_with_tools(
+        &self,
+        history: &History,
+        ctx: &PromptContext,
+        native_tools: bool,
+        extra_tools: &[ToolSpec],
+    ) -> ModelRequest {
         let native_tools = native_tools && self.tool_style != ToolStyle::OneCommand;
-        // Which calls travel natively: offered by this profile, made natively.
+        // Which calls travel natively: offered now, made natively.
         let native_call = |origin: CallOrigin, name: &str| {
-            native_tools && origin == CallOrigin::Native && self.offers(name)
+            native_tools
+                && origin == CallOrigin::Native
+                && (self.offers(name) || extra_tools.iter().any(|t| t.name == name))
         };
         let mut messages = Vec::new();
         for item in history.items() {
@@ -95,7 +108,9 @@ impl Profile {
             system: self.system_prompt(ctx),
             messages,
             tools: if native_tools {
-                self.tool_specs()
+                let mut tools = self.tool_specs();
+                tools.extend(extra_tools.iter().cloned());
+                tools
             } else {
                 Vec::new()
             },
