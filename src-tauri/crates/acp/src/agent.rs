@@ -100,7 +100,11 @@ pub async fn serve(
                 let mut config = s2.config.session.clone();
                 config.cwd = req.cwd;
                 mcp::merge(&mut config.mcp_servers, req.mcp_servers);
-                let session = match LiveSession::start(config, Some(s2.editor(cx))) {
+                let session = match LiveSession::start(
+                    config,
+                    Some(s2.editor(cx)),
+                    s2.config.host.as_ref(),
+                ) {
                     Ok(s) => s,
                     Err(e) => return responder.respond_with_error(engine_error(e)),
                 };
@@ -129,7 +133,11 @@ pub async fn serve(
                 config.cwd = req.cwd;
                 config.resume = Some(id);
                 mcp::merge(&mut config.mcp_servers, req.mcp_servers);
-                let session = match LiveSession::start(config, Some(s3.editor(cx))) {
+                let session = match LiveSession::start(
+                    config,
+                    Some(s3.editor(cx)),
+                    s3.config.host.as_ref(),
+                ) {
                     Ok(s) => s,
                     Err(e) => return responder.respond_with_error(engine_error(e)),
                 };

@@ -6,6 +6,7 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod agent;
+pub mod bridge;
 pub mod client_env;
 mod content;
 mod diff;
@@ -18,6 +19,7 @@ mod turn;
 mod updates;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use agent_client_protocol::{Agent, ConnectTo};
 use oi_core::SessionConfig;
@@ -28,11 +30,16 @@ pub struct AcpConfig {
     /// The template for every session: model, profile, policy, data directory… Each session
     /// takes the working directory the editor gives in `session/new`.
     pub session: SessionConfig,
+    /// The desktop app hosting the editor's sessions (set by the bridge's server side).
+    pub host: Option<Arc<dyn bridge::SessionHost>>,
 }
 
 impl AcpConfig {
     pub fn new(session: SessionConfig) -> Self {
-        AcpConfig { session }
+        AcpConfig {
+            session,
+            host: None,
+        }
     }
 
     fn data_dir(&self) -> &PathBuf {

@@ -10,6 +10,7 @@ use oi_protocol::{ApprovalPolicy, Event, Op, Submission};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio_util::sync::CancellationToken;
 
+use crate::bridge::{HostedSession, SessionHost};
 use crate::client_env::{AcpEnvironment, Terminals};
 use crate::permission::Rejections;
 
@@ -31,9 +32,11 @@ pub struct LiveSession {
 
 impl LiveSession {
     /// Starts an engine session; with `editor`, its file tools and shell runs go through the editor.
+    /// With `host` (the desktop app, over the bridge), the session is shown there too.
     pub fn start(
         mut config: SessionConfig,
         editor: Option<Arc<AcpEnvironment>>,
+        host: Option<&Arc<dyn SessionHost>>,
     ) -> Result<Arc<LiveSession>, oi_core::SessionError> {
         let cwd = config.cwd.clone();
         let profile = config.profile.clone();
@@ -52,6 +55,21 @@ impl LiveSession {
         if let Some(editor) = &editor {
             editor.set_session_id(&session_id);
         }
+        let events = match host {
+            Some(host) => {
+                let (to_editor, events_for_editor) = tokio::sync::mpsc::unbounded_channel();
+                let (to_host, events_for_host) = tokio::sync::mpsc::unbounded_channel();
+                tokio::spawn(tee(events, to_editor, to_host));
+                host.session_started(HostedSession {
+                    id: session_id.clone(),
+                    cwd: cwd.clone(),
+                    submissions: submissions.clone(),
+                    events: events_for_host,
+                });
+                events_for_editor
+            }
+            None => events,
+        };
         Ok(Arc::new(LiveSession {
             id: session_id,
             cwd,
@@ -119,5 +137,24 @@ impl Sessions {
 
     pub fn get(&self, id: &str) -> Option<Arc<LiveSession>> {
         self.map.lock().ok()?.get(id).cloned()
+    }
+}
+
+/// Every engine event to the editor's feed and the host's, in order; the host may go away.
+async fn tee(
+    mut events: UnboundedReceiver<Event>,
+    editor: UnboundedSender<Event>,
+    host: UnboundedSender<Event>,
+) {
+    let mut host = Some(host);
+    while let Some(event) = events.recv().await {
+        if let Some(h) = &host
+            && h.send(event.clone()).is_err()
+        {
+            host = None;
+        }
+        if editor.send(event).is_err() && host.is_none() {
+            return;
+        }
     }
 }

@@ -2,6 +2,8 @@
 //! `session/update`s in their order, every gated side effect is asked through
 //! `session/request_permission`, and the turn's end becomes the stop reason.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use agent_client_protocol::v1::ConnectionTo;
@@ -28,8 +30,18 @@ pub async fn run(
     let mut mapper = UpdateMapper::live(&session.cwd, session.terminals.clone());
     let mut last_error: Option<ErrorInfo> = None;
     let turn_id = session.submit(Op::UserInput { items });
+    // The question the editor is being asked; the app (over the bridge) may answer it first.
+    let mut asking: Option<Question> = None;
     loop {
-        let Some(event) = events.recv().await else {
+        let event = tokio::select! {
+            event = events.recv() => event,
+            (call_id, decision) = answered(&mut asking) => {
+                asking = None;
+                session.submit(Op::Approval { call_id, decision });
+                continue;
+            }
+        };
+        let Some(event) = event else {
             return Err(Error::internal_error().data("the engine session ended"));
         };
         for update in mapper.map(&event.msg) {
@@ -37,11 +49,15 @@ pub async fn run(
         }
         match event.msg {
             EventMsg::ApprovalRequested { call, .. } => {
-                let decision = ask(&cx, &session, &call, &cancel).await;
-                session.submit(Op::Approval {
-                    call_id: call.call_id,
-                    decision,
-                });
+                let question = ask(cx.clone(), session.clone(), call.clone(), cancel.clone());
+                asking = Some((call.call_id, Box::pin(question)));
+            }
+            // Answered elsewhere (in the app): the editor's question is withdrawn (dropping the
+            // request sends `$/cancel_request`).
+            EventMsg::ApprovalDecided { call_id, .. }
+                if asking.as_ref().is_some_and(|(id, _)| *id == call_id) =>
+            {
+                asking = None;
             }
             EventMsg::Error(info) if event.id == turn_id => last_error = Some(info),
             EventMsg::TurnEnded { reason, .. } if event.id == turn_id => {
@@ -55,14 +71,28 @@ pub async fn run(
     }
 }
 
+/// A permission question in flight: the call it is about and the editor's answer to come.
+type Question = (
+    String,
+    Pin<Box<dyn Future<Output = ApprovalDecision> + Send>>,
+);
+
+async fn answered(asking: &mut Option<Question>) -> (String, ApprovalDecision) {
+    match asking {
+        Some((call_id, question)) => (call_id.clone(), question.as_mut().await),
+        None => std::future::pending().await,
+    }
+}
+
 /// Asks the editor, unless the person already said "always reject" for this kind of call or the
 /// prompt was cancelled meanwhile.
 async fn ask(
-    cx: &ConnectionTo<Client>,
-    session: &LiveSession,
-    call: &ToolCall,
-    cancel: &CancellationToken,
+    cx: ConnectionTo<Client>,
+    session: Arc<LiveSession>,
+    call: ToolCall,
+    cancel: CancellationToken,
 ) -> ApprovalDecision {
+    let call = &call;
     if session.rejections.lock().is_ok_and(|r| r.rejects(call)) {
         return ApprovalDecision::Deny;
     }

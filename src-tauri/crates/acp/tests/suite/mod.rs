@@ -1,3 +1,4 @@
+mod bridge;
 mod client_env;
 mod harness;
 mod pipes;

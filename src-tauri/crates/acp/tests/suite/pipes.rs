@@ -19,7 +19,7 @@ fn shell(code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": "shell", "code": code}))
 }
 
-async fn open(cx: &ConnectionTo<Agent>, h: &Harness) -> Result<String, Error> {
+pub(super) async fn open(cx: &ConnectionTo<Agent>, h: &Harness) -> Result<String, Error> {
     cx.send_request(InitializeRequest::new(ProtocolVersion::V1))
         .block_task()
         .await?;
@@ -30,7 +30,11 @@ async fn open(cx: &ConnectionTo<Agent>, h: &Harness) -> Result<String, Error> {
     Ok(session.session_id.0.to_string())
 }
 
-async fn prompt(cx: &ConnectionTo<Agent>, session: &str, text: &str) -> Result<StopReason, Error> {
+pub(super) async fn prompt(
+    cx: &ConnectionTo<Agent>,
+    session: &str,
+    text: &str,
+) -> Result<StopReason, Error> {
     let response = cx
         .send_request(PromptRequest::new(session.to_string(), vec![text.into()]))
         .block_task()

@@ -12,7 +12,7 @@ fn ts_dir() -> PathBuf {
 }
 
 /// `target/debug/interpreter`, beside this test's own directory (`target/debug/deps`).
-fn interpreter() -> PathBuf {
+pub fn interpreter() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let bin = exe
         .parent()
@@ -51,6 +51,9 @@ async fn scenario(name: &str, script: Vec<ScriptedResponse>) -> ScriptedModelSer
         .env("HOME", dirs.path())
         .env("XDG_DATA_HOME", dirs.path().join("data"))
         .env("XDG_CONFIG_HOME", dirs.path().join("config"))
+        // No desktop app to relay to: the agent serves in-process.
+        .env("XDG_RUNTIME_DIR", dirs.path().join("run"))
+        .env_remove("OI_BRIDGE_SOCKET")
         .env("OI_RETRY_BASE_MS", "10")
         .kill_on_drop(true);
     let out = tokio::time::timeout(std::time::Duration::from_secs(90), cmd.output())
