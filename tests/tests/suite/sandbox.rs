@@ -510,3 +510,53 @@ fn the_session_goes_on_after_a_refusal_and_the_sandbox_can_be_changed() {
         "{told}"
     );
 }
+
+#[test]
+fn read_only_level_runs_every_kernel_but_writes_nowhere() {
+    let c = Confined::new();
+    std::fs::write(c.sb.work().join("data.txt"), "42\n").unwrap();
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run("python", "print(open('data.txt').read().strip())"),
+        run("python", "open('new.txt', 'w')"),
+        run("shell", "cat data.txt; echo x > new.txt"),
+        run(
+            "javascript",
+            "require('fs').readFileSync('data.txt', 'utf8').trim()",
+        ),
+        ScriptedResponse::tool_call("Write", json!({"file_path": "tool.txt", "content": "x"})),
+        ScriptedResponse::text("done"),
+    ]));
+    let (out, events) = c.exec(
+        &server,
+        &["-y", "-s", "read-only", "--profile", "claude-code"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        of_type(&events, "session_configured")[0]["msg"]["sandbox"]["policy"],
+        json!("read-only")
+    );
+    let r = results(&events);
+    assert_eq!(r[0].trim(), "42");
+    assert!(r[1].contains("PermissionError"), "{}", r[1]);
+    assert!(
+        r[2].starts_with("42\n") && r[2].contains("Permission denied"),
+        "{}",
+        r[2]
+    );
+    assert!(r[3].contains("42"), "{}", r[3]);
+    assert!(
+        r[4].contains("does not allow writing") && r[4].contains("read-only"),
+        "{}",
+        r[4]
+    );
+    let names: Vec<_> = std::fs::read_dir(c.sb.work())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names, ["data.txt"]);
+}
