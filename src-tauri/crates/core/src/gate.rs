@@ -37,6 +37,8 @@ pub struct GatePaths {
     pub home: Option<PathBuf>,
     /// This program's config dir (API keys, rules).
     pub config_dir: Option<PathBuf>,
+    /// The remembered approvals file: writing it would approve future commands.
+    pub approvals_file: Option<PathBuf>,
 }
 
 impl GatePaths {
@@ -53,7 +55,12 @@ impl GatePaths {
     /// Why writing `path` needs a person's explicit approval, if it does.
     pub fn protection(&self, path: &Path) -> Option<&'static str> {
         let (home, config_dir) = self.home_and_config();
-        oi_sandbox::is_protected_path(path, &home, &config_dir)
+        oi_sandbox::is_protected_path(path, &home, &config_dir).or_else(|| {
+            // The approvals file counts as this program's own configuration.
+            let file = self.approvals_file.as_deref()?;
+            oi_sandbox::is_protected_path(path, &home, file)
+                .filter(|_| oi_sandbox::protected::normalize(path).starts_with(file))
+        })
     }
 }
 
@@ -207,13 +214,26 @@ impl ApprovalGate {
     fn protected_writes(&self, call: &ToolCall, writes: &[PathBuf]) -> Vec<RiskFinding> {
         let (home, config_dir) = self.paths.home_and_config();
         let hits: Vec<(PathBuf, &'static str)> = match &call.action {
-            ToolAction::RunCode { language, code } => oi_sandbox::protected_writes(
-                language,
-                code,
-                &self.paths.project,
-                &home,
-                &config_dir,
-            ),
+            ToolAction::RunCode { language, code } => {
+                let mut hits = oi_sandbox::protected_writes(
+                    language,
+                    code,
+                    &self.paths.project,
+                    &home,
+                    &config_dir,
+                );
+                if let Some(file) = &self.paths.approvals_file {
+                    let own = oi_sandbox::protected_writes(
+                        language,
+                        code,
+                        &self.paths.project,
+                        &home,
+                        file,
+                    );
+                    hits.extend(own.into_iter().filter(|(p, _)| p.starts_with(file)));
+                }
+                hits
+            }
             _ => writes
                 .iter()
                 .filter_map(|p| self.paths.protection(p).map(|r| (p.clone(), r)))
@@ -394,6 +414,7 @@ mod tests {
             project: "/w".into(),
             home: Some("/home/u".into()),
             config_dir: Some("/home/u/.config/open-interpreter".into()),
+            approvals_file: Some("/home/u/.local/share/open-interpreter/approvals.json".into()),
         }
     }
 
@@ -515,6 +536,11 @@ mod tests {
                 other => panic!("{c:?}: {other:?}"),
             }
         }
+        let own = run("echo '{}' > ~/.local/share/open-interpreter/approvals.json");
+        assert!(
+            asks(&gate.check(&own, &[])),
+            "the approvals file is protected"
+        );
         let fine = write("notes.txt");
         assert_eq!(
             gate.check(&fine, &planned_writes(&fine, Path::new("/w"), &state)),

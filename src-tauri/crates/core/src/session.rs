@@ -226,6 +226,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             project: config.cwd.clone(),
             home: dirs::home_dir(),
             config_dir: config.config_dir.clone(),
+            approvals_file: Some(config.data_dir.join(crate::approvals::FILE_NAME)),
         });
     let store = crate::approvals::ApprovalStore::in_data_dir(&config.data_dir);
     let gate = match gate.clone().with_store(store) {
