@@ -24,6 +24,8 @@ pub struct Renderer {
     output_mid_line: bool,
     /// Whether `TokenUsage` events should be shown (after %tokens).
     pub show_next_usage: bool,
+    /// Calls denied by a rule, safe mode or the policy: their result says why, and is shown.
+    denied: Vec<String>,
 }
 
 const FRAMES: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -37,6 +39,7 @@ impl Renderer {
             spinner: None,
             output_mid_line: false,
             show_next_usage: false,
+            denied: Vec::new(),
         }
     }
 
@@ -151,6 +154,11 @@ impl Renderer {
                     let _ = writeln!(out, "{}", self.style(YELLOW, &line));
                 }
             }
+            EventMsg::ApprovalDecided {
+                call_id,
+                decision: oi_protocol::ApprovalDecision::Deny,
+                decider,
+            } if *decider != oi_protocol::Decider::User => self.denied.push(call_id.clone()),
             EventMsg::ApprovalDecided { .. } => {}
             EventMsg::ExecBegin { .. } => self.break_line(out),
             EventMsg::ExecOutput { stream, chunk, .. } => {
@@ -207,6 +215,13 @@ impl Renderer {
                         }
                     }
                 }
+            }
+            EventMsg::ToolResult {
+                call_id, output, ..
+            } if self.denied.contains(call_id) => {
+                self.denied.retain(|c| c != call_id);
+                self.break_line(out);
+                let _ = writeln!(out, "{}", self.style(YELLOW, &format!("⚠ {output}")));
             }
             EventMsg::ToolResult { .. } => {}
             EventMsg::ScreenshotTaken { screenshot, .. } => {
