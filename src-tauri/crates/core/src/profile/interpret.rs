@@ -51,25 +51,21 @@ impl Profile {
                 .collect();
         }
         match self.tool_style {
-            ToolStyle::NativeOrFenced => text_calls::fenced_blocks(text, false)
-                .into_iter()
-                // A block holding only a value is an answer shown as code (small models do this
-                // with the result they were just given), not something to run.
-                .filter(|b| !text_calls::is_bare_value(&b.body))
-                .filter(|b| match oi_exec::canonical_language(&b.lang) {
-                    // A profile with only a shell tool runs only shell blocks.
-                    Some(lang) => self.offers("execute") || lang == oi_exec::Language::Shell,
-                    None => false,
-                })
-                .map(|b| {
-                    let (name, arguments) = if self.offers("execute") {
-                        ("execute", json!({"language": b.lang, "code": b.body}))
-                    } else {
-                        ("bash", json!({"command": b.body}))
-                    };
-                    text_call(name.to_string(), arguments, next_id())
-                })
-                .collect(),
+            ToolStyle::NativeOrFenced => {
+                let blocks: Vec<ToolCall> = self.fenced_calls(text, &text_call, next_id);
+                if !blocks.is_empty() {
+                    return blocks;
+                }
+                // A call the model meant but wrote as broken JSON: tell it, so it can try again.
+                match text_calls::broken_json_call(text, &names) {
+                    Some(problem) => vec![text_call(
+                        FORMAT_ERROR.to_string(),
+                        json!({"message": self.broken_call_message(&problem)}),
+                        next_id(),
+                    )],
+                    None => Vec::new(),
+                }
+            }
             ToolStyle::OneCommand => match parse_reply(text) {
                 Reply::Command { name, arguments } => vec![text_call(name, arguments, next_id())],
                 Reply::FormatError(message) => {
@@ -82,5 +78,45 @@ impl Profile {
             },
             ToolStyle::Native => Vec::new(),
         }
+    }
+
+    /// Fenced code blocks in a language this profile can run.
+    fn fenced_calls(
+        &self,
+        text: &str,
+        text_call: &dyn Fn(String, Value, String) -> ToolCall,
+        next_id: &mut dyn FnMut() -> String,
+    ) -> Vec<ToolCall> {
+        text_calls::fenced_blocks(text, false)
+            .into_iter()
+            // A block holding only a value is an answer shown as code (small models do this
+            // with the result they were just given), not something to run.
+            .filter(|b| !text_calls::is_bare_value(&b.body))
+            .filter(|b| match oi_exec::canonical_language(&b.lang) {
+                // A profile with only a shell tool runs only shell blocks.
+                Some(lang) => self.offers("execute") || lang == oi_exec::Language::Shell,
+                None => false,
+            })
+            .map(|b| {
+                let (name, arguments) = if self.offers("execute") {
+                    ("execute", json!({"language": b.lang, "code": b.body}))
+                } else {
+                    ("bash", json!({"command": b.body}))
+                };
+                text_call(name.to_string(), arguments, next_id())
+            })
+            .collect()
+    }
+
+    fn broken_call_message(&self, problem: &str) -> String {
+        let example = if self.offers("execute") {
+            r#"{"name": "execute", "arguments": {"language": "python", "code": "print(6 * 7)"}}"#
+        } else {
+            r#"{"name": "bash", "arguments": {"command": "ls"}}"#
+        };
+        format!(
+            "Your tool call could not be read ({problem}), so nothing ran. Write it again as valid JSON, \
+             like {example}, or put the code in a fenced block that names its language."
+        )
     }
 }

@@ -123,6 +123,37 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
     calls
 }
 
+/// When `text` holds what was meant as a JSON call of one of `known_tools` (bare, fenced or in
+/// `<tool_call>` tags) but does not parse, why it does not.
+pub fn broken_json_call(text: &str, known_tools: &[&str]) -> Option<String> {
+    let mut candidates: Vec<String> = fenced_blocks(text, true)
+        .into_iter()
+        .filter(|b| b.lang.is_empty() || b.lang == "json" || b.lang == "tool_call")
+        .map(|b| b.body)
+        .collect();
+    let mut rest = text;
+    while let Some(start) = rest.find("<tool_call>") {
+        let after = &rest[start + "<tool_call>".len()..];
+        let end = after.find("</tool_call>").unwrap_or(after.len());
+        candidates.push(after[..end].to_string());
+        rest = &after[end..];
+    }
+    if text.trim_start().starts_with('{') {
+        candidates.push(text.trim().to_string());
+    }
+    candidates.into_iter().find_map(|c| {
+        let c = c.trim();
+        let names_a_tool =
+            c.contains("\"name\"") && known_tools.iter().any(|t| c.contains(&format!("\"{t}\"")));
+        if !c.starts_with('{') || !names_a_tool {
+            return None;
+        }
+        serde_json::from_str::<Value>(c)
+            .err()
+            .map(|e| e.to_string())
+    })
+}
+
 /// Top-level `{…}` spans that look like a call, found in prose.
 fn embedded_objects(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -267,6 +298,23 @@ mod tests {
         for code in ["123 * 457", "print(1)", "x", "", "'a' + 'b'", "ls -la", "e"] {
             assert!(!is_bare_value(code), "{code}");
         }
+    }
+
+    #[test]
+    fn broken_json_calls_are_recognised() {
+        let known = ["execute"];
+        let cut = r#"{"name": "execute", "arguments": {"language": "python", "code": "print(1)"#;
+        assert!(
+            broken_json_call(cut, &known).unwrap().contains("EOF"),
+            "{:?}",
+            broken_json_call(cut, &known)
+        );
+        let fenced = "```json\n{\"name\": \"execute\", \"arguments\": {'code': 1}}\n```";
+        assert!(broken_json_call(fenced, &known).is_some());
+        let fine = r#"{"name": "execute", "arguments": {"code": "1"}}"#;
+        assert_eq!(broken_json_call(fine, &known), None);
+        assert_eq!(broken_json_call("{\"name\": \"Alice\",", &known), None);
+        assert_eq!(broken_json_call("The answer is 42.", &known), None);
     }
 
     #[test]

@@ -218,3 +218,117 @@ async fn a_small_window_from_props_trims_old_outputs_then_old_exchanges() {
     // Whatever was cut, every tool result still follows its call.
     s.server.assert_invariants();
 }
+
+fn results(events: &[EventMsg]) -> Vec<(String, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::ToolResult {
+                output, is_error, ..
+            } => Some((output.clone(), *is_error)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_broken_json_call_is_explained_to_the_model_which_then_runs_its_code() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(
+            r#"{"name": "execute", "arguments": {"language": "python", "code": "print(6 * 7)"#,
+        ),
+        ScriptedResponse::text("```python\nprint(6 * 7)\n```"),
+        ScriptedResponse::text("It is 42."),
+    ]))
+    .model("llamacpp/scripted-model")
+    .configure(|c| c.approval_policy = ApprovalPolicy::Auto)
+    .start()
+    .await;
+    s.say("what is 6*7?");
+    let events = s.until_turn_end().await;
+    let results = results(&events);
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert!(
+        results[0].1
+            && results[0]
+                .0
+                .starts_with("Your tool call could not be read (EOF while parsing"),
+        "{results:?}"
+    );
+    assert_eq!(results[1], ("42\n".to_string(), false));
+    let told = &s.server.model_requests()[1];
+    assert!(
+        told.messages().last().unwrap()["content"]
+            .as_str()
+            .unwrap()
+            .contains("could not be read")
+    );
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: oi_protocol::TurnEndReason::Completed,
+            ..
+        })
+    ));
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
+async fn runtime_errors_and_endless_garbage_are_reported_and_the_session_goes_on() {
+    let garbage = || {
+        ScriptedResponse::text(
+            "```json\n{\"name\": \"execute\", \"arguments\": {language: python}}\n```",
+        )
+    };
+    let llama_500 = || ScriptedResponse::error(500, "Failed to parse tool call arguments as JSON");
+    let mut turns: Vec<ScriptedResponse> = (0..5).map(|_| llama_500()).collect();
+    turns.extend([
+        garbage(),
+        garbage(),
+        garbage(),
+        ScriptedResponse::text("Back to normal."),
+    ]);
+    let mut s = SessionFixture::builder(Script::new(turns))
+        .model("llamacpp/scripted-model")
+        .configure(|c| c.approval_policy = ApprovalPolicy::Auto)
+        .start()
+        .await;
+    s.say("first");
+    let events = s.until_turn_end().await;
+    let error = events.iter().find_map(|e| match e {
+        EventMsg::Error(info) => Some(info.clone()),
+        _ => None,
+    });
+    let error = error.expect("the 500 was reported");
+    assert_eq!(error.kind, oi_protocol::ErrorKind::Provider);
+    assert!(
+        error.message.contains("HTTP 500")
+            && error
+                .message
+                .contains("Failed to parse tool call arguments"),
+        "{error:?}"
+    );
+
+    s.say("second");
+    let events = s.until_turn_end().await;
+    let error = events.iter().find_map(|e| match e {
+        EventMsg::Error(info) => Some(info.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        error.expect("garbage was reported").kind,
+        oi_protocol::ErrorKind::ModelOutput
+    );
+    assert_eq!(results(&events).len(), 3);
+
+    s.say("third");
+    let events = s.until_turn_end().await;
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: oi_protocol::TurnEndReason::Completed,
+            ..
+        })
+    ));
+    assert_eq!(s.server.remaining(), 0);
+}
