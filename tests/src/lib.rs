@@ -3,6 +3,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::print_stderr)]
 
+pub mod llama;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -136,6 +138,15 @@ pub fn read_jsonl(text: &str) -> Vec<Value> {
 
 /// Runs `interpreter exec --json …` to completion with a time limit.
 pub fn run_exec(cmd: &mut Command, stdin: Option<&str>) -> (Output, Vec<Value>) {
+    run_exec_within(cmd, stdin, Duration::from_secs(60))
+}
+
+/// [`run_exec`] with another time limit (a real model on two cores is slow).
+pub fn run_exec_within(
+    cmd: &mut Command,
+    stdin: Option<&str>,
+    limit: Duration,
+) -> (Output, Vec<Value>) {
     cmd.stdin(if stdin.is_some() {
         Stdio::piped()
     } else {
@@ -153,7 +164,7 @@ pub fn run_exec(cmd: &mut Command, stdin: Option<&str>) -> (Output, Vec<Value>) 
             .write_all(text.as_bytes())
             .expect("write stdin");
     }
-    let output = wait_with_timeout(child, Duration::from_secs(60));
+    let output = wait_with_timeout(child, limit);
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     let events = read_jsonl(&stdout);
     (output, events)

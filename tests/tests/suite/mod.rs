@@ -3,6 +3,7 @@ mod exec_json;
 mod local;
 mod mcp;
 mod offline;
+mod real_model;
 mod resume;
 mod sandbox;
 mod terminal;

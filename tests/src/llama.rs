@@ -1,0 +1,129 @@
+//! A real llama.cpp server (from the `xllamacpp` package) with Qwen2.5-Coder-0.5B-Instruct,
+//! installed when missing by `.ci/local-model.sh` (cached outside the clone, sha256-checked) and
+//! started on 127.0.0.1 for one test.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The name the server gives the model (`--model llamacpp/ALIAS`).
+pub const MODEL_ALIAS: &str = "qwen2.5-coder-0.5b";
+/// The context window the server runs with.
+pub const CONTEXT: u32 = 4096;
+
+pub struct LlamaServer {
+    child: Child,
+    port: u16,
+    _logs: tempfile::TempDir,
+}
+
+fn workspace_root() -> PathBuf {
+    let manifest =
+        std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR (run under cargo)");
+    PathBuf::from(manifest)
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+impl LlamaServer {
+    /// Installs what is missing, starts the server and waits until it answers `/health`.
+    pub fn start() -> Self {
+        let root = workspace_root();
+        let install = Command::new("bash")
+            .arg(root.join(".ci/local-model.sh"))
+            .output()
+            .expect("run .ci/local-model.sh");
+        assert!(
+            install.status.success(),
+            ".ci/local-model.sh failed:\n{}",
+            String::from_utf8_lossy(&install.stderr)
+        );
+        let printed = String::from_utf8_lossy(&install.stdout).to_string();
+        let mut lines = printed.lines();
+        let (model, python) = (
+            lines.next().expect("model path"),
+            lines.next().expect("python path"),
+        );
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let logs = tempfile::tempdir().expect("temp dir");
+        let log_path = logs.path().join("llama-server.log");
+        let child = Command::new(python)
+            .arg(root.join("tests/local-model/llama_server.py"))
+            .args([model, &port.to_string(), &CONTEXT.to_string(), MODEL_ALIAS])
+            // The launcher serves until its stdin closes: if this test dies, so does the server.
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log_path).expect("log file"))
+            .spawn()
+            .expect("start the llama.cpp server");
+        let mut server = LlamaServer {
+            child,
+            port,
+            _logs: logs,
+        };
+        let deadline = Instant::now() + Duration::from_secs(180);
+        while !server.healthy() {
+            if let Ok(Some(status)) = server.child.try_wait() {
+                panic!(
+                    "the llama.cpp server exited ({status}):\n{}",
+                    tail(&log_path)
+                );
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the llama.cpp server never became healthy:\n{}",
+                tail(&log_path)
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        server
+    }
+
+    /// `http://127.0.0.1:PORT/v1`
+    pub fn api_base(&self) -> String {
+        format!("http://127.0.0.1:{}/v1", self.port)
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    fn healthy(&self) -> bool {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else {
+            return false;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+        if stream
+            .write_all(b"GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+            .is_err()
+        {
+            return false;
+        }
+        let mut status = String::new();
+        BufReader::new(&mut stream).read_line(&mut status).is_ok() && status.contains(" 200")
+    }
+}
+
+fn tail(path: &std::path::Path) -> String {
+    let mut text = String::new();
+    let _ = std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text));
+    let mut start = text.len().saturating_sub(3000);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    text[start..].to_string()
+}
+
+impl Drop for LlamaServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
