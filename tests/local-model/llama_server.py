@@ -16,7 +16,7 @@ def main() -> int:
     params = xllamacpp.CommonParams()
     params.model.path = model
     if len(sys.argv) > 4:
-        params.model_alias = sys.argv[4]
+        params.model_alias = {sys.argv[4]}  # a set of names
     params.port = port
     params.n_ctx = n_ctx
     params.n_parallel = 1
