@@ -1,4 +1,6 @@
 mod approvals;
+mod computer;
+mod computer_product;
 mod exec_json;
 mod local;
 mod mcp;

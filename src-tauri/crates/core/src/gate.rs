@@ -467,6 +467,28 @@ mod tests {
     }
 
     #[test]
+    fn looking_at_the_screen_runs_and_acting_on_it_asks() {
+        let computer = |action: &str| ToolCall {
+            call_id: "c".into(),
+            name: "computer".into(),
+            arguments: serde_json::json!({"action": action}),
+            origin: CallOrigin::Native,
+            action: crate::profile::action_for("computer", &serde_json::json!({"action": action})),
+        };
+        let gate = ApprovalGate::new(ApprovalPolicy::Ask);
+        for action in ["screenshot", "cursor_position", "zoom", "wait"] {
+            assert_eq!(gate.check(&computer(action), &[]), Verdict::Run(Decider::Policy), "{action}");
+        }
+        for action in ["left_click", "type", "key", "left_click_drag", "scroll", "mouse_move"] {
+            assert!(matches!(gate.check(&computer(action), &[]), Verdict::Ask { .. }), "{action}");
+        }
+        // The protocol's list agrees with the action parser's.
+        for action in oi_computer::action::ACTION_NAMES {
+            assert_eq!(computer(action).action.is_read_only(), oi_computer::is_read_only_action(action), "{action}");
+        }
+    }
+
+    #[test]
     fn policies_override() {
         assert_eq!(
             ApprovalGate::new(ApprovalPolicy::Auto).check(&run("ls"), &[]),

@@ -20,6 +20,8 @@ pub enum HistoryItem {
         tool_name: String,
         output: String,
         is_error: bool,
+        /// Screenshots that go with the result (files beside the session log).
+        images: Vec<String>,
     },
 }
 

@@ -140,6 +140,7 @@ pub(crate) struct Runtime {
     pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
     /// Started once, in the background from the session's start; a turn waits for it.
     pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
+    pub computer: Mutex<crate::computer::ComputerSession>,
 }
 
 fn resolve_model(config: &SessionConfig) -> ModelSpec {
@@ -264,6 +265,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),
+        computer: Mutex::new(crate::computer::ComputerSession::new(&log_path)),
     });
     if has_mcp {
         let rt = runtime.clone();

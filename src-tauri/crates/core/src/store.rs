@@ -111,6 +111,7 @@ pub fn rebuild_history(events: &[Event]) -> History {
     let mut partial_reasoning = String::new();
     let mut pending_calls = Vec::new();
     let mut exec_output: std::collections::HashMap<String, String> = Default::default();
+    let mut screenshots: std::collections::HashMap<String, Vec<String>> = Default::default();
 
     fn flush(
         history: &mut History,
@@ -174,24 +175,18 @@ pub fn rebuild_history(events: &[Event]) -> History {
                     .or_default()
                     .push_str(chunk);
             }
-            EventMsg::ToolResult {
-                call_id,
-                output,
-                is_error,
-            } => {
-                flush(
-                    &mut history,
-                    &mut partial_text,
-                    &mut partial_reasoning,
-                    &mut pending_calls,
-                    false,
-                );
+            EventMsg::ScreenshotTaken { call_id: Some(call_id), screenshot } => {
+                screenshots.entry(call_id.clone()).or_default().push(screenshot.path.clone());
+            }
+            EventMsg::ToolResult { call_id, output, is_error } => {
+                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
                 let tool_name = tool_name_of(&history, call_id);
                 history.push(HistoryItem::ToolResult {
                     call_id: call_id.clone(),
                     tool_name,
                     output: output.clone(),
                     is_error: *is_error,
+                    images: screenshots.remove(call_id).unwrap_or_default(),
                 });
             }
             EventMsg::HistoryReset => {
@@ -232,6 +227,7 @@ pub fn rebuild_history(events: &[Event]) -> History {
             tool_name: call.name.clone(),
             output,
             is_error: true,
+            images: Vec::new(),
         });
     }
     history

@@ -31,6 +31,7 @@ pub(crate) async fn run_turn(
     });
     emit(EventMsg::UserMessage { items });
     emit(EventMsg::TurnStarted { turn });
+    rt.computer.lock().await.turn_started();
     let max_steps = rt.shared.lock().await.config.max_turns.max(1);
     for _step in 0..max_steps {
         match step(rt, id, cancel).await {
@@ -345,10 +346,23 @@ fn tools_refused(e: &ModelError) -> bool {
 async fn run_call(
     rt: &Arc<Runtime>,
     id: &str,
-    call: ToolCall,
+    mut call: ToolCall,
     cancel: &CancellationToken,
 ) -> Option<TurnEndReason> {
     let emit = |msg| rt.emitter.emit(id, msg);
+    let mut takeover = None;
+    if matches!(call.action, ToolAction::Computer { .. }) {
+        // The gate sees the planned path, keys and target window; the person's own input since
+        // the last action pauses the agent whatever the policy.
+        match crate::computer::prepare(rt, &mut call).await {
+            Ok(t) => takeover = t,
+            Err(e) => {
+                crate::computer::report(rt, id, &e);
+                record_result(rt, id, &call, e.to_string(), true).await;
+                return None;
+            }
+        }
+    }
     let (verdict, can_ask) = {
         let shared = rt.shared.lock().await;
         let writes =
@@ -357,6 +371,11 @@ async fn run_call(
             shared.gate.check(&call, &writes),
             shared.config.interactive_approvals,
         )
+    };
+    let verdict = match (verdict, takeover) {
+        (Verdict::Run(_), Some(t)) => Verdict::Ask { risks: Default::default(), warning: Some(t) },
+        (Verdict::Ask { risks, warning }, Some(t)) => Verdict::Ask { risks, warning: Some(warning.map_or(t.clone(), |w| format!("{t} {w}"))) },
+        (v, _) => v,
     };
     let (decision, decider, denial) = match verdict {
         Verdict::Run(decider) => (ApprovalDecision::Approve, decider, None),
@@ -632,6 +651,9 @@ async fn run_in_engine(
         }
     }
     let emit = |msg| rt.emitter.emit(id, msg);
+    if matches!(call.action, ToolAction::Computer { .. }) {
+        return crate::computer::run(rt, id, call).await;
+    }
     if call.name == crate::profile::FORMAT_ERROR {
         let message = call
             .arguments
@@ -726,6 +748,17 @@ async fn record_result(
     output: String,
     is_error: bool,
 ) {
+    record_result_with_images(rt, id, call, output, is_error, Vec::new()).await
+}
+
+pub(crate) async fn record_result_with_images(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    output: String,
+    is_error: bool,
+    images: Vec<String>,
+) {
     rt.emitter.emit(
         id,
         EventMsg::ToolResult {
@@ -743,5 +776,6 @@ async fn record_result(
             tool_name: call.name.clone(),
             output,
             is_error,
+            images,
         });
 }

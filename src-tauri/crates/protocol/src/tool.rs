@@ -1,6 +1,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::computer::InputActionRecord;
+
 /// A side effect the model asked for, as the engine understood it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ToolCall {
@@ -48,6 +50,11 @@ pub enum ToolAction {
         action: String,
         #[ts(type = "unknown")]
         arguments: serde_json::Value,
+        /// What the action will do, worked out before approval: the planned pointer path, the
+        /// keys and the target window (`actual_path` empty).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        plan: Option<InputActionRecord>,
     },
     /// Anything else the profile defines.
     Other {
@@ -59,7 +66,14 @@ pub enum ToolAction {
 impl ToolAction {
     /// Whether the action changes nothing outside the engine.
     pub fn is_read_only(&self) -> bool {
-        matches!(self, ToolAction::Read { .. })
+        match self {
+            ToolAction::Read { .. } => true,
+            // Looking at the screen, reading the pointer position, waiting.
+            ToolAction::Computer { action, .. } => {
+                matches!(action.as_str(), "screenshot" | "cursor_position" | "zoom" | "wait")
+            }
+            _ => false,
+        }
     }
 }
 

@@ -66,7 +66,9 @@ mod script;
 mod server;
 mod session;
 mod wire;
+mod xvfb;
 
 pub use script::{Part, Script, ScriptedResponse};
 pub use server::{RecordedRequest, ScriptedModelServer};
 pub use session::{SessionFixture, wait_for_event};
+pub use xvfb::XvfbFixture;

@@ -37,8 +37,23 @@ pub(crate) fn request_body(req: &ModelRequest) -> Value {
     if !req.system.is_empty() {
         messages.push(json!({"role": "system", "content": req.system}));
     }
+    // Tool messages take text only: their images follow, after the run of tool results, in
+    // one user message (results must stay right after their calls).
+    let mut pending_images: Vec<Value> = Vec::new();
     for m in &req.messages {
+        if m.role != Role::Tool && !pending_images.is_empty() {
+            messages.push(images_message(std::mem::take(&mut pending_images)));
+        }
+        if m.role == Role::Tool {
+            pending_images.extend(m.content.iter().filter_map(|p| match p {
+                ContentPart::Image { mime, data } => Some(image_json(mime, data)),
+                ContentPart::Text(_) => None,
+            }));
+        }
         messages.push(message_json(m));
+    }
+    if !pending_images.is_empty() {
+        messages.push(images_message(pending_images));
     }
     let mut body = json!({
         "model": req.model,
@@ -92,14 +107,21 @@ fn message_json(m: &ChatMessage) -> Value {
                 .iter()
                 .map(|p| match p {
                     ContentPart::Text(t) => json!({"type": "text", "text": t}),
-                    ContentPart::Image { mime, data } => json!({
-                        "type": "image_url",
-                        "image_url": {"url": format!("data:{mime};base64,{data}")}}),
+                    ContentPart::Image { mime, data } => image_json(mime, data),
                 })
                 .collect();
             json!({"role": "user", "content": parts})
         }
     }
+}
+
+fn image_json(mime: &str, data: &str) -> Value {
+    json!({"type": "image_url", "image_url": {"url": format!("data:{mime};base64,{data}")}})
+}
+
+fn images_message(mut parts: Vec<Value>) -> Value {
+    parts.insert(0, json!({"type": "text", "text": "The screenshot(s) the tool results above refer to:"}));
+    json!({"role": "user", "content": parts})
 }
 
 fn arguments_string(args: &Value) -> String {

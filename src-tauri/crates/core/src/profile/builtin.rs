@@ -24,6 +24,7 @@ const BUILTIN: &[BuiltinProfile] = &[
     profile!("deepseek-tui", ["system.md"]),
     profile!("swe-agent", ["system.md"]),
     profile!("minimal", ["system.md"]),
+    profile!("os", ["system.md"]),
 ];
 
 pub(super) fn ids() -> Vec<&'static str> {

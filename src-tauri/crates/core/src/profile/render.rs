@@ -37,6 +37,7 @@ impl Profile {
                 && (self.offers(name) || extra_tools.iter().any(|t| t.name == name))
         };
         let mut messages = Vec::new();
+        let shown_images = recent_images(history);
         for item in history.items() {
             match item {
                 HistoryItem::User { items } => messages.push(user_message(items)),
@@ -70,8 +71,10 @@ impl Profile {
                     call_id,
                     tool_name,
                     output,
+                    images,
                     ..
                 } => {
+                    let image_parts = image_parts(images, &shown_images);
                     let origin = call_origin(history, call_id).unwrap_or(CallOrigin::Text);
                     let output = if output.trim().is_empty() {
                         "(no output)".to_string()
@@ -82,6 +85,7 @@ impl Profile {
                         let mut m = ChatMessage::text(Role::Tool, output);
                         m.tool_call_id = Some(call_id.clone());
                         m.tool_name = Some(tool_name.clone());
+                        m.content.extend(image_parts);
                         messages.push(m);
                     } else if tool_name == FORMAT_ERROR {
                         push_user_text(&mut messages, output);
@@ -91,6 +95,9 @@ impl Profile {
                             .replace("{{tool}}", tool_name)
                             .replace("{{output}}", &output);
                         push_user_text(&mut messages, text);
+                        if let Some(last) = messages.last_mut() {
+                            last.content.extend(image_parts);
+                        }
                     }
                 }
             }
@@ -119,6 +126,43 @@ impl Profile {
             context_window: None,
         }
     }
+}
+
+/// Screenshots sent as images: the most recent few (older ones only cost context).
+const MAX_IMAGES: usize = 3;
+
+fn recent_images(history: &History) -> std::collections::HashSet<String> {
+    history
+        .items()
+        .iter()
+        .rev()
+        .filter_map(|i| match i {
+            HistoryItem::ToolResult { images, .. } => Some(images.iter().rev()),
+            _ => None,
+        })
+        .flatten()
+        .take(MAX_IMAGES)
+        .cloned()
+        .collect()
+}
+
+fn image_parts(images: &[String], shown: &std::collections::HashSet<String>) -> Vec<ContentPart> {
+    use base64::Engine;
+    images
+        .iter()
+        .map(|path| {
+            if !shown.contains(path) {
+                return ContentPart::Text("\n(an earlier screenshot, no longer shown)".into());
+            }
+            match std::fs::read(path) {
+                Ok(bytes) => ContentPart::Image {
+                    mime: if path.ends_with(".jpg") { "image/jpeg" } else { "image/png" }.into(),
+                    data: base64::engine::general_purpose::STANDARD.encode(bytes),
+                },
+                Err(e) => ContentPart::Text(format!("\n(the screenshot {path} cannot be read: {e})")),
+            }
+        })
+        .collect()
 }
 
 fn call_origin(history: &History, call_id: &str) -> Option<CallOrigin> {

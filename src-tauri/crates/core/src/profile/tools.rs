@@ -113,6 +113,11 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
             "Replace lines {}-{} of the open file",
             arguments["start_line"], arguments["end_line"]
         )),
+        "computer" => ToolAction::Computer {
+            action: s("action"),
+            arguments: arguments.clone(),
+            plan: None,
+        },
         _ => ToolAction::Other {
             arguments: arguments.clone(),
         },

@@ -84,6 +84,7 @@ fn the_builtins_are_listed_with_what_they_emulate() {
             ("deepseek-tui".into(), ToolStyle::Native, 9),
             ("swe-agent".into(), ToolStyle::OneCommand, 10),
             ("minimal".into(), ToolStyle::NativeOrFenced, 1),
+            ("os".into(), ToolStyle::Native, 2),
         ]
     );
     let swe = Profile::load("swe-agent", None).unwrap();

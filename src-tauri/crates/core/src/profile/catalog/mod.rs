@@ -19,6 +19,43 @@ pub(crate) fn all() -> impl Iterator<Item = ToolDef> {
         .chain(codex::tools())
         .chain(deepseek::tools())
         .chain(swe_agent::tools())
+        .chain([computer()])
+}
+
+/// Anthropic's computer tool (`computer_20250124` and later), as a function any model can call.
+fn computer() -> ToolDef {
+    ToolDef {
+        name: "computer",
+        description: "Use the mouse and keyboard and see the screen. Coordinates are pixels of the latest \
+                      screenshot. Take a screenshot first; every action returns a new one. Click the centre \
+                      of what you aim at; check the result in the screenshot before going on.",
+        schema: computer_schema,
+    }
+}
+
+fn computer_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "action": {"type": "string", "enum": [
+                "screenshot", "cursor_position", "mouse_move", "left_click", "right_click", "middle_click",
+                "double_click", "triple_click", "left_click_drag", "left_mouse_down", "left_mouse_up",
+                "scroll", "key", "type", "hold_key", "wait", "zoom"],
+                "description": "What to do."},
+            "coordinate": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                "description": "[x, y] in screenshot pixels: where to move, click or scroll; the end of a drag."},
+            "start_coordinate": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                "description": "[x, y] where left_click_drag starts."},
+            "text": {"type": "string",
+                "description": "type: the text. key: keys like \"ctrl+shift+t\" or \"Return\" (several separated by spaces). hold_key: the key. Clicks and scroll: modifier keys to hold, like \"shift\"."},
+            "scroll_direction": {"type": "string", "enum": ["up", "down", "left", "right"]},
+            "scroll_amount": {"type": "integer", "minimum": 0, "description": "Wheel clicks to scroll (default 3)."},
+            "duration": {"type": "number", "description": "Seconds, for hold_key and wait."},
+            "region": {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4,
+                "description": "zoom: [x0, y0, x1, y1] in screenshot pixels, shown at full resolution."}
+        },
+        "required": ["action"]
+    })
 }
 
 fn classic() -> Vec<ToolDef> {

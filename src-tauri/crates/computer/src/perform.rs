@@ -1,0 +1,610 @@
+//! Carrying out actions on any [`Screen`] and [`Input`]: coordinate mapping, smooth pointer
+//! paths with the actual path sampled back, chunked typing, screenshots after each action,
+//! screen diffs and focus changes.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use image::RgbaImage;
+use oi_protocol::{
+    InputActionRecord, Point, Rect, ScreenDiff, ScreenshotInfo, TrajectorySample, WindowInfo,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::action::{ComputerAction, ModelPoint, MouseButton, ScrollDirection};
+use crate::device::{Input, MonitorInfo, Screen};
+use crate::encode::{ImageEncoding, encode, scale};
+use crate::geometry::{MODEL_SIZES, ScaleMap, model_size};
+use crate::keys::Key;
+use crate::takeover::TakeoverDetector;
+use crate::{ComputerError, diff, trajectory};
+
+/// How the performer works; the engine sends it when it starts the helper.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ComputerConfig {
+    /// Where screenshots and diff images are written (beside the session log).
+    pub screenshot_dir: PathBuf,
+    /// Sizes the model sees screenshots at; the closest in aspect ratio wins.
+    pub model_sizes: Vec<(u32, u32)>,
+    pub encoding: ImageEncoding,
+    /// Monitor to work on, by index in the monitor list (primary first).
+    pub monitor: usize,
+    /// Time for the screen to settle after an action, before the screenshot.
+    pub settle_ms: u64,
+    /// Characters typed per chunk (very long single writes get dropped by some applications).
+    pub type_chunk: usize,
+}
+
+impl ComputerConfig {
+    pub fn new(screenshot_dir: PathBuf) -> Self {
+        ComputerConfig {
+            screenshot_dir,
+            model_sizes: MODEL_SIZES.to_vec(),
+            encoding: ImageEncoding::Png,
+            monitor: 0,
+            settle_ms: 300,
+            type_chunk: 50,
+        }
+    }
+}
+
+/// What an action did.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Outcome {
+    /// What the model is told, beside the screenshot.
+    pub text: String,
+    /// Input performed, with the planned and the actual pointer path.
+    pub record: Option<InputActionRecord>,
+    pub screenshot: Option<ScreenshotInfo>,
+    pub diff: Option<ScreenDiff>,
+    /// The focused window, when it changed.
+    pub focus_changed: Option<WindowInfo>,
+}
+
+pub struct Computer<S: Screen, I: Input> {
+    screen: S,
+    input: I,
+    detector: Arc<Mutex<TakeoverDetector>>,
+    config: ComputerConfig,
+    /// The mapping of the last full screenshot (or of the monitor, before any).
+    map: Option<ScaleMap>,
+    focus: Option<WindowInfo>,
+    counter: u32,
+}
+
+/// What an action will touch, worked out before it runs.
+struct Plan {
+    path: Vec<TrajectorySample>,
+    /// For a drag: where the button goes down (index into `path`).
+    press_at: Option<usize>,
+    keys: Vec<String>,
+    target: Option<Point>,
+}
+
+impl<S: Screen, I: Input> Computer<S, I> {
+    pub fn new(
+        screen: S,
+        input: I,
+        detector: Arc<Mutex<TakeoverDetector>>,
+        config: ComputerConfig,
+    ) -> Self {
+        Computer {
+            screen,
+            input,
+            detector,
+            config,
+            map: None,
+            focus: None,
+            counter: 0,
+        }
+    }
+
+    pub fn configure(&mut self, config: ComputerConfig) {
+        self.config = config;
+        self.map = None;
+    }
+
+    pub fn screen(&mut self) -> &mut S {
+        &mut self.screen
+    }
+
+    fn monitor(&mut self) -> Result<MonitorInfo, ComputerError> {
+        let monitors = self.screen.monitors()?;
+        let count = monitors.len();
+        monitors
+            .into_iter()
+            .nth(self.config.monitor)
+            .ok_or_else(|| ComputerError::BadAction {
+                message: format!(
+                    "there is no monitor {} (this desktop has {count})",
+                    self.config.monitor
+                ),
+            })
+    }
+
+    fn scale_map(&mut self) -> Result<ScaleMap, ComputerError> {
+        if let Some(map) = self.map {
+            return Ok(map);
+        }
+        let monitor = self.monitor()?;
+        let map = ScaleMap::new(monitor.bounds, &self.config.model_sizes);
+        self.map = Some(map);
+        Ok(map)
+    }
+
+    fn real(&mut self, p: ModelPoint) -> Result<Point, ComputerError> {
+        Ok(self.scale_map()?.to_real(p.0, p.1)?)
+    }
+
+    /// The planned telemetry of an action (path, keys, target window), for the approval gate.
+    pub fn plan(&mut self, action: &ComputerAction) -> Result<InputActionRecord, ComputerError> {
+        let plan = self.make_plan(action)?;
+        let target_window = self.target_window(plan.target)?;
+        Ok(InputActionRecord {
+            action: action.name().to_string(),
+            planned_path: plan.path,
+            actual_path: Vec::new(),
+            keys: plan.keys,
+            target_window,
+        })
+    }
+
+    fn make_plan(&mut self, action: &ComputerAction) -> Result<Plan, ComputerError> {
+        let start = self.input.location()?;
+        let mut keys = Vec::new();
+        let mut press_at = None;
+        let to = |target: Option<Point>| match target {
+            Some(t) => trajectory::plan(start, t),
+            None => Vec::new(),
+        };
+        let (path, target) =
+            match action {
+                ComputerAction::MouseMove { to: p } => {
+                    let t = self.real(*p)?;
+                    (to(Some(t)), Some(t))
+                }
+                ComputerAction::Click { at, modifiers, .. }
+                | ComputerAction::Scroll { at, modifiers, .. } => {
+                    keys = modifiers.iter().map(key_name).collect();
+                    let t = at.map(|p| self.real(p)).transpose()?;
+                    (to(t), t.or(Some(start)))
+                }
+                ComputerAction::MouseDown { at } | ComputerAction::MouseUp { at } => {
+                    let t = at.map(|p| self.real(p)).transpose()?;
+                    (to(t), t.or(Some(start)))
+                }
+                ComputerAction::Drag { from, to: end } => {
+                    let from = match from {
+                        Some(p) => self.real(*p)?,
+                        None => start,
+                    };
+                    let end = self.real(*end)?;
+                    let mut path = trajectory::plan(start, from);
+                    if from == start {
+                        path.clear();
+                    }
+                    press_at = Some(path.len());
+                    let offset = path.last().map_or(0, |s| s.t_ms) + 60;
+                    path.extend(trajectory::plan(from, end).into_iter().map(|s| {
+                        TrajectorySample {
+                            t_ms: s.t_ms * 2 + offset,
+                            ..s
+                        }
+                    }));
+                    (path, Some(from))
+                }
+                ComputerAction::Key { combos } => {
+                    keys = combos
+                        .iter()
+                        .map(|c| c.iter().map(key_name).collect::<Vec<_>>().join("+"))
+                        .collect();
+                    (Vec::new(), None)
+                }
+                ComputerAction::HoldKey { keys: held, .. } => {
+                    keys = held.iter().map(key_name).collect();
+                    (Vec::new(), None)
+                }
+                ComputerAction::Type { text } => {
+                    keys = vec![text.clone()];
+                    (Vec::new(), None)
+                }
+                ComputerAction::Zoom { region } => {
+                    self.scale_map()?
+                        .rect_to_real(region[0], region[1], region[2], region[3])?;
+                    (Vec::new(), None)
+                }
+                ComputerAction::Screenshot
+                | ComputerAction::CursorPosition
+                | ComputerAction::Wait { .. } => (Vec::new(), None),
+            };
+        Ok(Plan {
+            path,
+            press_at,
+            keys,
+            target,
+        })
+    }
+
+    /// The window under `at` (front-most containing it), or the focused one for keyboard actions.
+    fn target_window(&mut self, at: Option<Point>) -> Result<Option<WindowInfo>, ComputerError> {
+        let Some(p) = at else {
+            return Ok(self.screen.active_window().unwrap_or(None));
+        };
+        let windows = self.screen.windows().unwrap_or_default();
+        Ok(windows.into_iter().map(|w| w.info).find(|w| {
+            w.bounds.is_some_and(|b| {
+                p.x >= b.x
+                    && p.y >= b.y
+                    && (p.x as i64) < b.x as i64 + b.width as i64
+                    && (p.y as i64) < b.y as i64 + b.height as i64
+            })
+        }))
+    }
+
+    /// Performs an action and reports what happened.
+    pub fn perform(&mut self, action: &ComputerAction) -> Result<Outcome, ComputerError> {
+        match action {
+            ComputerAction::Screenshot => {
+                let (shot, _) = self.screenshot("screenshot")?;
+                let text = format!(
+                    "Screenshot of the screen, {}x{} pixels.",
+                    shot.width, shot.height
+                );
+                return Ok(Outcome {
+                    text,
+                    screenshot: Some(shot),
+                    focus_changed: self.focus_change(),
+                    ..Default::default()
+                });
+            }
+            ComputerAction::CursorPosition => {
+                let p = self.input.location()?;
+                let map = self.scale_map()?;
+                let text = match map.to_model(p) {
+                    Some((x, y)) => format!("X={x},Y={y}"),
+                    None => format!(
+                        "The pointer is off this screen (at real pixel {},{}).",
+                        p.x, p.y
+                    ),
+                };
+                return Ok(Outcome {
+                    text,
+                    ..Default::default()
+                });
+            }
+            ComputerAction::Zoom { region } => return self.zoom(*region),
+            _ => {}
+        }
+        let plan = self.make_plan(action)?;
+        let target_window = self.target_window(plan.target)?;
+        let monitor = self.monitor()?;
+        let before = self.screen.capture_monitor(&monitor)?;
+        self.lock_detector().begin_action();
+        let started = Instant::now();
+        let result = self.act(action, &plan, started);
+        self.lock_detector().end_action();
+        let actual_path = result?;
+        std::thread::sleep(Duration::from_millis(self.config.settle_ms));
+        let (shot, after) = self.screenshot(action.name())?;
+        let diff = self.diff(&before, &after, &shot.path, &monitor)?;
+        let record = InputActionRecord {
+            action: action.name().to_string(),
+            planned_path: plan.path,
+            actual_path,
+            keys: plan.keys,
+            target_window,
+        };
+        let text = describe(action, &diff);
+        Ok(Outcome {
+            text,
+            record: Some(record),
+            screenshot: Some(shot),
+            diff: Some(diff),
+            focus_changed: self.focus_change(),
+        })
+    }
+
+    fn lock_detector(&self) -> std::sync::MutexGuard<'_, TakeoverDetector> {
+        self.detector.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Moves along `path` (times from `started`), sampling where the pointer really is.
+    fn travel(
+        &mut self,
+        path: &[TrajectorySample],
+        started: Instant,
+        actual: &mut Vec<TrajectorySample>,
+    ) -> Result<(), ComputerError> {
+        for s in path {
+            let due = started + Duration::from_millis(s.t_ms as u64);
+            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                std::thread::sleep(wait);
+            }
+            let p = Point { x: s.x, y: s.y };
+            self.lock_detector().expect_move(p);
+            self.input.move_to(p)?;
+            self.sample(started, actual)?;
+        }
+        Ok(())
+    }
+
+    fn sample(
+        &mut self,
+        started: Instant,
+        actual: &mut Vec<TrajectorySample>,
+    ) -> Result<(), ComputerError> {
+        let p = self.input.location()?;
+        actual.push(TrajectorySample {
+            x: p.x,
+            y: p.y,
+            t_ms: started.elapsed().as_millis() as u32,
+        });
+        Ok(())
+    }
+
+    fn act(
+        &mut self,
+        action: &ComputerAction,
+        plan: &Plan,
+        started: Instant,
+    ) -> Result<Vec<TrajectorySample>, ComputerError> {
+        let mut actual = Vec::new();
+        self.sample(started, &mut actual)?;
+        match action {
+            ComputerAction::MouseMove { .. } => self.travel(&plan.path, started, &mut actual)?,
+            ComputerAction::Click {
+                button,
+                count,
+                modifiers,
+                ..
+            } => {
+                self.travel(&plan.path, started, &mut actual)?;
+                self.press_keys(modifiers)?;
+                for i in 0..*count {
+                    if i > 0 {
+                        std::thread::sleep(Duration::from_millis(40));
+                    }
+                    self.input.button(*button, true)?;
+                    std::thread::sleep(Duration::from_millis(15));
+                    self.input.button(*button, false)?;
+                }
+                self.release_keys(modifiers)?;
+            }
+            ComputerAction::MouseDown { .. } => {
+                self.travel(&plan.path, started, &mut actual)?;
+                self.input.button(MouseButton::Left, true)?;
+            }
+            ComputerAction::MouseUp { .. } => {
+                self.travel(&plan.path, started, &mut actual)?;
+                self.input.button(MouseButton::Left, false)?;
+            }
+            ComputerAction::Drag { .. } => {
+                let split = plan.press_at.unwrap_or(0).min(plan.path.len());
+                self.travel(&plan.path[..split], started, &mut actual)?;
+                self.input.button(MouseButton::Left, true)?;
+                let moved = self.travel(&plan.path[split..], started, &mut actual);
+                // Release even when a move failed, or the button stays held.
+                self.input.button(MouseButton::Left, false)?;
+                moved?;
+            }
+            ComputerAction::Scroll {
+                direction,
+                amount,
+                modifiers,
+                ..
+            } => {
+                self.travel(&plan.path, started, &mut actual)?;
+                self.press_keys(modifiers)?;
+                let n = *amount as i32;
+                let (dx, dy) = match direction {
+                    ScrollDirection::Up => (0, -n),
+                    ScrollDirection::Down => (0, n),
+                    ScrollDirection::Left => (-n, 0),
+                    ScrollDirection::Right => (n, 0),
+                };
+                let scrolled = self.input.scroll(dx, dy);
+                self.release_keys(modifiers)?;
+                scrolled?;
+            }
+            ComputerAction::Key { combos } => {
+                for combo in combos {
+                    self.press_keys(combo)?;
+                    self.release_keys(combo)?;
+                }
+            }
+            ComputerAction::Type { text } => {
+                let chars: Vec<char> = text.chars().collect();
+                for chunk in chars.chunks(self.config.type_chunk.max(1)) {
+                    self.input.text(&chunk.iter().collect::<String>())?;
+                }
+            }
+            ComputerAction::HoldKey { keys, seconds } => {
+                self.press_keys(keys)?;
+                std::thread::sleep(Duration::from_secs_f64(*seconds));
+                self.release_keys(keys)?;
+            }
+            ComputerAction::Wait { seconds } => {
+                std::thread::sleep(Duration::from_secs_f64(*seconds))
+            }
+            ComputerAction::Screenshot
+            | ComputerAction::CursorPosition
+            | ComputerAction::Zoom { .. } => {}
+        }
+        self.sample(started, &mut actual)?;
+        Ok(actual)
+    }
+
+    fn press_keys(&mut self, keys: &[Key]) -> Result<(), ComputerError> {
+        for (i, k) in keys.iter().enumerate() {
+            if let Err(e) = self.input.key(*k, true) {
+                // Never leave a modifier held down.
+                let _ = self.release_keys(&keys[..i]);
+                return Err(e.into());
+            }
+        }
+        Ok(())
+    }
+
+    fn release_keys(&mut self, keys: &[Key]) -> Result<(), ComputerError> {
+        let mut first_error = None;
+        for k in keys.iter().rev() {
+            if let Err(e) = self.input.key(*k, false) {
+                first_error.get_or_insert(e);
+            }
+        }
+        first_error.map_or(Ok(()), |e| Err(e.into()))
+    }
+
+    /// Captures the monitor, scales it for the model and saves it; returns it with the capture.
+    fn screenshot(&mut self, label: &str) -> Result<(ScreenshotInfo, RgbaImage), ComputerError> {
+        let monitor = self.monitor()?;
+        let raw = self.screen.capture_monitor(&monitor)?;
+        // The capture's own size is the truth about real pixels (HiDPI included).
+        let source = Rect {
+            x: monitor.bounds.x,
+            y: monitor.bounds.y,
+            width: raw.width(),
+            height: raw.height(),
+        };
+        let map = ScaleMap::new(source, &self.config.model_sizes);
+        self.map = Some(map);
+        let scaled = scale(&raw, map.model_width, map.model_height);
+        let path = self.save(&scaled, label)?;
+        let info = ScreenshotInfo {
+            path,
+            mime: self.config.encoding.mime().to_string(),
+            width: map.model_width,
+            height: map.model_height,
+            source,
+        };
+        Ok((info, raw))
+    }
+
+    fn save(&mut self, image: &RgbaImage, label: &str) -> Result<String, ComputerError> {
+        self.counter += 1;
+        let encoding = if label.ends_with("diff") {
+            ImageEncoding::Png
+        } else {
+            self.config.encoding
+        };
+        let bytes = encode(image, encoding).map_err(|e| ComputerError::Failed {
+            message: format!("could not encode a screenshot: {e}"),
+        })?;
+        std::fs::create_dir_all(&self.config.screenshot_dir)
+            .map_err(|e| io_error(&self.config.screenshot_dir, e))?;
+        let path = self.config.screenshot_dir.join(format!(
+            "{:04}-{label}.{}",
+            self.counter,
+            encoding.extension()
+        ));
+        std::fs::write(&path, bytes).map_err(|e| io_error(&path, e))?;
+        Ok(path.display().to_string())
+    }
+
+    fn diff(
+        &mut self,
+        before: &RgbaImage,
+        after: &RgbaImage,
+        after_path: &str,
+        monitor: &MonitorInfo,
+    ) -> Result<ScreenDiff, ComputerError> {
+        let result = diff::compare(before, after);
+        let (w, h) = model_size(before.width(), before.height(), &self.config.model_sizes);
+        let before_path = self.save(&scale(before, w, h), "before")?;
+        let diff_path = self.save(&scale(&result.image, w, h), "diff")?;
+        let offset = |r: Rect| Rect {
+            x: r.x + monitor.bounds.x,
+            y: r.y + monitor.bounds.y,
+            ..r
+        };
+        Ok(ScreenDiff {
+            before: before_path,
+            after: after_path.to_string(),
+            diff_image: diff_path,
+            changed_regions: result.regions.into_iter().map(offset).collect(),
+            changed_fraction: result.changed_fraction,
+        })
+    }
+
+    fn zoom(&mut self, region: [i64; 4]) -> Result<Outcome, ComputerError> {
+        let map = self.scale_map()?;
+        let real = map.rect_to_real(region[0], region[1], region[2], region[3])?;
+        let monitor = self.monitor()?;
+        let raw = self.screen.capture_monitor(&monitor)?;
+        let (x, y) = (
+            (real.x - monitor.bounds.x).max(0) as u32,
+            (real.y - monitor.bounds.y).max(0) as u32,
+        );
+        let width = real.width.min(raw.width().saturating_sub(x)).max(1);
+        let height = real.height.min(raw.height().saturating_sub(y)).max(1);
+        let crop = image::imageops::crop_imm(&raw, x, y, width, height).to_image();
+        // Shown as large as the model's screenshots, keeping the region's aspect ratio.
+        let fit =
+            (map.model_width as f64 / width as f64).min(map.model_height as f64 / height as f64);
+        let (zw, zh) = (
+            ((width as f64 * fit).round() as u32).max(1),
+            ((height as f64 * fit).round() as u32).max(1),
+        );
+        let scaled = scale(&crop, zw, zh);
+        let path = self.save(&scaled, "zoom")?;
+        let shot = ScreenshotInfo {
+            path,
+            mime: self.config.encoding.mime().to_string(),
+            width: zw,
+            height: zh,
+            source: Rect {
+                x: monitor.bounds.x + x as i32,
+                y: monitor.bounds.y + y as i32,
+                width,
+                height,
+            },
+        };
+        let text = format!(
+            "Zoomed view of [{}, {}, {}, {}] at {zw}x{zh}; coordinates for actions stay those of the full screenshot.",
+            region[0], region[1], region[2], region[3]
+        );
+        Ok(Outcome {
+            text,
+            screenshot: Some(shot),
+            ..Default::default()
+        })
+    }
+
+    fn focus_change(&mut self) -> Option<WindowInfo> {
+        let now = self.screen.active_window().ok().flatten();
+        let changed = match (&self.focus, &now) {
+            (Some(a), Some(b)) => a.title != b.title || a.app_name != b.app_name || a.pid != b.pid,
+            (None, Some(_)) => true,
+            _ => false,
+        };
+        self.focus = now.clone();
+        if changed { now } else { None }
+    }
+}
+
+fn describe(action: &ComputerAction, diff: &ScreenDiff) -> String {
+    let change = if diff.changed_regions.is_empty() {
+        "The screen did not change.".to_string()
+    } else {
+        format!(
+            "{} region(s) of the screen changed ({:.1}% of pixels).",
+            diff.changed_regions.len(),
+            diff.changed_fraction * 100.0
+        )
+    };
+    format!("Done: {}. {change} A screenshot follows.", action.name())
+}
+
+fn key_name(k: &Key) -> String {
+    match k {
+        Key::Char(c) => c.to_string(),
+        Key::Named(n) => format!("{n:?}").to_lowercase(),
+    }
+}
+
+fn io_error(path: &std::path::Path, e: std::io::Error) -> ComputerError {
+    ComputerError::Failed {
+        message: format!("{}: {e}", path.display()),
+    }
+}

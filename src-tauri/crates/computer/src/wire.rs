@@ -1,0 +1,119 @@
+//! The helper's protocol: one JSON object a line on stdin (requests) and stdout (replies).
+
+use std::io::{BufRead, Write};
+
+use oi_protocol::InputActionRecord;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::device::{Input, MonitorInfo, Screen};
+use crate::perform::{Computer, ComputerConfig, Outcome};
+use crate::takeover::Takeover;
+use crate::{ComputerAction, ComputerError};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    #[serde(flatten)]
+    pub op: RequestOp,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum RequestOp {
+    Configure {
+        config: ComputerConfig,
+    },
+    Monitors,
+    /// The planned telemetry of the tool call's arguments.
+    Plan {
+        arguments: Value,
+    },
+    Perform {
+        arguments: Value,
+    },
+    /// Physical input since the last `Takeover` request.
+    Takeover,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: u64,
+    #[serde(flatten)]
+    pub body: ReplyBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reply", rename_all = "snake_case")]
+pub enum ReplyBody {
+    Configured,
+    Monitors { monitors: Vec<MonitorInfo> },
+    Planned { record: InputActionRecord },
+    Performed { outcome: Box<Outcome> },
+    Takeover { takeover: Option<Takeover> },
+    Error { error: ComputerError },
+}
+
+/// Answers requests until stdin closes.
+pub fn serve<S: Screen, I: Input>(
+    computer: &mut Computer<S, I>,
+    detector: &std::sync::Mutex<crate::TakeoverDetector>,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = match serde_json::from_str::<Request>(&line) {
+            Ok(req) => Reply {
+                id: req.id,
+                body: answer(computer, detector, req.op),
+            },
+            Err(e) => Reply {
+                id: 0,
+                body: ReplyBody::Error {
+                    error: ComputerError::Failed {
+                        message: format!("bad request: {e}"),
+                    },
+                },
+            },
+        };
+        let text = serde_json::to_string(&reply).map_err(std::io::Error::other)?;
+        writeln!(output, "{text}")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+fn answer<S: Screen, I: Input>(
+    computer: &mut Computer<S, I>,
+    detector: &std::sync::Mutex<crate::TakeoverDetector>,
+    op: RequestOp,
+) -> ReplyBody {
+    let result = match op {
+        RequestOp::Configure { config } => {
+            computer.configure(config);
+            Ok(ReplyBody::Configured)
+        }
+        RequestOp::Monitors => computer
+            .screen()
+            .monitors()
+            .map(|monitors| ReplyBody::Monitors { monitors })
+            .map_err(Into::into),
+        RequestOp::Plan { arguments } => ComputerAction::parse(&arguments)
+            .map_err(ComputerError::from)
+            .and_then(|a| computer.plan(&a))
+            .map(|record| ReplyBody::Planned { record }),
+        RequestOp::Perform { arguments } => ComputerAction::parse(&arguments)
+            .map_err(ComputerError::from)
+            .and_then(|a| computer.perform(&a))
+            .map(|outcome| ReplyBody::Performed { outcome: Box::new(outcome) }),
+        RequestOp::Takeover => {
+            let takeover = detector.lock().unwrap_or_else(|e| e.into_inner()).take();
+            Ok(ReplyBody::Takeover { takeover })
+        }
+    };
+    result.unwrap_or_else(|error| ReplyBody::Error { error })
+}

@@ -1,0 +1,377 @@
+//! Computer use against a real X server (a private Xvfb per test) and a real Tk application
+//! that prints what it receives; xdotool checks the pointer from outside.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::path::Path;
+use std::process::Stdio;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use oi_computer::{ComputerClient, ComputerConfig, ScaleMap};
+use oi_product_tests::binary;
+use oi_protocol::{Point, Rect};
+use oi_test_support::XvfbFixture;
+use pretty_assertions::assert_eq;
+use serde_json::{Value, json};
+
+const PROBE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/probe_app.py");
+
+/// An X server with the probe application on it.
+pub struct Desktop {
+    pub x: XvfbFixture,
+    lines: mpsc::Receiver<String>,
+    pub geom: HashMap<String, Rect>,
+}
+
+impl Desktop {
+    pub fn start(width: u32, height: u32) -> Desktop {
+        let mut x = XvfbFixture::start(width, height);
+        let mut child = x
+            .command("python3")
+            .args([PROBE, &width.to_string(), &height.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 with tkinter (python3-tk)");
+        let stdout = child.stdout.take().expect("stdout");
+        x.adopt(child);
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut desktop = Desktop {
+            x,
+            lines,
+            geom: HashMap::new(),
+        };
+        loop {
+            let line = desktop
+                .next_line(Duration::from_secs(20))
+                .expect("the probe app did not start");
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            match parts.as_slice() {
+                ["geom", name, x, y, w, h] => {
+                    let n = |s: &str| s.parse::<i64>().expect("number");
+                    desktop.geom.insert(
+                        name.to_string(),
+                        Rect {
+                            x: n(x) as i32,
+                            y: n(y) as i32,
+                            width: n(w) as u32,
+                            height: n(h) as u32,
+                        },
+                    );
+                }
+                ["ready"] => break,
+                _ => {}
+            }
+        }
+        desktop
+    }
+
+    fn next_line(&self, limit: Duration) -> Option<String> {
+        self.lines.recv_timeout(limit).ok()
+    }
+
+    /// Waits for the app to print a line starting with `prefix`; earlier lines are dropped.
+    pub fn expect_line(&self, prefix: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut seen = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.next_line(left) {
+                Some(line) if line.starts_with(prefix) => return line,
+                Some(line) => seen.push(line),
+                None => break,
+            }
+        }
+        panic!("the app never printed `{prefix}…`; it printed {seen:?}");
+    }
+
+    /// Lines printed until it goes quiet for a moment.
+    pub fn drain(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        while let Some(line) = self.next_line(Duration::from_millis(300)) {
+            out.push(line);
+        }
+        out
+    }
+
+    pub fn center(&self, name: &str) -> Point {
+        let r = self.geom[name];
+        Point {
+            x: r.x + r.width as i32 / 2,
+            y: r.y + r.height as i32 / 2,
+        }
+    }
+
+    /// Where the pointer is, says xdotool.
+    pub fn pointer(&self) -> Point {
+        let out = self.x.run("xdotool", &["getmouselocation", "--shell"]);
+        let get = |k: &str| {
+            out.lines()
+                .find_map(|l| l.strip_prefix(&format!("{k}=")))
+                .and_then(|v| v.trim().parse().ok())
+                .expect("xdotool coordinate")
+        };
+        Point {
+            x: get("X"),
+            y: get("Y"),
+        }
+    }
+}
+
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+pub async fn helper(desktop: &Desktop, dir: &Path) -> ComputerClient {
+    let mut config = ComputerConfig::new(dir.to_path_buf());
+    config.settle_ms = 150;
+    ComputerClient::start(
+        Some(&binary("interpreter-computer")),
+        Some(desktop.x.display()),
+        config,
+    )
+    .await
+    .unwrap_or_else(|e| panic!("helper: {e}"))
+}
+
+/// PNG width and height from its header.
+fn png_size(path: &str) -> (u32, u32) {
+    let bytes = std::fs::read(path).expect("screenshot file");
+    assert_eq!(&bytes[1..4], b"PNG", "{path} is not a PNG");
+    let n = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (n(16), n(20))
+}
+
+fn model_point(map: &ScaleMap, real: Point) -> Value {
+    let (x, y) = map.to_model(real).expect("inside the screen");
+    json!([x, y])
+}
+
+/// Model coordinates land on exactly the real pixel the mapping names, and a click there
+/// reaches the button under it, at every screen size the issue names.
+fn scaling_is_exact(width: u32, height: u32, model: (u32, u32)) {
+    let desktop = Desktop::start(width, height);
+    let dir = tempfile::tempdir().expect("dir");
+    runtime().block_on(async {
+        let mut h = helper(&desktop, dir.path()).await;
+        let shot = h
+            .perform(&json!({"action": "screenshot"}))
+            .await
+            .expect("screenshot");
+        let info = shot.screenshot.expect("screenshot info");
+        assert_eq!(
+            (info.width, info.height),
+            model,
+            "model size for {width}x{height}"
+        );
+        assert_eq!(png_size(&info.path), model);
+        assert_eq!(
+            info.source,
+            Rect {
+                x: 0,
+                y: 0,
+                width,
+                height
+            }
+        );
+        let map = ScaleMap {
+            source: info.source,
+            model_width: info.width,
+            model_height: info.height,
+        };
+
+        let mut targets: Vec<Point> = ["button", "entry", "pad", "lines", "paint"]
+            .iter()
+            .map(|n| desktop.center(n))
+            .collect();
+        targets.extend([
+            Point { x: 0, y: 0 },
+            Point {
+                x: width as i32 - 1,
+                y: height as i32 - 1,
+            },
+            Point {
+                x: 1,
+                y: height as i32 / 3,
+            },
+        ]);
+        for real in targets {
+            let (mx, my) = map.to_model(real).expect("inside");
+            let expected = map.to_real(mx, my).expect("inside");
+            let out = h
+                .perform(&json!({"action": "mouse_move", "coordinate": [mx, my]}))
+                .await
+                .expect("move");
+            assert_eq!(
+                desktop.pointer(),
+                expected,
+                "{width}x{height}: model ({mx},{my}) for real {real:?}"
+            );
+            // The mapping error is below one model pixel in real pixels.
+            assert!(
+                (expected.x - real.x).unsigned_abs() <= width.div_ceil(model.0),
+                "{expected:?} vs {real:?}"
+            );
+            let record = out.record.expect("record");
+            let last = record.actual_path.last().expect("actual path");
+            assert_eq!((last.x, last.y), (expected.x, expected.y));
+            let pos = h
+                .perform(&json!({"action": "cursor_position"}))
+                .await
+                .expect("cursor");
+            assert_eq!(pos.text, format!("X={mx},Y={my}"));
+        }
+
+        let at = model_point(&map, desktop.center("button"));
+        desktop.drain();
+        h.perform(&json!({"action": "left_click", "coordinate": at}))
+            .await
+            .expect("click");
+        let press = desktop.expect_line("press 1 ");
+        let expected = map
+            .to_real(at[0].as_i64().unwrap_or(0), at[1].as_i64().unwrap_or(0))
+            .expect("inside");
+        assert_eq!(press, format!("press 1 {} {}", expected.x, expected.y));
+        desktop.expect_line("clicked Press me");
+    });
+}
+
+#[test]
+fn scaling_is_exact_at_1920x1080() {
+    scaling_is_exact(1920, 1080, (1366, 768));
+}
+
+#[test]
+fn scaling_is_exact_at_1280x800() {
+    scaling_is_exact(1280, 800, (1280, 800));
+}
+
+#[test]
+fn scaling_is_exact_at_2560x1440() {
+    scaling_is_exact(2560, 1440, (1366, 768));
+}
+
+#[test]
+fn typing_drag_scroll_and_screen_diffs_reach_the_app() {
+    let desktop = Desktop::start(1920, 1080);
+    let dir = tempfile::tempdir().expect("dir");
+    runtime().block_on(async {
+        let mut h = helper(&desktop, dir.path()).await;
+        let shot = h.perform(&json!({"action": "screenshot"})).await.expect("screenshot").screenshot.expect("info");
+        let map = ScaleMap { source: shot.source, model_width: shot.width, model_height: shot.height };
+        let to_real = |v: &Value| map.to_real(v[0].as_i64().unwrap_or(-1), v[1].as_i64().unwrap_or(-1)).expect("inside");
+
+        // Type into the entry (chunked: longer than one chunk), then a key combination.
+        h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("entry"))})).await.expect("click");
+        let text = "Typed by the agent, with punctuation: 1+2=3; and more than fifty characters.";
+        h.perform(&json!({"action": "type", "text": text})).await.expect("type");
+        desktop.expect_line(&format!("entry {text:?}").replace('"', "'"));
+        h.perform(&json!({"action": "key", "text": "BackSpace ctrl+a"})).await.expect("key");
+        desktop.expect_line(&format!("entry '{}'", &text[..text.len() - 1]));
+
+        // Drag inside the pad: pressed at the start, released at the end, in real pixels.
+        let pad = desktop.geom["pad"];
+        let from = model_point(&map, Point { x: pad.x + 40, y: pad.y + 30 });
+        let to = model_point(&map, Point { x: pad.x + 300, y: pad.y + 150 });
+        desktop.drain();
+        let out = h.perform(&json!({"action": "left_click_drag", "start_coordinate": from, "coordinate": to})).await.expect("drag");
+        let (a, b) = (to_real(&from), to_real(&to));
+        desktop.expect_line(&format!("drag {} {} to {} {}", a.x, a.y, b.x, b.y));
+        let record = out.record.expect("record");
+        assert!(record.planned_path.len() > 10, "a drag travels: {:?}", record.planned_path.len());
+        assert!(record.actual_path.len() > 10);
+
+        // Scroll the text: two wheel clicks down, one up.
+        let lines = model_point(&map, desktop.center("lines"));
+        desktop.drain();
+        h.perform(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "down", "scroll_amount": 2})).await.expect("scroll");
+        h.perform(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "up", "scroll_amount": 1})).await.expect("scroll");
+        let wheel: Vec<String> = desktop.drain().into_iter().filter(|l| l.starts_with("wheel")).collect();
+        assert_eq!(wheel, ["wheel down", "wheel down", "wheel up"]);
+
+        // Painting the patch black: one changed box is exactly the patch.
+        let out = h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("paint"))})).await.expect("paint");
+        let diff = out.diff.expect("diff");
+        assert!(diff.changed_regions.contains(&desktop.geom["patch"]), "{:?} should hold {:?}", diff.changed_regions, desktop.geom["patch"]);
+        for path in [&diff.before, &diff.after, &diff.diff_image] {
+            assert_eq!(png_size(path), (1366, 768), "{path}");
+        }
+        let quiet = h.perform(&json!({"action": "mouse_move", "coordinate": [5, 5]})).await.expect("move");
+        assert!(quiet.diff.expect("diff").changed_fraction < 0.01, "a pointer move changes little");
+    });
+}
+
+#[test]
+fn input_from_outside_the_agent_is_a_takeover_and_its_own_is_not() {
+    let desktop = Desktop::start(1280, 800);
+    let dir = tempfile::tempdir().expect("dir");
+    runtime().block_on(async {
+        let mut h = helper(&desktop, dir.path()).await;
+        // Let the monitor start, then forget anything from startup.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        h.takeover().await.expect("takeover");
+        h.perform(&json!({"action": "left_click", "coordinate": [600, 400]}))
+            .await
+            .expect("click");
+        h.perform(&json!({"action": "type", "text": "abc"}))
+            .await
+            .expect("type");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(
+            h.takeover().await.expect("takeover"),
+            None,
+            "the agent's own input is not a takeover"
+        );
+
+        desktop.x.run("xdotool", &["mousemove", "17", "23"]);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let t = h
+            .takeover()
+            .await
+            .expect("takeover")
+            .expect("a person moved the mouse");
+        assert_eq!(
+            (t.first.as_str(), t.at),
+            ("mouse_move", Some(Point { x: 17, y: 23 }))
+        );
+
+        desktop.x.run("xdotool", &["key", "a"]);
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let t = h
+            .takeover()
+            .await
+            .expect("takeover")
+            .expect("a person typed");
+        assert_eq!(t.first, "key");
+    });
+}
+
+#[test]
+fn no_display_is_a_clear_error() {
+    runtime().block_on(async {
+        let dir = tempfile::tempdir().expect("dir");
+        let err = ComputerClient::start(
+            Some(&binary("interpreter-computer")),
+            Some(":999"),
+            ComputerConfig::new(dir.path().into()),
+        )
+        .await
+        .err()
+        .expect("no X server on :999");
+        let text = err.to_string();
+        assert!(text.contains(":999") && text.contains("DISPLAY"), "{text}");
+    });
+}

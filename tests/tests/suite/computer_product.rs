@@ -1,0 +1,222 @@
+//! The whole product: `interpreter exec --json --profile os` driven by a scripted Anthropic
+//! model making `computer` calls against a real Tk application on a private X server.
+
+use oi_computer::{MODEL_SIZES, ScaleMap};
+use oi_product_tests::{Sandbox, of_type, run_exec};
+use oi_protocol::Rect;
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::json;
+
+use super::computer::Desktop;
+
+/// `interpreter exec --json -y --profile os` against the scripted Anthropic model.
+fn os_exec(sb: &Sandbox, server: &ScriptedModelServer) -> std::process::Command {
+    let mut cmd = sb.command("interpreter");
+    let base = server.base_url();
+    cmd.args([
+        "exec",
+        "--json",
+        "--profile",
+        "os",
+        "--model",
+        "anthropic/claude-test",
+        "--api_base",
+        &base,
+        "-y",
+    ]);
+    cmd
+}
+
+#[test]
+fn a_scripted_model_clicks_a_named_button_and_types_into_an_entry() {
+    let desktop = Desktop::start(1920, 1080);
+    let map = ScaleMap::new(
+        Rect {
+            x: 0,
+            y: 0,
+            width: 1920,
+            height: 1080,
+        },
+        &MODEL_SIZES,
+    );
+    let at = |name: &str| {
+        let (x, y) = map.to_model(desktop.center(name)).expect("on screen");
+        json!([x, y])
+    };
+    let computer = |args| ScriptedResponse::tool_call("computer", args);
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        computer(json!({"action": "screenshot"})),
+        computer(json!({"action": "left_click", "coordinate": at("button")})),
+        computer(json!({"action": "left_click", "coordinate": at("entry")})),
+        computer(json!({"action": "type", "text": "from the model"})),
+        ScriptedResponse::text("I pressed the button and filled in the entry."),
+    ]));
+    let sb = Sandbox::new();
+    let mut cmd = os_exec(&sb, &server);
+    cmd.arg("press the button, then write in the entry")
+        .env("DISPLAY", desktop.x.display());
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // The application's own word.
+    desktop.expect_line("clicked Press me");
+    desktop.expect_line("entry 'from the model'");
+
+    // Telemetry: every action planned, performed with its sampled path, a screenshot each.
+    let shots = of_type(&events, "screenshot_taken");
+    assert_eq!(shots.len(), 4, "one screenshot per action");
+    let log_dir = sb.session_logs()[0].with_extension("");
+    for s in &shots {
+        let path = s["msg"]["screenshot"]["path"].as_str().expect("path");
+        assert!(
+            path.starts_with(log_dir.join("screenshots").to_str().expect("utf8")),
+            "{path} beside the log"
+        );
+        assert_eq!(s["msg"]["screenshot"]["width"], json!(1366));
+    }
+    let performed = of_type(&events, "input_action_performed");
+    assert_eq!(performed.len(), 3);
+    let click = &performed[0]["msg"]["record"];
+    assert_eq!(click["action"], json!("left_click"));
+    let target = map
+        .to_real(
+            at("button")[0].as_i64().unwrap_or(0),
+            at("button")[1].as_i64().unwrap_or(0),
+        )
+        .expect("inside");
+    let last = click["actual_path"]
+        .as_array()
+        .and_then(|p| p.last())
+        .expect("actual path");
+    assert_eq!(
+        (last["x"].as_i64(), last["y"].as_i64()),
+        (Some(target.x as i64), Some(target.y as i64))
+    );
+    assert!(
+        click["planned_path"]
+            .as_array()
+            .is_some_and(|p| p.len() > 5)
+    );
+    assert_eq!(
+        performed[2]["msg"]["record"]["keys"],
+        json!(["from the model"])
+    );
+    assert_eq!(of_type(&events, "screen_diff_computed").len(), 3);
+    let focus = of_type(&events, "window_focus_changed");
+    assert_eq!(
+        focus.first().map(|f| f["msg"]["window"]["title"].clone()),
+        Some(json!("OI Probe")),
+        "the probe has the focus"
+    );
+
+    // The model saw each screenshot as an image in its tool result; the log holds paths, not pixels.
+    let requests = server.model_requests();
+    let second = requests[1].body.clone();
+    let result = second["messages"]
+        .as_array()
+        .and_then(|m| m.last())
+        .expect("last message");
+    let tool_result = result["content"]
+        .as_array()
+        .and_then(|c| c.iter().find(|b| b["type"] == "tool_result"))
+        .expect("tool_result");
+    let blocks = tool_result["content"]
+        .as_array()
+        .unwrap_or_else(|| panic!("tool_result content: {tool_result}"));
+    assert!(
+        blocks
+            .iter()
+            .any(|b| b["type"] == "image" && b["source"]["media_type"] == "image/png"),
+        "{blocks:?}"
+    );
+    let log = std::fs::read_to_string(&sb.session_logs()[0]).expect("log");
+    assert!(
+        !log.contains("iVBORw0KGgo"),
+        "no inline base64 PNG in the session log"
+    );
+    server.assert_invariants();
+}
+
+#[test]
+fn without_a_display_the_session_goes_on_with_a_clear_error() {
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::tool_call("computer", json!({"action": "screenshot"})),
+        ScriptedResponse::text("There is no screen here."),
+    ]));
+    let sb = Sandbox::new();
+    let mut cmd = os_exec(&sb, &server);
+    cmd.arg("take a screenshot");
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result = &of_type(&events, "tool_result")[0]["msg"];
+    assert_eq!(result["is_error"], json!(true));
+    let text = result["output"].as_str().expect("output");
+    assert!(
+        text.contains("DISPLAY") && text.contains("WAYLAND_DISPLAY") && text.contains("Xvfb"),
+        "{text}"
+    );
+    assert!(!of_type(&events, "error").is_empty());
+    assert_eq!(
+        of_type(&events, "turn_ended")[0]["msg"]["reason"],
+        json!("completed")
+    );
+}
+
+#[test]
+fn the_gate_runs_screenshots_and_asks_for_clicks_with_their_plan() {
+    let desktop = Desktop::start(1280, 800);
+    let button = desktop.center("button");
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::tool_call("computer", json!({"action": "screenshot"})),
+        ScriptedResponse::tool_call(
+            "computer",
+            json!({"action": "left_click", "coordinate": [button.x, button.y]}),
+        ),
+        ScriptedResponse::text("Pressed."),
+    ]));
+    let sb = Sandbox::new();
+    let mut cmd = sb.command("interpreter");
+    cmd.args([
+        "--profile",
+        "os",
+        "--model",
+        "anthropic/claude-test",
+        "--api_base",
+        &server.base_url(),
+        "press the button",
+    ])
+    .env("DISPLAY", desktop.x.display());
+    let mut p = oi_product_tests::spawn_pty(cmd);
+    p.expect("Do this on the screen?").expect("the click asks");
+    // Asked, not done: the app saw no click yet.
+    assert!(!desktop.drain().iter().any(|l| l.starts_with("clicked")));
+    let events = sb.log_events();
+    // The screenshot ran without asking: the policy approves looking.
+    let decided = of_type(&events, "approval_decided");
+    assert_eq!(decided.len(), 1);
+    assert_eq!(decided[0]["msg"]["decider"], json!("policy"));
+    // The click waits for a person, showing where the pointer will go and into which window.
+    let asked = of_type(&events, "approval_requested");
+    assert_eq!(asked.len(), 1, "the click asks");
+    let plan = &asked[0]["msg"]["call"]["action"]["plan"];
+    let last = plan["planned_path"]
+        .as_array()
+        .and_then(|p| p.last())
+        .expect("planned path");
+    assert_eq!(
+        (last["x"].as_i64(), last["y"].as_i64()),
+        (Some(button.x as i64), Some(button.y as i64))
+    );
+    assert_eq!(plan["target_window"]["title"], json!("OI Probe"));
+    p.send_line("y").expect("answer");
+    desktop.expect_line("clicked Press me");
+    p.expect("Pressed.").expect("final answer");
+}
