@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use oi_protocol::{
     ApprovalDecision, ApprovalPolicy, ErrorInfo, ErrorKind, Event, EventMsg, InputItem, Op,
-    SessionInfo, Submission, TokenUsage,
+    SessionInfo, Submission, TokenUsage, TurnEndReason,
 };
 use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -283,8 +283,10 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
 }
 
 struct RunningTurn {
+    id: String,
+    turn: u32,
     cancel: CancellationToken,
-    done: oneshot::Receiver<()>,
+    done: oneshot::Receiver<TurnEndReason>,
 }
 
 async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submission>) {
@@ -294,15 +296,20 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
     loop {
         let finished = async {
             match running.as_mut() {
-                Some(turn) => {
-                    let _ = (&mut turn.done).await;
-                }
-                None => std::future::pending::<()>().await,
+                // The turn's task only drops its sender when it panicked.
+                Some(turn) => (&mut turn.done).await.unwrap_or(TurnEndReason::Error),
+                None => std::future::pending().await,
             }
         };
         tokio::select! {
-                _ = finished => {
-                    running = None;
+                // A finished turn first, so that an op sent after TurnEnded never finds it running.
+                biased;
+                reason = finished => {
+                    if let Some(turn) = running.take() {
+                        // Emitted here, once the turn is over, rather than by the turn itself: a
+                        // front end may answer TurnEnded with an op that needs an idle session.
+                        rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
+                    }
                     if let Some((id, items)) = queued.pop_front() {
                         turn_no += 1;
                         running = Some(start_turn(&rt, id, items, turn_no));
@@ -336,10 +343,11 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                         Op::Shutdown => {
                             if let Some(turn) = running.take() {
                                 turn.cancel.cancel();
-                                let _ = turn.done.await;
+                                let reason = turn.done.await.unwrap_or(TurnEndReason::Interrupted);
+                                rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
                             }
                             rt.kernels.lock().await.shutdown().await;
-        rt.shutdown_mcp().await;
+                            rt.shutdown_mcp().await;
                             rt.emitter.emit(&id, EventMsg::ShutdownComplete);
                             return;
                         }
@@ -358,7 +366,8 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
     // Every front end is gone: end the kernels with the session.
     if let Some(turn) = running.take() {
         turn.cancel.cancel();
-        let _ = turn.done.await;
+        let reason = turn.done.await.unwrap_or(TurnEndReason::Interrupted);
+        rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
     }
     rt.kernels.lock().await.shutdown().await;
     rt.shutdown_mcp().await;
@@ -376,11 +385,14 @@ fn start_turn(rt: &Arc<Runtime>, id: String, items: Vec<InputItem>, turn: u32) -
     let (done_tx, done_rx) = oneshot::channel();
     let rt = rt.clone();
     let token = cancel.clone();
+    let turn_id = id.clone();
     tokio::spawn(async move {
-        crate::turn::run_turn(&rt, &id, items, turn, &token).await;
-        let _ = done_tx.send(());
+        let reason = crate::turn::run_turn(&rt, &id, items, turn, &token).await;
+        let _ = done_tx.send(reason);
     });
     RunningTurn {
+        id: turn_id,
+        turn,
         cancel,
         done: done_rx,
     }

@@ -23,7 +23,7 @@ pub(crate) async fn run_turn(
     items: Vec<InputItem>,
     turn: u32,
     cancel: &CancellationToken,
-) {
+) -> TurnEndReason {
     let emit = |msg| rt.emitter.emit(id, msg);
     let items = crate::input::resolve_files(items);
     rt.shared.lock().await.history.push(HistoryItem::User {
@@ -36,10 +36,7 @@ pub(crate) async fn run_turn(
     for _step in 0..max_steps {
         match step(rt, id, cancel).await {
             StepEnd::Continue => continue,
-            StepEnd::End(reason) => {
-                emit(EventMsg::TurnEnded { turn, reason });
-                return;
-            }
+            StepEnd::End(reason) => return reason,
         }
     }
     emit(EventMsg::Notice {
@@ -47,10 +44,7 @@ pub(crate) async fn run_turn(
             "stopped after {max_steps} model requests (--max_turns); say \"continue\" to go on"
         ),
     });
-    emit(EventMsg::TurnEnded {
-        turn,
-        reason: TurnEndReason::MaxTurns,
-    });
+    TurnEndReason::MaxTurns
 }
 
 enum StepEnd {

@@ -515,3 +515,25 @@ async fn an_interrupt_while_the_kernel_starts_is_not_lost() {
     })
     .await;
 }
+
+/// A front end may answer TurnEnded at once with an op that needs an idle session (%reset,
+/// %undo, a profile switch): the session must already be idle when TurnEnded is seen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_op_sent_right_after_turn_ended_finds_the_session_idle() {
+    let turns = 60;
+    let script = (0..turns)
+        .map(|i| ScriptedResponse::text(format!("reply {i}")))
+        .collect();
+    let mut f = SessionFixture::builder(Script::new(script)).start().await;
+    let mut errors = Vec::new();
+    for _ in 0..turns {
+        f.submit(Op::Reset);
+        f.say("hello");
+        for event in f.until_turn_end().await {
+            if let EventMsg::Error(error) = event {
+                errors.push(error.message);
+            }
+        }
+    }
+    assert_eq!(errors, Vec::<String>::new());
+}
