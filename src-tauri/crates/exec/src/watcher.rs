@@ -15,8 +15,13 @@ use similar::TextDiff;
 
 use crate::snapshot::{Content, FileState, Snapshot, is_ignored, list_files};
 
-/// Events of a burst keep arriving briefly after the run: wait this long before reading.
+/// When no sentinel can be written (a read-only workspace), events of a burst keep arriving
+/// briefly after the run: wait this long before reading.
 const SETTLE: Duration = Duration::from_millis(150);
+/// Longest wait for the sentinel's own events.
+const SENTINEL_WAIT: Duration = Duration::from_secs(2);
+/// Prefix of the file created and removed at once to mark the end of a run's events.
+const SENTINEL_PREFIX: &str = ".oi-watch-sentinel-";
 /// More changed files than this are not reported one by one.
 const MAX_CHANGES: usize = 2_000;
 
@@ -29,6 +34,8 @@ pub struct WorkspaceWatcher {
     snapshot: Snapshot,
     watcher: Option<RecommendedWatcher>,
     events: mpsc::Receiver<notify::Result<Event>>,
+    /// Events read while waiting for the sentinel.
+    pending: Vec<notify::Result<Event>>,
 }
 
 impl WorkspaceWatcher {
@@ -58,13 +65,14 @@ impl WorkspaceWatcher {
             snapshot,
             watcher,
             events,
+            pending: Vec::new(),
         }
     }
 
     /// Every file the run created, modified or deleted, sorted by path; paths are relative
     /// to the watched directory with `/` separators.
-    pub async fn finish(self) -> Vec<FileChange> {
-        tokio::time::sleep(SETTLE).await;
+    pub async fn finish(mut self) -> Vec<FileChange> {
+        self.settle().await;
         match tokio::task::spawn_blocking(move || self.collect()).await {
             Ok(changes) => changes,
             Err(error) => {
@@ -74,18 +82,73 @@ impl WorkspaceWatcher {
         }
     }
 
+    /// Waits until every event of the run has been delivered. The notifier reports events in
+    /// order, so once it reports a file created and removed now, everything before it is in:
+    /// no fixed delay, which would add to every code run.
+    async fn settle(&mut self) {
+        if self.watcher.is_none() {
+            return; // the result comes from a rescan
+        }
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!("{SENTINEL_PREFIX}{}-{nanos}", std::process::id());
+        let sentinel = self.root.join(&name);
+        if std::fs::write(&sentinel, b"")
+            .and_then(|()| std::fs::remove_file(&sentinel))
+            .is_err()
+        {
+            tokio::time::sleep(SETTLE).await;
+            return;
+        }
+        let deadline = tokio::time::Instant::now() + SENTINEL_WAIT;
+        loop {
+            let mut seen = false;
+            for event in self.events.try_iter() {
+                if let Ok(event) = &event
+                    && matches!(event.kind, EventKind::Remove(_))
+                    && event
+                        .paths
+                        .iter()
+                        .any(|p| p.file_name().is_some_and(|f| f == name.as_str()))
+                {
+                    seen = true;
+                }
+                self.pending.push(event);
+            }
+            if seen {
+                return;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                tracing::warn!(
+                    "file watcher: the end-of-run marker never arrived; reading what came"
+                );
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+
     fn collect(mut self) -> Vec<FileChange> {
         // Stop watching first: what follows reads files but does not change them.
         let watched = self.watcher.take().is_some();
         let mut candidates = BTreeSet::new();
         let mut rescan = !watched;
-        for event in self.events.try_iter() {
+        let pending = std::mem::take(&mut self.pending);
+        let events: Vec<_> = pending.into_iter().chain(self.events.try_iter()).collect();
+        for event in events {
             match event {
                 Ok(event) => {
                     if matches!(event.kind, EventKind::Access(_)) {
                         continue;
                     }
                     for path in &event.paths {
+                        if path
+                            .file_name()
+                            .is_some_and(|f| f.to_string_lossy().starts_with(SENTINEL_PREFIX))
+                        {
+                            continue;
+                        }
                         if let Some(relative) = self.relative(path) {
                             candidates.insert(relative);
                         }
