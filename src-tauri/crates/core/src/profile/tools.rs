@@ -100,6 +100,14 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
         FORMAT_ERROR => read("Ask for a reply in the expected format".into()),
         "Write" => edit(format!("Write {}", s("file_path"))),
         "Edit" => edit(format!("Edit {}", s("file_path"))),
+        "MultiEdit" => edit(format!(
+            "Edit {} ({} changes)",
+            s("file_path"),
+            arguments
+                .get("edits")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len)
+        )),
         "write_file" => edit(format!("Write {}", s("path"))),
         "edit_file" => edit(format!("Edit {}", s("path"))),
         "apply_patch" => edit(patch_summary(

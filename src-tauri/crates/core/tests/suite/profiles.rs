@@ -79,7 +79,7 @@ fn the_builtins_are_listed_with_what_they_emulate() {
         listed,
         vec![
             ("classic".into(), ToolStyle::NativeOrFenced, 1),
-            ("claude-code".into(), ToolStyle::Native, 7),
+            ("claude-code".into(), ToolStyle::Native, 8),
             ("codex".into(), ToolStyle::Native, 3),
             ("deepseek-tui".into(), ToolStyle::Native, 9),
             ("swe-agent".into(), ToolStyle::OneCommand, 10),
@@ -128,7 +128,7 @@ fn a_broken_override_names_file_and_field_and_builtins_still_load() {
     {
         Profile::load(id, Some(config.path())).unwrap_or_else(|e| panic!("{id}: {e}"));
     }
-    assert_eq!(Profile::load_builtin("claude-code").unwrap().tools.len(), 7);
+    assert_eq!(Profile::load_builtin("claude-code").unwrap().tools.len(), 8);
 
     std::fs::write(dir.join("profile.toml"), good).unwrap();
     let err = Profile::load("claude-code", Some(config.path()))

@@ -94,6 +94,10 @@ async fn claude_code_reads_writes_edits_and_searches() {
             call("Read", json!({"file_path": "calc.py", "offset": 2, "limit": 1})),
             call("Edit", json!({"file_path": "calc.py", "old_string": " = 1", "new_string": " = 2"})),
             call("Edit", json!({"file_path": "calc.py", "old_string": "b = 1", "new_string": "b = 2"})),
+            call("MultiEdit", json!({"file_path": "calc.py", "edits": [
+                {"old_string": "a = 1", "new_string": "a = 3"},
+                {"old_string": "c = 1", "new_string": "c = 3"}
+            ]})),
             call("Glob", json!({"pattern": "**/*.py"})),
             call("Grep", json!({"pattern": "b = \\d", "output_mode": "content", "-n": true})),
             call("Bash", json!({"command": "python3 -c 'import calc; print(calc.b)'", "description": "Print b"})),
@@ -104,7 +108,7 @@ async fn claude_code_reads_writes_edits_and_searches() {
     let t = turn(&mut s, "set b to 2 in calc.py").await;
     assert_eq!(t.end(), Some(TurnEndReason::Completed));
     // Reads, searches and the todo list run without asking; writes and commands ask.
-    assert_eq!(t.asked, vec!["Write", "Edit", "Edit", "Bash"]);
+    assert_eq!(t.asked, vec!["Write", "Edit", "Edit", "MultiEdit", "Bash"]);
     let r = t.result_texts();
     assert!(r[0].starts_with("Todos have been updated"), "{}", r[0]);
     assert!(r[1].starts_with("File created at: "), "{}", r[1]);
@@ -120,12 +124,13 @@ async fn claude_code_reads_writes_edits_and_searches() {
         "{}",
         r[4]
     );
-    assert!(r[5].ends_with("calc.py"), "{}", r[5]);
-    assert_eq!(r[6], "calc.py:2:b = 2");
-    assert_eq!(r[7], "2\n");
+    assert!(r[5].starts_with("Applied 2 edits to"), "{}", r[5]);
+    assert!(r[6].ends_with("calc.py"), "{}", r[6]);
+    assert_eq!(r[7], "calc.py:2:b = 2");
+    assert_eq!(r[8], "2\n");
     assert_eq!(
         std::fs::read_to_string(s.workdir.join("calc.py")).unwrap(),
-        "a = 1\nb = 2\nc = 1\n"
+        "a = 3\nb = 2\nc = 3\n"
     );
     let changes = t.changes();
     assert_eq!(changes[0].kind, FileChangeKind::Created);
@@ -139,6 +144,11 @@ async fn claude_code_reads_writes_edits_and_searches() {
         "{:?}",
         changes[1]
     );
+    let multi = changes[2].diff.as_deref().unwrap();
+    assert!(
+        multi.contains("-a = 1\n+a = 3\n") && multi.contains("-c = 1\n+c = 3\n"),
+        "{multi}"
+    );
     // Results go back as native tool messages.
     let last = s
         .server
@@ -149,7 +159,7 @@ async fn claude_code_reads_writes_edits_and_searches() {
         .to_vec();
     assert_eq!(
         last.iter().filter(|m| m["role"] == json!("tool")).count(),
-        8
+        9
     );
     s.server.assert_invariants();
 }

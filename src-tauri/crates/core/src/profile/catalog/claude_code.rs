@@ -1,4 +1,4 @@
-//! Claude Code's core tools: Bash, Read, Write, Edit, Glob, Grep, TodoWrite.
+//! Claude Code's core tools: Bash, Read, Write, Edit, MultiEdit, Glob, Grep, TodoWrite.
 
 use serde_json::{Value, json};
 
@@ -35,6 +35,16 @@ pub(super) fn tools() -> Vec<ToolDef> {
                           and must match only once unless replace_all is true; otherwise the edit \
                           fails. The file must have been read with Read first.",
             schema: edit,
+        },
+        ToolDef {
+            name: "MultiEdit",
+            description: "Makes several exact replacements in one file in a single call. The edits \
+                          apply in order, each to the result of the one before, and all of them \
+                          succeed or none is written; each follows Edit's rules (an exact, unique \
+                          old_string unless replace_all). Use it rather than several Edit calls on \
+                          the same file. The file must have been read with Read first; to create a \
+                          file, give the first edit an empty old_string.",
+            schema: multi_edit,
         },
         ToolDef {
             name: "Glob",
@@ -141,6 +151,32 @@ fn grep() -> Value {
             "multiline": {"type": "boolean", "description": "Let . match newlines and patterns span lines"}
         },
         "required": ["pattern"],
+        "additionalProperties": false
+    })
+}
+
+fn multi_edit() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "file_path": {"type": "string", "description": "Absolute path of the file to modify"},
+            "edits": {
+                "type": "array",
+                "minItems": 1,
+                "description": "Edits applied in order, each to the result of the previous one",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "old_string": {"type": "string", "description": "The text to replace"},
+                        "new_string": {"type": "string", "description": "The text to replace it with"},
+                        "replace_all": {"type": "boolean", "default": false, "description": "Replace every occurrence of old_string"}
+                    },
+                    "required": ["old_string", "new_string"],
+                    "additionalProperties": false
+                }
+            }
+        },
+        "required": ["file_path", "edits"],
         "additionalProperties": false
     })
 }
