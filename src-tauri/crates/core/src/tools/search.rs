@@ -31,31 +31,21 @@ pub(super) fn run(name: &str, args: &Value, ws: &Workspace) -> Result<String, To
     }
 }
 
-/// Every file below `root`, sorted by path.
+/// Every file below `root`, sorted by path, the way ripgrep lists them: hidden files and
+/// whatever .gitignore, .ignore and the global git excludes name are left out (a .gitignore is
+/// honoured outside a git repository too), and so is node_modules.
 pub(super) fn walk(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
     if root.is_file() {
-        out.push(root.to_path_buf());
-        return out;
+        return vec![root.to_path_buf()];
     }
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name().to_string_lossy().to_string();
-            if name.starts_with('.') || name == "node_modules" {
-                continue;
-            }
-            let path = entry.path();
-            match entry.file_type() {
-                Ok(t) if t.is_dir() => stack.push(path),
-                Ok(t) if t.is_file() => out.push(path),
-                _ => {}
-            }
-        }
-    }
+    let mut out: Vec<PathBuf> = ignore::WalkBuilder::new(root)
+        .require_git(false)
+        .filter_entry(|entry| entry.file_name() != "node_modules")
+        .build()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_some_and(|t| t.is_file()))
+        .map(ignore::DirEntry::into_path)
+        .collect();
     out.sort();
     out
 }
@@ -366,6 +356,28 @@ mod tests {
         assert_eq!(
             run("file_search", &json!({"query": "lib"}), &ws).unwrap(),
             "src/lib.rs"
+        );
+    }
+
+    #[test]
+    fn ignored_files_are_not_searched_or_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("target/debug")).unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::write(dir.path().join(".gitignore"), "target/\n*.log\n").unwrap();
+        std::fs::write(dir.path().join("src/main.rs"), "needle\n").unwrap();
+        std::fs::write(dir.path().join("target/debug/out.rs"), "needle\n").unwrap();
+        std::fs::write(dir.path().join("run.log"), "needle\n").unwrap();
+        let mut state = ToolState::default();
+        let ws = Workspace::new(dir.path(), &mut state);
+        assert_eq!(
+            run("Grep", &json!({"pattern": "needle"}), &ws).unwrap(),
+            "Found 1 file\nsrc/main.rs"
+        );
+        let listed = run("Glob", &json!({"pattern": "**/*"}), &ws).unwrap();
+        assert!(
+            listed.ends_with("src/main.rs") && listed.lines().count() == 1,
+            "{listed}"
         );
     }
 }
