@@ -16,37 +16,55 @@ use oi_core::profile::{Profile, PromptContext};
 use oi_protocol::{ApprovalPolicy, EventMsg, InputItem};
 use oi_test_support::{Script, ScriptedResponse, SessionFixture};
 
-const TURNS: usize = 400;
+/// Enough scripted replies for warm-up and measurement at a fraction of a millisecond a turn.
+const TEXT_TURNS: usize = 100_000;
+/// A code turn waits for the file watcher to settle (150 ms), so far fewer are needed.
+const CODE_TURNS: usize = 2_000;
+
+/// `iters` whole turns, each on a fresh history, timed inside the runtime (one `block_on` for
+/// the batch, so the bench measures the engine rather than waking the runtime per turn).
+async fn turns(fixture: &mut SessionFixture, prompt: &str, iters: u64) -> Duration {
+    let start = std::time::Instant::now();
+    for _ in 0..iters {
+        fixture.submit(oi_protocol::Op::Reset);
+        fixture.say(prompt);
+        fixture
+            .wait_for(|m| matches!(m, EventMsg::TurnEnded { .. }))
+            .await;
+    }
+    let elapsed = start.elapsed();
+    // A script that ran out would time the error and retry path instead of a turn.
+    assert!(
+        fixture.server.remaining() > 0 && fixture.server.violations().is_empty(),
+        "the bench's script ran out or broke an invariant: {:?}",
+        fixture.server.violations()
+    );
+    elapsed
+}
 
 fn bench_turns(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()
         .unwrap();
     let mut group = c.benchmark_group("turn");
     group
         .sample_size(20)
-        .measurement_time(Duration::from_secs(5));
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
 
-    let script: Vec<ScriptedResponse> = (0..TURNS * 20)
+    let script: Vec<ScriptedResponse> = (0..TEXT_TURNS)
         .map(|_| ScriptedResponse::text("ok, done."))
         .collect();
     let mut fixture = rt.block_on(SessionFixture::builder(Script::new(script)).start());
     group.bench_function("text_reply", |b| {
-        b.iter(|| {
-            rt.block_on(async {
-                fixture.submit(oi_protocol::Op::Reset);
-                fixture.say("hello");
-                fixture
-                    .wait_for(|m| matches!(m, EventMsg::TurnEnded { .. }))
-                    .await;
-            })
-        })
+        b.iter_custom(|iters| rt.block_on(turns(&mut fixture, "hello", iters)))
     });
     drop(fixture);
 
     let mut script = Vec::new();
-    for _ in 0..TURNS * 10 {
+    for _ in 0..CODE_TURNS {
         script.push(ScriptedResponse::tool_call(
             "execute",
             serde_json::json!({"language": "python", "code": "1 + 1"}),
@@ -59,15 +77,7 @@ fn bench_turns(c: &mut Criterion) {
             .start(),
     );
     group.bench_function("code_reply", |b| {
-        b.iter(|| {
-            rt.block_on(async {
-                fixture.submit(oi_protocol::Op::Reset);
-                fixture.say("add");
-                fixture
-                    .wait_for(|m| matches!(m, EventMsg::TurnEnded { .. }))
-                    .await;
-            })
-        })
+        b.iter_custom(|iters| rt.block_on(turns(&mut fixture, "add", iters)))
     });
     group.finish();
 }

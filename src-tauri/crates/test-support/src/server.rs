@@ -338,6 +338,10 @@ async fn serve(listener: std::net::TcpListener, shared: Arc<Shared>) {
         .with_state(shared);
     // axum::serve only returns when accepting fails for good; a library must not print, and
     // the test then sees its requests refused, which says enough.
+    // Frames go out as written, as a real streaming provider sends them (no Nagle delay).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let _ = axum::serve(listener, app).await;
 }
 
