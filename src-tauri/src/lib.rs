@@ -6,6 +6,7 @@
 
 pub mod activity;
 pub mod args;
+mod bridge;
 pub mod commands;
 mod display;
 pub mod error;
@@ -85,6 +86,7 @@ pub fn run() -> ExitCode {
                 app: handle.clone(),
             }));
             hotkey::register(handle);
+            bridge::start(&app.state::<AppState>());
             if !background {
                 window::show_main(handle);
             }

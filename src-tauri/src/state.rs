@@ -31,6 +31,11 @@ pub enum AppSignal {
     FilesDropped {
         paths: Vec<String>,
     },
+    /// An editor's session (over the tray bridge) started running in the app.
+    EditorSessionStarted {
+        session_id: String,
+        cwd: String,
+    },
 }
 
 /// Where activity goes besides the ui: the tray icon and desktop notifications.

@@ -176,6 +176,9 @@ export class App {
       case "files_dropped":
         this.composer.addPaths(s.paths);
         break;
+      case "editor_session_started":
+        void this.refreshList();
+        break;
     }
   }
 

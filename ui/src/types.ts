@@ -43,7 +43,8 @@ export type AppSignal =
   | { type: "new_session" }
   | { type: "paused_all"; sessions: number }
   | { type: "activity_changed"; activity: Activity }
-  | { type: "files_dropped"; paths: string[] };
+  | { type: "files_dropped"; paths: string[] }
+  | { type: "editor_session_started"; session_id: string; cwd: string };
 
 /** Every command error: a code to match on, a sentence for people. */
 export interface CommandError {
