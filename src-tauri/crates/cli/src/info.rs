@@ -50,18 +50,26 @@ pub fn print_conversations(data_dir: &Path) -> Result<()> {
 
 pub fn print_profiles(config_dir: Option<&Path>) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    for id in oi_core::profile::Profile::builtin_ids() {
-        match oi_core::profile::Profile::load(id, config_dir) {
+    writeln!(out, "{:<14} {:<21} EMULATES", "PROFILE", "TOOL CALLS")?;
+    for id in oi_core::profile::Profile::available(config_dir) {
+        let own =
+            config_dir.is_some_and(|d| d.join("profiles").join(&id).join("profile.toml").is_file());
+        match oi_core::profile::Profile::load(&id, config_dir) {
             Ok(p) => writeln!(
                 out,
-                "{:<14} {:<18} {}",
+                "{:<14} {:<21} {}{}",
                 p.id,
-                format!("{:?}", p.tool_style),
-                p.emulates
+                p.tool_style.describe(),
+                p.emulates,
+                if own { " (yours)" } else { "" }
             )?,
             Err(e) => writeln!(out, "{id:<14} error: {e}")?,
         }
     }
+    writeln!(
+        out,
+        "\nuse one with --profile ID, or %profile ID in a session"
+    )?;
     Ok(())
 }
 

@@ -73,3 +73,44 @@ fn classic_flag_spellings_are_accepted() {
     assert!(text.contains("auto_run") && text.contains("true"), "{text}");
     assert!(!text.contains("\"k\""), "the key is never printed: {text}");
 }
+
+#[test]
+fn profiles_lists_the_builtins_and_the_persons_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("open-interpreter/profiles/terse");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(
+        own.join("profile.toml"),
+        "id = \"terse\"\nname = \"Terse\"\nemulates = \"my own short prompt\"\ntool_style = \"native\"\ntools = [\"Bash\"]\nsystem = [\"system.md\"]\n",
+    )
+    .unwrap();
+    std::fs::write(own.join("system.md"), "Be brief.\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_interpreter"))
+        .env("XDG_CONFIG_HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path())
+        .arg("--profiles")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let ids: Vec<&str> = rows
+        .iter()
+        .skip(1)
+        .filter_map(|r| r.first().copied())
+        .take_while(|id| *id != "use")
+        .collect();
+    let mut expected = oi_core::profile::Profile::builtin_ids();
+    expected.push("terse");
+    assert_eq!(ids, expected, "{text}");
+    assert!(text.contains("claude-code    native tools"), "{text}");
+    assert!(text.contains("my own short prompt (yours)"), "{text}");
+    assert!(!text.contains("NativeOrFenced"), "{text}");
+}

@@ -477,14 +477,32 @@ mod tests {
         };
         let gate = ApprovalGate::new(ApprovalPolicy::Ask);
         for action in ["screenshot", "cursor_position", "zoom", "wait"] {
-            assert_eq!(gate.check(&computer(action), &[]), Verdict::Run(Decider::Policy), "{action}");
+            assert_eq!(
+                gate.check(&computer(action), &[]),
+                Verdict::Run(Decider::Policy),
+                "{action}"
+            );
         }
-        for action in ["left_click", "type", "key", "left_click_drag", "scroll", "mouse_move"] {
-            assert!(matches!(gate.check(&computer(action), &[]), Verdict::Ask { .. }), "{action}");
+        for action in [
+            "left_click",
+            "type",
+            "key",
+            "left_click_drag",
+            "scroll",
+            "mouse_move",
+        ] {
+            assert!(
+                matches!(gate.check(&computer(action), &[]), Verdict::Ask { .. }),
+                "{action}"
+            );
         }
         // The protocol's list agrees with the action parser's.
         for action in oi_computer::action::ACTION_NAMES {
-            assert_eq!(computer(action).action.is_read_only(), oi_computer::is_read_only_action(action), "{action}");
+            assert_eq!(
+                computer(action).action.is_read_only(),
+                oi_computer::is_read_only_action(action),
+                "{action}"
+            );
         }
     }
 

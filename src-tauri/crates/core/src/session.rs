@@ -302,72 +302,78 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
             }
         };
         tokio::select! {
-                // A finished turn first, so that an op sent after TurnEnded never finds it running.
-                biased;
-                reason = finished => {
-                    if let Some(turn) = running.take() {
-                        // Emitted here, once the turn is over, rather than by the turn itself: a
-                        // front end may answer TurnEnded with an op that needs an idle session.
-                        rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
-                    }
-                    if let Some((id, items)) = queued.pop_front() {
-                        turn_no += 1;
-                        running = Some(start_turn(&rt, id, items, turn_no));
-                    }
+            // A finished turn first, so that an op sent after TurnEnded never finds it running.
+            biased;
+            reason = finished => {
+                if let Some(turn) = running.take() {
+                    // Emitted here, once the turn is over, rather than by the turn itself: a
+                    // front end may answer TurnEnded with an op that needs an idle session.
+                    rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
                 }
-                sub = subs.recv() => {
-                    let Some(Submission { id, op }) = sub else { break };
-                    match op {
-                        Op::UserInput { items } => {
-                            if running.is_some() {
-                                queued.push_back((id, items));
-                            } else {
-                                turn_no += 1;
-                                running = Some(start_turn(&rt, id, items, turn_no));
-                            }
+                if let Some((id, items)) = queued.pop_front() {
+                    turn_no += 1;
+                    running = Some(start_turn(&rt, id, items, turn_no));
+                }
+            }
+            sub = subs.recv() => {
+                let Some(Submission { id, op }) = sub else { break };
+                match op {
+                    Op::UserInput { items } => {
+                        if running.is_some() {
+                            queued.push_back((id, items));
+                        } else {
+                            turn_no += 1;
+                            running = Some(start_turn(&rt, id, items, turn_no));
                         }
-                        Op::Approval { call_id, decision } => {
-                            let waiting = rt.approvals.lock().ok().and_then(|mut m| m.remove(&call_id));
-                            match waiting {
-                                Some(tx) => { let _ = tx.send(decision); }
-                                None => rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
-                                    "no approval is pending for call `{call_id}`")))),
-                            }
+                    }
+                    Op::Approval { call_id, decision } => {
+                        let waiting = rt.approvals.lock().ok().and_then(|mut m| m.remove(&call_id));
+                        match waiting {
+                            Some(tx) => { let _ = tx.send(decision); }
+                            None => rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
+                                "no approval is pending for call `{call_id}`")))),
                         }
-                        Op::Interrupt => {
-                            if let Some(turn) = &running {
-                                turn.cancel.cancel();
-                            }
-                            queued.clear();
+                    }
+                    Op::Interrupt => {
+                        if let Some(turn) = &running {
+                            turn.cancel.cancel();
                         }
-                        Op::Shutdown => {
-                            if let Some(turn) = running.take() {
-                                turn.cancel.cancel();
-                                let reason = turn.done.await.unwrap_or(TurnEndReason::Interrupted);
-                                rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
-                            }
-                            rt.kernels.lock().await.shutdown().await;
-                            rt.shutdown_mcp().await;
-                            rt.emitter.emit(&id, EventMsg::ShutdownComplete);
-                            return;
+                        queued.clear();
+                    }
+                    Op::Shutdown => {
+                        if let Some(turn) = running.take() {
+                            turn.cancel.cancel();
+                            let reason = turn.done.await.unwrap_or(TurnEndReason::Interrupted);
+                            rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
                         }
-                        other => {
-                            if running.is_some() && changes_history(&other) {
-                                rt.emitter.emit(&id, EventMsg::Error(invalid(
-                                    "wait for the turn to end (or interrupt it) before changing the conversation".into())));
-                                continue;
-                            }
-                            crate::ops::handle(&rt, &id, other).await;
+                        rt.kernels.lock().await.shutdown().await;
+                        rt.shutdown_mcp().await;
+                        rt.emitter.emit(&id, EventMsg::ShutdownComplete);
+                        return;
+                    }
+                    other => {
+                        if running.is_some() && changes_history(&other) {
+                            rt.emitter.emit(&id, EventMsg::Error(invalid(
+                                "wait for the turn to end (or interrupt it) before changing the conversation".into())));
+                            continue;
                         }
+                        crate::ops::handle(&rt, &id, other).await;
                     }
                 }
             }
+        }
     }
     // Every front end is gone: end the kernels with the session.
     if let Some(turn) = running.take() {
         turn.cancel.cancel();
         let reason = turn.done.await.unwrap_or(TurnEndReason::Interrupted);
-        rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
+        rt.emitter.emit(
+            &turn.id,
+            EventMsg::TurnEnded {
+                turn: turn.turn,
+                reason,
+            },
+        );
     }
     rt.kernels.lock().await.shutdown().await;
     rt.shutdown_mcp().await;

@@ -175,11 +175,27 @@ pub fn rebuild_history(events: &[Event]) -> History {
                     .or_default()
                     .push_str(chunk);
             }
-            EventMsg::ScreenshotTaken { call_id: Some(call_id), screenshot } => {
-                screenshots.entry(call_id.clone()).or_default().push(screenshot.path.clone());
+            EventMsg::ScreenshotTaken {
+                call_id: Some(call_id),
+                screenshot,
+            } => {
+                screenshots
+                    .entry(call_id.clone())
+                    .or_default()
+                    .push(screenshot.path.clone());
             }
-            EventMsg::ToolResult { call_id, output, is_error } => {
-                flush(&mut history, &mut partial_text, &mut partial_reasoning, &mut pending_calls, false);
+            EventMsg::ToolResult {
+                call_id,
+                output,
+                is_error,
+            } => {
+                flush(
+                    &mut history,
+                    &mut partial_text,
+                    &mut partial_reasoning,
+                    &mut pending_calls,
+                    false,
+                );
                 let tool_name = tool_name_of(&history, call_id);
                 history.push(HistoryItem::ToolResult {
                     call_id: call_id.clone(),

@@ -367,8 +367,14 @@ async fn run_call(
         )
     };
     let verdict = match (verdict, takeover) {
-        (Verdict::Run(_), Some(t)) => Verdict::Ask { risks: Default::default(), warning: Some(t) },
-        (Verdict::Ask { risks, warning }, Some(t)) => Verdict::Ask { risks, warning: Some(warning.map_or(t.clone(), |w| format!("{t} {w}"))) },
+        (Verdict::Run(_), Some(t)) => Verdict::Ask {
+            risks: Default::default(),
+            warning: Some(t),
+        },
+        (Verdict::Ask { risks, warning }, Some(t)) => Verdict::Ask {
+            risks,
+            warning: Some(warning.map_or(t.clone(), |w| format!("{t} {w}"))),
+        },
         (v, _) => v,
     };
     let (decision, decider, denial) = match verdict {

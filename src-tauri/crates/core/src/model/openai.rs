@@ -120,7 +120,10 @@ fn image_json(mime: &str, data: &str) -> Value {
 }
 
 fn images_message(mut parts: Vec<Value>) -> Value {
-    parts.insert(0, json!({"type": "text", "text": "The screenshot(s) the tool results above refer to:"}));
+    parts.insert(
+        0,
+        json!({"type": "text", "text": "The screenshot(s) the tool results above refer to:"}),
+    );
     json!({"role": "user", "content": parts})
 }
 

@@ -32,6 +32,17 @@ pub enum ToolStyle {
     OneCommand,
 }
 
+impl ToolStyle {
+    /// How a person reads it in `interpreter --profiles`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ToolStyle::NativeOrFenced => "tools or code blocks",
+            ToolStyle::Native => "native tools",
+            ToolStyle::OneCommand => "one command a reply",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProfileFile {
@@ -117,6 +128,24 @@ impl Profile {
     /// Ids of the built-in profiles, default first.
     pub fn builtin_ids() -> Vec<&'static str> {
         builtin::ids()
+    }
+
+    /// Every profile id a session can use: the built-in ones in their order, then the person's
+    /// own (`<config_dir>/profiles/<id>/profile.toml` with a new id), sorted.
+    pub fn available(config_dir: Option<&Path>) -> Vec<String> {
+        let mut ids: Vec<String> = Self::builtin_ids().into_iter().map(String::from).collect();
+        let mut own: Vec<String> = config_dir
+            .and_then(|d| std::fs::read_dir(d.join("profiles")).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().join("profile.toml").is_file())
+            .filter_map(|e| e.file_name().to_str().map(String::from))
+            .filter(|id| !ids.contains(id))
+            .collect();
+        own.sort();
+        ids.extend(own);
+        ids
     }
 
     /// Loads a profile: `<config_dir>/profiles/<id>/` overrides the built-in one.

@@ -156,10 +156,17 @@ fn image_parts(images: &[String], shown: &std::collections::HashSet<String>) -> 
             }
             match std::fs::read(path) {
                 Ok(bytes) => ContentPart::Image {
-                    mime: if path.ends_with(".jpg") { "image/jpeg" } else { "image/png" }.into(),
+                    mime: if path.ends_with(".jpg") {
+                        "image/jpeg"
+                    } else {
+                        "image/png"
+                    }
+                    .into(),
                     data: base64::engine::general_purpose::STANDARD.encode(bytes),
                 },
-                Err(e) => ContentPart::Text(format!("\n(the screenshot {path} cannot be read: {e})")),
+                Err(e) => {
+                    ContentPart::Text(format!("\n(the screenshot {path} cannot be read: {e})"))
+                }
             }
         })
         .collect()
