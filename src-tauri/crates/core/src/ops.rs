@@ -2,7 +2,6 @@
 
 use oi_protocol::{ErrorInfo, ErrorKind, EventMsg, Op};
 
-use crate::history::HistoryItem;
 use crate::profile::Profile;
 use crate::session::{Runtime, invalid};
 use crate::store;
@@ -90,49 +89,16 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
             Ok(events) => {
                 let loaded = store::rebuild_history(&events);
                 let mut shared = rt.shared.lock().await;
-                shared.history.clear();
                 emit(EventMsg::HistoryReset);
-                // Re-emit the conversation so this session's own log can rebuild it too.
-                for item in loaded.items() {
-                    match item {
-                        HistoryItem::User { items } => emit(EventMsg::UserMessage {
-                            items: items.clone(),
-                        }),
-                        HistoryItem::Assistant {
-                            text,
-                            calls,
-                            interrupted,
-                            ..
-                        } => {
-                            emit(EventMsg::AssistantMessage {
-                                text: text.clone(),
-                                interrupted: false,
-                            });
-                            for call in calls {
-                                emit(EventMsg::ToolCallProposed { call: call.clone() });
-                            }
-                            if *interrupted {
-                                emit(EventMsg::TurnEnded {
-                                    turn: 0,
-                                    reason: oi_protocol::TurnEndReason::Interrupted,
-                                });
-                            }
-                        }
-                        HistoryItem::ToolResult {
-                            call_id,
-                            output,
-                            is_error,
-                            ..
-                        } => emit(EventMsg::ToolResult {
-                            call_id: call_id.clone(),
-                            output: output.clone(),
-                            is_error: *is_error,
-                        }),
-                    }
-                    shared.history.push(item.clone());
+                // Re-emit the conversation so this session's own log can rebuild it too. No
+                // turn ran: no TurnEnded (front ends take that for the end of a real turn).
+                for msg in store::replay_events(&loaded) {
+                    emit(msg);
                 }
+                let count = loaded.items().len();
+                shared.history = loaded;
                 emit(EventMsg::Notice {
-                    message: format!("loaded {} messages from {path}", loaded.items().len()),
+                    message: format!("loaded {count} messages from {path}"),
                 });
             }
             Err(e) => emit(EventMsg::Error(log_error(e))),

@@ -106,71 +106,92 @@ pub fn read_events(path: &Path) -> Result<Vec<Event>, StoreError> {
 /// The conversation a log describes, as the model should see it when the session resumes.
 /// Text that streamed before a crash is kept; a call cut off mid-run gets the output it had.
 pub fn rebuild_history(events: &[Event]) -> History {
-    let mut history = History::default();
-    let mut partial_text = String::new();
-    let mut partial_reasoning = String::new();
-    let mut pending_calls = Vec::new();
-    let mut exec_output: std::collections::HashMap<String, String> = Default::default();
-    let mut screenshots: std::collections::HashMap<String, Vec<String>> = Default::default();
-
-    fn flush(
-        history: &mut History,
-        text: &mut String,
-        reasoning: &mut String,
-        calls: &mut Vec<oi_protocol::ToolCall>,
-        interrupted: bool,
-    ) {
-        if !text.is_empty() || !calls.is_empty() {
-            history.push(HistoryItem::Assistant {
-                text: std::mem::take(text),
-                reasoning: std::mem::take(reasoning),
-                calls: std::mem::take(calls),
-                interrupted,
-            });
-        }
-        reasoning.clear();
-    }
-
+    let mut rebuild = Rebuild::default();
     for event in events {
-        match &event.msg {
-            EventMsg::UserMessage { items } => {
-                flush(
-                    &mut history,
-                    &mut partial_text,
-                    &mut partial_reasoning,
-                    &mut pending_calls,
-                    true,
+        rebuild.apply(&event.msg);
+    }
+    rebuild.finish()
+}
+
+/// The events that rebuild `history` (through [`rebuild_history`]), for a `%load`ed
+/// conversation to be part of this session's own log. Screenshots of tool results are not
+/// replayed (the log names them with their sizes, which history does not keep).
+pub fn replay_events(history: &History) -> Vec<EventMsg> {
+    let mut out = Vec::new();
+    for item in history.items() {
+        match item {
+            HistoryItem::User { items } => out.push(EventMsg::UserMessage {
+                items: items.clone(),
+            }),
+            HistoryItem::Assistant {
+                text,
+                reasoning,
+                calls,
+                interrupted,
+            } => {
+                if !reasoning.is_empty() {
+                    out.push(EventMsg::ReasoningDelta {
+                        delta: reasoning.clone(),
+                    });
+                }
+                out.push(EventMsg::AssistantMessage {
+                    text: text.clone(),
+                    interrupted: *interrupted,
+                });
+                out.extend(
+                    calls
+                        .iter()
+                        .map(|call| EventMsg::ToolCallProposed { call: call.clone() }),
                 );
-                history.push(HistoryItem::User {
+            }
+            HistoryItem::ToolResult {
+                call_id,
+                output,
+                is_error,
+                ..
+            } => out.push(EventMsg::ToolResult {
+                call_id: call_id.clone(),
+                output: output.clone(),
+                is_error: *is_error,
+            }),
+        }
+    }
+    out
+}
+
+/// The state of [`rebuild_history`] between events: the assistant message being assembled.
+#[derive(Default)]
+struct Rebuild {
+    history: History,
+    text: String,
+    reasoning: String,
+    calls: Vec<oi_protocol::ToolCall>,
+    /// What the log said of the message being assembled (`AssistantMessage`); `None` while it
+    /// has only streamed, which makes it interrupted if nothing completes it.
+    interrupted: Option<bool>,
+    exec_output: std::collections::HashMap<String, String>,
+    screenshots: std::collections::HashMap<String, Vec<String>>,
+}
+
+impl Rebuild {
+    fn apply(&mut self, msg: &EventMsg) {
+        match msg {
+            EventMsg::UserMessage { items } => {
+                self.flush();
+                self.history.push(HistoryItem::User {
                     items: items.clone(),
                 });
             }
-            EventMsg::AssistantTextDelta { delta } => partial_text.push_str(delta),
-            EventMsg::ReasoningDelta { delta } => partial_reasoning.push_str(delta),
+            EventMsg::AssistantTextDelta { delta } => self.text.push_str(delta),
+            EventMsg::ReasoningDelta { delta } => self.reasoning.push_str(delta),
             EventMsg::AssistantMessage { text, interrupted } => {
-                partial_text = text.clone();
-                if *interrupted {
-                    flush(
-                        &mut history,
-                        &mut partial_text,
-                        &mut partial_reasoning,
-                        &mut pending_calls,
-                        true,
-                    );
-                }
+                self.text = text.clone();
+                self.interrupted = Some(*interrupted);
             }
-            EventMsg::ToolCallProposed { call } => pending_calls.push(call.clone()),
-            EventMsg::ModelRequestStarted { .. } | EventMsg::TurnEnded { .. } => {
-                flush(
-                    &mut history,
-                    &mut partial_text,
-                    &mut partial_reasoning,
-                    &mut pending_calls,
-                    false,
-                );
-            }
+            EventMsg::ToolCallProposed { call } => self.calls.push(call.clone()),
+            EventMsg::ModelRequestStarted { .. } | EventMsg::TurnEnded { .. } => self.flush(),
             EventMsg::ExecOutput { call_id, chunk, .. } => {
-                exec_output
+                self.exec_output
                     .entry(call_id.clone())
                     .or_default()
                     .push_str(chunk);
@@ -179,7 +200,7 @@ pub fn rebuild_history(events: &[Event]) -> History {
                 call_id: Some(call_id),
                 screenshot,
             } => {
-                screenshots
+                self.screenshots
                     .entry(call_id.clone())
                     .or_default()
                     .push(screenshot.path.clone());
@@ -189,64 +210,62 @@ pub fn rebuild_history(events: &[Event]) -> History {
                 output,
                 is_error,
             } => {
-                flush(
-                    &mut history,
-                    &mut partial_text,
-                    &mut partial_reasoning,
-                    &mut pending_calls,
-                    false,
-                );
-                let tool_name = tool_name_of(&history, call_id);
-                history.push(HistoryItem::ToolResult {
+                self.flush();
+                let tool_name = tool_name_of(&self.history, call_id);
+                self.history.push(HistoryItem::ToolResult {
                     call_id: call_id.clone(),
                     tool_name,
                     output: output.clone(),
                     is_error: *is_error,
-                    images: screenshots.remove(call_id).unwrap_or_default(),
+                    images: self.screenshots.remove(call_id).unwrap_or_default(),
                 });
             }
             EventMsg::HistoryReset => {
-                history.clear();
-                partial_text.clear();
-                pending_calls.clear();
+                self.flush();
+                self.history.clear();
             }
             EventMsg::HistoryUndone { .. } => {
-                flush(
-                    &mut history,
-                    &mut partial_text,
-                    &mut partial_reasoning,
-                    &mut pending_calls,
-                    false,
-                );
-                history.undo();
+                self.flush();
+                self.history.undo();
             }
             _ => {}
         }
     }
-    flush(
-        &mut history,
-        &mut partial_text,
-        &mut partial_reasoning,
-        &mut pending_calls,
-        true,
-    );
-    // Calls that never got a result: the model must still see an answer to each.
-    for call in history.unanswered_calls() {
-        let seen = exec_output.remove(&call.call_id).unwrap_or_default();
-        let output = if seen.is_empty() {
-            "(the session ended before this call finished; it may not have run)".to_string()
-        } else {
-            format!("{seen}\n(the session ended before this call finished)")
-        };
-        history.push(HistoryItem::ToolResult {
-            call_id: call.call_id.clone(),
-            tool_name: call.name.clone(),
-            output,
-            is_error: true,
-            images: Vec::new(),
-        });
+
+    /// Ends the assistant message being assembled, if there is one.
+    fn flush(&mut self) {
+        if !self.text.is_empty() || !self.calls.is_empty() {
+            self.history.push(HistoryItem::Assistant {
+                text: std::mem::take(&mut self.text),
+                reasoning: std::mem::take(&mut self.reasoning),
+                calls: std::mem::take(&mut self.calls),
+                interrupted: self.interrupted.unwrap_or(true),
+            });
+        }
+        self.reasoning.clear();
+        self.interrupted = None;
     }
-    history
+
+    fn finish(mut self) -> History {
+        self.flush();
+        // Calls that never got a result: the model must still see an answer to each.
+        for call in self.history.unanswered_calls() {
+            let seen = self.exec_output.remove(&call.call_id).unwrap_or_default();
+            let output = if seen.is_empty() {
+                "(the session ended before this call finished; it may not have run)".to_string()
+            } else {
+                format!("{seen}\n(the session ended before this call finished)")
+            };
+            self.history.push(HistoryItem::ToolResult {
+                call_id: call.call_id.clone(),
+                tool_name: call.name.clone(),
+                output,
+                is_error: true,
+                images: Vec::new(),
+            });
+        }
+        self.history
+    }
 }
 
 fn tool_name_of(history: &History, call_id: &str) -> String {
@@ -363,5 +382,118 @@ pub fn find_session(data_dir: &Path, id: Option<&str>) -> Result<SessionSummary,
                 Err(StoreError::NotFound(id.to_string()))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oi_protocol::{CallOrigin, ToolAction, ToolCall, TurnEndReason};
+    use serde_json::json;
+
+    fn events(msgs: Vec<EventMsg>) -> Vec<Event> {
+        msgs.into_iter()
+            .enumerate()
+            .map(|(seq, msg)| Event {
+                id: "s".into(),
+                seq: seq as u64,
+                time_ms: 0,
+                msg,
+            })
+            .collect()
+    }
+
+    fn user(text: &str) -> HistoryItem {
+        HistoryItem::User {
+            items: vec![InputItem::Text { text: text.into() }],
+        }
+    }
+
+    fn assistant(text: &str, calls: Vec<ToolCall>, interrupted: bool) -> HistoryItem {
+        HistoryItem::Assistant {
+            text: text.into(),
+            reasoning: if interrupted { "" } else { "thought" }.into(),
+            calls,
+            interrupted,
+        }
+    }
+
+    fn shell_call(id: &str) -> ToolCall {
+        ToolCall {
+            call_id: id.into(),
+            name: "execute".into(),
+            arguments: json!({"language": "shell", "code": "ls"}),
+            origin: CallOrigin::Native,
+            action: ToolAction::RunCode {
+                language: "shell".into(),
+                code: "ls".into(),
+            },
+        }
+    }
+
+    #[test]
+    fn a_replayed_conversation_rebuilds_to_itself() {
+        let mut history = History::default();
+        for item in [
+            user("list the files"),
+            assistant("Listing.", vec![shell_call("c1")], false),
+            HistoryItem::ToolResult {
+                call_id: "c1".into(),
+                tool_name: "execute".into(),
+                output: "a.txt".into(),
+                is_error: false,
+                images: Vec::new(),
+            },
+            assistant("There is a.txt.", Vec::new(), false),
+            user("and now?"),
+            assistant("Let me", Vec::new(), true),
+            user("go on"),
+        ] {
+            history.push(item);
+        }
+        let rebuilt = rebuild_history(&events(replay_events(&history)));
+        assert_eq!(rebuilt, history);
+    }
+
+    #[test]
+    fn a_message_is_interrupted_unless_the_log_completes_it() {
+        let rebuilt = rebuild_history(&events(vec![
+            EventMsg::UserMessage {
+                items: vec![InputItem::Text { text: "hi".into() }],
+            },
+            EventMsg::AssistantTextDelta {
+                delta: "Hel".into(),
+            },
+            EventMsg::AssistantMessage {
+                text: "Hello".into(),
+                interrupted: false,
+            },
+            EventMsg::TurnEnded {
+                turn: 1,
+                reason: TurnEndReason::Completed,
+            },
+            EventMsg::UserMessage {
+                items: vec![InputItem::Text {
+                    text: "more".into(),
+                }],
+            },
+            EventMsg::AssistantTextDelta {
+                delta: "Cut sh".into(),
+            },
+        ]));
+        let interrupted: Vec<(String, bool)> = rebuilt
+            .items()
+            .iter()
+            .filter_map(|i| match i {
+                HistoryItem::Assistant {
+                    text, interrupted, ..
+                } => Some((text.clone(), *interrupted)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            interrupted,
+            vec![("Hello".to_string(), false), ("Cut sh".to_string(), true)]
+        );
     }
 }
