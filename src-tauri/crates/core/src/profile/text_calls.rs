@@ -94,23 +94,7 @@ pub fn is_bare_value(code: &str) -> bool {
 /// Only objects naming one of `known_tools` count, so ordinary JSON in an answer is left alone.
 pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
     let mut calls = Vec::new();
-    let mut candidates: Vec<String> = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("<tool_call>") {
-        let after = &rest[start + "<tool_call>".len()..];
-        let end = after.find("</tool_call>").unwrap_or(after.len());
-        candidates.push(after[..end].to_string());
-        rest = &after[end..];
-    }
-    for block in fenced_blocks(text, true) {
-        if block.lang.is_empty() || block.lang == "json" || block.lang == "tool_call" {
-            candidates.push(block.body);
-        }
-    }
-    let whole = text.trim();
-    if whole.starts_with('{') || whole.starts_with('[') {
-        candidates.push(whole.to_string());
-    }
+    let mut candidates = json_call_spans(text);
     if candidates.is_empty() {
         candidates.extend(embedded_objects(text));
     }
@@ -126,22 +110,7 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
 /// When `text` holds what was meant as a JSON call of one of `known_tools` (bare, fenced or in
 /// `<tool_call>` tags) but does not parse, why it does not.
 pub fn broken_json_call(text: &str, known_tools: &[&str]) -> Option<String> {
-    let mut candidates: Vec<String> = fenced_blocks(text, true)
-        .into_iter()
-        .filter(|b| b.lang.is_empty() || b.lang == "json" || b.lang == "tool_call")
-        .map(|b| b.body)
-        .collect();
-    let mut rest = text;
-    while let Some(start) = rest.find("<tool_call>") {
-        let after = &rest[start + "<tool_call>".len()..];
-        let end = after.find("</tool_call>").unwrap_or(after.len());
-        candidates.push(after[..end].to_string());
-        rest = &after[end..];
-    }
-    if text.trim_start().starts_with('{') {
-        candidates.push(text.trim().to_string());
-    }
-    candidates.into_iter().find_map(|c| {
+    json_call_spans(text).into_iter().find_map(|c| {
         let c = c.trim();
         let names_a_tool =
             c.contains("\"name\"") && known_tools.iter().any(|t| c.contains(&format!("\"{t}\"")));
@@ -152,6 +121,29 @@ pub fn broken_json_call(text: &str, known_tools: &[&str]) -> Option<String> {
             .err()
             .map(|e| e.to_string())
     })
+}
+
+/// Where a JSON call is written on purpose: inside `<tool_call>` tags, in a bare, `json` or
+/// `tool_call` fence, or as the whole text.
+fn json_call_spans(text: &str) -> Vec<String> {
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<tool_call>") {
+        let after = &rest[start + "<tool_call>".len()..];
+        let end = after.find("</tool_call>").unwrap_or(after.len());
+        spans.push(after[..end].to_string());
+        rest = &after[end..];
+    }
+    for block in fenced_blocks(text, true) {
+        if block.lang.is_empty() || block.lang == "json" || block.lang == "tool_call" {
+            spans.push(block.body);
+        }
+    }
+    let whole = text.trim();
+    if whole.starts_with('{') || whole.starts_with('[') {
+        spans.push(whole.to_string());
+    }
+    spans
 }
 
 /// Top-level `{…}` spans that look like a call, found in prose.
