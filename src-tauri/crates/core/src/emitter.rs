@@ -21,6 +21,20 @@ struct Inner {
     log_failed: bool,
 }
 
+impl Inner {
+    /// Numbers and timestamps `msg`.
+    fn next_event(&mut self, id: &str, msg: EventMsg) -> Event {
+        let event = Event {
+            id: id.to_string(),
+            seq: self.seq,
+            time_ms: now_ms(),
+            msg,
+        };
+        self.seq += 1;
+        event
+    }
+}
+
 impl Emitter {
     pub fn new(log: SessionLog, first_seq: u64, tx: mpsc::UnboundedSender<Event>) -> Self {
         Emitter {
@@ -38,13 +52,7 @@ impl Emitter {
             let Ok(mut inner) = self.inner.lock() else {
                 return;
             };
-            let event = Event {
-                id: id.to_string(),
-                seq: inner.seq,
-                time_ms: now_ms(),
-                msg,
-            };
-            inner.seq += 1;
+            let event = inner.next_event(id, msg);
             let log_error = match inner.log.append(&event) {
                 Ok(()) => None,
                 Err(e) if !inner.log_failed => {
@@ -63,16 +71,11 @@ impl Emitter {
                 message,
                 hint: Some("check free disk space and permissions of the data directory".into()),
             };
+            // Not logged: the log is what failed.
             let Ok(mut inner) = self.inner.lock() else {
                 return;
             };
-            let event = Event {
-                id: id.to_string(),
-                seq: inner.seq,
-                time_ms: now_ms(),
-                msg: EventMsg::Error(err),
-            };
-            inner.seq += 1;
+            let event = inner.next_event(id, EventMsg::Error(err));
             drop(inner);
             let _ = self.tx.send(event);
         }
