@@ -334,43 +334,12 @@ pub fn planned_writes(
     cwd: &Path,
     state: &crate::tools::ToolState,
 ) -> Vec<PathBuf> {
-    let ToolAction::EditFiles { arguments, .. } = &call.action else {
-        return Vec::new();
-    };
-    let resolve = |p: &str| {
-        let p = Path::new(p.trim());
-        if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            cwd.join(p)
+    match &call.action {
+        ToolAction::EditFiles { arguments, .. } => {
+            crate::tools::planned_writes(&call.name, arguments, cwd, state)
         }
-    };
-    let mut out: Vec<PathBuf> = ["file_path", "path", "filename"]
-        .iter()
-        .filter_map(|k| arguments.get(*k).and_then(|v| v.as_str()))
-        .map(resolve)
-        .collect();
-    if let Some(patch) = arguments.get("input").and_then(|v| v.as_str()) {
-        for line in patch.lines() {
-            let line = line.trim();
-            for marker in [
-                "*** Add File: ",
-                "*** Update File: ",
-                "*** Delete File: ",
-                "*** Move to: ",
-            ] {
-                if let Some(p) = line.strip_prefix(marker) {
-                    out.push(resolve(p));
-                }
-            }
-        }
+        _ => Vec::new(),
     }
-    if call.name == "edit"
-        && let Some(window) = &state.window
-    {
-        out.push(window.path.clone());
-    }
-    out
 }
 
 #[cfg(test)]
@@ -602,6 +571,23 @@ mod tests {
             &patch,
             &planned_writes(&patch, Path::new("/w"), &state)
         )));
+        // SWE-agent's `edit` names no file: it writes the one open in its window.
+        let edit = ToolCall {
+            name: "edit".into(),
+            action: ToolAction::EditFiles {
+                summary: String::new(),
+                arguments: json!({"start_line": 1, "end_line": 1, "replacement": "x"}),
+            },
+            ..patch
+        };
+        let mut state = state;
+        state.window = Some(crate::tools::FileWindow {
+            path: "/home/u/.bashrc".into(),
+            first_line: 1,
+        });
+        assert!(asks(
+            &gate.check(&edit, &planned_writes(&edit, Path::new("/w"), &state))
+        ));
     }
 
     #[test]

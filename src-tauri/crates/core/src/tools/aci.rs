@@ -40,6 +40,13 @@ pub(super) fn handles(name: &str) -> bool {
     )
 }
 
+/// `edit` writes the open file, whatever its arguments say.
+pub(super) fn planned_write(name: &str, state: &super::ToolState) -> Option<PathBuf> {
+    (name == "edit")
+        .then(|| state.window.as_ref().map(|w| w.path.clone()))
+        .flatten()
+}
+
 pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
     let out = match name {
         "open" => open(args, ws)?,

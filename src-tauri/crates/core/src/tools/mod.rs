@@ -168,16 +168,7 @@ impl<'a> Workspace<'a> {
 
     /// A path as the model wrote it, relative to the working directory unless absolute.
     pub fn resolve(&self, path: &str) -> PathBuf {
-        let p = Path::new(path.trim());
-        let full = if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            self.cwd.join(p)
-        };
-        // `./a` and `.` name the same places as `a` and the directory itself.
-        full.components()
-            .filter(|c| *c != std::path::Component::CurDir)
-            .collect()
+        resolve(self.cwd, path)
     }
 
     /// How a path is shown: relative to the working directory when below it.
@@ -226,6 +217,49 @@ impl<'a> Workspace<'a> {
             .push(diff::change(&shown, before.as_deref(), None));
         Ok(())
     }
+}
+
+fn resolve(cwd: &Path, path: &str) -> PathBuf {
+    let p = Path::new(path.trim());
+    let full = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        cwd.join(p)
+    };
+    // `./a` and `.` name the same places as `a` and the directory itself.
+    full.components()
+        .filter(|c| *c != std::path::Component::CurDir)
+        .collect()
+}
+
+/// The files a call of an engine tool will write, for the approval gate to see before anyone
+/// is asked (the write guard checks each write again as it happens).
+pub fn planned_writes(name: &str, args: &Value, cwd: &Path, state: &ToolState) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = ["file_path", "path", "filename"]
+        .iter()
+        .filter_map(|k| opt_str(args, k))
+        .map(|p| resolve(cwd, p))
+        .collect();
+    if name == "apply_patch" {
+        // A patch that does not parse writes nothing.
+        let ops = opt_str(args, "input")
+            .and_then(|text| parse_patch(text).ok())
+            .map(|patch| patch.ops)
+            .unwrap_or_default();
+        for op in ops {
+            match op {
+                PatchOp::Add { path, .. } | PatchOp::Delete { path } => {
+                    out.push(resolve(cwd, &path))
+                }
+                PatchOp::Update { path, move_to, .. } => {
+                    out.push(resolve(cwd, &path));
+                    out.extend(move_to.map(|to| resolve(cwd, &to)));
+                }
+            }
+        }
+    }
+    out.extend(aci::planned_write(name, state));
+    out
 }
 
 /// Whether the engine implements a tool of this name (rather than a language kernel).
