@@ -3,7 +3,9 @@
 use futures::StreamExt;
 use serde_json::{Value, json};
 
-use super::sse::{Endpoint, EventSender, LineBuffer, post_with_retries, spawn_reader};
+use super::sse::{
+    Endpoint, EventSender, LineBuffer, in_stream_error, post_with_retries, spawn_reader,
+};
 use super::{
     ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec, ModelStream,
     NativeToolCall, RetryPolicy, Role, ToolSpec,
@@ -149,17 +151,7 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
             }
         };
         if let Some(err) = chunk.get("error") {
-            let message = err
-                .as_str()
-                .map(str::to_string)
-                .unwrap_or_else(|| err.to_string());
-            let _ = tx
-                .send(Err(ModelError::Http {
-                    endpoint: url.clone(),
-                    status: 200,
-                    message,
-                }))
-                .await;
+            let _ = tx.send(Err(in_stream_error(&url, err))).await;
             return;
         }
         let mut out = Vec::new();

@@ -6,7 +6,7 @@ use eventsource_stream::Eventsource;
 use futures::StreamExt;
 use serde_json::{Value, json};
 
-use super::sse::{Endpoint, EventSender, post_with_retries, spawn_reader};
+use super::sse::{Endpoint, EventSender, in_stream_error, post_with_retries, spawn_reader};
 use super::{
     ChatMessage, ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec,
     ModelStream, NativeToolCall, RetryPolicy, Role, ToolSpec,
@@ -232,18 +232,7 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
             }
         };
         if let Some(err) = chunk.get("error") {
-            let message = err
-                .get("message")
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .unwrap_or_else(|| err.to_string());
-            let _ = tx
-                .send(Err(ModelError::Http {
-                    endpoint: url.clone(),
-                    status: 200,
-                    message,
-                }))
-                .await;
+            let _ = tx.send(Err(in_stream_error(&url, err))).await;
             return;
         }
         if let Some(reason) = apply_chunk(&chunk, &mut calls, &mut queue) {

@@ -51,6 +51,21 @@ pub(crate) async fn post_with_retries(
     }
 }
 
+/// The error a server sent inside a successful stream: `"error": "…"` (Ollama) or
+/// `"error": {"message": "…"}` (OpenAI-compatible servers).
+pub(crate) fn in_stream_error(endpoint: &str, error: &serde_json::Value) -> ModelError {
+    let message = error
+        .as_str()
+        .or_else(|| error.get("message").and_then(serde_json::Value::as_str))
+        .map(str::to_string)
+        .unwrap_or_else(|| error.to_string());
+    ModelError::Http {
+        endpoint: endpoint.to_string(),
+        status: 200,
+        message,
+    }
+}
+
 /// Cuts a byte stream into lines (NDJSON), whatever the chunk boundaries.
 #[derive(Default)]
 pub(crate) struct LineBuffer {
@@ -117,5 +132,27 @@ impl futures::Stream for AbortOnDrop {
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
         self.task.abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{ModelError, in_stream_error};
+
+    #[test]
+    fn in_stream_errors_of_both_shapes_keep_their_message() {
+        for error in [
+            json!("model 'qwen' not found"),
+            json!({"message": "model 'qwen' not found", "type": "invalid_request_error"}),
+        ] {
+            match in_stream_error("http://h/v1", &error) {
+                ModelError::Http {
+                    status, message, ..
+                } => assert_eq!((status, message.as_str()), (200, "model 'qwen' not found")),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 }
