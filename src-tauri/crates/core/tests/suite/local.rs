@@ -9,6 +9,8 @@ use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse, SessionFixt
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
+use super::profiles_sessions::tool_results;
+
 fn notices(events: &[EventMsg]) -> Vec<String> {
     events
         .iter()
@@ -219,18 +221,6 @@ async fn a_small_window_from_props_trims_old_outputs_then_old_exchanges() {
     s.server.assert_invariants();
 }
 
-fn results(events: &[EventMsg]) -> Vec<(String, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            EventMsg::ToolResult {
-                output, is_error, ..
-            } => Some((output.clone(), *is_error)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[tokio::test]
 async fn a_broken_json_call_is_explained_to_the_model_which_then_runs_its_code() {
     let mut s = SessionFixture::builder(Script::new(vec![
@@ -246,7 +236,7 @@ async fn a_broken_json_call_is_explained_to_the_model_which_then_runs_its_code()
     .await;
     s.say("what is 6*7?");
     let events = s.until_turn_end().await;
-    let results = results(&events);
+    let results = tool_results(&events);
     assert_eq!(results.len(), 2, "{results:?}");
     assert!(
         results[0].1
@@ -319,7 +309,7 @@ async fn runtime_errors_and_endless_garbage_are_reported_and_the_session_goes_on
         error.expect("garbage was reported").kind,
         oi_protocol::ErrorKind::ModelOutput
     );
-    assert_eq!(results(&events).len(), 3);
+    assert_eq!(tool_results(&events).len(), 3);
 
     s.say("third");
     let events = s.until_turn_end().await;

@@ -9,6 +9,19 @@ use pretty_assertions::assert_eq;
 use serde_json::json;
 
 /// Everything a turn did, with every approval request answered yes.
+/// Each tool result's output and whether it is an error, in order.
+pub(crate) fn tool_results(events: &[EventMsg]) -> Vec<(String, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::ToolResult {
+                output, is_error, ..
+            } => Some((output.clone(), *is_error)),
+            _ => None,
+        })
+        .collect()
+}
+
 pub(crate) struct Turn {
     pub events: Vec<EventMsg>,
     /// Names of the calls the gate asked about.
@@ -17,15 +30,7 @@ pub(crate) struct Turn {
 
 impl Turn {
     pub fn results(&self) -> Vec<(String, bool)> {
-        self.events
-            .iter()
-            .filter_map(|e| match e {
-                EventMsg::ToolResult {
-                    output, is_error, ..
-                } => Some((output.clone(), *is_error)),
-                _ => None,
-            })
-            .collect()
+        tool_results(&self.events)
     }
 
     pub fn result_texts(&self) -> Vec<String> {
