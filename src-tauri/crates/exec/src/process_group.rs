@@ -69,6 +69,7 @@ pub(crate) fn spawn_in_group(
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
+    die_with_parent(&mut command);
     let child = command.spawn()?;
     let pgid = child
         .id()
@@ -76,6 +77,36 @@ pub(crate) fn spawn_in_group(
         .map(Pid::from_raw);
     Ok((child, ProcessGroup { pgid }))
 }
+
+/// The kernel is killed when the process that started it dies, even by SIGKILL, which gives
+/// no chance to kill the group: without this, a `while True: pass` would spin on forever as an
+/// orphan. (Linux: PR_SET_PDEATHSIG survives the exec of the kernel and of the sandbox launcher,
+/// which execs without forking. It fires when the spawning *thread* ends: kernels are spawned
+/// from the async runtime's worker threads, which live as long as the runtime; never start one
+/// from `spawn_blocking`, whose idle threads exit.) What the code started is not covered by
+/// this (fork clears the setting): the Python driver's watchdog kills the whole group.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    let parent = nix::unistd::getpid();
+    // SAFETY: the closure runs in the child between fork and exec, and only makes
+    // async-signal-safe system calls (prctl, getppid); it allocates nothing.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(move || {
+            nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).map_err(std::io::Error::from)?;
+            // The parent may have died before the prctl: then nothing would ever fire.
+            if nix::unistd::getppid() != parent {
+                return Err(std::io::Error::other(
+                    "the engine exited while starting the kernel",
+                ));
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_command: &mut Command) {}
 
 /// The exit code of a finished process, with the shell's 128 + signal convention.
 pub(crate) fn exit_code(status: std::process::ExitStatus) -> Option<i32> {

@@ -3,6 +3,7 @@ mod interrupt;
 mod languages;
 mod node;
 mod oneshot;
+mod orphans;
 mod python;
 mod shell;
 mod trim;
