@@ -12,7 +12,6 @@ mod display;
 pub mod error;
 mod hotkey;
 mod notify;
-pub mod settings;
 pub mod state;
 mod tray;
 mod window;
@@ -56,18 +55,26 @@ pub fn launch_of(args: &GuiArgs) -> Launch {
     let prompt = args.prompt.join(" ");
     Launch {
         initial_prompt: (!prompt.trim().is_empty()).then_some(prompt),
-        sandbox: args.sandbox.clone(),
+        sandbox: args.sandbox.map(|b| b.to_string()),
     }
 }
 
 pub fn run() -> ExitCode {
+    // The sandbox helper (`interpreter-gui __sandbox …`): sessions' code is sandboxed by
+    // re-executing this program. Before anything else, while the process is single-threaded.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == oi_sandbox::SUBCOMMAND)
+    {
+        oi_sandbox::sandbox_main(std::env::args_os().skip(2).collect());
+    }
     init_tracing();
     let args = GuiArgs::parse();
     if let Err(e) = display::check() {
         return fail(&e);
     }
-    let defaults = match settings::resolve(&args) {
-        Ok(d) => d,
+    let defaults = match oi_core::settings::resolve(&args.settings_flags()) {
+        Ok(settings) => settings.session,
         Err(e) => return fail(&e),
     };
     let state = AppState::new(defaults, launch_of(&args));

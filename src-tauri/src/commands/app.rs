@@ -28,22 +28,11 @@ pub struct AppInfo {
 #[tauri::command]
 pub fn app_info(state: State<'_, AppState>) -> AppInfo {
     let d = state.defaults();
-    let mut profiles: Vec<String> = Profile::builtin_ids()
-        .into_iter()
-        .map(String::from)
-        .collect();
-    if let Some(dir) = d.config_dir.as_ref().map(|c| c.join("profiles")) {
-        let user = std::fs::read_dir(dir).into_iter().flatten().flatten();
-        profiles.extend(
-            user.filter(|e| e.path().join("profile.toml").is_file())
-                .filter_map(|e| e.file_name().into_string().ok()),
-        );
-    }
+    let mut profiles = Profile::available(d.config_dir.as_deref());
+    // A default naming no known profile still shows as chosen (starting a session reports why it fails).
     if !profiles.contains(&d.profile) {
         profiles.push(d.profile.clone());
     }
-    profiles.sort();
-    profiles.dedup();
     AppInfo {
         version: env!("CARGO_PKG_VERSION").to_string(),
         model: d.model.clone(),

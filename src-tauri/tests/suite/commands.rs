@@ -21,6 +21,10 @@ struct Harness {
 }
 
 fn harness(api_base: Option<String>) -> Harness {
+    harness_with(|config| config.api_base = api_base)
+}
+
+fn harness_with(adjust: impl FnOnce(&mut SessionConfig)) -> Harness {
     let data = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let mut config = SessionConfig::new(
@@ -28,8 +32,8 @@ fn harness(api_base: Option<String>) -> Harness {
         work.path().to_path_buf(),
         data.path().to_path_buf(),
     );
-    config.api_base = api_base;
     config.api_key = Some("test-key".into());
+    adjust(&mut config);
     let state = AppState::new(
         config,
         Launch {
@@ -112,6 +116,23 @@ fn app_info_reports_the_defaults_and_profiles() {
             .any(|p| p == "classic"),
         "{info}"
     );
+}
+
+#[test]
+fn app_info_lists_the_persons_own_profiles_after_the_builtin_ones() {
+    let config_dir = tempfile::tempdir().unwrap();
+    let mine = config_dir.path().join("profiles/mine");
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::write(mine.join("profile.toml"), "").unwrap();
+    std::fs::create_dir_all(config_dir.path().join("profiles/not-a-profile")).unwrap();
+    let h = harness_with(|c| c.config_dir = Some(config_dir.path().to_path_buf()));
+    let info = h.ok("app_info", json!({}));
+    let mut expected: Vec<Value> = oi_core::profile::Profile::builtin_ids()
+        .into_iter()
+        .map(Value::from)
+        .collect();
+    expected.push("mine".into());
+    assert_eq!(info["profiles"], Value::Array(expected));
 }
 
 #[test]

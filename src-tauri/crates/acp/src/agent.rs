@@ -2,6 +2,7 @@
 //! SDK's dispatch loop, so a prompt's turn runs in a task of its own and the loop stays free for
 //! `session/cancel` and permission answers.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use agent_client_protocol::schema::ProtocolVersion;
@@ -9,14 +10,15 @@ use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
     AgentCapabilities, CancelNotification, ClientCapabilities, Implementation, InitializeRequest,
     InitializeResponse, ListSessionsRequest, ListSessionsResponse, LoadSessionRequest,
-    LoadSessionResponse, McpCapabilities, NewSessionRequest, NewSessionResponse,
-    PromptCapabilities, PromptRequest, PromptResponse, SessionCapabilities,
-    SessionListCapabilities, SessionNotification, SetSessionConfigOptionRequest,
+    LoadSessionResponse, McpCapabilities, McpServer, NewSessionRequest, NewSessionResponse,
+    PromptCapabilities, PromptRequest, PromptResponse, SessionCapabilities, SessionConfigOption,
+    SessionListCapabilities, SessionModeState, SessionNotification, SetSessionConfigOptionRequest,
     SetSessionConfigOptionResponse, SetSessionModeRequest, SetSessionModeResponse,
 };
 use agent_client_protocol::{
     Agent, Client, ConnectTo, Error, on_receive_notification, on_receive_request,
 };
+use oi_core::profile::Profile;
 use oi_protocol::Op;
 
 use crate::client_env::AcpEnvironment;
@@ -41,6 +43,47 @@ impl State {
         self.sessions
             .get(id)
             .ok_or_else(|| Error::invalid_params().data(format!("no session `{id}` is open")))
+    }
+
+    /// `session/new` and `session/load`: an engine session (resuming `resume`) in the editor's
+    /// directory, with the editor's MCP servers besides the configured ones.
+    fn start_session(
+        &self,
+        cwd: PathBuf,
+        mcp_servers: Vec<McpServer>,
+        resume: Option<String>,
+        cx: ConnectionTo<Client>,
+    ) -> Result<Arc<LiveSession>, Error> {
+        let mut config = self.config.session.clone();
+        config.cwd = cwd;
+        config.resume = resume;
+        mcp::merge(&mut config.mcp_servers, mcp_servers);
+        let session = LiveSession::start(config, Some(self.editor(cx)), self.config.host.as_ref())
+            .map_err(engine_error)?;
+        self.sessions.insert(session.clone());
+        Ok(session)
+    }
+
+    /// The profiles a session can switch to: the built-in ones and the person's own.
+    fn profiles(&self) -> Vec<String> {
+        Profile::available(self.config.session.config_dir.as_deref())
+    }
+
+    /// The session's approval policy as a mode, and its profile as a config option.
+    fn modes_and_options(
+        &self,
+        session: &LiveSession,
+    ) -> (SessionModeState, Vec<SessionConfigOption>) {
+        let policy = session.policy.lock().map(|p| *p).unwrap_or_default();
+        let profile = session
+            .profile
+            .lock()
+            .map(|p| p.clone())
+            .unwrap_or_default();
+        (
+            modes::mode_state(policy),
+            modes::config_options(&profile, self.profiles()),
+        )
     }
 }
 
@@ -80,104 +123,42 @@ pub async fn serve(
         .name("open-interpreter")
         .on_receive_request(
             async move |req: InitializeRequest, responder, _cx| {
-                if let Ok(mut client) = s1.client.lock() {
-                    *client = req.client_capabilities.clone();
-                }
-                let version = req.protocol_version.min(ProtocolVersion::V1);
-                responder.respond(
-                    InitializeResponse::new(version)
-                        .agent_capabilities(capabilities())
-                        .agent_info(
-                            Implementation::new("open-interpreter", env!("CARGO_PKG_VERSION"))
-                                .title("Open Interpreter"),
-                        ),
-                )
+                responder.respond(initialize(&s1, req))
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |req: NewSessionRequest, responder, cx| {
-                let mut config = s2.config.session.clone();
-                config.cwd = req.cwd;
-                mcp::merge(&mut config.mcp_servers, req.mcp_servers);
-                let session = match LiveSession::start(
-                    config,
-                    Some(s2.editor(cx)),
-                    s2.config.host.as_ref(),
-                ) {
-                    Ok(s) => s,
-                    Err(e) => return responder.respond_with_error(engine_error(e)),
-                };
-                let response = new_session_response(&session);
-                s2.sessions.insert(session);
-                responder.respond(response)
+                responder.respond_with_result(new_session(&s2, req, cx))
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |req: LoadSessionRequest, responder, cx| {
-                let id = req.session_id.0.to_string();
-                let found = match oi_core::store::find_session(s3.config.data_dir(), Some(&id)) {
-                    Ok(found) if found.id == id => found,
-                    _ => {
-                        return responder.respond_with_error(
-                            Error::invalid_params().data(format!("no saved session `{id}`")),
-                        );
-                    }
-                };
-                let events = oi_core::store::read_events(&found.path).map_err(engine_error)?;
-                for update in replay::updates(&events, &req.cwd) {
-                    cx.send_notification(SessionNotification::new(id.clone(), update))?;
-                }
-                let mut config = s3.config.session.clone();
-                config.cwd = req.cwd;
-                config.resume = Some(id);
-                mcp::merge(&mut config.mcp_servers, req.mcp_servers);
-                let session = match LiveSession::start(
-                    config,
-                    Some(s3.editor(cx)),
-                    s3.config.host.as_ref(),
-                ) {
-                    Ok(s) => s,
-                    Err(e) => return responder.respond_with_error(engine_error(e)),
-                };
-                let policy = session.policy.lock().map(|p| *p).unwrap_or_default();
-                let profile = session
-                    .profile
-                    .lock()
-                    .map(|p| p.clone())
-                    .unwrap_or_default();
-                s3.sessions.insert(session);
-                responder.respond(
-                    LoadSessionResponse::new()
-                        .modes(modes::mode_state(policy))
-                        .config_options(modes::config_options(&profile)),
+                responder.respond_with_result(load_session(&s3, req, cx))
+            },
+            on_receive_request!(),
+        )
+        .on_receive_request(
+            async move |req: ListSessionsRequest, responder, _cx| {
+                responder.respond_with_result(
+                    replay::list(s4.config.data_dir(), req.cwd.as_deref())
+                        .map(ListSessionsResponse::new)
+                        .map_err(engine_error),
                 )
             },
             on_receive_request!(),
         )
         .on_receive_request(
-            async move |req: ListSessionsRequest, responder, _cx| match replay::list(
-                s4.config.data_dir(),
-                req.cwd.as_deref(),
-            ) {
-                Ok(sessions) => responder.respond(ListSessionsResponse::new(sessions)),
-                Err(e) => responder.respond_with_error(engine_error(e)),
-            },
-            on_receive_request!(),
-        )
-        .on_receive_request(
             async move |req: PromptRequest, responder, cx| {
-                let session = match s5.session(&req.session_id.0) {
-                    Ok(s) => s,
+                let prompt = s5.session(&req.session_id.0).and_then(|session| {
+                    content::input_items(req.prompt)
+                        .map(|items| (session, items))
+                        .map_err(|e| Error::invalid_params().data(e.to_string()))
+                });
+                let (session, items) = match prompt {
+                    Ok(p) => p,
                     Err(e) => return responder.respond_with_error(e),
-                };
-                let items = match content::input_items(req.prompt) {
-                    Ok(items) => items,
-                    Err(e) => {
-                        return responder
-                            .respond_with_error(Error::invalid_params().data(e.to_string()));
-                    }
                 };
                 let turn_cx = cx.clone();
                 cx.spawn(async move {
@@ -203,47 +184,13 @@ pub async fn serve(
         )
         .on_receive_request(
             async move |req: SetSessionModeRequest, responder, _cx| {
-                let session = match s7.session(&req.session_id.0) {
-                    Ok(s) => s,
-                    Err(e) => return responder.respond_with_error(e),
-                };
-                let Some(policy) = modes::policy(&req.mode_id.0) else {
-                    return responder.respond_with_error(
-                        Error::invalid_params().data(format!("no mode `{}`", req.mode_id.0)),
-                    );
-                };
-                if let Ok(mut p) = session.policy.lock() {
-                    *p = policy;
-                }
-                session.submit(Op::SetApprovalPolicy { policy });
-                responder.respond(SetSessionModeResponse::new())
+                responder.respond_with_result(set_mode(&s7, req))
             },
             on_receive_request!(),
         )
         .on_receive_request(
             async move |req: SetSessionConfigOptionRequest, responder, _cx| {
-                let session = match s8.session(&req.session_id.0) {
-                    Ok(s) => s,
-                    Err(e) => return responder.respond_with_error(e),
-                };
-                let value = req.value.as_value_id().map(|v| v.0.to_string());
-                let profile = match (&*req.config_id.0, value) {
-                    (modes::PROFILE_OPTION, Some(p)) if modes::profile_ids().contains(&p) => p,
-                    _ => {
-                        return responder.respond_with_error(
-                            Error::invalid_params().data("unknown option or value"),
-                        );
-                    }
-                };
-                if let Ok(mut p) = session.profile.lock() {
-                    p.clone_from(&profile);
-                }
-                session.submit(Op::SetProfile {
-                    profile: profile.clone(),
-                });
-                responder.respond(SetSessionConfigOptionResponse::new(modes::config_options(
-                    &profile,
-                )))
+                responder.respond_with_result(set_config_option(&s8, req))
             },
             on_receive_request!(),
         )
@@ -251,14 +198,82 @@ pub async fn serve(
         .await
 }
 
-fn new_session_response(session: &LiveSession) -> NewSessionResponse {
-    let policy = session.policy.lock().map(|p| *p).unwrap_or_default();
-    let profile = session
-        .profile
-        .lock()
-        .map(|p| p.clone())
-        .unwrap_or_default();
-    NewSessionResponse::new(session.id.clone())
-        .modes(modes::mode_state(policy))
-        .config_options(modes::config_options(&profile))
+fn initialize(state: &State, req: InitializeRequest) -> InitializeResponse {
+    if let Ok(mut client) = state.client.lock() {
+        *client = req.client_capabilities;
+    }
+    let version = req.protocol_version.min(ProtocolVersion::V1);
+    InitializeResponse::new(version)
+        .agent_capabilities(capabilities())
+        .agent_info(
+            Implementation::new("open-interpreter", env!("CARGO_PKG_VERSION"))
+                .title("Open Interpreter"),
+        )
+}
+
+fn new_session(
+    state: &State,
+    req: NewSessionRequest,
+    cx: ConnectionTo<Client>,
+) -> Result<NewSessionResponse, Error> {
+    let session = state.start_session(req.cwd, req.mcp_servers, None, cx)?;
+    let (modes, options) = state.modes_and_options(&session);
+    Ok(NewSessionResponse::new(session.id.clone())
+        .modes(modes)
+        .config_options(options))
+}
+
+/// Replays the saved session to the editor, then resumes it.
+fn load_session(
+    state: &State,
+    req: LoadSessionRequest,
+    cx: ConnectionTo<Client>,
+) -> Result<LoadSessionResponse, Error> {
+    let id = req.session_id.0.to_string();
+    let found = match oi_core::store::find_session(state.config.data_dir(), Some(&id)) {
+        Ok(found) if found.id == id => found,
+        _ => return Err(Error::invalid_params().data(format!("no saved session `{id}`"))),
+    };
+    let events = oi_core::store::read_events(&found.path).map_err(engine_error)?;
+    for update in replay::updates(&events, &req.cwd) {
+        cx.send_notification(SessionNotification::new(id.clone(), update))?;
+    }
+    let session = state.start_session(req.cwd, req.mcp_servers, Some(id), cx)?;
+    let (modes, options) = state.modes_and_options(&session);
+    Ok(LoadSessionResponse::new()
+        .modes(modes)
+        .config_options(options))
+}
+
+fn set_mode(state: &State, req: SetSessionModeRequest) -> Result<SetSessionModeResponse, Error> {
+    let session = state.session(&req.session_id.0)?;
+    let policy = modes::policy(&req.mode_id.0)
+        .ok_or_else(|| Error::invalid_params().data(format!("no mode `{}`", req.mode_id.0)))?;
+    if let Ok(mut p) = session.policy.lock() {
+        *p = policy;
+    }
+    session.submit(Op::SetApprovalPolicy { policy });
+    Ok(SetSessionModeResponse::new())
+}
+
+fn set_config_option(
+    state: &State,
+    req: SetSessionConfigOptionRequest,
+) -> Result<SetSessionConfigOptionResponse, Error> {
+    let session = state.session(&req.session_id.0)?;
+    let profiles = state.profiles();
+    let value = req.value.as_value_id().map(|v| v.0.to_string());
+    let profile = match (&*req.config_id.0, value) {
+        (modes::PROFILE_OPTION, Some(p)) if profiles.contains(&p) => p,
+        _ => return Err(Error::invalid_params().data("unknown option or value")),
+    };
+    if let Ok(mut p) = session.profile.lock() {
+        p.clone_from(&profile);
+    }
+    session.submit(Op::SetProfile {
+        profile: profile.clone(),
+    });
+    Ok(SetSessionConfigOptionResponse::new(modes::config_options(
+        &profile, profiles,
+    )))
 }

@@ -45,15 +45,9 @@ pub fn mode_state(current: ApprovalPolicy) -> SessionModeState {
     SessionModeState::new(mode_id(current), modes)
 }
 
-pub fn profile_ids() -> Vec<String> {
-    oi_core::profile::Profile::builtin_ids()
-        .into_iter()
-        .map(str::to_string)
-        .collect()
-}
-
-pub fn config_options(profile: &str) -> Vec<SessionConfigOption> {
-    let mut ids = profile_ids();
+/// The profile picker: `ids` (what the session can switch to), and the current one even if
+/// it is not among them.
+pub fn config_options(profile: &str, mut ids: Vec<String>) -> Vec<SessionConfigOption> {
     if !ids.iter().any(|p| p == profile) {
         ids.push(profile.to_string());
     }

@@ -203,7 +203,7 @@ pub struct SessionFlags {
     /// Scan code for risks before approval: off, ask (warn and always ask; a bare --safe_mode),
     /// auto (block risky code; run everything in the sandbox).
     #[arg(long = "safe-mode", alias = "safe_mode", global = true, value_name = "MODE", num_args = 0..=1,
-          default_missing_value = "ask", value_parser = parse_safe_mode)]
+          default_missing_value = "ask", value_parser = oi_core::settings::parse_safe_mode)]
     pub safe_mode: Option<oi_protocol::SafeMode>,
 }
 
@@ -215,15 +215,4 @@ fn parse_backend(s: &str) -> Result<oi_sandbox::Backend, String> {
 fn parse_level(s: &str) -> Result<oi_sandbox::Level, String> {
     s.parse()
         .map_err(|e: oi_sandbox::policy::UnknownLevel| e.to_string())
-}
-
-pub fn parse_safe_mode(s: &str) -> Result<oi_protocol::SafeMode, String> {
-    match s {
-        "off" => Ok(oi_protocol::SafeMode::Off),
-        "ask" => Ok(oi_protocol::SafeMode::Ask),
-        "auto" => Ok(oi_protocol::SafeMode::Auto),
-        other => Err(format!(
-            "unknown safe mode \"{other}\" (expected off, ask, auto)"
-        )),
-    }
 }

@@ -1,321 +1,45 @@
-//! Effective settings: defaults, then config.toml, then flags — with where each came from.
+//! Effective settings: oi-core's resolver (defaults, then config.toml, then flags — with where
+//! each came from) over this binary's flags.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use anyhow::{Context, Result};
-use oi_core::SessionConfig;
-use oi_core::config::{self, ConfigFile};
-use oi_protocol::{ApprovalPolicy, SafeMode};
+use anyhow::Result;
+pub use oi_core::settings::Settings;
 
 use crate::args::SessionFlags;
 
-pub const DEFAULT_MODEL: &str = "openai/gpt-4o";
-
-/// Where a value came from, for `--config`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
-    Default,
-    File(PathBuf),
-    Flag,
-    Env(&'static str),
-}
-
-impl std::fmt::Display for Source {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Source::Default => f.write_str("default"),
-            Source::File(p) => write!(f, "{}", p.display()),
-            Source::Flag => f.write_str("command line"),
-            Source::Env(v) => write!(f, "environment ({v})"),
-        }
-    }
-}
-
-pub struct Settings {
-    pub session: SessionConfig,
-    pub plain: bool,
-    pub config_path: PathBuf,
-    /// (setting, value shown, source) for `--config`.
-    pub provenance: Vec<(&'static str, String, Source)>,
-}
-
 /// The config file these flags select.
 pub fn config_path(flags: &SessionFlags) -> PathBuf {
-    flags
-        .config_file
-        .clone()
-        .or_else(|| config::config_dir().map(|d| d.join("config.toml")))
-        .unwrap_or_else(|| PathBuf::from("config.toml"))
+    oi_core::settings::config_path(flags.config_file.as_deref())
 }
 
 pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
-    let config_dir = config::config_dir();
-    let config_path = config_path(flags);
-    let file: ConfigFile = config::load(&config_path)?;
-    let data_dir = config::data_dir().context("no data directory: set XDG_DATA_HOME or HOME")?;
-    let cwd = std::env::current_dir().context("the current directory is not readable")?;
-    let src_file = Source::File(config_path.clone());
-    let mut prov = Vec::new();
-
-    macro_rules! pick {
-        ($name:literal, $flag:expr, $file:expr, $default:expr) => {{
-            let (v, s) = match ($flag, $file) {
-                (Some(v), _) => (v, Source::Flag),
-                (None, Some(v)) => (v, src_file.clone()),
-                (None, None) => ($default, Source::Default),
-            };
-            prov.push(($name, format!("{:?}", v), s));
-            v
-        }};
-    }
-
-    let model = pick!(
-        "model",
-        flags.model.clone(),
-        file.model.clone(),
-        DEFAULT_MODEL.to_string()
-    );
-    let api_base = pick!(
-        "api_base",
-        flags.api_base.clone().map(Some),
-        file.api_base.clone().map(Some),
-        None
-    );
-    let api_key_flag = flags.api_key.clone().or(file.api_key.clone());
-    let key_source = if flags.api_key.is_some() {
-        Source::Flag
-    } else if file.api_key.is_some() {
-        src_file.clone()
-    } else if std::env::var_os("ANTHROPIC_API_KEY").is_some() && model.starts_with("anthropic/") {
-        Source::Env("ANTHROPIC_API_KEY")
-    } else if std::env::var_os("OPENAI_API_KEY").is_some() {
-        Source::Env("OPENAI_API_KEY")
-    } else {
-        Source::Default
-    };
-    prov.push((
-        "api_key",
-        if key_source == Source::Default {
-            "(none)".into()
-        } else {
-            "(set, hidden)".into()
-        },
-        key_source,
-    ));
-    let auto_run = pick!(
-        "auto_run",
-        flags.auto_run.then_some(true),
-        file.auto_run,
-        false
-    );
-    let max_output = pick!("max_output", flags.max_output, file.max_output, 2800usize);
-    let max_turns = pick!("max_turns", flags.max_turns, file.max_turns, 30u32);
-    let profile = pick!(
-        "profile",
-        flags.profile.clone(),
-        file.profile.clone(),
-        "classic".to_string()
-    );
-    let context_window = pick!(
-        "context_window",
-        flags.context_window.map(Some),
-        file.context_window.map(Some),
-        None
-    );
-    let max_tokens = pick!(
-        "max_tokens",
-        flags.max_tokens.map(Some),
-        file.max_tokens.map(Some),
-        None
-    );
-    let temperature = pick!(
-        "temperature",
-        flags.temperature.map(Some),
-        file.temperature.map(Some),
-        None
-    );
-    let system_message = pick!(
-        "system_message",
-        flags.system_message.clone().map(Some),
-        file.system_message.clone().map(Some),
-        None
-    );
-    let custom_instructions = pick!(
-        "custom_instructions",
-        flags.custom_instructions.clone().map(Some),
-        file.custom_instructions.clone().map(Some),
-        None
-    );
-    let timeout = pick!(
-        "timeout",
-        flags.timeout.map(Some),
-        file.timeout.map(Some),
-        None
-    );
-    let plain = pick!("plain", flags.plain.then_some(true), file.plain, false);
-    prov.push(("data_dir", data_dir.display().to_string(), Source::Default));
-    let (sandbox_request, safe_mode) = sandbox_settings(flags, &file, &config_path, &mut prov)?;
-
-    let mut session = SessionConfig::new(model, cwd, data_dir);
-    session.api_base = api_base;
-    session.api_key = api_key_flag;
-    session.approval_policy = if auto_run {
-        ApprovalPolicy::Auto
-    } else {
-        ApprovalPolicy::Ask
-    };
-    session.max_output = max_output;
-    session.max_turns = max_turns;
-    session.profile = profile;
-    session.context_window = context_window;
-    session.max_tokens = max_tokens;
-    session.temperature = temperature;
-    session.system_message = system_message;
-    session.custom_instructions = custom_instructions;
-    session.exec_timeout = timeout.map(Duration::from_secs);
-    let ctx = oi_sandbox::PolicyContext::from_env(session.cwd.clone(), config_dir.clone());
-    let self_exe =
-        std::env::current_exe().context("cannot find this program's own path (for the sandbox)")?;
-    session.sandbox = oi_core::sandbox::SessionSandbox::prepare(&sandbox_request, &ctx, &self_exe);
-    session.safe_mode = safe_mode;
-    let mut rules = oi_core::rules::CommandRules::default();
-    if let Some(lists) = &file.commands {
-        rules.add(lists, &config_path, false)?;
-    }
-    session.startup_notices = rules.add_project(&session.cwd)?;
-    prov.push((
-        "command_rules",
-        format!("{} rules", rules.rules.len()),
-        Source::Default,
-    ));
-    session.command_rules = rules;
-    session.config_dir = config_dir;
-    session.mcp_servers = file.mcp_server_list();
-    if !file.mcp_servers.is_empty() {
-        let names: Vec<&str> = file.mcp_servers.keys().map(String::as_str).collect();
-        prov.push(("mcp_servers", names.join(", "), src_file.clone()));
-    }
-    if let Some(ms) = std::env::var("OI_RETRY_BASE_MS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
-        session.retry.base_delay = Duration::from_millis(ms);
-    }
-    Ok(Settings {
-        session,
-        plain,
-        config_path,
-        provenance: prov,
-    })
+    Ok(oi_core::settings::resolve(&flags.to_settings_flags())?)
 }
 
-/// `--sandbox`, `-s/--sandbox-level`, `--sandbox-policy`, `--safe_mode` and their config keys.
-/// A level or a policy file without a backend means native; safe mode `auto` runs code only
-/// in a sandbox, so it turns native on too.
-fn sandbox_settings(
-    flags: &SessionFlags,
-    file: &ConfigFile,
-    config_path: &std::path::Path,
-    prov: &mut Vec<(&'static str, String, Source)>,
-) -> Result<(oi_core::sandbox::SandboxRequest, SafeMode)> {
-    use oi_sandbox::{Backend, Level};
-    let src_file = Source::File(config_path.to_path_buf());
-    let bad = |key: &str, e: String| anyhow::anyhow!("{}: {key}: {e}", config_path.display());
-    let file_backend = file
-        .sandbox
-        .as_deref()
-        .map(|v| {
-            v.parse::<Backend>()
-                .map_err(|e| bad("sandbox", e.to_string()))
-        })
-        .transpose()?;
-    let file_level = file
-        .sandbox_level
-        .as_deref()
-        .map(|v| {
-            v.parse::<Level>()
-                .map_err(|e| bad("sandbox_level", e.to_string()))
-        })
-        .transpose()?;
-    let file_safe = file
-        .safe_mode
-        .as_deref()
-        .map(|v| crate::args::parse_safe_mode(v).map_err(|e| bad("safe_mode", e)))
-        .transpose()?;
-    // A relative policy path in config.toml is relative to the config file.
-    let file_policy = file
-        .sandbox_policy
-        .as_ref()
-        .map(|p| match config_path.parent() {
-            Some(dir) if p.is_relative() => dir.join(p),
-            _ => p.clone(),
-        });
-
-    let (safe_mode, safe_src) = match (flags.safe_mode, file_safe) {
-        (Some(m), _) => (m, Source::Flag),
-        (None, Some(m)) => (m, src_file.clone()),
-        (None, None) => (SafeMode::Off, Source::Default),
-    };
-    let (policy_file, policy_src) = match (&flags.sandbox_policy, &file_policy) {
-        (Some(p), _) => (Some(absolute(p)), Source::Flag),
-        (None, Some(p)) => (Some(p.clone()), src_file.clone()),
-        (None, None) => (None, Source::Default),
-    };
-    let (level, level_src) = match (flags.sandbox_level, file_level) {
-        (Some(l), _) => (Some(l), Source::Flag),
-        (None, Some(l)) => (Some(l), src_file.clone()),
-        (None, None) => (None, Source::Default),
-    };
-    let (backend, backend_src) = match (flags.sandbox, file_backend) {
-        (Some(b), _) => (b, Source::Flag),
-        (None, Some(b)) => (b, src_file.clone()),
-        (None, None) if level.is_some() => (Backend::Native, level_src.clone()),
-        (None, None) if policy_file.is_some() => (Backend::Native, policy_src.clone()),
-        (None, None) if safe_mode == SafeMode::Auto => (Backend::Native, safe_src.clone()),
-        (None, None) => (Backend::None, Source::Default),
-    };
-    if safe_mode == SafeMode::Auto && backend == Backend::None {
-        anyhow::bail!(
-            "safe mode auto runs code only inside a sandbox, and the sandbox is set to none ({backend_src}); \
-             use --sandbox native (or docker, openshell), or --safe_mode ask"
-        );
-    }
-    prov.push(("sandbox", backend.to_string(), backend_src));
-    prov.push((
-        "sandbox_level",
-        level.unwrap_or_default().to_string(),
-        level_src,
-    ));
-    prov.push((
-        "sandbox_policy",
-        policy_file
-            .as_ref()
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|| "(none)".into()),
-        policy_src,
-    ));
-    prov.push((
-        "safe_mode",
-        format!("{safe_mode:?}").to_lowercase(),
-        safe_src,
-    ));
-    let request = oi_core::sandbox::SandboxRequest {
-        backend,
-        level: level.unwrap_or_default(),
-        policy_file,
-        docker_image: file.sandbox_image.clone(),
-    };
-    Ok((request, safe_mode))
-}
-
-fn absolute(p: &std::path::Path) -> PathBuf {
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .map(|d| d.join(p))
-            .unwrap_or_else(|_| p.to_path_buf())
+impl SessionFlags {
+    fn to_settings_flags(&self) -> oi_core::settings::Flags {
+        oi_core::settings::Flags {
+            model: self.model.clone(),
+            api_base: self.api_base.clone(),
+            api_key: self.api_key.clone(),
+            auto_run: self.auto_run,
+            max_output: self.max_output,
+            max_turns: self.max_turns,
+            context_window: self.context_window,
+            max_tokens: self.max_tokens,
+            temperature: self.temperature,
+            system_message: self.system_message.clone(),
+            custom_instructions: self.custom_instructions.clone(),
+            profile: self.profile.clone(),
+            timeout: self.timeout,
+            plain: self.plain,
+            config_file: self.config_file.clone(),
+            sandbox: self.sandbox,
+            sandbox_level: self.sandbox_level,
+            sandbox_policy: self.sandbox_policy.clone(),
+            safe_mode: self.safe_mode,
+        }
     }
 }
 

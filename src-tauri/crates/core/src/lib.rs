@@ -19,6 +19,7 @@ pub mod profile;
 pub mod rules;
 pub mod sandbox;
 mod session;
+pub mod settings;
 pub mod store;
 pub mod tools;
 mod turn;

@@ -6,7 +6,8 @@ use agent_client_protocol::schema::ProtocolVersion;
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
     CancelNotification, InitializeRequest, ListSessionsRequest, LoadSessionRequest,
-    NewSessionRequest, PromptRequest, RequestPermissionOutcome, SetSessionModeRequest, StopReason,
+    NewSessionRequest, PromptRequest, RequestPermissionOutcome, SetSessionConfigOptionRequest,
+    SetSessionModeRequest, StopReason,
 };
 use agent_client_protocol::{Agent, Error};
 use oi_test_support::{Script, ScriptedResponse};
@@ -73,6 +74,74 @@ async fn initialize_offers_load_images_and_listing() {
     assert_eq!(caps["promptCapabilities"]["image"], json!(true));
     assert_eq!(caps["sessionCapabilities"]["list"], json!({}));
     assert_eq!(init.protocol_version, ProtocolVersion::V1);
+}
+
+/// The profile picker's choices and the current one, from a session's config options.
+fn profile_choices(options: &serde_json::Value) -> (Vec<String>, String) {
+    let picker = &options[0];
+    assert_eq!(picker["id"], json!("profile"), "{options}");
+    let ids = picker["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap().to_string())
+        .collect();
+    (ids, picker["currentValue"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn the_profile_option_offers_and_takes_the_persons_own_profiles() {
+    let h = Harness::start(Script::new(vec![])).await;
+    let mine = h.config.config_dir.clone().unwrap().join("profiles/mine");
+    std::fs::create_dir_all(&mine).unwrap();
+    let classic =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../profiles/classic");
+    for entry in std::fs::read_dir(classic).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), mine.join(entry.file_name())).unwrap();
+    }
+    let rec = Recorder::default();
+    let (offered, chosen, unknown) = client(&rec)
+        .connect_with(h.connect(), async |cx| {
+            cx.send_request(InitializeRequest::new(ProtocolVersion::V1))
+                .block_task()
+                .await?;
+            let new = cx
+                .send_request(NewSessionRequest::new(h.workdir.clone()))
+                .block_task()
+                .await?;
+            let session = new.session_id.0.to_string();
+            let chosen = cx
+                .send_request(SetSessionConfigOptionRequest::new(
+                    session.clone(),
+                    "profile",
+                    "mine",
+                ))
+                .block_task()
+                .await?;
+            let unknown = cx
+                .send_request(SetSessionConfigOptionRequest::new(
+                    session, "profile", "nope",
+                ))
+                .block_task()
+                .await;
+            Ok((new.config_options, chosen.config_options, unknown))
+        })
+        .await
+        .unwrap();
+    let mut expected: Vec<String> = oi_core::profile::Profile::builtin_ids()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    expected.push("mine".into());
+    let offered = serde_json::to_value(offered).unwrap();
+    assert_eq!(
+        profile_choices(&offered),
+        (expected.clone(), "classic".into())
+    );
+    let chosen = serde_json::to_value(chosen).unwrap();
+    assert_eq!(profile_choices(&chosen), (expected, "mine".into()));
+    assert!(unknown.is_err(), "{unknown:?}");
 }
 
 #[tokio::test]
