@@ -115,7 +115,12 @@ impl Sandbox {
     pub fn session_logs(&self) -> Vec<PathBuf> {
         let dir = self.data().join("open-interpreter/sessions");
         let mut logs: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map(|rd| rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "jsonl")).collect())
+            .map(|rd| {
+                rd.flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+                    .collect()
+            })
             .unwrap_or_default();
         logs.sort();
         logs

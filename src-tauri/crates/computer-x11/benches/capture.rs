@@ -13,9 +13,14 @@ fn screenshot(c: &mut Criterion) {
     let mut screen = XcapScreen::connect().expect("a display in DISPLAY (start Xvfb first)");
     let monitor = screen.monitors().expect("monitors").remove(0);
     let (w, h) = model_size(monitor.bounds.width, monitor.bounds.height, &MODEL_SIZES);
-    let mut group = c.benchmark_group(format!("screenshot_{}x{}", monitor.bounds.width, monitor.bounds.height));
+    let mut group = c.benchmark_group(format!(
+        "screenshot_{}x{}",
+        monitor.bounds.width, monitor.bounds.height
+    ));
     group.sample_size(20);
-    group.bench_function("raw_capture", |b| b.iter(|| screen.capture_monitor(&monitor).expect("capture")));
+    group.bench_function("raw_capture", |b| {
+        b.iter(|| screen.capture_monitor(&monitor).expect("capture"))
+    });
     group.bench_function("capture_scale_png", |b| {
         b.iter(|| {
             let raw = screen.capture_monitor(&monitor).expect("capture");

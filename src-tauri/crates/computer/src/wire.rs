@@ -109,7 +109,9 @@ fn answer<S: Screen, I: Input>(
         RequestOp::Perform { arguments } => ComputerAction::parse(&arguments)
             .map_err(ComputerError::from)
             .and_then(|a| computer.perform(&a))
-            .map(|outcome| ReplyBody::Performed { outcome: Box::new(outcome) }),
+            .map(|outcome| ReplyBody::Performed {
+                outcome: Box::new(outcome),
+            }),
         RequestOp::Takeover => {
             let takeover = detector.lock().unwrap_or_else(|e| e.into_inner()).take();
             Ok(ReplyBody::Takeover { takeover })

@@ -9,6 +9,7 @@ use oi_sandbox::{Backend, Level};
 
 use crate::SessionConfig;
 use crate::config::{self, ConfigFile};
+use crate::profile::Profile;
 use crate::rules::{CommandRules, RulesError};
 use crate::sandbox::{SandboxRequest, SessionSandbox};
 
@@ -46,6 +47,8 @@ pub enum Source {
     File(PathBuf),
     Flag,
     Env(&'static str),
+    /// A default of the session's profile (its `[defaults]`).
+    Profile(String),
 }
 
 impl std::fmt::Display for Source {
@@ -55,6 +58,7 @@ impl std::fmt::Display for Source {
             Source::File(p) => write!(f, "{}", p.display()),
             Source::Flag => f.write_str("command line"),
             Source::Env(v) => write!(f, "environment ({v})"),
+            Source::Profile(id) => write!(f, "profile {id}"),
         }
     }
 }
@@ -169,12 +173,7 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         },
         key_source,
     ));
-    let auto_run = pick!(
-        "auto_run",
-        flags.auto_run.then_some(true),
-        file.auto_run,
-        false
-    );
+    let auto_run = flags.auto_run.then_some(true).or(file.auto_run);
     let max_output = pick!("max_output", flags.max_output, file.max_output, 2800usize);
     let max_turns = pick!("max_turns", flags.max_turns, file.max_turns, 30u32);
     let profile = pick!(
@@ -221,16 +220,42 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     );
     let plain = pick!("plain", flags.plain.then_some(true), file.plain, false);
     prov.push(("data_dir", data_dir.display().to_string(), Source::Default));
-    let (sandbox_request, safe_mode) = sandbox_settings(flags, &file, &config_path, &mut prov)?;
+    // The profile's own defaults come after the person's choices. A profile that does not load
+    // is reported when the session starts; until then it asks for nothing.
+    let profile_defaults = Profile::load(&profile, config_dir.as_deref())
+        .map(|p| p.defaults)
+        .unwrap_or_default();
+    let from_profile = Source::Profile(profile.clone());
+    let (approval_policy, approval_src) = match (auto_run, profile_defaults.approval) {
+        (Some(true), _) if flags.auto_run => (ApprovalPolicy::Auto, Source::Flag),
+        (Some(auto), _) => (
+            if auto {
+                ApprovalPolicy::Auto
+            } else {
+                ApprovalPolicy::Ask
+            },
+            src_file.clone(),
+        ),
+        (None, Some(policy)) => (policy, from_profile.clone()),
+        (None, None) => (ApprovalPolicy::Ask, Source::Default),
+    };
+    prov.push((
+        "approval",
+        format!("{approval_policy:?}").to_lowercase(),
+        approval_src,
+    ));
+    let sandbox = sandbox_settings(
+        flags,
+        &file,
+        &config_path,
+        profile_defaults.sandbox.map(|level| (level, from_profile)),
+        &mut prov,
+    )?;
 
     let mut session = SessionConfig::new(model, cwd, data_dir);
     session.api_base = api_base;
     session.api_key = api_key_flag;
-    session.approval_policy = if auto_run {
-        ApprovalPolicy::Auto
-    } else {
-        ApprovalPolicy::Ask
-    };
+    session.approval_policy = approval_policy;
     session.max_output = max_output;
     session.max_turns = max_turns;
     session.profile = profile;
@@ -242,13 +267,31 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     session.exec_timeout = timeout.map(Duration::from_secs);
     let ctx = oi_sandbox::PolicyContext::from_env(session.cwd.clone(), config_dir.clone());
     let self_exe = std::env::current_exe().map_err(SettingsError::OwnPath)?;
-    session.sandbox = SessionSandbox::prepare(&sandbox_request, &ctx, &self_exe);
-    session.safe_mode = safe_mode;
+    session.sandbox = SessionSandbox::prepare(&sandbox.request, &ctx, &self_exe);
+    let mut notices = Vec::new();
+    // A sandbox the person did not ask for never stops their code: it runs unsandboxed, said so.
+    if let (Some(id), Some(why)) = (
+        &sandbox.profile_default,
+        session
+            .sandbox
+            .info
+            .as_ref()
+            .and_then(|i| i.refusal.clone()),
+    ) {
+        notices.push(format!(
+            "The {id} profile runs code in a {} sandbox by default, but {why}. Code runs \
+             without a sandbox; `--sandbox none` says so and silences this.",
+            sandbox.request.level
+        ));
+        session.sandbox = SessionSandbox::none();
+    }
+    session.safe_mode = sandbox.safe_mode;
     let mut rules = CommandRules::default();
     if let Some(lists) = &file.commands {
         rules.add(lists, &config_path, false)?;
     }
-    session.startup_notices = rules.add_project(&session.cwd)?;
+    notices.extend(rules.add_project(&session.cwd)?);
+    session.startup_notices = notices;
     prov.push((
         "command_rules",
         format!("{} rules", rules.rules.len()),
@@ -275,15 +318,23 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     })
 }
 
-/// `--sandbox`, `-s/--sandbox-level`, `--sandbox-policy`, `--safe_mode` and their config keys.
-/// A level or a policy file without a backend means native; safe mode `auto` runs code only
-/// in a sandbox, so it turns native on too.
+struct SandboxSettings {
+    request: SandboxRequest,
+    safe_mode: SafeMode,
+    /// The sandbox is the profile's default (this profile's id), nobody else's choice.
+    profile_default: Option<String>,
+}
+
+/// `--sandbox`, `-s/--sandbox-level`, `--sandbox-policy`, `--safe_mode` and their config keys,
+/// then the profile's default level. A level or a policy file without a backend means native;
+/// safe mode `auto` runs code only in a sandbox, so it turns native on too.
 fn sandbox_settings(
     flags: &Flags,
     file: &ConfigFile,
     config_path: &Path,
+    profile_level: Option<(Level, Source)>,
     prov: &mut Vec<(&'static str, String, Source)>,
-) -> Result<(SandboxRequest, SafeMode), SettingsError> {
+) -> Result<SandboxSettings, SettingsError> {
     let src_file = Source::File(config_path.to_path_buf());
     let bad = |key: &'static str, message: String| SettingsError::InvalidValue {
         path: config_path.to_path_buf(),
@@ -330,7 +381,7 @@ fn sandbox_settings(
         (None, Some(p)) => (Some(p.clone()), src_file.clone()),
         (None, None) => (None, Source::Default),
     };
-    let (level, level_src) = match (flags.sandbox_level, file_level) {
+    let (mut level, mut level_src) = match (flags.sandbox_level, file_level) {
         (Some(l), _) => (Some(l), Source::Flag),
         (None, Some(l)) => (Some(l), src_file.clone()),
         (None, None) => (None, Source::Default),
@@ -341,8 +392,24 @@ fn sandbox_settings(
         (None, None) if level.is_some() => (Backend::Native, level_src.clone()),
         (None, None) if policy_file.is_some() => (Backend::Native, policy_src.clone()),
         (None, None) if safe_mode == SafeMode::Auto => (Backend::Native, safe_src.clone()),
-        (None, None) => (Backend::None, Source::Default),
+        (None, None) => match &profile_level {
+            Some((_, src)) => (Backend::Native, src.clone()),
+            None => (Backend::None, Source::Default),
+        },
     };
+    // The profile's level, when the person chose a backend but no level or policy.
+    let mut profile_default = None;
+    if let (None, None, Some((l, src))) = (level, &policy_file, profile_level)
+        && backend != Backend::None
+    {
+        if let Source::Profile(id) = &src
+            && backend_src == src
+        {
+            profile_default = Some(id.clone());
+        }
+        level = Some(l);
+        level_src = src;
+    }
     if safe_mode == SafeMode::Auto && backend == Backend::None {
         return Err(SettingsError::SafeModeNeedsSandbox {
             set_by: backend_src,
@@ -373,7 +440,11 @@ fn sandbox_settings(
         policy_file,
         docker_image: file.sandbox_image.clone(),
     };
-    Ok((request, safe_mode))
+    Ok(SandboxSettings {
+        request,
+        safe_mode,
+        profile_default,
+    })
 }
 
 fn absolute(p: &Path) -> PathBuf {

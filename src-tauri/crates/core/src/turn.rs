@@ -64,7 +64,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             .filter(|l| l.installed)
             .map(|l| l.name.to_string())
             .collect();
-        let ctx = PromptContext::current(&shared.config.cwd, &languages);
+        let ctx = PromptContext::current(&shared.config.cwd, &languages)
+            .with_policy(shared.gate.policy(), shared.config.sandbox.info.as_ref());
         let mut request = shared.profile.render_with_tools(
             &shared.history,
             &ctx,

@@ -70,7 +70,10 @@ impl ToolAction {
             ToolAction::Read { .. } => true,
             // Looking at the screen, reading the pointer position, waiting.
             ToolAction::Computer { action, .. } => {
-                matches!(action.as_str(), "screenshot" | "cursor_position" | "zoom" | "wait")
+                matches!(
+                    action.as_str(),
+                    "screenshot" | "cursor_position" | "zoom" | "wait"
+                )
             }
             _ => false,
         }

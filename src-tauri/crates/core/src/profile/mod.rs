@@ -12,7 +12,7 @@ mod tools;
 
 use std::path::Path;
 
-use oi_protocol::ApprovalPolicy;
+use oi_protocol::{ApprovalPolicy, SandboxInfo};
 use serde::Deserialize;
 
 use crate::model::ToolSpec;
@@ -70,8 +70,9 @@ pub struct ProfileDefaults {
     pub max_tokens: Option<u32>,
     /// The harness's own approval habit (ask before side effects, or run them).
     pub approval: Option<ApprovalPolicy>,
-    /// The sandbox level the harness runs commands in (passed on as is).
-    pub sandbox: Option<String>,
+    /// The sandbox level the harness runs code in (native backend) unless the person chose a
+    /// sandbox: read-only, workspace-write, full-access.
+    pub sandbox: Option<oi_sandbox::Level>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -109,6 +110,10 @@ pub struct PromptContext {
     pub user: String,
     pub date: String,
     pub languages: String,
+    /// The session's approval policy, as the harness names it in its prompt.
+    pub approval: String,
+    /// The sandbox code runs in: a level (`workspace-write`), a policy file, or `none`.
+    pub sandbox: String,
 }
 
 impl PromptContext {
@@ -120,7 +125,19 @@ impl PromptContext {
             user: std::env::var("USER").unwrap_or_else(|_| "unknown".into()),
             date: chrono::Local::now().format("%A, %Y-%m-%d").to_string(),
             languages: languages.join(", "),
+            approval: "ask".into(),
+            sandbox: "none".into(),
         }
+    }
+
+    /// The session's approval policy and sandbox, which some harnesses tell the model.
+    pub fn with_policy(mut self, approval: ApprovalPolicy, sandbox: Option<&SandboxInfo>) -> Self {
+        self.approval = format!("{approval:?}").to_lowercase();
+        self.sandbox = match sandbox {
+            Some(info) if info.backend != "none" => info.policy.clone(),
+            _ => "none".into(),
+        };
+        self
     }
 }
 
@@ -239,14 +256,8 @@ impl Profile {
             .replace("{{user}}", &ctx.user)
             .replace("{{date}}", &ctx.date)
             .replace("{{languages}}", &ctx.languages)
-            .replace(
-                "{{approval}}",
-                &format!("{:?}", self.defaults.approval.unwrap_or_default()).to_lowercase(),
-            )
-            .replace(
-                "{{sandbox}}",
-                self.defaults.sandbox.as_deref().unwrap_or("none"),
-            )
+            .replace("{{approval}}", &ctx.approval)
+            .replace("{{sandbox}}", &ctx.sandbox)
     }
 
     pub fn system_prompt(&self, ctx: &PromptContext) -> String {

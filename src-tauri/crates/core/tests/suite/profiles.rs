@@ -93,12 +93,8 @@ fn the_builtins_are_listed_with_what_they_emulate() {
         Some(oi_protocol::ApprovalPolicy::Ask)
     );
     assert_eq!(
-        Profile::load("codex", None)
-            .unwrap()
-            .defaults
-            .sandbox
-            .as_deref(),
-        Some("workspace-write")
+        Profile::load("codex", None).unwrap().defaults.sandbox,
+        Some(oi_sandbox::Level::WorkspaceWrite)
     );
 }
 
