@@ -40,7 +40,7 @@ impl Profile {
         let shown_images = recent_images(history);
         for item in history.items() {
             match item {
-                HistoryItem::User { items } => messages.push(user_message(items)),
+                HistoryItem::User { items } => push_user(&mut messages, user_message(items)),
                 HistoryItem::Assistant { text, calls, .. } => {
                     let mut msg = ChatMessage::text(Role::Assistant, text.clone());
                     for call in calls {
@@ -202,13 +202,68 @@ fn user_message(items: &[oi_protocol::InputItem]) -> ChatMessage {
     msg
 }
 
-/// Adds text as a user message, joining it to a user message just before (some APIs require
-/// alternating roles).
-fn push_user_text(messages: &mut Vec<ChatMessage>, text: String) {
+/// Adds a user message, joined to a user message just before it: a result that travels as text
+/// is a user message, and a person may write next (after an interrupt or the turn limit). Some
+/// APIs and many local chat templates require roles to alternate.
+fn push_user(messages: &mut Vec<ChatMessage>, message: ChatMessage) {
     match messages.last_mut() {
         Some(last) if last.role == Role::User => {
-            last.content.push(ContentPart::Text(format!("\n\n{text}")))
+            last.content.push(ContentPart::Text("\n\n".into()));
+            last.content.extend(message.content);
         }
-        _ => messages.push(ChatMessage::text(Role::User, text)),
+        _ => messages.push(message),
+    }
+}
+
+fn push_user_text(messages: &mut Vec<ChatMessage>, text: String) {
+    push_user(messages, ChatMessage::text(Role::User, text));
+}
+
+#[cfg(test)]
+mod tests {
+    use oi_protocol::{CallOrigin, InputItem, ToolAction, ToolCall};
+
+    use super::*;
+
+    fn user(text: &str) -> HistoryItem {
+        HistoryItem::User {
+            items: vec![InputItem::Text { text: text.into() }],
+        }
+    }
+
+    #[test]
+    fn a_person_writing_after_a_text_result_makes_no_second_user_message_in_a_row() {
+        let profile = Profile::load("classic", None).unwrap();
+        let mut history = History::default();
+        history.push(user("count"));
+        history.push(HistoryItem::Assistant {
+            text: "```python\nprint(1)\n```".into(),
+            reasoning: String::new(),
+            calls: vec![ToolCall {
+                call_id: "c1".into(),
+                name: "execute".into(),
+                arguments: serde_json::json!({"language": "python", "code": "print(1)"}),
+                origin: CallOrigin::Text,
+                action: ToolAction::RunCode {
+                    language: "python".into(),
+                    code: "print(1)".into(),
+                },
+            }],
+            interrupted: false,
+        });
+        history.push(HistoryItem::ToolResult {
+            call_id: "c1".into(),
+            tool_name: "execute".into(),
+            output: "1".into(),
+            is_error: false,
+            images: Vec::new(),
+        });
+        history.push(user("now two"));
+        let request = profile.render(&history, &PromptContext::default(), false);
+        let roles: Vec<Role> = request.messages.iter().map(|m| m.role).collect();
+        assert_eq!(roles, vec![Role::User, Role::Assistant, Role::User]);
+        let last = request.messages[2].joined_text();
+        assert!(last.contains("The code ran. Its output:\n1"), "{last}");
+        assert!(last.ends_with("now two"), "{last}");
     }
 }
