@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use agent_client_protocol::v1::ConnectionTo;
 use agent_client_protocol::v1::schema::{
-    ClientCapabilities, CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest,
-    ReleaseTerminalRequest, SessionNotification, SessionUpdate, TerminalOutputRequest,
-    ToolCallContent, ToolCallUpdate, ToolCallUpdateFields, WaitForTerminalExitRequest,
-    WriteTextFileRequest,
+    ClientCapabilities, CreateTerminalRequest, EnvVariable, KillTerminalRequest,
+    ReadTextFileRequest, ReleaseTerminalRequest, SessionNotification, SessionUpdate,
+    TerminalOutputRequest, ToolCallContent, ToolCallUpdate, ToolCallUpdateFields,
+    WaitForTerminalExitRequest, WriteTextFileRequest,
 };
 use agent_client_protocol::{Client, Error};
 use oi_core::environment::{CommandRequest, CommandRun, Environment, EnvironmentError};
@@ -122,8 +122,14 @@ impl Environment for AcpEnvironment {
             return Err(EnvironmentError::NotOffered("terminal/create"));
         }
         let sid = self.sid();
+        let env = request
+            .env
+            .into_iter()
+            .map(|(name, value)| EnvVariable::new(name, value))
+            .collect::<Vec<_>>();
         let create = CreateTerminalRequest::new(sid.clone(), request.program)
             .args(request.args)
+            .env(env)
             .cwd(request.cwd);
         let terminal = self
             .cx

@@ -24,6 +24,8 @@ pub struct CommandRequest {
     pub program: String,
     pub args: Vec<String>,
     pub cwd: PathBuf,
+    /// Set on top of the terminal's own environment.
+    pub env: Vec<(String, String)>,
 }
 
 /// How a command run in the front end's terminal ended.

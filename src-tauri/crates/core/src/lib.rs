@@ -4,6 +4,7 @@
 //! Front ends call [`spawn_session`] and talk to the session only through its queues.
 
 pub mod approvals;
+mod client_shell;
 mod computer;
 pub mod config;
 mod context;

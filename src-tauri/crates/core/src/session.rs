@@ -136,6 +136,8 @@ pub(crate) struct Shared {
 pub(crate) struct Runtime {
     pub shared: Mutex<Shared>,
     pub kernels: Mutex<oi_exec::Kernels>,
+    /// Where shell blocks run in the front end's terminal left their directory and exports.
+    pub client_shell: Mutex<crate::client_shell::ClientShell>,
     pub emitter: Emitter,
     pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
     /// Started once, in the background from the session's start; a turn waits for it.
@@ -262,6 +264,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             last_fit: Default::default(),
         }),
         kernels: Mutex::new(oi_exec::Kernels::new(kernel_options)),
+        client_shell: Mutex::default(),
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),

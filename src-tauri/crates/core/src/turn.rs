@@ -545,14 +545,11 @@ async fn execute(
                     s.config.sandbox.launcher_prefix.clone(),
                 )
             };
-            let (program, args) = crate::environment::shell_command(&launcher, code);
-            let request = crate::environment::CommandRequest {
-                call_id: call.call_id.clone(),
-                program,
-                args,
-                cwd: cwd.clone(),
-            };
+            // Held for the run: the next block starts where this one ends.
+            let mut shell = rt.client_shell.lock().await;
+            let request = shell.request(call.call_id.clone(), &launcher, code, &cwd);
             let ran = crate::environment::run_shell(env.as_ref(), request, timeout, cancel).await;
+            drop(shell);
             if let Ok(outcome) = &ran
                 && !outcome.stdout.is_empty()
             {

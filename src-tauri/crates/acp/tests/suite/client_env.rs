@@ -70,7 +70,7 @@ async fn files_and_commands_go_through_the_editor() {
             async move |r: CreateTerminalRequest, responder, _cx| {
                 c1.lock()
                     .unwrap()
-                    .push(format!("{} {}", r.command, r.args.join(" ")));
+                    .push(format!("{} {} {:?}", r.command, r.args.join(" "), r.env));
                 responder.respond(CreateTerminalResponse::new("term-1"))
             },
             on_receive_request!(),
@@ -124,6 +124,7 @@ async fn files_and_commands_go_through_the_editor() {
                     program: "bash".into(),
                     args: vec!["-c".into(), "echo hi".into()],
                     cwd: "/w".into(),
+                    env: vec![("BASH_ENV".into(), "/state/restore.sh".into())],
                 };
                 let run = env
                     .run_command(request, CancellationToken::new())
@@ -141,7 +142,14 @@ async fn files_and_commands_go_through_the_editor() {
         buffers.lock().unwrap().get("/w/b.txt").map(String::as_str),
         Some("new file\n")
     );
-    assert_eq!(commands.lock().unwrap().as_slice(), ["bash -c echo hi"]);
+    let env = vec![agent_client_protocol::v1::schema::EnvVariable::new(
+        "BASH_ENV",
+        "/state/restore.sh",
+    )];
+    assert_eq!(
+        commands.lock().unwrap().as_slice(),
+        [format!("bash -c echo hi {env:?}")]
+    );
     assert_eq!(
         (run.output.as_str(), run.exit_code, run.killed),
         ("hi\n", Some(0), false)

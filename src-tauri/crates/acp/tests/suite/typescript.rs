@@ -154,6 +154,36 @@ async fn ts_client_shell_runs_in_the_editors_terminal() {
 }
 
 #[tokio::test]
+async fn ts_client_shell_state_holds_across_the_editors_terminals() {
+    shell_state("shell_state").await;
+}
+
+#[tokio::test]
+async fn ts_client_shell_state_holds_behind_the_native_sandbox() {
+    shell_state("shell_state_sandboxed").await;
+}
+
+async fn shell_state(name: &str) {
+    let server = scenario(
+        name,
+        vec![
+            shell("cd sub && export X=1"),
+            ScriptedResponse::text("There."),
+            shell("pwd; echo $X"),
+            ScriptedResponse::text("In sub, X is 1."),
+        ],
+    )
+    .await;
+    // The model sees the block's output and nothing else.
+    let requests = server.model_requests();
+    let result = requests[3].messages().last().unwrap().clone();
+    assert_eq!(result["role"], json!("tool"));
+    let output = result["content"].as_str().unwrap();
+    assert!(output.ends_with("/work/sub\n1\n"), "{output:?}");
+    assert!(!output.contains("oi-shell"), "{output:?}");
+}
+
+#[tokio::test]
 async fn ts_client_mcp_server_from_session_new_is_used_in_a_turn() {
     let server = scenario(
         "mcp",

@@ -54,7 +54,8 @@ function editorSide(app, rec) {
     })
     .onRequest(acp.methods.client.terminal.create, ({ params }) => {
       const terminalId = `term-${++next}`;
-      const proc = spawn(params.command, params.args ?? [], { cwd: params.cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const env = { ...process.env, ...Object.fromEntries((params.env ?? []).map((v) => [v.name, v.value])) };
+      const proc = spawn(params.command, params.args ?? [], { cwd: params.cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
       const term = { params, output: "", exit: null, released: false, proc };
       term.exited = new Promise((resolve) => {
         proc.on("exit", (exitCode, signal) => {
@@ -243,6 +244,31 @@ scenarios.terminal = async () => {
     assert.equal(slow.exit.signal, "SIGKILL");
   }, { editor: true });
 };
+
+// `cd` and `export` in one block hold in the next, as in our own shell kernel, though each block
+// runs in a terminal of its own; none of the bookkeeping shows in the editor's terminal or the
+// model's result.
+const shellState = (args) => async () => {
+  fs.mkdirSync(path.join(workdir, "sub"));
+  await run([], async (ctx, rec) => {
+    const sessionId = await session(ctx, EDITOR_CAPABILITIES);
+    await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "auto" });
+    assert.equal((await prompt(ctx, sessionId, "go to sub")).stopReason, "end_turn");
+    assert.equal((await prompt(ctx, sessionId, "where now?")).stopReason, "end_turn");
+    const terms = [...rec.terminals.values()];
+    assert.equal(terms.length, 2);
+    // Behind a sandbox, the launcher is this binary re-executed.
+    assert.equal(terms[0].params.command, args.includes("--sandbox") ? binary : "bash");
+    assert.equal(terms[0].output, "");
+    assert.equal(terms[1].params.cwd, path.join(workdir, "sub"));
+    assert.equal(terms[1].output, `${path.join(workdir, "sub")}\n1\n`);
+    const results = rec.updates.filter((u) => u.sessionUpdate === "tool_call_update" && u.status === "completed");
+    assert.equal(results.at(-1).rawOutput.output, `${path.join(workdir, "sub")}\n1\n`);
+  }, { args, editor: true });
+};
+scenarios.shell_state = shellState([]);
+// The blocks run behind the native sandbox's launcher (landlock, workspace-write).
+scenarios.shell_state_sandboxed = shellState(["--sandbox", "native"]);
 
 // An MCP server the editor passes in session/new: its tools reach the model, calls ask first.
 scenarios.mcp = async () => {
