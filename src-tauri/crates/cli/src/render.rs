@@ -130,14 +130,7 @@ impl Renderer {
                 let _ = write!(out, "{delta}");
                 let _ = out.flush();
             }
-            EventMsg::AssistantMessage { .. } => {
-                self.stop_spinner(out);
-                self.md.finish(out);
-                if self.in_reasoning {
-                    let _ = writeln!(out, "{}", if self.plain { "" } else { RESET });
-                    self.in_reasoning = false;
-                }
-            }
+            EventMsg::AssistantMessage { .. } => self.break_line(out),
             EventMsg::ToolCallProposed { call } => self.show_call(call, out),
             EventMsg::ApprovalRequested { warning, risks, .. } => {
                 self.break_line(out);
@@ -354,6 +347,46 @@ impl Renderer {
                     )
                 );
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(plain: bool, events: &[EventMsg]) -> String {
+        let mut r = Renderer::new(plain);
+        let mut out = Vec::new();
+        for e in events {
+            r.render(e, &mut out);
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_runs_output_starts_on_its_own_line_after_text_without_a_final_newline() {
+        let text = "```json\n{\"name\": \"execute\"}\n```";
+        let events = [
+            EventMsg::AssistantTextDelta { delta: text.into() },
+            EventMsg::AssistantMessage {
+                text: text.into(),
+                interrupted: false,
+            },
+            EventMsg::ExecBegin {
+                call_id: "c1".into(),
+                language: "python".into(),
+                code: "123 * 456".into(),
+            },
+            EventMsg::ExecOutput {
+                call_id: "c1".into(),
+                stream: OutputStream::Stdout,
+                chunk: "56088\n".into(),
+            },
+        ];
+        for plain in [true, false] {
+            let out = shown(plain, &events);
+            assert!(out.ends_with("\n56088\n"), "plain {plain}: {out:?}");
         }
     }
 }
