@@ -54,6 +54,9 @@ impl State {
         resume: Option<String>,
         cx: ConnectionTo<Client>,
     ) -> Result<Arc<LiveSession>, Error> {
+        if let Some(why) = &self.config.refusal {
+            return Err(Error::invalid_params().data(why.clone()));
+        }
         let mut config = self.config.session.clone();
         config.cwd = cwd;
         config.resume = resume;

@@ -9,7 +9,9 @@
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+use oi_core::settings::Flags;
 use oi_protocol::{Event, Submission};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio_util::compat::{TokioAsyncReadCompatExt, TokioAsyncWriteCompatExt};
@@ -132,9 +134,25 @@ impl BridgeServer {
                     continue;
                 }
             }
-            let config = self.config.clone();
+            let template = self.config.clone();
             tokio::spawn(async move {
                 let (read, write) = stream.into_split();
+                let (hello, read) = match read_hello(read).await {
+                    Ok(read) => read,
+                    Err(e) => {
+                        tracing::warn!("an editor's bridged connection ended: {e}");
+                        return;
+                    }
+                };
+                // Resolving reads config.toml and probes the sandbox: off the async workers.
+                let resolved = tokio::task::spawn_blocking(move || {
+                    template.with_editor_flags(&hello.map(|h| h.flags).unwrap_or_default())
+                })
+                .await;
+                let Ok(config) = resolved else {
+                    tracing::warn!("resolving an editor's settings failed");
+                    return;
+                };
                 let transport =
                     agent_client_protocol::ByteStreams::new(write.compat_write(), read.compat());
                 if let Err(e) = crate::serve(transport, config).await {
@@ -151,14 +169,54 @@ impl Drop for BridgeServer {
     }
 }
 
-/// The editor's side: when the app serves `path`, copies stdin to it and its answers to stdout
-/// until either end closes, and returns `Ok(true)`; `Ok(false)` when no app is there.
-pub async fn relay_stdio(path: &Path) -> Result<bool, BridgeError> {
+/// The first line `interpreter acp` sends the app, before the editor's stream: the flags it was
+/// started with, so the editor's sessions honour them (the app's settings fill in the rest).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Hello {
+    open_interpreter_bridge: u32,
+    flags: Flags,
+}
+
+const BRIDGE_VERSION: u32 = 1;
+/// Far more than any flags take; a longer first line is not a hello.
+const MAX_HELLO: u64 = 256 * 1024;
+
+/// Reads the hello, if the connection starts with one; the rest is the editor's stream (a
+/// first line that is not a hello is given back to it).
+async fn read_hello(
+    read: impl AsyncRead + Unpin + Send + 'static,
+) -> std::io::Result<(Option<Hello>, impl AsyncRead + Unpin + Send + 'static)> {
+    let mut reader = tokio::io::BufReader::new(read);
+    let mut line = Vec::new();
+    (&mut reader)
+        .take(MAX_HELLO)
+        .read_until(b'\n', &mut line)
+        .await?;
+    let hello = serde_json::from_slice::<Hello>(&line)
+        .ok()
+        .filter(|h| h.open_interpreter_bridge == BRIDGE_VERSION);
+    if hello.is_some() {
+        line.clear();
+    }
+    Ok((hello, std::io::Cursor::new(line).chain(reader)))
+}
+
+/// The editor's side: when the app serves `path`, sends it `flags` (the editor's, to run its
+/// sessions with), then copies stdin to it and its answers to stdout until either end closes,
+/// and returns `Ok(true)`; `Ok(false)` when no app is there.
+pub async fn relay_stdio(path: &Path, flags: &Flags) -> Result<bool, BridgeError> {
     let Ok(stream) = UnixStream::connect(path).await else {
         return Ok(false);
     };
     tracing::info!(socket = %path.display(), "relaying the editor's session to the desktop app");
     let (mut from_app, mut to_app) = stream.into_split();
+    let hello = Hello {
+        open_interpreter_bridge: BRIDGE_VERSION,
+        flags: flags.clone(),
+    };
+    let mut line = serde_json::to_vec(&hello).map_err(|e| BridgeError::Relay(e.into()))?;
+    line.push(b'\n');
+    to_app.write_all(&line).await.map_err(BridgeError::Relay)?;
     let mut stdin = tokio::io::stdin();
     let mut stdout = tokio::io::stdout();
     let up = async {
@@ -180,4 +238,38 @@ pub async fn relay_stdio(path: &Path) -> Result<bool, BridgeError> {
         }
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn rest(read: impl AsyncRead + Unpin) -> String {
+        let mut text = String::new();
+        let mut read = read;
+        read.read_to_string(&mut text).await.unwrap();
+        text
+    }
+
+    #[tokio::test]
+    async fn a_hello_is_taken_off_the_stream_and_anything_else_is_left_on_it() {
+        let flags = Flags {
+            model: Some("openai/m".into()),
+            ..Flags::default()
+        };
+        let hello = serde_json::json!({"open_interpreter_bridge": 1, "flags": flags});
+        let stream = format!("{hello}\n{{\"jsonrpc\":\"2.0\"}}\n");
+        let (got, read) = read_hello(std::io::Cursor::new(stream.into_bytes()))
+            .await
+            .unwrap();
+        assert_eq!(got.map(|h| h.flags), Some(flags));
+        assert_eq!(rest(read).await, "{\"jsonrpc\":\"2.0\"}\n");
+        // An older `interpreter acp` starts with the editor's first message.
+        let plain = "{\"jsonrpc\":\"2.0\",\"id\":0}\n{\"more\":1}\n";
+        let (got, read) = read_hello(std::io::Cursor::new(plain.as_bytes().to_vec()))
+            .await
+            .unwrap();
+        assert!(got.is_none());
+        assert_eq!(rest(read).await, plain);
+    }
 }

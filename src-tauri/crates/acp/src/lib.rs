@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use agent_client_protocol::{Agent, ConnectTo};
 use oi_core::SessionConfig;
+use oi_core::settings::Flags;
 
 /// What `interpreter acp` was started with.
 #[derive(Debug, Clone)]
@@ -32,6 +33,8 @@ pub struct AcpConfig {
     pub session: SessionConfig,
     /// The desktop app hosting the editor's sessions (set by the bridge's server side).
     pub host: Option<Arc<dyn bridge::SessionHost>>,
+    /// Why no session can start (the editor's flags did not resolve); told on `session/new`.
+    pub refusal: Option<String>,
 }
 
 impl AcpConfig {
@@ -39,7 +42,28 @@ impl AcpConfig {
         AcpConfig {
             session,
             host: None,
+            refusal: None,
         }
+    }
+
+    /// The settings for an editor that gave `editor` flags: none, this template (the app's
+    /// settings); some, resolved as `interpreter acp` would in-process (the flags, then
+    /// config.toml, then defaults). The sessions stay in this template's data directory.
+    pub fn with_editor_flags(&self, editor: &Flags) -> AcpConfig {
+        let mut config = self.clone();
+        if editor.is_empty() {
+            return config;
+        }
+        match oi_core::settings::resolve(editor) {
+            Ok(settings) => {
+                config.session = SessionConfig {
+                    data_dir: self.session.data_dir.clone(),
+                    ..settings.session
+                };
+            }
+            Err(e) => config.refusal = Some(format!("the editor's settings: {e}")),
+        }
+        config
     }
 
     fn data_dir(&self) -> &PathBuf {

@@ -18,7 +18,7 @@ pub fn resolve(flags: &SessionFlags) -> Result<Settings> {
 }
 
 impl SessionFlags {
-    fn to_settings_flags(&self) -> oi_core::settings::Flags {
+    pub(crate) fn to_settings_flags(&self) -> oi_core::settings::Flags {
         oi_core::settings::Flags {
             model: self.model.clone(),
             api_base: self.api_base.clone(),

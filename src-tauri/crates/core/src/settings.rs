@@ -16,8 +16,10 @@ use crate::sandbox::{SandboxRequest, SessionSandbox};
 pub const DEFAULT_MODEL: &str = "openai/gpt-4o";
 
 /// What the person gave on the command line; `None` (or `false`) leaves the choice to
-/// config.toml, then to the default.
-#[derive(Debug, Clone, Default)]
+/// config.toml, then to the default. Serialized when `interpreter acp` hands an editor's
+/// session to the desktop app.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Flags {
     pub model: Option<String>,
     pub api_base: Option<String>,
@@ -38,6 +40,13 @@ pub struct Flags {
     pub sandbox_level: Option<Level>,
     pub sandbox_policy: Option<PathBuf>,
     pub safe_mode: Option<SafeMode>,
+}
+
+impl Flags {
+    /// Whether nothing was given.
+    pub fn is_empty(&self) -> bool {
+        *self == Flags::default()
+    }
 }
 
 /// Where a value came from.

@@ -8,7 +8,7 @@ use agent_client_protocol::ByteStreams;
 use agent_client_protocol::v1::schema::StopReason;
 use oi_acp::bridge::{BridgeServer, HostedSession, SessionHost};
 use oi_protocol::{ApprovalDecision, EventMsg, Op, Submission};
-use oi_test_support::{Script, ScriptedResponse};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tokio_util::compat::{TokioAsyncReadCompatExt, TokioAsyncWriteCompatExt};
@@ -52,16 +52,17 @@ impl SessionHost for ApprovingApp {
     }
 }
 
-#[tokio::test]
-async fn an_editor_session_runs_in_the_app_and_the_app_answers_first() {
-    let h = Harness::start(Script::new(vec![
-        ScriptedResponse::tool_call(
-            "execute",
-            json!({"language": "shell", "code": "echo bridged"}),
-        ),
-        ScriptedResponse::text("Done."),
-    ]))
-    .await;
+/// What an editor saw of one relayed turn, and what the app saw.
+struct Relayed {
+    session: String,
+    stop: StopReason,
+    rec: Recorder,
+    app: Arc<ApprovingApp>,
+}
+
+/// The app's bridge server (hosting with `h`'s settings) and the real `interpreter acp` started
+/// with `flags`, relaying one editor's session and one prompt to it.
+async fn relay_one_turn(h: &Harness, flags: &[&str]) -> Relayed {
     let run = tempfile::tempdir().unwrap();
     let socket = run.path().join("open-interpreter/acp.sock");
     let app = Arc::new(ApprovingApp::default());
@@ -85,16 +86,12 @@ async fn an_editor_session_runs_in_the_app_and_the_app_answers_first() {
     // The editor starts `interpreter acp`; its own data directory stays empty.
     let editor_home = tempfile::tempdir().unwrap();
     let mut child = tokio::process::Command::new(super::typescript::interpreter())
-        .args([
-            "acp",
-            "--model",
-            "openai/none",
-            "--api_base",
-            "http://127.0.0.1:9/v1",
-        ])
+        .arg("acp")
+        .args(flags)
         .env("OI_BRIDGE_SOCKET", &socket)
         .env("HOME", editor_home.path())
         .env("XDG_DATA_HOME", editor_home.path().join("data"))
+        .env("XDG_CONFIG_HOME", editor_home.path().join("config"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)
@@ -108,12 +105,42 @@ async fn an_editor_session_runs_in_the_app_and_the_app_answers_first() {
     rec.answer(&[Answer::Hold]);
     let (session, stop) = client(&rec)
         .connect_with(transport, async |cx| {
-            let id = open(&cx, &h).await?;
+            let id = open(&cx, h).await?;
             let stop = prompt(&cx, &id, "say it").await?;
             Ok((id, stop))
         })
         .await
         .unwrap();
+    assert!(!editor_home.path().join("data").exists());
+    drop(child);
+    serving.abort();
+    Relayed {
+        session,
+        stop,
+        rec,
+        app,
+    }
+}
+
+fn echo_bridged() -> Vec<ScriptedResponse> {
+    vec![
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "shell", "code": "echo bridged"}),
+        ),
+        ScriptedResponse::text("Done."),
+    ]
+}
+
+#[tokio::test]
+async fn an_editor_session_runs_in_the_app_and_the_app_answers_first() {
+    let h = Harness::start(Script::new(echo_bridged())).await;
+    let Relayed {
+        session,
+        stop,
+        rec,
+        app,
+    } = relay_one_turn(&h, &[]).await;
     assert_eq!(stop, StopReason::EndTurn);
     assert_eq!(
         app.sessions.lock().unwrap().as_slice(),
@@ -136,15 +163,75 @@ async fn an_editor_session_runs_in_the_app_and_the_app_answers_first() {
         logs.iter().map(|s| s.id.clone()).collect::<Vec<_>>(),
         [session]
     );
-    assert!(!editor_home.path().join("data").exists());
-    drop(child);
-    serving.abort();
+    assert_eq!(h.server.model_requests().len(), 2);
+}
+
+/// `interpreter acp --model M --api_base URL …` relayed to the app: the session runs in the app
+/// (listed there, logged in its data directory) with the editor's model, not the app's.
+#[tokio::test]
+async fn a_relayed_session_runs_with_the_editors_flags() {
+    let h = Harness::start(Script::new(vec![ScriptedResponse::text(
+        "the app's model must not be asked",
+    )]))
+    .await;
+    let editors = ScriptedModelServer::start(Script::new(echo_bridged())).await;
+    let config = tempfile::tempdir().unwrap();
+    let config_file = config.path().join("config.toml");
+    std::fs::write(&config_file, "").unwrap();
+    let api_base = format!("{}/v1", editors.base_url());
+    let Relayed {
+        session,
+        stop,
+        rec,
+        app,
+    } = relay_one_turn(
+        &h,
+        &[
+            "--model",
+            "openai/editors-model",
+            "--api_base",
+            &api_base,
+            "--api_key",
+            "editors-key",
+            "--max-output",
+            "3",
+            "--config-file",
+            config_file.to_str().unwrap(),
+        ],
+    )
+    .await;
+    assert_eq!(stop, StopReason::EndTurn);
+    assert_eq!(h.server.model_requests().len(), 0);
+    let requests = editors.model_requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0].body["model"], json!("editors-model"));
+    assert_eq!(
+        requests[0].header("authorization"),
+        Some("Bearer editors-key")
+    );
+    // --max-output 3: the output was trimmed, for the model and the editor alike.
+    let trimmed = "b\n… [trimmed 5 characters of output] …\nd\n";
+    let result = requests[1].messages().last().unwrap();
+    assert_eq!(result["content"], json!(trimmed));
+    let done = rec
+        .wait_for("the result", |u| u["status"] == json!("completed"))
+        .await;
+    assert_eq!(done["rawOutput"]["output"], json!(trimmed));
+    assert_eq!(
+        app.sessions.lock().unwrap().as_slice(),
+        std::slice::from_ref(&session)
+    );
+    let logs = oi_core::store::list_sessions(&h.config.data_dir).unwrap();
+    assert_eq!(
+        logs.iter().map(|s| s.id.clone()).collect::<Vec<_>>(),
+        [session]
+    );
 }
 
 #[tokio::test]
 async fn without_the_app_nothing_is_relayed() {
     let run = tempfile::tempdir().unwrap();
-    let relayed = oi_acp::bridge::relay_stdio(&run.path().join("acp.sock"))
+    let relayed = oi_acp::bridge::relay_stdio(&run.path().join("acp.sock"), &Default::default())
         .await
         .unwrap();
     assert!(!relayed);
