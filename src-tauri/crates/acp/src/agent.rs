@@ -60,7 +60,8 @@ impl State {
         let mut config = self.config.session.clone();
         config.cwd = cwd;
         config.resume = resume;
-        mcp::merge(&mut config.mcp_servers, mcp_servers);
+        mcp::merge(&mut config.mcp_servers, mcp_servers)
+            .map_err(|e| Error::invalid_params().data(e.to_string()))?;
         let session = LiveSession::start(config, Some(self.editor(cx)), self.config.host.as_ref())
             .map_err(engine_error)?;
         self.sessions.insert(session.clone());
@@ -94,7 +95,8 @@ fn capabilities() -> AgentCapabilities {
     AgentCapabilities::new()
         .load_session(true)
         .prompt_capabilities(PromptCapabilities::new().image(true).embedded_context(true))
-        .mcp_capabilities(McpCapabilities::new())
+        // stdio only: HTTP and SSE servers are refused in session/new.
+        .mcp_capabilities(McpCapabilities::new().http(false).sse(false))
         .session_capabilities(SessionCapabilities::new().list(SessionListCapabilities::new()))
 }
 

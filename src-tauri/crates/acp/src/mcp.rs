@@ -1,18 +1,36 @@
 //! MCP servers the editor passes in `session/new` and `session/load`, as the engine's: stdio only
-//! (what the agent's capabilities offer); an editor's server replaces a configured one of the
-//! same name.
+//! (what the agent's capabilities offer: `mcpCapabilities` says no to HTTP and SSE); an editor's
+//! server replaces a configured one of the same name.
 
 use agent_client_protocol::v1::schema::McpServer as AcpMcpServer;
 use oi_core::mcp::{McpServer, McpServerConfig};
 
-pub fn merge(configured: &mut Vec<McpServer>, from_editor: Vec<AcpMcpServer>) {
+/// An MCP server over a transport the agent does not speak: the session does not start, so the
+/// editor knows its server is not there (rather than the model silently missing its tools).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error(
+    "the MCP server `{name}` is reached over {transport}; Open Interpreter starts stdio MCP servers \
+     only (its initialize answer says http: false, sse: false): give it as a command to run"
+)]
+pub struct UnsupportedTransport {
+    pub name: String,
+    pub transport: &'static str,
+}
+
+pub fn merge(
+    configured: &mut Vec<McpServer>,
+    from_editor: Vec<AcpMcpServer>,
+) -> Result<(), UnsupportedTransport> {
+    let mut stdio_servers = Vec::with_capacity(from_editor.len());
     for server in from_editor {
-        let AcpMcpServer::Stdio(stdio) = server else {
-            tracing::warn!(
-                "the editor passed an MCP server over HTTP or SSE; only stdio servers are started"
-            );
-            continue;
-        };
+        match server {
+            AcpMcpServer::Stdio(stdio) => stdio_servers.push(stdio),
+            AcpMcpServer::Http(http) => return Err(unsupported(http.name, "HTTP")),
+            AcpMcpServer::Sse(sse) => return Err(unsupported(sse.name, "SSE")),
+            _ => return Err(unsupported("(unnamed)".into(), "an unknown transport")),
+        }
+    }
+    for stdio in stdio_servers {
         let config = McpServerConfig {
             command: stdio.command.display().to_string(),
             args: stdio.args,
@@ -24,6 +42,11 @@ pub fn merge(configured: &mut Vec<McpServer>, from_editor: Vec<AcpMcpServer>) {
             config,
         });
     }
+    Ok(())
+}
+
+fn unsupported(name: String, transport: &'static str) -> UnsupportedTransport {
+    UnsupportedTransport { name, transport }
 }
 
 #[cfg(test)]
@@ -40,17 +63,22 @@ mod tests {
                 ..Default::default()
             },
         }];
-        merge(
-            &mut servers,
-            vec![
-                AcpMcpServer::Stdio(
-                    McpServerStdio::new("everything", "npx")
-                        .args(vec!["server-everything".into()])
-                        .env(vec![EnvVariable::new("A", "1")]),
-                ),
-                AcpMcpServer::Http(McpServerHttp::new("remote", "http://127.0.0.1:1/mcp")),
-            ],
+        let everything = AcpMcpServer::Stdio(
+            McpServerStdio::new("everything", "npx")
+                .args(vec!["server-everything".into()])
+                .env(vec![EnvVariable::new("A", "1")]),
         );
+        // One server the agent cannot reach: nothing is taken.
+        let remote = AcpMcpServer::Http(McpServerHttp::new("remote", "http://127.0.0.1:1/mcp"));
+        assert_eq!(
+            merge(&mut servers, vec![everything.clone(), remote]),
+            Err(UnsupportedTransport {
+                name: "remote".into(),
+                transport: "HTTP"
+            })
+        );
+        assert_eq!(servers[0].config.command, "old");
+        merge(&mut servers, vec![everything]).unwrap();
         assert_eq!(servers.len(), 1);
         assert_eq!(servers[0].config.command, "npx");
         assert_eq!(servers[0].config.args, ["server-everything"]);

@@ -73,7 +73,56 @@ async fn initialize_offers_load_images_and_listing() {
     assert_eq!(caps["loadSession"], json!(true));
     assert_eq!(caps["promptCapabilities"]["image"], json!(true));
     assert_eq!(caps["sessionCapabilities"]["list"], json!({}));
+    assert_eq!(
+        caps["mcpCapabilities"],
+        json!({"http": false, "sse": false})
+    );
     assert_eq!(init.protocol_version, ProtocolVersion::V1);
+}
+
+/// An MCP server over HTTP or SSE (which initialize said it does not take): session/new fails
+/// with an error the editor can show, and the connection goes on.
+#[tokio::test]
+async fn an_http_or_sse_mcp_server_is_refused_with_a_clear_error() {
+    use agent_client_protocol::v1::schema::{McpServer, McpServerHttp, McpServerSse};
+    let h = Harness::start(Script::new(vec![])).await;
+    let rec = Recorder::default();
+    let (http, sse, plain) = client(&rec)
+        .connect_with(h.connect(), async |cx| {
+            cx.send_request(InitializeRequest::new(ProtocolVersion::V1))
+                .block_task()
+                .await?;
+            let new = |server: Vec<McpServer>| {
+                cx.send_request(NewSessionRequest::new(h.workdir.clone()).mcp_servers(server))
+                    .block_task()
+            };
+            let http = new(vec![McpServer::Http(McpServerHttp::new(
+                "remote",
+                "http://127.0.0.1:1/mcp",
+            ))])
+            .await;
+            let sse = new(vec![McpServer::Sse(McpServerSse::new(
+                "events",
+                "http://127.0.0.1:1/sse",
+            ))])
+            .await;
+            let plain = new(vec![]).await;
+            Ok((http, sse, plain))
+        })
+        .await
+        .unwrap();
+    for (refused, name, transport) in [(http, "remote", "HTTP"), (sse, "events", "SSE")] {
+        let error = serde_json::to_value(refused.unwrap_err()).unwrap();
+        assert_eq!(error["code"], json!(-32602), "{error}");
+        let data = error["data"].as_str().unwrap();
+        assert!(
+            data.contains(&format!("`{name}` is reached over {transport}"))
+                && data.contains("stdio"),
+            "{data}"
+        );
+    }
+    // The connection goes on: a session without them starts.
+    assert!(plain.is_ok());
 }
 
 /// The profile picker's choices and the current one, from a session's config options.
