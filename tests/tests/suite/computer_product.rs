@@ -9,22 +9,71 @@ use serde_json::json;
 
 use super::computer::Desktop;
 
-/// `interpreter exec --json -y --profile os` against the scripted Anthropic model.
-fn os_exec(sb: &Sandbox, server: &ScriptedModelServer) -> std::process::Command {
+/// `interpreter exec --json -y --profile os PROMPT` against the scripted Anthropic model, on
+/// `display` (none: no display at all), run to its successful end; its events.
+pub(super) fn run_os(
+    sb: &Sandbox,
+    server: &ScriptedModelServer,
+    display: Option<&str>,
+    prompt: &str,
+) -> Vec<serde_json::Value> {
     let mut cmd = sb.command("interpreter");
-    let base = server.base_url();
-    cmd.args([
-        "exec",
-        "--json",
+    cmd.args(["exec", "--json"])
+        .args(os_args(server))
+        .args(["-y", prompt]);
+    if let Some(display) = display {
+        cmd.env("DISPLAY", display);
+    }
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    events
+}
+
+/// The os profile on the scripted Anthropic model.
+fn os_args(server: &ScriptedModelServer) -> Vec<String> {
+    let fixed = [
         "--profile",
         "os",
         "--model",
         "anthropic/claude-test",
         "--api_base",
-        &base,
-        "-y",
-    ]);
-    cmd
+    ];
+    let mut args: Vec<String> = fixed.map(String::from).to_vec();
+    args.push(server.base_url());
+    args
+}
+
+/// The interactive `interpreter --profile os PROMPT` in a pty, on the desktop's display.
+pub(super) fn os_terminal(
+    sb: &Sandbox,
+    server: &ScriptedModelServer,
+    desktop: &Desktop,
+    prompt: &str,
+) -> expectrl::Session {
+    let mut cmd = sb.command("interpreter");
+    cmd.args(os_args(server))
+        .arg(prompt)
+        .env("DISPLAY", desktop.x.display());
+    oi_product_tests::spawn_pty(cmd)
+}
+
+/// An action's plan ends on `target` (real pixels) in the probe's window.
+pub(super) fn assert_plan_reaches(plan: &serde_json::Value, target: oi_protocol::Point) {
+    assert_path_ends_at(&plan["planned_path"], target);
+    assert_eq!(plan["target_window"]["title"], json!("OI Probe"));
+}
+
+/// A planned or actual pointer path's last sample is `target` (real pixels).
+pub(super) fn assert_path_ends_at(path: &serde_json::Value, target: oi_protocol::Point) {
+    let last = path.as_array().and_then(|p| p.last()).expect("a path");
+    assert_eq!(
+        (last["x"].as_i64(), last["y"].as_i64()),
+        (Some(target.x as i64), Some(target.y as i64))
+    );
 }
 
 #[test]
@@ -52,14 +101,11 @@ fn a_scripted_model_clicks_a_named_button_and_types_into_an_entry() {
         ScriptedResponse::text("I pressed the button and filled in the entry."),
     ]));
     let sb = Sandbox::new();
-    let mut cmd = os_exec(&sb, &server);
-    cmd.arg("press the button, then write in the entry")
-        .env("DISPLAY", desktop.x.display());
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let events = run_os(
+        &sb,
+        &server,
+        Some(desktop.x.display()),
+        "press the button, then write in the entry",
     );
 
     // The application's own word.
@@ -88,14 +134,7 @@ fn a_scripted_model_clicks_a_named_button_and_types_into_an_entry() {
             at("button")[1].as_i64().unwrap_or(0),
         )
         .expect("inside");
-    let last = click["actual_path"]
-        .as_array()
-        .and_then(|p| p.last())
-        .expect("actual path");
-    assert_eq!(
-        (last["x"].as_i64(), last["y"].as_i64()),
-        (Some(target.x as i64), Some(target.y as i64))
-    );
+    assert_path_ends_at(&click["actual_path"], target);
     assert!(
         click["planned_path"]
             .as_array()
@@ -148,14 +187,7 @@ fn without_a_display_the_session_goes_on_with_a_clear_error() {
         ScriptedResponse::text("There is no screen here."),
     ]));
     let sb = Sandbox::new();
-    let mut cmd = os_exec(&sb, &server);
-    cmd.arg("take a screenshot");
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = run_os(&sb, &server, None, "take a screenshot");
     let result = &of_type(&events, "tool_result")[0]["msg"];
     assert_eq!(result["is_error"], json!(true));
     let text = result["output"].as_str().expect("output");
@@ -183,18 +215,7 @@ fn the_gate_runs_screenshots_and_asks_for_clicks_with_their_plan() {
         ScriptedResponse::text("Pressed."),
     ]));
     let sb = Sandbox::new();
-    let mut cmd = sb.command("interpreter");
-    cmd.args([
-        "--profile",
-        "os",
-        "--model",
-        "anthropic/claude-test",
-        "--api_base",
-        &server.base_url(),
-        "press the button",
-    ])
-    .env("DISPLAY", desktop.x.display());
-    let mut p = oi_product_tests::spawn_pty(cmd);
+    let mut p = os_terminal(&sb, &server, &desktop, "press the button");
     p.expect("Do this on the screen?").expect("the click asks");
     // Asked, not done: the app saw no click yet.
     assert!(!desktop.drain().iter().any(|l| l.starts_with("clicked")));
@@ -206,16 +227,7 @@ fn the_gate_runs_screenshots_and_asks_for_clicks_with_their_plan() {
     // The click waits for a person, showing where the pointer will go and into which window.
     let asked = of_type(&events, "approval_requested");
     assert_eq!(asked.len(), 1, "the click asks");
-    let plan = &asked[0]["msg"]["call"]["action"]["plan"];
-    let last = plan["planned_path"]
-        .as_array()
-        .and_then(|p| p.last())
-        .expect("planned path");
-    assert_eq!(
-        (last["x"].as_i64(), last["y"].as_i64()),
-        (Some(button.x as i64), Some(button.y as i64))
-    );
-    assert_eq!(plan["target_window"]["title"], json!("OI Probe"));
+    assert_plan_reaches(&asked[0]["msg"]["call"]["action"]["plan"], button);
     p.send_line("y").expect("answer");
     desktop.expect_line("clicked Press me");
     p.expect("Pressed.").expect("final answer");

@@ -1,6 +1,7 @@
 mod approvals;
 mod computer;
 mod computer_product;
+mod computer_python;
 mod exec_json;
 mod local;
 mod mcp;

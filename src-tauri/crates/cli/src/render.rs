@@ -132,8 +132,22 @@ impl Renderer {
             }
             EventMsg::AssistantMessage { .. } => self.break_line(out),
             EventMsg::ToolCallProposed { call } => self.show_call(call, out),
-            EventMsg::ApprovalRequested { warning, risks, .. } => {
+            EventMsg::ApprovalRequested {
+                call,
+                warning,
+                risks,
+            } => {
                 self.break_line(out);
+                if let ToolAction::Computer {
+                    action,
+                    arguments,
+                    plan,
+                } = &call.action
+                {
+                    // What the screen action will do: code's `computer.*` calls were never shown.
+                    let line = screen_action_line(action, arguments, plan.as_ref());
+                    let _ = writeln!(out, "{}", self.style(DIM, &line));
+                }
                 if risks.is_empty()
                     && let Some(w) = warning
                 {
@@ -351,6 +365,27 @@ impl Renderer {
     }
 }
 
+/// `→ left_click {"coordinate":[300,220]} in "OI Probe"`: an action, its arguments and the
+/// window it will reach.
+fn screen_action_line(
+    action: &str,
+    arguments: &serde_json::Value,
+    plan: Option<&oi_protocol::InputActionRecord>,
+) -> String {
+    let mut rest = arguments.clone();
+    if let Some(map) = rest.as_object_mut() {
+        map.remove("action");
+    }
+    let mut line = format!("→ {action}");
+    if rest.as_object().is_some_and(|m| !m.is_empty()) {
+        line.push_str(&format!(" {rest}"));
+    }
+    if let Some(window) = plan.and_then(|p| p.target_window.as_ref()) {
+        line.push_str(&format!(" in \"{}\"", window.title));
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,6 +397,32 @@ mod tests {
             r.render(e, &mut out);
         }
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_screen_action_shows_its_arguments_and_window() {
+        let plan = oi_protocol::InputActionRecord {
+            action: "left_click".into(),
+            planned_path: Vec::new(),
+            actual_path: Vec::new(),
+            keys: Vec::new(),
+            target_window: Some(oi_protocol::WindowInfo {
+                title: "OI Probe".into(),
+                app_name: "Tk".into(),
+                pid: None,
+                bounds: None,
+            }),
+        };
+        let args = serde_json::json!({"action": "left_click", "coordinate": [300, 220]});
+        assert_eq!(
+            screen_action_line("left_click", &args, Some(&plan)),
+            "→ left_click {\"coordinate\":[300,220]} in \"OI Probe\""
+        );
+        let args = serde_json::json!({"action": "clipboard_view"});
+        assert_eq!(
+            screen_action_line("clipboard_view", &args, None),
+            "→ clipboard_view"
+        );
     }
 
     #[test]

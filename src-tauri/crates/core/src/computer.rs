@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use oi_computer::{ComputerClient, ComputerConfig, ComputerError, Takeover};
-use oi_protocol::{ErrorInfo, ErrorKind, EventMsg, ToolAction, ToolCall, TurnEndReason};
+use oi_protocol::{
+    ErrorInfo, ErrorKind, EventMsg, ScreenshotInfo, ToolAction, ToolCall, TurnEndReason,
+};
 
 use crate::session::Runtime;
 
@@ -94,10 +96,23 @@ fn takeover_warning(t: &Takeover) -> String {
     )
 }
 
-/// Performs an approved `computer` call.
-pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
+/// What an approved action did, for the model.
+pub(crate) struct Performed {
+    pub text: String,
+    pub screenshot: Option<ScreenshotInfo>,
+}
+
+/// Performs an approved action and emits its telemetry: the performed input with its sampled
+/// path, the screenshot after it (as `screenshot_of`'s: the call whose result shows it), the
+/// screen diff and a focus change.
+pub(crate) async fn perform(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    screenshot_of: &str,
+) -> Result<Performed, ComputerError> {
     let emit = |msg| rt.emitter.emit(id, msg);
-    let performed = {
+    let outcome = {
         let mut state = rt.computer.lock().await;
         let result = match state.client().await {
             Ok(client) => client.perform(&call.arguments).await,
@@ -106,32 +121,39 @@ pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<
         if let Err(e) = &result {
             state.forget_dead_helper(e);
         }
-        result
+        result?
     };
-    match performed {
-        Ok(outcome) => {
-            let call_id = call.call_id.clone();
-            if let Some(record) = outcome.record {
-                emit(EventMsg::InputActionPerformed {
-                    call_id: call_id.clone(),
-                    record,
-                });
-            }
-            let mut images = Vec::new();
-            if let Some(screenshot) = outcome.screenshot {
-                images.push(screenshot.path.clone());
-                emit(EventMsg::ScreenshotTaken {
-                    call_id: Some(call_id.clone()),
-                    screenshot,
-                });
-            }
-            if let Some(diff) = outcome.diff {
-                emit(EventMsg::ScreenDiffComputed { call_id, diff });
-            }
-            if let Some(window) = outcome.focus_changed {
-                emit(EventMsg::WindowFocusChanged { window });
-            }
-            crate::turn::record_result_with_images(rt, id, call, outcome.text, false, images).await;
+    let call_id = call.call_id.clone();
+    if let Some(record) = outcome.record {
+        emit(EventMsg::InputActionPerformed {
+            call_id: call_id.clone(),
+            record,
+        });
+    }
+    if let Some(screenshot) = &outcome.screenshot {
+        emit(EventMsg::ScreenshotTaken {
+            call_id: Some(screenshot_of.to_string()),
+            screenshot: screenshot.clone(),
+        });
+    }
+    if let Some(diff) = outcome.diff {
+        emit(EventMsg::ScreenDiffComputed { call_id, diff });
+    }
+    if let Some(window) = outcome.focus_changed {
+        emit(EventMsg::WindowFocusChanged { window });
+    }
+    Ok(Performed {
+        text: outcome.text,
+        screenshot: outcome.screenshot,
+    })
+}
+
+/// Performs an approved `computer` call; its result shows the screenshot after it.
+pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
+    match perform(rt, id, call, &call.call_id).await {
+        Ok(done) => {
+            let images = done.screenshot.into_iter().map(|s| s.path).collect();
+            crate::turn::record_result_with_images(rt, id, call, done.text, false, images).await;
         }
         Err(e) => {
             report(rt, id, &e);

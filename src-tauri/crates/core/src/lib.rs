@@ -6,6 +6,7 @@
 pub mod approvals;
 mod client_shell;
 mod computer;
+mod computer_api;
 pub mod config;
 mod context;
 mod emitter;

@@ -143,6 +143,8 @@ pub(crate) struct Runtime {
     /// Started once, in the background from the session's start; a turn waits for it.
     pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
     pub computer: Mutex<crate::computer::ComputerSession>,
+    /// The socket of the Python kernel's `computer` object, or why there is none.
+    pub computer_api: Result<crate::computer_api::ComputerChannel, String>,
 }
 
 fn resolve_model(config: &SessionConfig) -> ModelSpec {
@@ -186,6 +188,13 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
     let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
     kernel_options.timeout = config.exec_timeout;
     kernel_options.launcher_prefix = config.sandbox.launcher_prefix.clone();
+    let computer_api = crate::computer_api::ComputerChannel::open().map_err(|e| {
+        tracing::warn!("the kernels' computer API is off: {e}");
+        format!("the engine could not open the computer API's socket: {e}")
+    });
+    kernel_options
+        .env
+        .push(crate::computer_api::kernel_env(&computer_api));
 
     emitter.emit(
         "",
@@ -269,6 +278,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),
         computer: Mutex::new(crate::computer::ComputerSession::new(&log_path)),
+        computer_api,
     });
     if has_mcp {
         let rt = runtime.clone();

@@ -344,7 +344,6 @@ async fn run_call(
     mut call: ToolCall,
     cancel: &CancellationToken,
 ) -> Option<TurnEndReason> {
-    let emit = |msg| rt.emitter.emit(id, msg);
     let mut takeover = None;
     if matches!(call.action, ToolAction::Computer { .. }) {
         // The gate sees the planned path, keys and target window; the person's own input since
@@ -358,12 +357,75 @@ async fn run_call(
             }
         }
     }
+    match pass_gate(rt, id, &call, takeover, cancel).await {
+        Passage::Run { by_person, edited } => {
+            let mut call = call;
+            if let (Some(code), ToolAction::RunCode { code: c, .. }) = (edited, &mut call.action) {
+                *c = code;
+            }
+            execute(rt, id, &call, cancel, by_person).await
+        }
+        Passage::Denied(reason) => {
+            record_result(rt, id, &call, reason, true).await;
+            None
+        }
+        Passage::Aborted => {
+            record_result(
+                rt,
+                id,
+                &call,
+                "The user declined to run this and stopped the turn.".into(),
+                true,
+            )
+            .await;
+            Some(TurnEndReason::Aborted)
+        }
+        Passage::Interrupted => {
+            record_result(
+                rt,
+                id,
+                &call,
+                "Not run: the user interrupted before approving.".into(),
+                true,
+            )
+            .await;
+            Some(TurnEndReason::Interrupted)
+        }
+    }
+}
+
+/// What the gate, and the person when asked, decided about a call.
+pub(crate) enum Passage {
+    /// Run it; `edited`: the code as the person changed it.
+    Run {
+        by_person: bool,
+        edited: Option<String>,
+    },
+    /// Not run; what the model is told.
+    Denied(String),
+    /// Not run, and the turn ends.
+    Aborted,
+    /// Interrupted while waiting for the person.
+    Interrupted,
+}
+
+/// Passes one call through the approval gate: the policy's verdict, a person's answer when it
+/// asks (as `ApprovalRequested`/`Op::Approval`), the decision as an event, "always" remembered.
+/// `takeover`: the person used the mouse or keyboard since the agent's last action.
+pub(crate) async fn pass_gate(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    takeover: Option<String>,
+    cancel: &CancellationToken,
+) -> Passage {
+    let emit = |msg| rt.emitter.emit(id, msg);
     let (verdict, can_ask) = {
         let shared = rt.shared.lock().await;
         let writes =
-            crate::gate::planned_writes(&call, &shared.config.cwd, &shared.profile.tool_state);
+            crate::gate::planned_writes(call, &shared.config.cwd, &shared.profile.tool_state);
         (
-            shared.gate.check(&call, &writes),
+            shared.gate.check(call, &writes),
             shared.config.interactive_approvals,
         )
     };
@@ -399,9 +461,7 @@ async fn run_call(
         }
         Verdict::Ask { risks, warning } => {
             let (tx, rx) = tokio::sync::oneshot::channel();
-            if let Ok(mut waiting) = rt.approvals.lock() {
-                waiting.insert(call.call_id.clone(), tx);
-            }
+            let waiting = PendingApproval::register(rt, &call.call_id, tx);
             emit(EventMsg::ApprovalRequested {
                 call: call.clone(),
                 warning,
@@ -411,22 +471,10 @@ async fn run_call(
                 a = rx => a.ok(),
                 _ = cancel.cancelled() => None,
             };
-            if let Ok(mut waiting) = rt.approvals.lock() {
-                waiting.remove(&call.call_id);
-            }
+            drop(waiting);
             match answer {
                 Some(d) => (d, Decider::User, None),
-                None => {
-                    record_result(
-                        rt,
-                        id,
-                        &call,
-                        "Not run: the user interrupted before approving.".into(),
-                        true,
-                    )
-                    .await;
-                    return Some(TurnEndReason::Interrupted);
-                }
+                None => return Passage::Interrupted,
             }
         }
     };
@@ -436,7 +484,7 @@ async fn run_call(
         decider,
     });
     if let ApprovalDecision::ApproveAlways { scope } = &decision {
-        let remembered = rt.shared.lock().await.gate.remember(&call, scope);
+        let remembered = rt.shared.lock().await.gate.remember(call, scope);
         let message = match remembered {
             Ok(what) => format!("remembered: {what}"),
             Err(why) => format!("not remembered (approved this once): {why}"),
@@ -445,33 +493,48 @@ async fn run_call(
     }
     let by_person = decider == Decider::User;
     match decision {
-        ApprovalDecision::Deny => {
-            let reason = denial.unwrap_or_else(|| {
-                "The user declined to run this. Ask what to do instead, or try another way.".into()
-            });
-            record_result(rt, id, &call, reason, true).await;
-            None
+        ApprovalDecision::Deny => Passage::Denied(denial.unwrap_or_else(|| {
+            "The user declined to run this. Ask what to do instead, or try another way.".into()
+        })),
+        ApprovalDecision::Abort => Passage::Aborted,
+        ApprovalDecision::ApproveEdited { code } => Passage::Run {
+            by_person,
+            edited: Some(code),
+        },
+        ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => Passage::Run {
+            by_person,
+            edited: None,
+        },
+    }
+}
+
+/// An approval request waiting for its answer; forgotten when the wait ends or is dropped (a
+/// code block killed while one of its computer actions waits).
+struct PendingApproval<'a> {
+    rt: &'a Runtime,
+    call_id: String,
+}
+
+impl<'a> PendingApproval<'a> {
+    fn register(
+        rt: &'a Runtime,
+        call_id: &str,
+        tx: tokio::sync::oneshot::Sender<ApprovalDecision>,
+    ) -> Self {
+        if let Ok(mut waiting) = rt.approvals.lock() {
+            waiting.insert(call_id.to_string(), tx);
         }
-        ApprovalDecision::Abort => {
-            record_result(
-                rt,
-                id,
-                &call,
-                "The user declined to run this and stopped the turn.".into(),
-                true,
-            )
-            .await;
-            Some(TurnEndReason::Aborted)
+        PendingApproval {
+            rt,
+            call_id: call_id.to_string(),
         }
-        ApprovalDecision::ApproveEdited { code } => {
-            let mut call = call;
-            if let ToolAction::RunCode { code: c, .. } = &mut call.action {
-                *c = code;
-            }
-            execute(rt, id, &call, cancel, by_person).await
-        }
-        ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => {
-            execute(rt, id, &call, cancel, by_person).await
+    }
+}
+
+impl Drop for PendingApproval<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut waiting) = self.rt.approvals.lock() {
+            waiting.remove(&self.call_id);
         }
     }
 }
@@ -536,6 +599,7 @@ async fn execute(
         );
     };
     let environment = rt.shared.lock().await.config.environment.clone();
+    let mut actions = crate::computer_api::BlockActions::new(call);
     let result = match environment {
         Some(env) if crate::environment::runs_in_client_terminal(Some(&env), language) => {
             let (timeout, launcher) = {
@@ -557,13 +621,15 @@ async fn execute(
             }
             ran.map_err(|e| e.to_string())
         }
-        _ => rt
-            .kernels
-            .lock()
-            .await
-            .run(language, code, &mut sink, cancel)
-            .await
-            .map_err(|e| e.to_string()),
+        _ => {
+            // The code's `computer.*` calls are served while it runs, beside its output.
+            let mut kernels = rt.kernels.lock().await;
+            let run = kernels.run(language, code, &mut sink, cancel);
+            tokio::select! {
+                ran = run => ran.map_err(|e| e.to_string()),
+                never = crate::computer_api::serve(rt, id, &mut actions, cancel) => match never {},
+            }
+        }
     };
     // The session's own log may live under the working directory: it is not the code's doing.
     let changes: Vec<_> = match watcher {
@@ -624,7 +690,10 @@ async fn execute(
             changes,
         });
     }
-    record_result(rt, id, call, output, is_error).await;
+    record_result_with_images(rt, id, call, output, is_error, actions.images).await;
+    if actions.aborted {
+        return Some(TurnEndReason::Aborted);
+    }
     (status == ExecStatus::Interrupted).then_some(TurnEndReason::Interrupted)
 }
 

@@ -1,10 +1,16 @@
 //! The Python kernel: `python3 -u` running an embedded driver (drivers/python_kernel.py)
-//! that executes JSON requests in one namespace and shows a final expression's value.
+//! that executes JSON requests in one namespace and shows a final expression's value, with
+//! classic Open Interpreter's `computer` object preloaded (drivers/python_computer.py).
 
 use crate::kernel::{KernelSpec, Request};
 use crate::language::Language;
 
-const DRIVER: &str = include_str!("drivers/python_kernel.py");
+/// The `computer` object's factory, then the driver that preloads it.
+const DRIVER: &str = concat!(
+    include_str!("drivers/python_computer.py"),
+    "\n",
+    include_str!("drivers/python_kernel.py")
+);
 
 pub(crate) fn spec() -> KernelSpec {
     KernelSpec {

@@ -1,4 +1,5 @@
-# Open Interpreter's Python kernel driver (embedded in oi-exec, run with `python3 -u -c`).
+# Open Interpreter's Python kernel driver (embedded in oi-exec, run with `python3 -u -c` after
+# python_computer.py, which defines the `computer` object's factory).
 # Reads one JSON request a line, {"code": ..., "marker": ...}, from the original stdin,
 # runs the code in __main__'s namespace like a notebook cell (a final bare expression's
 # repr is printed; top-level await works), then writes "MARKER:<0|1>\n" on stdout and "MARKER" on stderr.
@@ -55,11 +56,23 @@ def _oi_kernel():
     namespace = sys.modules["__main__"].__dict__
     namespace.pop("_oi_kernel", None)
     namespace.pop("watch_for_the_engine", None)
+    # Classic Open Interpreter's `computer`, ready without an import (python_computer.py).
+    namespace["computer"] = namespace.pop("_oi_computer_api")()
 
     def show_exception(error, skip_driver_frame):
         tb = error.__traceback__
-        if skip_driver_frame and tb is not None:
+        # The driver's frames (run, evaluate) before the cell's, and those of its computer API
+        # after them, are noise for the reader.
+        while skip_driver_frame and tb is not None and tb.tb_frame.f_code.co_filename == "<string>":
             tb = tb.tb_next
+        last_own = None
+        walk = tb
+        while walk is not None:
+            if walk.tb_frame.f_code.co_filename != "<string>":
+                last_own = walk
+            walk = walk.tb_next
+        if last_own is not None:
+            last_own.tb_next = None
         traceback.print_exception(type(error), error, tb)
 
     # A block may `await` at top level, as in a notebook; it runs on the kernel's loop.

@@ -1,0 +1,232 @@
+# The `computer` object preloaded in Open Interpreter's Python kernel, as classic Open Interpreter
+# has it: computer.display / mouse / keyboard / clipboard. Each call is one JSON line to the
+# engine over the session's unix socket ($OI_COMPUTER_SOCKET); the engine passes it through the
+# same approval gate as the `computer` tool and performs it on the same helper. A refusal raises
+# computer.ActionDenied; no display, no permission or a failed action raise computer.ComputerError
+# with the engine's message (what to do about it). Coordinates are pixels of the screenshots
+# display.view() and display.screenshot() give (the screen scaled to the model's size).
+
+
+def _oi_computer_api():
+    import json
+    import os
+    import socket
+    import sys
+
+    class ComputerError(Exception):
+        """A computer action did not happen; the message says why and what to do.
+        `kind`: denied, no_display, permission, helper, bad_action or failed."""
+
+        def __init__(self, message, kind="failed"):
+            super().__init__(message)
+            self.kind = kind
+
+    class ActionDenied(ComputerError):
+        """The approval policy or the person refused the action."""
+
+    # Tracebacks name them as the code reaches them.
+    ComputerError.__qualname__ = "computer.ComputerError"
+    ActionDenied.__qualname__ = "computer.ActionDenied"
+
+    def call(**arguments):
+        path = os.environ.get("OI_COMPUTER_SOCKET")
+        if not path:
+            raise ComputerError(
+                os.environ.get("OI_COMPUTER_UNAVAILABLE")
+                or "the computer API works inside Open Interpreter's Python kernel only",
+                "helper",
+            )
+        data = b""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            try:
+                s.connect(path)
+            except OSError as e:
+                raise ComputerError(
+                    f"could not reach the engine's computer socket {path}: {e}. "
+                    "A sandbox that hides the engine's runtime directory (docker) cannot use the computer API.",
+                    "helper",
+                ) from None
+            s.sendall((json.dumps(arguments) + "\n").encode())
+            while not data.endswith(b"\n"):
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        if not data:
+            raise ComputerError(
+                "the engine answered nothing: computer.* works while a code block runs", "helper"
+            )
+        reply = json.loads(data)
+        if reply.get("ok"):
+            return reply
+        kind = reply.get("kind", "failed")
+        error = ActionDenied if kind == "denied" else ComputerError
+        raise error(reply.get("message") or "the action failed", kind)
+
+    def point(x, y, what):
+        if isinstance(x, str) or isinstance(y, str):
+            raise ComputerError(
+                f"{what} takes screen coordinates (x, y); finding text or icons on the screen is not "
+                "supported: look with computer.display.view(), then give the pixel position",
+                "bad_action",
+            )
+        if x is None and y is None:
+            return None
+        if x is None or y is None:
+            raise ComputerError(f"{what} needs both x and y", "bad_action")
+        return [int(round(x)), int(round(y))]
+
+    def at(arguments, x, y, what):
+        p = point(x, y, what)
+        if p is not None:
+            arguments["coordinate"] = p
+        return arguments
+
+    def combo(keys):
+        if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
+            keys = keys[0]
+        names = [str(k) for k in keys]
+        if not names:
+            raise ComputerError("name at least one key", "bad_action")
+        return "+".join(names)
+
+    class Display:
+        def view(self):
+            """Takes a screenshot and shows it to the model with this block's output."""
+            call(action="screenshot", show=True)
+
+        def screenshot(self, show=False):
+            """A screenshot at the model's size: a PIL Image when Pillow is installed, else the
+            PNG's path. show=True also shows it to the model."""
+            reply = call(action="screenshot", show=bool(show))
+            path = reply["screenshot"]["path"]
+            try:
+                from PIL import Image
+            except ImportError:
+                return path
+            image = Image.open(path)
+            image.load()
+            return image
+
+        def __repr__(self):
+            return "computer.display: view(), screenshot(show=False)"
+
+    class Mouse:
+        def move(self, x=None, y=None):
+            p = point(x, y, "computer.mouse.move")
+            if p is None:
+                raise ComputerError("computer.mouse.move needs x and y", "bad_action")
+            call(action="mouse_move", coordinate=p)
+
+        def click(self, x=None, y=None, button="left", clicks=1, modifiers=None):
+            """Clicks at (x, y), or where the pointer is. button: left, right or middle; clicks:
+            1 to 3 (left); modifiers: keys held, like "ctrl" or ["ctrl", "shift"]."""
+            names = {
+                ("left", 1): "left_click",
+                ("left", 2): "double_click",
+                ("left", 3): "triple_click",
+                ("right", 1): "right_click",
+                ("middle", 1): "middle_click",
+            }
+            action = names.get((str(button), int(clicks)))
+            if action is None:
+                raise ComputerError(
+                    f"no {clicks}-fold {button} click: use button left (1 to 3 clicks), right or middle (1)",
+                    "bad_action",
+                )
+            arguments = at({"action": action}, x, y, "computer.mouse.click")
+            if modifiers:
+                held = [modifiers] if isinstance(modifiers, str) else list(modifiers)
+                arguments["text"] = combo(held)
+            call(**arguments)
+
+        def double_click(self, x=None, y=None):
+            self.click(x, y, clicks=2)
+
+        def right_click(self, x=None, y=None):
+            self.click(x, y, button="right")
+
+        def down(self, x=None, y=None):
+            call(**at({"action": "left_mouse_down"}, x, y, "computer.mouse.down"))
+
+        def up(self, x=None, y=None):
+            call(**at({"action": "left_mouse_up"}, x, y, "computer.mouse.up"))
+
+        def scroll(self, clicks, x=None, y=None):
+            """Turns the wheel: positive clicks scroll up, negative down."""
+            clicks = int(clicks)
+            arguments = {
+                "action": "scroll",
+                "scroll_direction": "up" if clicks > 0 else "down",
+                "scroll_amount": abs(clicks),
+            }
+            call(**at(arguments, x, y, "computer.mouse.scroll"))
+
+        def position(self):
+            """Where the pointer is, as (x, y) in screenshot pixels."""
+            text = call(action="cursor_position")["text"]
+            parts = dict(p.split("=", 1) for p in text.split(",") if "=" in p)
+            return int(parts["X"]), int(parts["Y"])
+
+        def __repr__(self):
+            return "computer.mouse: move(x, y), click(x, y, button='left', clicks=1), scroll(clicks), position()"
+
+    class Keyboard:
+        def write(self, text, interval=None):
+            """Types text into the focused window."""
+            text = str(text)
+            if text:
+                call(action="type", text=text)
+
+        def hotkey(self, *keys, interval=None):
+            """Presses keys together: hotkey("ctrl", "s")."""
+            call(action="key", text=combo(keys))
+
+        def press(self, *keys, presses=1, interval=None):
+            """Presses keys one after the other: press("tab"), press("down", presses=3)."""
+            if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
+                keys = keys[0]
+            if not keys:
+                raise ComputerError("name at least one key", "bad_action")
+            call(action="key", text=" ".join(str(k) for k in keys for _ in range(int(presses))))
+
+        def __repr__(self):
+            return "computer.keyboard: write(text), hotkey(*keys), press(*keys, presses=1)"
+
+    class Clipboard:
+        modifier = "command" if sys.platform == "darwin" else "ctrl"
+
+        def view(self):
+            """The clipboard's text."""
+            return call(action="clipboard_view")["text"]
+
+        def copy(self, text=None):
+            """Puts text on the clipboard; without text, copies the selection (ctrl+c)."""
+            if text is None:
+                call(action="key", text=f"{self.modifier}+c")
+            else:
+                call(action="clipboard_copy", text=str(text))
+
+        def paste(self):
+            """Pastes into the focused window (ctrl+v)."""
+            call(action="key", text=f"{self.modifier}+v")
+
+        def __repr__(self):
+            return "computer.clipboard: view(), copy(text=None), paste()"
+
+    class Computer:
+        """The screen, mouse, keyboard and clipboard; every action is approved as the computer
+        tool's are."""
+
+        def __init__(self):
+            self.display = Display()
+            self.mouse = Mouse()
+            self.keyboard = Keyboard()
+            self.clipboard = Clipboard()
+            self.ComputerError = ComputerError
+            self.ActionDenied = ActionDenied
+
+        def __repr__(self):
+            return "computer: display, mouse, keyboard, clipboard (see help(computer.mouse))"
+
+    return Computer()

@@ -1,0 +1,216 @@
+//! The `computer` object in the Python kernel, as classic Open Interpreter has it: a scripted model
+//! writes Python that clicks, types and looks through it, against the real Tk probe on a private
+//! X server; each action passes the same gate as a `computer` tool call.
+
+use oi_computer::{MODEL_SIZES, ScaleMap};
+use oi_product_tests::{Sandbox, of_type};
+use oi_protocol::{Point, Rect};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::{Value, json};
+
+use super::computer::Desktop;
+use super::computer_product::{assert_path_ends_at, assert_plan_reaches, os_terminal, run_os};
+
+fn python(code: &str) -> ScriptedResponse {
+    ScriptedResponse::tool_call("execute", json!({"language": "python", "code": code}))
+}
+
+fn screen_map(width: u32, height: u32) -> ScaleMap {
+    ScaleMap::new(
+        Rect {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        },
+        &MODEL_SIZES,
+    )
+}
+
+/// The tool_result blocks of the last message of an Anthropic request.
+fn last_tool_result(request: &Value) -> Vec<Value> {
+    let last = request["messages"]
+        .as_array()
+        .and_then(|m| m.last())
+        .expect("last message");
+    let result = last["content"]
+        .as_array()
+        .and_then(|c| c.iter().find(|b| b["type"] == "tool_result"))
+        .unwrap_or_else(|| panic!("no tool_result in {last}"));
+    match &result["content"] {
+        Value::Array(blocks) => blocks.clone(),
+        other => vec![json!({"type": "text", "text": other})],
+    }
+}
+
+fn has_png(blocks: &[Value]) -> bool {
+    blocks
+        .iter()
+        .any(|b| b["type"] == "image" && b["source"]["media_type"] == "image/png")
+}
+
+fn text_of(blocks: &[Value]) -> String {
+    blocks
+        .iter()
+        .filter_map(|b| b["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn python_code_looks_clicks_and_types_through_the_preloaded_computer() {
+    let desktop = Desktop::start(1920, 1080);
+    let map = screen_map(1920, 1080);
+    let model = |name: &str| map.to_model(desktop.center(name)).expect("on screen");
+    let (bx, by) = model("button");
+    let (ex, ey) = model("entry");
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        python("computer.display.view()"),
+        python(&format!(
+            "computer.mouse.click({bx}, {by})\n\
+             computer.mouse.click({ex}, {ey})\n\
+             computer.keyboard.write('typed from python')\n\
+             print('pointer at', computer.mouse.position())"
+        )),
+        ScriptedResponse::text("Pressed and typed."),
+    ]));
+    let sb = Sandbox::new();
+    let events = run_os(
+        &sb,
+        &server,
+        Some(desktop.x.display()),
+        "press the button and type",
+    );
+
+    // The application's own word.
+    desktop.expect_line("clicked Press me");
+    desktop.expect_line("entry 'typed from python'");
+
+    // Each action went through the gate as a `computer` call with its plan, approved by the policy.
+    let asked: Vec<&Value> = of_type(&events, "approval_decided")
+        .into_iter()
+        .filter(|e| {
+            e["msg"]["call_id"]
+                .as_str()
+                .is_some_and(|id| id.contains(".computer_"))
+        })
+        .collect();
+    assert_eq!(asked.len(), 5, "view, click, click, write, position");
+    assert!(asked.iter().all(|e| e["msg"]["decider"] == json!("policy")));
+    let performed = of_type(&events, "input_action_performed");
+    let actions: Vec<&str> = performed
+        .iter()
+        .filter_map(|e| e["msg"]["record"]["action"].as_str())
+        .collect();
+    assert_eq!(actions, ["left_click", "left_click", "type"]);
+    // Model pixels map to the real pixel under the button, as for the tool.
+    let target = map.to_real(bx, by).expect("inside");
+    assert_path_ends_at(&performed[0]["msg"]["record"]["actual_path"], target);
+    let entry = map.to_real(ex, ey).expect("inside");
+    assert_eq!(
+        desktop.pointer(),
+        Point {
+            x: entry.x,
+            y: entry.y
+        }
+    );
+
+    // view() put the screenshot beside the first block's output; the clicks' screenshots stay
+    // telemetry, not images for the model.
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 3);
+    assert!(has_png(&last_tool_result(&requests[1].body)));
+    let second = last_tool_result(&requests[2].body);
+    assert!(!has_png(&second), "{second:?}");
+    assert!(
+        text_of(&second).contains(&format!("pointer at ({ex}, {ey})")),
+        "{second:?}"
+    );
+    server.assert_invariants();
+}
+
+#[test]
+fn an_action_from_code_asks_with_its_plan_and_a_denial_raises_in_python() {
+    let desktop = Desktop::start(1280, 800);
+    let button = desktop.center("button");
+    let code = format!(
+        "try:\n    computer.mouse.click({}, {})\nexcept computer.ActionDenied as e:\n    print('refused:', e)\n\
+         computer.mouse.click({}, {})",
+        button.x, button.y, button.x, button.y
+    );
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        python(&code),
+        ScriptedResponse::text("The person said no."),
+    ]));
+    let sb = Sandbox::new();
+    let mut p = os_terminal(&sb, &server, &desktop, "press the button");
+    p.expect("Run this code?").expect("the code asks");
+    p.send_line("y").expect("answer");
+    // The click asks, showing the action and the window it will reach.
+    p.expect("in \"OI Probe\"").expect("the action is shown");
+    p.expect("Do this on the screen?").expect("the click asks");
+    let asked = of_type(&sb.log_events(), "approval_requested")
+        .last()
+        .map(|e| e["msg"]["call"].clone())
+        .expect("asked");
+    assert_eq!(asked["name"], json!("computer"));
+    assert_eq!(asked["action"]["action"], json!("left_click"));
+    assert_plan_reaches(&asked["action"]["plan"], button);
+    p.send_line("n").expect("deny");
+    // The code caught the refusal and went on; its second click asks again, and is refused too.
+    p.expect("Do this on the screen?")
+        .expect("the second click asks");
+    p.send_line("n").expect("deny");
+    p.expect("The person said no.")
+        .expect("the session goes on");
+    assert!(
+        !desktop.drain().iter().any(|l| l.starts_with("clicked")),
+        "no click reached the app"
+    );
+    let events = sb.log_events();
+    let result = of_type(&events, "tool_result")
+        .last()
+        .map(|e| e["msg"].clone())
+        .expect("result");
+    let output = result["output"].as_str().expect("output");
+    assert!(
+        output.contains("refused: The user declined"),
+        "the caught refusal: {output}"
+    );
+    assert!(
+        output.contains("computer.ActionDenied: The user declined"),
+        "the uncaught one ends the block: {output}"
+    );
+    assert!(
+        !output.contains("File \"<string>\""),
+        "no frames of the driver: {output}"
+    );
+    assert_eq!(result["is_error"], json!(true));
+    let decided: Vec<&Value> = of_type(&events, "approval_decided")
+        .into_iter()
+        .filter(|e| e["msg"]["decision"]["type"] == json!("deny"))
+        .collect();
+    assert_eq!(decided.len(), 2);
+    assert!(decided.iter().all(|e| e["msg"]["decider"] == json!("user")));
+}
+
+#[test]
+fn without_a_display_computer_calls_raise_the_actionable_message() {
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        python("computer.display.view()"),
+        ScriptedResponse::text("There is no screen here."),
+    ]));
+    let sb = Sandbox::new();
+    let events = run_os(&sb, &server, None, "look at the screen");
+    let result = &of_type(&events, "tool_result")[0]["msg"];
+    let text = result["output"].as_str().expect("output");
+    assert!(
+        text.contains("computer.ComputerError: computer use needs a display")
+            && text.contains("Xvfb"),
+        "{text}"
+    );
+    assert_eq!(
+        of_type(&events, "turn_ended")[0]["msg"]["reason"],
+        json!("completed")
+    );
+}
