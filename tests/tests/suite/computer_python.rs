@@ -43,6 +43,18 @@ fn last_tool_result(request: &Value) -> Vec<Value> {
     }
 }
 
+/// The gate's decisions on actions of code (calls numbered below the code block's).
+fn code_actions_decided(events: &[Value]) -> Vec<&Value> {
+    of_type(events, "approval_decided")
+        .into_iter()
+        .filter(|e| {
+            e["msg"]["call_id"]
+                .as_str()
+                .is_some_and(|id| id.contains(".computer_"))
+        })
+        .collect()
+}
+
 fn has_png(blocks: &[Value]) -> bool {
     blocks
         .iter()
@@ -87,14 +99,7 @@ fn python_code_looks_clicks_and_types_through_the_preloaded_computer() {
     desktop.expect_line("entry 'typed from python'");
 
     // Each action went through the gate as a `computer` call with its plan, approved by the policy.
-    let asked: Vec<&Value> = of_type(&events, "approval_decided")
-        .into_iter()
-        .filter(|e| {
-            e["msg"]["call_id"]
-                .as_str()
-                .is_some_and(|id| id.contains(".computer_"))
-        })
-        .collect();
+    let asked = code_actions_decided(&events);
     assert_eq!(asked.len(), 5, "view, click, click, write, position");
     assert!(asked.iter().all(|e| e["msg"]["decider"] == json!("policy")));
     let performed = of_type(&events, "input_action_performed");
@@ -212,5 +217,54 @@ fn without_a_display_computer_calls_raise_the_actionable_message() {
     assert_eq!(
         of_type(&events, "turn_ended")[0]["msg"]["reason"],
         json!("completed")
+    );
+}
+
+#[test]
+fn the_clipboard_round_trips_between_python_and_a_real_application() {
+    let desktop = Desktop::start(1280, 800);
+    let entry = desktop.center("entry");
+    let (ex, ey) = (entry.x, entry.y);
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        python(&format!(
+            "computer.clipboard.copy('pasted by python')\n\
+             print('clipboard:', computer.clipboard.view())\n\
+             computer.mouse.click({ex}, {ey})\n\
+             computer.clipboard.paste()"
+        )),
+        python(&format!(
+            "computer.keyboard.write(' and typed')\n\
+             computer.mouse.click({ex}, {ey}, clicks=3)\n\
+             computer.clipboard.copy()\n\
+             print('from the app:', computer.clipboard.view())"
+        )),
+        ScriptedResponse::text("Copied both ways."),
+    ]));
+    let sb = Sandbox::new();
+    let events = run_os(&sb, &server, Some(desktop.x.display()), "use the clipboard");
+    // Python's text reached the Tk entry through the X clipboard (ctrl+v in the app)…
+    desktop.expect_line("entry 'pasted by python'");
+    desktop.expect_line("entry 'pasted by python and typed'");
+    let outputs: Vec<String> = of_type(&events, "tool_result")
+        .iter()
+        .map(|e| e["msg"]["output"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(outputs.len(), 2, "{outputs:?}");
+    assert!(
+        outputs[0].contains("clipboard: pasted by python"),
+        "{outputs:?}"
+    );
+    // …and what the app copied (ctrl+c on its selection) came back to Python.
+    assert!(
+        outputs[1].contains("from the app: pasted by python and typed"),
+        "{outputs:?}"
+    );
+    // Every clipboard use passed the gate too (the policy approved: -y).
+    let decided = code_actions_decided(&events);
+    assert_eq!(decided.len(), 8);
+    assert!(
+        decided
+            .iter()
+            .all(|e| e["msg"]["decider"] == json!("policy"))
     );
 }

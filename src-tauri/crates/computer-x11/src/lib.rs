@@ -1,12 +1,14 @@
 //! Computer use on a real desktop: [`oi_computer`]'s device traits on xcap (capture), enigo
-//! (input) and rdev (watching the person's input), plus the loop of the `interpreter-computer`
-//! helper. Linux/X11 is what runs and is tested here; xcap, enigo and rdev build the same
+//! (input), rdev (watching the person's input) and x11rb (the clipboard), plus the loop of the
+//! `interpreter-computer` helper. Linux/X11 is what runs and is tested here; xcap, enigo and rdev build the same
 //! code for macOS and Windows, where window geometry comes from xcap instead of RandR.
 //!
 //! Real pixels everywhere: monitor geometry is read from RandR in device pixels (xcap's own
 //! monitor coordinates are divided by the Xft.dpi scale factor and truncated, which would put
 //! clicks off by a pixel under HiDPI), and the captured image's own size is the truth.
 
+#[cfg(target_os = "linux")]
+mod clipboard;
 mod input;
 mod monitor;
 mod screen;
@@ -16,6 +18,8 @@ use std::sync::{Arc, Mutex};
 
 use oi_computer::{Computer, ComputerConfig, ComputerError, TakeoverDetector};
 
+#[cfg(target_os = "linux")]
+pub use clipboard::X11Clipboard;
 pub use input::EnigoInput;
 pub use monitor::watch_physical_input;
 pub use screen::XcapScreen;
@@ -37,6 +41,12 @@ pub fn run_helper() -> i32 {
     watch_physical_input(detector.clone());
     let dir = std::env::temp_dir().join("oi-computer");
     let mut computer = Computer::new(screen, input, detector.clone(), ComputerConfig::new(dir));
+    #[cfg(target_os = "linux")]
+    match X11Clipboard::connect() {
+        Ok(clipboard) => computer = computer.with_clipboard(Box::new(clipboard)),
+        // Screen, mouse and keyboard still work; clipboard actions say it is unavailable.
+        Err(e) => tracing::warn!("no clipboard: {e}"),
+    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match oi_computer::wire::serve(

@@ -75,6 +75,12 @@ pub enum ComputerAction {
     Zoom {
         region: [i64; 4],
     },
+    /// The clipboard's text (the Python kernel's `computer.clipboard.view()`).
+    ClipboardView,
+    /// Puts text on the clipboard (`computer.clipboard.copy(text)`).
+    ClipboardCopy {
+        text: String,
+    },
 }
 
 /// Why arguments do not make an action; the text is what the model is told.
@@ -99,7 +105,7 @@ pub enum ActionError {
     Key(#[from] KeyError),
 }
 
-pub const ACTION_NAMES: [&str; 19] = [
+pub const ACTION_NAMES: [&str; 21] = [
     "screenshot",
     "cursor_position",
     "mouse_move",
@@ -119,6 +125,8 @@ pub const ACTION_NAMES: [&str; 19] = [
     "zoom",
     "mouse_down",
     "mouse_up",
+    "clipboard_view",
+    "clipboard_copy",
 ];
 
 /// Longest wait or key hold a model may ask for.
@@ -247,6 +255,14 @@ impl ComputerAction {
                 };
                 ComputerAction::Zoom { region }
             }
+            "clipboard_view" => ComputerAction::ClipboardView,
+            "clipboard_copy" => ComputerAction::ClipboardCopy {
+                text: args
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| missing("text", "the text to put on the clipboard"))?
+                    .to_string(),
+            },
             other => return Err(ActionError::UnknownAction(other.to_string())),
         })
     }
@@ -259,6 +275,7 @@ impl ComputerAction {
                 | ComputerAction::CursorPosition
                 | ComputerAction::Wait { .. }
                 | ComputerAction::Zoom { .. }
+                | ComputerAction::ClipboardView
         )
     }
 
@@ -298,6 +315,8 @@ impl ComputerAction {
             ComputerAction::Type { .. } => "type",
             ComputerAction::HoldKey { .. } => "hold_key",
             ComputerAction::Wait { .. } => "wait",
+            ComputerAction::ClipboardView => "clipboard_view",
+            ComputerAction::ClipboardCopy { .. } => "clipboard_copy",
             ComputerAction::Zoom { .. } => "zoom",
         }
     }
@@ -305,7 +324,10 @@ impl ComputerAction {
 
 /// Whether the arguments name a read-only action (unparseable arguments are not read-only).
 pub fn is_read_only_action(name: &str) -> bool {
-    matches!(name, "screenshot" | "cursor_position" | "wait" | "zoom")
+    matches!(
+        name,
+        "screenshot" | "cursor_position" | "wait" | "zoom" | "clipboard_view"
+    )
 }
 
 fn number(v: &Value) -> Option<f64> {

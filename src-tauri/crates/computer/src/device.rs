@@ -1,5 +1,5 @@
-//! What a platform must provide: a screen to capture, input to synthesize, and a monitor of the
-//! person's own input. `oi-computer-x11` implements them on xcap, enigo and rdev.
+//! What a platform must provide: a screen to capture, input to synthesize, a clipboard, and a
+//! monitor of the person's own input. `oi-computer-x11` implements them on xcap, enigo and rdev.
 
 use image::RgbaImage;
 use oi_protocol::{Point, Rect, WindowInfo};
@@ -69,6 +69,14 @@ pub trait Input: Send {
     fn scroll(&mut self, dx: i32, dy: i32) -> Result<(), DeviceError>;
     fn key(&mut self, key: Key, down: bool) -> Result<(), DeviceError>;
     fn text(&mut self, text: &str) -> Result<(), DeviceError>;
+}
+
+/// The system clipboard's text.
+pub trait Clipboard: Send {
+    /// The clipboard's text (empty when nothing holds it).
+    fn text(&mut self) -> Result<String, DeviceError>;
+    /// Puts text on the clipboard, for other programs to paste.
+    fn set_text(&mut self, text: &str) -> Result<(), DeviceError>;
 }
 
 /// Input the monitor saw, synthetic or not.

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 pub use action::{ComputerAction, MouseButton, ScrollDirection, is_read_only_action};
 pub use client::{ComputerClient, display_problem, find_helper};
-pub use device::{DeviceError, Input, MonitorInfo, ObservedInput, Screen, WindowEntry};
+pub use device::{Clipboard, DeviceError, Input, MonitorInfo, ObservedInput, Screen, WindowEntry};
 pub use encode::ImageEncoding;
 pub use geometry::{MODEL_SIZES, ScaleMap, model_size};
 pub use keys::{Key, NamedKey};

@@ -13,7 +13,7 @@ use oi_protocol::{
 use serde::{Deserialize, Serialize};
 
 use crate::action::{ComputerAction, ModelPoint, MouseButton, ScrollDirection};
-use crate::device::{Input, MonitorInfo, Screen};
+use crate::device::{Clipboard, Input, MonitorInfo, Screen};
 use crate::encode::{ImageEncoding, encode, scale};
 use crate::geometry::{MODEL_SIZES, ScaleMap, model_size};
 use crate::keys::Key;
@@ -65,6 +65,8 @@ pub struct Outcome {
 pub struct Computer<S: Screen, I: Input> {
     screen: S,
     input: I,
+    /// `None`: this platform's clipboard is not supported.
+    clipboard: Option<Box<dyn Clipboard>>,
     detector: Arc<Mutex<TakeoverDetector>>,
     config: ComputerConfig,
     /// The mapping of the last full screenshot (or of the monitor, before any).
@@ -92,11 +94,26 @@ impl<S: Screen, I: Input> Computer<S, I> {
         Computer {
             screen,
             input,
+            clipboard: None,
             detector,
             config,
             map: None,
             focus: None,
             counter: 0,
+        }
+    }
+
+    pub fn with_clipboard(mut self, clipboard: Box<dyn Clipboard>) -> Self {
+        self.clipboard = Some(clipboard);
+        self
+    }
+
+    fn clipboard(&mut self) -> Result<&mut dyn Clipboard, ComputerError> {
+        match self.clipboard.as_deref_mut() {
+            Some(c) => Ok(c),
+            None => Err(ComputerError::Failed {
+                message: "the clipboard is not available to computer use on this system".into(),
+            }),
         }
     }
 
@@ -216,7 +233,9 @@ impl<S: Screen, I: Input> Computer<S, I> {
                 }
                 ComputerAction::Screenshot
                 | ComputerAction::CursorPosition
-                | ComputerAction::Wait { .. } => (Vec::new(), None),
+                | ComputerAction::Wait { .. }
+                | ComputerAction::ClipboardView
+                | ComputerAction::ClipboardCopy { .. } => (Vec::new(), None),
             };
         Ok(Plan {
             path,
@@ -274,6 +293,24 @@ impl<S: Screen, I: Input> Computer<S, I> {
                 });
             }
             ComputerAction::Zoom { region } => return self.zoom(*region),
+            // The clipboard is no input: no path, screenshot or diff.
+            ComputerAction::ClipboardView => {
+                let text = self.clipboard()?.text()?;
+                return Ok(Outcome {
+                    text,
+                    ..Default::default()
+                });
+            }
+            ComputerAction::ClipboardCopy { text } => {
+                self.clipboard()?.set_text(text)?;
+                return Ok(Outcome {
+                    text: format!(
+                        "Copied {} characters to the clipboard.",
+                        text.chars().count()
+                    ),
+                    ..Default::default()
+                });
+            }
             _ => {}
         }
         let plan = self.make_plan(action)?;
@@ -429,7 +466,9 @@ impl<S: Screen, I: Input> Computer<S, I> {
             }
             ComputerAction::Screenshot
             | ComputerAction::CursorPosition
-            | ComputerAction::Zoom { .. } => {}
+            | ComputerAction::Zoom { .. }
+            | ComputerAction::ClipboardView
+            | ComputerAction::ClipboardCopy { .. } => {}
         }
         self.sample(started, &mut actual)?;
         Ok(actual)

@@ -68,13 +68,11 @@ impl ToolAction {
     pub fn is_read_only(&self) -> bool {
         match self {
             ToolAction::Read { .. } => true,
-            // Looking at the screen, reading the pointer position, waiting.
-            ToolAction::Computer { action, .. } => {
-                matches!(
-                    action.as_str(),
-                    "screenshot" | "cursor_position" | "zoom" | "wait"
-                )
-            }
+            // Looking at the screen, reading the pointer position or the clipboard, waiting.
+            ToolAction::Computer { action, .. } => matches!(
+                action.as_str(),
+                "screenshot" | "cursor_position" | "zoom" | "wait" | "clipboard_view"
+            ),
             _ => false,
         }
     }
