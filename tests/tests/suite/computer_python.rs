@@ -268,3 +268,44 @@ fn the_clipboard_round_trips_between_python_and_a_real_application() {
             .all(|e| e["msg"]["decider"] == json!("policy"))
     );
 }
+
+#[test]
+fn ctrl_c_at_an_actions_question_kills_the_block_and_the_session_goes_on() {
+    let desktop = Desktop::start(1280, 800);
+    let button = desktop.center("button");
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        python(&format!(
+            "computer.mouse.click({}, {})\nprint('after the ' + 'click')",
+            button.x, button.y
+        )),
+        python("print('back', 6 * 7)"),
+        ScriptedResponse::text("Still here."),
+    ]));
+    let sb = Sandbox::new();
+    let mut p = os_terminal(&sb, &server, &desktop, "press the button");
+    p.expect("Run this code?").expect("the code asks");
+    p.send_line("y").expect("answer");
+    p.expect("Do this on the screen?").expect("the click asks");
+    p.send("\x03").expect("ctrl-c");
+    p.expect("> ").expect("the prompt is back");
+    let events = sb.log_events();
+    let ended = of_type(&events, "exec_end");
+    assert_eq!(ended.len(), 1);
+    assert_eq!(ended[0]["msg"]["status"], json!("interrupted"));
+    assert_eq!(
+        of_type(&events, "turn_ended")[0]["msg"]["reason"],
+        json!("interrupted")
+    );
+    let output = of_type(&events, "tool_result")[0]["msg"]["output"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(!output.contains("after the click"), "{output}");
+    assert!(!desktop.drain().iter().any(|l| l.starts_with("clicked")));
+
+    p.send_line("go on").expect("next request");
+    p.expect("Run this code?").expect("the next code asks");
+    p.send_line("y").expect("answer");
+    p.expect("back 42").expect("a fresh kernel runs it");
+    p.expect("Still here.").expect("final answer");
+}
