@@ -9,7 +9,9 @@ use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
 use super::computer::Desktop;
-use super::computer_product::{assert_path_ends_at, assert_plan_reaches, os_terminal, run_os};
+use super::computer_product::{
+    assert_path_ends_at, assert_plan_reaches, os_terminal, run_os, run_os_with,
+};
 
 fn python(code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": "python", "code": code}))
@@ -308,4 +310,34 @@ fn ctrl_c_at_an_actions_question_kills_the_block_and_the_session_goes_on() {
     p.send_line("y").expect("answer");
     p.expect("back 42").expect("a fresh kernel runs it");
     p.expect("Still here.").expect("final answer");
+}
+
+#[test]
+fn sandboxed_code_is_told_it_cannot_reach_the_computer() {
+    let desktop = Desktop::start(1280, 800);
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        python("computer.display.view()"),
+        ScriptedResponse::text("The sandbox keeps code off the screen."),
+    ]));
+    let sb = Sandbox::new();
+    let events = run_os_with(
+        &sb,
+        &server,
+        Some(desktop.x.display()),
+        &["--sandbox", "native"],
+        "look",
+    );
+    let output = of_type(&events, "tool_result")[0]["msg"]["output"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        output.contains("computer.ComputerError: this code runs in a sandbox that forbids sockets")
+            && output.contains("--sandbox none"),
+        "{output}"
+    );
+    assert_eq!(
+        of_type(&events, "turn_ended")[0]["msg"]["reason"],
+        json!("completed")
+    );
 }

@@ -37,7 +37,15 @@ def _oi_computer_api():
                 "helper",
             )
         data = b""
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        try:
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        except OSError as e:
+            raise ComputerError(
+                f"this code runs in a sandbox that forbids sockets ({e}), so it cannot reach the computer: "
+                "use the `computer` tool, or start the session with --sandbox none",
+                "permission",
+            ) from None
+        with connection as s:
             try:
                 s.connect(path)
             except OSError as e:
