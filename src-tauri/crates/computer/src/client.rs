@@ -173,6 +173,11 @@ impl ComputerClient {
         }
         .await;
         if let Err(e) = sent {
+            // A helper that could not start wrote why before it exited, maybe before this
+            // request reached it: that reason beats the broken pipe.
+            if let Some(error) = self.parting_error().await {
+                return Err(error);
+            }
             return Err(self.died(&e.to_string()).await);
         }
         loop {
@@ -193,6 +198,19 @@ impl ComputerClient {
                 Ok(None) => return Err(self.died("its output closed").await),
                 Err(e) => return Err(self.died(&e.to_string()).await),
             }
+        }
+    }
+
+    /// The error reply an exiting helper left on its output, if any.
+    async fn parting_error(&mut self) -> Option<ComputerError> {
+        let wait = std::time::Duration::from_secs(1);
+        let line = tokio::time::timeout(wait, self.stdout.next_line())
+            .await
+            .ok()?
+            .ok()??;
+        match serde_json::from_str::<crate::wire::Reply>(&line).ok()?.body {
+            ReplyBody::Error { error } => Some(error),
+            _ => None,
         }
     }
 
