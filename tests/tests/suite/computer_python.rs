@@ -341,3 +341,33 @@ fn sandboxed_code_is_told_it_cannot_reach_the_computer() {
         json!("completed")
     );
 }
+
+#[test]
+fn the_classic_prompt_names_the_computer_api_when_there_is_a_display() {
+    let x = oi_test_support::XvfbFixture::start(1024, 768);
+    for display in [Some(x.display()), None] {
+        let server =
+            ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text(
+                "Hello.",
+            )]));
+        let sb = Sandbox::new();
+        let mut cmd = sb.command("interpreter");
+        cmd.args(["exec", "--json", "--model", "anthropic/claude-test"])
+            .args(["--api_base", &server.base_url(), "hi"]);
+        if let Some(d) = display {
+            cmd.env("DISPLAY", d);
+        }
+        let (out, _) = oi_product_tests::run_exec(&mut cmd, None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let system = server.model_requests()[0].body["system"].to_string();
+        assert_eq!(
+            system.contains("`computer.display.view()`"),
+            display.is_some(),
+            "display {display:?}: {system}"
+        );
+    }
+}

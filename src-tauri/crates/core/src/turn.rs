@@ -65,7 +65,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             .map(|l| l.name.to_string())
             .collect();
         let ctx = PromptContext::current(&shared.config.cwd, &languages)
-            .with_policy(shared.gate.policy(), shared.config.sandbox.info.as_ref());
+            .with_policy(shared.gate.policy(), shared.config.sandbox.info.as_ref())
+            .with_computer(oi_computer::display_problem().is_none());
         let mut request = shared.profile.render_with_tools(
             &shared.history,
             &ctx,

@@ -114,6 +114,9 @@ pub struct PromptContext {
     pub approval: String,
     /// The sandbox code runs in: a level (`workspace-write`), a policy file, or `none`.
     pub sandbox: String,
+    /// The Python kernel's `computer` reaches a screen (a display, and no sandbox keeping the
+    /// code from the engine's socket): `{{computer_api}}` then tells the model about it.
+    pub computer: bool,
 }
 
 impl PromptContext {
@@ -127,7 +130,15 @@ impl PromptContext {
             languages: languages.join(", "),
             approval: "ask".into(),
             sandbox: "none".into(),
+            computer: false,
         }
+    }
+
+    /// Whether code can use the screen: a display is there and no sandbox is in the way (call
+    /// after [`PromptContext::with_policy`]).
+    pub fn with_computer(mut self, display: bool) -> Self {
+        self.computer = display && self.sandbox == "none";
+        self
     }
 
     /// The session's approval policy and sandbox, which some harnesses tell the model.
@@ -258,6 +269,10 @@ impl Profile {
             .replace("{{languages}}", &ctx.languages)
             .replace("{{approval}}", &ctx.approval)
             .replace("{{sandbox}}", &ctx.sandbox)
+            .replace(
+                "{{computer_api}}",
+                if ctx.computer { COMPUTER_API } else { "" },
+            )
     }
 
     pub fn system_prompt(&self, ctx: &PromptContext) -> String {
@@ -277,6 +292,13 @@ impl Profile {
     }
 }
 
+/// What `{{computer_api}}` says when code can reach the screen (a paragraph of its own).
+const COMPUTER_API: &str = "\n\nIn Python, a `computer` object is ready (no import) to see and work this computer's screen: \
+`computer.display.view()` shows you a screenshot with the block's output; `computer.mouse.click(x, y)` (pixels of that \
+screenshot), `computer.keyboard.write(text)`, `computer.keyboard.hotkey(\"ctrl\", \"s\")`, `computer.clipboard.view()`, \
+`computer.clipboard.copy(text)`, `computer.clipboard.paste()`. Each action is approved like code; a refused one raises \
+`computer.ActionDenied`.";
+
 /// profile.toml, with errors that name the field.
 fn parse_file(text: &str) -> Result<ProfileFile, String> {
     let de = toml::de::Deserializer::parse(text).map_err(|e| e.to_string())?;
@@ -294,6 +316,21 @@ fn parse_file(text: &str) -> Result<ProfileFile, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_classic_prompt_names_the_computer_api_only_when_code_can_reach_a_screen() {
+        let classic = Profile::load_builtin("classic").unwrap();
+        let ctx = PromptContext::current(Path::new("/w"), &[]);
+        let shown = |ctx: &PromptContext| classic.system_prompt(ctx);
+        assert!(!shown(&ctx).contains("computer.display"));
+        assert!(!shown(&ctx.clone().with_computer(false)).contains("computer.display"));
+        let with = shown(&ctx.clone().with_computer(true));
+        assert!(with.contains("`computer.display.view()`"), "{with}");
+        assert!(with.ends_with("`computer.ActionDenied`."), "{with}");
+        let mut sandboxed = ctx.clone();
+        sandboxed.sandbox = "workspace-write".into();
+        assert!(!shown(&sandboxed.with_computer(true)).contains("computer.display"));
+    }
 
     #[test]
     fn every_builtin_loads() {
