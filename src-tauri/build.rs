@@ -8,6 +8,7 @@ const COMMANDS: &[&str] = &[
     "app_info",
     "subscribe_app",
     "start_session",
+    "attach_session",
     "send_input",
     "decide_approval",
     "interrupt",

@@ -34,7 +34,7 @@ impl SessionHost for AppHost {
         let app = self.state.clone();
         tauri::async_runtime::spawn(async move {
             while let Some(event) = events.recv().await {
-                app.observe(&id, &event.msg);
+                app.session_event(&id, &event);
             }
             app.session_closed(&id);
         });

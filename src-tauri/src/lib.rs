@@ -36,6 +36,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<
             commands::app::app_info,
             commands::app::subscribe_app,
             commands::session::start_session,
+            commands::session::attach_session,
             commands::session::send_input,
             commands::session::decide_approval,
             commands::session::interrupt,

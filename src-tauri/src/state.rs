@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use oi_core::SessionConfig;
-use oi_protocol::{EventMsg, Op, Submission};
+use oi_protocol::{Event, EventMsg, Op, Submission};
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tokio::sync::mpsc::UnboundedSender;
@@ -61,7 +61,26 @@ struct Inner {
     next_submission: AtomicU64,
     board: Mutex<ActivityBoard>,
     signals: Mutex<Vec<Channel<AppSignal>>>,
+    /// The ui's views of running sessions, by session.
+    watchers: Mutex<HashMap<String, Vec<Watcher>>>,
     hooks: OnceLock<Box<dyn ActivityHooks>>,
+}
+
+/// A view of a running session in the ui: its channel, and the last event it was sent.
+struct Watcher {
+    channel: Channel<Event>,
+    last_seq: Option<u64>,
+}
+
+impl Watcher {
+    /// Sends `event` unless the view already has it; false when the view went away.
+    fn send(&mut self, event: &Event) -> bool {
+        if self.last_seq.is_some_and(|last| event.seq <= last) {
+            return true;
+        }
+        self.last_seq = Some(event.seq);
+        self.channel.send(event.clone()).is_ok()
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -78,6 +97,7 @@ impl AppState {
             next_submission: AtomicU64::new(1),
             board: Mutex::new(ActivityBoard::default()),
             signals: Mutex::new(Vec::new()),
+            watchers: Mutex::new(HashMap::new()),
             hooks: OnceLock::new(),
         }))
     }
@@ -132,8 +152,56 @@ impl AppState {
         asked
     }
 
+    /// One event of a running session, as its event loop receives it: to the activity board,
+    /// the tray and notifications, and to every view of it in the ui.
+    pub fn session_event(&self, session_id: &str, event: &Event) {
+        self.observe(session_id, &event.msg);
+        if let Some(views) = lock(&self.0.watchers).get_mut(session_id) {
+            // A view whose webview reloaded or closed is dropped; the session goes on.
+            views.retain_mut(|view| view.send(event));
+        }
+    }
+
+    /// Streams a running session's events to `channel` from its next event on (the ui that
+    /// started it).
+    pub fn watch(&self, session_id: &str, channel: Channel<Event>) {
+        lock(&self.0.watchers)
+            .entry(session_id.to_string())
+            .or_default()
+            .push(Watcher {
+                channel,
+                last_seq: None,
+            });
+    }
+
+    /// Streams a running session to `channel` from its first event: what its log holds so
+    /// far, then each new event, none twice and none missed. (The engine appends an event to
+    /// the log before it sends it, and the session's event loop waits for this lock.)
+    pub fn attach(&self, session_id: &str, channel: Channel<Event>) -> Result<(), CommandError> {
+        if !lock(&self.0.sessions).contains_key(session_id) {
+            return Err(CommandError::UnknownSession(session_id.to_string()));
+        }
+        let mut watchers = lock(&self.0.watchers);
+        let found = oi_core::store::find_session(&self.0.defaults.data_dir, Some(session_id))?;
+        let mut view = Watcher {
+            channel,
+            last_seq: None,
+        };
+        for event in oi_core::store::read_events(&found.path)? {
+            if !view.send(&event) {
+                return Ok(());
+            }
+        }
+        watchers
+            .entry(session_id.to_string())
+            .or_default()
+            .push(view);
+        Ok(())
+    }
+
     /// The session's event stream ended.
     pub fn session_closed(&self, session_id: &str) {
+        lock(&self.0.watchers).remove(session_id);
         lock(&self.0.sessions).remove(session_id);
         let overall = {
             let mut board = lock(&self.0.board);

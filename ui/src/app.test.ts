@@ -29,7 +29,14 @@ interface Internals {
 
 let calls: { cmd: string; args: Record<string, unknown> }[];
 let sessionChannel: Channel<Event> | null;
+let appChannel: Channel<unknown> | null;
+let attached: Map<string, Channel<Event>>;
 let sent = 0;
+let editorLive = false;
+
+function runCallback(id: number, data: unknown): void {
+  (window as unknown as { __TAURI_INTERNALS__: Internals }).__TAURI_INTERNALS__.runCallback(id, data);
+}
 
 function deliver(msg: EventMsg): void {
   const internals = (window as unknown as { __TAURI_INTERNALS__: Internals }).__TAURI_INTERNALS__;
@@ -63,15 +70,25 @@ const q = (sel: string) => document.querySelector<HTMLElement>(sel);
 beforeEach(() => {
   calls = [];
   sessionChannel = null;
+  appChannel = null;
+  attached = new Map();
+  editorLive = false;
   sent = 0;
   mockIPC((cmd, args) => {
     const a = (args ?? {}) as Record<string, unknown>;
     calls.push({ cmd, args: a });
     switch (cmd) {
       case "subscribe_app":
+        appChannel = a.onSignal as Channel<unknown>;
+        return null;
+      case "attach_session":
+        attached.set(a.sessionId as string, a.onEvent as Channel<Event>);
         return null;
       case "list_sessions":
-        return [{ id: "old", started_ms: 1_700_000_000_000, model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false }];
+        return [
+          ...(editorLive ? [{ id: "ed1", started_ms: 1_700_000_100_000, model: "openai/test", profile: "codex", first_words: "fix the test", events: 3, live: true }] : []),
+          { id: "old", started_ms: 1_700_000_000_000, model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false },
+        ];
       case "start_session":
         sessionChannel = a.onEvent as Channel<Event>;
         return { session_id: "s1", log_path: "/tmp/s1.jsonl" };
@@ -248,5 +265,32 @@ describe("the app over ipc", () => {
     expect(q('[data-testid="user-message"]')?.textContent).toBe("an old chat");
     await say("continue");
     expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "old" });
+  });
+
+  it("follows an editor's session from its start and answers its approval here", async () => {
+    await boot();
+    editorLive = true;
+    runCallback(appChannel!.id, { index: 0, message: { type: "editor_session_started", session_id: "ed1", cwd: "/tmp/proj" } });
+    await settle();
+    expect(cmds("attach_session").map((a) => a.sessionId)).toEqual(["ed1"]);
+    // What the app replays from the log and then streams, in order, through the same channel.
+    const events: EventMsg[] = [
+      configured().msg,
+      { type: "user_message", items: [{ type: "text", text: "fix the test" }] },
+      { type: "approval_requested", call: call("e1", { type: "run_code", language: "shell", code: "cargo test" }), warning: null },
+    ];
+    events.forEach((msg, index) => runCallback(attached.get("ed1")!.id, { index, message: ev(msg) }));
+    await settle();
+    // The person is still looking at their own (new) session; the editor's is in the list.
+    expect(q('[data-call-id="e1"]')).toBeNull();
+    const items = [...document.querySelectorAll<HTMLElement>('[data-testid="session-item"]')];
+    items.find((i) => i.textContent?.includes("fix the test"))!.click();
+    await settle();
+    expect(q('[data-call-id="e1"]')?.dataset.state).toBe("pending");
+    q('[data-call-id="e1"] [data-testid="approve"]')!.click();
+    await settle();
+    expect(cmds("decide_approval")).toEqual([{ sessionId: "ed1", callId: "e1", decision: { type: "approve" } }]);
+    // Opening it again follows the same view: no second attach.
+    expect(cmds("attach_session")).toHaveLength(1);
   });
 });

@@ -89,6 +89,12 @@ export class App {
       return;
     }
     try {
+      if (entry.live) {
+        // Running in the app but not started here (an editor's session): show it live.
+        const view = await this.attach(entry.id);
+        this.showView({ sessionId: entry.id, view, live: true, resume: null });
+        return;
+      }
       const events = await this.ipc.readSession(entry.id);
       const view = this.makeView();
       view.load(events);
@@ -110,6 +116,24 @@ export class App {
       this.fail(e);
       return false;
     }
+  }
+
+  /** Follows a session running in the app: its events so far, then live. */
+  private async attach(sessionId: string): Promise<TranscriptView> {
+    const known = this.live.get(sessionId);
+    if (known) return known;
+    const view = this.makeView();
+    this.live.set(sessionId, view);
+    try {
+      await this.ipc.attachSession(sessionId, (event: Event) => {
+        view.apply(event);
+        if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
+      });
+    } catch (e) {
+      this.live.delete(sessionId);
+      throw e;
+    }
+    return view;
   }
 
   private async startShown(): Promise<void> {
@@ -177,7 +201,10 @@ export class App {
         this.composer.addPaths(s.paths);
         break;
       case "editor_session_started":
-        void this.refreshList();
+        // Followed from its start, so its approvals and output are there when it is opened.
+        void this.attach(s.session_id)
+          .catch((e) => this.fail(e))
+          .finally(() => void this.refreshList());
         break;
     }
   }

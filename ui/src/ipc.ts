@@ -34,6 +34,11 @@ export const ipc = {
     channel.onmessage = onEvent;
     return call("start_session", { options, onEvent: channel });
   },
+  attachSession(sessionId: string, onEvent: (e: Event) => void): Promise<void> {
+    const channel = new Channel<Event>();
+    channel.onmessage = onEvent;
+    return call("attach_session", { sessionId, onEvent: channel });
+  },
   sendInput: (sessionId: string, items: InputItem[]) => call<string>("send_input", { sessionId, items }),
   decideApproval: (sessionId: string, callId: string, decision: ApprovalDecision) =>
     call<string>("decide_approval", { sessionId, callId, decision }),

@@ -46,17 +46,12 @@ pub async fn start_session(
     let mut handle = oi_core::spawn_session(config)?;
     let session_id = handle.session_id.clone();
     state.add_session(&session_id, handle.submissions.clone());
+    state.watch(&session_id, on_event);
     let app = state.inner().clone();
     let id = session_id.clone();
     tauri::async_runtime::spawn(async move {
-        let mut ui_attached = true;
         while let Some(event) = handle.events.recv().await {
-            app.observe(&id, &event.msg);
-            if ui_attached && on_event.send(event).is_err() {
-                // The webview reloaded or closed; the session goes on and its log keeps everything.
-                tracing::info!(session = %id, "the ui stopped listening to the session");
-                ui_attached = false;
-            }
+            app.session_event(&id, &event);
         }
         app.session_closed(&id);
     });
@@ -64,6 +59,17 @@ pub async fn start_session(
         session_id,
         log_path: handle.log_path.display().to_string(),
     })
+}
+
+/// Shows a session running in the app that this view did not start (an editor's, over the
+/// tray bridge, or one a reloaded window lost): its events so far, then live.
+#[tauri::command]
+pub fn attach_session(
+    state: State<'_, AppState>,
+    session_id: String,
+    on_event: Channel<Event>,
+) -> Result<(), CommandError> {
+    state.attach(&session_id, on_event)
 }
 
 /// The person's message (text, attached files, images): starts a turn.

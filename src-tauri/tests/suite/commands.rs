@@ -14,7 +14,7 @@ use tauri::webview::InvokeRequest;
 use tauri::{WebviewWindow, WebviewWindowBuilder};
 
 struct Harness {
-    _app: tauri::App<MockRuntime>,
+    app: tauri::App<MockRuntime>,
     webview: WebviewWindow<MockRuntime>,
     data: tempfile::TempDir,
     _work: tempfile::TempDir,
@@ -48,7 +48,7 @@ fn harness_with(adjust: impl FnOnce(&mut SessionConfig)) -> Harness {
         .build()
         .unwrap();
     Harness {
-        _app: app,
+        app,
         webview,
         data,
         _work: work,
@@ -247,4 +247,81 @@ fn a_session_runs_through_the_commands() {
     h.wait_logged(&id, of_type("approval_policy_changed"));
     h.ok("close_session", json!({"sessionId": id}));
     h.wait_logged(&id, of_type("shutdown_complete"));
+}
+
+/// A channel as the ui's would receive it: every event sent, decoded.
+fn recording_channel() -> (
+    tauri::ipc::Channel<oi_protocol::Event>,
+    std::sync::Arc<std::sync::Mutex<Vec<oi_protocol::Event>>>,
+) {
+    let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = got.clone();
+    let channel = tauri::ipc::Channel::new(move |body| {
+        let tauri::ipc::InvokeResponseBody::Json(text) = body else {
+            panic!("events travel as JSON");
+        };
+        sink.lock()
+            .unwrap()
+            .push(serde_json::from_str(&text).unwrap());
+        Ok(())
+    });
+    (channel, got)
+}
+
+#[test]
+fn a_view_attached_mid_session_gets_every_event_once_in_order() {
+    use tauri::Manager;
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::text("First."),
+        ScriptedResponse::text("Second."),
+    ]));
+    let h = harness(Some(server.base_url()));
+    let started = h.ok(
+        "start_session",
+        json!({"options": {}, "onEvent": "__CHANNEL__:7"}),
+    );
+    let id = started["session_id"].as_str().unwrap().to_string();
+    h.ok(
+        "send_input",
+        json!({"sessionId": id, "items": [{"type": "text", "text": "one"}]}),
+    );
+    h.wait_logged(&id, of_type("turn_ended"));
+
+    // As the ui does for an editor's session: the log so far, then live.
+    let (channel, got) = recording_channel();
+    let state = h.app.state::<AppState>();
+    state.attach(&id, channel).unwrap();
+    h.ok(
+        "send_input",
+        json!({"sessionId": id, "items": [{"type": "text", "text": "two"}]}),
+    );
+    let logged = h.wait_logged(&id, |m| {
+        m["type"] == "assistant_message" && m["text"] == "Second."
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while got.lock().unwrap().len() < logged.len() {
+        assert!(Instant::now() < deadline, "the view fell behind the log");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let seqs: Vec<u64> = got.lock().unwrap().iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (0..seqs.len() as u64).collect::<Vec<_>>());
+    let texts: Vec<String> = got
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match &e.msg {
+            oi_protocol::EventMsg::AssistantMessage { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["First.", "Second."]);
+
+    // Only running sessions can be followed.
+    let err = h
+        .invoke(
+            "attach_session",
+            json!({"sessionId": "nope", "onEvent": "__CHANNEL__:8"}),
+        )
+        .unwrap_err();
+    assert_eq!(err["code"], "unknown_session");
 }
