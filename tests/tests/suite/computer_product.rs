@@ -46,7 +46,7 @@ pub(super) fn run_os_with(
 }
 
 /// The os profile on the scripted Anthropic model.
-fn os_args(server: &ScriptedModelServer) -> Vec<String> {
+pub(super) fn os_args(server: &ScriptedModelServer) -> Vec<String> {
     let fixed = [
         "--profile",
         "os",

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::computer::Desktop;
 use super::computer_product::{
-    assert_path_ends_at, assert_plan_reaches, os_terminal, run_os, run_os_with,
+    assert_path_ends_at, assert_plan_reaches, os_args, os_terminal, run_os, run_os_with,
 };
 
 fn python(code: &str) -> ScriptedResponse {
@@ -134,6 +134,40 @@ fn python_code_looks_clicks_and_types_through_the_preloaded_computer() {
         "{second:?}"
     );
     server.assert_invariants();
+
+    // Resumed from its log, the conversation is the same: the code's actions left no calls or
+    // results of their own, and view()'s screenshot is still the first block's image.
+    let server2 =
+        ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text("Again.")]));
+    let mut cmd = sb.command("interpreter");
+    cmd.args(os_args(&server2))
+        .arg("--resume")
+        .env("DISPLAY", desktop.x.display());
+    let mut p = oi_product_tests::spawn_pty(cmd);
+    p.expect("resumed").expect("resumed");
+    p.expect("> ").expect("prompt");
+    p.send_line("go on").expect("send");
+    p.expect("Again.").expect("the answer");
+    let resumed = &server2.model_requests()[0].body;
+    let blocks: Vec<Value> = resumed["messages"]
+        .as_array()
+        .expect("messages")
+        .iter()
+        .flat_map(|m| m["content"].as_array().cloned().unwrap_or_default())
+        .filter(|b| b["type"] == "tool_use" || b["type"] == "tool_result")
+        .collect();
+    assert_eq!(
+        blocks.len(),
+        4,
+        "two code blocks and their results: {blocks:?}"
+    );
+    let images: Vec<bool> = blocks
+        .iter()
+        .filter(|b| b["type"] == "tool_result")
+        .map(|b| has_png(b["content"].as_array().map_or(&[][..], |c| c.as_slice())))
+        .collect();
+    assert_eq!(images, [true, false]);
+    server2.assert_invariants();
 }
 
 #[test]
