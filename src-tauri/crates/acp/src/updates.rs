@@ -1,7 +1,7 @@
 //! The engine's events as `session/update`s: message and thought chunks, tool calls with their
 //! status, output and diffs, and plans. One mapper per session feed keeps what each call showed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{
@@ -47,6 +47,8 @@ pub struct UpdateMapper {
     /// Replaying a log: the person's own messages are shown too.
     replay: bool,
     calls: HashMap<String, CallView>,
+    /// Calls first seen in their approval request: actions of code, which no result ends.
+    adopted: HashSet<String>,
     terminals: Terminals,
 }
 
@@ -56,6 +58,7 @@ impl UpdateMapper {
             cwd: cwd.to_path_buf(),
             replay: false,
             calls: HashMap::new(),
+            adopted: HashSet::new(),
             terminals,
         }
     }
@@ -93,9 +96,25 @@ impl UpdateMapper {
                 ContentChunk::new(delta.as_str().into()),
             )],
             EventMsg::ToolCallProposed { call } => self.proposed(call),
+            // An action of the model's code (Python's `computer`) was never proposed: it is
+            // shown when it asks, and its decision ends it (no result of its own follows).
+            EventMsg::ApprovalRequested { call, .. } if !self.calls.contains_key(&call.call_id) => {
+                self.adopted.insert(call.call_id.clone());
+                self.proposed(call)
+            }
             EventMsg::ApprovalDecided {
                 call_id, decision, ..
-            } if decision.runs() => {
+            } if self.adopted.remove(call_id) => {
+                let status = if decision.runs() {
+                    ToolCallStatus::Completed
+                } else {
+                    ToolCallStatus::Failed
+                };
+                vec![update(call_id, ToolCallUpdateFields::new().status(status))]
+            }
+            EventMsg::ApprovalDecided {
+                call_id, decision, ..
+            } if decision.runs() && self.calls.contains_key(call_id) => {
                 vec![update(
                     call_id,
                     ToolCallUpdateFields::new().status(ToolCallStatus::InProgress),
@@ -162,7 +181,7 @@ impl UpdateMapper {
             EventMsg::ScreenshotTaken {
                 call_id: Some(call_id),
                 screenshot,
-            } => {
+            } if self.calls.contains_key(call_id) => {
                 let link = ResourceLink::new(
                     screenshot.path.clone(),
                     format!("file://{}", screenshot.path),

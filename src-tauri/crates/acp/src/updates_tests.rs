@@ -112,3 +112,39 @@ fn a_todo_list_is_a_plan_and_chunks_stream_as_they_come() {
         "live: the editor shows it already"
     );
 }
+
+#[test]
+fn an_action_of_code_is_shown_when_it_asks_and_ended_by_its_decision() {
+    let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
+    let arguments = json!({"action": "left_click", "coordinate": [300, 220]});
+    let mut action = call(
+        "computer",
+        ToolAction::Computer {
+            action: "left_click".into(),
+            arguments: arguments.clone(),
+            plan: None,
+        },
+        arguments,
+    );
+    action.call_id = "c0.computer_1".into();
+    // Actions run without asking are not the editor's business: no update for an unknown call.
+    let silent = EventMsg::ApprovalDecided {
+        call_id: "c0.computer_2".into(),
+        decision: ApprovalDecision::Approve,
+        decider: Decider::Policy,
+    };
+    assert_eq!(json_of(m.map(&silent)), json!([]));
+    let asked = json_of(m.map(&EventMsg::ApprovalRequested {
+        call: action,
+        warning: None,
+        risks: Vec::new(),
+    }));
+    assert_eq!(asked[0]["sessionUpdate"], json!("tool_call"));
+    assert_eq!(asked[0]["toolCallId"], json!("c0.computer_1"));
+    let denied = json_of(m.map(&EventMsg::ApprovalDecided {
+        call_id: "c0.computer_1".into(),
+        decision: ApprovalDecision::Deny,
+        decider: Decider::User,
+    }));
+    assert_eq!(denied[0]["status"], json!("failed"));
+}
