@@ -177,6 +177,27 @@ impl Desktop {
             .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
+    /// Records every desktop notification the app sends (`Notify` calls on this bus, whether or
+    /// not a notification server is there to show them).
+    pub fn watch_notifications(&self, log: &Path) -> Proc {
+        let out = std::fs::File::create(log).unwrap();
+        let child = Command::new(need("dbus-monitor", "apt-get install dbus-bin"))
+            .args([
+                "--address",
+                &self.bus,
+                "interface='org.freedesktop.Notifications',member='Notify'",
+            ])
+            .stdout(out)
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The monitor is in place once it has said hello to the bus.
+        wait_until("dbus-monitor", Duration::from_secs(10), || {
+            std::fs::read_to_string(log).is_ok_and(|t| t.contains("NameAcquired"))
+        });
+        Proc(child)
+    }
+
     /// A PNG of the whole screen (for failures and reports).
     pub fn screenshot(&self, path: &Path) {
         let _ = Command::new("import")
