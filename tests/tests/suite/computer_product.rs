@@ -244,3 +244,48 @@ fn the_gate_runs_screenshots_and_asks_for_clicks_with_their_plan() {
     desktop.expect_line("clicked Press me");
     p.expect("Pressed.").expect("final answer");
 }
+
+/// The person's config.toml chooses the screenshot size the model sees and the monitor; a
+/// monitor that is not there is a clear error and the session goes on.
+#[test]
+fn config_chooses_the_screenshot_size_and_the_monitor() {
+    let desktop = Desktop::start(1920, 1080);
+    let look = || {
+        ScriptedModelServer::start_blocking(Script::new(vec![
+            ScriptedResponse::tool_call("computer", json!({"action": "screenshot"})),
+            ScriptedResponse::text("Seen."),
+        ]))
+    };
+    let sb = Sandbox::new();
+    let conf = sb.config().join("open-interpreter");
+    std::fs::create_dir_all(&conf).expect("config dir");
+
+    std::fs::write(
+        conf.join("config.toml"),
+        "[computer]\nscreenshot_size = [960, 540]\n",
+    )
+    .expect("config");
+    let server = look();
+    let events = run_os(&sb, &server, Some(desktop.x.display()), "look");
+    let shot = &of_type(&events, "screenshot_taken")[0]["msg"]["screenshot"];
+    assert_eq!(
+        (&shot["width"], &shot["height"]),
+        (&json!(960), &json!(540))
+    );
+    assert_eq!(shot["source"]["width"], json!(1920));
+
+    std::fs::write(conf.join("config.toml"), "[computer]\nmonitor = 1\n").expect("config");
+    let server = look();
+    let events = run_os(&sb, &server, Some(desktop.x.display()), "look");
+    let result = &of_type(&events, "tool_result")[0]["msg"];
+    assert_eq!(result["is_error"], json!(true));
+    let text = result["output"].as_str().expect("output");
+    assert!(
+        text.contains("there is no monitor 1 (this desktop has 1)"),
+        "{text}"
+    );
+    assert_eq!(
+        of_type(&events, "turn_ended")[0]["msg"]["reason"],
+        json!("completed")
+    );
+}

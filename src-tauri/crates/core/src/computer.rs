@@ -18,21 +18,57 @@ pub(crate) struct ComputerSession {
     screenshot_dir: PathBuf,
     /// A computer action already ran in this turn: the person's input since then is a takeover.
     in_sequence: bool,
+    screen: Screen,
+}
+
+/// Which monitor the agent works on and the sizes the model sees it at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Screen {
+    pub monitor: usize,
+    /// `None`: the default sizes.
+    pub model_sizes: Option<Vec<(u32, u32)>>,
+}
+
+impl Screen {
+    /// The person's choice (config.toml), else the profile's sizes.
+    pub(crate) fn of(config: &crate::SessionConfig, profile: &crate::profile::Profile) -> Self {
+        Screen {
+            monitor: config.computer_monitor,
+            model_sizes: config
+                .screenshot_size
+                .map(|size| vec![size])
+                .or_else(|| profile.computer.screenshot_sizes.clone()),
+        }
+    }
 }
 
 impl ComputerSession {
     /// Screenshots go beside the session log: `<log without .jsonl>/screenshots/`.
-    pub(crate) fn new(log_path: &std::path::Path) -> Self {
+    pub(crate) fn new(log_path: &std::path::Path, screen: Screen) -> Self {
         ComputerSession {
             client: None,
             screenshot_dir: log_path.with_extension("").join("screenshots"),
             in_sequence: false,
+            screen,
+        }
+    }
+
+    /// The profile changed: its screenshot sizes apply from the next action on.
+    pub(crate) fn set_screen(&mut self, screen: Screen) {
+        if screen != self.screen {
+            self.screen = screen;
+            // The helper takes its configuration when it starts.
+            self.client = None;
         }
     }
 
     async fn client(&mut self) -> Result<&mut ComputerClient, ComputerError> {
         if self.client.is_none() {
-            let config = ComputerConfig::new(self.screenshot_dir.clone());
+            let mut config = ComputerConfig::new(self.screenshot_dir.clone());
+            config.monitor = self.screen.monitor;
+            if let Some(sizes) = &self.screen.model_sizes {
+                config.model_sizes.clone_from(sizes);
+            }
             self.client = Some(ComputerClient::start(None, None, config).await?);
         }
         self.client.as_mut().ok_or_else(|| ComputerError::Helper {
@@ -182,4 +218,44 @@ pub(crate) fn report(rt: &Arc<Runtime>, id: &str, e: &ComputerError) {
             hint: Some(hint.into()),
         }),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_persons_size_wins_over_the_profiles_which_wins_over_the_default() {
+        let dir = tempfile::tempdir().unwrap();
+        let mine = dir.path().join("profiles/wide");
+        std::fs::create_dir_all(&mine).unwrap();
+        std::fs::write(
+            mine.join("profile.toml"),
+            "id = \"wide\"\nname = \"Wide\"\nemulates = \"x\"\ntool_style = \"native\"\n\
+             tools = [\"computer\"]\nsystem = [\"s.md\"]\n[computer]\nscreenshot_sizes = [[1600, 900]]\n",
+        )
+        .unwrap();
+        std::fs::write(mine.join("s.md"), "Look.").unwrap();
+        let profile = crate::profile::Profile::load("wide", Some(dir.path())).unwrap();
+        let mut config =
+            crate::SessionConfig::new("m", dir.path().to_path_buf(), dir.path().to_path_buf());
+        assert_eq!(
+            Screen::of(&config, &profile).model_sizes,
+            Some(vec![(1600, 900)])
+        );
+        config.screenshot_size = Some((800, 450));
+        config.computer_monitor = 2;
+        assert_eq!(
+            Screen::of(&config, &profile),
+            Screen {
+                monitor: 2,
+                model_sizes: Some(vec![(800, 450)])
+            }
+        );
+        let os = crate::profile::Profile::load("os", None).unwrap();
+        assert_eq!(
+            Screen::of(&crate::SessionConfig::new("m", ".".into(), ".".into()), &os).model_sizes,
+            None
+        );
+    }
 }

@@ -39,9 +39,21 @@ pub struct ConfigFile {
     pub safe_mode: Option<String>,
     /// Shell commands allowed without asking, always asked about, or never run, by prefix.
     pub commands: Option<crate::rules::CommandLists>,
+    /// Computer use: which monitor, and the screenshot size the model sees.
+    pub computer: Option<ComputerFile>,
     /// MCP servers every session starts: `[mcp_servers.NAME]` with `command`, `args`, `env`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub mcp_servers: BTreeMap<String, McpServerConfig>,
+}
+
+/// `[computer]` in config.toml.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerFile {
+    /// The monitor the agent sees and works on: 0 is the primary, then left to right.
+    pub monitor: Option<usize>,
+    /// `[width, height]` screenshots are scaled to for the model (over the profile's sizes).
+    pub screenshot_size: Option<(u32, u32)>,
 }
 
 impl ConfigFile {

@@ -63,6 +63,10 @@ pub struct SessionConfig {
     pub environment: Option<Arc<dyn crate::environment::Environment>>,
     /// MCP servers to start; their tools are offered to the model beside the profile's.
     pub mcp_servers: Vec<crate::mcp::McpServer>,
+    /// Computer use: the monitor (0: primary) and the person's screenshot size for the model,
+    /// which wins over the profile's sizes.
+    pub computer_monitor: usize,
+    pub screenshot_size: Option<(u32, u32)>,
 }
 
 impl SessionConfig {
@@ -93,6 +97,8 @@ impl SessionConfig {
             startup_notices: Vec::new(),
             environment: None,
             mcp_servers: Vec::new(),
+            computer_monitor: 0,
+            screenshot_size: None,
         }
     }
 }
@@ -160,6 +166,7 @@ fn resolve_model(config: &SessionConfig) -> ModelSpec {
 /// Starts a session task (new, or resumed from its log).
 pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionError> {
     let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
+    let screen = crate::computer::Screen::of(&config, &profile);
     let (resumed_events, session_id, log_path) = match &config.resume {
         Some(id) => {
             let id = if id.is_empty() {
@@ -277,7 +284,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),
-        computer: Mutex::new(crate::computer::ComputerSession::new(&log_path)),
+        computer: Mutex::new(crate::computer::ComputerSession::new(&log_path, screen)),
         computer_api,
     });
     if has_mcp {

@@ -307,6 +307,19 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         Source::Default,
     ));
     session.command_rules = rules;
+    if let Some(computer) = &file.computer {
+        session.computer_monitor = computer.monitor.unwrap_or(0);
+        session.screenshot_size = computer.screenshot_size;
+        if let Some((w, h)) = computer.screenshot_size
+            && (w == 0 || h == 0)
+        {
+            return Err(SettingsError::InvalidValue {
+                path: config_path.clone(),
+                key: "computer.screenshot_size",
+                message: format!("{w}x{h} is not a size: give [width, height] in pixels"),
+            });
+        }
+    }
     session.config_dir = config_dir;
     session.mcp_servers = file.mcp_server_list();
     if !file.mcp_servers.is_empty() {

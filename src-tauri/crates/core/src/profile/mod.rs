@@ -60,6 +60,17 @@ struct ProfileFile {
     observation: Option<String>,
     #[serde(default)]
     defaults: ProfileDefaults,
+    #[serde(default)]
+    computer: ProfileComputer,
+}
+
+/// How the harness shows the screen to the model (`[computer]`).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileComputer {
+    /// Sizes screenshots are scaled to for the model, `[[width, height], …]`: the one closest
+    /// to the monitor's aspect ratio is used (default: 1024x768, 1280x800, 1366x768).
+    pub screenshot_sizes: Option<Vec<(u32, u32)>>,
 }
 
 /// What the profile asks for unless the person says otherwise.
@@ -95,6 +106,7 @@ pub struct Profile {
     pub tool_style: ToolStyle,
     pub tools: Vec<ToolDef>,
     pub defaults: ProfileDefaults,
+    pub computer: ProfileComputer,
     /// What the harness's tools remember (files read, the plan, SWE-agent's file window).
     pub tool_state: ToolState,
     system_template: String,
@@ -251,6 +263,7 @@ impl Profile {
             tool_style: parsed.tool_style,
             tools,
             defaults: parsed.defaults,
+            computer: parsed.computer,
             tool_state: ToolState::default(),
             system_template,
             context_template,
@@ -293,7 +306,7 @@ impl Profile {
 }
 
 /// What `{{computer_api}}` says when code can reach the screen (a paragraph of its own).
-const COMPUTER_API: &str = "\n\nIn Python, a `computer` object is ready (no import) to see and work this computer's screen: \
+pub const COMPUTER_API: &str = "\n\nIn Python, a `computer` object is ready (no import) to see and work this computer's screen: \
 `computer.display.view()` shows you a screenshot with the block's output; `computer.mouse.click(x, y)` (pixels of that \
 screenshot), `computer.keyboard.write(text)`, `computer.keyboard.hotkey(\"ctrl\", \"s\")`, `computer.clipboard.view()`, \
 `computer.clipboard.copy(text)`, `computer.clipboard.paste()`. Each action is approved like code; a refused one raises \

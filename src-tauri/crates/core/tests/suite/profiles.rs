@@ -25,7 +25,9 @@ fn redacted_first_request(body: &Value, workdir: &std::path::Path) -> String {
                 &format!("installed here: {}.", ctx.languages),
                 "installed here: [LANGUAGES].",
             )
-            .replace(&format!("User: {}\n", ctx.user), "User: [USER]\n");
+            .replace(&format!("User: {}\n", ctx.user), "User: [USER]\n")
+            // Said only when a display is there (tested on its own): as without one.
+            .replace(oi_core::profile::COMPUTER_API, "");
         body["messages"][0]["content"] = Value::String(system);
     }
     serde_json::to_string_pretty(&sorted_keys(&body))
