@@ -76,6 +76,12 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         request.model = shared.model.name.clone();
         if let Some(system) = &shared.config.system_message {
             request.system = system.clone();
+            if let Some(section) = shared
+                .profile
+                .extra_tools_section(shared.native_tools, &mcp_tools)
+            {
+                request.system = format!("{}\n\n{section}", request.system.trim_end());
+            }
         }
         if let Some(extra) = &shared.config.custom_instructions {
             request.system = format!("{}\n\n{}", request.system, extra);
@@ -152,10 +158,13 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     let calls = {
         let mut shared = rt.shared.lock().await;
         let mut counter = shared.call_counter;
-        let calls = shared.profile.interpret(&text, native_calls, &mut || {
-            counter += 1;
-            format!("call_{counter}")
-        });
+        let extra: Vec<&str> = mcp_tools.iter().map(|t| t.name.as_str()).collect();
+        let calls = shared
+            .profile
+            .interpret(&text, native_calls, &extra, &mut || {
+                counter += 1;
+                format!("call_{counter}")
+            });
         shared.call_counter = counter;
         shared.history.push(HistoryItem::Assistant {
             text,

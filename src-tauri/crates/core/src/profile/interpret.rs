@@ -5,16 +5,19 @@
 use oi_protocol::{CallOrigin, ToolCall};
 use serde_json::{Value, json};
 
-use super::one_command::{Reply, parse_reply};
+use super::one_command::{self, Reply, parse_reply};
 use super::tools::{FORMAT_ERROR, action_for};
 use super::{Profile, ToolStyle, text_calls};
 use crate::model::NativeToolCall;
 
 impl Profile {
+    /// The calls in a reply. `extra_tools`: names of the session's MCP tools, which the model
+    /// may call as text like the profile's own.
     pub fn interpret(
         &self,
         text: &str,
         native: Vec<NativeToolCall>,
+        extra_tools: &[&str],
         next_id: &mut dyn FnMut() -> String,
     ) -> Vec<ToolCall> {
         if !native.is_empty() {
@@ -43,7 +46,17 @@ impl Profile {
         if self.tool_style == ToolStyle::OneCommand {
             names.push("bash");
         }
+        names.extend_from_slice(extra_tools);
         let json = text_calls::json_calls(text, &names);
+        if self.tool_style == ToolStyle::OneCommand
+            && let Some(problem) = one_command::not_one_command(text, &json, &names)
+        {
+            return vec![text_call(
+                FORMAT_ERROR.to_string(),
+                json!({"message": problem}),
+                next_id(),
+            )];
+        }
         if !json.is_empty() {
             return json
                 .into_iter()
@@ -118,5 +131,66 @@ impl Profile {
             "Your tool call could not be read ({problem}), so nothing ran. Write it again as valid JSON, \
              like {example}, or put the code in a fenced block that names its language."
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oi_protocol::ToolAction;
+
+    use super::*;
+
+    const ECHO: &str = "mcp__everything__echo";
+
+    fn calls(profile: &str, text: &str, extra: &[&str]) -> Vec<ToolCall> {
+        let profile = Profile::load_builtin(profile).unwrap();
+        let mut n = 0;
+        profile.interpret(text, Vec::new(), extra, &mut || {
+            n += 1;
+            format!("c{n}")
+        })
+    }
+
+    #[test]
+    fn a_json_call_to_an_extra_tool_is_swe_agents_one_command() {
+        let text = format!(
+            "DISCUSSION\nAsk the server.\n\n```\n{{\"name\": \"{ECHO}\", \"arguments\": {{\"message\": \"hi\"}}}}\n```"
+        );
+        let found = calls("swe-agent", &text, &[ECHO]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].name, ECHO);
+        assert_eq!(found[0].origin, CallOrigin::Text);
+        assert_eq!(found[0].arguments, json!({"message": "hi"}));
+        assert!(matches!(found[0].action, ToolAction::Other { .. }));
+        // Unknown to the session, the same block is a shell command.
+        assert_eq!(calls("swe-agent", &text, &[])[0].name, "bash");
+    }
+
+    #[test]
+    fn swe_agent_refuses_a_json_call_beside_another_command() {
+        let call = format!("{{\"name\": \"{ECHO}\", \"arguments\": {{}}}}");
+        for text in [
+            format!("<tool_call>{call}</tool_call>\n```\nls\n```"),
+            format!(
+                "<tool_call>{call}</tool_call>\n<tool_call>{{\"name\": \"bash\", \"arguments\": {{\"command\": \"ls\"}}}}</tool_call>"
+            ),
+        ] {
+            let found = calls("swe-agent", &text, &[ECHO]);
+            assert_eq!(found.len(), 1, "{text}");
+            assert_eq!(found[0].name, FORMAT_ERROR, "{text}");
+            let message = found[0].arguments["message"].as_str().unwrap();
+            assert!(message.contains("had 2 commands"), "{message}");
+        }
+    }
+
+    #[test]
+    fn classic_reads_tagged_calls_to_extra_tools() {
+        let text = format!(
+            "Let me ask.\n<tool_call>\n{{\"name\": \"{ECHO}\", \"arguments\": {{\"message\": \"hi\"}}}}\n</tool_call>"
+        );
+        let found = calls("classic", &text, &[ECHO]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].name, ECHO);
+        assert!(calls("classic", &text, &[]).is_empty());
     }
 }

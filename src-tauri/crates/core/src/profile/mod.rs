@@ -8,6 +8,7 @@ mod interpret;
 pub(crate) mod one_command;
 mod render;
 pub mod text_calls;
+mod text_tools;
 mod tools;
 
 use std::path::Path;

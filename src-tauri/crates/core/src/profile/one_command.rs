@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::text_calls::fenced_blocks;
+use super::text_calls::{TextCall, fenced_blocks, json_calls};
 
 /// Commands of the interface (the rest of a block is a shell command).
 const COMMANDS: &[&str] = &[
@@ -43,6 +43,24 @@ pub(crate) fn parse_reply(text: &str) -> Reply {
             blocks.len()
         ))),
     }
+}
+
+/// Why a reply holding JSON `calls` is not one command: several calls, or a call beside a
+/// fenced command. `None` when it is one command (or holds no JSON call: [`parse_reply`] judges).
+pub(crate) fn not_one_command(text: &str, calls: &[TextCall], known: &[&str]) -> Option<String> {
+    if calls.is_empty() {
+        return None;
+    }
+    let other_blocks = fenced_blocks(text, false)
+        .iter()
+        .filter(|b| json_calls(&b.body, known).is_empty())
+        .count();
+    let commands = calls.len() + other_blocks;
+    (commands > 1).then(|| {
+        correction(&format!(
+            "your reply had {commands} commands; write exactly one command per reply"
+        ))
+    })
 }
 
 fn correction(problem: &str) -> String {

@@ -21,7 +21,8 @@ impl Profile {
         self.render_with_tools(history, ctx, native_tools, &[])
     }
 
-    /// Renders with `extra_tools` (a session's MCP tools) offered beside the profile's own.
+    /// Renders with `extra_tools` (a session's MCP tools) offered beside the profile's own:
+    /// natively when tools travel natively, else described in the system prompt.
     pub fn render_with_tools(
         &self,
         history: &History,
@@ -29,7 +30,7 @@ impl Profile {
         native_tools: bool,
         extra_tools: &[ToolSpec],
     ) -> ModelRequest {
-        let native_tools = native_tools && self.tool_style != ToolStyle::OneCommand;
+        let native_tools = self.tools_travel_natively(native_tools);
         // Which calls travel natively: offered now, made natively.
         let native_call = |origin: CallOrigin, name: &str| {
             native_tools
@@ -110,9 +111,13 @@ impl Profile {
                 .content
                 .insert(0, ContentPart::Text(format!("{context}\n\n")));
         }
+        let mut system = self.system_prompt(ctx);
+        if let Some(section) = self.extra_tools_section(native_tools, extra_tools) {
+            system = format!("{}\n\n{section}", system.trim_end());
+        }
         ModelRequest {
             model: String::new(),
-            system: self.system_prompt(ctx),
+            system,
             messages,
             tools: if native_tools {
                 let mut tools = self.tool_specs();
@@ -125,6 +130,27 @@ impl Profile {
             max_tokens: self.defaults.max_tokens,
             context_window: None,
         }
+    }
+}
+
+impl Profile {
+    /// Whether tool calls go as the API's native calls: the model takes tools and the
+    /// harness uses them.
+    fn tools_travel_natively(&self, model_takes_tools: bool) -> bool {
+        model_takes_tools && self.tool_style != ToolStyle::OneCommand
+    }
+
+    /// What the system prompt says of `extra_tools` when they cannot travel natively (a
+    /// `system_message` that replaces the prompt keeps it too).
+    pub fn extra_tools_section(
+        &self,
+        model_takes_tools: bool,
+        extra_tools: &[ToolSpec],
+    ) -> Option<String> {
+        if self.tools_travel_natively(model_takes_tools) {
+            return None;
+        }
+        super::text_tools::section(self.tool_style, extra_tools)
     }
 }
 

@@ -1,5 +1,6 @@
 mod clients;
 mod local;
+mod mcp;
 mod profiles;
 mod profiles_sessions;
 mod session;
