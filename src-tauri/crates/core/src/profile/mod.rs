@@ -97,6 +97,8 @@ pub enum ProfileError {
 
 // No fence around the output: small models copy a fenced result back as a code block to run.
 const DEFAULT_OBSERVATION: &str = "The code ran. Its output:\n{{output}}\n\nIf the task needs another step, run it. Otherwise answer me in plain words, without code.";
+/// The same for a tool that is not code (an MCP server's tool, a file tool).
+const DEFAULT_TOOL_OBSERVATION: &str = "The tool {{tool}} returned:\n{{output}}\n\nIf the task needs another step, take it. Otherwise answer me in plain words.";
 
 /// A loaded profile.
 #[derive(Debug, Clone)]
@@ -113,6 +115,8 @@ pub struct Profile {
     system_template: String,
     context_template: String,
     observation: String,
+    /// How the result of a tool that is not code travels as text.
+    tool_observation: String,
 }
 
 /// Values substituted into a system prompt template.
@@ -268,6 +272,10 @@ impl Profile {
             tool_state: ToolState::default(),
             system_template,
             context_template,
+            tool_observation: parsed
+                .observation
+                .clone()
+                .unwrap_or_else(|| DEFAULT_TOOL_OBSERVATION.to_string()),
             observation: parsed
                 .observation
                 .unwrap_or_else(|| DEFAULT_OBSERVATION.to_string()),

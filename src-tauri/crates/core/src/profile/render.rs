@@ -2,7 +2,7 @@
 //! calls travel natively; the rest (the model refused tools, the harness has none, or the call
 //! was made under another profile whose tool this one lacks) travel as text the harness writes.
 
-use oi_protocol::CallOrigin;
+use oi_protocol::{CallOrigin, ToolAction, ToolCall};
 
 use super::tools::{FORMAT_ERROR, call_as_text};
 use super::{Profile, PromptContext, ToolStyle};
@@ -76,7 +76,10 @@ impl Profile {
                     ..
                 } => {
                     let image_parts = image_parts(images, &shown_images);
-                    let origin = call_origin(history, call_id).unwrap_or(CallOrigin::Text);
+                    let call = call_of(history, call_id);
+                    let origin = call.map_or(CallOrigin::Text, |c| c.origin);
+                    let ran_code =
+                        call.is_none_or(|c| matches!(c.action, ToolAction::RunCode { .. }));
                     let output = if output.trim().is_empty() {
                         "(no output)".to_string()
                     } else {
@@ -91,8 +94,12 @@ impl Profile {
                     } else if tool_name == FORMAT_ERROR {
                         push_user_text(&mut messages, output);
                     } else {
-                        let text = self
-                            .observation
+                        let observation = if ran_code {
+                            &self.observation
+                        } else {
+                            &self.tool_observation
+                        };
+                        let text = observation
                             .replace("{{tool}}", tool_name)
                             .replace("{{output}}", &output);
                         push_user_text(&mut messages, text);
@@ -198,12 +205,9 @@ fn image_parts(images: &[String], shown: &std::collections::HashSet<String>) -> 
         .collect()
 }
 
-fn call_origin(history: &History, call_id: &str) -> Option<CallOrigin> {
+fn call_of<'h>(history: &'h History, call_id: &str) -> Option<&'h ToolCall> {
     history.items().iter().rev().find_map(|i| match i {
-        HistoryItem::Assistant { calls, .. } => calls
-            .iter()
-            .find(|c| c.call_id == call_id)
-            .map(|c| c.origin),
+        HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id),
         _ => None,
     })
 }

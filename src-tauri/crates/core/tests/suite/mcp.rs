@@ -130,7 +130,7 @@ async fn classic_calls_an_mcp_tool_as_text_after_the_model_refused_tools() {
     let (role, text) = last_text(&requests[2]);
     assert_eq!(role, json!("user"));
     assert!(
-        text.starts_with("The code ran. Its output:\nEcho: from classic"),
+        text.starts_with(&format!("The tool {ECHO} returned:\nEcho: from classic\n")),
         "{text}"
     );
     s.server.assert_invariants();
