@@ -147,6 +147,19 @@ pub async fn helper(desktop: &Desktop, dir: &Path) -> ComputerClient {
     .unwrap_or_else(|e| panic!("helper: {e}"))
 }
 
+/// How a whole screen of this size maps to the model's screenshots.
+pub fn screen_map(width: u32, height: u32) -> ScaleMap {
+    ScaleMap::new(
+        Rect {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        },
+        &oi_computer::MODEL_SIZES,
+    )
+}
+
 /// PNG width and height from its header.
 fn png_size(path: &str) -> (u32, u32) {
     let bytes = std::fs::read(path).expect("screenshot file");
@@ -373,5 +386,93 @@ fn no_display_is_a_clear_error() {
         .expect("no X server on :999");
         let text = err.to_string();
         assert!(text.contains(":999") && text.contains("DISPLAY"), "{text}");
+    });
+}
+
+/// A screenshot of one window: that window's pixels at full resolution, where it is in the
+/// full screenshot's coordinates, and a clear error for a window that is not there.
+#[test]
+fn a_window_screenshot_shows_that_window_and_says_where_it_is() {
+    let mut desktop = Desktop::start(1920, 1080);
+    let term = desktop
+        .x
+        .command("xterm")
+        .args([
+            "-geometry",
+            "60x12+300+200",
+            "-T",
+            "small term",
+            "-e",
+            "sleep 120",
+        ])
+        .spawn()
+        .expect("xterm");
+    desktop.x.adopt(term);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let id = loop {
+        let found = desktop
+            .x
+            .command("xdotool")
+            .args(["search", "--name", "small term"])
+            .output()
+            .expect("xdotool");
+        let text = String::from_utf8_lossy(&found.stdout).trim().to_string();
+        if let Some(id) = text.lines().next().filter(|l| !l.is_empty()) {
+            break id.to_string();
+        }
+        assert!(Instant::now() < deadline, "xterm did not map");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    // xwininfo gives the outer corner and the border; the window's pixels start inside it.
+    let info = desktop.x.run("xwininfo", &["-id", &id]);
+    let get = |k: &str| -> i64 {
+        info.lines()
+            .find_map(|l| l.trim().strip_prefix(&format!("{k}:")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{k} in {info}"))
+    };
+    let border = get("Border width");
+    let bounds = Rect {
+        x: (get("Absolute upper-left X") + border) as i32,
+        y: (get("Absolute upper-left Y") + border) as i32,
+        width: get("Width") as u32,
+        height: get("Height") as u32,
+    };
+    let dir = tempfile::tempdir().expect("dir");
+    runtime().block_on(async {
+        let mut h = helper(&desktop, dir.path()).await;
+        let out = h
+            .perform(&json!({"action": "screenshot", "window": "small term"}))
+            .await
+            .expect("window screenshot");
+        let shot = out.screenshot.expect("screenshot");
+        assert_eq!(shot.source, bounds);
+        // Smaller than the model's size: shown at its own size, never blown up.
+        assert_eq!((shot.width, shot.height), (bounds.width, bounds.height));
+        assert_eq!(png_size(&shot.path), (bounds.width, bounds.height));
+        assert!(out.text.contains("Window \"small term\""), "{}", out.text);
+        let map = screen_map(1920, 1080);
+        let (x, y) = map
+            .to_model(Point {
+                x: bounds.x,
+                y: bounds.y,
+            })
+            .expect("inside");
+        assert!(
+            out.text.contains(&format!("spans [{x}, {y}]")),
+            "{}",
+            out.text
+        );
+
+        let missing = h
+            .perform(&json!({"action": "screenshot", "window": "no such window"}))
+            .await
+            .expect_err("no such window");
+        assert!(
+            missing
+                .to_string()
+                .contains("no window matches \"no such window\""),
+            "{missing}"
+        );
     });
 }

@@ -1,9 +1,7 @@
 //! The whole product: `interpreter exec --json --profile os` driven by a scripted Anthropic
 //! model making `computer` calls against a real Tk application on a private X server.
 
-use oi_computer::{MODEL_SIZES, ScaleMap};
 use oi_product_tests::{Sandbox, of_type, run_exec};
-use oi_protocol::Rect;
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -91,15 +89,7 @@ pub(super) fn assert_path_ends_at(path: &serde_json::Value, target: oi_protocol:
 #[test]
 fn a_scripted_model_clicks_a_named_button_and_types_into_an_entry() {
     let desktop = Desktop::start(1920, 1080);
-    let map = ScaleMap::new(
-        Rect {
-            x: 0,
-            y: 0,
-            width: 1920,
-            height: 1080,
-        },
-        &MODEL_SIZES,
-    );
+    let map = super::computer::screen_map(1920, 1080);
     let at = |name: &str| {
         let (x, y) = map.to_model(desktop.center(name)).expect("on screen");
         json!([x, y])

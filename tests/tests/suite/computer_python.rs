@@ -2,9 +2,8 @@
 //! writes Python that clicks, types and looks through it, against the real Tk probe on a private
 //! X server; each action passes the same gate as a `computer` tool call.
 
-use oi_computer::{MODEL_SIZES, ScaleMap};
 use oi_product_tests::{Sandbox, of_type};
-use oi_protocol::{Point, Rect};
+use oi_protocol::Point;
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
@@ -17,17 +16,7 @@ fn python(code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": "python", "code": code}))
 }
 
-fn screen_map(width: u32, height: u32) -> ScaleMap {
-    ScaleMap::new(
-        Rect {
-            x: 0,
-            y: 0,
-            width,
-            height,
-        },
-        &MODEL_SIZES,
-    )
-}
+use super::computer::screen_map;
 
 /// The tool_result blocks of the last message of an Anthropic request.
 fn last_tool_result(request: &Value) -> Vec<Value> {

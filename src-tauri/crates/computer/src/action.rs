@@ -29,7 +29,10 @@ pub enum ScrollDirection {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ComputerAction {
-    Screenshot,
+    /// The monitor, or one window (`Some`: part of its title, or `active`) at full resolution.
+    Screenshot {
+        window: Option<String>,
+    },
     CursorPosition,
     MouseMove {
         to: ModelPoint,
@@ -166,7 +169,14 @@ impl ComputerAction {
             })
         };
         Ok(match name {
-            "screenshot" => ComputerAction::Screenshot,
+            "screenshot" => ComputerAction::Screenshot {
+                window: args
+                    .get("window")
+                    .and_then(Value::as_str)
+                    .map(str::trim)
+                    .filter(|w| !w.is_empty())
+                    .map(String::from),
+            },
             "cursor_position" => ComputerAction::CursorPosition,
             "mouse_move" => ComputerAction::MouseMove {
                 to: need_coordinate()?,
@@ -271,7 +281,7 @@ impl ComputerAction {
     pub fn is_read_only(&self) -> bool {
         matches!(
             self,
-            ComputerAction::Screenshot
+            ComputerAction::Screenshot { .. }
                 | ComputerAction::CursorPosition
                 | ComputerAction::Wait { .. }
                 | ComputerAction::Zoom { .. }
@@ -282,7 +292,7 @@ impl ComputerAction {
     /// The name the model used for this kind of action.
     pub fn name(&self) -> &'static str {
         match self {
-            ComputerAction::Screenshot => "screenshot",
+            ComputerAction::Screenshot { .. } => "screenshot",
             ComputerAction::CursorPosition => "cursor_position",
             ComputerAction::MouseMove { .. } => "mouse_move",
             ComputerAction::Click {

@@ -231,7 +231,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
                         .rect_to_real(region[0], region[1], region[2], region[3])?;
                     (Vec::new(), None)
                 }
-                ComputerAction::Screenshot
+                ComputerAction::Screenshot { .. }
                 | ComputerAction::CursorPosition
                 | ComputerAction::Wait { .. }
                 | ComputerAction::ClipboardView
@@ -264,7 +264,10 @@ impl<S: Screen, I: Input> Computer<S, I> {
     /// Performs an action and reports what happened.
     pub fn perform(&mut self, action: &ComputerAction) -> Result<Outcome, ComputerError> {
         match action {
-            ComputerAction::Screenshot => {
+            ComputerAction::Screenshot {
+                window: Some(which),
+            } => return self.window_shot(which),
+            ComputerAction::Screenshot { window: None } => {
                 let (shot, _) = self.screenshot("screenshot")?;
                 let text = format!(
                     "Screenshot of the screen, {}x{} pixels.",
@@ -464,7 +467,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
             ComputerAction::Wait { seconds } => {
                 std::thread::sleep(Duration::from_secs_f64(*seconds))
             }
-            ComputerAction::Screenshot
+            ComputerAction::Screenshot { .. }
             | ComputerAction::CursorPosition
             | ComputerAction::Zoom { .. }
             | ComputerAction::ClipboardView
@@ -566,6 +569,81 @@ impl<S: Screen, I: Input> Computer<S, I> {
         })
     }
 
+    /// One window at full resolution (fitted to the model's size): captured by itself when the
+    /// window manager lists it, else cut from the monitor's capture. Coordinates for actions
+    /// stay those of the full screenshot; the text says where the window is in them.
+    fn window_shot(&mut self, which: &str) -> Result<Outcome, ComputerError> {
+        let windows = self.screen.windows()?;
+        let wanted = which.to_lowercase();
+        let found = windows.into_iter().find(|w| {
+            if wanted == "active" {
+                w.focused
+            } else {
+                w.info.title.to_lowercase().contains(&wanted)
+            }
+        });
+        let Some(window) = found else {
+            return Err(ComputerError::BadAction {
+                message: format!(
+                    "no window matches \"{which}\": give part of a window's title, or \"active\""
+                ),
+            });
+        };
+        let Some(bounds) = window.info.bounds else {
+            return Err(ComputerError::BadAction {
+                message: format!("the window \"{}\" is not on screen", window.info.title),
+            });
+        };
+        let map = self.scale_map()?;
+        let monitor = self.monitor()?;
+        let image = match self.screen.capture_window(window.id) {
+            Ok(image) => image,
+            Err(_) => crop_from(
+                &self.screen.capture_monitor(&monitor)?,
+                monitor.bounds,
+                bounds,
+            ),
+        };
+        let (width, height) = image.dimensions();
+        let (zw, zh) = fit_for_model(&map, width, height, false);
+        let scaled = scale(&image, zw, zh);
+        let path = self.save(&scaled, "window")?;
+        let shot = ScreenshotInfo {
+            path,
+            mime: self.config.encoding.mime().to_string(),
+            width: zw,
+            height: zh,
+            source: bounds,
+        };
+        let corner = |p: Point| match map.to_model(p) {
+            Some((x, y)) => format!("{x}, {y}"),
+            None => "off this screen".to_string(),
+        };
+        let text = format!(
+            "Window \"{}\"{} shown at {zw}x{zh}. In the full screenshot's coordinates (the ones \
+             actions take) it spans [{}] to [{}].",
+            window.info.title,
+            if window.info.app_name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", window.info.app_name)
+            },
+            corner(Point {
+                x: bounds.x,
+                y: bounds.y
+            }),
+            corner(Point {
+                x: bounds.x + bounds.width as i32 - 1,
+                y: bounds.y + bounds.height as i32 - 1
+            }),
+        );
+        Ok(Outcome {
+            text,
+            screenshot: Some(shot),
+            ..Default::default()
+        })
+    }
+
     fn zoom(&mut self, region: [i64; 4]) -> Result<Outcome, ComputerError> {
         let map = self.scale_map()?;
         let real = map.rect_to_real(region[0], region[1], region[2], region[3])?;
@@ -575,16 +653,10 @@ impl<S: Screen, I: Input> Computer<S, I> {
             (real.x - monitor.bounds.x).max(0) as u32,
             (real.y - monitor.bounds.y).max(0) as u32,
         );
-        let width = real.width.min(raw.width().saturating_sub(x)).max(1);
-        let height = real.height.min(raw.height().saturating_sub(y)).max(1);
-        let crop = image::imageops::crop_imm(&raw, x, y, width, height).to_image();
+        let crop = crop_from(&raw, monitor.bounds, real);
+        let (width, height) = crop.dimensions();
         // Shown as large as the model's screenshots, keeping the region's aspect ratio.
-        let fit =
-            (map.model_width as f64 / width as f64).min(map.model_height as f64 / height as f64);
-        let (zw, zh) = (
-            ((width as f64 * fit).round() as u32).max(1),
-            ((height as f64 * fit).round() as u32).max(1),
-        );
+        let (zw, zh) = fit_for_model(&map, width, height, true);
         let scaled = scale(&crop, zw, zh);
         let path = self.save(&scaled, "zoom")?;
         let shot = ScreenshotInfo {
@@ -620,6 +692,30 @@ impl<S: Screen, I: Input> Computer<S, I> {
         self.focus = now.clone();
         if changed { now } else { None }
     }
+}
+
+/// The part of a monitor's capture (at `monitor` on the desktop) that `region` covers, in
+/// real pixels; at least one pixel.
+fn crop_from(raw: &RgbaImage, monitor: Rect, region: Rect) -> RgbaImage {
+    let x = (region.x - monitor.x).max(0) as u32;
+    let y = (region.y - monitor.y).max(0) as u32;
+    let width = region.width.min(raw.width().saturating_sub(x)).max(1);
+    let height = region.height.min(raw.height().saturating_sub(y)).max(1);
+    image::imageops::crop_imm(raw, x, y, width, height).to_image()
+}
+
+/// The size an image is shown to the model at: as large as its screenshots, aspect kept;
+/// never larger than the image unless `enlarge`.
+fn fit_for_model(map: &ScaleMap, width: u32, height: u32, enlarge: bool) -> (u32, u32) {
+    let mut fit =
+        (map.model_width as f64 / width as f64).min(map.model_height as f64 / height as f64);
+    if !enlarge {
+        fit = fit.min(1.0);
+    }
+    (
+        ((width as f64 * fit).round() as u32).max(1),
+        ((height as f64 * fit).round() as u32).max(1),
+    )
 }
 
 fn describe(action: &ComputerAction, diff: &ScreenDiff) -> String {

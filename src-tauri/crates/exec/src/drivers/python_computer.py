@@ -99,14 +99,17 @@ def _oi_computer_api():
         return "+".join(names)
 
     class Display:
-        def view(self):
-            """Takes a screenshot and shows it to the model with this block's output."""
-            call(action="screenshot", show=True)
+        def view(self, window=None):
+            """Takes a screenshot and shows it to the model with this block's output. window:
+            only that window (part of its title, or "active"), at full resolution."""
+            call(action="screenshot", show=True, **({"window": str(window)} if window else {}))
 
-        def screenshot(self, show=False):
-            """A screenshot at the model's size: a PIL Image when Pillow is installed, else the
-            PNG's path. show=True also shows it to the model."""
-            reply = call(action="screenshot", show=bool(show))
+        def screenshot(self, show=False, window=None):
+            """A screenshot at the model's size (or of one window: part of its title, or
+            "active"): a PIL Image when Pillow is installed, else the PNG's path. show=True also
+            shows it to the model."""
+            extra = {"window": str(window)} if window else {}
+            reply = call(action="screenshot", show=bool(show), **extra)
             path = reply["screenshot"]["path"]
             try:
                 from PIL import Image
@@ -117,7 +120,7 @@ def _oi_computer_api():
             return image
 
         def __repr__(self):
-            return "computer.display: view(), screenshot(show=False)"
+            return "computer.display: view(window=None), screenshot(show=False, window=None)"
 
     class Mouse:
         def move(self, x=None, y=None):

@@ -52,7 +52,9 @@ fn computer_schema() -> Value {
             "scroll_amount": {"type": "integer", "minimum": 0, "description": "Wheel clicks to scroll (default 3)."},
             "duration": {"type": "number", "description": "Seconds, for hold_key and wait."},
             "region": {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4,
-                "description": "zoom: [x0, y0, x1, y1] in screenshot pixels, shown at full resolution."}
+                "description": "zoom: [x0, y0, x1, y1] in screenshot pixels, shown at full resolution."},
+            "window": {"type": "string",
+                "description": "screenshot: only this window, at full resolution (part of its title, or \"active\" for the focused one). Coordinates for actions stay those of the full screenshot."}
         },
         "required": ["action"]
     })
