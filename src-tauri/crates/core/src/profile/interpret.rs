@@ -162,8 +162,14 @@ mod tests {
         assert_eq!(found[0].origin, CallOrigin::Text);
         assert_eq!(found[0].arguments, json!({"message": "hi"}));
         assert!(matches!(found[0].action, ToolAction::Other { .. }));
-        // Unknown to the session, the same block is a shell command.
-        assert_eq!(calls("swe-agent", &text, &[])[0].name, "bash");
+        // Unknown to the session, the same block is a format error naming the tool.
+        let unknown = calls("swe-agent", &text, &[]);
+        assert_eq!(unknown[0].name, "format_error");
+        assert!(
+            unknown[0].arguments.to_string().contains(ECHO),
+            "{:?}",
+            unknown[0]
+        );
     }
 
     #[test]

@@ -117,6 +117,17 @@ fn parse_command(body: &str) -> Result<(String, Value), String> {
         if body.trim().is_empty() {
             return Err("the fenced block was empty".into());
         }
+        // A JSON tool call to a tool this session lacks (the known ones were taken before):
+        // `{"name": …}` is no shell command.
+        if let Ok(Value::Object(call)) = serde_json::from_str::<Value>(body.trim())
+            && let Some(name) = call.get("name").and_then(Value::as_str)
+        {
+            return Err(format!(
+                "there is no tool `{name}` here; the block must hold one of the commands \
+                 ({}) or a shell command",
+                COMMANDS.join(", ")
+            ));
+        }
         return Ok(("bash".into(), json!({"command": body})));
     };
     let args = &w[1..];
@@ -270,6 +281,24 @@ mod tests {
             command_line("open", &json!({"path": "a.py", "line_number": 3})),
             "open a.py 3"
         );
+    }
+
+    #[test]
+    fn a_json_call_to_a_tool_it_lacks_is_a_format_error_not_a_shell_command() {
+        let Reply::FormatError(message) = parse_reply(
+            "DISCUSSION\nLook it up.\n\n```\n{\"name\": \"web_search\", \"arguments\": {\"q\": \"x\"}}\n```",
+        ) else {
+            panic!("ran as a command");
+        };
+        assert!(
+            message.contains("there is no tool `web_search` here"),
+            "{message}"
+        );
+        // JSON that is no call still runs in the shell (e.g. an echo of a JSON file's line).
+        assert!(matches!(
+            parse_reply("DISCUSSION\n\n```\n{\"a\": 1}\n```"),
+            Reply::Command { name, .. } if name == "bash"
+        ));
     }
 
     #[test]
