@@ -464,6 +464,25 @@ fn a_window_screenshot_shows_that_window_and_says_where_it_is() {
             out.text
         );
 
+        // Looking and the clipboard act on no window, not even the focused one; a click inside
+        // the terminal targets it.
+        desktop.x.run("xdotool", &["windowfocus", "--sync", &id]);
+        for action in [
+            json!({"action": "screenshot", "window": "small term"}),
+            json!({"action": "clipboard_copy", "text": "x"}),
+        ] {
+            let plan = h.plan(&action).await.expect("plan");
+            assert_eq!(plan.target_window, None, "{action}");
+        }
+        let click = h
+            .plan(&json!({"action": "left_click", "coordinate": [x + 10, y + 10]}))
+            .await
+            .expect("plan");
+        assert_eq!(
+            click.target_window.map(|w| w.title),
+            Some("small term".to_string())
+        );
+
         let missing = h
             .perform(&json!({"action": "screenshot", "window": "no such window"}))
             .await

@@ -157,7 +157,16 @@ impl<S: Screen, I: Input> Computer<S, I> {
     /// The planned telemetry of an action (path, keys, target window), for the approval gate.
     pub fn plan(&mut self, action: &ComputerAction) -> Result<InputActionRecord, ComputerError> {
         let plan = self.make_plan(action)?;
-        let target_window = self.target_window(plan.target)?;
+        // Looking, waiting and the clipboard act on no window.
+        let target_window = match action {
+            ComputerAction::Screenshot { .. }
+            | ComputerAction::CursorPosition
+            | ComputerAction::Wait { .. }
+            | ComputerAction::Zoom { .. }
+            | ComputerAction::ClipboardView
+            | ComputerAction::ClipboardCopy { .. } => None,
+            _ => self.target_window(plan.target)?,
+        };
         Ok(InputActionRecord {
             action: action.name().to_string(),
             planned_path: plan.path,
@@ -317,7 +326,16 @@ impl<S: Screen, I: Input> Computer<S, I> {
             _ => {}
         }
         let plan = self.make_plan(action)?;
-        let target_window = self.target_window(plan.target)?;
+        // Looking, waiting and the clipboard act on no window.
+        let target_window = match action {
+            ComputerAction::Screenshot { .. }
+            | ComputerAction::CursorPosition
+            | ComputerAction::Wait { .. }
+            | ComputerAction::Zoom { .. }
+            | ComputerAction::ClipboardView
+            | ComputerAction::ClipboardCopy { .. } => None,
+            _ => self.target_window(plan.target)?,
+        };
         let monitor = self.monitor()?;
         let before = self.screen.capture_monitor(&monitor)?;
         self.lock_detector().begin_action();
