@@ -47,6 +47,10 @@ pub enum McpError {
     Handshake { server: String, message: String },
     #[error("MCP server `{server}` did not list its tools: {message}")]
     ListTools { server: String, message: String },
+    #[error(
+        "MCP server `{server}` was not started: it would run in the session's sandbox, and {why}"
+    )]
+    Sandbox { server: String, why: String },
 }
 
 const PREFIX: &str = "mcp__";
@@ -81,9 +85,15 @@ pub struct McpCallOutput {
 }
 
 impl McpTools {
-    /// Starts every server (in `cwd`); those that fail are left out and their errors returned.
-    pub async fn start(servers: &[McpServer], cwd: &Path) -> (McpTools, Vec<McpError>) {
-        let started = futures::future::join_all(servers.iter().map(|s| start_one(s, cwd))).await;
+    /// Starts every server (in `cwd`, under the session's sandbox launcher `prefix` when it is
+    /// not empty, as code runs); those that fail are left out and their errors returned.
+    pub async fn start(
+        servers: &[McpServer],
+        cwd: &Path,
+        prefix: &[std::ffi::OsString],
+    ) -> (McpTools, Vec<McpError>) {
+        let started =
+            futures::future::join_all(servers.iter().map(|s| start_one(s, cwd, prefix))).await;
         let mut tools = McpTools::default();
         let mut errors = Vec::new();
         for result in started {
@@ -213,9 +223,20 @@ pub fn server_and_tool(name: &str) -> Option<(&str, &str)> {
     name.strip_prefix(PREFIX)?.split_once("__")
 }
 
-async fn start_one(server: &McpServer, cwd: &Path) -> Result<Running, McpError> {
+async fn start_one(
+    server: &McpServer,
+    cwd: &Path,
+    prefix: &[std::ffi::OsString],
+) -> Result<Running, McpError> {
     let name = server.name.clone();
-    let mut command = tokio::process::Command::new(&server.config.command);
+    let mut command = match prefix.split_first() {
+        Some((launcher, launcher_args)) => {
+            let mut c = tokio::process::Command::new(launcher);
+            c.args(launcher_args).arg(&server.config.command);
+            c
+        }
+        None => tokio::process::Command::new(&server.config.command),
+    };
     command
         .args(&server.config.args)
         .envs(&server.config.env)
@@ -305,7 +326,7 @@ mod tests {
                 ..Default::default()
             },
         }];
-        let (tools, errors) = McpTools::start(&servers, Path::new("/")).await;
+        let (tools, errors) = McpTools::start(&servers, Path::new("/"), &[]).await;
         assert!(tools.specs().is_empty());
         assert_eq!(errors.len(), 1);
         let message = errors[0].to_string();

@@ -437,11 +437,31 @@ impl Runtime {
     pub(crate) async fn mcp(&self) -> &tokio::sync::RwLock<McpTools> {
         self.mcp
             .get_or_init(|| async {
-                let (servers, cwd) = {
+                let (servers, cwd, prefix, refusal) = {
                     let s = self.shared.lock().await;
-                    (s.config.mcp_servers.clone(), s.config.cwd.clone())
+                    let sandbox = &s.config.sandbox;
+                    (
+                        s.config.mcp_servers.clone(),
+                        s.config.cwd.clone(),
+                        sandbox.launcher_prefix.clone(),
+                        sandbox.refusal().map(str::to_string),
+                    )
                 };
-                let (tools, errors) = McpTools::start(&servers, &cwd).await;
+                // MCP servers act for the model as code does: in the same sandbox, and not at
+                // all when the sandbox cannot be enforced.
+                let (tools, errors) = match refusal {
+                    Some(why) => (
+                        McpTools::default(),
+                        servers
+                            .iter()
+                            .map(|s| crate::mcp::McpError::Sandbox {
+                                server: s.name.clone(),
+                                why: why.clone(),
+                            })
+                            .collect(),
+                    ),
+                    None => McpTools::start(&servers, &cwd, &prefix).await,
+                };
                 for e in errors {
                     self.emitter.emit(
                         "",
