@@ -7,12 +7,16 @@ use serde_json::{Map, Value};
 use super::ToolStyle;
 use crate::model::ToolSpec;
 
+/// Characters of tool descriptions and schemas the section may take (about 3,000 tokens).
+const MAX_SECTION_CHARS: usize = 12_000;
+
 /// The system prompt's section naming `tools` and how to call one as text in `style`.
 pub(crate) fn section(style: ToolStyle, tools: &[ToolSpec]) -> Option<String> {
     let first = tools.first()?;
     let mut out = String::from(
         "TOOLS FROM MCP SERVERS:\nThese tools are also available. Each is given with what it does and the JSON Schema of its arguments.\n",
     );
+    let mut short = 0;
     for tool in tools {
         let description = tool.description.trim();
         let description = if description.is_empty() {
@@ -20,11 +24,25 @@ pub(crate) fn section(style: ToolStyle, tools: &[ToolSpec]) -> Option<String> {
         } else {
             description
         };
-        out.push_str(&format!(
+        let full = format!(
             "- {}: {}\n  Arguments: {}\n",
             tool.name,
             description,
             compact_schema(&tool.parameters)
+        );
+        if out.len() + full.len() <= MAX_SECTION_CHARS {
+            out.push_str(&full);
+        } else {
+            // Small local models have small context windows: past the budget, a tool is
+            // named with the start of its description only.
+            let brief: String = description.chars().take(100).collect();
+            out.push_str(&format!("- {}: {brief}\n", tool.name));
+            short += 1;
+        }
+    }
+    if short > 0 {
+        out.push_str(&format!(
+            "({short} tools above are listed without their arguments to save room; give the arguments their description implies.)\n"
         ));
     }
     let example = format!(
@@ -84,6 +102,25 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn many_tools_fit_a_budget_and_are_all_named() {
+        let tools: Vec<ToolSpec> = (0..200)
+            .map(|i| ToolSpec {
+                name: format!("mcp__big__tool_{i}"),
+                description: format!("Tool number {i}. {}", "Long words. ".repeat(20)),
+                parameters: serde_json::json!({"type": "object", "properties": {
+                    "path": {"type": "string", "description": "x".repeat(200)}}}),
+            })
+            .collect();
+        let text = section(ToolStyle::Native, &tools).unwrap();
+        assert!(text.len() < MAX_SECTION_CHARS + 200 * 160, "{}", text.len());
+        assert!(text.len() < 50_000, "{}", text.len());
+        for i in [0, 57, 199] {
+            assert!(text.contains(&format!("mcp__big__tool_{i}:")), "tool {i}");
+        }
+        assert!(text.contains("listed without their arguments"), "{text}");
+    }
 
     fn echo() -> ToolSpec {
         ToolSpec {
