@@ -56,7 +56,7 @@ pub fn launch_of(args: &GuiArgs) -> Launch {
     let prompt = args.prompt.join(" ");
     Launch {
         initial_prompt: (!prompt.trim().is_empty()).then_some(prompt),
-        sandbox: args.sandbox.map(|b| b.to_string()),
+        sandbox: args.flags.sandbox.map(|b| b.to_string()),
     }
 }
 
@@ -74,7 +74,7 @@ pub fn run() -> ExitCode {
     if let Err(e) = display::check() {
         return fail(&e);
     }
-    let defaults = match oi_core::settings::resolve(&args.settings_flags()) {
+    let defaults = match oi_core::settings::resolve(&args.flags) {
         Ok(settings) => settings.session,
         Err(e) => return fail(&e),
     };

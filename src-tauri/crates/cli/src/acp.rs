@@ -10,7 +10,7 @@ use crate::args::SessionFlags;
 
 pub async fn run(global: &SessionFlags, own: &SessionFlags) -> Result<u8> {
     let mut flags = global.clone();
-    crate::merge_flags(&mut flags, own);
+    flags.merge(own);
     // Bad flags or config are told here, whoever runs the session.
     let settings = crate::settings::resolve(&flags)?;
     if let Some(socket) = oi_acp::bridge::socket_path()
@@ -24,7 +24,7 @@ pub async fn run(global: &SessionFlags, own: &SessionFlags) -> Result<u8> {
 
 /// The flags as the app must read them: its working directory is not this one.
 fn for_the_app(flags: &SessionFlags) -> Result<oi_core::settings::Flags> {
-    let mut flags = flags.to_settings_flags();
+    let mut flags = flags.settings.clone();
     for path in [&mut flags.config_file, &mut flags.sandbox_policy]
         .into_iter()
         .flatten()

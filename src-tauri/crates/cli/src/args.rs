@@ -1,8 +1,6 @@
 //! Command-line flags. Classic Open Interpreter spellings (`--auto_run`, `--api_base`…) are
 //! accepted beside the kebab-case ones.
 
-use std::path::PathBuf;
-
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -80,139 +78,23 @@ pub struct ExecArgs {
     pub prompt: Vec<String>,
 }
 
-/// Flags shared by the terminal and `exec`.
+/// Flags shared by the terminal, `exec` and `acp`: the session flags every front end takes
+/// (oi-core's, also the desktop app's), and `--local`.
 #[derive(Debug, Args, Default, Clone)]
 pub struct SessionFlags {
-    /// Model: openai/NAME, anthropic/NAME, ollama/NAME, lmstudio/NAME, llamacpp/NAME, or a bare name.
-    #[arg(short, long, global = true)]
-    pub model: Option<String>,
+    #[command(flatten)]
+    pub settings: oi_core::settings::Flags,
 
     /// Use a model on this machine: find running Ollama, llama.cpp, llamafile and LM Studio
     /// servers, choose one of their models, and remember the choice.
     #[arg(long, global = true)]
     pub local: bool,
-
-    /// Base URL of the model API.
-    #[arg(
-        long = "api-base",
-        alias = "api_base",
-        global = true,
-        value_name = "URL"
-    )]
-    pub api_base: Option<String>,
-
-    /// API key (otherwise OPENAI_API_KEY / ANTHROPIC_API_KEY).
-    #[arg(long = "api-key", alias = "api_key", global = true, value_name = "KEY")]
-    pub api_key: Option<String>,
-
-    /// Run code without asking first.
-    #[arg(short = 'y', long = "auto-run", alias = "auto_run", global = true)]
-    pub auto_run: bool,
-
-    /// Characters of each run's output the model sees (head and tail are kept).
-    #[arg(
-        long = "max-output",
-        alias = "max_output",
-        global = true,
-        value_name = "CHARS"
-    )]
-    pub max_output: Option<usize>,
-
-    /// Model requests per turn before stopping.
-    #[arg(
-        long = "max-turns",
-        alias = "max_turns",
-        global = true,
-        value_name = "N"
-    )]
-    pub max_turns: Option<u32>,
-
-    /// The model's context window in tokens.
-    #[arg(
-        long = "context-window",
-        alias = "context_window",
-        global = true,
-        value_name = "TOKENS"
-    )]
-    pub context_window: Option<u32>,
-
-    /// Most tokens per model answer.
-    #[arg(
-        long = "max-tokens",
-        alias = "max_tokens",
-        global = true,
-        value_name = "TOKENS"
-    )]
-    pub max_tokens: Option<u32>,
-
-    #[arg(long, global = true)]
-    pub temperature: Option<f32>,
-
-    /// Replace the profile's system prompt.
-    #[arg(
-        long = "system-message",
-        alias = "system_message",
-        global = true,
-        value_name = "TEXT"
-    )]
-    pub system_message: Option<String>,
-
-    /// Add to the system prompt.
-    #[arg(
-        long = "custom-instructions",
-        alias = "custom_instructions",
-        global = true,
-        value_name = "TEXT"
-    )]
-    pub custom_instructions: Option<String>,
-
-    /// Harness profile (see --profiles).
-    #[arg(long, global = true)]
-    pub profile: Option<String>,
-
-    /// Seconds one run of code may take.
-    #[arg(long, global = true, value_name = "SECONDS")]
-    pub timeout: Option<u64>,
-
-    /// No colors or styling.
-    #[arg(long, global = true)]
-    pub plain: bool,
-
-    /// Use this config file instead of the one in the config directory.
-    #[arg(long = "config-file", global = true, value_name = "PATH")]
-    pub config_file: Option<PathBuf>,
-
-    /// Run code in a sandbox: native (landlock + seccomp, no root needed), docker, openshell, none.
-    #[arg(long, global = true, value_name = "BACKEND", value_parser = parse_backend)]
-    pub sandbox: Option<oi_sandbox::Backend>,
-
-    /// What sandboxed code may do: read-only, workspace-write (the default), full-access.
-    /// Turns the native sandbox on when no --sandbox is given.
-    #[arg(short = 's', long = "sandbox-level", alias = "sandbox_level", global = true, value_name = "LEVEL", value_parser = parse_level)]
-    pub sandbox_level: Option<oi_sandbox::Level>,
-
-    /// A YAML sandbox policy file (instead of a level). Turns the native sandbox on when no --sandbox is given.
-    #[arg(
-        long = "sandbox-policy",
-        alias = "sandbox_policy",
-        global = true,
-        value_name = "FILE"
-    )]
-    pub sandbox_policy: Option<PathBuf>,
-
-    /// Scan code for risks before approval: off, ask (warn and always ask; a bare --safe_mode),
-    /// auto (block risky code; run everything in the sandbox).
-    #[arg(long = "safe-mode", alias = "safe_mode", global = true, value_name = "MODE", num_args = 0..=1,
-          default_missing_value = "ask", value_parser = oi_core::settings::parse_safe_mode)]
-    pub safe_mode: Option<oi_protocol::SafeMode>,
 }
 
-fn parse_backend(s: &str) -> Result<oi_sandbox::Backend, String> {
-    s.parse()
-        .map_err(|e: oi_sandbox::BackendError| e.to_string())
-}
-
-fn parse_level(s: &str) -> Result<oi_sandbox::Level, String> {
-    s.parse()
-        .map_err(|e: oi_sandbox::policy::UnknownLevel| e.to_string())
+impl SessionFlags {
+    /// Takes what `later` gave (flags after `exec` or `acp` win over the same flags before it).
+    pub fn merge(&mut self, later: &SessionFlags) {
+        self.settings.merge(&later.settings);
+        self.local |= later.local;
+    }
 }

@@ -83,7 +83,7 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
     }
     if let Some(args::Command::Exec(exec)) = cli.command {
         let mut flags = cli.session.clone();
-        merge_flags(&mut flags, &exec.session);
+        flags.merge(&exec.session);
         if flags.local {
             let path = settings::config_path(&flags);
             local::choose(&mut flags, &path, local::Asking::Nobody).await?;
@@ -135,33 +135,4 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         .run(first)
         .await?;
     Ok(0)
-}
-
-/// Flags given after `exec` win over the same flags given before it.
-fn merge_flags(into: &mut args::SessionFlags, from: &args::SessionFlags) {
-    macro_rules! take {
-        ($($f:ident),*) => { $( if from.$f.is_some() { into.$f = from.$f.clone(); } )* };
-    }
-    take!(
-        model,
-        api_base,
-        api_key,
-        max_output,
-        max_turns,
-        context_window,
-        max_tokens,
-        temperature,
-        system_message,
-        custom_instructions,
-        profile,
-        timeout,
-        config_file,
-        sandbox,
-        sandbox_level,
-        sandbox_policy,
-        safe_mode
-    );
-    into.auto_run |= from.auto_run;
-    into.local |= from.local;
-    into.plain |= from.plain;
 }

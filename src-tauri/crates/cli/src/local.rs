@@ -23,7 +23,7 @@ pub enum Asking {
 /// Fills `flags.model`/`flags.api_base` with a local model (unless `--model` already names one)
 /// and remembers it. Returns false when the person cancelled.
 pub async fn choose(flags: &mut SessionFlags, config_path: &Path, asking: Asking) -> Result<bool> {
-    if flags.model.is_some() {
+    if flags.settings.model.is_some() {
         return Ok(true);
     }
     let env = |k: &str| std::env::var(k).ok();
@@ -108,8 +108,8 @@ pub async fn choose(flags: &mut SessionFlags, config_path: &Path, asking: Asking
             config_path.display()
         )?;
     }
-    flags.model = Some(chosen.model_string());
-    flags.api_base = Some(chosen.api_base.clone());
+    flags.settings.model = Some(chosen.model_string());
+    flags.settings.api_base = Some(chosen.api_base.clone());
     Ok(true)
 }
 
