@@ -289,6 +289,12 @@ impl ComputerAction {
         )
     }
 
+    /// Sends mouse or keyboard input, to the window under the pointer or with the focus (the
+    /// rest looks, waits or uses the clipboard, and targets no window).
+    pub fn sends_input(&self) -> bool {
+        !self.is_read_only() && !matches!(self, ComputerAction::ClipboardCopy { .. })
+    }
+
     /// The name the model used for this kind of action.
     pub fn name(&self) -> &'static str {
         match self {

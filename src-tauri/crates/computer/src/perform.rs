@@ -157,16 +157,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
     /// The planned telemetry of an action (path, keys, target window), for the approval gate.
     pub fn plan(&mut self, action: &ComputerAction) -> Result<InputActionRecord, ComputerError> {
         let plan = self.make_plan(action)?;
-        // Looking, waiting and the clipboard act on no window.
-        let target_window = match action {
-            ComputerAction::Screenshot { .. }
-            | ComputerAction::CursorPosition
-            | ComputerAction::Wait { .. }
-            | ComputerAction::Zoom { .. }
-            | ComputerAction::ClipboardView
-            | ComputerAction::ClipboardCopy { .. } => None,
-            _ => self.target_window(plan.target)?,
-        };
+        let target_window = self.target_window(action, plan.target)?;
         Ok(InputActionRecord {
             action: action.name().to_string(),
             planned_path: plan.path,
@@ -254,8 +245,16 @@ impl<S: Screen, I: Input> Computer<S, I> {
         })
     }
 
-    /// The window under `at` (front-most containing it), or the focused one for keyboard actions.
-    fn target_window(&mut self, at: Option<Point>) -> Result<Option<WindowInfo>, ComputerError> {
+    /// The window an input action goes to: the one under `at` (front-most containing it), or
+    /// the focused one for keyboard actions. Looking, waiting and the clipboard target none.
+    fn target_window(
+        &mut self,
+        action: &ComputerAction,
+        at: Option<Point>,
+    ) -> Result<Option<WindowInfo>, ComputerError> {
+        if !action.sends_input() {
+            return Ok(None);
+        }
         let Some(p) = at else {
             return Ok(self.screen.active_window().unwrap_or(None));
         };
@@ -326,16 +325,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
             _ => {}
         }
         let plan = self.make_plan(action)?;
-        // Looking, waiting and the clipboard act on no window.
-        let target_window = match action {
-            ComputerAction::Screenshot { .. }
-            | ComputerAction::CursorPosition
-            | ComputerAction::Wait { .. }
-            | ComputerAction::Zoom { .. }
-            | ComputerAction::ClipboardView
-            | ComputerAction::ClipboardCopy { .. } => None,
-            _ => self.target_window(plan.target)?,
-        };
+        let target_window = self.target_window(action, plan.target)?;
         let monitor = self.monitor()?;
         let before = self.screen.capture_monitor(&monitor)?;
         self.lock_detector().begin_action();
