@@ -314,7 +314,6 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         },
         key_source,
     ));
-    let auto_run = flags.auto_run.then_some(true).or(file.auto_run);
     let max_output = pick!("max_output", flags.max_output, file.max_output, 2800usize);
     let max_turns = pick!("max_turns", flags.max_turns, file.max_turns, 30u32);
     let profile = pick!(
@@ -367,16 +366,16 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         .map(|p| p.defaults)
         .unwrap_or_default();
     let from_profile = Source::Profile(profile.clone());
-    let (approval_policy, approval_src) = match (auto_run, profile_defaults.approval) {
-        (Some(true), _) if flags.auto_run => (ApprovalPolicy::Auto, Source::Flag),
-        (Some(auto), _) => (
-            if auto {
-                ApprovalPolicy::Auto
-            } else {
-                ApprovalPolicy::Ask
-            },
-            src_file.clone(),
-        ),
+    let auto = |on: bool| {
+        if on {
+            ApprovalPolicy::Auto
+        } else {
+            ApprovalPolicy::Ask
+        }
+    };
+    let (approval_policy, approval_src) = match (file.auto_run, profile_defaults.approval) {
+        _ if flags.auto_run => (ApprovalPolicy::Auto, Source::Flag),
+        (Some(on), _) => (auto(on), src_file.clone()),
         (None, Some(policy)) => (policy, from_profile.clone()),
         (None, None) => (ApprovalPolicy::Ask, Source::Default),
     };
@@ -551,19 +550,18 @@ fn sandbox_settings(
             None => (Backend::None, Source::Default),
         },
     };
-    // The profile's level, when the person chose a backend but no level or policy.
-    let mut profile_default = None;
+    // The profile's level, when nobody chose a level or policy for the backend in use.
     if let (None, None, Some((l, src))) = (level, &policy_file, profile_level)
         && backend != Backend::None
     {
-        if let Source::Profile(id) = &src
-            && backend_src == src
-        {
-            profile_default = Some(id.clone());
-        }
         level = Some(l);
         level_src = src;
     }
+    // The backend itself is the profile's wish (nobody else turned the sandbox on).
+    let profile_default = match &backend_src {
+        Source::Profile(id) => Some(id.clone()),
+        _ => None,
+    };
     if safe_mode == SafeMode::Auto && backend == Backend::None {
         return Err(SettingsError::SafeModeNeedsSandbox {
             set_by: backend_src,
