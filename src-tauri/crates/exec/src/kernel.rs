@@ -9,7 +9,7 @@
 
 use std::ffi::OsString;
 use std::hash::{BuildHasher, Hasher};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use oi_protocol::{ExecStatus, OutputStream};
@@ -28,20 +28,24 @@ use crate::process_group::{ProcessGroup, exit_code, spawn_in_group};
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// How long to wait for a killed kernel to be reaped and its pipes to close.
 const KILL_GRACE: Duration = Duration::from_secs(2);
+/// How long a container's CLI gets to pass an interrupt on and exit before it is killed.
+pub(crate) const CONTAINER_STOP_GRACE: Duration = Duration::from_secs(3);
 
 /// One request, as the language's driver expects it.
 pub(crate) struct Request<'a> {
     pub code: &'a str,
     pub marker: &'a str,
-    /// A private directory of this kernel, for drivers that read code from a file.
-    pub scratch: &'a Path,
+    /// A private directory of this kernel, for drivers that read code from a file; `None`
+    /// when the kernel runs in a container that cannot see this machine's files.
+    pub scratch: Option<&'a Path>,
     pub sequence: u64,
 }
 
 /// What makes a kernel a shell, Python or JavaScript kernel.
 pub(crate) struct KernelSpec {
     pub language: Language,
-    /// Interpreter arguments after the interpreter itself (which `Language::locate` finds).
+    /// Interpreter arguments after the interpreter itself (which `Language::locate` finds,
+    /// or its plain name inside a container).
     pub args: Vec<OsString>,
     pub env: &'static [(&'static str, &'static str)],
     pub encode: fn(&Request<'_>) -> std::io::Result<Vec<u8>>,
@@ -53,13 +57,26 @@ pub(crate) struct Kernel {
     group: ProcessGroup,
     stdin: ChildStdin,
     chunks: mpsc::Receiver<Chunk>,
-    scratch: tempfile::TempDir,
+    scratch: Option<tempfile::TempDir>,
+    /// Runs in a container (see [`KernelOptions::container`]).
+    container: bool,
     sequence: u64,
 }
 
 impl Kernel {
     pub(crate) fn start(spec: KernelSpec, options: &KernelOptions) -> Result<Kernel, ExecError> {
-        let interpreter = spec.language.locate(options.path_var().as_ref())?;
+        let interpreter = if options.container {
+            // The container's own interpreter, found on its PATH.
+            PathBuf::from(
+                spec.language
+                    .programs()
+                    .first()
+                    .copied()
+                    .unwrap_or_default(),
+            )
+        } else {
+            spec.language.locate(options.path_var().as_ref())?
+        };
         let mut argv = vec![interpreter.clone().into_os_string()];
         argv.extend(spec.args.iter().cloned());
         let start_error = |source| ExecError::KernelStart {
@@ -67,10 +84,15 @@ impl Kernel {
             program: interpreter.clone(),
             source,
         };
-        let scratch = tempfile::Builder::new()
-            .prefix(&format!("oi-{}-", spec.language.name()))
-            .tempdir()
-            .map_err(start_error)?;
+        let scratch = if options.container {
+            None
+        } else {
+            let dir = tempfile::Builder::new()
+                .prefix(&format!("oi-{}-", spec.language.name()))
+                .tempdir()
+                .map_err(start_error)?;
+            Some(dir)
+        };
         let (mut child, group) =
             spawn_in_group(argv, options, spec.env, true).map_err(start_error)?;
         let missing = || start_error(std::io::Error::other("a pipe of the kernel is missing"));
@@ -85,6 +107,7 @@ impl Kernel {
             group,
             stdin,
             scratch,
+            container: options.container,
             sequence: 0,
         })
     }
@@ -116,7 +139,7 @@ impl Kernel {
         let request = Request {
             code,
             marker: &marker,
-            scratch: self.scratch.path(),
+            scratch: self.scratch.as_ref().map(tempfile::TempDir::path),
             sequence: self.sequence,
         };
         let sent = match (self.spec.encode)(&request) {
@@ -180,7 +203,7 @@ impl Kernel {
                 (ExecStatus::Completed, code, false)
             }
             End::Killed(status) => {
-                self.group.kill();
+                self.stop().await;
                 let _ = self.reap().await;
                 self.group.kill_and_disarm();
                 self.drain_after_kill(&mut stdout, &mut stderr, &mut transcript, sink)
@@ -259,9 +282,24 @@ impl Kernel {
         }
     }
 
+    /// Kills the kernel's process group. A container's code is asked to stop first (SIGTERM,
+    /// passed on by the CLI) and given a moment: SIGKILL would end only the CLI, not the code.
+    async fn stop(&mut self) {
+        if self.container {
+            self.group.terminate();
+            if tokio::time::timeout(CONTAINER_STOP_GRACE, self.child.wait())
+                .await
+                .is_ok()
+            {
+                return;
+            }
+        }
+        self.group.kill();
+    }
+
     /// Kills the kernel's process group and reaps the kernel.
     pub(crate) async fn shutdown(mut self) {
-        self.group.kill();
+        self.stop().await;
         let _ = self.reap().await;
         self.group.kill_and_disarm();
     }

@@ -1,13 +1,17 @@
 //! One-shot runs: a fresh interpreter per block (ruby, Rscript, pwsh, osascript), the code
-//! in a temporary file, in its own process group.
+//! in a temporary file, in its own process group (inside a container: a file of the
+//! container's own temp dir).
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use oi_protocol::{ExecStatus, OutputStream};
+use tokio::io::AsyncWriteExt;
 use tokio_util::sync::CancellationToken;
 
 use crate::error::ExecError;
+use crate::kernel::CONTAINER_STOP_GRACE;
 use crate::language::{Language, find_program};
 use crate::options::{KernelOptions, RunOutcome};
 use crate::pipes::{Chunk, OutputSink, Transcript, spawn_readers};
@@ -70,29 +74,48 @@ pub async fn run_one_shot(
     cancel: &CancellationToken,
 ) -> Result<RunOutcome, ExecError> {
     let started = Instant::now();
-    let interpreter =
-        find_program(&runner.program, options.path_var().as_ref()).ok_or_else(|| {
-            ExecError::LanguageNotInstalled {
+    let (argv, interpreter, file) =
+        if options.container {
+            // The container cannot see this machine's files: a shell in it writes the code, read
+            // from stdin, to a file of its own temp dir.
+            let mut argv: Vec<OsString> = ["sh", "-c", IN_CONTAINER, "oi-block", &runner.extension]
+                .map(OsString::from)
+                .to_vec();
+            argv.push(runner.program.clone().into());
+            argv.extend(runner.args.iter().map(OsString::from));
+            (argv, PathBuf::from(&runner.program), None)
+        } else {
+            let interpreter = find_program(&runner.program, options.path_var().as_ref())
+                .ok_or_else(|| ExecError::LanguageNotInstalled {
+                    language: runner.name.clone(),
+                    program: runner.program.clone(),
+                    hint: runner.install_hint.clone(),
+                })?;
+            let file = tempfile::Builder::new()
+                .prefix("oi-block-")
+                .suffix(&format!(".{}", runner.extension))
+                .tempfile()?;
+            std::fs::write(file.path(), code)?;
+            let mut argv: Vec<OsString> = vec![interpreter.clone().into_os_string()];
+            argv.extend(runner.args.iter().map(OsString::from));
+            argv.push(file.path().as_os_str().to_owned());
+            (argv, interpreter, Some(file))
+        };
+    let (mut child, mut group) =
+        spawn_in_group(argv, options, &[], options.container).map_err(|source| {
+            ExecError::KernelStart {
                 language: runner.name.clone(),
-                program: runner.program.clone(),
-                hint: runner.install_hint.clone(),
+                program: interpreter.clone(),
+                source,
             }
         })?;
-    let file = tempfile::Builder::new()
-        .prefix("oi-block-")
-        .suffix(&format!(".{}", runner.extension))
-        .tempfile()?;
-    std::fs::write(file.path(), code)?;
-
-    let mut argv: Vec<OsString> = vec![interpreter.clone().into_os_string()];
-    argv.extend(runner.args.iter().map(OsString::from));
-    argv.push(file.path().as_os_str().to_owned());
-    let (mut child, mut group) =
-        spawn_in_group(argv, options, &[], false).map_err(|source| ExecError::KernelStart {
-            language: runner.name.clone(),
-            program: interpreter.clone(),
-            source,
-        })?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // The code, then end of file; a container that died at once is seen below.
+        if let Err(error) = stdin.write_all(code.as_bytes()).await {
+            tracing::warn!(%error, "could not send the code to the container");
+        }
+        drop(stdin);
+    }
     let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
         return Err(ExecError::Io(std::io::Error::other(
             "process pipes missing",
@@ -135,7 +158,15 @@ pub async fn run_one_shot(
         }
     };
 
+    if options.container && exited.is_none() {
+        // SIGKILL would end only the container's CLI: it passes SIGTERM on to the code.
+        group.terminate();
+        if let Ok(Ok(status)) = tokio::time::timeout(CONTAINER_STOP_GRACE, child.wait()).await {
+            exited = Some(exit_code(status));
+        }
+    }
     group.kill();
+    drop(file);
     if exited.is_none()
         && let Ok(Ok(status)) = tokio::time::timeout(Duration::from_secs(2), child.wait()).await
     {
@@ -163,6 +194,13 @@ pub async fn run_one_shot(
         kernel_restarted: false,
     })
 }
+
+/// `sh -c` in a container: `$1` is the code file's extension, the rest the interpreter and its
+/// arguments; the code arrives on stdin. SIGTERM (an interrupt) is passed on to the interpreter.
+const IN_CONTAINER: &str = "d=$(mktemp -d \"${TMPDIR:-/tmp}/oi-block-XXXXXX\") || exit 125; \
+    f=\"$d/block.$1\"; shift; cat >\"$f\"; \"$@\" \"$f\" </dev/null & p=$!; \
+    trap 'kill -TERM $p 2>/dev/null' TERM; s=0; \
+    while kill -0 $p 2>/dev/null; do wait $p; s=$?; done; rm -rf \"$d\"; exit $s";
 
 async fn sleep_until(deadline: Option<tokio::time::Instant>) {
     match deadline {

@@ -19,6 +19,12 @@ pub struct KernelOptions {
     /// Prepended to every spawned argv when non-empty: the sandbox hook, e.g.
     /// `[interpreter, "__sandbox", "--policy", "…", "--"]`.
     pub launcher_prefix: Vec<OsString>,
+    /// The launcher runs programs in a container with its own filesystem and environment
+    /// (`docker run`, `openshell sandbox exec`). Then interpreters are named, not looked up on
+    /// this machine; the environment is passed on the command line (`env K=V… program`); code
+    /// reaches the interpreter over its stdin, never through a file of this machine; and an
+    /// interrupt first sends SIGTERM, which the container CLI passes on to the code.
+    pub container: bool,
 }
 
 impl KernelOptions {
@@ -28,6 +34,7 @@ impl KernelOptions {
             timeout: None,
             env: Vec::new(),
             launcher_prefix: Vec::new(),
+            container: false,
         }
     }
 

@@ -27,6 +27,16 @@ impl ProcessGroup {
         }
     }
 
+    /// Asks every process in the group to stop (SIGTERM). For a container launcher this is
+    /// what reaches the code: `docker run` passes the signal on, SIGKILL would only end the CLI.
+    pub(crate) fn terminate(&self) {
+        let Some(pgid) = self.pgid else { return };
+        match killpg(pgid, Signal::SIGTERM) {
+            Ok(()) | Err(Errno::ESRCH) => {}
+            Err(error) => tracing::warn!(%error, pgid = pgid.as_raw(), "killpg failed"),
+        }
+    }
+
     /// Kills the group and forgets it, so that drop cannot signal a reused id later.
     pub(crate) fn kill_and_disarm(&mut self) {
         self.kill();
@@ -41,14 +51,29 @@ impl Drop for ProcessGroup {
 }
 
 /// Spawns `argv` (after the sandbox launcher prefix, if any) as the leader of a new
-/// process group, with piped stdout/stderr, in `options.cwd` with `options.env`.
+/// process group, with piped stdout/stderr, in `options.cwd` with `options.env`. In a
+/// container launcher the environment is given to `env` inside it: the container does not
+/// inherit the CLI's.
 pub(crate) fn spawn_in_group(
     argv: Vec<OsString>,
     options: &KernelOptions,
     extra_env: &[(&str, &str)],
     piped_stdin: bool,
 ) -> std::io::Result<(Child, ProcessGroup)> {
+    let env = extra_env.iter().map(|&(key, value)| (key, value)).chain(
+        options
+            .env
+            .iter()
+            .map(|(key, value)| (key.as_str(), value.as_str())),
+    );
     let mut full: Vec<OsString> = options.launcher_prefix.clone();
+    if options.container {
+        full.push("env".into());
+        full.extend(
+            env.clone()
+                .map(|(key, value)| OsString::from(format!("{key}={value}"))),
+        );
+    }
     full.extend(argv);
     let mut parts = full.into_iter();
     let program = parts
@@ -58,8 +83,7 @@ pub(crate) fn spawn_in_group(
     command
         .args(parts)
         .current_dir(&options.cwd)
-        .envs(extra_env.iter().copied())
-        .envs(options.env.iter().map(|(key, value)| (key, value)))
+        .envs(env.filter(|_| !options.container))
         .stdin(if piped_stdin {
             Stdio::piped()
         } else {

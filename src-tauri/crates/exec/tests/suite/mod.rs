@@ -1,4 +1,5 @@
 mod common;
+mod container;
 mod interrupt;
 mod languages;
 mod node;
