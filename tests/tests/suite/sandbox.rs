@@ -4,7 +4,7 @@
 //! test opens on 127.0.0.1.
 
 use std::net::TcpListener;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -559,4 +559,119 @@ fn read_only_level_runs_every_kernel_but_writes_nowhere() {
         .map(|e| e.file_name())
         .collect();
     assert_eq!(names, ["data.txt"]);
+}
+
+/// `--sandbox docker` through the real binary, with tests/fixtures/docker-shim standing in for
+/// the docker CLI (no engine runs here): it gives the code what `docker run` would, with real
+/// mount and network namespaces, a clean environment and only the mounts the product asks for.
+/// Kernels must therefore work with no file of this machine's temp dir, no inherited variable
+/// and no host path to an interpreter; and the policy's translation must really confine them.
+#[test]
+fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
+    let c = Confined::new();
+    let (port, reached) = listener();
+    let outside = c.outside.display().to_string();
+    let shim = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/docker-shim");
+    let log = c.sb.root.path().join("docker-runs.jsonl");
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run(
+            "python",
+            "import os\nopen('inside.txt', 'w').write('ok')\nprint(os.environ['OI_COMPUTER_UNAVAILABLE'])",
+        ),
+        run(
+            "python",
+            &format!("open('{outside}/py.txt', 'w').write('escaped')"),
+        ),
+        run(
+            "python",
+            &format!(
+                "import socket\ntry:\n    socket.create_connection(('127.0.0.1', {port}), timeout=3)\n    print('CONNECTED')\nexcept OSError as e:\n    print('blocked:', e)"
+            ),
+        ),
+        run("shell", "mkdir -p sub && cd sub && export KEPT=yes"),
+        run("shell", "pwd; echo \"kept=$KEPT\"; echo x > /etc/oi-escape"),
+        run(
+            "ruby",
+            "File.write('ruby.txt', 'rb')\nputs \"ruby #{6 * 7}\"",
+        ),
+        ScriptedResponse::text("done"),
+    ]));
+    let path = format!(
+        "{}:{}",
+        shim.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut cmd = c.sb.command("interpreter");
+    cmd.env("PATH", path)
+        .env("TMPDIR", &c.tmp)
+        .env("OI_DOCKER_SHIM_LOG", &log)
+        .args(["exec", "--json", "-y", "--sandbox", "docker"])
+        .args(["--model", "openai/m"])
+        .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
+    assert_eq!(info["backend"], json!("docker"), "{info}");
+    assert_eq!(info["enforcement"], json!("docker image python:3-slim"));
+    assert!(info.get("refusal").is_none_or(Value::is_null), "{info}");
+
+    let r = results(&events);
+    assert_eq!(r.len(), 6, "{r:#?}");
+    assert!(r[0].contains("container sandbox"), "{}", r[0]);
+    assert!(r[1].contains("FileNotFoundError"), "{}", r[1]);
+    assert!(r[2].starts_with("blocked:"), "{}", r[2]);
+    let work = c.sb.work().canonicalize().unwrap();
+    assert!(
+        r[4].contains(&format!("{}/sub\nkept=yes", work.display())),
+        "{}",
+        r[4]
+    );
+    assert!(r[4].contains("Read-only file system"), "{}", r[4]);
+    assert!(r[5].contains("ruby 42"), "{}", r[5]);
+    assert_eq!(
+        std::fs::read_to_string(c.sb.work().join("inside.txt")).unwrap(),
+        "ok"
+    );
+    // A one-shot block starts in the workspace, not where the shell went.
+    assert!(c.sb.work().join("ruby.txt").exists());
+    assert!(std::fs::read_dir(&c.outside).unwrap().next().is_none());
+    assert!(!Path::new("/etc/oi-escape").exists());
+    assert!(!reached.load(Ordering::SeqCst));
+
+    // What the product asked docker for: one container per kernel (python, shell) and per
+    // one-shot block, the workspace mounted at its own path, no network, the interpreter by
+    // its name inside the image.
+    let runs: Vec<Vec<String>> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(runs.len(), 3, "{runs:#?}");
+    let ws = work.display().to_string();
+    for argv in &runs {
+        let joined = argv.join(" ");
+        assert!(joined.contains("--network none"), "{joined}");
+        assert!(
+            joined.contains(&format!("-v {ws}:{ws}:rw -w {ws}")),
+            "{joined}"
+        );
+        let image = argv.iter().position(|a| a == "python:3-slim").unwrap();
+        assert_eq!(argv[image + 1], "env", "{joined}");
+    }
+    let programs: Vec<&str> = runs
+        .iter()
+        .map(|argv| {
+            argv.iter()
+                .skip_while(|a| *a != "env")
+                .find(|a| !a.contains('=') && *a != "env")
+                .unwrap()
+                .as_str()
+        })
+        .collect();
+    assert_eq!(programs, ["python3", "bash", "sh"]);
+    server.assert_invariants();
 }

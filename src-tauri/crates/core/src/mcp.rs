@@ -86,14 +86,16 @@ pub struct McpCallOutput {
 
 impl McpTools {
     /// Starts every server (in `cwd`, under the session's sandbox launcher `prefix` when it is
-    /// not empty, as code runs); those that fail are left out and their errors returned.
+    /// not empty, as code runs; `container` when the launcher is a container's, which does not
+    /// pass the environment on); those that fail are left out and their errors returned.
     pub async fn start(
         servers: &[McpServer],
         cwd: &Path,
-        prefix: &[std::ffi::OsString],
+        (prefix, container): (&[std::ffi::OsString], bool),
     ) -> (McpTools, Vec<McpError>) {
         let started =
-            futures::future::join_all(servers.iter().map(|s| start_one(s, cwd, prefix))).await;
+            futures::future::join_all(servers.iter().map(|s| start_one(s, cwd, prefix, container)))
+                .await;
         let mut tools = McpTools::default();
         let mut errors = Vec::new();
         for result in started {
@@ -227,20 +229,26 @@ async fn start_one(
     server: &McpServer,
     cwd: &Path,
     prefix: &[std::ffi::OsString],
+    container: bool,
 ) -> Result<Running, McpError> {
     let name = server.name.clone();
     let mut command = match prefix.split_first() {
         Some((launcher, launcher_args)) => {
             let mut c = tokio::process::Command::new(launcher);
-            c.args(launcher_args).arg(&server.config.command);
+            c.args(launcher_args);
+            if container {
+                c.arg("env")
+                    .args(server.config.env.iter().map(|(k, v)| format!("{k}={v}")));
+            }
+            c.arg(&server.config.command);
             c
         }
         None => tokio::process::Command::new(&server.config.command),
     };
-    command
-        .args(&server.config.args)
-        .envs(&server.config.env)
-        .current_dir(cwd);
+    command.args(&server.config.args).current_dir(cwd);
+    if !container {
+        command.envs(&server.config.env);
+    }
     let (transport, stderr) = TokioChildProcess::builder(command)
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -326,7 +334,7 @@ mod tests {
                 ..Default::default()
             },
         }];
-        let (tools, errors) = McpTools::start(&servers, Path::new("/"), &[]).await;
+        let (tools, errors) = McpTools::start(&servers, Path::new("/"), (&[], false)).await;
         assert!(tools.specs().is_empty());
         assert_eq!(errors.len(), 1);
         let message = errors[0].to_string();

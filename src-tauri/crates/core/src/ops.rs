@@ -161,11 +161,10 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
     };
     let sandbox = crate::sandbox::SessionSandbox::prepare(&request, &ctx, &self_exe);
     let info = sandbox.info.clone();
-    let prefix = sandbox.launcher_prefix.clone();
+    let mut kernels = rt.kernels.lock().await;
+    sandbox.apply_to(kernels.options_mut());
     shared.config.sandbox = sandbox;
     drop(shared);
-    let mut kernels = rt.kernels.lock().await;
-    kernels.options_mut().launcher_prefix = prefix;
     kernels.shutdown().await;
     drop(kernels);
     if let Some(why) = info.as_ref().and_then(|i| i.refusal.clone()) {

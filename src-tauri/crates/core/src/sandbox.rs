@@ -45,12 +45,21 @@ pub struct SessionSandbox {
     pub policy: Option<SandboxPolicy>,
     /// Prepended to every executor argv.
     pub launcher_prefix: Vec<OsString>,
+    /// The launcher runs code in a container (docker, OpenShell) that sees neither this
+    /// machine's temp dir nor the engine's environment (see `oi_exec::KernelOptions::container`).
+    pub container: bool,
 }
 
 impl SessionSandbox {
     /// No sandbox at all.
     pub fn none() -> Self {
         SessionSandbox::default()
+    }
+
+    /// Puts the kernels' processes under this sandbox.
+    pub fn apply_to(&self, options: &mut oi_exec::KernelOptions) {
+        options.launcher_prefix = self.launcher_prefix.clone();
+        options.container = self.container;
     }
 
     /// Why nothing may run, if the sandbox could not be set up.
@@ -80,6 +89,7 @@ impl SessionSandbox {
                 info: Some(info),
                 policy: None,
                 launcher_prefix: Vec::new(),
+                container: false,
             }
         };
         let policy = match &request.policy_file {
@@ -120,6 +130,7 @@ impl SessionSandbox {
                 info: Some(info),
                 policy: Some(policy),
                 launcher_prefix,
+                container: matches!(request.backend, Backend::Docker | Backend::OpenShell),
             },
             Err(why) => refuse(info, why),
         }

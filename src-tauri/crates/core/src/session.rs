@@ -194,14 +194,19 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
     let emitter = Emitter::new(log, first_seq, event_tx);
     let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
     kernel_options.timeout = config.exec_timeout;
-    kernel_options.launcher_prefix = config.sandbox.launcher_prefix.clone();
+    config.sandbox.apply_to(&mut kernel_options);
     let computer_api = crate::computer_api::ComputerChannel::open().map_err(|e| {
         tracing::warn!("the kernels' computer API is off: {e}");
         format!("the engine could not open the computer API's socket: {e}")
     });
-    kernel_options
-        .env
-        .push(crate::computer_api::kernel_env(&computer_api));
+    kernel_options.env.push(if config.sandbox.container {
+        (
+            crate::computer_api::UNAVAILABLE_ENV.into(),
+            "code in a container sandbox (--sandbox docker or openshell) cannot reach this desktop; use the computer tool instead".into(),
+        )
+    } else {
+        crate::computer_api::kernel_env(&computer_api)
+    });
 
     emitter.emit(
         "",
@@ -443,7 +448,7 @@ impl Runtime {
                     (
                         s.config.mcp_servers.clone(),
                         s.config.cwd.clone(),
-                        sandbox.launcher_prefix.clone(),
+                        (sandbox.launcher_prefix.clone(), sandbox.container),
                         sandbox.refusal().map(str::to_string),
                     )
                 };
@@ -460,7 +465,7 @@ impl Runtime {
                             })
                             .collect(),
                     ),
-                    None => McpTools::start(&servers, &cwd, &prefix).await,
+                    None => McpTools::start(&servers, &cwd, (&prefix.0, prefix.1)).await,
                 };
                 for e in errors {
                     self.emitter.emit(

@@ -608,10 +608,16 @@ async fn execute(
             },
         );
     };
-    let environment = rt.shared.lock().await.config.environment.clone();
+    let (environment, container) = {
+        let s = rt.shared.lock().await;
+        (s.config.environment.clone(), s.config.sandbox.container)
+    };
     let mut actions = crate::computer_api::BlockActions::new(call);
     let result = match environment {
-        Some(env) if crate::environment::runs_in_client_terminal(Some(&env), language) => {
+        // A container sandbox runs code in the container, not in the editor's terminal.
+        Some(env)
+            if !container && crate::environment::runs_in_client_terminal(Some(&env), language) =>
+        {
             let (timeout, launcher) = {
                 let s = rt.shared.lock().await;
                 (
