@@ -71,10 +71,10 @@ fn a_configured_mcp_server_is_used_in_a_turn() {
     assert_eq!(sent["content"], json!(output));
 }
 
-/// An MCP server acts for the model as code does: with a sandbox on it runs inside it
-/// (no_new_privs, seccomp, landlock: no write outside the workspace), without one it does not.
-#[test]
-fn mcp_servers_run_in_the_sessions_sandbox() {
+/// A product sandbox whose config.toml starts tests/fixtures/probe_mcp.py as server `probe`,
+/// and a file path outside the workspace and the temp dir (the test's sandbox lives in the temp
+/// dir) for the probe to try to write.
+fn probe_session() -> (Sandbox, tempfile::TempDir, PathBuf) {
     let probe = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap())
         .join("fixtures/probe_mcp.py");
     let sb = Sandbox::new();
@@ -88,9 +88,16 @@ fn mcp_servers_run_in_the_sessions_sandbox() {
         ),
     )
     .unwrap();
-    // Outside the workspace and the temp dir (the test's sandbox lives in the temp dir).
     let outside_dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let outside = outside_dir.path().join("outside.txt");
+    (sb, outside_dir, outside)
+}
+
+/// An MCP server acts for the model as code does: with a sandbox on it runs inside it
+/// (no_new_privs, seccomp, landlock: no write outside the workspace), without one it does not.
+#[test]
+fn mcp_servers_run_in_the_sessions_sandbox() {
+    let (sb, _outside_dir, outside) = probe_session();
     let run = |extra: &[&str]| {
         let path = json!({"path": outside.display().to_string()});
         let (_server, events) = one_tool_turn(&sb, "mcp__probe__probe", path, extra);
@@ -108,4 +115,55 @@ fn mcp_servers_run_in_the_sessions_sandbox() {
     assert!(free.contains("NoNewPrivs=0 Seccomp=0"), "{free}");
     assert!(free.contains("wrote"), "{free}");
     assert!(outside.exists());
+}
+
+/// Where the session's sandbox cannot be enforced, MCP servers do not start at all (as code does
+/// not run): the session says why, and the model is offered none of their tools.
+#[test]
+fn mcp_servers_do_not_start_when_the_sandbox_cannot_be_enforced() {
+    let (sb, _outside_dir, outside) = probe_session();
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::tool_call(
+            "mcp__probe__probe",
+            json!({"path": outside.display().to_string()}),
+        ),
+        ScriptedResponse::text("Done."),
+    ]));
+    let mut cmd = sb.command("interpreter");
+    // The probe's test hook: it can only make the kernel look less capable.
+    cmd.env("OI_SANDBOX_FORCE_UNSUPPORTED", "landlock")
+        .args(["exec", "--json", "-y", "--sandbox", "native"])
+        .args(["--model", "openai/m", "--api_base"])
+        .arg(format!("{}/v1", server.base_url()))
+        .arg("use the tool");
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let errors: Vec<String> = of_type(&events, "error")
+        .iter()
+        .map(|e| e["msg"]["message"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        errors.iter().any(|m| m.starts_with(
+            "MCP server `probe` was not started: it would run in the session's sandbox, and"
+        ) && m.contains("landlock")),
+        "{errors:#?}"
+    );
+    let requests = server.model_requests();
+    assert!(
+        !requests[0]
+            .tool_names()
+            .iter()
+            .any(|t| t.starts_with("mcp__")),
+        "{:?}",
+        requests[0].tool_names()
+    );
+    // The model's call to the missing tool is answered with an error; nothing was written.
+    let results = of_type(&events, "tool_result");
+    assert_eq!(results.len(), 1, "{events:#?}");
+    assert_eq!(results[0]["msg"]["is_error"], json!(true));
+    assert!(!outside.exists());
 }
