@@ -21,7 +21,12 @@ impl XvfbFixture {
             let lock = format!("/tmp/.X{n}-lock");
             let socket = format!("/tmp/.X11-unix/X{n}");
             if Path::new(&lock).exists() || Path::new(&socket).exists() {
-                continue;
+                if !left_by_a_dead_server(&lock) {
+                    continue;
+                }
+                // A server killed without cleaning up (SIGKILL, a crash): its number is free.
+                let _ = std::fs::remove_file(&lock);
+                let _ = std::fs::remove_file(&socket);
             }
             let mut server = Command::new("Xvfb")
                 .arg(format!(":{n}"))
@@ -123,7 +128,33 @@ impl Drop for XvfbFixture {
             let _ = c.kill();
             let _ = c.wait();
         }
+        // SIGTERM lets Xvfb remove its lock file and socket; SIGKILL only if it does not end.
+        if let Ok(pid) = i32::try_from(self.server.id()) {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGTERM,
+            );
+            let started = Instant::now();
+            while started.elapsed() < Duration::from_secs(3) {
+                if self.server.try_wait().ok().flatten().is_some() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
         let _ = self.server.kill();
         let _ = self.server.wait();
     }
+}
+
+/// Whether an X lock file names a process that no longer runs (or names none: a socket alone,
+/// or a lock that is not an X server's, stays taken).
+fn left_by_a_dead_server(lock: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(lock) else {
+        return false;
+    };
+    let Ok(pid) = text.trim().parse::<i32>() else {
+        return false;
+    };
+    pid > 0 && !Path::new(&format!("/proc/{pid}")).exists()
 }
