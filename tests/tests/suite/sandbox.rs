@@ -601,6 +601,13 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
         shim.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let config = c.sb.config().join("open-interpreter");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("config.toml"),
+        "sandbox_image = \"example.org/tools:py3\"\n",
+    )
+    .unwrap();
     let mut cmd = c.sb.command("interpreter");
     cmd.env("PATH", path)
         .env("TMPDIR", &c.tmp)
@@ -616,7 +623,10 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
     );
     let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
     assert_eq!(info["backend"], json!("docker"), "{info}");
-    assert_eq!(info["enforcement"], json!("docker image python:3-slim"));
+    assert_eq!(
+        info["enforcement"],
+        json!("docker image example.org/tools:py3")
+    );
     assert!(info.get("refusal").is_none_or(Value::is_null), "{info}");
 
     let r = results(&events);
@@ -659,7 +669,10 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
             joined.contains(&format!("-v {ws}:{ws}:rw -w {ws}")),
             "{joined}"
         );
-        let image = argv.iter().position(|a| a == "python:3-slim").unwrap();
+        let image = argv
+            .iter()
+            .position(|a| a == "example.org/tools:py3")
+            .unwrap();
         assert_eq!(argv[image + 1], "env", "{joined}");
     }
     let programs: Vec<&str> = runs

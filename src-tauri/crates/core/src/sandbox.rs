@@ -48,6 +48,8 @@ pub struct SessionSandbox {
     /// The launcher runs code in a container (docker, OpenShell) that sees neither this
     /// machine's temp dir nor the engine's environment (see `oi_exec::KernelOptions::container`).
     pub container: bool,
+    /// The image `--sandbox docker` uses (config.toml's `sandbox_image`), kept for `%sandbox`.
+    pub docker_image: Option<String>,
 }
 
 impl SessionSandbox {
@@ -71,7 +73,10 @@ impl SessionSandbox {
     /// handles `__sandbox` (this program).
     pub fn prepare(request: &SandboxRequest, ctx: &PolicyContext, self_exe: &Path) -> Self {
         if request.backend == Backend::None {
-            return SessionSandbox::none();
+            return SessionSandbox {
+                docker_image: request.docker_image.clone(),
+                ..SessionSandbox::none()
+            };
         }
         let label = match &request.policy_file {
             Some(file) => file.display().to_string(),
@@ -90,6 +95,7 @@ impl SessionSandbox {
                 policy: None,
                 launcher_prefix: Vec::new(),
                 container: false,
+                docker_image: request.docker_image.clone(),
             }
         };
         let policy = match &request.policy_file {
@@ -131,6 +137,7 @@ impl SessionSandbox {
                 policy: Some(policy),
                 launcher_prefix,
                 container: matches!(request.backend, Backend::Docker | Backend::OpenShell),
+                docker_image: request.docker_image.clone(),
             },
             Err(why) => refuse(info, why),
         }
