@@ -28,6 +28,9 @@ pub fn parse(code: &str) -> Vec<SimpleCommand> {
     let mut pending_redirect: Option<String> = None;
     let mut start = 0usize;
     let mut i = 0usize;
+    // Between `case WORD in` or `;;` and the `)` ending the patterns: words there are patterns
+    // (`reboot | halt)`), not commands.
+    let mut in_patterns = false;
 
     macro_rules! end_word {
         () => {
@@ -51,6 +54,9 @@ pub fn parse(code: &str) -> Vec<SimpleCommand> {
                 .collect::<String>()
                 .trim()
                 .to_string();
+            if is_case_head(&cur.words) {
+                in_patterns = true;
+            }
             if !cur.words.is_empty() || !cur.redirects.is_empty() {
                 out.push(std::mem::take(&mut cur));
             } else {
@@ -61,6 +67,16 @@ pub fn parse(code: &str) -> Vec<SimpleCommand> {
     }
 
     while i < chars.len() {
+        if !in_word && is_case_head(&cur.words) {
+            end_command!(i, false);
+            start = i;
+        }
+        if in_patterns {
+            i = skip_case_patterns(&chars, i);
+            in_patterns = false;
+            start = i;
+            continue;
+        }
         let c = chars[i];
         match c {
             '\\' if i + 1 < chars.len() => {
@@ -131,6 +147,17 @@ pub fn parse(code: &str) -> Vec<SimpleCommand> {
                 continue;
             }
             ' ' | '\t' => end_word!(),
+            ';' if matches!(chars.get(i + 1), Some(';' | '&')) => {
+                // The end of a `case` item: patterns come next.
+                end_command!(i, false);
+                i += 2;
+                if chars.get(i) == Some(&'&') {
+                    i += 1;
+                }
+                in_patterns = true;
+                start = i;
+                continue;
+            }
             '\n' | ';' | '(' | ')' => {
                 end_command!(i, false);
                 start = i + 1;
@@ -193,6 +220,48 @@ pub fn parse(code: &str) -> Vec<SimpleCommand> {
     out
 }
 
+/// `case WORD in`, whose patterns follow.
+fn is_case_head(words: &[String]) -> bool {
+    words.len() == 3 && words[0] == "case" && words[2] == "in"
+}
+
+/// Skips a `case` item's patterns from `from`: up to and past the unquoted `)` that ends them,
+/// or past `esac` when no item follows. Returns where the item's commands start.
+fn skip_case_patterns(chars: &[char], from: usize) -> usize {
+    let mut i = from;
+    while i < chars.len() && (chars[i].is_whitespace() || chars[i] == '(' || chars[i] == '#') {
+        if chars[i] == '#' {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    let word_end = |at: usize| {
+        chars
+            .get(at)
+            .is_none_or(|c| !c.is_alphanumeric() && *c != '_')
+    };
+    if chars[i.min(chars.len())..].starts_with(&['e', 's', 'a', 'c']) && word_end(i + 4) {
+        return i + 4;
+    }
+    let mut quote: Option<char> = None;
+    while i < chars.len() {
+        let c = chars[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\\' => i += 1,
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == ')' => return i + 1,
+            None => {}
+        }
+        i += 1;
+    }
+    i
+}
+
 /// The text up to the parenthesis closing the one before `from`, and the index after it.
 fn balanced(chars: &[char], from: usize) -> (String, usize) {
     let mut depth = 1;
@@ -219,6 +288,32 @@ mod tests {
 
     fn words(code: &str) -> Vec<Vec<String>> {
         parse(code).into_iter().map(|c| c.words).collect()
+    }
+
+    #[test]
+    fn case_patterns_are_not_commands() {
+        let code = "case \"$1\" in\n  # items\n  rc | reboot | 'halt)x') echo skip ;;\n  (shutdown) rm -rf build ;&\n  *) run \"$1\" ;;\nesac\nreboot";
+        assert_eq!(
+            words(code),
+            vec![
+                vec!["case", "$1", "in"],
+                vec!["echo", "skip"],
+                vec!["rm", "-rf", "build"],
+                vec!["run", "$1"],
+                vec!["reboot"],
+            ]
+        );
+        // The last item may end at `esac` without `;;`; nested commands still count.
+        assert_eq!(
+            words("case $x in a) halt ;; b) $(poweroff) ;; esac; echo done"),
+            vec![
+                vec!["case", "$x", "in"],
+                vec!["halt"],
+                vec!["poweroff"],
+                vec!["$(…)"],
+                vec!["echo", "done"],
+            ]
+        );
     }
 
     #[test]
