@@ -688,3 +688,84 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
     assert_eq!(programs, ["python3", "bash", "sh"]);
     server.assert_invariants();
 }
+
+/// `--sandbox openshell` through the real binary, with tests/fixtures/openshell-shim standing in
+/// for the openshell CLI (no gateway runs here; it checks the CLI's documented contract and runs
+/// each exec here in a clean environment): one sandbox per session, created with the translated
+/// policy, every kernel through `sandbox exec`, deleted when the session ends.
+#[test]
+fn openshell_sandbox_is_created_used_by_every_kernel_and_deleted_at_the_end() {
+    let c = Confined::new();
+    let shim = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/openshell-shim");
+    let log = c.sb.root.path().join("openshell-calls.jsonl");
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run(
+            "python",
+            "import os\nopen('inside.txt', 'w').write('ok')\nprint(os.environ['OI_COMPUTER_UNAVAILABLE'])",
+        ),
+        run("shell", "export KEPT=yes"),
+        run("shell", "echo \"kept=$KEPT\""),
+        ScriptedResponse::text("done"),
+    ]));
+    let path = format!(
+        "{}:{}",
+        shim.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut cmd = c.sb.command("interpreter");
+    cmd.env("PATH", path)
+        .env("TMPDIR", &c.tmp)
+        .env("OI_OPENSHELL_SHIM_LOG", &log)
+        .args(["exec", "--json", "-y", "--sandbox", "openshell"])
+        .args(["--model", "openai/m"])
+        .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
+    assert_eq!(info["backend"], json!("openshell"), "{info}");
+    let r = results(&events);
+    assert_eq!(r.len(), 3, "{r:#?}");
+    assert!(r[0].contains("container sandbox"), "{}", r[0]);
+    assert_eq!(r[2].trim(), "kept=yes");
+    assert!(c.sb.work().join("inside.txt").exists());
+
+    let calls: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let argv =
+        |i: usize| -> Vec<String> { serde_json::from_value(calls[i]["argv"].clone()).unwrap() };
+    // create, one exec per kernel (python, shell), delete.
+    assert_eq!(calls.len(), 4, "{calls:#?}");
+    let created = argv(0);
+    let name = created[created.iter().position(|a| a == "--name").unwrap() + 1].clone();
+    assert_eq!(
+        info["enforcement"],
+        json!(format!("openshell sandbox {name}"))
+    );
+    let policy = calls[0]["policy"].as_str().unwrap();
+    assert!(policy.contains("include_workdir: true"), "{policy}");
+    assert!(policy.contains("hard_requirement"), "{policy}");
+    for i in [1, 2] {
+        let exec = argv(i);
+        assert_eq!(
+            exec[..6],
+            ["sandbox", "exec", "--name", &name, "--no-tty", "--"]
+        );
+        assert_eq!(exec[6], "env", "{exec:?}");
+    }
+    assert_eq!(argv(3), ["sandbox", "delete", &name]);
+    // The policy file was only for the create call.
+    assert!(
+        std::fs::read_dir(&c.tmp)
+            .unwrap()
+            .flatten()
+            .all(|e| !e.file_name().to_string_lossy().ends_with("-policy.yaml"))
+    );
+    server.assert_invariants();
+}

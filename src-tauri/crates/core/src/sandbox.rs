@@ -50,6 +50,35 @@ pub struct SessionSandbox {
     pub container: bool,
     /// The image `--sandbox docker` uses (config.toml's `sandbox_image`), kept for `%sandbox`.
     pub docker_image: Option<String>,
+    /// The OpenShell sandbox this session created, deleted when the last clone is dropped.
+    _openshell: Option<std::sync::Arc<OpenShellSandbox>>,
+}
+
+/// An OpenShell sandbox created for a session.
+#[derive(Debug)]
+struct OpenShellSandbox {
+    name: String,
+}
+
+impl Drop for OpenShellSandbox {
+    fn drop(&mut self) {
+        let argv = oi_sandbox::openshell_delete_argv(&self.name);
+        let deleted = std::process::Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output();
+        match deleted {
+            Ok(out) if out.status.success() => {}
+            Ok(out) => tracing::warn!(
+                sandbox = %self.name,
+                "openshell sandbox delete failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+            Err(e) => tracing::warn!(sandbox = %self.name, "cannot run openshell: {e}"),
+        }
+    }
 }
 
 impl SessionSandbox {
@@ -96,6 +125,7 @@ impl SessionSandbox {
                 launcher_prefix: Vec::new(),
                 container: false,
                 docker_image: request.docker_image.clone(),
+                _openshell: None,
             }
         };
         let policy = match &request.policy_file {
@@ -105,6 +135,7 @@ impl SessionSandbox {
             },
             None => SandboxPolicy::from_level(request.level, ctx),
         };
+        let mut openshell = None;
         let prefix = match request.backend {
             Backend::None => Ok(Vec::new()),
             Backend::Native => match oi_sandbox::check_native(&policy) {
@@ -129,7 +160,13 @@ impl SessionSandbox {
                 }),
             Backend::OpenShell => oi_sandbox::check_backend(Backend::OpenShell)
                 .map_err(|e| e.to_string())
-                .and_then(|()| openshell_prefix(&policy, ctx)),
+                .and_then(|()| openshell_sandbox(&policy, ctx, request.docker_image.as_deref()))
+                .map(|created| {
+                    let prefix = oi_sandbox::openshell_exec_argv(&created.name, &[]);
+                    info.enforcement = format!("openshell sandbox {}", created.name);
+                    openshell = Some(std::sync::Arc::new(created));
+                    prefix
+                }),
         };
         match prefix {
             Ok(launcher_prefix) => SessionSandbox {
@@ -138,6 +175,7 @@ impl SessionSandbox {
                 launcher_prefix,
                 container: matches!(request.backend, Backend::Docker | Backend::OpenShell),
                 docker_image: request.docker_image.clone(),
+                _openshell: openshell,
             },
             Err(why) => refuse(info, why),
         }
@@ -190,28 +228,35 @@ impl SessionSandbox {
     }
 }
 
-/// An OpenShell sandbox for this session, created up front; each execution runs through
-/// `openshell sandbox exec`.
-fn openshell_prefix(policy: &SandboxPolicy, ctx: &PolicyContext) -> Result<Vec<OsString>, String> {
+/// An OpenShell sandbox for this session, created up front (from `image` when given); each
+/// execution runs through `openshell sandbox exec`.
+fn openshell_sandbox(
+    policy: &SandboxPolicy,
+    ctx: &PolicyContext,
+    image: Option<&str>,
+) -> Result<OpenShellSandbox, String> {
+    static CREATED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let yaml =
         oi_sandbox::openshell_policy_yaml(policy, &ctx.workspace).map_err(|e| e.to_string())?;
-    let name = format!("interpreter-{}", std::process::id());
+    let count = CREATED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("interpreter-{}-{count}", std::process::id());
     let file = ctx.temp_dir.join(format!("{name}-policy.yaml"));
     std::fs::write(&file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let create = oi_sandbox::openshell_create_argv(&name, &file, None);
+    let create = oi_sandbox::openshell_create_argv(&name, &file, image);
     let out = std::process::Command::new(&create[0])
         .args(&create[1..])
         .stdin(std::process::Stdio::null())
         .output()
         .map_err(|e| format!("cannot run openshell: {e}; use --sandbox native"))?;
+    // OpenShell has read it: the sandbox keeps its own copy.
+    let _ = std::fs::remove_file(&file);
     if !out.status.success() {
         let detail = String::from_utf8_lossy(&out.stderr).trim().to_string();
         return Err(format!(
             "openshell sandbox create failed: {detail}; use --sandbox native"
         ));
     }
-    // `openshell sandbox exec NAME --`: the executor appends the command.
-    Ok(oi_sandbox::openshell_exec_argv(&name, &[]))
+    Ok(OpenShellSandbox { name })
 }
 
 /// Whether `target` is `root` or below it; `root` may be a glob.

@@ -453,11 +453,20 @@ pub fn openshell_policy_yaml(
     Ok(serde_yaml_ng::to_string(&doc)?)
 }
 
-/// `openshell sandbox create --name NAME --policy FILE [--from IMAGE]`.
+/// `openshell sandbox create --name NAME --detach --no-tty --policy FILE [--from IMAGE]`: the
+/// sandbox's default main process (a login shell) runs detached and keeps it up for `exec`.
 pub fn openshell_create_argv(name: &str, policy_file: &Path, image: Option<&str>) -> Vec<OsString> {
-    let mut a: Vec<OsString> = ["openshell", "sandbox", "create", "--name", name]
-        .map(OsString::from)
-        .to_vec();
+    let mut a: Vec<OsString> = [
+        "openshell",
+        "sandbox",
+        "create",
+        "--name",
+        name,
+        "--detach",
+        "--no-tty",
+    ]
+    .map(OsString::from)
+    .to_vec();
     a.extend(["--policy".into(), policy_file.as_os_str().to_owned()]);
     if let Some(image) = image {
         a.extend(["--from".into(), image.into()]);
@@ -465,13 +474,29 @@ pub fn openshell_create_argv(name: &str, policy_file: &Path, image: Option<&str>
     a
 }
 
-/// `openshell sandbox exec NAME -- COMMAND…`.
+/// `openshell sandbox exec --name NAME --no-tty -- COMMAND…` (stdin and output streamed, the
+/// command's exit status returned).
 pub fn openshell_exec_argv(name: &str, command: &[OsString]) -> Vec<OsString> {
-    let mut a: Vec<OsString> = ["openshell", "sandbox", "exec", name, "--"]
-        .map(OsString::from)
-        .to_vec();
+    let mut a: Vec<OsString> = [
+        "openshell",
+        "sandbox",
+        "exec",
+        "--name",
+        name,
+        "--no-tty",
+        "--",
+    ]
+    .map(OsString::from)
+    .to_vec();
     a.extend(command.iter().cloned());
     a
+}
+
+/// `openshell sandbox delete NAME`, when the session that created it ends.
+pub fn openshell_delete_argv(name: &str) -> Vec<OsString> {
+    ["openshell", "sandbox", "delete", name]
+        .map(OsString::from)
+        .to_vec()
 }
 
 #[cfg(test)]

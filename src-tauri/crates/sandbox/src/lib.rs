@@ -30,7 +30,7 @@ pub mod yaml;
 
 pub use backends::{
     Backend, BackendError, DockerOptions, check_backend, docker_run_argv, openshell_create_argv,
-    openshell_exec_argv, openshell_policy_yaml,
+    openshell_delete_argv, openshell_exec_argv, openshell_policy_yaml,
 };
 pub use error::{
     EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,

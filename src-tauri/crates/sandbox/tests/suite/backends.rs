@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use oi_sandbox::{
     Backend, BackendError, DockerOptions, Level, NetworkMode, PolicyContext, SandboxPolicy,
-    check_backend, docker_run_argv, openshell_create_argv, openshell_exec_argv,
-    openshell_policy_yaml,
+    check_backend, docker_run_argv, openshell_create_argv, openshell_delete_argv,
+    openshell_exec_argv, openshell_policy_yaml,
 };
 
 fn ctx() -> PolicyContext {
@@ -194,6 +194,8 @@ fn openshell_argv() {
             "create",
             "--name",
             "oi-1",
+            "--detach",
+            "--no-tty",
             "--policy",
             "/tmp/p.yaml",
             "--from",
@@ -206,12 +208,18 @@ fn openshell_argv() {
             "openshell",
             "sandbox",
             "exec",
+            "--name",
             "oi-1",
+            "--no-tty",
             "--",
             "python3",
             "-c",
             "print(1)"
         ]
+    );
+    assert_eq!(
+        argv(&openshell_delete_argv("oi-1")),
+        ["openshell", "sandbox", "delete", "oi-1"]
     );
 }
 
