@@ -43,6 +43,38 @@ impl Confined {
         cmd
     }
 
+    /// `interpreter exec --json -y --sandbox BACKEND` with tests/fixtures/BACKEND-shim first on
+    /// PATH, standing in for the backend's CLI, which logs its calls where `log` says; run to
+    /// its successful end.
+    fn exec_with_stand_in(
+        &self,
+        backend: &str,
+        (log_var, log): (&str, &std::path::Path),
+        server: &ScriptedModelServer,
+    ) -> Vec<Value> {
+        let shim =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("fixtures/{backend}-shim"));
+        let path = format!(
+            "{}:{}",
+            shim.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let mut cmd = self.sb.command("interpreter");
+        cmd.env("PATH", path)
+            .env("TMPDIR", &self.tmp)
+            .env(log_var, log)
+            .args(["exec", "--json", "-y", "--sandbox", backend])
+            .args(["--model", "openai/m"])
+            .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
+        let (out, events) = run_exec(&mut cmd, None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        events
+    }
+
     fn exec(
         &self,
         server: &ScriptedModelServer,
@@ -571,7 +603,6 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
     let c = Confined::new();
     let (port, reached) = listener();
     let outside = c.outside.display().to_string();
-    let shim = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/docker-shim");
     let log = c.sb.root.path().join("docker-runs.jsonl");
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
         run(
@@ -596,11 +627,6 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
         ),
         ScriptedResponse::text("done"),
     ]));
-    let path = format!(
-        "{}:{}",
-        shim.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let config = c.sb.config().join("open-interpreter");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
@@ -608,19 +634,7 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
         "sandbox_image = \"example.org/tools:py3\"\n",
     )
     .unwrap();
-    let mut cmd = c.sb.command("interpreter");
-    cmd.env("PATH", path)
-        .env("TMPDIR", &c.tmp)
-        .env("OI_DOCKER_SHIM_LOG", &log)
-        .args(["exec", "--json", "-y", "--sandbox", "docker"])
-        .args(["--model", "openai/m"])
-        .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = c.exec_with_stand_in("docker", ("OI_DOCKER_SHIM_LOG", &log), &server);
     let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
     assert_eq!(info["backend"], json!("docker"), "{info}");
     assert_eq!(
@@ -696,7 +710,6 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
 #[test]
 fn openshell_sandbox_is_created_used_by_every_kernel_and_deleted_at_the_end() {
     let c = Confined::new();
-    let shim = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/openshell-shim");
     let log = c.sb.root.path().join("openshell-calls.jsonl");
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
         run(
@@ -707,24 +720,7 @@ fn openshell_sandbox_is_created_used_by_every_kernel_and_deleted_at_the_end() {
         run("shell", "echo \"kept=$KEPT\""),
         ScriptedResponse::text("done"),
     ]));
-    let path = format!(
-        "{}:{}",
-        shim.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut cmd = c.sb.command("interpreter");
-    cmd.env("PATH", path)
-        .env("TMPDIR", &c.tmp)
-        .env("OI_OPENSHELL_SHIM_LOG", &log)
-        .args(["exec", "--json", "-y", "--sandbox", "openshell"])
-        .args(["--model", "openai/m"])
-        .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = c.exec_with_stand_in("openshell", ("OI_OPENSHELL_SHIM_LOG", &log), &server);
     let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
     assert_eq!(info["backend"], json!("openshell"), "{info}");
     let r = results(&events);
