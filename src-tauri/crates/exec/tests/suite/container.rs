@@ -62,6 +62,12 @@ fn workspace() -> tempfile::TempDir {
     tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap()
 }
 
+/// The path the code sees (the target dir may be reached through a symlink, and the
+/// container's environment carries no logical `PWD`).
+fn real(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    dir.path().canonicalize().unwrap()
+}
+
 #[tokio::test]
 async fn kernels_in_a_container_need_no_file_or_variable_of_this_machine() {
     let ws = workspace();
@@ -99,7 +105,7 @@ async fn kernels_in_a_container_need_no_file_or_variable_of_this_machine() {
         second.stdout,
         format!(
             "{}\nhéllo its ✓ passed in\n",
-            ws.path().join("sub").display()
+            real(&ws).join("sub").display()
         )
     );
     assert!(!second.kernel_restarted);
@@ -125,7 +131,7 @@ async fn kernels_in_a_container_need_no_file_or_variable_of_this_machine() {
     .await;
     assert_eq!(
         py.stdout,
-        format!("42 passed in {}\n", ws.path().display()),
+        format!("42 passed in {}\n", real(&ws).display()),
         "{}",
         py.stderr
     );
