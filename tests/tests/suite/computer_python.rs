@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::computer::Desktop;
 use super::computer_product::{
-    assert_path_ends_at, assert_plan_reaches, os_args, os_terminal, run_os, run_os_with,
+    assert_path_ends_at, assert_plan_reaches, os_args, os_terminal, run_os,
 };
 
 fn python(code: &str) -> ScriptedResponse {
@@ -335,34 +335,122 @@ fn ctrl_c_at_an_actions_question_kills_the_block_and_the_session_goes_on() {
     p.expect("Still here.").expect("final answer");
 }
 
+/// Under `--sandbox native` (landlock + seccomp, workspace-write) the kernel keeps the line to
+/// the engine it inherited: it looks, clicks and is refused through the gate as without a sandbox,
+/// also after its kernel died and came back, while the same code still cannot open a socket to
+/// the X server itself.
 #[test]
-fn sandboxed_code_is_told_it_cannot_reach_the_computer() {
+fn under_the_native_sandbox_code_works_the_screen_through_the_engine_but_cannot_reach_x_itself() {
     let desktop = Desktop::start(1280, 800);
+    let button = desktop.center("button");
+    let entry = desktop.center("entry");
+    let number = desktop.x.display().trim_start_matches(':').to_string();
+    let x_socket = format!("/tmp/.X11-unix/X{number}");
+    // Outside the sandbox the X server's socket takes connections: the refusal below is the sandbox's.
+    std::os::unix::net::UnixStream::connect(&x_socket).expect("the X server listens");
+    let first = format!(
+        "computer.display.view()\n\
+         computer.mouse.click({}, {})\n\
+         try:\n    computer.keyboard.write('not allowed')\nexcept computer.ActionDenied as e:\n    print('refused:', e)\n\
+         import socket\n\
+         for address in ('{x_socket}', '\\0{x_socket}'):\n\
+         \x20   try:\n\
+         \x20       s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n\
+         \x20       s.connect(address)\n\
+         \x20       print('x11: connected')\n\
+         \x20   except OSError as e:\n\
+         \x20       print('x11: refused', e.errno)",
+        button.x, button.y
+    );
+    let after_restart = format!(
+        "computer.mouse.click({}, {})\n\
+         computer.keyboard.write('after the restart')\n\
+         print('png', open(computer.display.screenshot(), 'rb').read(4))",
+        entry.x, entry.y
+    );
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
-        python("computer.display.view()"),
-        ScriptedResponse::text("The sandbox keeps code off the screen."),
+        python(&first),
+        python("import os\nos._exit(7)"),
+        python(&after_restart),
+        ScriptedResponse::text("Done inside the sandbox."),
     ]));
     let sb = Sandbox::new();
-    let events = run_os_with(
-        &sb,
-        &server,
-        Some(desktop.x.display()),
-        &["--sandbox", "native"],
-        "look",
-    );
-    let output = of_type(&events, "tool_result")[0]["msg"]["output"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let mut cmd = sb.command("interpreter");
+    cmd.args(os_args(&server))
+        .args(["--sandbox", "native", "-s", "workspace-write"])
+        .arg("press the button, then type")
+        .env("DISPLAY", desktop.x.display());
+    let mut p = oi_product_tests::spawn_pty(cmd);
+    // The first block: its click approved, its typing refused; the block that ends its kernel;
+    // the block after the restart, click and typing approved.
+    let (code, action) = ("Run this code?", "Do this on the screen?");
+    let dialogue = [
+        (code, "y"),
+        (action, "y"),
+        (action, "n"),
+        (code, "y"),
+        (code, "y"),
+        (action, "y"),
+        (action, "y"),
+    ];
+    for (n, (question, answer)) in dialogue.into_iter().enumerate() {
+        p.expect(question)
+            .unwrap_or_else(|e| panic!("question {n} ({question}): {e}"));
+        p.send_line(answer).expect("answer");
+    }
+    p.expect("Done inside the sandbox.")
+        .expect("the session ends its turn");
+
+    // The application's own word: the click landed, the refused text never came, the typing
+    // after the restart did.
+    desktop.expect_line("clicked Press me");
+    desktop.expect_line("entry 'after the restart'");
+
+    let events = sb.log_events();
+    let configured = &of_type(&events, "session_configured")[0]["msg"];
+    assert_eq!(configured["sandbox"]["backend"], json!("native"));
+    assert_eq!(configured["sandbox"]["policy"], json!("workspace-write"));
+    let outputs: Vec<String> = of_type(&events, "tool_result")
+        .iter()
+        .map(|e| e["msg"]["output"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(outputs.len(), 3, "{outputs:?}");
     assert!(
-        output.contains("computer.ComputerError: this code runs in a sandbox that forbids sockets")
-            && output.contains("--sandbox none"),
-        "{output}"
+        outputs[0].contains("refused: The user declined"),
+        "{outputs:?}"
     );
+    // seccomp refuses the socket itself (EPERM), by path and in the abstract namespace.
     assert_eq!(
-        of_type(&events, "turn_ended")[0]["msg"]["reason"],
-        json!("completed")
+        outputs[0].matches("x11: refused 1").count(),
+        2,
+        "{outputs:?}"
     );
+    assert!(!outputs[0].contains("x11: connected"), "{outputs:?}");
+    assert!(outputs[1].contains("the kernel restarted"), "{outputs:?}");
+    assert!(outputs[2].contains("png b'\\x89PNG'"), "{outputs:?}");
+    // Every action passed the gate: the person decided the inputs, the policy the screenshots.
+    let decided: Vec<(&str, &str)> = code_actions_decided(&events)
+        .iter()
+        .filter_map(|e| {
+            let m = &e["msg"];
+            Some((m["decider"].as_str()?, m["decision"]["type"].as_str()?))
+        })
+        .collect();
+    assert_eq!(
+        decided,
+        [
+            ("policy", "approve"),
+            ("user", "approve"),
+            ("user", "deny"),
+            ("user", "approve"),
+            ("user", "approve"),
+            ("policy", "approve"),
+        ]
+    );
+    // view()'s screenshot went to the model beside the first block's output.
+    let requests = server.model_requests();
+    assert!(has_png(&last_tool_result(&requests[1].body)));
+    server.assert_invariants();
 }
 
 #[test]

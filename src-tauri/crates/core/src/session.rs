@@ -149,8 +149,8 @@ pub(crate) struct Runtime {
     /// Started once, in the background from the session's start; a turn waits for it.
     pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
     pub computer: Mutex<crate::computer::ComputerSession>,
-    /// The socket of the Python kernel's `computer` object, or why there is none.
-    pub computer_api: Result<crate::computer_api::ComputerChannel, String>,
+    /// The engine's ends of the Python kernels' lines, for their `computer` object.
+    pub computer_api: Mutex<crate::computer_api::ComputerLines>,
 }
 
 fn resolve_model(config: &SessionConfig) -> ModelSpec {
@@ -195,18 +195,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
     let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
     kernel_options.timeout = config.exec_timeout;
     config.sandbox.apply_to(&mut kernel_options);
-    let computer_api = crate::computer_api::ComputerChannel::open().map_err(|e| {
-        tracing::warn!("the kernels' computer API is off: {e}");
-        format!("the engine could not open the computer API's socket: {e}")
-    });
-    kernel_options.env.push(if config.sandbox.container {
-        (
-            crate::computer_api::UNAVAILABLE_ENV.into(),
-            "code in a container sandbox (--sandbox docker or openshell) cannot reach this desktop; use the computer tool instead".into(),
-        )
-    } else {
-        crate::computer_api::kernel_env(&computer_api)
-    });
+    let (python_link, computer_api) = crate::computer_api::link();
 
     emitter.emit(
         "",
@@ -284,13 +273,13 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             limits: None,
             last_fit: Default::default(),
         }),
-        kernels: Mutex::new(oi_exec::Kernels::new(kernel_options)),
+        kernels: Mutex::new(oi_exec::Kernels::new(kernel_options).with_python_link(python_link)),
         client_shell: Mutex::default(),
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),
         computer: Mutex::new(crate::computer::ComputerSession::new(&log_path, screen)),
-        computer_api,
+        computer_api: Mutex::new(computer_api),
     });
     if has_mcp {
         let rt = runtime.clone();

@@ -9,6 +9,7 @@
 
 use std::ffi::OsString;
 use std::hash::{BuildHasher, Hasher};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::error::ExecError;
 use crate::language::Language;
+use crate::link::EngineLink;
 use crate::options::{KernelOptions, RunOutcome};
 use crate::pipes::{Chunk, OutputSink, Transcript, spawn_readers};
 use crate::process_group::{ProcessGroup, exit_code, spawn_in_group};
@@ -64,7 +66,12 @@ pub(crate) struct Kernel {
 }
 
 impl Kernel {
-    pub(crate) fn start(spec: KernelSpec, options: &KernelOptions) -> Result<Kernel, ExecError> {
+    /// Starts a kernel; with `link`, it inherits its end of a new pair (see [`EngineLink`]).
+    pub(crate) fn start(
+        spec: KernelSpec,
+        options: &KernelOptions,
+        link: Option<&EngineLink>,
+    ) -> Result<Kernel, ExecError> {
         let interpreter = if options.container {
             // The container's own interpreter, found on its PATH.
             PathBuf::from(
@@ -93,8 +100,20 @@ impl Kernel {
                 .map_err(start_error)?;
             Some(dir)
         };
+        let end = link.map(|link| link.open(options.container));
+        let mut env = spec.env.to_vec();
+        if let Some(end) = &end {
+            env.push((end.env.0.as_str(), end.env.1.as_str()));
+        }
+        let inherit = end
+            .as_ref()
+            .and_then(|e| e.fd.as_ref())
+            .map(|fd| fd.as_fd());
         let (mut child, group) =
-            spawn_in_group(argv, options, spec.env, true).map_err(start_error)?;
+            spawn_in_group(argv, options, &env, true, inherit).map_err(start_error)?;
+        if let (Some(link), Some(end)) = (link, end) {
+            link.started(end);
+        }
         let missing = || start_error(std::io::Error::other("a pipe of the kernel is missing"));
         let stdin = child.stdin.take().ok_or_else(missing)?;
         let stdout = child.stdout.take().ok_or_else(missing)?;

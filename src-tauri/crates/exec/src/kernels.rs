@@ -10,6 +10,7 @@ use tokio_util::sync::CancellationToken;
 use crate::error::ExecError;
 use crate::kernel::{Kernel, KernelSpec};
 use crate::language::{Language, canonical_language, known_names};
+use crate::link::EngineLink;
 use crate::oneshot::{OneShotRunner, run_one_shot};
 use crate::options::{KernelOptions, RunOutcome};
 use crate::pipes::OutputSink;
@@ -19,6 +20,7 @@ use crate::{node, python, shell};
 pub struct Kernels {
     options: KernelOptions,
     running: HashMap<Language, Kernel>,
+    python_link: Option<EngineLink>,
 }
 
 impl Kernels {
@@ -26,7 +28,15 @@ impl Kernels {
         Kernels {
             options,
             running: HashMap::new(),
+            python_link: None,
         }
+    }
+
+    /// Every Python kernel started from now on gets its own line to the engine (the
+    /// preloaded `computer` object speaks over it).
+    pub fn with_python_link(mut self, link: EngineLink) -> Self {
+        self.python_link = Some(link);
+        self
     }
 
     pub fn options(&self) -> &KernelOptions {
@@ -113,7 +123,11 @@ impl Kernels {
             self.running.remove(&language);
         }
         if !self.running.contains_key(&language) {
-            let kernel = Kernel::start(spec(language), &self.options)?;
+            let link = match language {
+                Language::Python => self.python_link.as_ref(),
+                _ => None,
+            };
+            let kernel = Kernel::start(spec(language), &self.options, link)?;
             self.running.insert(language, kernel);
         }
         self.running

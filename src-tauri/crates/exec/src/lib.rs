@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! Kernels::new(KernelOptions) -> Kernels                 // one per session
+//! Kernels::with_python_link(self, EngineLink) -> Kernels // a socket pair per Python kernel
 //! Kernels::run(&mut self, language: &str, code: &str,
 //!              output: &mut (dyn FnMut(OutputStream, &str) + Send),
 //!              cancel: &CancellationToken) -> Result<RunOutcome, ExecError>
@@ -31,12 +32,15 @@
 //! - A missing interpreter is [`ExecError::LanguageNotInstalled`], whose message says how
 //!   to install it; the caller reports it as `ExecStatus::FailedToStart`.
 //! - `KernelOptions::launcher_prefix` is prepended to every spawned argv (sandbox hook).
+//! - With an [`EngineLink`], each Python kernel inherits one end of a new connected socket
+//!   pair (the engine gets the other), which works under the native sandbox too.
 //! - Nothing here prints: diagnostics go through `tracing`.
 
 mod error;
 mod kernel;
 mod kernels;
 mod language;
+mod link;
 mod node;
 mod oneshot;
 mod options;
@@ -53,6 +57,7 @@ pub use kernels::Kernels;
 pub use language::{
     ALL_LANGUAGES, Language, LanguageInfo, available_languages, canonical_language,
 };
+pub use link::EngineLink;
 pub use oneshot::{OneShotRunner, run_one_shot};
 pub use options::{KernelOptions, RunOutcome};
 pub use pipes::OutputSink;

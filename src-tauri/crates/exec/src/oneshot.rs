@@ -101,13 +101,11 @@ pub async fn run_one_shot(
             argv.push(file.path().as_os_str().to_owned());
             (argv, interpreter, Some(file))
         };
-    let (mut child, mut group) =
-        spawn_in_group(argv, options, &[], options.container).map_err(|source| {
-            ExecError::KernelStart {
-                language: runner.name.clone(),
-                program: interpreter.clone(),
-                source,
-            }
+    let (mut child, mut group) = spawn_in_group(argv, options, &[], options.container, None)
+        .map_err(|source| ExecError::KernelStart {
+            language: runner.name.clone(),
+            program: interpreter.clone(),
+            source,
         })?;
     if let Some(mut stdin) = child.stdin.take() {
         // The code, then end of file; a container that died at once is seen below.

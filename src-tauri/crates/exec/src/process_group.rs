@@ -2,6 +2,7 @@
 //! the code's children (`sleep 1000 &`) with it.
 
 use std::ffi::OsString;
+use std::os::fd::{AsRawFd, BorrowedFd};
 use std::process::Stdio;
 
 use nix::errno::Errno;
@@ -53,12 +54,14 @@ impl Drop for ProcessGroup {
 /// Spawns `argv` (after the sandbox launcher prefix, if any) as the leader of a new
 /// process group, with piped stdout/stderr, in `options.cwd` with `options.env`. In a
 /// container launcher the environment is given to `env` inside it: the container does not
-/// inherit the CLI's.
+/// inherit the CLI's. `inherit` stays open in the child under the same number (every other descriptor of the
+/// engine is close-on-exec); the sandbox launcher execs without closing it.
 pub(crate) fn spawn_in_group(
     argv: Vec<OsString>,
     options: &KernelOptions,
     extra_env: &[(&str, &str)],
     piped_stdin: bool,
+    inherit: Option<BorrowedFd<'_>>,
 ) -> std::io::Result<(Child, ProcessGroup)> {
     let env = extra_env.iter().map(|&(key, value)| (key, value)).chain(
         options
@@ -94,6 +97,9 @@ pub(crate) fn spawn_in_group(
         .process_group(0)
         .kill_on_drop(true);
     die_with_parent(&mut command);
+    if let Some(fd) = inherit {
+        keep_open(&mut command, fd.as_raw_fd());
+    }
     let child = command.spawn()?;
     let pgid = child
         .id()
@@ -131,6 +137,23 @@ fn die_with_parent(command: &mut Command) {
 
 #[cfg(not(target_os = "linux"))]
 fn die_with_parent(_command: &mut Command) {}
+
+/// Clears close-on-exec on `fd` in the child only: in the engine it stays set, so processes
+/// spawned at the same time from other threads never inherit it.
+fn keep_open(command: &mut Command, fd: std::os::fd::RawFd) {
+    use nix::fcntl::{FcntlArg, FdFlag, fcntl};
+    // SAFETY: the closure runs in the child between fork and exec and makes one
+    // async-signal-safe system call (fcntl) on a descriptor the parent keeps open until
+    // spawn returns; it allocates nothing.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(move || {
+            let fd = BorrowedFd::borrow_raw(fd);
+            fcntl(fd, FcntlArg::F_SETFD(FdFlag::empty())).map_err(std::io::Error::from)?;
+            Ok(())
+        });
+    }
+}
 
 /// The exit code of a finished process, with the shell's 128 + signal convention.
 pub(crate) fn exit_code(status: std::process::ExitStatus) -> Option<i32> {

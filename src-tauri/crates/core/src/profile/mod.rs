@@ -131,9 +131,12 @@ pub struct PromptContext {
     pub approval: String,
     /// The sandbox code runs in: a level (`workspace-write`), a policy file, or `none`.
     pub sandbox: String,
-    /// The Python kernel's `computer` reaches a screen (a display, and no sandbox keeping the
-    /// code from the engine's socket): `{{computer_api}}` then tells the model about it.
+    /// The Python kernel's `computer` reaches a screen (a display, and code that runs on this
+    /// machine): `{{computer_api}}` then tells the model about it.
     pub computer: bool,
+    /// Code runs in this machine's processes, unsandboxed or under the native sandbox, so the
+    /// Python kernel has its line to the engine (docker and OpenShell run it elsewhere).
+    pub code_runs_here: bool,
 }
 
 impl PromptContext {
@@ -148,13 +151,14 @@ impl PromptContext {
             approval: "ask".into(),
             sandbox: "none".into(),
             computer: false,
+            code_runs_here: true,
         }
     }
 
-    /// Whether code can use the screen: a display is there and no sandbox is in the way (call
-    /// after [`PromptContext::with_policy`]).
+    /// Whether code can use the screen: a display is there and the code runs on this machine
+    /// (call after [`PromptContext::with_policy`]).
     pub fn with_computer(mut self, display: bool) -> Self {
-        self.computer = display && self.sandbox == "none";
+        self.computer = display && self.code_runs_here;
         self
     }
 
@@ -165,6 +169,8 @@ impl PromptContext {
             Some(info) if info.backend != "none" => info.policy.clone(),
             _ => "none".into(),
         };
+        self.code_runs_here =
+            sandbox.is_none_or(|info| ["none", "native"].contains(&info.backend.as_str()));
         self
     }
 }
@@ -349,9 +355,22 @@ mod tests {
         let with = shown(&ctx.clone().with_computer(true));
         assert!(with.contains("`computer.display.view()`"), "{with}");
         assert!(with.ends_with("`computer.ActionDenied`."), "{with}");
-        let mut sandboxed = ctx.clone();
-        sandboxed.sandbox = "workspace-write".into();
-        assert!(!shown(&sandboxed.with_computer(true)).contains("computer.display"));
+        // Under the native sandbox the kernel keeps its line to the engine; in a container not.
+        let sandbox = |backend: &str| SandboxInfo {
+            backend: backend.into(),
+            policy: "workspace-write".into(),
+            enforcement: String::new(),
+            refusal: None,
+        };
+        let under = |backend: &str| {
+            let ctx = ctx
+                .clone()
+                .with_policy(ApprovalPolicy::Ask, Some(&sandbox(backend)));
+            shown(&ctx.with_computer(true)).contains("computer.display")
+        };
+        assert!(under("native"));
+        assert!(!under("docker"));
+        assert!(!under("openshell"));
     }
 
     #[test]

@@ -1,17 +1,20 @@
 # The `computer` object preloaded in Open Interpreter's Python kernel, as classic Open Interpreter
 # has it: computer.display / mouse / keyboard / clipboard. Each call is one JSON line to the
-# engine over the session's unix socket ($OI_COMPUTER_SOCKET); the engine passes it through the
-# same approval gate as the `computer` tool and performs it on the same helper. A refusal raises
-# computer.ActionDenied; no display, no permission or a failed action raise computer.ComputerError
-# with the engine's message (what to do about it). Coordinates are pixels of the screenshots
-# display.view() and display.screenshot() give (the screen scaled to the model's size).
+# engine over the kernel's own socket, inherited at start ($OI_COMPUTER_FD), and one JSON line
+# back; the engine passes it through the same approval gate as the `computer` tool and performs
+# it on the same helper. The descriptor is already connected, so it works under the native
+# sandbox too (whose seccomp filter refuses new sockets). A refusal raises computer.ActionDenied;
+# no display, no permission or a failed action raise computer.ComputerError with the engine's
+# message (what to do about it). Coordinates are pixels of the screenshots display.view() and
+# display.screenshot() give (the screen scaled to the model's size).
 
 
 def _oi_computer_api():
     import json
     import os
-    import socket
+    import stat
     import sys
+    import threading
 
     class ComputerError(Exception):
         """A computer action did not happen; the message says why and what to do.
@@ -28,43 +31,70 @@ def _oi_computer_api():
     ComputerError.__qualname__ = "computer.ComputerError"
     ActionDenied.__qualname__ = "computer.ActionDenied"
 
-    def call(**arguments):
-        path = os.environ.get("OI_COMPUTER_SOCKET")
-        if not path:
-            raise ComputerError(
-                os.environ.get("OI_COMPUTER_UNAVAILABLE")
-                or "the computer API works inside Open Interpreter's Python kernel only",
-                "helper",
+    def open_link():
+        """The engine's socket and None, or None and why there is none."""
+        # The number means nothing to the code's own processes, which do not inherit the socket.
+        number = os.environ.pop("OI_COMPUTER_FD", None)
+        if number is None:
+            return None, os.environ.get("OI_COMPUTER_UNAVAILABLE") or (
+                "this Python has no line to Open Interpreter's engine: the computer API works in "
+                "Open Interpreter's Python kernel, without a sandbox or with --sandbox native "
+                "(docker and openshell sandboxes keep code away from this computer's screen); "
+                "use the `computer` tool instead"
             )
-        data = b""
         try:
-            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        except OSError as e:
-            raise ComputerError(
-                f"this code runs in a sandbox that forbids sockets ({e}), so it cannot reach the computer: "
-                "use the `computer` tool, or start the session with --sandbox none",
-                "permission",
-            ) from None
-        with connection as s:
-            try:
-                s.connect(path)
-            except OSError as e:
+            fd = int(number)
+            if not stat.S_ISSOCK(os.fstat(fd).st_mode):
+                raise OSError(f"descriptor {fd} is not a socket")
+            # Programs the code starts (os.system, subprocess with close_fds=False) do not get it.
+            os.set_inheritable(fd, False)
+        except (ValueError, OSError) as e:
+            return None, f"the kernel's line to the engine (OI_COMPUTER_FD={number}) is unusable: {e}"
+        return fd, None
+
+    link, unavailable = open_link()
+    # One request at a time, whatever threads the code runs.
+    lock = threading.Lock()
+    # Bytes read past a reply, and how many replies are still to come: a call interrupted while
+    # it waited (a signal handler raising) leaves its reply behind, dropped by the next call.
+    inbox = bytearray()
+    owed = [0]
+
+    def next_line():
+        while b"\n" not in inbox:
+            chunk = os.read(link, 65536)
+            if not chunk:
                 raise ComputerError(
-                    f"could not reach the engine's computer socket {path}: {e}. "
-                    "A sandbox that hides the engine's runtime directory (docker) cannot use the computer API.",
+                    "the engine closed this kernel's line to it: the engine is ending",
                     "helper",
-                ) from None
-            s.sendall((json.dumps(arguments) + "\n").encode())
-            while not data.endswith(b"\n"):
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-        if not data:
-            raise ComputerError(
-                "the engine answered nothing: computer.* works while a code block runs", "helper"
-            )
-        reply = json.loads(data)
+                )
+            inbox.extend(chunk)
+        end = inbox.index(b"\n") + 1
+        line = bytes(inbox[:end])
+        del inbox[:end]
+        return line
+
+    def exchange(request):
+        with lock:
+            view = memoryview(request)
+            while view:
+                view = view[os.write(link, view):]
+            owed[0] += 1
+            # Replies come in order: this request's is the last one owed.
+            while True:
+                line = next_line()
+                owed[0] -= 1
+                if not owed[0]:
+                    return line
+
+    def call(**arguments):
+        if link is None:
+            raise ComputerError(unavailable, "helper")
+        try:
+            line = exchange((json.dumps(arguments) + "\n").encode())
+        except OSError as e:
+            raise ComputerError(f"the line to the engine failed: {e}", "helper") from None
+        reply = json.loads(line)
         if reply.get("ok"):
             return reply
         kind = reply.get("kind", "failed")

@@ -2,6 +2,7 @@ mod common;
 mod container;
 mod interrupt;
 mod languages;
+mod link;
 mod node;
 mod oneshot;
 mod orphans;
