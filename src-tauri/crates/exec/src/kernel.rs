@@ -38,7 +38,8 @@ pub(crate) struct Request<'a> {
     pub code: &'a str,
     pub marker: &'a str,
     /// A private directory of this kernel, for drivers that read code from a file; `None`
-    /// when the kernel runs in a container that cannot see this machine's files.
+    /// when the kernel runs in a container that cannot see this machine's files, or reads its
+    /// code from the request itself.
     pub scratch: Option<&'a Path>,
     pub sequence: u64,
 }
@@ -51,6 +52,8 @@ pub(crate) struct KernelSpec {
     pub args: Vec<OsString>,
     pub env: &'static [(&'static str, &'static str)],
     pub encode: fn(&Request<'_>) -> std::io::Result<Vec<u8>>,
+    /// Whether `encode` writes code files in [`Request::scratch`] (only then is one made).
+    pub uses_scratch: bool,
 }
 
 pub(crate) struct Kernel {
@@ -91,7 +94,7 @@ impl Kernel {
             program: interpreter.clone(),
             source,
         };
-        let scratch = if options.container {
+        let scratch = if options.container || !spec.uses_scratch {
             None
         } else {
             let dir = tempfile::Builder::new()

@@ -14,5 +14,6 @@ pub(crate) fn spec() -> KernelSpec {
         args: vec!["-e".into(), DRIVER.into()],
         env: &[("NODE_DISABLE_COLORS", "1")],
         encode: json_request,
+        uses_scratch: false,
     }
 }

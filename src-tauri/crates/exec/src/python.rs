@@ -18,6 +18,7 @@ pub(crate) fn spec() -> KernelSpec {
         args: vec!["-u".into(), "-c".into(), DRIVER.into()],
         env: &[("PYTHONUNBUFFERED", "1"), ("PYTHONIOENCODING", "utf-8")],
         encode: json_request,
+        uses_scratch: false,
     }
 }
 

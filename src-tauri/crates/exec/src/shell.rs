@@ -12,6 +12,7 @@ pub(crate) fn spec() -> KernelSpec {
         // Pagers would wait for a keypress that never comes.
         env: &[("PAGER", "cat"), ("GIT_PAGER", "cat")],
         encode,
+        uses_scratch: true,
     }
 }
 
