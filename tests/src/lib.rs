@@ -141,6 +141,17 @@ pub fn read_jsonl(text: &str) -> Vec<Value> {
         .collect()
 }
 
+/// [`run_exec`] with no stdin, for a run that must succeed (its stderr is the failure message).
+pub fn run_exec_ok(cmd: &mut Command) -> Vec<Value> {
+    let (out, events) = run_exec(cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    events
+}
+
 /// Runs `interpreter exec --json …` to completion with a time limit.
 pub fn run_exec(cmd: &mut Command, stdin: Option<&str>) -> (Output, Vec<Value>) {
     run_exec_within(cmd, stdin, Duration::from_secs(60))

@@ -1,7 +1,7 @@
 //! The whole product: `interpreter exec --json --profile os` driven by a scripted Anthropic
 //! model making `computer` calls against a real Tk application on a private X server.
 
-use oi_product_tests::{Sandbox, of_type, run_exec};
+use oi_product_tests::{Sandbox, of_type, run_exec_ok};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -34,13 +34,7 @@ pub(super) fn run_os_with(
     if let Some(display) = display {
         cmd.env("DISPLAY", display);
     }
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    events
+    run_exec_ok(&mut cmd)
 }
 
 /// The os profile on the scripted Anthropic model.

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::Stdio;
 
 use expectrl::Eof;
-use oi_product_tests::{Sandbox, of_type, run_exec, spawn_pty};
+use oi_product_tests::{Sandbox, of_type, run_exec, run_exec_ok, spawn_pty};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -87,12 +87,7 @@ fn arrow_keys_choose_a_model_which_is_remembered_and_used() {
     let mut cmd = sb.command("interpreter");
     cmd.args(["exec", "--json", "--local", "hello"])
         .env("OI_LOCAL_RUNTIMES", &list);
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = run_exec_ok(&mut cmd);
     assert_eq!(
         of_type(&events, "session_configured")[0]["msg"]["model"],
         json!("llamacpp/smollm2")

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use oi_product_tests::{Sandbox, of_type, run_exec};
+use oi_product_tests::{Sandbox, of_type, run_exec_ok};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -31,12 +31,7 @@ fn one_tool_turn(
         .arg(format!("{}/v1", server.base_url()))
         .args(extra)
         .arg("use the tool");
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = run_exec_ok(&mut cmd);
     (server, events)
 }
 
@@ -136,12 +131,7 @@ fn mcp_servers_do_not_start_when_the_sandbox_cannot_be_enforced() {
         .args(["--model", "openai/m", "--api_base"])
         .arg(format!("{}/v1", server.base_url()))
         .arg("use the tool");
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = run_exec_ok(&mut cmd);
     let errors: Vec<String> = of_type(&events, "error")
         .iter()
         .map(|e| e["msg"]["message"].as_str().unwrap().to_string())

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use expectrl::Eof;
-use oi_product_tests::{Sandbox, of_type, run_exec, spawn_pty};
+use oi_product_tests::{Sandbox, of_type, run_exec_ok, spawn_pty};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -130,12 +130,7 @@ fn exec_json_session_touches_only_the_model_endpoint() {
             "what is 6*7?",
         ],
     );
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let events = run_exec_ok(&mut cmd);
     assert_eq!(
         of_type(&events, "tool_result")[0]["msg"]["output"],
         json!("offline 42\n")

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use oi_product_tests::{Sandbox, of_type, run_exec};
+use oi_product_tests::{Sandbox, of_type, run_exec, run_exec_ok};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
@@ -66,13 +66,7 @@ impl Confined {
             .args(["exec", "--json", "-y", "--sandbox", backend])
             .args(["--model", "openai/m"])
             .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
-        let (out, events) = run_exec(&mut cmd, None);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        events
+        run_exec_ok(&mut cmd)
     }
 
     fn exec(
@@ -469,12 +463,7 @@ fn docker_and_openshell_without_their_cli_say_so_and_suggest_native() {
                 "openai/m",
             ])
             .args(["--api_base", &format!("{}/v1", server.base_url()), "go"]);
-        let (out, events) = run_exec(&mut cmd, None);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let events = run_exec_ok(&mut cmd);
         let refusal = of_type(&events, "session_configured")[0]["msg"]["sandbox"]["refusal"]
             .as_str()
             .unwrap()
