@@ -157,7 +157,7 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
         backend,
         level,
         policy_file: None,
-        docker_image: shared.config.sandbox.docker_image.clone(),
+        image: shared.config.sandbox.image.clone(),
     };
     let sandbox = crate::sandbox::SessionSandbox::prepare(&request, &ctx, &self_exe);
     let info = sandbox.info.clone();

@@ -20,8 +20,9 @@ pub struct SandboxRequest {
     pub level: Level,
     /// A YAML policy file; replaces `level`.
     pub policy_file: Option<PathBuf>,
-    /// Image for `--sandbox docker`.
-    pub docker_image: Option<String>,
+    /// Image of the docker and OpenShell backends (config.toml's `sandbox_image`); docker's
+    /// default is [`DEFAULT_DOCKER_IMAGE`], OpenShell's its gateway's.
+    pub image: Option<String>,
 }
 
 /// Default image of the docker backend: the kernels need python3, node and bash inside.
@@ -48,8 +49,8 @@ pub struct SessionSandbox {
     /// The launcher runs code in a container (docker, OpenShell) that sees neither this
     /// machine's temp dir nor the engine's environment (see `oi_exec::KernelOptions::container`).
     pub container: bool,
-    /// The image `--sandbox docker` uses (config.toml's `sandbox_image`), kept for `%sandbox`.
-    pub docker_image: Option<String>,
+    /// The request's image, kept for `%sandbox`.
+    pub image: Option<String>,
     /// The OpenShell sandbox this session created, deleted when the last clone is dropped.
     _openshell: Option<std::sync::Arc<OpenShellSandbox>>,
 }
@@ -103,7 +104,7 @@ impl SessionSandbox {
     pub fn prepare(request: &SandboxRequest, ctx: &PolicyContext, self_exe: &Path) -> Self {
         if request.backend == Backend::None {
             return SessionSandbox {
-                docker_image: request.docker_image.clone(),
+                image: request.image.clone(),
                 ..SessionSandbox::none()
             };
         }
@@ -124,7 +125,7 @@ impl SessionSandbox {
                 policy: None,
                 launcher_prefix: Vec::new(),
                 container: false,
-                docker_image: request.docker_image.clone(),
+                image: request.image.clone(),
                 _openshell: None,
             }
         };
@@ -151,7 +152,7 @@ impl SessionSandbox {
                 .map_err(|e| e.to_string())
                 .and_then(|()| {
                     let image = request
-                        .docker_image
+                        .image
                         .clone()
                         .unwrap_or_else(|| DEFAULT_DOCKER_IMAGE.to_string());
                     info.enforcement = format!("docker image {image}");
@@ -160,7 +161,7 @@ impl SessionSandbox {
                 }),
             Backend::OpenShell => oi_sandbox::check_backend(Backend::OpenShell)
                 .map_err(|e| e.to_string())
-                .and_then(|()| openshell_sandbox(&policy, ctx, request.docker_image.as_deref()))
+                .and_then(|()| openshell_sandbox(&policy, ctx, request.image.as_deref()))
                 .map(|created| {
                     let prefix = oi_sandbox::openshell_exec_argv(&created.name, &[]);
                     info.enforcement = format!("openshell sandbox {}", created.name);
@@ -174,7 +175,7 @@ impl SessionSandbox {
                 policy: Some(policy),
                 launcher_prefix,
                 container: matches!(request.backend, Backend::Docker | Backend::OpenShell),
-                docker_image: request.docker_image.clone(),
+                image: request.image.clone(),
                 _openshell: openshell,
             },
             Err(why) => refuse(info, why),

@@ -590,7 +590,7 @@ fn sandbox_settings(
         backend,
         level: level.unwrap_or_default(),
         policy_file,
-        docker_image: file.sandbox_image.clone(),
+        image: file.sandbox_image.clone(),
     };
     Ok(SandboxSettings {
         request,
