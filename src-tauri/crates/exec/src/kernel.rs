@@ -30,8 +30,6 @@ use crate::process_group::{ProcessGroup, exit_code, spawn_in_group};
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// How long to wait for a killed kernel to be reaped and its pipes to close.
 const KILL_GRACE: Duration = Duration::from_secs(2);
-/// How long a container's CLI gets to pass an interrupt on and exit before it is killed.
-pub(crate) const CONTAINER_STOP_GRACE: Duration = Duration::from_secs(3);
 
 /// One request, as the language's driver expects it.
 pub(crate) struct Request<'a> {
@@ -225,7 +223,7 @@ impl Kernel {
                 (ExecStatus::Completed, code, false)
             }
             End::Killed(status) => {
-                self.stop().await;
+                self.group.stop(&mut self.child, self.container).await;
                 let _ = self.reap().await;
                 self.group.kill_and_disarm();
                 self.drain_after_kill(&mut stdout, &mut stderr, &mut transcript, sink)
@@ -304,24 +302,9 @@ impl Kernel {
         }
     }
 
-    /// Kills the kernel's process group. A container's code is asked to stop first (SIGTERM,
-    /// passed on by the CLI) and given a moment: SIGKILL would end only the CLI, not the code.
-    async fn stop(&mut self) {
-        if self.container {
-            self.group.terminate();
-            if tokio::time::timeout(CONTAINER_STOP_GRACE, self.child.wait())
-                .await
-                .is_ok()
-            {
-                return;
-            }
-        }
-        self.group.kill();
-    }
-
     /// Kills the kernel's process group and reaps the kernel.
     pub(crate) async fn shutdown(mut self) {
-        self.stop().await;
+        self.group.stop(&mut self.child, self.container).await;
         let _ = self.reap().await;
         self.group.kill_and_disarm();
     }

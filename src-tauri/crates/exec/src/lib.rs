@@ -57,7 +57,7 @@ pub use kernels::Kernels;
 pub use language::{
     ALL_LANGUAGES, Language, LanguageInfo, available_languages, canonical_language,
 };
-pub use link::EngineLink;
+pub use link::{EngineLink, FD_ENV, UNAVAILABLE_ENV};
 pub use oneshot::{OneShotRunner, run_one_shot};
 pub use options::{KernelOptions, RunOutcome};
 pub use pipes::OutputSink;

@@ -9,11 +9,14 @@ use std::os::unix::net::UnixStream;
 
 use tokio::sync::mpsc;
 
+/// The kernel's descriptor number, in its environment (the driver, python_computer.py, reads it).
+pub const FD_ENV: &str = "OI_COMPUTER_FD";
+/// Why the kernel has no line, when it has none (its `computer` raises it).
+pub const UNAVAILABLE_ENV: &str = "OI_COMPUTER_UNAVAILABLE";
+
 /// Made once per session; every Python kernel started afterwards gets a new pair.
 #[derive(Debug)]
 pub struct EngineLink {
-    fd_env: String,
-    unavailable_env: String,
     in_container: String,
     ends: mpsc::UnboundedSender<UnixStream>,
 }
@@ -22,26 +25,22 @@ pub struct EngineLink {
 pub(crate) struct KernelEnd {
     /// The kernel's end: inherited across exec, closed here once the kernel is spawned.
     pub fd: Option<OwnedFd>,
-    /// `fd_env=<number>`, or `unavailable_env=<why>` when no pair could be made.
+    /// `FD_ENV=<number>`, or `UNAVAILABLE_ENV=<why>` when no pair could be made.
     pub env: (String, String),
     engine: Option<UnixStream>,
 }
 
 impl EngineLink {
-    /// `fd_env` names the kernel's descriptor in its environment; `unavailable_env` carries the
-    /// reason instead when there is no pair: it could not be made, or the kernel runs in a
-    /// container (see [`crate::KernelOptions::container`]), which no descriptor of this machine
-    /// reaches; `in_container` is what such a kernel is told. The receiver gets the engine's end
-    /// of each new kernel, newest last; an end whose kernel is gone reads end-of-file.
+    /// The kernel finds its descriptor in [`FD_ENV`]; [`UNAVAILABLE_ENV`] carries the reason
+    /// instead when there is no pair: it could not be made, or the kernel runs in a container
+    /// (see [`crate::KernelOptions::container`]), which no descriptor of this machine reaches;
+    /// `in_container` is what such a kernel is told. The receiver gets the engine's end of each
+    /// new kernel, newest last; an end whose kernel is gone reads end-of-file.
     pub fn new(
-        fd_env: impl Into<String>,
-        unavailable_env: impl Into<String>,
         in_container: impl Into<String>,
     ) -> (EngineLink, mpsc::UnboundedReceiver<UnixStream>) {
         let (ends, arrivals) = mpsc::unbounded_channel();
         let link = EngineLink {
-            fd_env: fd_env.into(),
-            unavailable_env: unavailable_env.into(),
             in_container: in_container.into(),
             ends,
         };
@@ -50,7 +49,7 @@ impl EngineLink {
 
     pub(crate) fn open(&self, container: bool) -> KernelEnd {
         let unavailable = |why: String| KernelEnd {
-            env: (self.unavailable_env.clone(), why),
+            env: (UNAVAILABLE_ENV.to_string(), why),
             fd: None,
             engine: None,
         };
@@ -61,7 +60,7 @@ impl EngineLink {
             Ok((engine, kernel)) => {
                 let fd = OwnedFd::from(kernel);
                 KernelEnd {
-                    env: (self.fd_env.clone(), fd.as_raw_fd().to_string()),
+                    env: (FD_ENV.to_string(), fd.as_raw_fd().to_string()),
                     fd: Some(fd),
                     engine: Some(engine),
                 }

@@ -11,7 +11,6 @@ use tokio::io::AsyncWriteExt;
 use tokio_util::sync::CancellationToken;
 
 use crate::error::ExecError;
-use crate::kernel::CONTAINER_STOP_GRACE;
 use crate::language::{Language, find_program};
 use crate::options::{KernelOptions, RunOutcome};
 use crate::pipes::{Chunk, OutputSink, Transcript, spawn_readers};
@@ -156,14 +155,12 @@ pub async fn run_one_shot(
         }
     };
 
-    if options.container && exited.is_none() {
-        // SIGKILL would end only the container's CLI: it passes SIGTERM on to the code.
-        group.terminate();
-        if let Ok(Ok(status)) = tokio::time::timeout(CONTAINER_STOP_GRACE, child.wait()).await {
-            exited = Some(exit_code(status));
-        }
+    if let Some(status) = group
+        .stop(&mut child, options.container && exited.is_none())
+        .await
+    {
+        exited = Some(exit_code(status));
     }
-    group.kill();
     drop(file);
     if exited.is_none()
         && let Ok(Ok(status)) = tokio::time::timeout(Duration::from_secs(2), child.wait()).await

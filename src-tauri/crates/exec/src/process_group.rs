@@ -12,6 +12,9 @@ use tokio::process::{Child, Command};
 
 use crate::options::KernelOptions;
 
+/// How long a container's CLI gets to pass an interrupt on and exit before it is killed.
+const CONTAINER_STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Killed with SIGKILL on [`ProcessGroup::kill`] and on drop.
 #[derive(Debug)]
 pub(crate) struct ProcessGroup {
@@ -30,12 +33,33 @@ impl ProcessGroup {
 
     /// Asks every process in the group to stop (SIGTERM). For a container launcher this is
     /// what reaches the code: `docker run` passes the signal on, SIGKILL would only end the CLI.
-    pub(crate) fn terminate(&self) {
+    fn terminate(&self) {
         let Some(pgid) = self.pgid else { return };
         match killpg(pgid, Signal::SIGTERM) {
             Ok(()) | Err(Errno::ESRCH) => {}
             Err(error) => tracing::warn!(%error, pgid = pgid.as_raw(), "killpg failed"),
         }
+    }
+
+    /// Ends the group. Behind a container launcher (`container`) the code is asked first
+    /// (SIGTERM, which the container's CLI passes on) and `child`, the CLI, gets a moment to
+    /// exit: SIGKILL would end only the CLI and leave the code running in the container.
+    /// Returns `child`'s status when it exited in that moment.
+    pub(crate) async fn stop(
+        &self,
+        child: &mut Child,
+        container: bool,
+    ) -> Option<std::process::ExitStatus> {
+        let mut status = None;
+        if container {
+            self.terminate();
+            status = tokio::time::timeout(CONTAINER_STOP_GRACE, child.wait())
+                .await
+                .ok()
+                .and_then(Result::ok);
+        }
+        self.kill();
+        status
     }
 
     /// Kills the group and forgets it, so that drop cannot signal a reused id later.

@@ -207,6 +207,9 @@ def _oi_computer_api():
             """Where the pointer is, as (x, y) in screenshot pixels."""
             text = call(action="cursor_position")["text"]
             parts = dict(p.split("=", 1) for p in text.split(",") if "=" in p)
+            if "X" not in parts or "Y" not in parts:
+                # Off this screen (another monitor): the engine's text says where.
+                raise ComputerError(text, "failed")
             return int(parts["X"]), int(parts["Y"])
 
         def __repr__(self):

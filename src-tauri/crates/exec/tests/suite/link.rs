@@ -9,7 +9,6 @@ use tokio::sync::mpsc;
 
 use super::common::{kernels_in, run};
 
-const FD_ENV: &str = "OI_COMPUTER_FD";
 const IN_CONTAINER: &str = "no desktop in a container";
 
 /// What the engine heard: (which kernel's line, the request).
@@ -18,7 +17,7 @@ type Heard = mpsc::UnboundedReceiver<(usize, Value)>;
 /// Kernels whose Python kernels are linked to an engine that answers `cursor_position` with
 /// `X=n,Y=n` (n counting the line's requests) and refuses everything else.
 fn linked_kernels(dir: &std::path::Path) -> (Kernels, Heard) {
-    let (link, mut arrivals) = EngineLink::new(FD_ENV, "OI_COMPUTER_UNAVAILABLE", IN_CONTAINER);
+    let (link, mut arrivals) = EngineLink::new(IN_CONTAINER);
     let (heard_tx, heard) = mpsc::unbounded_channel();
     tokio::spawn(async move {
         let mut kernel = 0;
@@ -177,7 +176,7 @@ async fn other_kernels_get_no_line_and_an_unlinked_python_says_why() {
 #[tokio::test]
 async fn a_reply_that_comes_after_its_caller_gave_up_is_not_taken_for_the_next() {
     let dir = tempfile::tempdir().unwrap();
-    let (link, mut arrivals) = EngineLink::new(FD_ENV, "OI_COMPUTER_UNAVAILABLE", IN_CONTAINER);
+    let (link, mut arrivals) = EngineLink::new(IN_CONTAINER);
     let mut kernels = kernels_in(dir.path()).with_python_link(link);
     // An engine slow to answer: the first reply goes out only once the second request is in.
     tokio::spawn(async move {
@@ -214,7 +213,7 @@ async fn a_reply_that_comes_after_its_caller_gave_up_is_not_taken_for_the_next()
 #[tokio::test]
 async fn a_kernel_in_a_container_gets_no_line_but_the_reason() {
     let dir = tempfile::tempdir().unwrap();
-    let (link, mut arrivals) = EngineLink::new(FD_ENV, "OI_COMPUTER_UNAVAILABLE", IN_CONTAINER);
+    let (link, mut arrivals) = EngineLink::new(IN_CONTAINER);
     // No launcher: the container's `env K=V` alone, enough to see what the kernel is given.
     let options = oi_exec::KernelOptions {
         container: true,
