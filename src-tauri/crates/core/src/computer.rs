@@ -53,23 +53,35 @@ impl ComputerSession {
         }
     }
 
-    /// The profile changed: its screenshot sizes apply from the next action on.
-    pub(crate) fn set_screen(&mut self, screen: Screen) {
-        if screen != self.screen {
-            self.screen = screen;
-            // The helper takes its configuration when it starts.
+    /// The profile changed: its screenshot sizes apply from the next action on. A running
+    /// helper is reconfigured, not restarted (what it copied to the clipboard lives with it).
+    pub(crate) async fn set_screen(&mut self, screen: Screen) {
+        if screen == self.screen {
+            return;
+        }
+        self.screen = screen;
+        let config = self.config();
+        if let Some(client) = &mut self.client
+            && let Err(e) = client.configure(config).await
+        {
+            tracing::warn!("the computer helper was not reconfigured, it restarts: {e}");
             self.client = None;
         }
     }
 
+    /// What the helper is told: where screenshots go, the monitor, the model's sizes.
+    fn config(&self) -> ComputerConfig {
+        let mut config = ComputerConfig::new(self.screenshot_dir.clone());
+        config.monitor = self.screen.monitor;
+        if let Some(sizes) = &self.screen.model_sizes {
+            config.model_sizes.clone_from(sizes);
+        }
+        config
+    }
+
     async fn client(&mut self) -> Result<&mut ComputerClient, ComputerError> {
         if self.client.is_none() {
-            let mut config = ComputerConfig::new(self.screenshot_dir.clone());
-            config.monitor = self.screen.monitor;
-            if let Some(sizes) = &self.screen.model_sizes {
-                config.model_sizes.clone_from(sizes);
-            }
-            self.client = Some(ComputerClient::start(None, None, config).await?);
+            self.client = Some(ComputerClient::start(None, None, self.config()).await?);
         }
         self.client.as_mut().ok_or_else(|| ComputerError::Helper {
             message: "the helper is not running".into(),

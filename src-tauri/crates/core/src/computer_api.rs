@@ -26,11 +26,6 @@ use tokio_util::sync::CancellationToken;
 use crate::session::Runtime;
 use crate::turn::Passage;
 
-/// The kernel's descriptor number, in its environment.
-pub const FD_ENV: &str = "OI_COMPUTER_FD";
-/// Why the kernel has no line, when it has none (its `computer` raises it).
-pub const UNAVAILABLE_ENV: &str = "OI_COMPUTER_UNAVAILABLE";
-
 /// A request a kernel sends; longer lines are refused (typed text is the only long field).
 const MAX_REQUEST: usize = 4 * 1024 * 1024;
 /// What a kernel in a container sandbox is told: no descriptor of this machine reaches it.
@@ -41,7 +36,7 @@ const BLOCK_ENDED: &str =
 
 /// The kernels' line to the engine, and the receiving end of the Python kernels' lines.
 pub(crate) fn link() -> (oi_exec::EngineLink, ComputerLines) {
-    let (link, arrivals) = oi_exec::EngineLink::new(FD_ENV, UNAVAILABLE_ENV, IN_CONTAINER);
+    let (link, arrivals) = oi_exec::EngineLink::new(IN_CONTAINER);
     let lines = ComputerLines {
         arrivals,
         current: None,
@@ -326,15 +321,12 @@ async fn answer(
     }
 }
 
+/// The error as the driver reads it: its serde form (`kind`, `message`) with `"ok": false`.
 fn computer_failure(e: &ComputerError) -> Value {
-    let kind = match e {
-        ComputerError::BadAction { .. } => "bad_action",
-        ComputerError::NoDisplay { .. } => "no_display",
-        ComputerError::Permission { .. } => "permission",
-        ComputerError::Helper { .. } => "helper",
-        ComputerError::Failed { .. } => "failed",
-    };
-    failure(kind, e.to_string())
+    let mut reply = serde_json::to_value(e)
+        .unwrap_or_else(|_| json!({"kind": "failed", "message": e.to_string()}));
+    reply["ok"] = Value::Bool(false);
+    reply
 }
 
 fn failure(kind: &str, message: String) -> Value {

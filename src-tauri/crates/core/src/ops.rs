@@ -20,7 +20,7 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                     shared.profile = p;
                     // Not under the session's lock: a screen action may hold the computer's.
                     drop(shared);
-                    rt.computer.lock().await.set_screen(screen);
+                    rt.computer.lock().await.set_screen(screen).await;
                     emit(EventMsg::ProfileChanged { profile });
                 }
                 Err(e) => emit(EventMsg::Error(invalid(e.to_string()))),

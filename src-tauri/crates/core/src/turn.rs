@@ -638,12 +638,17 @@ async fn execute(
             ran.map_err(|e| e.to_string())
         }
         _ => {
-            // The code's `computer.*` calls are served while it runs, beside its output.
             let mut kernels = rt.kernels.lock().await;
             let run = kernels.run(language, code, &mut sink, cancel);
-            tokio::select! {
-                ran = run => ran.map_err(|e| e.to_string()),
-                never = crate::computer_api::serve(rt, id, &mut actions, cancel) => match never {},
+            if oi_exec::canonical_language(language) == Some(oi_exec::Language::Python) {
+                // Python's `computer.*` calls are served while it runs, beside its output.
+                // Only then: a request from another block's thread is not this block's doing.
+                tokio::select! {
+                    ran = run => ran.map_err(|e| e.to_string()),
+                    never = crate::computer_api::serve(rt, id, &mut actions, cancel) => match never {},
+                }
+            } else {
+                run.await.map_err(|e| e.to_string())
             }
         }
     };
