@@ -56,7 +56,6 @@ pub fn launch_of(args: &GuiArgs) -> Launch {
     let prompt = args.prompt.join(" ");
     Launch {
         initial_prompt: (!prompt.trim().is_empty()).then_some(prompt),
-        sandbox: args.flags.sandbox.map(|b| b.to_string()),
     }
 }
 

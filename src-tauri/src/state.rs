@@ -48,7 +48,6 @@ pub trait ActivityHooks: Send + Sync {
 #[derive(Debug, Clone, Default)]
 pub struct Launch {
     pub initial_prompt: Option<String>,
-    pub sandbox: Option<String>,
 }
 
 #[derive(Clone)]

@@ -18,7 +18,6 @@ const INFO: AppInfo = {
   profiles: ["classic", "codex"],
   cwd: "/tmp/work",
   initial_prompt: null,
-  sandbox: null,
   stop_hotkey: "Ctrl+Alt+.",
   activity: "idle",
 };

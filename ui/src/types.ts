@@ -12,7 +12,6 @@ export interface AppInfo {
   profiles: string[];
   cwd: string;
   initial_prompt: string | null;
-  sandbox: string | null;
   stop_hotkey: string;
   activity: Activity;
 }

@@ -19,7 +19,6 @@ pub struct AppInfo {
     pub cwd: String,
     /// The prompt given on the command line, to send when the first session starts.
     pub initial_prompt: Option<String>,
-    pub sandbox: Option<String>,
     /// The global shortcut that interrupts every session.
     pub stop_hotkey: String,
     pub activity: Activity,
@@ -41,7 +40,6 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         profiles,
         cwd: d.cwd.display().to_string(),
         initial_prompt: state.launch().initial_prompt.clone(),
-        sandbox: state.launch().sandbox.clone(),
         stop_hotkey: crate::STOP_HOTKEY.to_string(),
         activity: state.activity(),
     }

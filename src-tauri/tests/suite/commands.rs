@@ -38,7 +38,6 @@ fn harness_with(adjust: impl FnOnce(&mut SessionConfig)) -> Harness {
         config,
         Launch {
             initial_prompt: Some("hello".into()),
-            sandbox: None,
         },
     );
     let app = interpreter_gui::app_builder(mock_builder(), state)
