@@ -85,17 +85,15 @@ pub struct McpCallOutput {
 }
 
 impl McpTools {
-    /// Starts every server (in `cwd`, under the session's sandbox launcher `prefix` when it is
-    /// not empty, as code runs; `container` when the launcher is a container's, which does not
-    /// pass the environment on); those that fail are left out and their errors returned.
+    /// Starts every server (in `cwd`, in the session's `sandbox` as code runs); those that
+    /// fail are left out and their errors returned.
     pub async fn start(
         servers: &[McpServer],
         cwd: &Path,
-        (prefix, container): (&[std::ffi::OsString], bool),
+        sandbox: &crate::sandbox::SessionSandbox,
     ) -> (McpTools, Vec<McpError>) {
         let started =
-            futures::future::join_all(servers.iter().map(|s| start_one(s, cwd, prefix, container)))
-                .await;
+            futures::future::join_all(servers.iter().map(|s| start_one(s, cwd, sandbox))).await;
         let mut tools = McpTools::default();
         let mut errors = Vec::new();
         for result in started {
@@ -228,35 +226,31 @@ pub fn server_and_tool(name: &str) -> Option<(&str, &str)> {
 async fn start_one(
     server: &McpServer,
     cwd: &Path,
-    prefix: &[std::ffi::OsString],
-    container: bool,
+    sandbox: &crate::sandbox::SessionSandbox,
 ) -> Result<Running, McpError> {
     let name = server.name.clone();
-    let mut command = match prefix.split_first() {
-        Some((launcher, launcher_args)) => {
-            let mut c = tokio::process::Command::new(launcher);
-            c.args(launcher_args);
-            if container {
-                c.arg("env")
-                    .args(server.config.env.iter().map(|(k, v)| format!("{k}={v}")));
-            }
-            c.arg(&server.config.command);
-            c
-        }
-        None => tokio::process::Command::new(&server.config.command),
+    let spawn_error = |source| McpError::Spawn {
+        server: name.clone(),
+        command: server.config.command.clone(),
+        source,
     };
-    command.args(&server.config.args).current_dir(cwd);
-    if !container {
-        command.envs(&server.config.env);
-    }
+    let argv = std::iter::once(&server.config.command)
+        .chain(&server.config.args)
+        .map(std::ffi::OsString::from)
+        .collect();
+    let env = server
+        .config
+        .env
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()));
+    let mut command =
+        oi_exec::launch_command(&sandbox.launcher_prefix, sandbox.container, env, argv)
+            .map_err(spawn_error)?;
+    command.current_dir(cwd);
     let (transport, stderr) = TokioChildProcess::builder(command)
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .map_err(|source| McpError::Spawn {
-            server: name.clone(),
-            command: server.config.command.clone(),
-            source,
-        })?;
+        .map_err(spawn_error)?;
     // What the server says on stderr is a log, not the person's business: it goes to tracing.
     if let Some(stderr) = stderr {
         let server = name.clone();
@@ -334,7 +328,12 @@ mod tests {
                 ..Default::default()
             },
         }];
-        let (tools, errors) = McpTools::start(&servers, Path::new("/"), (&[], false)).await;
+        let (tools, errors) = McpTools::start(
+            &servers,
+            Path::new("/"),
+            &crate::sandbox::SessionSandbox::none(),
+        )
+        .await;
         assert!(tools.specs().is_empty());
         assert_eq!(errors.len(), 1);
         let message = errors[0].to_string();

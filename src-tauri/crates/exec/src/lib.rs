@@ -61,5 +61,6 @@ pub use link::{EngineLink, FD_ENV, UNAVAILABLE_ENV};
 pub use oneshot::{OneShotRunner, run_one_shot};
 pub use options::{KernelOptions, RunOutcome};
 pub use pipes::OutputSink;
+pub use process_group::launch_command;
 pub use trim::{trim_marker, trim_output};
 pub use watcher::{WorkspaceWatcher, unified_diff};

@@ -93,24 +93,9 @@ pub(crate) fn spawn_in_group(
             .iter()
             .map(|(key, value)| (key.as_str(), value.as_str())),
     );
-    let mut full: Vec<OsString> = options.launcher_prefix.clone();
-    if options.container {
-        full.push("env".into());
-        full.extend(
-            env.clone()
-                .map(|(key, value)| OsString::from(format!("{key}={value}"))),
-        );
-    }
-    full.extend(argv);
-    let mut parts = full.into_iter();
-    let program = parts
-        .next()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty argv"))?;
-    let mut command = Command::new(program);
+    let mut command = launch_command(&options.launcher_prefix, options.container, env, argv)?;
     command
-        .args(parts)
         .current_dir(&options.cwd)
-        .envs(env.filter(|_| !options.container))
         .stdin(if piped_stdin {
             Stdio::piped()
         } else {
@@ -130,6 +115,38 @@ pub(crate) fn spawn_in_group(
         .and_then(|id| i32::try_from(id).ok())
         .map(Pid::from_raw);
     Ok((child, ProcessGroup { pgid }))
+}
+
+/// `argv` behind a sandbox launcher (`launcher_prefix`, empty for none), with `env`. A
+/// container's launcher gets the environment as `env K=V… program` inside it, since the
+/// container does not inherit the CLI's (see [`KernelOptions::container`]); otherwise it is set
+/// on the command.
+pub fn launch_command<'a>(
+    launcher_prefix: &[OsString],
+    container: bool,
+    env: impl Iterator<Item = (&'a str, &'a str)>,
+    argv: Vec<OsString>,
+) -> std::io::Result<Command> {
+    let mut full: Vec<OsString> = launcher_prefix.to_vec();
+    let env: Vec<(&str, &str)> = env.collect();
+    if container {
+        full.push("env".into());
+        full.extend(
+            env.iter()
+                .map(|(key, value)| OsString::from(format!("{key}={value}"))),
+        );
+    }
+    full.extend(argv);
+    let mut parts = full.into_iter();
+    let program = parts
+        .next()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty argv"))?;
+    let mut command = Command::new(program);
+    command.args(parts);
+    if !container {
+        command.envs(env);
+    }
+    Ok(command)
 }
 
 /// The kernel is killed when the process that started it dies, even by SIGKILL, which gives
