@@ -59,14 +59,13 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     let mcp_tools = rt.mcp().await.read().await.specs();
     let (client, request, model_name) = {
         let mut shared = rt.shared.lock().await;
-        let languages: Vec<String> = oi_exec::available_languages()
-            .into_iter()
-            .filter(|l| l.installed)
-            .map(|l| l.name.to_string())
-            .collect();
-        let ctx = PromptContext::current(&shared.config.cwd, &languages)
+        let ctx = PromptContext::current(&shared.config.cwd, &shared.machine.languages)
             .with_policy(shared.gate.policy(), shared.config.sandbox.info.as_ref())
-            .with_computer(oi_computer::display_problem().is_none());
+            .with_computer(shared.machine.display, shared.config.sandbox.container)
+            .with_instructions(
+                shared.config.system_message.clone(),
+                shared.config.custom_instructions.clone(),
+            );
         let mut request = shared.profile.render_with_tools(
             &shared.history,
             &ctx,
@@ -74,18 +73,6 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             &mcp_tools,
         );
         request.model = shared.model.name.clone();
-        if let Some(system) = &shared.config.system_message {
-            request.system = system.clone();
-            if let Some(section) = shared
-                .profile
-                .extra_tools_section(shared.native_tools, &mcp_tools)
-            {
-                request.system = format!("{}\n\n{section}", request.system.trim_end());
-            }
-        }
-        if let Some(extra) = &shared.config.custom_instructions {
-            request.system = format!("{}\n\n{}", request.system, extra);
-        }
         if shared.config.temperature.is_some() {
             request.temperature = shared.config.temperature;
         }

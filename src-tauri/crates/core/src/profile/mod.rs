@@ -134,9 +134,10 @@ pub struct PromptContext {
     /// The Python kernel's `computer` reaches a screen (a display, and code that runs on this
     /// machine): `{{computer_api}}` then tells the model about it.
     pub computer: bool,
-    /// Code runs in this machine's processes, unsandboxed or under the native sandbox, so the
-    /// Python kernel has its line to the engine (docker and OpenShell run it elsewhere).
-    pub code_runs_here: bool,
+    /// The person's system prompt, replacing the profile's (`--system_message`).
+    pub system_message: Option<String>,
+    /// Appended to the system prompt, after the tools it describes (`--custom_instructions`).
+    pub custom_instructions: Option<String>,
 }
 
 impl PromptContext {
@@ -151,14 +152,27 @@ impl PromptContext {
             approval: "ask".into(),
             sandbox: "none".into(),
             computer: false,
-            code_runs_here: true,
+            system_message: None,
+            custom_instructions: None,
         }
     }
 
-    /// Whether code can use the screen: a display is there and the code runs on this machine
-    /// (call after [`PromptContext::with_policy`]).
-    pub fn with_computer(mut self, display: bool) -> Self {
-        self.computer = display && self.code_runs_here;
+    /// Whether code can use the screen: a display is there, and the code runs on this machine,
+    /// not in a container (`SessionSandbox::container`), so the Python kernel has its line to
+    /// the engine.
+    pub fn with_computer(mut self, display: bool, in_container: bool) -> Self {
+        self.computer = display && !in_container;
+        self
+    }
+
+    /// The person's own system prompt and instructions, when they gave any.
+    pub fn with_instructions(
+        mut self,
+        system_message: Option<String>,
+        custom_instructions: Option<String>,
+    ) -> Self {
+        self.system_message = system_message;
+        self.custom_instructions = custom_instructions;
         self
     }
 
@@ -169,8 +183,6 @@ impl PromptContext {
             Some(info) if info.backend != "none" => info.policy.clone(),
             _ => "none".into(),
         };
-        self.code_runs_here =
-            sandbox.is_none_or(|info| ["none", "native"].contains(&info.backend.as_str()));
         self
     }
 }
@@ -303,8 +315,12 @@ impl Profile {
             )
     }
 
+    /// The profile's system prompt, or the person's that replaces it (taken as written).
     pub fn system_prompt(&self, ctx: &PromptContext) -> String {
-        self.fill(&self.system_template, ctx)
+        match &ctx.system_message {
+            Some(own) => own.clone(),
+            None => self.fill(&self.system_template, ctx),
+        }
     }
 
     pub fn tool_specs(&self) -> Vec<ToolSpec> {
@@ -351,26 +367,12 @@ mod tests {
         let ctx = PromptContext::current(Path::new("/w"), &[]);
         let shown = |ctx: &PromptContext| classic.system_prompt(ctx);
         assert!(!shown(&ctx).contains("computer.display"));
-        assert!(!shown(&ctx.clone().with_computer(false)).contains("computer.display"));
-        let with = shown(&ctx.clone().with_computer(true));
+        assert!(!shown(&ctx.clone().with_computer(false, false)).contains("computer.display"));
+        let with = shown(&ctx.clone().with_computer(true, false));
         assert!(with.contains("`computer.display.view()`"), "{with}");
         assert!(with.ends_with("`computer.ActionDenied`."), "{with}");
-        // Under the native sandbox the kernel keeps its line to the engine; in a container not.
-        let sandbox = |backend: &str| SandboxInfo {
-            backend: backend.into(),
-            policy: "workspace-write".into(),
-            enforcement: String::new(),
-            refusal: None,
-        };
-        let under = |backend: &str| {
-            let ctx = ctx
-                .clone()
-                .with_policy(ApprovalPolicy::Ask, Some(&sandbox(backend)));
-            shown(&ctx.with_computer(true)).contains("computer.display")
-        };
-        assert!(under("native"));
-        assert!(!under("docker"));
-        assert!(!under("openshell"));
+        // In a container (docker, OpenShell) the kernel has no line to the engine.
+        assert!(!shown(&ctx.clone().with_computer(true, true)).contains("computer.display"));
     }
 
     #[test]

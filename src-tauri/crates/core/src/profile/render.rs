@@ -122,6 +122,9 @@ impl Profile {
         if let Some(section) = self.extra_tools_section(native_tools, extra_tools) {
             system = format!("{}\n\n{section}", system.trim_end());
         }
+        if let Some(extra) = &ctx.custom_instructions {
+            system = format!("{system}\n\n{extra}");
+        }
         ModelRequest {
             model: String::new(),
             system,
@@ -149,7 +152,7 @@ impl Profile {
 
     /// What the system prompt says of `extra_tools` when they cannot travel natively (a
     /// `system_message` that replaces the prompt keeps it too).
-    pub fn extra_tools_section(
+    fn extra_tools_section(
         &self,
         model_takes_tools: bool,
         extra_tools: &[ToolSpec],
