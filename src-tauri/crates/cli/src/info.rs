@@ -13,11 +13,20 @@ pub fn print_config(settings: &Settings) -> Result<()> {
     for (name, value, source) in &settings.provenance {
         writeln!(out, "{name:<20} {value:<40} ({source})")?;
     }
+    // What a session here would get, checked without creating anything.
+    let session = &settings.session;
+    let (sandbox, dropped) = match &session.sandbox_setup {
+        Some(setup) => setup.check(&session.cwd, session.config_dir.as_deref()),
+        None => (session.sandbox.clone(), None),
+    };
     writeln!(
         out,
         "effective sandbox: {}",
-        crate::settings::describe_sandbox(&settings.session.sandbox)
+        crate::settings::describe_sandbox(&sandbox)
     )?;
+    if let Some(notice) = dropped {
+        writeln!(out, "  {notice}")?;
+    }
     Ok(())
 }
 

@@ -141,25 +141,19 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
             "safe mode auto runs code only inside a sandbox; keep a sandbox on".into(),
         )));
     }
-    let self_exe = match std::env::current_exe() {
-        Ok(p) => p,
-        Err(e) => {
-            return emit(EventMsg::Error(invalid(format!(
-                "cannot find this program's own path for the sandbox: {e}"
-            ))));
-        }
-    };
-    let ctx = oi_sandbox::PolicyContext::from_env(
-        shared.config.cwd.clone(),
-        shared.config.config_dir.clone(),
-    );
-    let request = crate::sandbox::SandboxRequest {
+    // The person's choice now: config.toml's image stays, the profile's wish is replaced.
+    let setup = crate::sandbox::SandboxSetup::of(crate::sandbox::SandboxRequest {
         backend,
         level,
         policy_file: None,
-        image: shared.config.sandbox.image.clone(),
-    };
-    let sandbox = crate::sandbox::SessionSandbox::prepare(&request, &ctx, &self_exe);
+        image: shared
+            .config
+            .sandbox_setup
+            .as_ref()
+            .and_then(|s| s.request.image.clone()),
+    });
+    let (sandbox, _) = setup.prepare(&shared.config.cwd, shared.config.config_dir.as_deref());
+    shared.config.sandbox_setup = Some(setup);
     let info = sandbox.info.clone();
     let mut kernels = rt.kernels.lock().await;
     sandbox.apply_to(kernels.options_mut());

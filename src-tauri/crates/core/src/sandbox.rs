@@ -25,6 +25,77 @@ pub struct SandboxRequest {
     pub image: Option<String>,
 }
 
+/// What a session's sandbox is made from: the request, and whether only the profile asked.
+/// It is set up when the session starts, for that session's working directory (an editor's
+/// or the app's sessions each have their own).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SandboxSetup {
+    pub request: SandboxRequest,
+    /// The profile's id when neither a flag nor config.toml asked for a sandbox: one that
+    /// cannot be enforced here then lets code run unsandboxed, with a notice.
+    pub profile_default: Option<String>,
+}
+
+impl SandboxSetup {
+    /// The request alone (a person's choice: never dropped).
+    pub fn of(request: SandboxRequest) -> Self {
+        SandboxSetup {
+            request,
+            profile_default: None,
+        }
+    }
+
+    /// The sandbox of a session in `cwd`, and a notice when the profile's wish was dropped.
+    pub fn prepare(
+        &self,
+        cwd: &Path,
+        config_dir: Option<&Path>,
+    ) -> (SessionSandbox, Option<String>) {
+        self.prepare_as(cwd, config_dir, Create::Yes)
+    }
+
+    /// What [`SandboxSetup::prepare`] would give, for `--config`: nothing is created (no
+    /// OpenShell sandbox), only checked.
+    pub fn check(&self, cwd: &Path, config_dir: Option<&Path>) -> (SessionSandbox, Option<String>) {
+        self.prepare_as(cwd, config_dir, Create::No)
+    }
+
+    fn prepare_as(
+        &self,
+        cwd: &Path,
+        config_dir: Option<&Path>,
+        create: Create,
+    ) -> (SessionSandbox, Option<String>) {
+        let ctx = PolicyContext::from_env(cwd.to_path_buf(), config_dir.map(Path::to_path_buf));
+        let sandbox = match std::env::current_exe() {
+            Ok(self_exe) => SessionSandbox::prepare_with(&self.request, &ctx, &self_exe, create),
+            Err(e) => SessionSandbox::refused(
+                &self.request,
+                format!("cannot find this program's own path for the sandbox: {e}"),
+            ),
+        };
+        match (&self.profile_default, sandbox.refusal()) {
+            // A sandbox the person did not ask for never stops their code.
+            (Some(id), Some(why)) => {
+                let notice = format!(
+                    "The {id} profile runs code in a {} sandbox by default, but {why}. Code runs \
+                     without a sandbox; `--sandbox none` says so and silences this.",
+                    self.request.level
+                );
+                (SessionSandbox::none(), Some(notice))
+            }
+            _ => (sandbox, None),
+        }
+    }
+}
+
+/// Whether setting a sandbox up may create one (OpenShell's), or only check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Create {
+    Yes,
+    No,
+}
+
 /// Default image of the docker backend: the kernels need python3, node and bash inside.
 pub const DEFAULT_DOCKER_IMAGE: &str = "python:3-slim";
 
@@ -49,8 +120,6 @@ pub struct SessionSandbox {
     /// The launcher runs code in a container (docker, OpenShell) that sees neither this
     /// machine's temp dir nor the engine's environment (see `oi_exec::KernelOptions::container`).
     pub container: bool,
-    /// The request's image, kept for `%sandbox`.
-    pub image: Option<String>,
     /// The OpenShell sandbox this session created, deleted when the last clone is dropped.
     _openshell: Option<std::sync::Arc<OpenShellSandbox>>,
 }
@@ -102,11 +171,30 @@ impl SessionSandbox {
     /// Set up `request` for a session in `ctx.workspace`; `self_exe` is the binary that
     /// handles `__sandbox` (this program).
     pub fn prepare(request: &SandboxRequest, ctx: &PolicyContext, self_exe: &Path) -> Self {
+        Self::prepare_with(request, ctx, self_exe, Create::Yes)
+    }
+
+    /// A sandbox asked for that cannot be set up: nothing runs, and `why` says so.
+    fn refused(request: &SandboxRequest, why: String) -> Self {
+        SessionSandbox {
+            info: Some(SandboxInfo {
+                backend: request.backend.to_string(),
+                policy: request.level.to_string(),
+                enforcement: String::new(),
+                refusal: Some(why),
+            }),
+            ..SessionSandbox::none()
+        }
+    }
+
+    fn prepare_with(
+        request: &SandboxRequest,
+        ctx: &PolicyContext,
+        self_exe: &Path,
+        create: Create,
+    ) -> Self {
         if request.backend == Backend::None {
-            return SessionSandbox {
-                image: request.image.clone(),
-                ..SessionSandbox::none()
-            };
+            return SessionSandbox::none();
         }
         let label = match &request.policy_file {
             Some(file) => file.display().to_string(),
@@ -122,11 +210,7 @@ impl SessionSandbox {
             info.refusal = Some(why);
             SessionSandbox {
                 info: Some(info),
-                policy: None,
-                launcher_prefix: Vec::new(),
-                container: false,
-                image: request.image.clone(),
-                _openshell: None,
+                ..SessionSandbox::none()
             }
         };
         let policy = match &request.policy_file {
@@ -159,6 +243,18 @@ impl SessionSandbox {
                     let opts = oi_sandbox::DockerOptions::new(image, ctx.workspace.clone());
                     oi_sandbox::docker_run_argv(&policy, &opts, &[]).map_err(|e| e.to_string())
                 }),
+            Backend::OpenShell if create == Create::No => {
+                oi_sandbox::check_backend(Backend::OpenShell)
+                    .map_err(|e| e.to_string())
+                    .and_then(|()| {
+                        oi_sandbox::openshell_policy_yaml(&policy, &ctx.workspace)
+                            .map_err(|e| e.to_string())
+                    })
+                    .map(|_| {
+                        info.enforcement = "an OpenShell sandbox per session".into();
+                        Vec::new()
+                    })
+            }
             Backend::OpenShell => oi_sandbox::check_backend(Backend::OpenShell)
                 .map_err(|e| e.to_string())
                 .and_then(|()| openshell_sandbox(&policy, ctx, request.image.as_deref()))
@@ -175,7 +271,6 @@ impl SessionSandbox {
                 policy: Some(policy),
                 launcher_prefix,
                 container: matches!(request.backend, Backend::Docker | Backend::OpenShell),
-                image: request.image.clone(),
                 _openshell: openshell,
             },
             Err(why) => refuse(info, why),

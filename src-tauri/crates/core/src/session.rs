@@ -49,16 +49,18 @@ pub struct SessionConfig {
     /// Continue this saved session (id or prefix; empty for the latest).
     pub resume: Option<String>,
     pub retry: RetryPolicy,
+    /// What the session's sandbox is made from: `spawn_session` sets it up for `cwd` and puts
+    /// the result in `sandbox`. `None`: `sandbox` is used as it is.
+    pub sandbox_setup: Option<crate::sandbox::SandboxSetup>,
     /// The sandbox every executor process runs in, and the file tools obey.
     pub sandbox: crate::sandbox::SessionSandbox,
     /// The risk scan of code before approval.
     pub safe_mode: oi_protocol::SafeMode,
-    /// Allow / prompt / forbid rules for shell commands (config.toml and the project's).
+    /// Allow / prompt / forbid rules for shell commands from config.toml; the project's (in
+    /// `cwd`) are added when the session starts.
     pub command_rules: crate::rules::CommandRules,
     /// A person can answer approval requests; when false (exec), what would ask is denied.
     pub interactive_approvals: bool,
-    /// Shown as notices when the session starts (e.g. ignored project rules).
-    pub startup_notices: Vec<String>,
     /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
     pub environment: Option<Arc<dyn crate::environment::Environment>>,
     /// MCP servers to start; their tools are offered to the model beside the profile's.
@@ -90,11 +92,11 @@ impl SessionConfig {
             config_dir: None,
             resume: None,
             retry: RetryPolicy::default(),
+            sandbox_setup: None,
             sandbox: crate::sandbox::SessionSandbox::none(),
             safe_mode: oi_protocol::SafeMode::Off,
             command_rules: crate::rules::CommandRules::default(),
             interactive_approvals: true,
-            startup_notices: Vec::new(),
             environment: None,
             mcp_servers: Vec::new(),
             computer_monitor: 0,
@@ -111,6 +113,9 @@ pub enum SessionError {
     Profile(#[from] crate::profile::ProfileError),
     #[error(transparent)]
     Model(#[from] crate::model::ModelError),
+    /// The project's command rules (`.interpreter/config.toml` in the session's directory).
+    #[error(transparent)]
+    Rules(#[from] crate::rules::RulesError),
 }
 
 /// The front end's side of a running session.
@@ -119,6 +124,27 @@ pub struct SessionHandle {
     pub log_path: PathBuf,
     pub submissions: mpsc::UnboundedSender<Submission>,
     pub events: mpsc::UnboundedReceiver<Event>,
+}
+
+/// This machine as the prompt describes it: the languages installed and whether there is a
+/// display. Looked at once per session: the same prompt each request (and the provider's
+/// prompt cache with it), and no PATH walk on every model request.
+pub(crate) struct Machine {
+    pub languages: Vec<String>,
+    pub display: bool,
+}
+
+impl Machine {
+    fn look() -> Self {
+        Machine {
+            languages: oi_exec::available_languages()
+                .into_iter()
+                .filter(|l| l.installed)
+                .map(|l| l.name.to_string())
+                .collect(),
+            display: oi_computer::display_problem().is_none(),
+        }
+    }
 }
 
 /// State the session task and its running turn share.
@@ -132,6 +158,8 @@ pub(crate) struct Shared {
     pub usage: TokenUsage,
     /// Set when the model refused tools: calls then travel as text.
     pub native_tools: bool,
+    /// What the system prompt says of this machine, looked at once when the session starts.
+    pub machine: Machine,
     pub call_counter: u64,
     /// The context window, once asked for (`Some(None)`: asked, and nobody knows it).
     pub limits: Option<Option<crate::context::ContextLimits>>,
@@ -164,7 +192,14 @@ fn resolve_model(config: &SessionConfig) -> ModelSpec {
 }
 
 /// Starts a session task (new, or resumed from its log).
-pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionError> {
+pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, SessionError> {
+    // The sandbox and the project's rules belong to this session's directory.
+    let mut notices = config.command_rules.add_project(&config.cwd)?;
+    if let Some(setup) = &config.sandbox_setup {
+        let (sandbox, notice) = setup.prepare(&config.cwd, config.config_dir.as_deref());
+        config.sandbox = sandbox;
+        notices.extend(notice);
+    }
     let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
     let screen = crate::computer::Screen::of(&config, &profile);
     let (resumed_events, session_id, log_path) = match &config.resume {
@@ -224,13 +259,8 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             }),
         );
     }
-    for message in &config.startup_notices {
-        emitter.emit(
-            "",
-            EventMsg::Notice {
-                message: message.clone(),
-            },
-        );
+    for message in notices {
+        emitter.emit("", EventMsg::Notice { message });
     }
     let gate = ApprovalGate::new(config.approval_policy)
         .with_safe_mode(config.safe_mode)
@@ -269,6 +299,7 @@ pub fn spawn_session(config: SessionConfig) -> Result<SessionHandle, SessionErro
             client,
             usage: TokenUsage::default(),
             native_tools: true,
+            machine: Machine::look(),
             call_counter: resumed_events.len() as u64,
             limits: None,
             last_fit: Default::default(),
@@ -431,30 +462,28 @@ impl Runtime {
     pub(crate) async fn mcp(&self) -> &tokio::sync::RwLock<McpTools> {
         self.mcp
             .get_or_init(|| async {
-                let (servers, cwd, prefix, refusal) = {
+                let (servers, cwd, sandbox) = {
                     let s = self.shared.lock().await;
-                    let sandbox = &s.config.sandbox;
                     (
                         s.config.mcp_servers.clone(),
                         s.config.cwd.clone(),
-                        (sandbox.launcher_prefix.clone(), sandbox.container),
-                        sandbox.refusal().map(str::to_string),
+                        s.config.sandbox.clone(),
                     )
                 };
                 // MCP servers act for the model as code does: in the same sandbox, and not at
                 // all when the sandbox cannot be enforced.
-                let (tools, errors) = match refusal {
+                let (tools, errors) = match sandbox.refusal() {
                     Some(why) => (
                         McpTools::default(),
                         servers
                             .iter()
                             .map(|s| crate::mcp::McpError::Sandbox {
                                 server: s.name.clone(),
-                                why: why.clone(),
+                                why: why.to_string(),
                             })
                             .collect(),
                     ),
-                    None => McpTools::start(&servers, &cwd, (&prefix.0, prefix.1)).await,
+                    None => McpTools::start(&servers, &cwd, &sandbox).await,
                 };
                 for e in errors {
                     self.emitter.emit(

@@ -11,7 +11,7 @@ use crate::SessionConfig;
 use crate::config::{self, ConfigFile};
 use crate::profile::Profile;
 use crate::rules::{CommandRules, RulesError};
-use crate::sandbox::{SandboxRequest, SessionSandbox};
+use crate::sandbox::{SandboxRequest, SandboxSetup};
 
 pub const DEFAULT_MODEL: &str = "openai/gpt-4o";
 
@@ -233,8 +233,6 @@ pub enum SettingsError {
     NoDataDir,
     #[error("the current directory is not readable: {0}")]
     Cwd(std::io::Error),
-    #[error("cannot find this program's own path (for the sandbox): {0}")]
-    OwnPath(std::io::Error),
 }
 
 /// `--safe_mode` and the `safe_mode` key: off, ask, auto.
@@ -405,36 +403,20 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     session.system_message = system_message;
     session.custom_instructions = custom_instructions;
     session.exec_timeout = timeout.map(Duration::from_secs);
-    let ctx = oi_sandbox::PolicyContext::from_env(session.cwd.clone(), config_dir.clone());
-    let self_exe = std::env::current_exe().map_err(SettingsError::OwnPath)?;
-    session.sandbox = SessionSandbox::prepare(&sandbox.request, &ctx, &self_exe);
-    let mut notices = Vec::new();
-    // A sandbox the person did not ask for never stops their code: it runs unsandboxed, said so.
-    if let (Some(id), Some(why)) = (
-        &sandbox.profile_default,
-        session
-            .sandbox
-            .info
-            .as_ref()
-            .and_then(|i| i.refusal.clone()),
-    ) {
-        notices.push(format!(
-            "The {id} profile runs code in a {} sandbox by default, but {why}. Code runs \
-             without a sandbox; `--sandbox none` says so and silences this.",
-            sandbox.request.level
-        ));
-        session.sandbox = SessionSandbox::none();
-    }
+    // Set up when a session starts, for its own directory.
+    session.sandbox_setup = Some(sandbox.setup);
     session.safe_mode = sandbox.safe_mode;
     let mut rules = CommandRules::default();
     if let Some(lists) = &file.commands {
         rules.add(lists, &config_path, false)?;
     }
-    notices.extend(rules.add_project(&session.cwd)?);
-    session.startup_notices = notices;
     prov.push((
         "command_rules",
-        format!("{} rules", rules.rules.len()),
+        format!(
+            "{} rules (and the project's {})",
+            rules.rules.len(),
+            crate::rules::PROJECT_CONFIG
+        ),
         Source::Default,
     ));
     session.command_rules = rules;
@@ -472,10 +454,8 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
 }
 
 struct SandboxSettings {
-    request: SandboxRequest,
+    setup: SandboxSetup,
     safe_mode: SafeMode,
-    /// The sandbox is the profile's default (this profile's id), nobody else's choice.
-    profile_default: Option<String>,
 }
 
 /// `--sandbox`, `-s/--sandbox-level`, `--sandbox-policy`, `--safe_mode` and their config keys,
@@ -593,9 +573,11 @@ fn sandbox_settings(
         image: file.sandbox_image.clone(),
     };
     Ok(SandboxSettings {
-        request,
+        setup: SandboxSetup {
+            request,
+            profile_default,
+        },
         safe_mode,
-        profile_default,
     })
 }
 

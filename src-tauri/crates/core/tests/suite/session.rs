@@ -537,3 +537,54 @@ async fn an_op_sent_right_after_turn_ended_finds_the_session_idle() {
     }
     assert_eq!(errors, Vec::<String>::new());
 }
+
+/// The sandbox and the project's command rules are set up by `spawn_session` for the session's
+/// own directory (an editor's or the app's session is not where the program started). The
+/// sandbox's enforcement runs in the product tests: this test binary is not the `__sandbox`
+/// helper, so here only its setup is seen.
+#[tokio::test]
+async fn the_sandbox_and_project_rules_are_the_sessions_own() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("shell", "touch forbidden.txt"),
+        ScriptedResponse::text("done"),
+    ]))
+    .configure(|c| {
+        auto(c);
+        let project = c.cwd.join(".interpreter");
+        std::fs::create_dir_all(&project).unwrap();
+        std::fs::write(
+            project.join("config.toml"),
+            "[commands]\nforbid = [\"touch\"]\n",
+        )
+        .unwrap();
+        c.sandbox_setup = Some(oi_core::sandbox::SandboxSetup::of(
+            oi_core::sandbox::SandboxRequest {
+                backend: oi_sandbox::Backend::Native,
+                ..Default::default()
+            },
+        ));
+    })
+    .start()
+    .await;
+    s.say("go");
+    let events = s.until_turn_end().await;
+    let sandbox = oi_core::store::read_events(&s.handle.log_path)
+        .unwrap()
+        .into_iter()
+        .find_map(|e| match e.msg {
+            EventMsg::SessionConfigured(info) => info.sandbox,
+            _ => None,
+        })
+        .expect("the session says its sandbox");
+    assert_eq!(
+        (sandbox.backend.as_str(), sandbox.policy.as_str()),
+        ("native", "workspace-write")
+    );
+    assert_eq!(sandbox.refusal, None);
+    let r = tool_results(&events);
+    assert!(
+        r[0].contains("forbid `touch`") && r[0].contains(".interpreter/config.toml"),
+        "{r:#?}"
+    );
+    assert!(!s.workdir.join("forbidden.txt").exists());
+}
