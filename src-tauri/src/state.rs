@@ -2,6 +2,7 @@
 //! the activity board and the ui's subscriptions to app-level signals.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -53,10 +54,16 @@ pub struct Launch {
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
 
+/// A running session: its submission queue, and its log (what a new view replays).
+struct Running {
+    submissions: UnboundedSender<Submission>,
+    log_path: PathBuf,
+}
+
 struct Inner {
     defaults: SessionConfig,
     launch: Launch,
-    sessions: Mutex<HashMap<String, UnboundedSender<Submission>>>,
+    sessions: Mutex<HashMap<String, Running>>,
     next_submission: AtomicU64,
     board: Mutex<ActivityBoard>,
     signals: Mutex<Vec<Channel<AppSignal>>>,
@@ -116,8 +123,19 @@ impl AppState {
         }
     }
 
-    pub fn add_session(&self, session_id: &str, submissions: UnboundedSender<Submission>) {
-        lock(&self.0.sessions).insert(session_id.to_string(), submissions);
+    pub fn add_session(
+        &self,
+        session_id: &str,
+        submissions: UnboundedSender<Submission>,
+        log_path: PathBuf,
+    ) {
+        lock(&self.0.sessions).insert(
+            session_id.to_string(),
+            Running {
+                submissions,
+                log_path,
+            },
+        );
     }
 
     pub fn session_ids(&self) -> Vec<String> {
@@ -135,6 +153,7 @@ impl AppState {
             .get(session_id)
             .ok_or_else(|| CommandError::UnknownSession(session_id.to_string()))?;
         queue
+            .submissions
             .send(Submission { id: id.clone(), op })
             .map_err(|_| CommandError::SessionEnded(session_id.to_string()))?;
         Ok(id)
@@ -177,16 +196,16 @@ impl AppState {
     /// far, then each new event, none twice and none missed. (The engine appends an event to
     /// the log before it sends it, and the session's event loop waits for this lock.)
     pub fn attach(&self, session_id: &str, channel: Channel<Event>) -> Result<(), CommandError> {
-        if !lock(&self.0.sessions).contains_key(session_id) {
-            return Err(CommandError::UnknownSession(session_id.to_string()));
-        }
+        let log_path = match lock(&self.0.sessions).get(session_id) {
+            Some(running) => running.log_path.clone(),
+            None => return Err(CommandError::UnknownSession(session_id.to_string())),
+        };
         let mut watchers = lock(&self.0.watchers);
-        let found = oi_core::store::find_session(&self.0.defaults.data_dir, Some(session_id))?;
         let mut view = Watcher {
             channel,
             last_seq: None,
         };
-        for event in oi_core::store::read_events(&found.path)? {
+        for event in oi_core::store::read_events(&log_path)? {
             if !view.send(&event) {
                 return Ok(());
             }

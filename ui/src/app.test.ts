@@ -133,6 +133,17 @@ describe("the app over ipc", () => {
     expect(cmds("list_sessions").length).toBe(before + 1);
   });
 
+  it("folds a burst of logged messages (a replayed session) into at most two list refreshes", async () => {
+    await boot();
+    await say("title me");
+    const before = cmds("list_sessions").length;
+    for (let i = 0; i < 20; i++) deliver({ type: "user_message", items: [{ type: "text", text: `m${i}` }] });
+    await settle();
+    const refreshes = cmds("list_sessions").length - before;
+    expect(refreshes).toBeGreaterThanOrEqual(1);
+    expect(refreshes).toBeLessThanOrEqual(2);
+  });
+
   it("shows a code card, approves it and streams its output", async () => {
     await boot();
     await say("print one");

@@ -30,6 +30,8 @@ export class App {
   private live = new Map<string, TranscriptView>();
   private choice: { model: string; profile: string; policy: ApprovalPolicy };
   private activity: Activity;
+  private listing: Promise<void> | null = null;
+  private listAgain = false;
 
   constructor(private ipc: Ipc, private info: AppInfo) {
     this.choice = { model: info.model, profile: info.profile, policy: info.approval_policy };
@@ -125,10 +127,7 @@ export class App {
     const view = this.makeView();
     this.live.set(sessionId, view);
     try {
-      await this.ipc.attachSession(sessionId, (event: Event) => {
-        view.apply(event);
-        if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
-      });
+      await this.ipc.attachSession(sessionId, this.follow(view));
     } catch (e) {
       this.live.delete(sessionId);
       throw e;
@@ -148,11 +147,7 @@ export class App {
         approval_policy: this.choice.policy,
         resume: shown.resume ?? undefined,
       },
-      (event: Event) => {
-        view.apply(event);
-        // The list reads the logs: refresh it once the message (its title) is written.
-        if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
-      },
+      this.follow(view),
     );
     shown.sessionId = started.session_id;
     shown.live = true;
@@ -221,13 +216,35 @@ export class App {
     });
   }
 
-  private async refreshList(): Promise<void> {
-    try {
-      const entries = await this.ipc.listSessions();
-      this.sidebar.render(entries, this.shown.sessionId ?? this.shown.resume);
-    } catch (e) {
-      this.fail(e);
+  /** A session's events into its view; the list reads the logs, so it is refreshed once a
+   * message (a session's title) or a turn's end is written. */
+  private follow(view: TranscriptView): (event: Event) => void {
+    return (event: Event) => {
+      view.apply(event);
+      if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
+    };
+  }
+
+  /** Refreshes the session list. Calls while one runs fold into one more after it: a replayed
+   * log (attaching to a long session) does not re-read every log once per message. */
+  private refreshList(): Promise<void> {
+    if (this.listing) {
+      this.listAgain = true;
+      return this.listing;
     }
+    this.listing = (async () => {
+      do {
+        this.listAgain = false;
+        try {
+          const entries = await this.ipc.listSessions();
+          this.sidebar.render(entries, this.shown.sessionId ?? this.shown.resume);
+        } catch (e) {
+          this.fail(e);
+        }
+      } while (this.listAgain);
+      this.listing = null;
+    })();
+    return this.listing;
   }
 
   private fail(e: unknown): void {

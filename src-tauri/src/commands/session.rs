@@ -45,7 +45,11 @@ pub async fn start_session(
     config.resume = options.resume;
     let mut handle = oi_core::spawn_session(config)?;
     let session_id = handle.session_id.clone();
-    state.add_session(&session_id, handle.submissions.clone());
+    state.add_session(
+        &session_id,
+        handle.submissions.clone(),
+        handle.log_path.clone(),
+    );
     state.watch(&session_id, on_event);
     let app = state.inner().clone();
     let id = session_id.clone();
