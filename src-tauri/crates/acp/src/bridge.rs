@@ -172,7 +172,8 @@ impl Drop for BridgeServer {
 }
 
 /// The first line `interpreter acp` sends the app, before the editor's stream: the flags it was
-/// started with, so the editor's sessions honour them (the app's settings fill in the rest).
+/// started with, so the editor's sessions honour them (config.toml and the defaults fill in
+/// the rest, resolved by the app).
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Hello {
     open_interpreter_bridge: u32,

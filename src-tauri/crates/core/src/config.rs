@@ -28,15 +28,15 @@ pub struct ConfigFile {
     pub timeout: Option<u64>,
     pub plain: Option<bool>,
     /// Sandbox backend: native, docker, openshell, none.
-    pub sandbox: Option<String>,
+    pub sandbox: Option<oi_sandbox::Backend>,
     /// read-only, workspace-write, full-access.
-    pub sandbox_level: Option<String>,
+    pub sandbox_level: Option<oi_sandbox::Level>,
     /// A YAML sandbox policy file (relative paths are relative to the config file).
     pub sandbox_policy: Option<PathBuf>,
-    /// Image of the docker backend.
+    /// Image of the docker and OpenShell backends.
     pub sandbox_image: Option<String>,
     /// off, ask, auto.
-    pub safe_mode: Option<String>,
+    pub safe_mode: Option<oi_protocol::SafeMode>,
     /// Shell commands allowed without asking, always asked about, or never run, by prefix.
     pub commands: Option<crate::rules::CommandLists>,
     /// Computer use: which monitor, and the screenshot size the model sees.

@@ -154,8 +154,30 @@ impl Flags {
 
     /// Takes what `later` gave (flags after a subcommand win over the same flags before it).
     pub fn merge(&mut self, later: &Flags) {
+        // Every field by name: a new flag does not compile until it is merged here.
+        let Flags {
+            model,
+            api_base,
+            api_key,
+            auto_run,
+            max_output,
+            max_turns,
+            context_window,
+            max_tokens,
+            temperature,
+            system_message,
+            custom_instructions,
+            profile,
+            timeout,
+            plain,
+            config_file,
+            sandbox,
+            sandbox_level,
+            sandbox_policy,
+            safe_mode,
+        } = later;
         macro_rules! take {
-            ($($f:ident),*) => { $( if later.$f.is_some() { self.$f.clone_from(&later.$f); } )* };
+            ($($f:ident),*) => { $( if $f.is_some() { self.$f.clone_from($f); } )* };
         }
         take!(
             model,
@@ -176,8 +198,8 @@ impl Flags {
             sandbox_policy,
             safe_mode
         );
-        self.auto_run |= later.auto_run;
-        self.plain |= later.plain;
+        self.auto_run |= *auto_run;
+        self.plain |= *plain;
     }
 }
 
@@ -412,11 +434,7 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     }
     prov.push((
         "command_rules",
-        format!(
-            "{} rules (and the project's {})",
-            rules.rules.len(),
-            crate::rules::PROJECT_CONFIG
-        ),
+        format!("{} rules, + the project's", rules.rules.len()),
         Source::Default,
     ));
     session.command_rules = rules;
@@ -469,32 +487,7 @@ fn sandbox_settings(
     prov: &mut Vec<(&'static str, String, Source)>,
 ) -> Result<SandboxSettings, SettingsError> {
     let src_file = Source::File(config_path.to_path_buf());
-    let bad = |key: &'static str, message: String| SettingsError::InvalidValue {
-        path: config_path.to_path_buf(),
-        key,
-        message,
-    };
-    let file_backend = file
-        .sandbox
-        .as_deref()
-        .map(|v| {
-            v.parse::<Backend>()
-                .map_err(|e| bad("sandbox", e.to_string()))
-        })
-        .transpose()?;
-    let file_level = file
-        .sandbox_level
-        .as_deref()
-        .map(|v| {
-            v.parse::<Level>()
-                .map_err(|e| bad("sandbox_level", e.to_string()))
-        })
-        .transpose()?;
-    let file_safe = file
-        .safe_mode
-        .as_deref()
-        .map(|v| parse_safe_mode(v).map_err(|e| bad("safe_mode", e)))
-        .transpose()?;
+    let (file_backend, file_level, file_safe) = (file.sandbox, file.sandbox_level, file.safe_mode);
     // A relative policy path in config.toml is relative to the config file.
     let file_policy = file
         .sandbox_policy
@@ -582,11 +575,5 @@ fn sandbox_settings(
 }
 
 fn absolute(p: &Path) -> PathBuf {
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .map(|d| d.join(p))
-            .unwrap_or_else(|_| p.to_path_buf())
-    }
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
