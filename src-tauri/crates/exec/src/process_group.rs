@@ -2,7 +2,7 @@
 //! the code's children (`sleep 1000 &`) with it.
 
 use std::ffi::OsString;
-use std::os::fd::{AsRawFd, BorrowedFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd};
 use std::process::Stdio;
 
 use nix::errno::Errno;
@@ -19,6 +19,8 @@ const CONTAINER_STOP_GRACE: std::time::Duration = std::time::Duration::from_secs
 #[derive(Debug)]
 pub(crate) struct ProcessGroup {
     pgid: Option<Pid>,
+    /// The write end of the group's watchdog pipe: it closes when this process ends, however.
+    _engine_alive: Option<OwnedFd>,
 }
 
 impl ProcessGroup {
@@ -109,12 +111,83 @@ pub(crate) fn spawn_in_group(
     if let Some(fd) = inherit {
         keep_open(&mut command, fd.as_raw_fd());
     }
+    let (watched, engine_alive) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+    start_watchdog(&mut command, watched.as_raw_fd());
     let child = command.spawn()?;
+    // The watchdog holds its own copy; the engine keeps only the write end.
+    drop(watched);
     let pgid = child
         .id()
         .and_then(|id| i32::try_from(id).ok())
         .map(Pid::from_raw);
-    Ok((child, ProcessGroup { pgid }))
+    Ok((
+        child,
+        ProcessGroup {
+            pgid,
+            _engine_alive: Some(engine_alive),
+        },
+    ))
+}
+
+/// What the code started outlives the kernel when the engine dies by SIGKILL (PDEATHSIG takes
+/// only the kernel, and fork clears it). So each group gets a watchdog: a process in the group,
+/// forked before exec, that waits for the engine's end of a pipe to close (the engine exited,
+/// however) and then kills the whole group. It is the kernel's grandchild, so no `wait` in the
+/// code waits for it, and it keeps no other descriptor, so the kernel's output still ends when
+/// the kernel does. Killing the group kills it too.
+fn start_watchdog(command: &mut Command, watched: std::os::fd::RawFd) {
+    use nix::unistd::{ForkResult, fork};
+    // SAFETY: the closure runs in the child between fork and exec, and it and the processes it
+    // forks make only async-signal-safe calls (fork, waitpid, close, read, kill, _exit); they
+    // allocate nothing.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(move || {
+            match fork().map_err(std::io::Error::from)? {
+                ForkResult::Parent { child } => {
+                    // The intermediate exits at once: the watchdog is not the kernel's child.
+                    let _ = nix::sys::wait::waitpid(child, None);
+                    Ok(())
+                }
+                ForkResult::Child => {
+                    if let Ok(ForkResult::Child) = fork() {
+                        watch(watched);
+                    }
+                    nix::libc::_exit(0)
+                }
+            }
+        });
+    }
+}
+
+/// The watchdog's life: every descriptor closed but `watched`, a read that returns when the
+/// engine's end closes, then SIGKILL to the whole group.
+#[allow(unsafe_code)]
+fn watch(watched: std::os::fd::RawFd) -> ! {
+    let last = u32::MAX;
+    let fd = u32::try_from(watched).unwrap_or(0);
+    // SAFETY: close_range and close only close descriptors of this process, which uses none
+    // of them afterwards; _exit ends it without running anything of the engine's.
+    unsafe {
+        if fd > 0 {
+            nix::libc::syscall(nix::libc::SYS_close_range, 0u32, fd - 1, 0u32);
+        }
+        if nix::libc::syscall(nix::libc::SYS_close_range, fd + 1, last, 0u32) != 0 {
+            // Kernels before Linux 5.9: close what an engine plausibly holds.
+            for other in (0..4096).filter(|&other| other != watched) {
+                nix::libc::close(other);
+            }
+        }
+        let mut byte = [0u8; 1];
+        loop {
+            let read = nix::libc::read(watched, byte.as_mut_ptr().cast(), 1);
+            if read == 0 || (read < 0 && *nix::libc::__errno_location() != nix::libc::EINTR) {
+                break;
+            }
+        }
+        let _ = nix::sys::signal::kill(Pid::from_raw(0), Signal::SIGKILL);
+        nix::libc::_exit(0)
+    }
 }
 
 /// `argv` behind a sandbox launcher (`launcher_prefix`, empty for none), with `env`. A
@@ -155,7 +228,7 @@ pub fn launch_command<'a>(
 /// which execs without forking. It fires when the spawning *thread* ends: kernels are spawned
 /// from the async runtime's worker threads, which live as long as the runtime; never start one
 /// from `spawn_blocking`, whose idle threads exit.) What the code started is not covered by
-/// this (fork clears the setting): the Python driver's watchdog kills the whole group.
+/// this (fork clears the setting): the group's watchdog ([`start_watchdog`]) kills it.
 #[cfg(target_os = "linux")]
 fn die_with_parent(command: &mut Command) {
     let parent = nix::unistd::getpid();

@@ -7,35 +7,6 @@
 # kernel with its code, as it would end a script.
 
 
-def watch_for_the_engine(control_fd):
-    """When the engine dies without ending this kernel's process group (SIGKILL), the write
-    end of the control pipe closes. A watchdog process in the group waits for that hang-up
-    and kills the whole group, so neither the kernel (even in a `while True: pass`) nor what
-    its code started runs on as an orphan. It is a grandchild, never a child the code could
-    wait for, and holds no other file: the kernel's output still ends when the kernel does."""
-    import os
-    import select
-    import signal
-
-    intermediate = os.fork()
-    if intermediate != 0:
-        os.waitpid(intermediate, 0)
-        return
-    try:
-        if os.fork() == 0:
-            os.closerange(0, control_fd)
-            os.closerange(control_fd + 1, os.sysconf("SC_OPEN_MAX"))
-            hang_up = select.poll()
-            # No events asked: poll wakes on the hang-up alone, never on a pending request.
-            hang_up.register(control_fd, 0)
-            gone = select.POLLHUP | select.POLLERR | select.POLLNVAL
-            while not any(events & gone for _, events in hang_up.poll()):
-                pass
-            os.killpg(0, signal.SIGKILL)
-    finally:
-        os._exit(0)
-
-
 def _oi_kernel():
     import ast
     import inspect
@@ -46,7 +17,6 @@ def _oi_kernel():
     import traceback
 
     control = os.fdopen(os.dup(0), "r", encoding="utf-8")
-    watch_for_the_engine(control.fileno())
     # The code's own stdin is /dev/null: input() must not read the next request.
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
@@ -55,7 +25,6 @@ def _oi_kernel():
 
     namespace = sys.modules["__main__"].__dict__
     namespace.pop("_oi_kernel", None)
-    namespace.pop("watch_for_the_engine", None)
     # Classic Open Interpreter's `computer`, ready without an import (python_computer.py).
     namespace["computer"] = namespace.pop("_oi_computer_api")()
 
