@@ -26,6 +26,8 @@ pub struct Renderer {
     pub show_next_usage: bool,
     /// Calls denied by a rule, safe mode or the policy: their result says why, and is shown.
     denied: Vec<String>,
+    /// Screen actions of the model shown when proposed: their approval does not repeat them.
+    shown_actions: Vec<String>,
 }
 
 const FRAMES: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -40,6 +42,7 @@ impl Renderer {
             output_mid_line: false,
             show_next_usage: false,
             denied: Vec::new(),
+            shown_actions: Vec::new(),
         }
     }
 
@@ -144,9 +147,17 @@ impl Renderer {
                     plan,
                 } = &call.action
                 {
-                    // What the screen action will do: code's `computer.*` calls were never shown.
-                    let line = screen_action_line(action, arguments, plan.as_ref());
-                    let _ = writeln!(out, "{}", self.style(DIM, &line));
+                    // What the screen action will do, unless the model's call was shown when
+                    // proposed (code's `computer.*` calls never are).
+                    match self.shown_actions.iter().position(|id| *id == call.call_id) {
+                        Some(at) => {
+                            self.shown_actions.swap_remove(at);
+                        }
+                        None => {
+                            let line = screen_action_line(action, arguments, plan.as_ref());
+                            let _ = writeln!(out, "{}", self.style(DIM, &line));
+                        }
+                    }
                 }
                 if risks.is_empty()
                     && let Some(w) = warning
@@ -275,6 +286,7 @@ impl Renderer {
                 }
             }
             EventMsg::TurnEnded { reason, .. } => {
+                self.shown_actions.clear();
                 self.break_line(out);
                 match reason {
                     TurnEndReason::Interrupted => {
@@ -346,6 +358,16 @@ impl Renderer {
             // Code the model wrote as a fenced block was already shown in its text.
             ToolAction::RunCode { .. } if call.origin == CallOrigin::Text => {}
             ToolAction::RunCode { language, code } => self.show_code(language, code, out),
+            ToolAction::Computer {
+                action,
+                arguments,
+                plan,
+            } => {
+                self.break_line(out);
+                let line = screen_action_line(action, arguments, plan.as_ref());
+                let _ = writeln!(out, "{}", self.style(DIM, &line));
+                self.shown_actions.push(call.call_id.clone());
+            }
             other => {
                 self.break_line(out);
                 let _ = writeln!(
@@ -397,6 +419,42 @@ mod tests {
             r.render(e, &mut out);
         }
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_models_screen_action_is_shown_once_and_codes_at_its_approval() {
+        let call = |id: &str, origin| ToolCall {
+            call_id: id.into(),
+            name: "computer".into(),
+            arguments: serde_json::json!({"action": "left_click", "coordinate": [3, 4]}),
+            origin,
+            action: ToolAction::Computer {
+                action: "left_click".into(),
+                arguments: serde_json::json!({"action": "left_click", "coordinate": [3, 4]}),
+                plan: None,
+            },
+        };
+        let asked = |call: ToolCall| EventMsg::ApprovalRequested {
+            call,
+            warning: None,
+            risks: Vec::new(),
+        };
+        let model = call("m1", CallOrigin::Native);
+        let text = shown(
+            true,
+            &[
+                EventMsg::ToolCallProposed {
+                    call: model.clone(),
+                },
+                asked(model),
+                asked(call("c1.1", CallOrigin::Text)),
+            ],
+        );
+        assert_eq!(
+            text.matches("→ left_click {\"coordinate\":[3,4]}").count(),
+            2,
+            "{text}"
+        );
     }
 
     #[test]
