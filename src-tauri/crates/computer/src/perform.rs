@@ -604,25 +604,17 @@ impl<S: Screen, I: Input> Computer<S, I> {
         };
         let map = self.scale_map()?;
         let monitor = self.monitor()?;
-        let image = match self.screen.capture_window(window.id) {
-            Ok(image) => image,
+        let (image, source) = match self.screen.capture_window(window.id) {
+            Ok(image) => (image, bounds),
+            // The part of the window on the monitor.
             Err(_) => crop_from(
                 &self.screen.capture_monitor(&monitor)?,
                 monitor.bounds,
                 bounds,
             ),
         };
-        let (width, height) = image.dimensions();
-        let (zw, zh) = fit_for_model(&map, width, height, false);
-        let scaled = scale(&image, zw, zh);
-        let path = self.save(&scaled, "window")?;
-        let shot = ScreenshotInfo {
-            path,
-            mime: self.config.encoding.mime().to_string(),
-            width: zw,
-            height: zh,
-            source: bounds,
-        };
+        let shot = self.shot(&map, &image, source, "window", false)?;
+        let (zw, zh) = (shot.width, shot.height);
         let corner = |p: Point| match map.to_model(p) {
             Some((x, y)) => format!("{x}, {y}"),
             None => "off this screen".to_string(),
@@ -657,28 +649,10 @@ impl<S: Screen, I: Input> Computer<S, I> {
         let real = map.rect_to_real(region[0], region[1], region[2], region[3])?;
         let monitor = self.monitor()?;
         let raw = self.screen.capture_monitor(&monitor)?;
-        let (x, y) = (
-            (real.x - monitor.bounds.x).max(0) as u32,
-            (real.y - monitor.bounds.y).max(0) as u32,
-        );
-        let crop = crop_from(&raw, monitor.bounds, real);
-        let (width, height) = crop.dimensions();
+        let (crop, source) = crop_from(&raw, monitor.bounds, real);
         // Shown as large as the model's screenshots, keeping the region's aspect ratio.
-        let (zw, zh) = fit_for_model(&map, width, height, true);
-        let scaled = scale(&crop, zw, zh);
-        let path = self.save(&scaled, "zoom")?;
-        let shot = ScreenshotInfo {
-            path,
-            mime: self.config.encoding.mime().to_string(),
-            width: zw,
-            height: zh,
-            source: Rect {
-                x: monitor.bounds.x + x as i32,
-                y: monitor.bounds.y + y as i32,
-                width,
-                height,
-            },
-        };
+        let shot = self.shot(&map, &crop, source, "zoom", true)?;
+        let (zw, zh) = (shot.width, shot.height);
         let text = format!(
             "Zoomed view of [{}, {}, {}, {}] at {zw}x{zh}; coordinates for actions stay those of the full screenshot.",
             region[0], region[1], region[2], region[3]
@@ -687,6 +661,28 @@ impl<S: Screen, I: Input> Computer<S, I> {
             text,
             screenshot: Some(shot),
             ..Default::default()
+        })
+    }
+
+    /// `image` (of the real pixels `source`) fitted to the model's size (enlarged only when
+    /// `enlarge`), saved, and described.
+    fn shot(
+        &mut self,
+        map: &ScaleMap,
+        image: &RgbaImage,
+        source: Rect,
+        label: &str,
+        enlarge: bool,
+    ) -> Result<ScreenshotInfo, ComputerError> {
+        let (width, height) = image.dimensions();
+        let (zw, zh) = fit_for_model(map, width, height, enlarge);
+        let path = self.save(&scale(image, zw, zh), label)?;
+        Ok(ScreenshotInfo {
+            path,
+            mime: self.config.encoding.mime().to_string(),
+            width: zw,
+            height: zh,
+            source,
         })
     }
 
@@ -704,12 +700,34 @@ impl<S: Screen, I: Input> Computer<S, I> {
 
 /// The part of a monitor's capture (at `monitor` on the desktop) that `region` covers, in
 /// real pixels; at least one pixel.
-fn crop_from(raw: &RgbaImage, monitor: Rect, region: Rect) -> RgbaImage {
-    let x = (region.x - monitor.x).max(0) as u32;
-    let y = (region.y - monitor.y).max(0) as u32;
-    let width = region.width.min(raw.width().saturating_sub(x)).max(1);
-    let height = region.height.min(raw.height().saturating_sub(y)).max(1);
-    image::imageops::crop_imm(raw, x, y, width, height).to_image()
+/// The part of `region` (real pixels) on the monitor whose capture is `raw`, and where that
+/// part is (at least one pixel).
+fn crop_from(raw: &RgbaImage, monitor: Rect, region: Rect) -> (RgbaImage, Rect) {
+    let span = |start: i32, len: u32, from: i32, size: u32| {
+        let size = size.max(1);
+        let lo = start.clamp(from, from + size as i32 - 1);
+        let hi = (start + len as i32).clamp(lo + 1, from + size as i32);
+        (lo, (hi - lo) as u32)
+    };
+    let (x, width) = span(region.x, region.width, monitor.x, raw.width());
+    let (y, height) = span(region.y, region.height, monitor.y, raw.height());
+    let crop = image::imageops::crop_imm(
+        raw,
+        (x - monitor.x) as u32,
+        (y - monitor.y) as u32,
+        width,
+        height,
+    )
+    .to_image();
+    (
+        crop,
+        Rect {
+            x,
+            y,
+            width,
+            height,
+        },
+    )
 }
 
 /// The size an image is shown to the model at: as large as its screenshots, aspect kept;
@@ -749,5 +767,39 @@ fn key_name(k: &Key) -> String {
 fn io_error(path: &std::path::Path, e: std::io::Error) -> ComputerError {
     ComputerError::Failed {
         message: format!("{}: {e}", path.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crop_keeps_the_part_of_the_region_on_the_monitor_and_says_where_it_is() {
+        // A monitor at 1920,0 of 100x50 pixels.
+        let monitor = Rect {
+            x: 1920,
+            y: 0,
+            width: 100,
+            height: 50,
+        };
+        let raw = RgbaImage::new(100, 50);
+        let at = |x, y, width, height| Rect {
+            x,
+            y,
+            width,
+            height,
+        };
+        let (crop, source) = crop_from(&raw, monitor, at(1930, 10, 20, 5));
+        assert_eq!((crop.dimensions(), source), ((20, 5), at(1930, 10, 20, 5)));
+        // Hanging over the left and top edges: only what is on the monitor, where it is.
+        let (crop, source) = crop_from(&raw, monitor, at(1900, -10, 40, 30));
+        assert_eq!((crop.dimensions(), source), ((20, 20), at(1920, 0, 20, 20)));
+        // Over the right and bottom edges.
+        let (crop, source) = crop_from(&raw, monitor, at(2010, 45, 40, 30));
+        assert_eq!((crop.dimensions(), source), ((10, 5), at(2010, 45, 10, 5)));
+        // Entirely off the monitor: one pixel at its nearest corner, never a panic.
+        let (crop, source) = crop_from(&raw, monitor, at(0, 100, 10, 10));
+        assert_eq!((crop.dimensions(), source), ((1, 1), at(1920, 49, 1, 1)));
     }
 }
