@@ -217,6 +217,14 @@ pub fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
     events.iter().filter(|e| e["msg"]["type"] == kind).collect()
 }
 
+/// The `output` of every `tool_result` event, in order.
+pub fn tool_outputs(events: &[Value]) -> Vec<String> {
+    of_type(events, "tool_result")
+        .iter()
+        .map(|e| e["msg"]["output"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
 /// A pty session of `interpreter`, 100 columns wide, with a generous expect timeout.
 pub fn spawn_pty(cmd: Command) -> expectrl::Session {
     let mut session = expectrl::Session::spawn(cmd).expect("spawn in a pty");

@@ -3,7 +3,7 @@
 //! survive a restart within their scope and are listed and revoked with `--approvals`.
 
 use expectrl::Eof;
-use oi_product_tests::{Sandbox, of_type, read_jsonl, spawn_pty};
+use oi_product_tests::{Sandbox, of_type, read_jsonl, spawn_pty, tool_outputs};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
@@ -21,13 +21,6 @@ fn exec(
     extra: &[&str],
 ) -> (std::process::Output, Vec<Value>) {
     sb.exec_json(&base(server), extra)
-}
-
-fn results(events: &[Value]) -> Vec<String> {
-    of_type(events, "tool_result")
-        .iter()
-        .map(|e| e["msg"]["output"].as_str().unwrap().to_string())
-        .collect()
 }
 
 fn deciders(events: &[Value]) -> Vec<String> {
@@ -72,7 +65,7 @@ fn safe_mode_ask_puts_the_risk_in_the_approval_request_even_under_y() {
             .unwrap()
             .contains("curl-pipe-shell")
     );
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert!(
         r[0].starts_with("Not run: this needs a person's approval"),
         "{}",
@@ -148,7 +141,7 @@ fn safe_mode_auto_blocks_risky_code_and_runs_the_rest_in_the_sandbox() {
         "auto turns the native sandbox on"
     );
     assert_eq!(deciders(&events), ["safe_mode", "policy", "policy"]);
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert!(
         r[0].starts_with("Blocked by safe mode: recursively deletes a broad path"),
         "{}",
@@ -280,7 +273,7 @@ fn command_rules_from_config_and_project() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(deciders(&events), ["rule", "rule", "rule", "policy"]);
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert_eq!(r[0].trim(), "allowed by-rule");
     assert!(r[1].contains("forbid `rm -rf`"), "{}", r[1]);
     assert!(

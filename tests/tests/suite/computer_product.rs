@@ -15,21 +15,9 @@ pub(super) fn run_os(
     display: Option<&str>,
     prompt: &str,
 ) -> Vec<serde_json::Value> {
-    run_os_with(sb, server, display, &[], prompt)
-}
-
-/// [`run_os`] with more arguments.
-pub(super) fn run_os_with(
-    sb: &Sandbox,
-    server: &ScriptedModelServer,
-    display: Option<&str>,
-    extra: &[&str],
-    prompt: &str,
-) -> Vec<serde_json::Value> {
     let mut cmd = sb.command("interpreter");
     cmd.args(["exec", "--json"])
         .args(os_args(server))
-        .args(extra)
         .args(["-y", prompt]);
     if let Some(display) = display {
         cmd.env("DISPLAY", display);

@@ -2,7 +2,7 @@
 //! writes Python that clicks, types and looks through it, against the real Tk probe on a private
 //! X server; each action passes the same gate as a `computer` tool call.
 
-use oi_product_tests::{Sandbox, of_type};
+use oi_product_tests::{Sandbox, of_type, tool_outputs};
 use oi_protocol::Point;
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
@@ -270,10 +270,7 @@ fn the_clipboard_round_trips_between_python_and_a_real_application() {
     // Python's text reached the Tk entry through the X clipboard (ctrl+v in the app), then the
     // typing went after it. (Tk may report the key release of ctrl+v before the paste lands.)
     desktop.expect_line("entry 'pasted by python and typed'");
-    let outputs: Vec<String> = of_type(&events, "tool_result")
-        .iter()
-        .map(|e| e["msg"]["output"].as_str().unwrap_or_default().to_string())
-        .collect();
+    let outputs: Vec<String> = tool_outputs(&events);
     assert_eq!(outputs.len(), 2, "{outputs:?}");
     assert!(
         outputs[0].contains("clipboard: pasted by python"),
@@ -410,10 +407,7 @@ fn under_the_native_sandbox_code_works_the_screen_through_the_engine_but_cannot_
     let configured = &of_type(&events, "session_configured")[0]["msg"];
     assert_eq!(configured["sandbox"]["backend"], json!("native"));
     assert_eq!(configured["sandbox"]["policy"], json!("workspace-write"));
-    let outputs: Vec<String> = of_type(&events, "tool_result")
-        .iter()
-        .map(|e| e["msg"]["output"].as_str().unwrap_or_default().to_string())
-        .collect();
+    let outputs: Vec<String> = tool_outputs(&events);
     assert_eq!(outputs.len(), 3, "{outputs:?}");
     assert!(
         outputs[0].contains("refused: The user declined"),

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use oi_product_tests::{Sandbox, of_type, run_exec, run_exec_ok};
+use oi_product_tests::{Sandbox, of_type, run_exec, run_exec_ok, tool_outputs};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
@@ -79,13 +79,6 @@ impl Confined {
     }
 }
 
-fn results(events: &[Value]) -> Vec<String> {
-    of_type(events, "tool_result")
-        .iter()
-        .map(|e| e["msg"]["output"].as_str().unwrap().to_string())
-        .collect()
-}
-
 /// Accepts connections in the background and remembers whether any arrived.
 fn listener() -> (u16, Arc<AtomicBool>) {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -149,7 +142,7 @@ fn native_sandbox_confines_every_kernel_and_lets_workspace_work_through() {
             .contains("landlock ABI"),
         "{info}"
     );
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert_eq!(r.len(), 8, "{r:#?}");
     assert_eq!(r[0].trim(), "python inside ok");
     assert!(r[1].contains("PermissionError"), "{}", r[1]);
@@ -258,7 +251,7 @@ fn when_the_kernel_cannot_enforce_the_sandbox_nothing_runs_and_the_session_says_
         of_type(&events, "exec_begin").is_empty(),
         "nothing may start"
     );
-    for r in results(&events) {
+    for r in tool_outputs(&events) {
         assert!(
             r.starts_with("Not run: the native sandbox cannot be enforced"),
             "{r}"
@@ -388,7 +381,7 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
-    let r = results(&events);
+    let r = tool_outputs(&events);
     let mut all = verdicts(&r[0]);
     all.extend(verdicts(&r[1]));
     let allowed = ["write_inside", "write_tmp", "read_system", "socketpair"];
@@ -560,7 +553,7 @@ fn read_only_level_runs_every_kernel_but_writes_nowhere() {
         of_type(&events, "session_configured")[0]["msg"]["sandbox"]["policy"],
         json!("read-only")
     );
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert_eq!(r[0].trim(), "42");
     assert!(r[1].contains("PermissionError"), "{}", r[1]);
     assert!(
@@ -632,7 +625,7 @@ fn docker_sandbox_runs_every_kernel_in_the_container_it_asks_for() {
     );
     assert!(info.get("refusal").is_none_or(Value::is_null), "{info}");
 
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert_eq!(r.len(), 6, "{r:#?}");
     assert!(r[0].contains("container sandbox"), "{}", r[0]);
     assert!(r[1].contains("FileNotFoundError"), "{}", r[1]);
@@ -712,7 +705,7 @@ fn openshell_sandbox_is_created_used_by_every_kernel_and_deleted_at_the_end() {
     let events = c.exec_with_stand_in("openshell", ("OI_OPENSHELL_SHIM_LOG", &log), &server);
     let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
     assert_eq!(info["backend"], json!("openshell"), "{info}");
-    let r = results(&events);
+    let r = tool_outputs(&events);
     assert_eq!(r.len(), 3, "{r:#?}");
     assert!(r[0].contains("container sandbox"), "{}", r[0]);
     assert_eq!(r[2].trim(), "kept=yes");
