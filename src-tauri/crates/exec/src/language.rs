@@ -129,10 +129,15 @@ pub struct LanguageInfo {
 
 /// Every language with its interpreter (if installed). Cheap: looks at PATH only.
 pub fn available_languages() -> Vec<LanguageInfo> {
+    available_languages_on(None)
+}
+
+/// [`available_languages`] on the given PATH value (the process's PATH when `None`).
+pub fn available_languages_on(path_var: Option<&OsString>) -> Vec<LanguageInfo> {
     ALL_LANGUAGES
         .iter()
         .map(|&language| {
-            let program = language.locate(None).ok();
+            let program = language.locate(path_var).ok();
             LanguageInfo {
                 language,
                 name: language.name(),

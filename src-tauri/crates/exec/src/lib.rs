@@ -55,7 +55,8 @@ mod watcher;
 pub use error::ExecError;
 pub use kernels::Kernels;
 pub use language::{
-    ALL_LANGUAGES, Language, LanguageInfo, available_languages, canonical_language,
+    ALL_LANGUAGES, Language, LanguageInfo, available_languages, available_languages_on,
+    canonical_language,
 };
 pub use link::{EngineLink, FD_ENV, UNAVAILABLE_ENV};
 pub use oneshot::{OneShotRunner, run_one_shot};

@@ -20,11 +20,10 @@ fn redacted_first_request(body: &Value, workdir: &std::path::Path) -> String {
     let mut body = body.clone();
     // Languages and the user name are short common words: replace them only in the system prompt.
     if let Some(system) = body["messages"][0]["content"].as_str() {
+        // Every profile introduces the list after a colon ("installed here: …",
+        // "languages: …"); the list itself is this machine's, tested on its own below.
         let system = system
-            .replace(
-                &format!("installed here: {}.", ctx.languages),
-                "installed here: [LANGUAGES].",
-            )
+            .replace(&format!(": {}", ctx.languages), ": [LANGUAGES]")
             .replace(&format!("User: {}\n", ctx.user), "User: [USER]\n")
             // Said only when a display is there (tested on its own): as without one.
             .replace(oi_core::profile::COMPUTER_API, "");
@@ -64,6 +63,50 @@ async fn first_requests_match_their_snapshots() {
         let first = &s.server.model_requests()[0];
         let shown = redacted_first_request(&first.body, &s.workdir);
         insta::assert_snapshot!(format!("first_request_{id}"), shown);
+    }
+}
+
+/// The prompt names the languages this machine has, whatever they are: R when `Rscript` is
+/// on PATH, and not when it is not (each case made explicitly, not read off this machine).
+#[test]
+fn prompts_name_the_languages_found_on_path() {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = tempfile::tempdir().unwrap();
+    for program in ["bash", "python3", "Rscript"] {
+        let path = bin.path().join(program);
+        std::fs::write(&path, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let installed = |path: &std::path::Path| -> Vec<String> {
+        oi_exec::available_languages_on(Some(&path.as_os_str().to_owned()))
+            .into_iter()
+            .filter(|l| l.installed)
+            .map(|l| l.name.to_string())
+            .collect()
+    };
+    let with_r = installed(bin.path());
+    assert_eq!(with_r, ["shell", "python", "R"]);
+    std::fs::remove_file(bin.path().join("Rscript")).unwrap();
+    let without_r = installed(bin.path());
+    assert_eq!(without_r, ["shell", "python"]);
+
+    let dir = std::path::Path::new("/work");
+    for (id, shown) in [("os", "(languages: "), ("classic", "installed here: ")] {
+        let profile = Profile::load(id, None).unwrap();
+        let prompt = profile.system_prompt(&PromptContext::current(dir, &with_r));
+        assert!(
+            prompt.contains(&format!("{shown}shell, python, R")),
+            "{id}: {prompt}"
+        );
+        let prompt = profile.system_prompt(&PromptContext::current(dir, &without_r));
+        assert!(
+            prompt.contains(&format!("{shown}shell, python")),
+            "{id}: {prompt}"
+        );
+        assert!(
+            !prompt.contains(&format!("{shown}shell, python, R")),
+            "{id}: {prompt}"
+        );
     }
 }
 
