@@ -1,7 +1,7 @@
 //! The app's command line: what `interpreter --gui` forwards (its session flags, `--background`).
 
 use clap::Parser;
-use oi_core::settings::Flags;
+use oi_config::Flags;
 
 #[derive(Debug, Clone, Default, Parser)]
 #[command(

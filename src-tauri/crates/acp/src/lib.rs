@@ -22,8 +22,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use agent_client_protocol::{Agent, ConnectTo};
+use oi_config::Flags;
 use oi_core::SessionConfig;
-use oi_core::settings::Flags;
 
 /// What `interpreter acp` was started with.
 #[derive(Debug, Clone)]

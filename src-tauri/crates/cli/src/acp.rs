@@ -23,7 +23,7 @@ pub async fn run(global: &SessionFlags, own: &SessionFlags) -> Result<u8> {
 }
 
 /// The flags as the app must read them: its working directory is not this one.
-fn for_the_app(flags: &SessionFlags) -> Result<oi_core::settings::Flags> {
+fn for_the_app(flags: &SessionFlags) -> Result<oi_config::Flags> {
     let mut flags = flags.settings.clone();
     for path in [&mut flags.config_file, &mut flags.sandbox_policy]
         .into_iter()

@@ -83,7 +83,7 @@ pub struct ExecArgs {
 #[derive(Debug, Args, Default, Clone)]
 pub struct SessionFlags {
     #[command(flatten)]
-    pub settings: oi_core::settings::Flags,
+    pub settings: oi_config::Flags,
 
     /// Use a model on this machine: find running Ollama, llama.cpp, llamafile and LM Studio
     /// servers, choose one of their models, and remember the choice.

@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use oi_core::config;
-use oi_core::model::local::{self, LocalModel};
+use oi_config as config;
+use oi_model::local::{self, LocalModel};
 
 use crate::args::SessionFlags;
 use crate::picker;

@@ -10,7 +10,7 @@ use crate::args::SessionFlags;
 
 /// The config file these flags select.
 pub fn config_path(flags: &SessionFlags) -> PathBuf {
-    oi_core::settings::config_path(flags.settings.config_file.as_deref())
+    oi_config::config_path(flags.settings.config_file.as_deref())
 }
 
 pub fn resolve(flags: &SessionFlags) -> Result<Settings> {

@@ -7,15 +7,11 @@ pub mod approvals;
 mod client_shell;
 mod computer;
 mod computer_api;
-pub mod config;
-mod context;
 mod emitter;
 pub mod environment;
 pub mod gate;
-pub mod history;
 mod input;
 pub mod mcp;
-pub mod model;
 mod ops;
 pub mod profile;
 pub mod rules;
@@ -25,5 +21,9 @@ pub mod settings;
 pub mod store;
 pub mod tools;
 mod turn;
+
+pub use oi_model as model;
+use oi_model::context;
+pub use oi_model::history;
 
 pub use session::{SessionConfig, SessionError, SessionHandle, spawn_session};

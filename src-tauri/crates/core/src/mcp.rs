@@ -2,7 +2,6 @@
 //! `session/new`): each is started as a child process speaking MCP on stdio (rmcp), and its tools
 //! are offered to the model as `mcp__SERVER__TOOL`. Calls pass the approval gate like any other.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -10,30 +9,13 @@ use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, ContentBlock, Tool};
 use rmcp::service::{RoleClient, RunningService};
 use rmcp::transport::TokioChildProcess;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::io::AsyncBufReadExt;
 use tokio_util::sync::CancellationToken;
 
 use crate::model::ToolSpec;
 
-/// How to start one MCP server: `command args…` with extra environment variables.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct McpServerConfig {
-    pub command: String,
-    #[serde(default)]
-    pub args: Vec<String>,
-    #[serde(default)]
-    pub env: BTreeMap<String, String>,
-}
-
-/// A named server, as a session is given it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct McpServer {
-    pub name: String,
-    pub config: McpServerConfig,
-}
+pub use oi_config::{McpServer, McpServerConfig};
 
 #[derive(Debug, thiserror::Error)]
 pub enum McpError {

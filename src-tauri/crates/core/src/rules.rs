@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use oi_config::CommandLists;
+
 /// Where a project's own settings live, below its directory.
 pub const PROJECT_CONFIG: &str = ".interpreter/config.toml";
 
@@ -180,18 +182,6 @@ impl fmt::Display for CommandRule {
     }
 }
 
-/// The `[commands]` table of a config file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommandLists {
-    #[serde(default)]
-    pub allow: Vec<String>,
-    #[serde(default)]
-    pub prompt: Vec<String>,
-    #[serde(default)]
-    pub forbid: Vec<String>,
-}
-
 /// A project's `.interpreter/config.toml`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -210,7 +200,7 @@ pub enum RulesError {
         reason: String,
     },
     #[error(transparent)]
-    Config(#[from] crate::config::ConfigError),
+    Config(#[from] oi_config::ConfigError),
 }
 
 /// All command rules of a session.
@@ -283,10 +273,10 @@ impl CommandRules {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(source) => {
-                return Err(crate::config::ConfigError::Read { path, source }.into());
+                return Err(oi_config::ConfigError::Read { path, source }.into());
             }
         };
-        let file: ProjectFile = crate::config::parse_as(&path, &text)?;
+        let file: ProjectFile = oi_config::parse_as(&path, &text)?;
         self.add(&file.commands, &path, true)
     }
 

@@ -1,8 +1,13 @@
 //! Model clients. Every client is stream-first: [`ModelClient::stream`] yields
 //! [`ModelEvent`]s as the provider sends them; a non-streaming call is a collected stream.
+//!
+//! Also the conversation as the engine keeps it ([`history`]) and fitting a request into a
+//! model's context window ([`context`]). Nothing here knows profiles, tools or sessions.
 
 mod anthropic;
+pub mod context;
 mod error;
+pub mod history;
 pub mod local;
 mod ollama;
 mod openai;

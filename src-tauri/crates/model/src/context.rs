@@ -3,11 +3,11 @@
 //! first loses the middle of old tool outputs, then whole old exchanges, and what still does not
 //! fit is said before it is sent.
 
-use crate::model::{ChatMessage, ContentPart, ModelRequest, Role, local::RuntimeLimits};
+use crate::{ChatMessage, ContentPart, ModelRequest, Role, local::RuntimeLimits};
 
 /// The window a session works with, and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ContextLimits {
+pub struct ContextLimits {
     pub window: u32,
     /// Most tokens of one answer the runtime allows, when it caps them.
     pub max_output: Option<u32>,
@@ -39,7 +39,7 @@ impl ContextLimits {
 
 /// What fitting did to a request.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Fit {
+pub struct Fit {
     /// Old outputs shortened.
     pub trimmed: usize,
     /// Old messages left out.
@@ -50,7 +50,7 @@ pub(crate) struct Fit {
 
 /// An estimate of what a request costs in tokens: about three characters a token (code and
 /// numbers tokenize denser than prose, so this errs on the large side), plus a little per message.
-pub(crate) fn estimate_tokens(req: &ModelRequest) -> u32 {
+pub fn estimate_tokens(req: &ModelRequest) -> u32 {
     let mut chars = req.system.len();
     let mut extra = 0u32;
     for m in &req.messages {
@@ -76,7 +76,7 @@ const TRIM_ABOVE: usize = 1200;
 const KEEP_EACH_END: usize = 400;
 
 /// Makes `req` fit `limits` with `reserve` tokens left for the answer, as far as it can.
-pub(crate) fn fit(req: &mut ModelRequest, limits: &ContextLimits, reserve: u32) -> Fit {
+pub fn fit(req: &mut ModelRequest, limits: &ContextLimits, reserve: u32) -> Fit {
     let budget = limits.window.saturating_sub(reserve);
     let mut result = Fit::default();
     let over = |req: &ModelRequest| estimate_tokens(req).saturating_sub(budget);
@@ -162,7 +162,7 @@ fn ceil_char_boundary(s: &str, mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::NativeToolCall;
+    use crate::NativeToolCall;
     use serde_json::json;
 
     fn user(t: &str) -> ChatMessage {

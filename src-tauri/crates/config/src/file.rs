@@ -6,8 +6,6 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::mcp::{McpServer, McpServerConfig};
-
 /// Settings a config file may hold. Unknown keys are errors (a typo should not be ignored).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,7 +36,7 @@ pub struct ConfigFile {
     /// off, ask, auto.
     pub safe_mode: Option<oi_protocol::SafeMode>,
     /// Shell commands allowed without asking, always asked about, or never run, by prefix.
-    pub commands: Option<crate::rules::CommandLists>,
+    pub commands: Option<CommandLists>,
     /// Computer use: which monitor, and the screenshot size the model sees.
     pub computer: Option<ComputerFile>,
     /// MCP servers every session starts: `[mcp_servers.NAME]` with `command`, `args`, `env`.
@@ -54,6 +52,36 @@ pub struct ComputerFile {
     pub monitor: Option<usize>,
     /// `[width, height]` screenshots are scaled to for the model (over the profile's sizes).
     pub screenshot_size: Option<(u32, u32)>,
+}
+
+/// The `[commands]` table of a config file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandLists {
+    #[serde(default)]
+    pub allow: Vec<String>,
+    #[serde(default)]
+    pub prompt: Vec<String>,
+    #[serde(default)]
+    pub forbid: Vec<String>,
+}
+
+/// How to start one MCP server: `command args…` with extra environment variables.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpServerConfig {
+    pub command: String,
+    #[serde(default)]
+    pub args: Vec<String>,
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+}
+
+/// A named server, as a session is given it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpServer {
+    pub name: String,
+    pub config: McpServerConfig,
 }
 
 impl ConfigFile {

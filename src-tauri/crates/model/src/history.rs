@@ -1,5 +1,5 @@
 //! The conversation as the engine keeps it: provider- and profile-neutral.
-//! A profile renders it into a [`crate::model::ModelRequest`]; the session log rebuilds it on resume.
+//! A profile renders it into a [`crate::ModelRequest`]; the session log rebuilds it on resume.
 
 use oi_protocol::{InputItem, ToolCall};
 
