@@ -13,6 +13,7 @@ mod diff;
 mod mcp;
 mod modes;
 mod permission;
+pub mod pipe;
 mod replay;
 mod sessions;
 mod turn;
