@@ -14,7 +14,6 @@ use oi_protocol::{Event, Submission};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
-use tokio_util::compat::{TokioAsyncReadCompatExt, TokioAsyncWriteCompatExt};
 
 use crate::AcpConfig;
 
@@ -155,8 +154,7 @@ impl BridgeServer {
                     tracing::warn!("resolving an editor's settings failed");
                     return;
                 };
-                let transport =
-                    agent_client_protocol::ByteStreams::new(write.compat_write(), read.compat());
+                let transport = crate::pipe::EditorPipe::new(read, write);
                 if let Err(e) = crate::serve(transport, config).await {
                     tracing::warn!("an editor's bridged connection ended: {e}");
                 }

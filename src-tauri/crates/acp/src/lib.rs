@@ -13,6 +13,7 @@ mod diff;
 mod mcp;
 mod modes;
 mod permission;
+pub mod pipe;
 mod replay;
 mod sessions;
 mod turn;
@@ -79,10 +80,15 @@ pub enum AcpError {
 
 /// Serves one editor on this process's stdin and stdout until the editor closes stdin.
 pub async fn serve_stdio(config: AcpConfig) -> Result<(), AcpError> {
-    serve(agent_client_protocol::Stdio::new(), config).await
+    serve(
+        pipe::EditorPipe::new(tokio::io::stdin(), tokio::io::stdout()),
+        config,
+    )
+    .await
 }
 
-/// Serves one client over any transport (pipes in tests, stdio in the binary).
+/// Serves one client over any transport (an [`pipe::EditorPipe`] on stdio or the app's socket; the
+/// SDK's `ByteStreams` over in-memory pipes in tests).
 pub async fn serve(
     transport: impl ConnectTo<Agent> + 'static,
     config: AcpConfig,

@@ -1,3 +1,4 @@
+mod bad_frames;
 mod bridge;
 mod client_env;
 mod harness;
