@@ -20,7 +20,7 @@ use nix::sys::resource::{Resource, setrlimit};
 
 use crate::error::SandboxError;
 use crate::policy::SandboxPolicy;
-use crate::probe::{SandboxSupport, probe};
+use crate::probe::probe;
 use crate::{landlock_rules, namespace, seccomp_filter};
 
 /// The hidden subcommand `interpreter` routes to [`sandbox_main`].
@@ -44,13 +44,6 @@ pub fn launcher_prefix(
         json.into(),
         "--".into(),
     ])
-}
-
-/// Check, before spawning anything, that the native backend can enforce `policy` here.
-pub fn check_native(policy: &SandboxPolicy) -> Result<SandboxSupport, SandboxError> {
-    let support = probe();
-    support.check(policy)?;
-    Ok(support)
 }
 
 /// Entry point of `interpreter __sandbox`; `args` are the arguments after the subcommand.

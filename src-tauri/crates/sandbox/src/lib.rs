@@ -44,9 +44,7 @@ pub use backends::{
 pub use error::{
     EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,
 };
-pub use helper::{
-    DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, check_native, launcher_prefix, sandbox_main,
-};
+pub use helper::{DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, launcher_prefix, sandbox_main};
 pub use policy::{Level, MountNamespace, NetworkMode, PolicyContext, SandboxPolicy};
 pub use probe::{FORCE_UNSUPPORTED_ENV, NamespaceSupport, SandboxSupport, Unenforceable, probe};
 pub use protected::{is_protected_path, protected_writes, write_targets};
