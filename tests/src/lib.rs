@@ -44,7 +44,14 @@ impl Default for Sandbox {
 
 impl Sandbox {
     pub fn new() -> Self {
-        let root = tempfile::tempdir().expect("temp dir");
+        Self::under(&std::env::temp_dir())
+    }
+
+    /// The same under `parent`: outside /tmp, HOME and the XDG dirs stay in sight of code
+    /// under `--sandbox native`, which replaces /tmp with the session's own, as they are for
+    /// a person.
+    pub fn under(parent: &Path) -> Self {
+        let root = tempfile::tempdir_in(parent).expect("temp dir");
         for d in ["home", "data", "config", "work"] {
             std::fs::create_dir_all(root.path().join(d)).expect("dir");
         }

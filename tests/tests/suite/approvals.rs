@@ -110,7 +110,9 @@ fn safe_mode_ask_shows_the_warning_in_the_terminal_prompt() {
 #[test]
 fn safe_mode_auto_blocks_risky_code_and_runs_the_rest_in_the_sandbox() {
     let sb = Sandbox::new();
-    let outside = sb.root.path().join("outside-auto");
+    // Outside /tmp (which the sandbox replaces with the session's own), so code sees it.
+    let outside_dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let outside = outside_dir.path().join("outside-auto");
     std::fs::create_dir_all(&outside).unwrap();
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
         run(
@@ -154,7 +156,7 @@ fn safe_mode_auto_blocks_risky_code_and_runs_the_rest_in_the_sandbox() {
         .to_string();
     assert!(told.starts_with("Blocked by safe mode"), "{told}");
     assert!(
-        r[1].contains("PermissionError"),
+        r[1].contains("Read-only file system"),
         "not risky by the scan, but confined: {}",
         r[1]
     );

@@ -372,7 +372,9 @@ fn under_the_native_sandbox_code_works_the_screen_through_the_engine_but_cannot_
         python(&after_restart),
         ScriptedResponse::text("Done inside the sandbox."),
     ]));
-    let sb = Sandbox::new();
+    // Screenshots are saved in the session's log dir, under XDG_DATA_HOME: outside /tmp, as
+    // for a person, so that the sandboxed code can open them.
+    let sb = Sandbox::under(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")));
     let mut cmd = sb.command("interpreter");
     cmd.args(os_args(&server))
         .args(["--sandbox", "native", "-s", "workspace-write"])

@@ -1,7 +1,7 @@
 //! `--sandbox native` through the real binary: the kernels run under `interpreter __sandbox`
-//! (landlock + seccomp), so code cannot write outside the workspace or reach a listener, while
-//! the allowed work in the same session succeeds. Network attempts target only a listener this
-//! test opens on 127.0.0.1.
+//! (user and mount namespace, landlock, seccomp), so code cannot write outside the workspace or
+//! reach a listener, while the allowed work in the same session succeeds. Network attempts
+//! target only a listener this test opens on 127.0.0.1.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -135,26 +135,25 @@ fn native_sandbox_confines_every_kernel_and_lets_workspace_work_through() {
     let info = &of_type(&events, "session_configured")[0]["msg"]["sandbox"];
     assert_eq!(info["backend"], json!("native"));
     assert_eq!(info["policy"], json!("workspace-write"));
+    let enforcement = info["enforcement"].as_str().unwrap();
     assert!(
-        info["enforcement"]
-            .as_str()
-            .unwrap()
-            .contains("landlock ABI"),
+        enforcement.contains("landlock ABI")
+            && enforcement.contains("user namespaces: yes")
+            && enforcement.contains("a private /tmp and /dev/shm"),
         "{info}"
     );
+    // This test's directories are under the machine's /tmp, which the sandbox replaces with
+    // the session's own: the workspace is shown again at its path, the outside dir is not
+    // there at all (the suite in oi-sandbox checks the read-only view of a visible one).
     let r = tool_outputs(&events);
     assert_eq!(r.len(), 8, "{r:#?}");
     assert_eq!(r[0].trim(), "python inside ok");
-    assert!(r[1].contains("PermissionError"), "{}", r[1]);
-    assert!(r[2].contains("PermissionError"), "{}", r[2]);
+    assert!(r[1].contains("FileNotFoundError"), "{}", r[1]);
+    assert!(r[2].contains("FileNotFoundError"), "{}", r[2]);
     assert!(r[3].starts_with("blocked:"), "{}", r[3]);
-    assert!(r[4].contains("Permission denied"), "{}", r[4]);
+    assert!(r[4].contains("No such file or directory"), "{}", r[4]);
     assert_eq!(r[5].trim(), "shell-ok");
-    assert!(
-        r[6].contains("EACCES") || r[6].contains("permission denied"),
-        "{}",
-        r[6]
-    );
+    assert!(r[6].contains("ENOENT"), "{}", r[6]);
     assert!(r[7].contains("js ok"), "{}", r[7]);
     assert_eq!(
         std::fs::read_to_string(c.sb.work().join("inside.txt")).unwrap(),
@@ -174,6 +173,13 @@ fn native_sandbox_confines_every_kernel_and_lets_workspace_work_through() {
         !reached.load(Ordering::SeqCst),
         "the sandboxed code reached the listener"
     );
+    // The session's private directory (its /tmp, the kernels' code files) went with it.
+    let left: Vec<_> = std::fs::read_dir(&c.tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temp dir: {left:?}");
     server.assert_invariants();
 }
 
@@ -342,6 +348,18 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
     abstract_listener.set_nonblocking(true).unwrap();
     let me = std::process::id();
     let out = c.outside.display().to_string();
+    // A file outside /tmp (which the sandbox replaces), so code sees it and tries to change it.
+    let visible_dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let visible = visible_dir.path().join("mine.txt");
+    std::fs::write(&visible, "mine").unwrap();
+    let visible_before = std::fs::metadata(&visible).unwrap();
+    let git = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(c.sb.work())
+        .status()
+        .unwrap();
+    assert!(git.success());
+    let private_tmp = format!("oi-product-private-{me}");
 
     let shell = format!(
         "t() {{ n=$1; shift; if ( eval \"$@\" ) >/dev/null 2>&1; then echo \"$n:ok\"; else echo \"$n:denied\"; fi; }}\n\
@@ -356,7 +374,13 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
          t rename_out 'echo m > m.txt && mv m.txt {out}/moved.txt'\n\
          t overwrite_outside 'echo x > {out}/existing.txt'\n\
          t read_ssh_key 'cat ~/.ssh/id_rsa'\n\
-         t signal_outside 'kill -0 {me}'\n"
+         t signal_outside 'kill -0 {me}'\n\
+         t chmod_visible 'chmod 777 {visible}'\n\
+         t touch_visible 'touch -d 2001-01-01 {visible}'\n\
+         t git_hook 'g=.g\"\"it; echo x > $g/hooks/post-checkout'\n\
+         t git_config 'git config core.fsmonitor true'\n\
+         t private_tmp 'echo s > /tmp/{private_tmp} && cat /tmp/{private_tmp}'\n",
+        visible = visible.display()
     );
     let python = format!(
         "import socket\n\
@@ -384,7 +408,13 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
     let r = tool_outputs(&events);
     let mut all = verdicts(&r[0]);
     all.extend(verdicts(&r[1]));
-    let allowed = ["write_inside", "write_tmp", "read_system", "socketpair"];
+    let allowed = [
+        "write_inside",
+        "write_tmp",
+        "read_system",
+        "socketpair",
+        "private_tmp",
+    ];
     let denied = [
         "write_absolute",
         "write_dotdot",
@@ -395,6 +425,10 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
         "overwrite_outside",
         "read_ssh_key",
         "signal_outside",
+        "chmod_visible",
+        "touch_visible",
+        "git_hook",
+        "git_config",
         "tcp4",
         "tcp6",
         "udp",
@@ -431,6 +465,24 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
         std::fs::read_to_string(c.sb.work().join("inside.txt")).unwrap(),
         "in\n"
     );
+    use std::os::unix::fs::MetadataExt;
+    let visible_after = std::fs::metadata(&visible).unwrap();
+    assert_eq!(
+        (
+            visible_after.mode(),
+            visible_after.mtime(),
+            visible_after.ctime()
+        ),
+        (
+            visible_before.mode(),
+            visible_before.mtime(),
+            visible_before.ctime()
+        )
+    );
+    assert!(!c.sb.work().join(".git/hooks/post-checkout").exists());
+    let config = std::fs::read_to_string(c.sb.work().join(".git/config")).unwrap();
+    assert!(!config.contains("fsmonitor"), "{config}");
+    assert!(!Path::new("/tmp").join(&private_tmp).exists());
 }
 
 #[test]
@@ -555,9 +607,9 @@ fn read_only_level_runs_every_kernel_but_writes_nowhere() {
     );
     let r = tool_outputs(&events);
     assert_eq!(r[0].trim(), "42");
-    assert!(r[1].contains("PermissionError"), "{}", r[1]);
+    assert!(r[1].contains("Read-only file system"), "{}", r[1]);
     assert!(
-        r[2].starts_with("42\n") && r[2].contains("Permission denied"),
+        r[2].starts_with("42\n") && r[2].contains("Read-only file system"),
         "{}",
         r[2]
     );

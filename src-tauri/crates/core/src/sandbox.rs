@@ -122,6 +122,9 @@ pub struct SessionSandbox {
     pub container: bool,
     /// The OpenShell sandbox this session created, deleted when the last clone is dropped.
     _openshell: Option<std::sync::Arc<OpenShellSandbox>>,
+    /// The native sandbox's session (its private /tmp and code directory), removed when the
+    /// last clone is dropped.
+    native: Option<std::sync::Arc<oi_sandbox::NativeSession>>,
 }
 
 /// An OpenShell sandbox created for a session.
@@ -161,6 +164,7 @@ impl SessionSandbox {
     pub fn apply_to(&self, options: &mut oi_exec::KernelOptions) {
         options.launcher_prefix = self.launcher_prefix.clone();
         options.container = self.container;
+        options.code_dir = self.native.as_ref().and_then(|n| n.code_dir());
     }
 
     /// Why nothing may run, if the sandbox could not be set up.
@@ -221,17 +225,20 @@ impl SessionSandbox {
             None => SandboxPolicy::from_level(request.level, ctx),
         };
         let mut openshell = None;
+        let mut native = None;
         let prefix = match request.backend {
             Backend::None => Ok(Vec::new()),
-            Backend::Native => match oi_sandbox::check_native(&policy) {
-                Ok(support) => {
-                    info.enforcement = support.to_string();
-                    oi_sandbox::launcher_prefix(&policy, self_exe).map_err(|e| e.to_string())
-                }
-                Err(e) => Err(format!(
-                    "the native sandbox cannot be enforced on this system: {e}"
-                )),
-            },
+            Backend::Native => match create {
+                Create::Yes => oi_sandbox::NativeSession::start(policy.clone(), ctx),
+                Create::No => oi_sandbox::NativeSession::check(policy.clone()),
+            }
+            .and_then(|session| {
+                info.enforcement = session.enforcement();
+                let prefix = session.launcher_prefix(self_exe)?;
+                native = Some(std::sync::Arc::new(session));
+                Ok(prefix)
+            })
+            .map_err(|e| format!("the native sandbox cannot be enforced on this system: {e}")),
             Backend::Docker => oi_sandbox::check_backend(Backend::Docker)
                 .map_err(|e| e.to_string())
                 .and_then(|()| {
@@ -272,6 +279,7 @@ impl SessionSandbox {
                 launcher_prefix,
                 container: matches!(request.backend, Backend::Docker | Backend::OpenShell),
                 _openshell: openshell,
+                native,
             },
             Err(why) => refuse(info, why),
         }

@@ -95,10 +95,14 @@ impl Kernel {
         let scratch = if options.container || !spec.uses_scratch {
             None
         } else {
-            let dir = tempfile::Builder::new()
-                .prefix(&format!("oi-{}-", spec.language.name()))
-                .tempdir()
-                .map_err(start_error)?;
+            let prefix = format!("oi-{}-", spec.language.name());
+            let mut builder = tempfile::Builder::new();
+            builder.prefix(&prefix);
+            let dir = match &options.code_dir {
+                Some(dir) => builder.tempdir_in(dir),
+                None => builder.tempdir(),
+            }
+            .map_err(start_error)?;
             Some(dir)
         };
         let end = link.map(|link| link.open(options.container));

@@ -90,10 +90,13 @@ pub async fn run_one_shot(
                     program: runner.program.clone(),
                     hint: runner.install_hint.clone(),
                 })?;
-            let file = tempfile::Builder::new()
-                .prefix("oi-block-")
-                .suffix(&format!(".{}", runner.extension))
-                .tempfile()?;
+            let suffix = format!(".{}", runner.extension);
+            let mut builder = tempfile::Builder::new();
+            builder.prefix("oi-block-").suffix(&suffix);
+            let file = match &options.code_dir {
+                Some(dir) => builder.tempfile_in(dir),
+                None => builder.tempfile(),
+            }?;
             std::fs::write(file.path(), code)?;
             let mut argv: Vec<OsString> = vec![interpreter.clone().into_os_string()];
             argv.extend(runner.args.iter().map(OsString::from));

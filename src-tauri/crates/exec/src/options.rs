@@ -25,6 +25,10 @@ pub struct KernelOptions {
     /// reaches the interpreter over its stdin, never through a file of this machine; and an
     /// interrupt first sends SIGTERM, which the container CLI passes on to the code.
     pub container: bool,
+    /// Where the engine writes code files for the processes it starts (the shell kernel's
+    /// blocks, one-shot files); the system temp dir when `None`. A sandbox that hides the temp
+    /// dir names one its processes can read.
+    pub code_dir: Option<PathBuf>,
 }
 
 impl KernelOptions {
@@ -35,6 +39,7 @@ impl KernelOptions {
             env: Vec::new(),
             launcher_prefix: Vec::new(),
             container: false,
+            code_dir: None,
         }
     }
 

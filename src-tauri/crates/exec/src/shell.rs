@@ -26,8 +26,10 @@ fn encode(request: &Request<'_>) -> std::io::Result<Vec<u8>> {
     let path = scratch.join(format!("block-{}.sh", request.sequence));
     std::fs::write(&path, request.code)?;
     let path = quote(&path.to_string_lossy());
-    // `$?` after `.` is the status of the block's last command.
-    let line = format!("{{ . {path}; }} </dev/null; __oi_status=$?; rm -f {path}; {report}");
+    // `$?` after `.` is the status of the block's last command. Under a sandbox the scratch
+    // dir is read-only to the kernel: the file then goes with the dir when the kernel stops.
+    let line =
+        format!("{{ . {path}; }} </dev/null; __oi_status=$?; rm -f {path} 2>/dev/null; {report}");
     Ok(line.into_bytes())
 }
 

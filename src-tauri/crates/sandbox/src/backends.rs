@@ -83,7 +83,7 @@ pub enum BackendError {
 }
 
 /// Is the backend usable here? `Native` and `None` always are (the native helper checks the
-/// kernel itself, see [`crate::check_native`]).
+/// kernel itself, see [`crate::NativeSession::check`]).
 pub fn check_backend(backend: Backend) -> Result<(), BackendError> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     match backend {

@@ -36,6 +36,21 @@ pub enum SandboxError {
         "cannot install the seccomp filter: {0}; refusing to run (use --sandbox docker or --sandbox none)"
     )]
     Seccomp(String),
+    #[error(
+        "cannot build the sandbox's mount namespace: {step} {}: {}; refusing to run",
+        path.display(),
+        source.desc()
+    )]
+    Namespace {
+        step: &'static str,
+        path: PathBuf,
+        source: nix::errno::Errno,
+    },
+    #[error("cannot create the session's private directory in {}: {source}", path.display())]
+    SessionDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot set no_new_privs: {0}; refusing to run")]
     NoNewPrivs(nix::errno::Errno),
     #[error("cannot set {resource}: {source}; refusing to run")]

@@ -4,10 +4,12 @@
 //! interpreter __sandbox --policy-json <SandboxPolicy as JSON> -- <program> [args…]
 //! ```
 //!
-//! It confines itself (rlimits, no_new_privs, landlock, seccomp), then execs the program, which
-//! inherits every restriction. It stays single-threaded until the exec: landlock does not reach
-//! threads that already exist. The policy travels in argv (visible in `ps`, holds no secret) so
-//! that nothing leaks into the program's environment.
+//! It confines itself (the session's user and mount namespace when the policy has one, then
+//! rlimits, no_new_privs, landlock, seccomp), then execs the program, which inherits every
+//! restriction. It stays single-threaded until the exec: landlock does not reach threads that
+//! already exist, and the kernel refuses a user namespace to a threaded process. The policy
+//! travels in argv (visible in `ps`, holds no secret) so that nothing leaks into the program's
+//! environment; in the namespace the program's `TMPDIR` is set to its private /tmp.
 
 use std::convert::Infallible;
 use std::ffi::{CString, OsString};
@@ -18,8 +20,8 @@ use nix::sys::resource::{Resource, setrlimit};
 
 use crate::error::SandboxError;
 use crate::policy::SandboxPolicy;
-use crate::probe::{SandboxSupport, probe};
-use crate::{landlock_rules, seccomp_filter};
+use crate::probe::probe;
+use crate::{landlock_rules, namespace, seccomp_filter};
 
 /// The hidden subcommand `interpreter` routes to [`sandbox_main`].
 pub const SUBCOMMAND: &str = "__sandbox";
@@ -42,13 +44,6 @@ pub fn launcher_prefix(
         json.into(),
         "--".into(),
     ])
-}
-
-/// Check, before spawning anything, that the native backend can enforce `policy` here.
-pub fn check_native(policy: &SandboxPolicy) -> Result<SandboxSupport, SandboxError> {
-    let support = probe();
-    support.check(policy)?;
-    Ok(support)
 }
 
 /// Entry point of `interpreter __sandbox`; `args` are the arguments after the subcommand.
@@ -115,19 +110,32 @@ fn enter(args: Vec<OsString>) -> Result<Infallible, SandboxError> {
     let Invocation { policy, argv } = parse_args(args)?;
     let support = probe();
     support.check(&policy)?;
-    // Everything that reads the filesystem happens before the restriction.
-    let rules = if policy.filesystem.restricted {
-        landlock_rules::plan(&policy.filesystem)?
+    let mut fs = policy.filesystem.clone();
+    if let Some(ns) = &policy.namespace {
+        namespace::enter(&policy.filesystem, ns)?;
+        // From here /tmp and /dev/shm are the session's own.
+        if ns.writable_tmp {
+            fs.read_write.push(namespace::TMP.into());
+        }
+        if ns.writable_shm {
+            fs.read_write.push(namespace::SHM.into());
+        }
+    }
+    // Everything that reads the filesystem happens before the restriction (and after the
+    // mounts, so the rules hold what the program will see).
+    let rules = if fs.restricted {
+        landlock_rules::plan(&fs)?
     } else {
         vec![]
     };
     let filters = seccomp_filter::build(&policy.network)?;
+    let env = program_env(&policy)?;
     set_limits(&policy)?;
     nix::sys::prctl::set_no_new_privs().map_err(SandboxError::NoNewPrivs)?;
     landlock_rules::restrict_self(&policy, &rules, &support)?;
     seccomp_filter::install(&filters)?;
     let program = argv[0].clone();
-    let errno = match nix::unistd::execvp(&program, &argv) {
+    let errno = match nix::unistd::execvpe(&program, &argv, &env) {
         Ok(never) => match never {},
         Err(e) => e,
     };
@@ -135,6 +143,26 @@ fn enter(args: Vec<OsString>) -> Result<Infallible, SandboxError> {
         program: program.to_string_lossy().into_owned(),
         source: errno,
     })
+}
+
+/// The helper's environment, with `TMPDIR` pointing at the private /tmp in a namespace (the
+/// engine's temp dir is out of sight there).
+fn program_env(policy: &SandboxPolicy) -> Result<Vec<CString>, SandboxError> {
+    let nul = |_| SandboxError::Usage("an environment variable holds a NUL byte".into());
+    let mut env = Vec::new();
+    for (key, value) in std::env::vars_os() {
+        if policy.namespace.is_some() && key == "TMPDIR" {
+            continue;
+        }
+        let mut entry = key.as_bytes().to_vec();
+        entry.push(b'=');
+        entry.extend_from_slice(value.as_bytes());
+        env.push(CString::new(entry).map_err(nul)?);
+    }
+    if policy.namespace.is_some() {
+        env.push(CString::new(format!("TMPDIR={}", namespace::TMP)).map_err(nul)?);
+    }
+    Ok(env)
 }
 
 fn set_limits(policy: &SandboxPolicy) -> Result<(), SandboxError> {

@@ -254,6 +254,7 @@ mod tests {
             read_only: v(read_only),
             read_write: v(read_write),
             denied: v(denied),
+            protected: vec![],
         }
     }
 

@@ -2,15 +2,22 @@
 //!
 //! - [`policy`]: built-in [`Level`]s and the resolved [`SandboxPolicy`]; [`yaml`]: policy files
 //!   ([`load_policy_file`]), rejected with file, field and reason ([`PolicyError`]).
-//! - Native Linux enforcement without root or namespaces. Wiring:
-//!   - the executors prepend [`launcher_prefix`]`(&policy, &current_exe)` =
+//! - Native Linux enforcement without root. Wiring:
+//!   - a session starts a [`NativeSession`] ([`session`]): it checks what the kernel enforces,
+//!     says it in one line ([`NativeSession::enforcement`]), and owns the session's private
+//!     directory (its /tmp and /dev/shm, and the code files the engine writes for its kernels),
+//!     removed when the session ends;
+//!   - the executors prepend its [`NativeSession::launcher_prefix`]`(&current_exe)` =
 //!     `[exe, "__sandbox", "--policy-json", <json>, "--"]` to every program they spawn;
 //!   - every binary that can be `exe` (`interpreter`, `interpreter-gui`) checks, first thing in
 //!     `main` and before any runtime starts, whether `argv[1] == `[`SUBCOMMAND`] and then calls
-//!     [`sandbox_main`]`(argv[2..])`, which never returns: rlimits, no_new_privs, landlock,
-//!     seccomp, then `execvp` of the program. It refuses with exit [`EXIT_UNENFORCEABLE`] (or
-//!     [`EXIT_USAGE`]) and a one-line `interpreter sandbox: …` diagnosis on stderr whenever the
-//!     kernel cannot enforce the policy; [`check_native`] runs the same check up front.
+//!     [`sandbox_main`]`(argv[2..])`, which never returns: the user and mount namespace
+//!     ([`namespace`]: read-only mounts, private /tmp and /dev/shm, `.git` read-only), rlimits,
+//!     no_new_privs, landlock, seccomp, then `execvp` of the program. It refuses with exit
+//!     [`EXIT_UNENFORCEABLE`] (or [`EXIT_USAGE`]) and a one-line `interpreter sandbox: …`
+//!     diagnosis on stderr whenever the kernel cannot enforce the policy.
+//!   - Where user namespaces are refused (Ubuntu 24.04's AppArmor default), a session runs with
+//!     landlock and seccomp alone, and its enforcement line says what that leaves out.
 //! - [`backends`]: `--sandbox native|openshell|docker|none` and the Docker/OpenShell translations.
 //! - [`scan()`]: safe mode's static risk scan; [`is_protected_path`]: writes that always prompt.
 
@@ -18,12 +25,14 @@ pub mod backends;
 pub mod error;
 pub mod helper;
 pub mod landlock_rules;
+pub mod namespace;
 pub mod policy;
 pub mod probe;
 pub mod protected;
 pub mod scan;
 mod scan_shell;
 pub mod seccomp_filter;
+pub mod session;
 pub mod shell_words;
 mod sys;
 pub mod yaml;
@@ -35,12 +44,11 @@ pub use backends::{
 pub use error::{
     EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,
 };
-pub use helper::{
-    DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, check_native, launcher_prefix, sandbox_main,
-};
-pub use policy::{Level, NetworkMode, PolicyContext, SandboxPolicy};
-pub use probe::{FORCE_UNSUPPORTED_ENV, SandboxSupport, Unenforceable, probe};
+pub use helper::{DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, launcher_prefix, sandbox_main};
+pub use policy::{Level, MountNamespace, NetworkMode, PolicyContext, SandboxPolicy};
+pub use probe::{FORCE_UNSUPPORTED_ENV, NamespaceSupport, SandboxSupport, Unenforceable, probe};
 pub use protected::{is_protected_path, protected_writes, write_targets};
 pub use scan::{Risk, Severity, scan};
 pub use scan_shell::nested_shell_code;
+pub use session::NativeSession;
 pub use yaml::{PolicyError, load_policy_file, parse_policy};

@@ -168,6 +168,28 @@ pub struct FilesystemPolicy {
     /// Never readable or writable, even inside an allowed tree. Wins over both lists.
     #[serde(default)]
     pub denied: Vec<PathBuf>,
+    /// Read-only even inside a writable tree: where code could plant what runs later outside
+    /// the sandbox (the workspace's `.git`, and the directory a `.git` file names; the
+    /// project's `.interpreter`). Those that exist when a process starts are protected; only
+    /// the mount namespace can do it (see [`MountNamespace`]).
+    #[serde(default)]
+    pub protected: Vec<PathBuf>,
+}
+
+/// The user and mount namespace the native helper builds for each process of a session (see
+/// [`crate::session`]): every mount read-only but the writable trees, `protected` read-only
+/// inside them, and the session's own /tmp and /dev/shm. Chosen when the session starts, only
+/// where the kernel allows it; a helper given one refuses to run without it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MountNamespace {
+    /// The session's private directory: its `tmp/` is mounted over /tmp, its `shm/` over
+    /// /dev/shm, and its `code/` (where the engine writes code for the kernels) is shown
+    /// read-only at its own path.
+    pub session_dir: PathBuf,
+    /// The private /tmp is writable (the temp dir was a writable tree of the policy).
+    pub writable_tmp: bool,
+    /// The private /dev/shm is writable (it was a writable tree of the policy).
+    pub writable_shm: bool,
 }
 
 /// Resource limits (setrlimit) and process isolation.
@@ -193,6 +215,10 @@ pub struct SandboxPolicy {
     pub filesystem: FilesystemPolicy,
     pub network: NetworkPolicy,
     pub process: ProcessPolicy,
+    /// Set by [`crate::NativeSession`] where user namespaces work; never by a policy file.
+    /// `None`: landlock and seccomp alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<MountNamespace>,
 }
 
 /// Read trees every restricted policy needs to run programs at all.
@@ -213,6 +239,11 @@ pub const DEVICES: &[&str] = &[
     "/dev/pts",
     "/dev/shm",
 ];
+
+/// Entries of a writable workspace that stay read-only: what is written there runs later,
+/// outside the sandbox (git's hooks and config: core.hooksPath, core.fsmonitor) or decides what
+/// the next session may do (the project's command rules).
+pub const PROTECTED_IN_WORKSPACE: &[&str] = &[".git", ".interpreter"];
 
 /// Credentials no restricted level may read (relative entries are under `$HOME`).
 pub const CREDENTIALS: &[&str] = &[
@@ -244,18 +275,22 @@ impl SandboxPolicy {
                     read_only: vec![],
                     read_write: vec![],
                     denied: vec![],
+                    protected: vec![],
                 },
                 network: NetworkPolicy {
                     mode: NetworkMode::Full,
                     hosts: vec![],
                 },
                 process: ProcessPolicy::default(),
+                namespace: None,
             },
             Level::ReadOnly | Level::WorkspaceWrite => {
                 let mut read_write = paths(DEVICES);
+                let mut protected = vec![];
                 if level == Level::WorkspaceWrite {
                     read_write.push(ctx.workspace.clone());
                     read_write.push(ctx.temp_dir.clone());
+                    protected = protected_in(&ctx.workspace);
                 }
                 let mut denied = paths(CREDENTIALS);
                 denied.extend(ctx.config_dir.clone());
@@ -266,6 +301,7 @@ impl SandboxPolicy {
                         read_only: vec![PathBuf::from("/")],
                         read_write,
                         denied,
+                        protected,
                     },
                     network: NetworkPolicy {
                         mode: NetworkMode::None,
@@ -275,6 +311,7 @@ impl SandboxPolicy {
                         isolate_signals: true,
                         ..ProcessPolicy::default()
                     },
+                    namespace: None,
                 }
             }
         }
@@ -288,6 +325,14 @@ impl SandboxPolicy {
     pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
         serde_json::from_str(json)
     }
+}
+
+/// [`PROTECTED_IN_WORKSPACE`] under `workspace`.
+pub fn protected_in(workspace: &Path) -> Vec<PathBuf> {
+    PROTECTED_IN_WORKSPACE
+        .iter()
+        .map(|name| workspace.join(name))
+        .collect()
 }
 
 #[cfg(test)]
@@ -343,8 +388,14 @@ mod tests {
                 .contains(&PathBuf::from("/home/u/.config/open-interpreter"))
         );
         assert_eq!(p.network.mode, NetworkMode::None);
+        assert_eq!(
+            p.filesystem.protected,
+            [PathBuf::from("/w/.git"), PathBuf::from("/w/.interpreter")]
+        );
+        assert_eq!(p.namespace, None);
         let ro = SandboxPolicy::from_level(Level::ReadOnly, &ctx());
         assert!(!ro.filesystem.read_write.contains(&PathBuf::from("/w")));
+        assert!(ro.filesystem.protected.is_empty());
         let full = SandboxPolicy::from_level(Level::FullAccess, &ctx());
         assert!(!full.filesystem.restricted);
         assert_eq!(full.network.mode, NetworkMode::Full);

@@ -4,8 +4,10 @@ use std::fmt;
 
 use crate::policy::{NetworkMode, SandboxPolicy};
 
-/// Test hook: `landlock` (or `1`) makes the probe report no landlock, `seccomp` no seccomp.
-/// It can only make the sandbox refuse to run, never weaken it.
+/// Test hook: `landlock` (or `1`) makes the probe report no landlock, `seccomp` no seccomp,
+/// `userns` no user namespaces. The first two can only make the sandbox refuse to run; the third
+/// makes a new session run with landlock and seccomp alone, and its enforcement line says so
+/// (a running session's helper refuses instead).
 pub const FORCE_UNSUPPORTED_ENV: &str = "OI_SANDBOX_FORCE_UNSUPPORTED";
 
 /// Landlock ABI needed for any filesystem rule: ABI 3 brings `truncate`, without which a
@@ -30,11 +32,52 @@ pub enum LandlockSupport {
     ForcedOff,
 }
 
+/// Whether the helper may build its user and mount namespace (see [`crate::policy::MountNamespace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamespaceSupport {
+    Available,
+    /// The kernel refused a step: unprivileged user namespaces are off
+    /// (`kernel.unprivileged_userns_clone=0`, `user.max_user_namespaces=0`, AppArmor's
+    /// `kernel.apparmor_restrict_unprivileged_userns=1` as on Ubuntu 24.04, a container's
+    /// seccomp profile).
+    Refused {
+        step: &'static str,
+        errno: nix::errno::Errno,
+    },
+    /// Switched off by [`FORCE_UNSUPPORTED_ENV`].
+    ForcedOff,
+}
+
+impl NamespaceSupport {
+    pub fn available(self) -> bool {
+        self == NamespaceSupport::Available
+    }
+}
+
+impl fmt::Display for NamespaceSupport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NamespaceSupport::Available => write!(f, "user namespaces: yes"),
+            NamespaceSupport::Refused { step, errno } => write!(
+                f,
+                "user namespaces: no ({step}: {}; unprivileged user namespaces are off: \
+                 kernel.unprivileged_userns_clone, user.max_user_namespaces or AppArmor's \
+                 kernel.apparmor_restrict_unprivileged_userns)",
+                errno.desc()
+            ),
+            NamespaceSupport::ForcedOff => {
+                write!(f, "user namespaces: no ({FORCE_UNSUPPORTED_ENV})")
+            }
+        }
+    }
+}
+
 /// What the running kernel can enforce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SandboxSupport {
     pub landlock: LandlockSupport,
     pub seccomp_filter: bool,
+    pub user_namespaces: NamespaceSupport,
 }
 
 /// Why a policy cannot be enforced here. Each message says what to do.
@@ -77,6 +120,11 @@ pub enum Unenforceable {
          --sandbox openshell, or network mode none or full"
     )]
     NetworkMode { mode: &'static str },
+    #[error(
+        "this session's sandbox was set up with a user and mount namespace and the kernel now \
+         refuses one ({support}); start a new session, which says what it can enforce without"
+    )]
+    NoUserNamespace { support: NamespaceSupport },
 }
 
 /// Probe the running kernel (honours [`FORCE_UNSUPPORTED_ENV`]).
@@ -95,9 +143,21 @@ pub fn probe() -> SandboxSupport {
         && std::fs::read_to_string("/proc/self/status")
             .map(|s| s.lines().any(|l| l.starts_with("Seccomp:")))
             .unwrap_or(false);
+    let user_namespaces = if forced == "userns" {
+        NamespaceSupport::ForcedOff
+    } else {
+        match crate::sys::probe_user_namespace() {
+            Ok(()) => NamespaceSupport::Available,
+            Err(refusal) => NamespaceSupport::Refused {
+                step: refusal.step,
+                errno: refusal.errno,
+            },
+        }
+    };
     SandboxSupport {
         landlock,
         seccomp_filter,
+        user_namespaces,
     }
 }
 
@@ -123,6 +183,11 @@ impl SandboxSupport {
                     mode: mode.as_str(),
                 });
             }
+        }
+        if policy.namespace.is_some() && !self.user_namespaces.available() {
+            return Err(Unenforceable::NoUserNamespace {
+                support: self.user_namespaces,
+            });
         }
         let needs_landlock = policy.filesystem.restricted || policy.process.isolate_signals;
         if !needs_landlock {
@@ -176,8 +241,9 @@ impl fmt::Display for SandboxSupport {
         }
         write!(
             f,
-            "; seccomp filter: {}",
-            if self.seccomp_filter { "yes" } else { "no" }
+            "; seccomp filter: {}; {}",
+            if self.seccomp_filter { "yes" } else { "no" },
+            self.user_namespaces
         )
     }
 }
@@ -195,6 +261,7 @@ mod tests {
     fn this_kernel_supports_the_default_policy() {
         let s = probe();
         assert!(s.landlock_abi().unwrap_or(0) >= SCOPE_ABI, "{s}");
+        assert_eq!(s.user_namespaces, NamespaceSupport::Available, "{s}");
         s.check(&policy(Level::WorkspaceWrite)).unwrap();
     }
 
@@ -203,6 +270,7 @@ mod tests {
         let old = SandboxSupport {
             landlock: LandlockSupport::Abi(4),
             seccomp_filter: true,
+            user_namespaces: NamespaceSupport::Available,
         };
         let e = old
             .check(&policy(Level::WorkspaceWrite))
@@ -215,6 +283,7 @@ mod tests {
         let none = SandboxSupport {
             landlock: LandlockSupport::NotEnabled,
             seccomp_filter: true,
+            user_namespaces: NamespaceSupport::Available,
         };
         let e = none
             .check(&policy(Level::ReadOnly))
@@ -226,6 +295,25 @@ mod tests {
         );
         // Full access needs no landlock, only the syscall filter.
         none.check(&policy(Level::FullAccess)).unwrap();
+        let no_userns = SandboxSupport {
+            user_namespaces: NamespaceSupport::Refused {
+                step: "unshare(CLONE_NEWUSER | CLONE_NEWNS)",
+                errno: nix::errno::Errno::EPERM,
+            },
+            ..probe()
+        };
+        let mut isolated = policy(Level::WorkspaceWrite);
+        no_userns.check(&isolated).unwrap();
+        isolated.namespace = Some(crate::policy::MountNamespace {
+            session_dir: "/t/s".into(),
+            writable_tmp: true,
+            writable_shm: true,
+        });
+        let e = no_userns.check(&isolated).unwrap_err().to_string();
+        assert!(
+            e.contains("now refuses one (user namespaces: no (unshare(CLONE_NEWUSER | CLONE_NEWNS): Operation not permitted; unprivileged user namespaces are off"),
+            "{e}"
+        );
         let mut p = policy(Level::WorkspaceWrite);
         p.network.mode = NetworkMode::Loopback;
         let e = probe().check(&p).unwrap_err().to_string();

@@ -1,14 +1,22 @@
-//! The one raw syscall this crate makes itself: asking the kernel which landlock ABI it speaks.
-//! (The `landlock` crate keeps its own probe private, by design; we need the number to refuse
-//! with a precise diagnosis instead of degrading.)
+//! The raw system calls this crate makes itself, each behind a safe function: asking the kernel
+//! which landlock ABI it speaks (the `landlock` crate keeps its own probe private, by design; we
+//! need the number to refuse with a precise diagnosis instead of degrading), trying a user and
+//! mount namespace in a throwaway child, `mount_setattr(2)`, and dropping every capability.
 #![allow(unsafe_code)]
+
+use std::ffi::CString;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use nix::errno::Errno;
 
 /// `LANDLOCK_CREATE_RULESET_VERSION` from `<linux/landlock.h>`.
 const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1 << 0;
 
 /// The kernel's landlock ABI version, or the errno explaining why there is none
 /// (`ENOSYS`: not built in; `EOPNOTSUPP`: built in but not enabled at boot).
-pub fn landlock_abi() -> Result<i32, nix::errno::Errno> {
+pub fn landlock_abi() -> Result<i32, Errno> {
     // SAFETY: with a null attr pointer, size 0 and the VERSION flag the kernel reads no memory
     // and only returns the ABI version (or an error); no resources are created.
     let ret = unsafe {
@@ -20,8 +28,268 @@ pub fn landlock_abi() -> Result<i32, nix::errno::Errno> {
         )
     };
     if ret < 0 {
-        Err(nix::errno::Errno::last())
+        Err(Errno::last())
     } else {
         Ok(i32::try_from(ret).unwrap_or(i32::MAX))
+    }
+}
+
+/// `struct mount_attr` of `<linux/mount.h>` (its first version, 32 bytes).
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+pub const MOUNT_ATTR_RDONLY: u64 = 0x1;
+pub const MOUNT_ATTR_NOSUID: u64 = 0x2;
+pub const MOUNT_ATTR_NODEV: u64 = 0x4;
+
+/// Set and clear mount attributes of the mount at `path` (and, with `recursive`, of every mount
+/// below it), leaving the others (and the flags the kernel locked) as they are.
+pub fn mount_setattr(path: &Path, recursive: bool, set: u64, clear: u64) -> Result<(), Errno> {
+    let path = CString::new(path.as_os_str().as_bytes()).map_err(|_| Errno::EINVAL)?;
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
+    // SAFETY: `path` is a NUL-terminated string and `attr` a live `struct mount_attr` whose size
+    // is passed along; the kernel only reads both during the call.
+    let ret = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            flags as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if ret < 0 { Err(Errno::last()) } else { Ok(()) }
+}
+
+/// Drop every capability for good: the bounding set, the ambient set, then the effective,
+/// permitted and inheritable sets. After `execve` the program has none, root or not.
+pub fn drop_capabilities() -> Result<(), Errno> {
+    for cap in 0..64 {
+        // SAFETY: PR_CAPBSET_DROP takes one integer argument and touches no memory.
+        let ret = unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
+        if ret < 0 {
+            match Errno::last() {
+                // Past the last capability this kernel knows.
+                Errno::EINVAL => break,
+                e => return Err(e),
+            }
+        }
+    }
+    // SAFETY: PR_CAP_AMBIENT_CLEAR_ALL takes no pointer arguments.
+    let ret = unsafe {
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+            0,
+            0,
+            0,
+        )
+    };
+    if ret < 0 {
+        return Err(Errno::last());
+    }
+    #[repr(C)]
+    struct CapHeader {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct CapData {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    const LINUX_CAPABILITY_VERSION_3: u32 = 0x2008_0522;
+    let header = CapHeader {
+        version: LINUX_CAPABILITY_VERSION_3,
+        pid: 0,
+    };
+    let data = [CapData {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: version 3 of capset reads one header and two data structs, all live here.
+    let ret =
+        unsafe { libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) };
+    if ret < 0 { Err(Errno::last()) } else { Ok(()) }
+}
+
+/// The step of the namespace setup the kernel refused, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamespaceRefusal {
+    pub step: &'static str,
+    pub errno: Errno,
+}
+
+/// The steps [`probe_user_namespace`] tries, in order; the helper takes the same ones.
+const PROBE_STEPS: [&str; 7] = [
+    "unshare(CLONE_NEWUSER | CLONE_NEWNS)",
+    "writing /proc/self/setgroups",
+    "writing /proc/self/uid_map",
+    "writing /proc/self/gid_map",
+    "making / a private mount",
+    "bind-mounting /tmp",
+    "mount_setattr (read-only mounts)",
+];
+
+/// Whether this process may build what the helper builds: a user namespace mapping its own
+/// ids, a private mount namespace, a bind mount, and read-only mount attributes. Tried in a
+/// forked child that exits at once, so the caller (which may run many threads) is untouched.
+pub fn probe_user_namespace() -> Result<(), NamespaceRefusal> {
+    let refused = |step: usize, errno: Errno| NamespaceRefusal {
+        step: PROBE_STEPS[step.min(PROBE_STEPS.len() - 1)],
+        errno,
+    };
+    // Everything the child needs is made before the fork: it may not allocate.
+    let cstr = |s: &str| CString::new(s).map_err(|_| refused(0, Errno::EINVAL));
+    let uid = nix::unistd::geteuid().as_raw();
+    let gid = nix::unistd::getegid().as_raw();
+    let setgroups = cstr("/proc/self/setgroups")?;
+    let uid_map_path = cstr("/proc/self/uid_map")?;
+    let gid_map_path = cstr("/proc/self/gid_map")?;
+    let deny = b"deny";
+    let uid_map = format!("{uid} {uid} 1");
+    let gid_map = format!("{gid} {gid} 1");
+    let root = cstr("/")?;
+    let tmp = cstr("/tmp")?;
+    let (read_end, write_end): (OwnedFd, OwnedFd) =
+        nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(|e| refused(0, e))?;
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let report = write_end.as_raw_fd();
+
+    // SAFETY: the child only makes raw system calls on memory prepared above (no allocation,
+    // no lock, no Rust runtime) and ends with `_exit`; the parent only waits for it.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(refused(0, Errno::last()));
+    }
+    if pid == 0 {
+        // SAFETY: see above; every pointer stays valid in the child's copy of the memory.
+        unsafe {
+            let fail = |step: u8| -> ! {
+                let errno = *libc::__errno_location();
+                let mut msg = [0u8; 5];
+                msg[0] = step;
+                msg[1..].copy_from_slice(&errno.to_ne_bytes());
+                libc::write(report, msg.as_ptr().cast(), msg.len());
+                libc::_exit(1)
+            };
+            // The errno of a failed open or write, 0 once written.
+            let write_file = |path: &CString, bytes: &[u8]| -> i32 {
+                let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                if fd < 0 {
+                    return *libc::__errno_location();
+                }
+                let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+                let errno = *libc::__errno_location();
+                libc::close(fd);
+                if n == bytes.len() as isize {
+                    0
+                } else {
+                    errno.max(1)
+                }
+            };
+            let fail_with = |step: u8, errno: i32| -> ! {
+                *libc::__errno_location() = errno;
+                fail(step)
+            };
+            if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) != 0 {
+                fail(0);
+            }
+            // Kernels before 3.19 have no setgroups file, and need none.
+            match write_file(&setgroups, deny) {
+                0 | libc::ENOENT => {}
+                e => fail_with(1, e),
+            }
+            match write_file(&uid_map_path, uid_map.as_bytes()) {
+                0 => {}
+                e => fail_with(2, e),
+            }
+            match write_file(&gid_map_path, gid_map.as_bytes()) {
+                0 => {}
+                e => fail_with(3, e),
+            }
+            let null = std::ptr::null::<libc::c_char>();
+            if libc::mount(
+                null,
+                root.as_ptr(),
+                null,
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            ) != 0
+            {
+                fail(4);
+            }
+            if libc::mount(
+                tmp.as_ptr(),
+                tmp.as_ptr(),
+                null,
+                libc::MS_BIND,
+                std::ptr::null(),
+            ) != 0
+            {
+                fail(5);
+            }
+            let ret = libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                root.as_ptr(),
+                libc::AT_RECURSIVE as libc::c_uint,
+                &attr as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            );
+            if ret != 0 {
+                fail(6);
+            }
+            libc::_exit(0)
+        }
+    }
+    drop(write_end);
+    let child = nix::unistd::Pid::from_raw(pid);
+    let status = loop {
+        match nix::sys::wait::waitpid(child, None) {
+            Err(Errno::EINTR) => continue,
+            other => break other,
+        }
+    };
+    let mut msg = [0u8; 5];
+    let got = nix::unistd::read(&read_end, &mut msg).unwrap_or(0);
+    if got == msg.len() {
+        let errno = i32::from_ne_bytes([msg[1], msg[2], msg[3], msg[4]]);
+        return Err(refused(usize::from(msg[0]), Errno::from_raw(errno)));
+    }
+    match status {
+        Ok(nix::sys::wait::WaitStatus::Exited(_, 0)) => Ok(()),
+        Ok(_) => Err(refused(0, Errno::ECHILD)),
+        Err(e) => Err(refused(0, e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_machine_allows_user_namespaces() {
+        probe_user_namespace().unwrap();
     }
 }

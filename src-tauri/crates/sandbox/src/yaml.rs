@@ -28,7 +28,7 @@ use serde::Deserialize;
 
 use crate::policy::{
     DEVICES, FilesystemPolicy, HostRule, Level, NetworkMode, NetworkPolicy, PolicyContext,
-    ProcessPolicy, SYSTEM_READ, SandboxPolicy,
+    ProcessPolicy, SYSTEM_READ, SandboxPolicy, protected_in,
 };
 
 /// A policy file that cannot be used.
@@ -159,6 +159,7 @@ pub fn parse_policy(
                 read_only: vec![],
                 read_write: vec![],
                 denied: vec![],
+                protected: vec![],
             },
             network: NetworkPolicy {
                 mode: NetworkMode::None,
@@ -168,6 +169,7 @@ pub fn parse_policy(
                 isolate_signals: true,
                 ..ProcessPolicy::default()
             },
+            namespace: None,
         },
     };
 
@@ -179,12 +181,18 @@ pub fn parse_policy(
                 read_only: SYSTEM_READ.iter().map(PathBuf::from).collect(),
                 read_write: DEVICES.iter().map(PathBuf::from).collect(),
                 denied: vec![],
+                protected: vec![],
             };
         }
         if fs.include_workdir.unwrap_or(true)
             && !policy.filesystem.read_write.contains(&ctx.workspace)
         {
             policy.filesystem.read_write.push(ctx.workspace.clone());
+        }
+        if policy.filesystem.read_write.contains(&ctx.workspace)
+            && policy.filesystem.protected.is_empty()
+        {
+            policy.filesystem.protected = protected_in(&ctx.workspace);
         }
         for (name, list, out) in [
             ("read_only", fs.read_only, &mut policy.filesystem.read_only),

@@ -149,3 +149,30 @@ fn the_built_in_one_shot_table() {
     assert_eq!(OneShotRunner::for_language(Language::Python), None);
     let _ = kernels_in(std::path::Path::new("."));
 }
+
+/// With a code directory (a sandbox that hides the temp dir names one), the shell kernel's
+/// blocks and one-shot files are written there, and gone once run.
+#[tokio::test]
+async fn code_files_go_to_the_code_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let code_dir = tempfile::tempdir().unwrap();
+    let options = KernelOptions {
+        code_dir: Some(code_dir.path().to_path_buf()),
+        ..KernelOptions::new(dir.path())
+    };
+    let (outcome, _) = once(&runner("sh", "sh"), "echo \"$0\"", &options)
+        .await
+        .unwrap();
+    let file = std::path::PathBuf::from(outcome.stdout.trim());
+    assert_eq!(file.parent(), Some(code_dir.path()), "{file:?}");
+    assert!(!file.exists());
+
+    let mut kernels = Kernels::new(options);
+    let block = try_run(&mut kernels, "shell", "echo \"$BASH_SOURCE\"")
+        .await
+        .unwrap();
+    let file = std::path::PathBuf::from(block.outcome.stdout.trim());
+    assert!(file.starts_with(code_dir.path()), "{file:?}");
+    kernels.shutdown().await;
+    assert_eq!(std::fs::read_dir(code_dir.path()).unwrap().count(), 0);
+}

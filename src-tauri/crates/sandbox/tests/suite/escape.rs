@@ -30,7 +30,8 @@ fn filesystem_escapes_fail_while_workspace_work_succeeds() {
         .unwrap();
     let script = r#"
 t write_ws 'echo x > ws_file && test "$(cat ws_file)" = x'
-t write_tmp 'echo x > "$SB_TMP/f" && cat "$SB_TMP/f"'
+t write_tmp 'echo x > "$TMPDIR/f" && cat /tmp/f'
+t engine_tmp 'echo x > "$SB_TMP/f"'
 t read_usr 'cat /usr/bin/env > /dev/null && ls /usr > /dev/null'
 t read_home_notes 'cat "$HOME_D/notes.txt"'
 t mkdir_ws 'mkdir -p a/b && echo y > a/b/c && rm -r a'
@@ -53,7 +54,7 @@ t truncate_out 'truncate -s 0 "$OUT/existing.txt"'
 t append_out 'echo x >> "$OUT/existing.txt"'
 t mkdir_out 'mkdir "$OUT/newdir"'
 t rm_out 'rm -f "$OUT/existing.txt" && test ! -e "$OUT/existing.txt"'
-t real_tmp 'echo x > "$REAL_TMP"'
+t private_tmp 'echo x > "$REAL_TMP"'
 t read_ssh 'cat "$HOME_D/.ssh/id_rsa"'
 t read_glob_denied 'cat "$HOME_D/server.pem"'
 t read_block_dev 'head -c 512 "$BLOCK_DEV" > /dev/null'
@@ -80,8 +81,11 @@ t write_etc 'echo x >> /etc/hostname'
             "chmod_ws",
             "hardlink_in_ws",
             "symlink_in_ws",
+            // The session's own /tmp: checked from outside below.
+            "private_tmp",
         ],
         &[
+            "engine_tmp",
             "abs",
             "dotdot",
             "symlink_pre",
@@ -97,7 +101,6 @@ t write_etc 'echo x >> /etc/hostname'
             "append_out",
             "mkdir_out",
             "rm_out",
-            "real_tmp",
             "read_ssh",
             "read_glob_denied",
             "read_block_dev",
@@ -334,7 +337,7 @@ t x_path '$PY -c "import socket,sys; socket.socket(socket.AF_UNIX).connect(sys.a
 t x_abstract '$PY -c "import socket,sys; socket.socket(socket.AF_UNIX).connect(\"\\0\"+sys.argv[1])" "$XPATH"'
 t write_tmp 'echo x > "$TMP_DIR/f"'
 "#;
-    // (The fixture's denied paths live under /tmp, so /tmp itself is carved: write in a dir of it.)
+    // Listed writable, /tmp is the machine's again (not the session's own): write in a dir of it.
     let tmp_dir = tempfile::tempdir().unwrap();
     let env = [
         ("XPATH", path),

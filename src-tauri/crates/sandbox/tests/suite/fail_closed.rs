@@ -32,6 +32,20 @@ fn no_landlock_means_no_run() {
     );
 }
 
+/// A session set up with the namespace never runs a process without it: the kernel (forced
+/// here) refusing one later stops the process, it does not weaken it.
+#[test]
+fn a_session_with_the_namespace_never_runs_without_it() {
+    let sb = Sandbox::new(Level::WorkspaceWrite);
+    assert!(sb.policy.namespace.is_some());
+    refuses(
+        &sb,
+        Some((FORCE_UNSUPPORTED_ENV, "userns")),
+        EXIT_UNENFORCEABLE,
+        "set up with a user and mount namespace and the kernel now refuses one",
+    );
+}
+
 #[test]
 fn no_seccomp_means_no_run_even_for_full_access() {
     let sb = Sandbox::new(Level::FullAccess);

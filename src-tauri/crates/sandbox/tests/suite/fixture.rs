@@ -1,16 +1,26 @@
-//! A sandbox under test: a workspace, a private temp dir, a fake home with credentials, and an
-//! "outside" directory that nothing in the sandbox may change. All under one tempdir.
+//! A sandbox under test: a workspace, a temp dir, a fake home with credentials, and an "outside"
+//! directory that nothing in the sandbox may change. All under one tempdir in the target dir
+//! (not under /tmp, which the sandbox replaces with the session's own), with the session that
+//! owns the private /tmp and /dev/shm.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use oi_sandbox::{Level, PolicyContext, SandboxPolicy, launcher_prefix};
+use oi_sandbox::{Level, NativeSession, PolicyContext, SandboxPolicy, launcher_prefix};
 
 pub const HELPER: &str = env!("CARGO_BIN_EXE_oi-sandbox-helper");
 
+/// The unprivileged user (`nobody`) a test running as root hands its sandbox to.
+pub const NOBODY: u32 = 65534;
+
 pub struct Sandbox {
-    _base: tempfile::TempDir,
+    /// The session: its policy is `policy` before the tests change it.
+    pub session: NativeSession,
+    /// Run the sandbox as this uid and gid (`setpriv`), not as this test's user.
+    run_as: Option<u32>,
+    base: tempfile::TempDir,
     pub ws: PathBuf,
     pub tmp: PathBuf,
     pub home: PathBuf,
@@ -20,7 +30,43 @@ pub struct Sandbox {
 
 impl Sandbox {
     pub fn new(level: Level) -> Self {
-        let base = tempfile::tempdir().unwrap();
+        Self::in_dir(level, Path::new(env!("CARGO_TARGET_TMPDIR")))
+    }
+
+    /// The same, run by an unprivileged user: `nobody` when this test runs as root (call
+    /// [`Sandbox::hand_over`] once the test's files are in place), else this test's own user.
+    pub fn unprivileged(level: Level) -> Self {
+        let mut sb = Self::new(level);
+        if nix::unistd::geteuid().is_root() {
+            sb.run_as = Some(NOBODY);
+        }
+        sb
+    }
+
+    /// Give every file of the sandbox to the user it runs as (nothing to do for this process's
+    /// own user): the test's outside files are then that user's own, so only the sandbox stops
+    /// it from changing them.
+    pub fn hand_over(&self) {
+        let Some(id) = self.run_as else {
+            return;
+        };
+        let status = Command::new("chown")
+            .args(["-R", &format!("{id}:{id}")])
+            .arg(self.base.path())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// The uid the sandboxed programs run as.
+    pub fn uid(&self) -> u32 {
+        self.run_as
+            .unwrap_or_else(|| nix::unistd::geteuid().as_raw())
+    }
+
+    /// The same, under `parent` (`/tmp`: a workspace the private /tmp would hide).
+    pub fn in_dir(level: Level, parent: &Path) -> Self {
+        let base = tempfile::tempdir_in(parent).unwrap();
         let root = base.path().canonicalize().unwrap();
         let (ws, tmp, home, outside) = (
             root.join("ws"),
@@ -40,9 +86,12 @@ impl Sandbox {
             temp_dir: tmp.clone(),
             config_dir: None,
         };
-        let policy = SandboxPolicy::from_level(level, &ctx);
+        let session = NativeSession::start(SandboxPolicy::from_level(level, &ctx), &ctx).unwrap();
+        let policy = session.policy().clone();
         Sandbox {
-            _base: base,
+            session,
+            run_as: None,
+            base,
             ws,
             tmp,
             home,
@@ -53,7 +102,18 @@ impl Sandbox {
 
     /// A command running `argv` inside the sandbox, in the workspace.
     pub fn command(&self, argv: &[&str]) -> Command {
-        let prefix = launcher_prefix(&self.policy, Path::new(HELPER)).unwrap();
+        let mut prefix = launcher_prefix(&self.policy, Path::new(HELPER)).unwrap();
+        if let Some(id) = self.run_as {
+            let setpriv = [
+                "setpriv",
+                &format!("--reuid={id}"),
+                &format!("--regid={id}"),
+            ];
+            let mut wrapped: Vec<_> = setpriv.iter().map(OsString::from).collect();
+            wrapped.extend(["--clear-groups".into(), "--".into()]);
+            wrapped.append(&mut prefix);
+            prefix = wrapped;
+        }
         let mut cmd = Command::new(&prefix[0]);
         cmd.args(&prefix[1..]).args(argv).current_dir(&self.ws);
         cmd.env("WS", &self.ws)

@@ -1,5 +1,6 @@
 mod backends;
 mod escape;
+mod escape_namespace;
 mod fail_closed;
 pub mod fixture;
 mod limits;
