@@ -7,10 +7,14 @@
 //! commands and an allow for `git status` covers only the first. Nothing is ever allowed by
 //! program name alone: a one-word allow pattern matches only that exact command (`ls`, not
 //! `ls -la /`). Forbid and prompt patterns may be one word (`forbid = ["sudo"]`).
+//!
+//! The language is the canonical one ([`language_of`]); the engine decided it when it built the
+//! call's action, so the rules and the kernel that runs the code cannot disagree.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use oi_exec::Language;
 use serde::{Deserialize, Serialize};
 
 /// Where a project's own settings live, below its directory.
@@ -146,12 +150,16 @@ fn all_commands(code: &str, depth: usize, out: &mut Vec<Vec<String>>) {
     }
 }
 
-/// Whether `language` is run by the shell (rules and prefixes apply only to shell code).
+/// The language a call's action names, when it is one of the canonical names the engine
+/// gives it (`shell`, `python`…). Anything else, an alias included, is `None`: refused, not
+/// guessed at.
+pub fn language_of(name: &str) -> Option<Language> {
+    oi_exec::canonical_language(name).filter(|language| language.name() == name)
+}
+
+/// Whether an action's `language` is shell code (rules and prefixes apply to shell code).
 pub fn is_shell(language: &str) -> bool {
-    matches!(
-        language.to_ascii_lowercase().as_str(),
-        "shell" | "bash" | "sh" | "zsh"
-    )
+    language_of(language) == Some(Language::Shell)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -292,8 +300,8 @@ impl CommandRules {
 
     /// Judge shell code: forbid wins over prompt, prompt over allow; allow needs every
     /// command of the block covered (and no file redirections or substitutions).
-    pub fn judge(&self, language: &str, code: &str) -> RuleVerdict {
-        if self.rules.is_empty() || !is_shell(language) {
+    pub fn judge(&self, language: Language, code: &str) -> RuleVerdict {
+        if self.rules.is_empty() || language != Language::Shell {
             return RuleVerdict::None;
         }
         let mut every = Vec::new();
@@ -388,7 +396,7 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
-        let j = |code: &str| rules.judge("bash", code);
+        let j = |code: &str| rules.judge(Language::Shell, code);
         assert_eq!(j("cargo test --all"), RuleVerdict::Allow);
         assert!(matches!(j("git push origin main"), RuleVerdict::Prompt(_)));
         assert!(matches!(
@@ -400,7 +408,10 @@ mod tests {
             matches!(j("sudo rm -rf /tmp/x"), RuleVerdict::Forbid(r) if r.to_string() == "forbid `rm -rf` (c.toml)")
         );
         assert_eq!(j("ls"), RuleVerdict::None);
-        assert_eq!(rules.judge("python", "import os"), RuleVerdict::None);
+        assert_eq!(
+            rules.judge(Language::Python, "import os"),
+            RuleVerdict::None
+        );
     }
 
     #[test]
@@ -450,6 +461,9 @@ mod tests {
         assert_eq!(notices.len(), 1);
         assert!(notices[0].contains("a project cannot allow commands itself"));
         assert_eq!(rules.rules.len(), 1);
-        assert_eq!(rules.judge("bash", "make deploy"), RuleVerdict::None);
+        assert_eq!(
+            rules.judge(Language::Shell, "make deploy"),
+            RuleVerdict::None
+        );
     }
 }
