@@ -2,8 +2,9 @@
 //!
 //! In order: code in a language the engine does not run is refused; command rules that forbid;
 //! safe mode (`auto` blocks risky code, `ask` makes a person look at it); writes to protected
-//! paths (always a person, even under `-y`); the policy (deny / auto / ask); rules that prompt
-//! or allow; remembered approvals; else ask.
+//! paths (always a person, even under `-y`); the policy (deny / auto / ask); rules that prompt,
+//! or code the rules cannot judge without running it (a person, even under `-y`); rules that
+//! allow; remembered approvals; else ask.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -152,6 +153,12 @@ impl ApprovalGate {
                 }
                 RuleVerdict::Prompt(rule) => {
                     ask_first = Some(format!("the command rule {rule} asks first"));
+                }
+                RuleVerdict::Unknowable(why) => {
+                    ask_first = Some(format!(
+                        "{why}, so it cannot be checked against the command rules: a person \
+                         decides"
+                    ));
                 }
                 RuleVerdict::Allow => allowed_by_rule = true,
                 RuleVerdict::None => {}

@@ -8,6 +8,14 @@
 //! program name alone: a one-word allow pattern matches only that exact command (`ls`, not
 //! `ls -la /`). Forbid and prompt patterns may be one word (`forbid = ["sudo"]`).
 //!
+//! Rules that refuse (forbid, prompt) fail closed. They see every command a block runs
+//! ([`Invocations`]): the program by its name whatever its path or case (`/usr/bin/TOUCH` is
+//! `touch`), through wrappers (`env`, `sudo`, `xargs`, `find -exec`…) and nested shell code
+//! (`bash -c`, `eval`). When a block runs something that cannot be known without running it (a
+//! program named by `$x`, `python -c` code, `| sh`, Python that starts processes), it needs a
+//! person whenever any such rule exists. Allow rules never see through anything: they cover
+//! the exact words of plain commands only.
+//!
 //! The language is the canonical one ([`language_of`]); the engine decided it when it built the
 //! call's action, so the rules and the kernel that runs the code cannot disagree.
 
@@ -16,6 +24,14 @@ use std::path::{Path, PathBuf};
 
 use oi_exec::Language;
 use serde::{Deserialize, Serialize};
+
+mod interpreters;
+mod invocations;
+mod options;
+mod spawns;
+mod wrappers;
+
+pub use invocations::{Invocations, program_name};
 
 /// Where a project's own settings live, below its directory.
 pub const PROJECT_CONFIG: &str = ".interpreter/config.toml";
@@ -83,6 +99,17 @@ impl CommandPattern {
         }
         words.starts_with(&self.words)
     }
+
+    /// Does a command that runs `words` fall under this refusing (forbid, prompt) pattern? The
+    /// program is compared by name, without its directory and ignoring case (macOS runs
+    /// `/usr/bin/TOUCH` as `touch`); the arguments word for word.
+    pub fn refuses(&self, words: &[String]) -> bool {
+        let (Some(pattern), Some(program)) = (self.words.first(), words.first()) else {
+            return false;
+        };
+        program_name(pattern).eq_ignore_ascii_case(program_name(program))
+            && words[1..].starts_with(&self.words[1..])
+    }
 }
 
 impl fmt::Display for CommandPattern {
@@ -124,30 +151,6 @@ pub fn plain_commands(code: &str) -> Option<Vec<Vec<String>>> {
         out.push(c.words);
     }
     (!out.is_empty()).then_some(out)
-}
-
-/// Every simple command of shell code, nested `bash -c '…'` and `$(…)` included (for forbid
-/// and prompt rules, which must see everything).
-fn all_commands(code: &str, depth: usize, out: &mut Vec<Vec<String>>) {
-    for c in oi_sandbox::shell_words::parse(code) {
-        let words = c.words;
-        if depth < 3
-            && let Some(inner) = oi_sandbox::nested_shell_code(&words)
-        {
-            all_commands(&inner, depth + 1, out);
-        }
-        // `sudo rm …` is also `rm …` for the rules.
-        let skip = words
-            .iter()
-            .take_while(|w| {
-                ["sudo", "doas", "env", "nohup", "nice", "time", "command"].contains(&w.as_str())
-            })
-            .count();
-        if skip > 0 && skip < words.len() {
-            out.push(words[skip..].to_vec());
-        }
-        out.push(words);
-    }
 }
 
 /// The language a call's action names, when it is one of the canonical names the engine
@@ -232,6 +235,8 @@ pub struct CommandRules {
 pub enum RuleVerdict {
     Forbid(CommandRule),
     Prompt(CommandRule),
+    /// Refusing rules exist and the block runs something they cannot see; why.
+    Unknowable(String),
     Allow,
     /// No rule decides.
     None,
@@ -298,29 +303,37 @@ impl CommandRules {
         self.add(&file.commands, &path, true)
     }
 
-    /// Judge shell code: forbid wins over prompt, prompt over allow; allow needs every
-    /// command of the block covered (and no file redirections or substitutions).
+    /// Judge a block: forbid wins over prompt, prompt over what cannot be known, and that
+    /// over allow; allow needs every command of a shell block covered (and no file
+    /// redirections or substitutions).
     pub fn judge(&self, language: Language, code: &str) -> RuleVerdict {
-        if self.rules.is_empty() || language != Language::Shell {
+        if self.rules.is_empty() {
             return RuleVerdict::None;
         }
-        let mut every = Vec::new();
-        all_commands(code, 0, &mut every);
-        for kind in [RuleKind::Forbid, RuleKind::Prompt] {
-            let hit = self
-                .rules
-                .iter()
-                .filter(|r| r.kind == kind)
-                .find(|r| every.iter().any(|words| r.pattern.matches(words, false)));
-            match (kind, hit) {
-                (RuleKind::Forbid, Some(r)) => return RuleVerdict::Forbid(r.clone()),
-                (RuleKind::Prompt, Some(r)) => return RuleVerdict::Prompt(r.clone()),
-                _ => {}
+        if self.rules.iter().any(|r| r.kind != RuleKind::Allow) {
+            let seen = match language {
+                Language::Shell => Invocations::of_shell(code),
+                other => spawns::of_other(other, code),
+            };
+            for kind in [RuleKind::Forbid, RuleKind::Prompt] {
+                let hit = self
+                    .rules
+                    .iter()
+                    .filter(|r| r.kind == kind)
+                    .find(|r| seen.commands.iter().any(|words| r.pattern.refuses(words)));
+                match (kind, hit) {
+                    (RuleKind::Forbid, Some(r)) => return RuleVerdict::Forbid(r.clone()),
+                    (RuleKind::Prompt, Some(r)) => return RuleVerdict::Prompt(r.clone()),
+                    _ => {}
+                }
+            }
+            if let Some(why) = seen.unknown.into_iter().next() {
+                return RuleVerdict::Unknowable(why);
             }
         }
         let allowed = self.rules.iter().filter(|r| r.kind == RuleKind::Allow);
         let patterns: Vec<&CommandPattern> = allowed.map(|r| &r.pattern).collect();
-        if covers(&patterns, code) {
+        if language == Language::Shell && covers(&patterns, code) {
             RuleVerdict::Allow
         } else {
             RuleVerdict::None
