@@ -1,4 +1,5 @@
-//! The session log: a SIGKILL mid-turn loses nothing already shown, and `--resume` continues.
+//! The session log: a SIGKILL mid-turn loses nothing already shown, `--resume` continues, and a
+//! session live in one process cannot be resumed by another.
 
 use std::time::{Duration, Instant};
 
@@ -50,7 +51,40 @@ fn sigkill_mid_turn_then_resume_loses_nothing() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    // The session is live: another engine resuming it is refused and appends nothing.
     let pid = nix::unistd::Pid::from_raw(p.get_process().pid().as_raw());
+    let log = sb.session_logs().remove(0);
+    let before = std::fs::read(&log).unwrap();
+    let second = sb
+        .command("interpreter")
+        .args([
+            "--model",
+            "openai/m",
+            "--api_base",
+            &format!("{}/v1", server.base_url()),
+            "--plain",
+            "--resume",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("the session is open elsewhere (pid {pid})")),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        before,
+        "the refused resume wrote"
+    );
+    assert_eq!(
+        server.model_requests().len(),
+        2,
+        "the refused resume asked the model"
+    );
+
+    // Killed, the first engine lets go of the log: the resume below may write it.
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGKILL).unwrap();
     let _ = p.expect(expectrl::Eof);
 

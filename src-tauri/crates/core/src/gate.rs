@@ -1,19 +1,22 @@
 //! The approval gate: every side effect passes here, whatever front end asked for it.
 //!
-//! In order: command rules that forbid; safe mode (`auto` blocks risky code, `ask` makes a
-//! person look at it); writes to protected paths (always a person, even under `-y`); the
-//! policy (deny / auto / ask); rules that prompt or allow; remembered approvals; else ask.
+//! In order: code in a language the engine does not run is refused; command rules that forbid;
+//! safe mode (`auto` blocks risky code, `ask` makes a person look at it); writes to protected
+//! paths (always a person, even under `-y`); the policy (deny / auto / ask); rules that prompt,
+//! or code the rules cannot judge without running it (a person, even under `-y`); rules that
+//! allow; remembered approvals; else ask.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use oi_exec::Language;
 use oi_protocol::{
     ApprovalPolicy, ApprovalScope, Decider, RiskFinding, RiskSeverity, SafeMode, ToolAction,
     ToolCall,
 };
 
 use crate::approvals::{ApprovalStore, ApprovalStoreError};
-use crate::rules::{CommandPattern, CommandRules, RuleVerdict, covers, is_shell};
+use crate::rules::{CommandPattern, CommandRules, RuleVerdict, covers, is_shell, language_of};
 
 /// What the gate says about a proposed call before anyone is asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,10 +127,18 @@ impl ApprovalGate {
     /// `writes`: the files an engine tool (Write, Edit, apply_patch…) is about to write.
     pub fn check(&self, call: &ToolCall, writes: &[PathBuf]) -> Verdict {
         let code = match &call.action {
-            ToolAction::RunCode { language, code } => Some((language.as_str(), code.as_str())),
+            ToolAction::RunCode { language, code } => match language_of(language) {
+                Some(language) => Some((language, code.as_str())),
+                None => {
+                    return Verdict::Deny {
+                        decider: Decider::Policy,
+                        reason: unknown_language(language),
+                    };
+                }
+            },
             _ => None,
         };
-        let mut prompt_rule = None;
+        let mut ask_first = None;
         let mut allowed_by_rule = false;
         if let Some((language, code)) = code {
             match self.rules.judge(language, code) {
@@ -140,7 +151,15 @@ impl ApprovalGate {
                         ),
                     };
                 }
-                RuleVerdict::Prompt(rule) => prompt_rule = Some(rule),
+                RuleVerdict::Prompt(rule) => {
+                    ask_first = Some(format!("the command rule {rule} asks first"));
+                }
+                RuleVerdict::Unknowable(why) => {
+                    ask_first = Some(format!(
+                        "{why}, so it cannot be checked against the command rules: a person \
+                         decides"
+                    ));
+                }
                 RuleVerdict::Allow => allowed_by_rule = true,
                 RuleVerdict::None => {}
             }
@@ -149,7 +168,7 @@ impl ApprovalGate {
         if let Some((language, code)) = code
             && self.safe_mode != SafeMode::Off
         {
-            let found: Vec<RiskFinding> = oi_sandbox::scan(language, code)
+            let found: Vec<RiskFinding> = oi_sandbox::scan(language.name(), code)
                 .into_iter()
                 .map(finding)
                 .collect();
@@ -178,10 +197,10 @@ impl ApprovalGate {
                 risks,
             };
         }
-        if let Some(rule) = prompt_rule {
+        if let Some(warning) = ask_first {
             return Verdict::Ask {
                 risks,
-                warning: Some(format!("the command rule {rule} asks first")),
+                warning: Some(warning),
             };
         }
         if self.policy == ApprovalPolicy::Auto || call.action.is_read_only() {
@@ -193,9 +212,7 @@ impl ApprovalGate {
         if self.session_tools.contains(&call.name) {
             return Verdict::Run(Decider::RememberedApproval);
         }
-        if let Some((language, code)) = code
-            && is_shell(language)
-        {
+        if let Some((Language::Shell, code)) = code {
             let remembered: Vec<&CommandPattern> = self
                 .session_commands
                 .iter()
@@ -287,6 +304,15 @@ impl ApprovalGate {
             }
         }
     }
+}
+
+/// Why a block in `language` is not run: the engine runs none by that name.
+fn unknown_language(language: &str) -> String {
+    let known: Vec<&str> = oi_exec::ALL_LANGUAGES.iter().map(|l| l.name()).collect();
+    format!(
+        "Not run: `{language}` is not a language this engine runs. Write the code in one of: {}.",
+        known.join(", ")
+    )
 }
 
 /// A prefix to remember for `call`: one plain command that covers the approved code itself.
@@ -588,6 +614,62 @@ mod tests {
         assert!(asks(
             &gate.check(&edit, &planned_writes(&edit, Path::new("/w"), &state))
         ));
+    }
+
+    #[test]
+    fn the_language_is_the_canonical_one_or_nothing_runs() {
+        let mut rules = CommandRules::default();
+        rules
+            .add(
+                &crate::rules::CommandLists {
+                    forbid: vec!["touch".into()],
+                    ..Default::default()
+                },
+                Path::new("config.toml"),
+                false,
+            )
+            .unwrap();
+        let gate = ApprovalGate::new(ApprovalPolicy::Auto).with_rules(rules);
+        let action = |language: &str| {
+            crate::profile::action_for("execute", &json!({"language": language, "code": "touch x"}))
+        };
+        for alias in ["console", "terminal", "bash ", "SH", "zsh"] {
+            let built = ToolCall {
+                action: action(alias),
+                ..call(alias, "")
+            };
+            assert_eq!(
+                built.action,
+                ToolAction::RunCode {
+                    language: "shell".into(),
+                    code: "touch x".into()
+                }
+            );
+            assert!(
+                matches!(
+                    gate.check(&built, &[]),
+                    Verdict::Deny {
+                        decider: Decider::Rule,
+                        ..
+                    }
+                ),
+                "{alias:?}"
+            );
+        }
+        // An alias that skipped the canonical step is refused, not judged as something else.
+        for language in ["console", "cobol"] {
+            match gate.check(&call(language, "touch x"), &[]) {
+                Verdict::Deny { decider, reason } => {
+                    assert_eq!(decider, Decider::Policy);
+                    assert!(
+                        reason
+                            .contains(&format!("`{language}` is not a language this engine runs")),
+                        "{reason}"
+                    );
+                }
+                other => panic!("{language}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -7,12 +7,31 @@
 //! commands and an allow for `git status` covers only the first. Nothing is ever allowed by
 //! program name alone: a one-word allow pattern matches only that exact command (`ls`, not
 //! `ls -la /`). Forbid and prompt patterns may be one word (`forbid = ["sudo"]`).
+//!
+//! Rules that refuse (forbid, prompt) fail closed. They see every command a block runs
+//! ([`Invocations`]): the program by its name whatever its path or case (`/usr/bin/TOUCH` is
+//! `touch`), through wrappers (`env`, `sudo`, `xargs`, `find -exec`…) and nested shell code
+//! (`bash -c`, `eval`). When a block runs something that cannot be known without running it (a
+//! program named by `$x`, `python -c` code, `| sh`, Python that starts processes), it needs a
+//! person whenever any such rule exists. Allow rules never see through anything: they cover
+//! the exact words of plain commands only.
+//!
+//! The language is the canonical one ([`language_of`]); the engine decided it when it built the
+//! call's action, so the rules and the kernel that runs the code cannot disagree.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use oi_exec::Language;
 use serde::{Deserialize, Serialize};
 
+mod interpreters;
+mod invocations;
+mod options;
+mod spawns;
+mod wrappers;
+
+pub use invocations::{Invocations, program_name};
 pub use oi_config::CommandLists;
 
 /// Where a project's own settings live, below its directory.
@@ -81,6 +100,17 @@ impl CommandPattern {
         }
         words.starts_with(&self.words)
     }
+
+    /// Does a command that runs `words` fall under this refusing (forbid, prompt) pattern? The
+    /// program is compared by name, without its directory and ignoring case (macOS runs
+    /// `/usr/bin/TOUCH` as `touch`); the arguments word for word.
+    pub fn refuses(&self, words: &[String]) -> bool {
+        let (Some(pattern), Some(program)) = (self.words.first(), words.first()) else {
+            return false;
+        };
+        program_name(pattern).eq_ignore_ascii_case(program_name(program))
+            && words[1..].starts_with(&self.words[1..])
+    }
 }
 
 impl fmt::Display for CommandPattern {
@@ -124,36 +154,16 @@ pub fn plain_commands(code: &str) -> Option<Vec<Vec<String>>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// Every simple command of shell code, nested `bash -c '…'` and `$(…)` included (for forbid
-/// and prompt rules, which must see everything).
-fn all_commands(code: &str, depth: usize, out: &mut Vec<Vec<String>>) {
-    for c in oi_sandbox::shell_words::parse(code) {
-        let words = c.words;
-        if depth < 3
-            && let Some(inner) = oi_sandbox::nested_shell_code(&words)
-        {
-            all_commands(&inner, depth + 1, out);
-        }
-        // `sudo rm …` is also `rm …` for the rules.
-        let skip = words
-            .iter()
-            .take_while(|w| {
-                ["sudo", "doas", "env", "nohup", "nice", "time", "command"].contains(&w.as_str())
-            })
-            .count();
-        if skip > 0 && skip < words.len() {
-            out.push(words[skip..].to_vec());
-        }
-        out.push(words);
-    }
+/// The language a call's action names, when it is one of the canonical names the engine
+/// gives it (`shell`, `python`…). Anything else, an alias included, is `None`: refused, not
+/// guessed at.
+pub fn language_of(name: &str) -> Option<Language> {
+    oi_exec::canonical_language(name).filter(|language| language.name() == name)
 }
 
-/// Whether `language` is run by the shell (rules and prefixes apply only to shell code).
+/// Whether an action's `language` is shell code (rules and prefixes apply to shell code).
 pub fn is_shell(language: &str) -> bool {
-    matches!(
-        language.to_ascii_lowercase().as_str(),
-        "shell" | "bash" | "sh" | "zsh"
-    )
+    language_of(language) == Some(Language::Shell)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,6 +224,8 @@ pub struct CommandRules {
 pub enum RuleVerdict {
     Forbid(CommandRule),
     Prompt(CommandRule),
+    /// Refusing rules exist and the block runs something they cannot see; why.
+    Unknowable(String),
     Allow,
     /// No rule decides.
     None,
@@ -280,29 +292,37 @@ impl CommandRules {
         self.add(&file.commands, &path, true)
     }
 
-    /// Judge shell code: forbid wins over prompt, prompt over allow; allow needs every
-    /// command of the block covered (and no file redirections or substitutions).
-    pub fn judge(&self, language: &str, code: &str) -> RuleVerdict {
-        if self.rules.is_empty() || !is_shell(language) {
+    /// Judge a block: forbid wins over prompt, prompt over what cannot be known, and that
+    /// over allow; allow needs every command of a shell block covered (and no file
+    /// redirections or substitutions).
+    pub fn judge(&self, language: Language, code: &str) -> RuleVerdict {
+        if self.rules.is_empty() {
             return RuleVerdict::None;
         }
-        let mut every = Vec::new();
-        all_commands(code, 0, &mut every);
-        for kind in [RuleKind::Forbid, RuleKind::Prompt] {
-            let hit = self
-                .rules
-                .iter()
-                .filter(|r| r.kind == kind)
-                .find(|r| every.iter().any(|words| r.pattern.matches(words, false)));
-            match (kind, hit) {
-                (RuleKind::Forbid, Some(r)) => return RuleVerdict::Forbid(r.clone()),
-                (RuleKind::Prompt, Some(r)) => return RuleVerdict::Prompt(r.clone()),
-                _ => {}
+        if self.rules.iter().any(|r| r.kind != RuleKind::Allow) {
+            let seen = match language {
+                Language::Shell => Invocations::of_shell(code),
+                other => spawns::of_other(other, code),
+            };
+            for kind in [RuleKind::Forbid, RuleKind::Prompt] {
+                let hit = self
+                    .rules
+                    .iter()
+                    .filter(|r| r.kind == kind)
+                    .find(|r| seen.commands.iter().any(|words| r.pattern.refuses(words)));
+                match (kind, hit) {
+                    (RuleKind::Forbid, Some(r)) => return RuleVerdict::Forbid(r.clone()),
+                    (RuleKind::Prompt, Some(r)) => return RuleVerdict::Prompt(r.clone()),
+                    _ => {}
+                }
+            }
+            if let Some(why) = seen.unknown.into_iter().next() {
+                return RuleVerdict::Unknowable(why);
             }
         }
         let allowed = self.rules.iter().filter(|r| r.kind == RuleKind::Allow);
         let patterns: Vec<&CommandPattern> = allowed.map(|r| &r.pattern).collect();
-        if covers(&patterns, code) {
+        if language == Language::Shell && covers(&patterns, code) {
             RuleVerdict::Allow
         } else {
             RuleVerdict::None
@@ -378,7 +398,7 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
-        let j = |code: &str| rules.judge("bash", code);
+        let j = |code: &str| rules.judge(Language::Shell, code);
         assert_eq!(j("cargo test --all"), RuleVerdict::Allow);
         assert!(matches!(j("git push origin main"), RuleVerdict::Prompt(_)));
         assert!(matches!(
@@ -390,7 +410,10 @@ mod tests {
             matches!(j("sudo rm -rf /tmp/x"), RuleVerdict::Forbid(r) if r.to_string() == "forbid `rm -rf` (c.toml)")
         );
         assert_eq!(j("ls"), RuleVerdict::None);
-        assert_eq!(rules.judge("python", "import os"), RuleVerdict::None);
+        assert_eq!(
+            rules.judge(Language::Python, "import os"),
+            RuleVerdict::None
+        );
     }
 
     #[test]
@@ -440,6 +463,9 @@ mod tests {
         assert_eq!(notices.len(), 1);
         assert!(notices[0].contains("a project cannot allow commands itself"));
         assert_eq!(rules.rules.len(), 1);
-        assert_eq!(rules.judge("bash", "make deploy"), RuleVerdict::None);
+        assert_eq!(
+            rules.judge(Language::Shell, "make deploy"),
+            RuleVerdict::None
+        );
     }
 }

@@ -202,7 +202,7 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
     }
     let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
     let screen = crate::computer::Screen::of(&config, &profile);
-    let (resumed_events, session_id, log_path) = match &config.resume {
+    let (session_id, log_path) = match &config.resume {
         Some(id) => {
             let id = if id.is_empty() {
                 None
@@ -210,15 +210,21 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
                 Some(id.as_str())
             };
             let found = store::find_session(&config.data_dir, id)?;
-            (store::read_events(&found.path)?, found.id, found.path)
+            (found.id, found.path)
         }
         None => {
             let id = uuid::Uuid::now_v7().to_string();
             let path = store::sessions_dir(&config.data_dir).join(format!("{id}.jsonl"));
-            (Vec::new(), id, path)
+            (id, path)
         }
     };
+    // The log is ours before it is read: a session live elsewhere is refused here, and what
+    // is read is all there will be until this session appends.
     let log = SessionLog::open(&log_path)?;
+    let resumed_events = match &config.resume {
+        Some(_) => store::read_events(&log_path)?,
+        None => Vec::new(),
+    };
     let first_seq = resumed_events.last().map(|e| e.seq + 1).unwrap_or(0);
     let history = store::rebuild_history(&resumed_events);
     let model = resolve_model(&config);

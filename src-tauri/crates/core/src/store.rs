@@ -1,9 +1,18 @@
 //! The session log: every event appended as one JSON line the moment it happens, so a crash
 //! or SIGKILL loses nothing already shown; listing past sessions; rebuilding a conversation.
+//!
+//! One writer per log: the engine that opens a log for writing holds an advisory lock on it
+//! (`flock`) for as long as the session lives, and the kernel drops the lock when that process
+//! ends, however it ends. A second engine opening the same log (resuming in the app a session
+//! that is live in a terminal) is refused with [`StoreError::Busy`] before it appends anything.
+//! Readers (listing, replay, following a live session) take no lock.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+
+use nix::errno::Errno;
+use nix::fcntl::{Flock, FlockArg};
 
 use oi_protocol::{Event, EventMsg, InputItem};
 
@@ -23,6 +32,14 @@ pub enum StoreError {
     },
     #[error("no saved session matches `{0}` (see `interpreter --conversations`)")]
     NotFound(String),
+    /// Another engine (another process, or another session of this one) writes this log.
+    #[error(
+        "the session is open elsewhere{}: another engine is writing its log {}; close it there \
+         first, or start a new session",
+        .pid.map(|pid| format!(" (pid {pid})")).unwrap_or_default(),
+        .path.display()
+    )]
+    Busy { path: PathBuf, pid: Option<u32> },
 }
 
 /// Where sessions are kept: `$XDG_DATA_HOME/open-interpreter/sessions`.
@@ -30,28 +47,52 @@ pub fn sessions_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("sessions")
 }
 
-/// Appends events to a JSONL file with one unbuffered write per line.
+/// Appends events to a JSONL file with one unbuffered write per line, holding the log's lock.
 pub struct SessionLog {
     path: PathBuf,
-    file: File,
+    file: LogFile,
+}
+
+enum LogFile {
+    /// Locked until dropped (or until the process ends).
+    Locked(Flock<File>),
+    /// On a filesystem without `flock` (some network and FUSE mounts): written unguarded.
+    Unlocked(File),
 }
 
 impl SessionLog {
+    /// Opens `path` for appending, refusing with [`StoreError::Busy`] when another engine has
+    /// it open for writing.
     pub fn open(path: &Path) -> Result<SessionLog, StoreError> {
+        let write_error = |source| StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| StoreError::Write {
-                path: path.to_path_buf(),
-                source,
-            })?;
+            std::fs::create_dir_all(parent).map_err(write_error)?;
         }
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|source| StoreError::Write {
-                path: path.to_path_buf(),
-                source,
-            })?;
+            .map_err(write_error)?;
+        let file = match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+            Ok(locked) => LogFile::Locked(locked),
+            Err((file, Errno::EWOULDBLOCK)) => {
+                return Err(StoreError::Busy {
+                    path: path.to_path_buf(),
+                    pid: lock_holder(&file),
+                });
+            }
+            Err((file, errno @ (Errno::ENOLCK | Errno::EOPNOTSUPP | Errno::ENOSYS))) => {
+                tracing::warn!(
+                    path = %path.display(),
+                    "the session log cannot be locked here ({errno}); another engine could write it too"
+                );
+                LogFile::Unlocked(file)
+            }
+            Err((_, errno)) => return Err(write_error(errno.into())),
+        };
         Ok(SessionLog {
             path: path.to_path_buf(),
             file,
@@ -68,14 +109,41 @@ impl SessionLog {
             source: std::io::Error::other(e),
         })?;
         line.push(b'\n');
+        let mut file: &File = match &self.file {
+            LogFile::Locked(locked) => locked,
+            LogFile::Unlocked(file) => file,
+        };
         // One write call per line: the kernel has it even if this process is killed next.
-        self.file
-            .write_all(&line)
-            .map_err(|source| StoreError::Write {
-                path: self.path.clone(),
-                source,
-            })
+        file.write_all(&line).map_err(|source| StoreError::Write {
+            path: self.path.clone(),
+            source,
+        })
     }
+}
+
+/// Which process holds the `flock` on `file`, from Linux's `/proc/locks` (elsewhere, or in a
+/// pid namespace that hides it, `None`).
+fn lock_holder(file: &File) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let inode = file.metadata().ok()?.ino();
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    locks.lines().find_map(|line| {
+        // `1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF`; a waiter's line has `->` first.
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let at = fields.iter().position(|f| *f == "FLOCK")?;
+        if fields.get(at.checked_sub(1)?) == Some(&"->") {
+            return None;
+        }
+        let pid: u32 = fields.get(at + 3)?.parse().ok()?;
+        let holds = fields
+            .get(at + 4)?
+            .rsplit(':')
+            .next()?
+            .parse::<u64>()
+            .ok()?
+            == inode;
+        (holds && pid != 0).then_some(pid)
+    })
 }
 
 /// Reads every event of a log; a torn last line (killed mid-write) is skipped.
@@ -429,6 +497,39 @@ mod tests {
                 code: "ls".into(),
             },
         }
+    }
+
+    #[test]
+    fn a_log_has_one_writer_and_any_number_of_readers() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sessions").join("s.jsonl");
+        let mut writer = SessionLog::open(&path).unwrap();
+        for event in events(vec![EventMsg::HistoryReset]) {
+            writer.append(&event).unwrap();
+        }
+        // A second open is another open file description: refused like another process.
+        let Err(e) = SessionLog::open(&path) else {
+            panic!("two writers of one log");
+        };
+        let StoreError::Busy { path: busy, pid } = &e else {
+            panic!("{e}");
+        };
+        assert_eq!(busy, &path);
+        if Path::new("/proc/locks").exists() {
+            assert_eq!(*pid, Some(std::process::id()));
+            let expected = format!(
+                "the session is open elsewhere (pid {}): another engine is writing its log",
+                std::process::id()
+            );
+            assert!(e.to_string().starts_with(&expected), "{e}");
+        }
+        assert_eq!(read_events(&path).unwrap().len(), 1, "nothing appended");
+        drop(writer);
+        let mut again = SessionLog::open(&path).unwrap();
+        for event in events(vec![EventMsg::HistoryReset]) {
+            again.append(&event).unwrap();
+        }
+        assert_eq!(read_events(&path).unwrap().len(), 2);
     }
 
     #[test]

@@ -31,7 +31,9 @@ pub enum CallOrigin {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToolAction {
-    /// Run code in a language kernel.
+    /// Run code in a language kernel. `language` is the canonical name the engine decided
+    /// (`shell`, `python`, `javascript`, `ruby`, `R`, `powershell`, `applescript`), whatever
+    /// alias the model wrote; a name it does not run is kept as written, and refused.
     RunCode { language: String, code: String },
     /// Read-only inspection (read a file, list, search): no approval needed by default.
     Read {

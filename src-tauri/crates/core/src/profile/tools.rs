@@ -50,11 +50,12 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
     };
     match name {
         "execute" | "run_code" | "python" => {
-            let language = arguments
-                .get("language")
-                .and_then(Value::as_str)
-                .unwrap_or("python")
-                .to_string();
+            let language = canonical_language(
+                arguments
+                    .get("language")
+                    .and_then(Value::as_str)
+                    .unwrap_or("python"),
+            );
             let code = arguments
                 .get("code")
                 .and_then(Value::as_str)
@@ -129,6 +130,17 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
         _ => ToolAction::Other {
             arguments: arguments.clone(),
         },
+    }
+}
+
+/// The language of a call, decided here once for the gate, the rules, safe mode, the sandbox,
+/// the kernels and every front end: the canonical name of what the model wrote (`console`,
+/// `bash `, `py` are `shell`, `shell`, `python`). A name the engine does not run stays as
+/// written, and the gate refuses it.
+fn canonical_language(written: &str) -> String {
+    match oi_exec::canonical_language(written) {
+        Some(language) => language.name().to_string(),
+        None => written.to_string(),
     }
 }
 

@@ -3,4 +3,5 @@ mod local;
 mod mcp;
 mod profiles;
 mod profiles_sessions;
+mod rules_spellings;
 mod session;
