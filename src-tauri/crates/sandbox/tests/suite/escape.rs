@@ -308,27 +308,16 @@ done < /proc/self/status
     assert!(alive, "the outside process was killed from the sandbox");
 }
 
-/// The X server's sockets (path and abstract), when a display runs (CI starts Xvfb): reachable
-/// from outside, not from the sandbox, even with /tmp writable.
+/// The X server's sockets (path and abstract): reachable from outside, not from the sandbox,
+/// even with /tmp writable. The test starts its own Xvfb (package xvfb, which .ci installs).
 #[test]
 fn the_x_server_is_out_of_reach() {
-    use std::io::Write;
-    let Some(n) = std::env::var("DISPLAY").ok().and_then(|d| {
-        d.strip_prefix(':')
-            .map(|n| n.split('.').next().unwrap_or("").to_string())
-    }) else {
-        writeln!(
-            std::io::stderr(),
-            "no DISPLAY: X server socket check skipped"
-        )
-        .unwrap();
-        return;
-    };
-    let path = format!("/tmp/.X11-unix/X{n}");
-    if std::os::unix::net::UnixStream::connect(&path).is_err() {
-        writeln!(std::io::stderr(), "no X socket at {path}: check skipped").unwrap();
-        return;
-    }
+    let x = OwnXServer::start();
+    let path = format!("/tmp/.X11-unix/X{}", x.number);
+    assert!(
+        std::os::unix::net::UnixStream::connect(&path).is_ok(),
+        "the test's own Xvfb listens at {path}"
+    );
     let mut sb = Sandbox::new(Level::WorkspaceWrite);
     sb.policy.filesystem.read_write.push("/tmp".into());
     let script = r#"
@@ -349,4 +338,47 @@ t write_tmp 'echo x > "$TMP_DIR/f"'
     sb.policy.network.mode = NetworkMode::Full;
     let (verdicts, out) = sb.attempts(script, &env);
     expect(&verdicts, &out, &["x_path", "x_abstract"], &[]);
+}
+
+/// An Xvfb of this test's own, on a display number it picks (`-displayfd`), killed on drop.
+struct OwnXServer {
+    child: std::process::Child,
+    number: String,
+}
+
+impl OwnXServer {
+    fn start() -> Self {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "64x64x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("Xvfb (Debian package xvfb, installed by .ci/packages.sh)");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let number = line.trim().to_string();
+        assert!(!number.is_empty(), "Xvfb did not say its display number");
+        OwnXServer { child, number }
+    }
+}
+
+impl Drop for OwnXServer {
+    fn drop(&mut self) {
+        // SIGTERM, so Xvfb removes its socket and lock file.
+        let _ = std::process::Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+    }
 }
