@@ -43,8 +43,21 @@ trap __oi_save EXIT
 #[derive(Debug, Default)]
 pub(crate) struct ClientShell {
     /// Made on the first run; `None` before, or when it could not be made.
-    state: Option<tempfile::TempDir>,
+    state: Option<StateDir>,
 }
+
+/// Where the state files are, for the engine and for the block's shell. Under a sandbox with
+/// a private /tmp the two differ: the engine sees the session's own tmp directory where the
+/// shell sees `/tmp`.
+#[derive(Debug)]
+struct StateDir {
+    dir: tempfile::TempDir,
+    /// The same directory as the block's shell sees it.
+    inside: PathBuf,
+}
+
+/// A private /tmp of the sandbox the blocks run in: `(as the engine sees it, as code sees it)`.
+pub(crate) type PrivateTmp = Option<(PathBuf, PathBuf)>;
 
 impl ClientShell {
     /// The request for one shell block: in the last directory a block ended in (if it still
@@ -55,6 +68,7 @@ impl ClientShell {
         launcher: &[std::ffi::OsString],
         code: &str,
         session_cwd: &Path,
+        private_tmp: &PrivateTmp,
     ) -> CommandRequest {
         let (program, args) = crate::environment::shell_command(launcher, code);
         let mut request = CommandRequest {
@@ -64,25 +78,32 @@ impl ClientShell {
             cwd: session_cwd.to_path_buf(),
             env: Vec::new(),
         };
-        let Some(dir) = self.state_dir() else {
+        let Some(state) = self.state_dir(private_tmp) else {
             return request;
         };
-        if let Some(cwd) = last_cwd(dir).filter(|d| d.is_dir()) {
+        if let Some(cwd) = last_cwd(state.dir.path()).filter(|d| d.is_dir()) {
             request.cwd = cwd;
         }
         request.env = vec![
             (
                 "BASH_ENV".to_string(),
-                dir.join("restore.sh").to_string_lossy().into_owned(),
+                state
+                    .inside
+                    .join("restore.sh")
+                    .to_string_lossy()
+                    .into_owned(),
             ),
-            ("__OI_STATE".to_string(), dir.to_string_lossy().into_owned()),
+            (
+                "__OI_STATE".to_string(),
+                state.inside.to_string_lossy().into_owned(),
+            ),
         ];
         request
     }
 
-    fn state_dir(&mut self) -> Option<&Path> {
+    fn state_dir(&mut self, private_tmp: &PrivateTmp) -> Option<&StateDir> {
         if self.state.is_none() {
-            match make_state_dir() {
+            match make_state_dir(private_tmp) {
                 Ok(dir) => self.state = Some(dir),
                 Err(e) => {
                     tracing::warn!("shell state in the editor's terminal is not kept: {e}");
@@ -90,14 +111,32 @@ impl ClientShell {
                 }
             }
         }
-        self.state.as_ref().map(tempfile::TempDir::path)
+        self.state.as_ref()
     }
 }
 
-fn make_state_dir() -> std::io::Result<tempfile::TempDir> {
-    let dir = tempfile::Builder::new().prefix("oi-shell-").tempdir()?;
+/// In the sandbox's private /tmp when there is one (the only place there both the engine and
+/// the block can write), else in the system's temp dir.
+fn make_state_dir(private_tmp: &PrivateTmp) -> std::io::Result<StateDir> {
+    let builder = || {
+        let mut b = tempfile::Builder::new();
+        b.prefix("oi-shell-");
+        b
+    };
+    let (dir, inside) = match private_tmp {
+        Some((outside, inside)) => {
+            let dir = builder().tempdir_in(outside)?;
+            let name = dir.path().file_name().unwrap_or_default().to_owned();
+            (dir, inside.join(name))
+        }
+        None => {
+            let dir = builder().tempdir()?;
+            let path = dir.path().to_path_buf();
+            (dir, path)
+        }
+    };
     std::fs::write(dir.path().join("restore.sh"), RESTORE_AND_SAVE)?;
-    Ok(dir)
+    Ok(StateDir { dir, inside })
 }
 
 /// Where the last block ended, as its shell wrote it.
@@ -135,10 +174,11 @@ mod tests {
             &[],
             "cd sub && export X=1 && echo set",
             work.path(),
+            &None,
         );
         assert_eq!(first.cwd, work.path());
         assert_eq!(run(&first), ("set\n".to_string(), Some(0)));
-        let second = shell.request("c2".into(), &[], "pwd; echo $X", work.path());
+        let second = shell.request("c2".into(), &[], "pwd; echo $X", work.path(), &None);
         assert_eq!(second.cwd, work.path().join("sub"));
         let sub = work.path().join("sub");
         assert_eq!(run(&second), (format!("{}\n1\n", sub.display()), Some(0)));
@@ -149,18 +189,20 @@ mod tests {
         let work = tempfile::tempdir().unwrap();
         let mut shell = ClientShell::default();
         let cwd = work.path();
-        run(&shell.request("c1".into(), &[], "export A=1 B=2", cwd));
+        run(&shell.request("c1".into(), &[], "export A=1 B=2", cwd, &None));
         // `exit` still saves; the status is the block's.
-        let (_, code) = run(&shell.request("c2".into(), &[], "unset A; export C=3; exit 4", cwd));
+        let (_, code) =
+            run(&shell.request("c2".into(), &[], "unset A; export C=3; exit 4", cwd, &None));
         assert_eq!(code, Some(4));
         // A syntax error: the state stays as it was.
-        let (_, code) = run(&shell.request("c3".into(), &[], "if then", cwd));
+        let (_, code) = run(&shell.request("c3".into(), &[], "if then", cwd, &None));
         assert_eq!(code, Some(2));
         let (out, _) = run(&shell.request(
             "c4".into(),
             &[],
             "echo \"${A-unset} $B $C\"; env | grep -c '^BASH_ENV=\\|^__OI_STATE='",
             cwd,
+            &None,
         ));
         assert_eq!(out, "unset 2 3\n0\n");
     }
@@ -170,9 +212,9 @@ mod tests {
         let work = tempfile::tempdir().unwrap();
         std::fs::create_dir(work.path().join("gone")).unwrap();
         let mut shell = ClientShell::default();
-        run(&shell.request("c1".into(), &[], "cd gone", work.path()));
+        run(&shell.request("c1".into(), &[], "cd gone", work.path(), &None));
         std::fs::remove_dir(work.path().join("gone")).unwrap();
-        let next = shell.request("c2".into(), &[], "pwd", work.path());
+        let next = shell.request("c2".into(), &[], "pwd", work.path(), &None);
         assert_eq!(next.cwd, work.path());
     }
 }

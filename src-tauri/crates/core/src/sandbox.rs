@@ -167,6 +167,12 @@ impl SessionSandbox {
         options.code_dir = self.native.as_ref().and_then(|n| n.code_dir());
     }
 
+    /// The session's private /tmp, when sandboxed code has one it may write:
+    /// `(where the engine sees it, where the code sees it)`.
+    pub fn private_tmp(&self) -> Option<(PathBuf, PathBuf)> {
+        self.native.as_ref().and_then(|n| n.private_tmp())
+    }
+
     /// Why nothing may run, if the sandbox could not be set up.
     pub fn refusal(&self) -> Option<&str> {
         self.info.as_ref().and_then(|i| i.refusal.as_deref())

@@ -605,16 +605,17 @@ async fn execute(
         Some(env)
             if !container && crate::environment::runs_in_client_terminal(Some(&env), language) =>
         {
-            let (timeout, launcher) = {
+            let (timeout, launcher, private_tmp) = {
                 let s = rt.shared.lock().await;
                 (
                     s.config.exec_timeout,
                     s.config.sandbox.launcher_prefix.clone(),
+                    s.config.sandbox.private_tmp(),
                 )
             };
             // Held for the run: the next block starts where this one ends.
             let mut shell = rt.client_shell.lock().await;
-            let request = shell.request(call.call_id.clone(), &launcher, code, &cwd);
+            let request = shell.request(call.call_id.clone(), &launcher, code, &cwd, &private_tmp);
             let ran = crate::environment::run_shell(env.as_ref(), request, timeout, cancel).await;
             drop(shell);
             if let Ok(outcome) = &ran

@@ -90,6 +90,14 @@ impl NativeSession {
         self.session_dir().map(|d| d.join("code"))
     }
 
+    /// The session's private /tmp when code runs in the mount namespace and may write it:
+    /// `(where the engine sees it, where sandboxed code sees it)`.
+    pub fn private_tmp(&self) -> Option<(PathBuf, PathBuf)> {
+        let ns = self.policy.namespace.as_ref()?;
+        ns.writable_tmp
+            .then(|| (ns.session_dir.join("tmp"), PathBuf::from("/tmp")))
+    }
+
     /// One line for the session's `enforcement`: what the kernel enforces of this policy, and
     /// what it does not.
     pub fn enforcement(&self) -> String {
