@@ -47,8 +47,10 @@ pub fn read_session(
     state: State<'_, AppState>,
     session_id: String,
 ) -> Result<Vec<Event>, CommandError> {
-    let found = oi_core::store::find_session(&state.defaults().data_dir, Some(&session_id))?;
-    Ok(oi_core::store::read_events(&found.path)?)
+    Ok(oi_core::store::replay(
+        &state.defaults().data_dir,
+        &session_id,
+    )?)
 }
 
 fn image_mime(path: &Path) -> Option<&'static str> {

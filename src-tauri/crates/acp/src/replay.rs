@@ -1,6 +1,5 @@
 //! `session/load` and `session/list` over the engine's session logs.
 
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{ContentBlock, ContentChunk, SessionInfo, SessionUpdate};
@@ -41,17 +40,14 @@ fn join(prev: &mut ContentChunk, next: ContentChunk) {
 
 /// Past sessions, newest first, optionally only those started in `cwd`.
 pub fn list(data_dir: &Path, cwd: Option<&Path>) -> Result<Vec<SessionInfo>, StoreError> {
-    let mut out = Vec::new();
-    for summary in store::list_sessions(data_dir)? {
-        let Some(session_cwd) = first_cwd(&summary.path) else {
-            continue;
-        };
-        if cwd.is_some_and(|c| c != session_cwd) {
-            continue;
-        }
-        out.push(info(&summary, session_cwd));
-    }
-    Ok(out)
+    Ok(store::list_sessions(data_dir)?
+        .into_iter()
+        .filter_map(|summary| {
+            let session_cwd = summary.cwd.clone()?;
+            cwd.is_none_or(|c| c == session_cwd)
+                .then(|| info(&summary, session_cwd))
+        })
+        .collect())
 }
 
 fn info(summary: &SessionSummary, cwd: PathBuf) -> SessionInfo {
@@ -61,30 +57,12 @@ fn info(summary: &SessionSummary, cwd: PathBuf) -> SessionInfo {
         summary.first_words.clone()
     };
     let mut info = SessionInfo::new(summary.id.clone(), cwd).title(title);
-    if let Some(at) = updated_at(&summary.path) {
-        info = info.updated_at(at);
+    if let Some(at) =
+        chrono::DateTime::<chrono::Utc>::from_timestamp_millis(summary.updated_ms as i64)
+    {
+        info = info.updated_at(at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
     }
     info
-}
-
-/// The working directory a log's session started in (its first event).
-pub fn first_cwd(path: &Path) -> Option<PathBuf> {
-    let file = std::fs::File::open(path).ok()?;
-    let mut line = String::new();
-    std::io::BufReader::new(file).read_line(&mut line).ok()?;
-    match serde_json::from_str::<Event>(&line).ok()?.msg {
-        EventMsg::SessionConfigured(info) => Some(PathBuf::from(info.cwd)),
-        _ => None,
-    }
-}
-
-/// When the log was last written, as RFC 3339.
-fn updated_at(path: &Path) -> Option<String> {
-    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
-    Some(
-        chrono::DateTime::<chrono::Utc>::from(modified)
-            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-    )
 }
 
 #[cfg(test)]

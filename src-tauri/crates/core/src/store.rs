@@ -14,9 +14,15 @@ use std::path::{Path, PathBuf};
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg};
 
-use oi_protocol::{Event, EventMsg, InputItem};
+use oi_protocol::{Event, EventMsg};
 
 use crate::history::{History, HistoryItem};
+
+mod follow;
+mod index;
+
+pub use follow::LogFollower;
+pub use index::{SessionSummary, summarise};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -51,6 +57,8 @@ pub fn sessions_dir(data_dir: &Path) -> PathBuf {
 pub struct SessionLog {
     path: PathBuf,
     file: LogFile,
+    /// Kept beside the log ([`index`]), for listing without reading every event.
+    summary: SessionSummary,
 }
 
 enum LogFile {
@@ -93,9 +101,12 @@ impl SessionLog {
             }
             Err((_, errno)) => return Err(write_error(errno.into())),
         };
+        // Under the lock: nobody else appends while the summary catches up with the log.
+        let summary = index::summarise(path)?;
         Ok(SessionLog {
             path: path.to_path_buf(),
             file,
+            summary,
         })
     }
 
@@ -117,7 +128,25 @@ impl SessionLog {
         file.write_all(&line).map_err(|source| StoreError::Write {
             path: self.path.clone(),
             source,
-        })
+        })?;
+        let shown_changed = self.summary.observe(event, line.len() as u64);
+        if SessionSummary::worth_saving(event, shown_changed) {
+            self.save_summary();
+        }
+        Ok(())
+    }
+
+    /// The summary is a cache of the log: failing to write it costs a slower listing, no data.
+    fn save_summary(&self) {
+        if let Err(e) = index::save(&self.summary) {
+            tracing::warn!("the session summary was not saved: {e}");
+        }
+    }
+}
+
+impl Drop for SessionLog {
+    fn drop(&mut self) {
+        self.save_summary();
     }
 }
 
@@ -351,19 +380,7 @@ fn tool_name_of(history: &History, call_id: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A past session, for `--conversations`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SessionSummary {
-    pub id: String,
-    pub path: PathBuf,
-    pub started_ms: u64,
-    pub model: String,
-    pub profile: String,
-    pub first_words: String,
-    pub events: usize,
-}
-
-/// Past sessions, newest first.
+/// Past sessions, newest first, from the summaries kept beside their logs.
 pub fn list_sessions(data_dir: &Path) -> Result<Vec<SessionSummary>, StoreError> {
     let dir = sessions_dir(data_dir);
     let entries = match std::fs::read_dir(&dir) {
@@ -377,58 +394,19 @@ pub fn list_sessions(data_dir: &Path) -> Result<Vec<SessionSummary>, StoreError>
         if path.extension().is_none_or(|e| e != "jsonl") {
             continue;
         }
-        let Ok(events) = read_events(&path) else {
-            continue;
-        };
-        let Some(first) = events.first() else {
-            continue;
-        };
-        let mut summary = SessionSummary {
-            id: path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            path: path.clone(),
-            started_ms: first.time_ms,
-            model: String::new(),
-            profile: String::new(),
-            first_words: String::new(),
-            events: events.len(),
-        };
-        for e in &events {
-            match &e.msg {
-                EventMsg::SessionConfigured(info) => {
-                    summary.model = info.model.clone();
-                    summary.profile = info.profile.clone();
-                }
-                EventMsg::ModelChanged { model } => summary.model = model.clone(),
-                EventMsg::UserMessage { items } if summary.first_words.is_empty() => {
-                    let text: String = items
-                        .iter()
-                        .filter_map(|i| match i {
-                            InputItem::Text { text } => Some(text.as_str()),
-                            _ => None,
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    summary.first_words = first_words(&text, 10);
-                }
-                _ => {}
-            }
+        match index::summarise(&path) {
+            Ok(summary) if summary.events > 0 => out.push(summary),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("skipping a session log: {e}"),
         }
-        out.push(summary);
     }
     out.sort_by(|a, b| b.started_ms.cmp(&a.started_ms).then(b.id.cmp(&a.id)));
     Ok(out)
 }
 
-fn first_words(text: &str, n: usize) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut s = words.iter().take(n).copied().collect::<Vec<_>>().join(" ");
-    if words.len() > n {
-        s.push('…');
-    }
-    s
+/// Every event of one session, found by id or unique id prefix, to show it again.
+pub fn replay(data_dir: &Path, id: &str) -> Result<Vec<Event>, StoreError> {
+    read_events(&find_session(data_dir, Some(id))?.path)
 }
 
 /// Finds a session by id or unique id prefix; `None` picks the most recent.
@@ -456,7 +434,7 @@ pub fn find_session(data_dir: &Path, id: Option<&str>) -> Result<SessionSummary,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oi_protocol::{CallOrigin, ToolAction, ToolCall, TurnEndReason};
+    use oi_protocol::{CallOrigin, InputItem, ToolAction, ToolCall, TurnEndReason};
     use serde_json::json;
 
     fn events(msgs: Vec<EventMsg>) -> Vec<Event> {
@@ -497,6 +475,131 @@ mod tests {
                 code: "ls".into(),
             },
         }
+    }
+
+    fn configured(model: &str, cwd: &str) -> EventMsg {
+        EventMsg::SessionConfigured(oi_protocol::SessionInfo {
+            session_id: "s".into(),
+            model: model.into(),
+            profile: "classic".into(),
+            cwd: cwd.into(),
+            approval_policy: oi_protocol::ApprovalPolicy::Ask,
+            log_path: String::new(),
+            resumed: false,
+            protocol_version: 1,
+            sandbox: None,
+            safe_mode: Default::default(),
+        })
+    }
+
+    fn said(text: &str) -> EventMsg {
+        EventMsg::UserMessage {
+            items: vec![InputItem::Text { text: text.into() }],
+        }
+    }
+
+    fn ended() -> EventMsg {
+        EventMsg::TurnEnded {
+            turn: 1,
+            reason: TurnEndReason::Completed,
+        }
+    }
+
+    /// Listing reads the summaries beside the logs, and each is exact: what a live writer
+    /// logged since its last save (mid-turn, or killed) is folded in by the reader.
+    #[test]
+    fn sessions_are_listed_from_summaries_that_stay_exact() {
+        let data = tempfile::tempdir().unwrap();
+        let dir = sessions_dir(data.path());
+        let path = dir.join("a.jsonl");
+        let mut log = SessionLog::open(&path).unwrap();
+        for event in events(vec![
+            configured("openai/gpt-4o", "/work/a"),
+            said("count the lines of every file here please, then sum them up"),
+            ended(),
+        ]) {
+            log.append(&event).unwrap();
+        }
+        let meta = index::summary_path(&path);
+        let saved: SessionSummary = serde_json::from_slice(&std::fs::read(&meta).unwrap()).unwrap();
+        assert_eq!(saved.events, 3);
+        assert_eq!(saved.log_len, std::fs::metadata(&path).unwrap().len());
+
+        // Mid-turn: two more events not yet in the saved summary; the listing has them.
+        for event in events(vec![
+            EventMsg::ModelChanged {
+                model: "ollama/qwen".into(),
+            },
+            EventMsg::AssistantTextDelta { delta: "Hi".into() },
+        ]) {
+            log.append(&event).unwrap();
+        }
+        let listed = list_sessions(data.path()).unwrap();
+        assert_eq!(listed.len(), 1);
+        let s = &listed[0];
+        assert_eq!(
+            (s.id.as_str(), s.model.as_str(), s.events, s.cwd.as_deref()),
+            ("a", "ollama/qwen", 5, Some(Path::new("/work/a")))
+        );
+        assert_eq!(
+            s.first_words,
+            "count the lines of every file here please, then sum…"
+        );
+        assert_eq!(s.path, path);
+
+        // A log from before summaries (none beside it) is read once and summarised.
+        drop(log);
+        let old = dir.join("b.jsonl");
+        let lines: Vec<String> = events(vec![configured("m", "/w/b"), said("hello")])
+            .iter()
+            .map(|e| serde_json::to_string(e).unwrap() + "\n")
+            .collect();
+        std::fs::write(&old, lines.concat()).unwrap();
+        assert!(!index::summary_path(&old).exists());
+        let listed = list_sessions(data.path()).unwrap();
+        assert_eq!(listed.len(), 2);
+        let b = listed.iter().find(|s| s.id == "b").unwrap();
+        assert_eq!((b.events, b.first_words.as_str()), (2, "hello"));
+        assert!(index::summary_path(&old).exists());
+
+        // A torn last line (killed mid-write) is not counted until it is whole.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&old)
+            .unwrap()
+            .write_all(b"{\"id\":\"s\",\"se")
+            .unwrap();
+        let b = summarise(&old).unwrap();
+        assert_eq!(b.events, 2);
+        // A summary that is nonsense is rebuilt from the log.
+        std::fs::write(index::summary_path(&path), b"{not json").unwrap();
+        assert_eq!(summarise(&path).unwrap().events, 5);
+        assert_eq!(replay(data.path(), "a").unwrap().len(), 5);
+    }
+
+    /// A follower gets each whole line once, in order, and waits for a torn one.
+    #[test]
+    fn a_follower_reads_what_the_writer_appends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.jsonl");
+        let mut log = SessionLog::open(&path).unwrap();
+        let mut follower = LogFollower::new(&path);
+        assert!(follower.read_new().unwrap().is_empty());
+        let all = events(vec![said("one"), said("two"), ended()]);
+        log.append(&all[0]).unwrap();
+        log.append(&all[1]).unwrap();
+        assert_eq!(follower.read_new().unwrap(), all[..2].to_vec());
+        assert!(follower.read_new().unwrap().is_empty());
+        let line = serde_json::to_string(&all[2]).unwrap() + "\n";
+        let (head, tail) = line.split_at(7);
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        file.write_all(head.as_bytes()).unwrap();
+        assert!(follower.read_new().unwrap().is_empty());
+        file.write_all(tail.as_bytes()).unwrap();
+        assert_eq!(follower.read_new().unwrap(), all[2..].to_vec());
     }
 
     #[test]
