@@ -187,7 +187,7 @@ fn no_code_outside_the_model_clients_opens_network_connections() {
         .unwrap()
         .to_path_buf();
     let allowed = [
-        "src-tauri/crates/core/src/model/",
+        "src-tauri/crates/model/src/",
         "src-tauri/crates/test-support/",
     ];
     let needles = [
