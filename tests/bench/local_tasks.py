@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Everyday tasks on a real local model: how often the product's final answer holds the right value.
+
+usage: tests/bench/local_tasks.py [--bin PATH] [--only N,M] [--model GGUF] [--server-python PY]
+
+Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
+Coder-0.5B-Instruct unless --model names another GGUF), then runs each task in a fresh workspace:
+`interpreter exec --json -y` with the request. A task is
+  - "answered" when the final assistant message holds the expected value,
+  - "computed" when some run's output holds it.
+Failures are sorted by kind from the events: no code ran, the code failed, code ran but printed
+something else, the answer dropped a right output, or the run timed out.
+Prints one line per task and a summary (scores, failure kinds, seconds per task). Not a test:
+the model decides, and the numbers go in the notes.
+"""
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+CSV = "region,units,price\nnorth,12,3.5\nsouth,7,4.0\neast,20,2.25\nwest,5,10.0\n"
+POEM = "roses are red\nviolets are blue\nsugar is sweet\nand so are you\n"
+NUMBERS = "\n".join(str(n) for n in [14, 3, 27, 8, 41, 6, 19]) + "\n"
+LOG = "".join(
+    f"2026-11-{d:02d} {lvl} {msg}\n"
+    for d, lvl, msg in [
+        (1, "INFO", "start"), (1, "ERROR", "disk"), (2, "WARN", "slow"), (2, "ERROR", "net"),
+        (3, "INFO", "ok"), (3, "ERROR", "disk"), (4, "INFO", "stop"),
+    ]
+)
+JSON_DOC = json.dumps({"team": [{"name": "ada", "age": 36}, {"name": "linus", "age": 29},
+                                {"name": "grace", "age": 45}]})
+
+# (request, files in the workspace, expected value as it must appear in the answer)
+TASKS = [
+    ("What is 1234 multiplied by 5678? Compute it with code.", {}, "7006652"),
+    ("Compute 2 to the power of 40 with code and tell me the result.", {}, "1099511627776"),
+    ("What is the sum of all integers from 1 to 250? Use code.", {}, "31375"),
+    ("How many lines does poem.txt have?", {"poem.txt": POEM}, "4"),
+    ("How many words are in poem.txt?", {"poem.txt": POEM}, "13"),
+    ("What is the total of the units column in sales.csv?", {"sales.csv": CSV}, "44"),
+    ("Which region in sales.csv has the highest price?", {"sales.csv": CSV}, "west"),
+    ("What is the sum of units times price over all rows of sales.csv?", {"sales.csv": CSV}, "165"),
+    ("How many files are in this folder?", {"a.txt": "1", "b.txt": "2", "c.md": "3"}, "3"),
+    ("How many .txt files are in this folder?", {"a.txt": "1", "b.txt": "2", "c.md": "3", "d.txt": "4"}, "3"),
+    ("What is the largest number in numbers.txt?", {"numbers.txt": NUMBERS}, "41"),
+    ("What is the sum of the numbers in numbers.txt?", {"numbers.txt": NUMBERS}, "118"),
+    ("How many ERROR lines are in app.log?", {"app.log": LOG}, "3"),
+    ("On which date does app.log have a WARN line? Answer with the date.", {"app.log": LOG}, "2026-11-02"),
+    ("What is the md5 hex digest of the text hello (no newline)? Use code.", {}, "5d41402abc4b2a76b9719d911017c592"),
+    ("What is the sha256 hex digest of the text abc (no newline)? Use code.", {}, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+    ("What day of the week was 2000-01-01? Use code.", {}, "Saturday"),
+    ("How many days are there between 2024-01-01 and 2024-12-25? Use code.", {}, "359"),
+    ("What is the average age in team.json?", {"team.json": JSON_DOC}, "36.6"),
+    ("Who is the oldest person in team.json?", {"team.json": JSON_DOC}, "grace"),
+    ("Reverse the string stressed with code and tell me the result.", {}, "desserts"),
+    ("How many vowels (a, e, i, o, u) are in the word encyclopedia? Count with code.", {}, "5"),
+    ("What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.", {}, "6765"),
+    ("Is 7919 a prime number? Check with code and answer yes or no.", {}, "yes"),
+    ("What is 17 factorial? Use code.", {}, "355687428096000"),
+    ("Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.", {}, "8"),
+    ("How many characters (including newlines) does poem.txt have?", {"poem.txt": POEM}, "61"),
+    ("What is the longest word in poem.txt?", {"poem.txt": POEM}, "violets"),
+    ("Convert 100 degrees Fahrenheit to Celsius with code, rounded to one decimal.", {}, "37.8"),
+    ("What is the greatest common divisor of 462 and 1071? Use code.", {}, "21"),
+    ("Sort these numbers and give me the median: 91, 23, 57, 14, 68. Use code.", {}, "57"),
+    ("How many lines of app.log mention disk?", {"app.log": LOG}, "2"),
+]
+
+
+def start_server(python, model, port):
+    proc = subprocess.Popen(
+        [python, str(ROOT / "tests/local-model/llama_server.py"), model, str(port), "8192", "qwen"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    line = proc.stdout.readline()
+    if "listening" not in line:
+        raise SystemExit(f"llama server did not start: {line!r}")
+    return proc
+
+
+def events_of(stdout):
+    for line in stdout.splitlines():
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError:
+            pass
+
+
+def run_task(binary, port, request, files, expected, timeout):
+    with tempfile.TemporaryDirectory(prefix="oi-bench-") as tmp:
+        work = pathlib.Path(tmp, "work")
+        work.mkdir()
+        for name, text in files.items():
+            (work / name).write_text(text)
+        env = dict(os.environ, XDG_DATA_HOME=f"{tmp}/data", XDG_CONFIG_HOME=f"{tmp}/config")
+        start = time.monotonic()
+        try:
+            out = subprocess.run(
+                [binary, "exec", "--json", "-y", "--model", "llamacpp/qwen",
+                 "--api_base", f"http://127.0.0.1:{port}/v1", "--temperature", "0", request],
+                cwd=work, env=env, capture_output=True, text=True, timeout=timeout,
+            ).stdout
+        except subprocess.TimeoutExpired as e:
+            out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+            return dict(seconds=timeout, answered=False, computed=False, kind="timeout", answer="")
+        seconds = time.monotonic() - start
+    answer, outputs, runs, failed_runs = "", {}, 0, 0
+    for ev in events_of(out):
+        msg = ev.get("msg", {})
+        t = msg.get("type")
+        if t == "assistant_message":
+            answer = msg.get("text", "")
+        elif t == "exec_output":
+            outputs[msg.get("call_id")] = outputs.get(msg.get("call_id"), "") + msg.get("chunk", "")
+        elif t == "exec_end":
+            runs += 1
+            text = outputs.get(msg.get("call_id"), "")
+            if (msg.get("exit_code") not in (0, None) or msg.get("status") != "completed"
+                    or "Traceback" in text or "Error" in text):
+                failed_runs += 1
+    outputs = list(outputs.values())
+    norm = lambda s: s.lower().replace(",", "")
+    answered = norm(expected) in norm(answer)
+    computed = any(norm(expected) in norm(o) for o in outputs)
+    if answered:
+        kind = "ok"
+    elif runs == 0:
+        kind = "no code ran"
+    elif computed:
+        kind = "answer dropped the output"
+    elif failed_runs == runs:
+        kind = "code failed"
+    else:
+        kind = "wrong value"
+    return dict(seconds=seconds, answered=answered, computed=computed, kind=kind, answer=answer)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    target = os.environ.get("CARGO_TARGET_DIR", str(pathlib.Path.home() / ".cache/open-interpreter-rs/target"))
+    ap.add_argument("--bin", default=f"{target}/debug/interpreter")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--model", default="")
+    ap.add_argument("--server-python", default="")
+    ap.add_argument("--port", type=int, default=18777)
+    ap.add_argument("--timeout", type=int, default=240)
+    args = ap.parse_args()
+    model, python = args.model, args.server_python
+    if not model or not python:
+        got = subprocess.run(["bash", str(ROOT / ".ci/local-model.sh")], capture_output=True,
+                             text=True, check=True).stdout.split()
+        model, python = model or got[0], python or got[1]
+    server = start_server(python, model, args.port)
+    chosen = [int(n) for n in args.only.split(",") if n] or range(1, len(TASKS) + 1)
+    results, kinds = [], {}
+    try:
+        for n in chosen:
+            request, files, expected = TASKS[n - 1]
+            r = run_task(args.bin, args.port, request, files, expected, args.timeout)
+            results.append(r)
+            kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+            print(f"{n:2} {r['kind']:26} {r['seconds']:6.1f}s  computed={r['computed']!s:5}  "
+                  f"{request[:50]!r} -> {r['answer'][:70]!r}", flush=True)
+    finally:
+        server.stdin.close()
+        server.wait(timeout=10)
+    total = len(results)
+    answered = sum(r["answered"] for r in results)
+    computed = sum(r["computed"] for r in results)
+    secs = sum(r["seconds"] for r in results) / max(total, 1)
+    print(f"\nanswered {answered}/{total}, computed {computed}/{total}, {secs:.1f} s per task")
+    print("kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
