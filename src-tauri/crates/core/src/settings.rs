@@ -40,6 +40,8 @@ impl std::fmt::Display for Source {
 pub struct Settings {
     pub session: SessionConfig,
     pub plain: bool,
+    /// The terminal shows reasoning in full rather than folded.
+    pub show_reasoning: bool,
     pub config_path: PathBuf,
     /// (setting, value shown, source).
     pub provenance: Vec<(&'static str, String, Source)>,
@@ -170,6 +172,12 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         None
     );
     let plain = pick!("plain", flags.plain.then_some(true), file.plain, false);
+    let show_reasoning = pick!(
+        "show_reasoning",
+        flags.show_reasoning.then_some(true),
+        file.show_reasoning,
+        false
+    );
     prov.push(("data_dir", data_dir.display().to_string(), Source::Default));
     // The profile's own defaults come after the person's choices. A profile that does not load
     // is reported when the session starts; until then it asks for nothing.
@@ -257,6 +265,7 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     Ok(Settings {
         session,
         plain,
+        show_reasoning,
         config_path,
         provenance: prov,
     })
