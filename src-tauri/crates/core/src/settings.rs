@@ -133,7 +133,7 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         "profile",
         flags.profile.clone(),
         file.profile.clone(),
-        "classic".to_string()
+        default_profile(&model).to_string()
     );
     let context_window = pick!(
         "context_window",
@@ -271,6 +271,17 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     })
 }
 
+/// The profile a model gets when nobody chose one: Qwen models get Qwen Code's harness, the
+/// one they are trained to drive; the rest the classic one.
+fn default_profile(model: &str) -> &'static str {
+    let name = model.rsplit('/').next().unwrap_or(model);
+    if name.to_ascii_lowercase().starts_with("qwen") {
+        "qwen-code"
+    } else {
+        "classic"
+    }
+}
+
 struct SandboxSettings {
     setup: SandboxSetup,
     safe_mode: SafeMode,
@@ -376,4 +387,17 @@ fn sandbox_settings(
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+#[cfg(test)]
+mod default_profile_tests {
+    #[test]
+    fn qwen_models_get_qwen_code_unless_a_profile_is_chosen() {
+        for model in ["ollama/qwen2.5-coder:1.5b", "llamacpp/Qwen3-8B", "qwen-max"] {
+            assert_eq!(super::default_profile(model), "qwen-code", "{model}");
+        }
+        for model in ["openai/gpt-4o", "ollama/deepseek-r1", "anthropic/claude-x"] {
+            assert_eq!(super::default_profile(model), "classic", "{model}");
+        }
+    }
 }
