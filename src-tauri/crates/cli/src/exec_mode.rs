@@ -15,6 +15,7 @@ pub async fn run(
     prompt: Vec<String>,
     json: bool,
     plain: bool,
+    show_reasoning: bool,
 ) -> Result<u8> {
     let prompt = if prompt.is_empty() {
         let mut s = String::new();
@@ -36,7 +37,7 @@ pub async fn run(
         },
     });
     let mut out = std::io::stdout().lock();
-    let mut renderer = Renderer::new(plain);
+    let mut renderer = Renderer::new(plain, show_reasoning);
     let mut code = 1u8;
     let mut interrupted = false;
     loop {

@@ -38,11 +38,17 @@ enum TurnOutcome {
 }
 
 impl Interactive {
-    pub fn new(handle: SessionHandle, reader: LineReader, plain: bool, quick: bool) -> Self {
+    pub fn new(
+        handle: SessionHandle,
+        reader: LineReader,
+        plain: bool,
+        show_reasoning: bool,
+        quick: bool,
+    ) -> Self {
         Interactive {
             handle,
             reader,
-            renderer: Renderer::new(plain),
+            renderer: Renderer::new(plain, show_reasoning),
             next_id: 0,
             quick,
         }

@@ -12,6 +12,7 @@ mod local;
 mod markdown;
 mod picker;
 mod reader;
+mod reasoning;
 mod render;
 mod settings;
 
@@ -94,7 +95,14 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         settings.session.interactive_approvals = false;
         let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
         let handle = oi_core::spawn_session(settings.session)?;
-        return exec_mode::run(handle, exec.prompt, exec.json, plain).await;
+        return exec_mode::run(
+            handle,
+            exec.prompt,
+            exec.json,
+            plain,
+            settings.show_reasoning,
+        )
+        .await;
     }
     if cli.gui {
         return gui::launch(gui::forwarded_args());
@@ -126,12 +134,13 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
     let mut session = settings.session;
     session.resume = cli.resume;
     let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let show_reasoning = settings.show_reasoning;
     let history_file = session.data_dir.join("input-history.txt");
     let handle = oi_core::spawn_session(session)?;
     let reader = reader::LineReader::spawn(Some(history_file));
     let first = (!cli.prompt.is_empty()).then(|| cli.prompt.join(" "));
     let quick = invocation == Invocation::QuickI && first.is_some();
-    interactive::Interactive::new(handle, reader, plain, quick)
+    interactive::Interactive::new(handle, reader, plain, show_reasoning, quick)
         .run(first)
         .await?;
     Ok(0)

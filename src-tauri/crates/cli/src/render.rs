@@ -8,6 +8,7 @@ use oi_protocol::{
 };
 
 use crate::markdown::{CodeHighlighter, MarkdownStream};
+use crate::reasoning::ReasoningView;
 
 const RESET: &str = "\x1b[0m";
 const DIM: &str = "\x1b[2m";
@@ -18,7 +19,7 @@ const YELLOW: &str = "\x1b[33m";
 pub struct Renderer {
     pub plain: bool,
     md: MarkdownStream,
-    in_reasoning: bool,
+    reasoning: ReasoningView,
     spinner: Option<usize>,
     /// Output of the current run ended without a newline.
     output_mid_line: bool,
@@ -33,11 +34,12 @@ pub struct Renderer {
 const FRAMES: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 impl Renderer {
-    pub fn new(plain: bool) -> Self {
+    /// `show_reasoning`: thinking in full rather than folded to one line.
+    pub fn new(plain: bool, show_reasoning: bool) -> Self {
         Renderer {
             plain,
             md: MarkdownStream::new(plain),
-            in_reasoning: false,
+            reasoning: ReasoningView::new(plain, show_reasoning),
             spinner: None,
             output_mid_line: false,
             show_next_usage: false,
@@ -84,10 +86,7 @@ impl Renderer {
     /// Ends any open text so other output starts on a fresh line.
     pub fn break_line(&mut self, out: &mut dyn Write) {
         self.stop_spinner(out);
-        if self.in_reasoning {
-            let _ = writeln!(out, "{}", if self.plain { "" } else { RESET });
-            self.in_reasoning = false;
-        }
+        self.reasoning.end(false, out);
         if self.md.mid_line() {
             self.md.finish(out);
             if self.plain {
@@ -118,20 +117,12 @@ impl Renderer {
             EventMsg::ModelRequestStarted { .. } => self.start_spinner(out),
             EventMsg::AssistantTextDelta { delta } => {
                 self.stop_spinner(out);
-                if self.in_reasoning {
-                    let _ = write!(out, "{}\n\n", if self.plain { "" } else { RESET });
-                    self.in_reasoning = false;
-                }
+                self.reasoning.end(true, out);
                 self.md.push(delta, out);
             }
             EventMsg::ReasoningDelta { delta } => {
                 self.stop_spinner(out);
-                if !self.in_reasoning && !self.plain {
-                    let _ = write!(out, "{DIM}");
-                }
-                self.in_reasoning = true;
-                let _ = write!(out, "{delta}");
-                let _ = out.flush();
+                self.reasoning.delta(delta, out);
             }
             EventMsg::AssistantMessage { .. } => self.break_line(out),
             EventMsg::ToolCallProposed { call } => self.show_call(call, out),
@@ -413,7 +404,7 @@ mod tests {
     use super::*;
 
     fn shown(plain: bool, events: &[EventMsg]) -> String {
-        let mut r = Renderer::new(plain);
+        let mut r = Renderer::new(plain, false);
         let mut out = Vec::new();
         for e in events {
             r.render(e, &mut out);

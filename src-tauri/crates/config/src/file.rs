@@ -25,6 +25,8 @@ pub struct ConfigFile {
     /// Seconds a single run may take.
     pub timeout: Option<u64>,
     pub plain: Option<bool>,
+    /// Show reasoning in full in the terminal instead of folded to one line.
+    pub show_reasoning: Option<bool>,
     /// Sandbox backend: native, docker, openshell, none.
     pub sandbox: Option<oi_sandbox::Backend>,
     /// read-only, workspace-write, full-access.

@@ -103,6 +103,10 @@ pub struct Flags {
     #[arg(long, global = true)]
     pub plain: bool,
 
+    /// Show a reasoning model's thinking in full (otherwise it is folded to one line).
+    #[arg(long = "show-reasoning", alias = "show_reasoning", global = true)]
+    pub show_reasoning: bool,
+
     /// Use this config file instead of the one in the config directory.
     #[arg(long = "config-file", global = true, value_name = "PATH")]
     pub config_file: Option<PathBuf>,
@@ -162,6 +166,7 @@ impl Flags {
             profile,
             timeout,
             plain,
+            show_reasoning,
             config_file,
             sandbox,
             sandbox_level,
@@ -192,6 +197,7 @@ impl Flags {
         );
         self.auto_run |= *auto_run;
         self.plain |= *plain;
+        self.show_reasoning |= *show_reasoning;
     }
 }
 

@@ -40,6 +40,8 @@ impl std::fmt::Display for Source {
 pub struct Settings {
     pub session: SessionConfig,
     pub plain: bool,
+    /// The terminal shows reasoning in full rather than folded.
+    pub show_reasoning: bool,
     pub config_path: PathBuf,
     /// (setting, value shown, source).
     pub provenance: Vec<(&'static str, String, Source)>,
@@ -131,7 +133,7 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         "profile",
         flags.profile.clone(),
         file.profile.clone(),
-        "classic".to_string()
+        default_profile(&model).to_string()
     );
     let context_window = pick!(
         "context_window",
@@ -170,6 +172,12 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
         None
     );
     let plain = pick!("plain", flags.plain.then_some(true), file.plain, false);
+    let show_reasoning = pick!(
+        "show_reasoning",
+        flags.show_reasoning.then_some(true),
+        file.show_reasoning,
+        false
+    );
     prov.push(("data_dir", data_dir.display().to_string(), Source::Default));
     // The profile's own defaults come after the person's choices. A profile that does not load
     // is reported when the session starts; until then it asks for nothing.
@@ -257,9 +265,21 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
     Ok(Settings {
         session,
         plain,
+        show_reasoning,
         config_path,
         provenance: prov,
     })
+}
+
+/// The profile a model gets when nobody chose one: Qwen models get Qwen Code's harness, the
+/// one they are trained to drive; the rest the classic one.
+fn default_profile(model: &str) -> &'static str {
+    let name = model.rsplit('/').next().unwrap_or(model);
+    if name.to_ascii_lowercase().starts_with("qwen") {
+        "qwen-code"
+    } else {
+        "classic"
+    }
 }
 
 struct SandboxSettings {
@@ -367,4 +387,17 @@ fn sandbox_settings(
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+#[cfg(test)]
+mod default_profile_tests {
+    #[test]
+    fn qwen_models_get_qwen_code_unless_a_profile_is_chosen() {
+        for model in ["ollama/qwen2.5-coder:1.5b", "llamacpp/Qwen3-8B", "qwen-max"] {
+            assert_eq!(super::default_profile(model), "qwen-code", "{model}");
+        }
+        for model in ["openai/gpt-4o", "ollama/deepseek-r1", "anthropic/claude-x"] {
+            assert_eq!(super::default_profile(model), "classic", "{model}");
+        }
+    }
 }

@@ -8,6 +8,7 @@ mod anthropic;
 pub mod context;
 mod error;
 pub mod history;
+pub mod inline_reasoning;
 pub mod local;
 mod ollama;
 mod openai;

@@ -3,6 +3,7 @@
 use futures::StreamExt;
 use serde_json::{Value, json};
 
+use super::inline_reasoning;
 use super::sse::{
     Endpoint, EventSender, LineBuffer, in_stream_error, post_with_retries, spawn_reader,
 };
@@ -16,6 +17,8 @@ pub struct OllamaClient {
     spec: ModelSpec,
     url: String,
     retry: RetryPolicy,
+    /// Whether `/api/show` lists "thinking" among the model's capabilities (asked once).
+    thinks: std::sync::OnceLock<bool>,
 }
 
 impl OllamaClient {
@@ -27,11 +30,47 @@ impl OllamaClient {
             spec,
             url,
             retry,
+            thinks: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Asks Ollama once whether the model thinks. Any failure means "not known to": the
+    /// request then goes without `think`, as before Ollama had it.
+    async fn thinks(&self) -> bool {
+        if let Some(known) = self.thinks.get() {
+            return *known;
+        }
+        let base = self.url.trim_end_matches("/api/chat");
+        let show = self
+            .http
+            .post(format!("{base}/api/show"))
+            .timeout(std::time::Duration::from_secs(5))
+            .json(&json!({"model": self.spec.name}))
+            .send()
+            .await;
+        let thinks = match show {
+            Ok(resp) if resp.status().is_success() => resp
+                .json::<Value>()
+                .await
+                .is_ok_and(|show| has_thinking(&show)),
+            Ok(_) => false,
+            // Not reached: ask again next time (the chat request will say what is wrong).
+            Err(_) => return false,
+        };
+        *self.thinks.get_or_init(|| thinks)
     }
 }
 
-pub(crate) fn request_body(req: &ModelRequest) -> Value {
+/// Whether an `/api/show` answer lists the "thinking" capability.
+fn has_thinking(show: &Value) -> bool {
+    show.get("capabilities")
+        .and_then(Value::as_array)
+        .is_some_and(|caps| caps.iter().any(|c| c == "thinking"))
+}
+
+/// The request body; `think` asks a thinking model to send its reasoning apart from the
+/// answer (`message.thinking`) rather than inline as `<think>`.
+pub(crate) fn request_body(req: &ModelRequest, think: bool) -> Value {
     let mut messages = Vec::new();
     if !req.system.is_empty() {
         messages.push(json!({"role": "system", "content": req.system}));
@@ -67,6 +106,9 @@ pub(crate) fn request_body(req: &ModelRequest) -> Value {
         messages.push(v);
     }
     let mut body = json!({"model": req.model, "messages": messages, "stream": true});
+    if think {
+        body["think"] = json!(true);
+    }
     if !req.tools.is_empty() {
         body["tools"] = req.tools.iter().map(ToolSpec::as_function).collect();
     }
@@ -89,7 +131,7 @@ pub(crate) fn request_body(req: &ModelRequest) -> Value {
 #[async_trait::async_trait]
 impl ModelClient for OllamaClient {
     async fn stream(&self, req: &ModelRequest) -> Result<ModelStream, ModelError> {
-        let body = request_body(req);
+        let body = request_body(req, self.thinks().await);
         let endpoint = Endpoint {
             url: &self.url,
             model: &req.model,
@@ -102,7 +144,10 @@ impl ModelClient for OllamaClient {
         )
         .await?;
         let url = self.url.clone();
-        Ok(spawn_reader(move |tx| read_stream(resp, url, tx)))
+        // Reasoning models may write their thinking inline, as `<think>` in the text.
+        Ok(inline_reasoning::split(spawn_reader(move |tx| {
+            read_stream(resp, url, tx)
+        })))
     }
 
     fn endpoint(&self) -> &str {
@@ -233,4 +278,27 @@ async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {
             message,
         }))
         .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn think_is_asked_for_only_when_the_model_thinks() {
+        let req = ModelRequest {
+            model: "deepseek-r1".into(),
+            messages: vec![super::super::ChatMessage::text(Role::User, "hi")],
+            ..ModelRequest::default()
+        };
+        assert_eq!(request_body(&req, true)["think"], json!(true));
+        assert!(request_body(&req, false).get("think").is_none());
+        assert!(has_thinking(
+            &json!({"capabilities": ["completion", "thinking"]})
+        ));
+        assert!(!has_thinking(
+            &json!({"capabilities": ["completion", "tools"]})
+        ));
+        assert!(!has_thinking(&json!({"license": ""})));
+    }
 }

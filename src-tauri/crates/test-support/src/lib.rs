@@ -20,7 +20,7 @@
 //!
 //! # Scripts
 //! [`Script`] holds the turns (one [`ScriptedResponse`] per model request) plus `models`,
-//! `context_window` and `openai_reasoning_field` for discovery and rendering; it is serde
+//! `context_window`, `openai_reasoning_field` and `ollama_thinking` for discovery and rendering; it is serde
 //! data, so a JSON file works too ([`Script::from_json`], [`Script::from_file`]).
 //! A response is a list of [`Part`]s: `Text`, `Reasoning`, `ToolCall { id, name, arguments }`
 //! (arguments given as a JSON string are streamed verbatim, so a test can send malformed

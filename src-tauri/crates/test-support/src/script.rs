@@ -36,6 +36,9 @@ pub struct Script {
     /// OpenRouter and Ollama's compatibility layer use `reasoning`.
     #[serde(default = "default_reasoning_field")]
     pub openai_reasoning_field: String,
+    /// Whether Ollama's `POST /api/show` lists the "thinking" capability (a reasoning model).
+    #[serde(default)]
+    pub ollama_thinking: bool,
 }
 
 fn default_models() -> Vec<String> {
@@ -63,6 +66,7 @@ impl Script {
             models: default_models(),
             context_window: default_context_window(),
             openai_reasoning_field: default_reasoning_field(),
+            ollama_thinking: false,
         }
     }
 
@@ -73,6 +77,12 @@ impl Script {
 
     pub fn with_context_window(mut self, tokens: u32) -> Self {
         self.context_window = tokens;
+        self
+    }
+
+    /// Ollama's `/api/show` says the models think.
+    pub fn with_ollama_thinking(mut self) -> Self {
+        self.ollama_thinking = true;
         self
     }
 

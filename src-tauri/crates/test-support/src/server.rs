@@ -146,6 +146,7 @@ struct Shared {
     models: Vec<String>,
     context_window: u32,
     reasoning_field: String,
+    ollama_thinking: bool,
     shutdown: CancellationToken,
 }
 
@@ -315,6 +316,7 @@ fn bind(script: Script) -> (std::net::TcpListener, Arc<Shared>) {
         models: script.models,
         context_window: script.context_window,
         reasoning_field: script.openai_reasoning_field,
+        ollama_thinking: script.ollama_thinking,
         shutdown: CancellationToken::new(),
     });
     (listener, shared)
@@ -616,7 +618,7 @@ async fn discovery(
             });
             match name {
                 Some(name) if shared.models.iter().any(|m| ollama::same_model(m, &name)) => {
-                    ollama::show_body(&name, shared.context_window)
+                    ollama::show_body(&name, shared.context_window, shared.ollama_thinking)
                 }
                 Some(name) => {
                     return json_response(

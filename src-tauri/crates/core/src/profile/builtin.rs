@@ -22,6 +22,7 @@ const BUILTIN: &[BuiltinProfile] = &[
     profile!("claude-code", ["system.md", "environment.md"]),
     profile!("codex", ["system.md", "environment_context.md"]),
     profile!("deepseek-tui", ["system.md"]),
+    profile!("qwen-code", ["system.md"]),
     profile!("swe-agent", ["system.md"]),
     profile!("minimal", ["system.md"]),
     profile!("os", ["system.md"]),

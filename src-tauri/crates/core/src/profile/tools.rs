@@ -16,7 +16,7 @@ pub struct ToolDef {
 
 impl ToolDef {
     pub fn named(name: &str) -> Option<ToolDef> {
-        catalog::all().find(|t| t.name == name)
+        catalog::find(name)
     }
 
     pub fn spec(&self) -> crate::model::ToolSpec {
@@ -39,6 +39,11 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string()
+    };
+    // `file_path` (Qwen Code) or `path` (DeepSeek-TUI).
+    let path_of = |k: &str| {
+        let qwen = s("file_path");
+        if qwen.is_empty() { s(k) } else { qwen }
     };
     let read = |summary: String| ToolAction::Read {
         summary,
@@ -65,7 +70,7 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
             ToolAction::RunCode { language, code }
         }
         "shell" => codex_shell(arguments),
-        "bash" | "Bash" | "exec_shell" => {
+        "bash" | "Bash" | "exec_shell" | "run_shell_command" => {
             let code = arguments
                 .get("command")
                 .or_else(|| arguments.get("code"))
@@ -79,7 +84,10 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
             }
         }
         "Read" => read(format!("Read {}", s("file_path"))),
-        "read_file" => read(format!("Read {}", s("path"))),
+        "read_file" => read(format!("Read {}", path_of("path"))),
+        "list_directory" => read(format!("List {}", s("path"))),
+        "glob" => read(format!("Find files {}", s("pattern"))),
+        "grep_search" => read(format!("Search for {}", s("pattern"))),
         "list_dir" => read(format!(
             "List {}",
             if s("path").is_empty() {
@@ -109,7 +117,9 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
                 .and_then(Value::as_array)
                 .map_or(0, Vec::len)
         )),
-        "write_file" => edit(format!("Write {}", s("path"))),
+        "write_file" => edit(format!("Write {}", path_of("path"))),
+        // Qwen Code's `edit` (SWE-agent's has no `old_string`).
+        "edit" if arguments.get("old_string").is_some() => edit(format!("Edit {}", s("file_path"))),
         "edit_file" => edit(format!("Edit {}", s("path"))),
         "apply_patch" => edit(patch_summary(
             arguments

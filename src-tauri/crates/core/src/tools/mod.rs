@@ -8,6 +8,7 @@ mod edit;
 mod lint;
 mod patch;
 mod plan;
+mod qwen;
 mod read;
 mod search;
 
@@ -269,6 +270,7 @@ pub fn is_builtin(name: &str) -> bool {
         || search::handles(name)
         || plan::handles(name)
         || aci::handles(name)
+        || qwen::handles_name(name)
         || name == "apply_patch"
 }
 
@@ -285,7 +287,10 @@ pub fn run(
         .with_guard(*guard)
         .with_client_files(files);
     let mut ends_turn = false;
-    let result = if read::handles(name) {
+    // Qwen Code's calls first: some share a name with other harnesses' tools.
+    let result = if qwen::handles(name, args) {
+        qwen::run(name, args, &mut ws)
+    } else if read::handles(name) {
         read::run(name, args, &mut ws)
     } else if edit::handles(name) {
         edit::run(name, args, &mut ws)

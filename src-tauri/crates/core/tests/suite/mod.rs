@@ -1,4 +1,5 @@
 mod clients;
+mod inline_reasoning;
 mod local;
 mod mcp;
 mod profiles;

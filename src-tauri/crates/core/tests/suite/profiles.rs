@@ -127,6 +127,7 @@ fn the_builtins_are_listed_with_what_they_emulate() {
             ("claude-code".into(), ToolStyle::Native, 8),
             ("codex".into(), ToolStyle::Native, 3),
             ("deepseek-tui".into(), ToolStyle::Native, 9),
+            ("qwen-code".into(), ToolStyle::Native, 8),
             ("swe-agent".into(), ToolStyle::OneCommand, 10),
             ("minimal".into(), ToolStyle::NativeOrFenced, 1),
             ("os".into(), ToolStyle::Native, 2),

@@ -287,6 +287,68 @@ async fn codex_applies_patches_runs_argv_commands_and_keeps_a_plan() {
 }
 
 #[tokio::test]
+async fn qwen_code_uses_its_own_tools_and_argument_shapes() {
+    let mut s = session(
+        "qwen-code",
+        vec![
+            call("todo_write", json!({"todos": [{"id": "1", "content": "Explore", "status": "completed"}, {"id": "2", "content": "Edit", "status": "in_progress"}]})),
+            call("list_directory", json!({"path": "src"})),
+            call("glob", json!({"pattern": "**/*.txt"})),
+            call("grep_search", json!({"pattern": "^port", "glob": "*.txt"})),
+            call("read_file", json!({"file_path": "src/config.txt", "offset": 1, "limit": 1})),
+            call("edit", json!({"file_path": "src/config.txt", "old_string": "= 1", "new_string": "= 2"})),
+            call("edit", json!({"file_path": "src/config.txt", "old_string": "port = 1", "new_string": "port = 8080"})),
+            call("write_file", json!({"file_path": "README.md", "content": "config lives in src/\n"})),
+            call("run_shell_command", json!({"command": "cat src/config.txt", "description": "Show the config"})),
+            ScriptedResponse::text("Port is 8080."),
+        ],
+    )
+    .await;
+    std::fs::create_dir_all(s.workdir.join("src")).unwrap();
+    std::fs::write(s.workdir.join("src/config.txt"), "port = 1\nretries = 1\n").unwrap();
+    let t = turn(&mut s, "set the port to 8080").await;
+    assert_eq!(
+        t.asked,
+        vec!["edit", "edit", "write_file", "run_shell_command"]
+    );
+    let r = t.result_texts();
+    assert_eq!(
+        r[0],
+        "Todo list updated (1/2 done)\n1. [x] Explore\n2. [~] Edit"
+    );
+    assert_eq!(r[1], "config.txt");
+    // Qwen Code's glob answers absolute paths.
+    let config = s.workdir.join("src/config.txt").display().to_string();
+    assert_eq!(r[2], config);
+    assert_eq!(r[3], "src/config.txt:1:port = 1");
+    assert_eq!(
+        r[4],
+        "Showing lines 2-2 of 2; read on with offset 2.\nretries = 1"
+    );
+    assert!(r[5].contains("occurs 2 times"), "{}", r[5]);
+    assert_eq!(r[6], "Edited src/config.txt");
+    assert_eq!(r[7], "Created README.md");
+    assert_eq!(r[8], "port = 8080\nretries = 1\n");
+    assert_eq!(t.changes().len(), 2);
+    let first = &s.server.model_requests()[0];
+    let offered: Vec<&str> = first.tool_names();
+    assert_eq!(
+        offered,
+        vec![
+            "run_shell_command",
+            "read_file",
+            "write_file",
+            "edit",
+            "glob",
+            "grep_search",
+            "list_directory",
+            "todo_write"
+        ]
+    );
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
 async fn deepseek_tui_uses_its_file_search_and_todo_tools() {
     let mut s = session(
         "deepseek-tui",

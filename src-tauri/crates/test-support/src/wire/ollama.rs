@@ -145,7 +145,11 @@ pub(crate) fn tags_body(models: &[String]) -> Value {
 }
 
 /// `POST /api/show` for a known model: `model_info` carries `<arch>.context_length`.
-pub(crate) fn show_body(name: &str, context_window: u32) -> Value {
+pub(crate) fn show_body(name: &str, context_window: u32, thinking: bool) -> Value {
+    let mut capabilities = vec!["completion", "tools"];
+    if thinking {
+        capabilities.push("thinking");
+    }
     json!({
         "license": "",
         "modelfile": format!("FROM {}\n", with_tag(name)),
@@ -160,7 +164,7 @@ pub(crate) fn show_body(name: &str, context_window: u32) -> Value {
             "llama.embedding_length": 3072,
             "llama.block_count": 28,
         },
-        "capabilities": ["completion", "tools", "thinking"],
+        "capabilities": capabilities,
         "modified_at": CREATED_RFC3339,
     })
 }

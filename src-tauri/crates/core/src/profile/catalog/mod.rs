@@ -1,10 +1,13 @@
 //! Every tool a built-in profile can offer, by harness: name, description and JSON schema.
-//! Names are unique across harnesses, so a call recorded under one profile still means the
-//! same thing after a switch.
+//! A bare name finds the first tool of that name; a harness whose tools reuse another's names
+//! with other arguments (Qwen Code's `read_file`) is asked for as `harness:name`. Shared names
+//! are told apart by their arguments when they run, so a call recorded under one profile still
+//! means the same thing after a switch.
 
 mod claude_code;
 mod codex;
 mod deepseek;
+mod qwen_code;
 mod swe_agent;
 
 use serde_json::{Value, json};
@@ -19,7 +22,17 @@ pub(crate) fn all() -> impl Iterator<Item = ToolDef> {
         .chain(codex::tools())
         .chain(deepseek::tools())
         .chain(swe_agent::tools())
+        .chain(qwen_code::tools())
         .chain([computer()])
+}
+
+/// The tool `name` of one harness (`qwen-code:read_file`), or the first of that name.
+pub(crate) fn find(name: &str) -> Option<ToolDef> {
+    match name.split_once(':') {
+        Some((qwen_code::HARNESS, tool)) => qwen_code::tools().into_iter().find(|t| t.name == tool),
+        Some(_) => None,
+        None => all().find(|t| t.name == name),
+    }
 }
 
 /// Anthropic's computer tool (`computer_20250124` and later), as a function any model can call.
