@@ -154,7 +154,14 @@ async fn ollama_is_told_the_window_the_conversation_is_fitted_to() {
         s.server.model_requests()[0].body["options"]["num_ctx"],
         json!(4096)
     );
-    assert!(s.server.requests().iter().all(|r| r.path != "/api/show"));
+    // Asked once: whether the model thinks (its capabilities), not for a window.
+    let shows: Vec<_> = s
+        .server
+        .requests()
+        .into_iter()
+        .filter(|r| r.path == "/api/show")
+        .collect();
+    assert_eq!(shows.len(), 1, "{shows:?}");
 }
 
 #[tokio::test]
