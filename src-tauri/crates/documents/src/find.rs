@@ -49,9 +49,13 @@ pub fn parse_age(given: &str) -> Result<Duration, DocumentError> {
 /// exist, without repeats (an unset XDG dir falls back to home).
 pub fn default_folders() -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = Vec::new();
-    for dir in [dirs::download_dir(), dirs::desktop_dir(), dirs::document_dir()]
-        .into_iter()
-        .flatten()
+    for dir in [
+        dirs::download_dir(),
+        dirs::desktop_dir(),
+        dirs::document_dir(),
+    ]
+    .into_iter()
+    .flatten()
     {
         if dir.is_dir() && !folders.contains(&dir) {
             folders.push(dir);
@@ -143,9 +147,15 @@ mod tests {
         assert_eq!(parse_age("7d").unwrap(), Duration::from_secs(7 * 86_400));
         assert_eq!(parse_age("36h").unwrap(), Duration::from_secs(36 * 3600));
         assert_eq!(parse_age("90m").unwrap(), Duration::from_secs(90 * 60));
-        assert_eq!(parse_age(" 2 weeks ").unwrap(), Duration::from_secs(14 * 86_400));
+        assert_eq!(
+            parse_age(" 2 weeks ").unwrap(),
+            Duration::from_secs(14 * 86_400)
+        );
         for bad in ["", "d", "7", "7y", "-3d", "99999999999999999999d"] {
-            assert!(matches!(parse_age(bad), Err(DocumentError::BadAge { .. })), "{bad}");
+            assert!(
+                matches!(parse_age(bad), Err(DocumentError::BadAge { .. })),
+                "{bad}"
+            );
         }
     }
 }

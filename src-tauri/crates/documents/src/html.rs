@@ -10,7 +10,7 @@ use crate::{Document, DocumentError, DocumentKind, ReadOptions};
 const WIDTH: usize = 10_000;
 
 pub(crate) fn to_text(html: &[u8]) -> String {
-    let text = html2text::config::plain()
+    let text = html2text::config::plain_no_decorate()
         .string_from_read(html, WIDTH)
         .unwrap_or_else(|_| String::from_utf8_lossy(html).into_owned());
     tidy(&text)

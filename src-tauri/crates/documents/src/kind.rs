@@ -41,19 +41,21 @@ impl DocumentKind {
 
     /// A kind from a word a person or model would use: "pdf", "docx", "word", "spreadsheet"…
     pub fn from_name(name: &str) -> Option<Self> {
-        Some(match name.trim_start_matches('.').to_ascii_lowercase().as_str() {
-            "pdf" => Self::Pdf,
-            "docx" | "docm" | "word" => Self::Docx,
-            "odt" => Self::Odt,
-            "xlsx" | "xlsm" | "xlsb" | "excel" => Self::Xlsx,
-            "xls" => Self::Xls,
-            "ods" => Self::Ods,
-            "pptx" | "powerpoint" => Self::Pptx,
-            "html" | "htm" | "xhtml" => Self::Html,
-            "epub" => Self::Epub,
-            "txt" | "text" | "md" | "markdown" | "csv" | "tsv" | "log" | "rst" => Self::Text,
-            _ => return None,
-        })
+        Some(
+            match name.trim_start_matches('.').to_ascii_lowercase().as_str() {
+                "pdf" => Self::Pdf,
+                "docx" | "docm" | "word" => Self::Docx,
+                "odt" => Self::Odt,
+                "xlsx" | "xlsm" | "xlsb" | "excel" => Self::Xlsx,
+                "xls" => Self::Xls,
+                "ods" => Self::Ods,
+                "pptx" | "powerpoint" => Self::Pptx,
+                "html" | "htm" | "xhtml" => Self::Html,
+                "epub" => Self::Epub,
+                "txt" | "text" | "md" | "markdown" | "csv" | "tsv" | "log" | "rst" => Self::Text,
+                _ => return None,
+            },
+        )
     }
 
     /// Extensions `find` matches for this kind.

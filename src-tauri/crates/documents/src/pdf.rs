@@ -48,7 +48,9 @@ pub(crate) fn read(path: &Path, options: &ReadOptions) -> Result<Document, Docum
     let total = pages.len();
     let mut out = Collector::new(options);
     for &n in &pages {
-        out.offer(n as usize, None, || Ok::<_, DocumentError>(page_text(&pdf, n)))?;
+        out.offer(n as usize, None, || {
+            Ok::<_, DocumentError>(page_text(&pdf, n))
+        })?;
     }
     let doc = out.finish(path.to_path_buf(), KIND, total)?;
     if doc.parts.iter().all(|p| p.text.trim().is_empty()) && !doc.parts.is_empty() {

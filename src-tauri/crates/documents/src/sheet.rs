@@ -19,11 +19,13 @@ pub(crate) fn read(
     let mut out = Collector::new(options);
     for (i, name) in names.iter().enumerate() {
         out.offer(i + 1, Some(name.clone()), || {
-            let range = book.worksheet_range(name).map_err(|e| DocumentError::Corrupt {
-                path: path.to_path_buf(),
-                kind,
-                detail: format!("sheet {name:?} cannot be read ({e})"),
-            })?;
+            let range = book
+                .worksheet_range(name)
+                .map_err(|e| DocumentError::Corrupt {
+                    path: path.to_path_buf(),
+                    kind,
+                    detail: format!("sheet {name:?} cannot be read ({e})"),
+                })?;
             Ok::<_, DocumentError>(table(&range))
         })?;
     }

@@ -2,8 +2,8 @@
 //! elements by local name, their text with entities resolved, and pages cut where the
 //! format marks page breaks.
 
-use quick_xml::{Reader, XmlVersion};
 use quick_xml::events::{BytesStart, Event};
+use quick_xml::{Reader, XmlVersion};
 
 /// One thing the walk meets.
 pub(crate) enum Node<'a> {
@@ -76,10 +76,7 @@ pub(crate) fn attr(e: &BytesStart<'_>, name: &str) -> Option<String> {
         })
 }
 
-pub(crate) fn walk(
-    xml: &[u8],
-    mut on: impl FnMut(Node<'_>),
-) -> Result<(), quick_xml::Error> {
+pub(crate) fn walk(xml: &[u8], mut on: impl FnMut(Node<'_>)) -> Result<(), quick_xml::Error> {
     let mut reader = Reader::from_reader(xml);
     let mut buf = Vec::new();
     loop {
@@ -92,11 +89,9 @@ pub(crate) fn walk(
             Event::GeneralRef(r) => {
                 let resolved = match r.resolve_char_ref()? {
                     Some(c) => c.to_string(),
-                    None => {
-                        quick_xml::escape::resolve_predefined_entity(&r.into_inner())
-                            .unwrap_or_default()
-                            .to_string()
-                    }
+                    None => quick_xml::escape::resolve_predefined_entity(&r.into_inner())
+                        .unwrap_or_default()
+                        .to_string(),
                 };
                 on(Node::Text(&resolved));
             }

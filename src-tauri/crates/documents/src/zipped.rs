@@ -10,7 +10,7 @@ use zip::result::ZipError;
 
 use crate::document::Collector;
 use crate::xml::{Node, Pages, attr, local, tidy, walk};
-use crate::{DocumentError, DocumentKind, ReadOptions, Document};
+use crate::{Document, DocumentError, DocumentKind, ReadOptions};
 
 /// Largest part read out of an archive: a zip bomb stops here.
 const MAX_PART_BYTES: u64 = 256 * 1024 * 1024;
@@ -137,9 +137,7 @@ pub(crate) fn docx(path: &Path, options: &ReadOptions) -> Result<Document, Docum
                     }
                 }
                 "lastRenderedPageBreak" => pages.page_break(),
-                "pageBreakBefore" if attr(e, "val").as_deref() != Some("0") => {
-                    pages.page_break()
-                }
+                "pageBreakBefore" if attr(e, "val").as_deref() != Some("0") => pages.page_break(),
                 "tc" if !empty => cell_depth += 1,
                 _ => {}
             }
