@@ -185,6 +185,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pdftotext_fallback_splits_pages_at_form_feeds() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.ms"), ".PP\nfirst\n.bp\n.PP\nsecond\n").unwrap();
+        let out = Command::new("groff")
+            .args(["-ms", "-Tpdf", "a.ms"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let path = dir.path().join("a.pdf");
+        std::fs::write(&path, out.stdout).unwrap();
+        let pages = pdftotext_pages(&path).expect("pdftotext is installed by .ci/packages.sh");
+        assert_eq!(pages.len(), 2);
+        assert!(pages[0].contains("first") && !pages[0].contains("second"));
+        assert!(pages[1].contains("second"));
+        let doc = with_pdftotext(&path, &ReadOptions::default(), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(doc.via, Some("pdftotext"));
+        assert_eq!(doc.total_parts, 2);
+    }
+
+    #[test]
     fn broken_tells_truncated_from_corrupt() {
         let p = Path::new("x.pdf");
         assert!(matches!(

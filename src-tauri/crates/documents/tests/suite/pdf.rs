@@ -260,3 +260,60 @@ fn misnamed_pdf_is_read_by_its_bytes() {
     assert_eq!(doc.kind, DocumentKind::Pdf);
     assert_eq!(doc.total_parts, 3);
 }
+
+/// A hand-made two-page PDF whose second page lacks its MediaBox: pdf-extract panics on it.
+fn pdf_with_a_page_the_parser_crashes_on(path: &Path) {
+    let content = "BT /F1 24 Tf 72 700 Td (Hello there) Tj ET";
+    let stream = format!(
+        "<< /Length {} >>\nstream\n{content}\nendstream",
+        content.len()
+    );
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>",
+        "<< /Type /Page /Parent 2 0 R /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>",
+        &stream,
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ];
+    let mut out = String::from("%PDF-1.4\n");
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.push_str(&format!("{} 0 obj\n{body}\nendobj\n", i + 1));
+    }
+    let xref = out.len();
+    out.push_str(&format!(
+        "xref\n0 {}\n0000000000 65535 f \n",
+        objects.len() + 1
+    ));
+    for offset in offsets {
+        out.push_str(&format!("{offset:010} 00000 n \n"));
+    }
+    out.push_str(&format!(
+        "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+        objects.len() + 1
+    ));
+    std::fs::write(path, out).unwrap();
+}
+
+#[test]
+fn a_page_the_parser_crashes_on_is_reported_and_the_rest_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.pdf");
+    pdf_with_a_page_the_parser_crashes_on(&path);
+    let doc = read(&path).unwrap();
+    assert_eq!(doc.total_parts, 2);
+    assert!(
+        doc.parts[0].text.contains("Hello there"),
+        "{:?}",
+        doc.parts[0]
+    );
+    assert!(
+        doc.parts[1]
+            .text
+            .contains("could not be extracted: the PDF parser crashed"),
+        "{:?}",
+        doc.parts[1]
+    );
+}
