@@ -10,6 +10,7 @@ OI_PACKAGES=(
   xvfb xauth dbus dbus-x11 libglib2.0-bin at-spi2-core xdotool x11-utils x11-xserver-utils xterm openbox
   webkit2gtk-driver imagemagick fonts-dejavu-core python3-tk
   strace
+  groff ghostscript qpdf poppler-utils
 )
 
 oi_install_packages() {

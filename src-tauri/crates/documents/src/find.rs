@@ -1,0 +1,161 @@
+//! Finding documents the way people describe them: "the PDF I downloaded last week".
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use crate::{DocumentError, DocumentKind};
+
+/// How deep `find` looks below each folder.
+const MAX_DEPTH: usize = 6;
+/// Files looked at before `find` stops, so a huge home folder cannot stall it.
+const MAX_VISITED: usize = 200_000;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FindQuery {
+    /// Only documents of this kind (by extension); any document kind when `None`.
+    pub kind: Option<DocumentKind>,
+    /// Only files modified this recently.
+    pub modified_within: Option<Duration>,
+    /// Where to look; the user's Downloads, Desktop and Documents when `None`.
+    pub folder: Option<PathBuf>,
+    /// Only files whose name contains this, case-insensitively.
+    pub name: Option<String>,
+}
+
+/// "7d", "36h", "90m", "2w", "45s" (also "7 days", "36 hours").
+pub fn parse_age(given: &str) -> Result<Duration, DocumentError> {
+    let bad = || DocumentError::BadAge {
+        given: given.to_string(),
+    };
+    let s = given.trim().to_ascii_lowercase();
+    let split = s.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+    let (number, unit) = s.split_at(split);
+    let number: u64 = number.parse().map_err(|_| bad())?;
+    let seconds = match unit.trim() {
+        "s" | "sec" | "secs" | "second" | "seconds" => 1,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60,
+        "h" | "hr" | "hrs" | "hour" | "hours" => 3600,
+        "d" | "day" | "days" => 86_400,
+        "w" | "wk" | "week" | "weeks" => 7 * 86_400,
+        _ => return Err(bad()),
+    };
+    number
+        .checked_mul(seconds)
+        .map(Duration::from_secs)
+        .ok_or_else(bad)
+}
+
+/// The user's Downloads, Desktop and Documents folders (XDG user dirs on Linux), those that
+/// exist, without repeats (an unset XDG dir falls back to home).
+pub fn default_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for dir in [
+        dirs::download_dir(),
+        dirs::desktop_dir(),
+        dirs::document_dir(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if dir.is_dir() && !folders.contains(&dir) {
+            folders.push(dir);
+        }
+    }
+    folders
+}
+
+/// Documents matching `query`, newest first. Hidden files and folders are skipped;
+/// unreadable folders are passed over.
+pub fn find(query: &FindQuery) -> Vec<PathBuf> {
+    find_at(query, SystemTime::now())
+}
+
+fn find_at(query: &FindQuery, now: SystemTime) -> Vec<PathBuf> {
+    let folders = match &query.folder {
+        Some(folder) => vec![folder.clone()],
+        None => default_folders(),
+    };
+    let since = query.modified_within.and_then(|age| now.checked_sub(age));
+    let name = query.name.as_ref().map(|n| n.to_lowercase());
+    let mut found: Vec<(SystemTime, PathBuf)> = Vec::new();
+    let mut visited = 0;
+    for folder in folders {
+        let mut stack = vec![(folder, 0usize)];
+        while let Some((dir, depth)) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                visited += 1;
+                if visited > MAX_VISITED {
+                    break;
+                }
+                let path = entry.path();
+                if is_hidden(&path) {
+                    continue;
+                }
+                // file_type does not follow symlinks: linked folders are not walked.
+                let Ok(file_type) = entry.file_type() else {
+                    continue;
+                };
+                if file_type.is_dir() {
+                    if depth < MAX_DEPTH {
+                        stack.push((path, depth + 1));
+                    }
+                    continue;
+                }
+                let Some(kind) = DocumentKind::from_extension(&path) else {
+                    continue;
+                };
+                if query.kind.is_some_and(|k| k != kind) {
+                    continue;
+                }
+                if let Some(name) = &name
+                    && !path
+                        .file_name()
+                        .is_some_and(|f| f.to_string_lossy().to_lowercase().contains(name))
+                {
+                    continue;
+                }
+                let Ok(modified) = entry.metadata().and_then(|m| m.modified()) else {
+                    continue;
+                };
+                if since.is_some_and(|since| modified < since) {
+                    continue;
+                }
+                if !found.iter().any(|(_, p)| p == &path) {
+                    found.push((modified, path));
+                }
+            }
+        }
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+fn is_hidden(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_parse_in_the_units_people_use() {
+        assert_eq!(parse_age("7d").unwrap(), Duration::from_secs(7 * 86_400));
+        assert_eq!(parse_age("36h").unwrap(), Duration::from_secs(36 * 3600));
+        assert_eq!(parse_age("90m").unwrap(), Duration::from_secs(90 * 60));
+        assert_eq!(
+            parse_age(" 2 weeks ").unwrap(),
+            Duration::from_secs(14 * 86_400)
+        );
+        for bad in ["", "d", "7", "7y", "-3d", "99999999999999999999d"] {
+            assert!(
+                matches!(parse_age(bad), Err(DocumentError::BadAge { .. })),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,5 @@
+mod common;
+mod find;
+mod office;
+mod pdf;
+mod web;
