@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::{ToolError, Workspace, opt_bool, opt_usize, str_arg};
+use super::{ToolError, Workspace, opt_bool, opt_str, opt_usize, str_arg};
 
 /// Lines `read_file` returns when the model gives no limit.
 const DEFAULT_LIMIT: usize = 2000;
@@ -53,6 +53,10 @@ fn read_file(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
             "File not found or not a file: {}",
             ws.display(&path)
         )));
+    }
+    if let Some(document) = super::read::document(&path, opt_str(args, "pages")) {
+        ws.state.files_read.insert(path);
+        return document;
     }
     let text = ws.read_text(&path)?;
     ws.state.files_read.insert(path);

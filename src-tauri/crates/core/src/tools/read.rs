@@ -1,6 +1,8 @@
 //! Reading files and listing directories: Claude Code's `Read` (numbered lines, offset/limit)
 //! and DeepSeek-TUI's `read_file` and `list_dir`.
 
+use std::path::Path;
+
 use serde_json::Value;
 
 use super::{ToolError, Workspace, opt_str, opt_usize, str_arg};
@@ -35,6 +37,10 @@ fn read_numbered(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> 
             "File does not exist: {}",
             path.display()
         )));
+    }
+    if let Some(document) = document(&path, opt_str(args, "pages")) {
+        ws.state.files_read.insert(path);
+        return document;
     }
     let text = ws.read_text(&path)?;
     ws.state.files_read.insert(path.clone());
@@ -74,9 +80,35 @@ fn read_plain(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
             ws.display(&path)
         )));
     }
+    if let Some(document) = document(&path, opt_str(args, "pages")) {
+        ws.state.files_read.insert(path);
+        return document;
+    }
     let text = ws.read_text(&path)?;
     ws.state.files_read.insert(path);
     Ok(text)
+}
+
+/// A PDF, Word, OpenDocument, spreadsheet, slide deck or EPUB as its text with page markers,
+/// the way the harnesses' own read tools return a PDF (`pages`: "3", "2-5"). `None` when the
+/// file is no such document (text files, HTML and source are read as they are).
+pub(super) fn document(path: &Path, pages: Option<&str>) -> Option<Result<String, ToolError>> {
+    let kind = oi_documents::detect(path).ok().flatten()?;
+    if !kind.is_binary() {
+        return None;
+    }
+    let mut options = oi_documents::ReadOptions::default();
+    if let Some(pages) = pages {
+        match pages.parse::<oi_documents::PageRange>() {
+            Ok(range) => options.pages = Some(range),
+            Err(e) => return Some(Err(ToolError::Rejected(e.to_string()))),
+        }
+    }
+    Some(
+        oi_documents::read(path, &options)
+            .map(|d| d.render())
+            .map_err(|e| ToolError::Rejected(e.to_string())),
+    )
 }
 
 fn list_dir(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
@@ -119,5 +151,70 @@ mod tests {
         );
         assert_eq!(out.unwrap_or_default(), "     2\tb\n     3\tc\n");
         assert!(state.files_read.contains(&dir.path().join("f.txt")));
+    }
+
+    /// A two-page PDF written by groff (package groff, which .ci installs).
+    fn groff_pdf(dir: &Path) -> std::path::PathBuf {
+        let source =
+            ".LP\nThe budget was approved in March.\n.bp\n.LP\nThe harbour opens on Tuesday.\n";
+        let out = std::process::Command::new("groff")
+            .args(["-ms", "-Tpdf"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child
+                    .stdin
+                    .take()
+                    .map(|mut i| i.write_all(source.as_bytes()))
+                    .transpose()?;
+                child.wait_with_output()
+            })
+            .unwrap_or_else(|e| panic!("groff (package groff): {e}"));
+        assert!(out.status.success());
+        let path = dir.join("minutes.pdf");
+        std::fs::write(&path, out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        path
+    }
+
+    /// Claude Code's `Read`, DeepSeek's and Qwen Code's `read_file` return a PDF's text with
+    /// its page markers, and `pages` picks pages; a text file is still read as it is.
+    #[test]
+    fn read_tools_return_a_documents_text_by_page() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        groff_pdf(dir.path());
+        let mut state = ToolState::default();
+        let mut ws = Workspace::new(dir.path(), &mut state);
+        let read = run("Read", &json!({"file_path": "minutes.pdf"}), &mut ws)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(read.contains("--- page 1 ---"), "{read}");
+        assert!(read.contains("--- page 2 ---"), "{read}");
+        assert!(read.contains("approved in March"), "{read}");
+        let plain = run(
+            "read_file",
+            &json!({"path": "minutes.pdf", "pages": "2"}),
+            &mut ws,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(plain.contains("harbour opens on Tuesday"), "{plain}");
+        assert!(!plain.contains("approved in March"), "{plain}");
+        let qwen = crate::tools::qwen::run(
+            "read_file",
+            &json!({"file_path": dir.path().join("minutes.pdf"), "pages": "1"}),
+            &mut ws,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            qwen.contains("approved in March") && !qwen.contains("harbour"),
+            "{qwen}"
+        );
+        let bad = run(
+            "Read",
+            &json!({"file_path": "minutes.pdf", "pages": "x-y"}),
+            &mut ws,
+        );
+        assert!(bad.is_err());
+        assert!(state.files_read.contains(&dir.path().join("minutes.pdf")));
     }
 }

@@ -21,8 +21,10 @@ pub(super) fn tools() -> Vec<ToolDef> {
         },
         ToolDef {
             name: "read_file",
-            description: "Read a text file. For large files, give `offset` (0-based line number) and \
-                          `limit` (number of lines) to read a part; the result says when it is cut.",
+            description: "Read a file. For large files, give `offset` (0-based line number) and \
+                          `limit` (number of lines) to read a part; the result says when it is cut. \
+                          PDF, Word, spreadsheet, slide and EPUB files come back as text with page \
+                          markers; `pages` (\"2\", \"1-5\") reads only those pages.",
             schema: read_file,
         },
         ToolDef {
@@ -83,7 +85,8 @@ fn read_file() -> Value {
         "properties": {
             "file_path": {"type": "string", "description": "The absolute path of the file to read."},
             "offset": {"type": "number", "description": "0-based line to start reading at; use with limit for large files."},
-            "limit": {"type": "number", "description": "How many lines to read."}
+            "limit": {"type": "number", "description": "How many lines to read."},
+            "pages": {"type": "string", "description": "For documents (PDF, Word, spreadsheets…): the pages to read, like \"3\" or \"1-5\"."}
         },
         "required": ["file_path"]
     })
