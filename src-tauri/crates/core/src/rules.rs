@@ -16,6 +16,11 @@
 //! person whenever any such rule exists. Allow rules never see through anything: they cover
 //! the exact words of plain commands only.
 //!
+//! Under `--sandbox native`, forbid rules hold at exec time too ([`CommandRules::exec_forbid`]):
+//! a supervisor outside the sandbox refuses every exec of a forbidden program by the sandboxed
+//! code (`os.system`, scripts, Makefiles, `$x`), so approving code the rules cannot see through
+//! does not approve what it forbids. Prompt rules stay here, before the run.
+//!
 //! The language is the canonical one ([`language_of`]); the engine decided it when it built the
 //! call's action, so the rules and the kernel that runs the code cannot disagree.
 
@@ -276,6 +281,25 @@ impl CommandRules {
             }
         }
         Ok(notices)
+    }
+
+    /// The forbid rules as the native sandbox refuses them at exec time, by program name and
+    /// first arguments, whatever spelled the command. Prompt rules stay with the check before
+    /// a run: no person answers in the middle of one.
+    pub fn exec_forbid(&self) -> Vec<oi_sandbox::ExecRule> {
+        self.rules
+            .iter()
+            .filter(|rule| rule.kind == RuleKind::Forbid)
+            .filter_map(|rule| {
+                let (program, args) = rule.pattern.words.split_first()?;
+                let mut words = vec![program_name(program).to_string()];
+                words.extend(args.iter().cloned());
+                Some(oi_sandbox::ExecRule {
+                    words,
+                    label: rule.to_string(),
+                })
+            })
+            .collect()
     }
 
     /// Load `project_dir/.interpreter/config.toml` (absent is fine).
