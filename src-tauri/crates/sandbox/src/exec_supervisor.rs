@@ -25,14 +25,22 @@
 //! What remains racy (`SECCOMP_USER_NOTIF_FLAG_CONTINUE` is documented as unfit for security
 //! decisions): the kernel reads the path again after the verdict. Another thread sharing the
 //! caller's memory (a thread of the same process, or the parent of a `vfork`/`posix_spawn`
-//! child) can rewrite the path between the check and the exec, and run a forbidden program
-//! under an allowed name. Pid reuse is not a hole: `/proc/<pid>/mem` is opened, then the
-//! notification checked still pending (`SECCOMP_IOCTL_NOTIF_ID_VALID`) before and after
-//! reading. Refusing execs from multi-threaded processes would not close the race (a `vfork`
-//! child is single-threaded yet shares memory) and would break Node and Python; exec-time rules
-//! are a tripwire against running forbidden programs by any spelling, while the boundary of the
-//! sandbox stays landlock, seccomp and the namespace. Prompt rules are not asked at exec time
-//! (no person answers mid-run): the static check before the run already asks for them.
+//! child, which is how glibc's `system()` starts `sh`) can rewrite the path between the check
+//! and the exec and run a forbidden program under an allowed name. Measured here: a Python
+//! thread flipping `./t0` (→ /usr/bin/true) and `./t1` (→ /usr/bin/touch) in the buffer another
+//! thread passes to `execv` ran touch in 84 of 300 tries. Refusing execs from multi-threaded
+//! processes would not close it (the `vfork` child is single-threaded yet shares its parent's
+//! memory) and would break Node and threaded Python. So exec-time rules are a tripwire that
+//! stops forbidden programs however an honest program spells them, not a boundary against code
+//! racing on purpose; the boundary stays landlock, seccomp and the namespace. A race-free
+//! complement for the real binaries would be landlock denying EXECUTE on their inodes (it
+//! checks the file opened, not the path read). Pid reuse is not a hole: `/proc/<pid>/mem` is
+//! opened, then the notification checked still pending (`SECCOMP_IOCTL_NOTIF_ID_VALID`)
+//! before reading and again before answering.
+//!
+//! Prompt rules are not asked at exec time (no person answers mid-run): the static check
+//! before the run already asks for them. Only the native backend has a supervisor; docker
+//! and OpenShell sessions keep the static check alone.
 
 use std::io::{IoSlice, IoSliceMut};
 use std::os::fd::{AsRawFd, OwnedFd};
