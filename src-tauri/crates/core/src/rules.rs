@@ -376,6 +376,24 @@ mod tests {
     }
 
     #[test]
+    fn only_forbid_rules_go_to_exec_time_by_program_name() {
+        let mut rules = CommandRules::default();
+        let lists = CommandLists {
+            allow: vec!["git status".into()],
+            prompt: vec!["curl".into()],
+            forbid: vec!["/usr/bin/touch".into(), "git push".into()],
+        };
+        rules.add(&lists, Path::new("config.toml"), false).unwrap();
+        let exec = rules.exec_forbid();
+        let words: Vec<Vec<String>> = exec.iter().map(|r| r.words.clone()).collect();
+        assert_eq!(
+            words,
+            [vec!["touch".to_string()], vec!["git".into(), "push".into()]]
+        );
+        assert_eq!(exec[1].label, "forbid `git push` (config.toml)");
+    }
+
+    #[test]
     fn suggestions_never_stop_at_a_program_name() {
         let s = |code: &str| CommandPattern::suggest(code).map(|p| p.to_string());
         assert_eq!(s("git status -s").as_deref(), Some("git status"));
