@@ -9,7 +9,7 @@
 //! - for a script, its `#!` interpreter (and the program after `/usr/bin/env`): the kernel runs
 //!   the interpreter itself, without another `execve` to intercept;
 //! - the name of a forbidden program whose file this is: a hard link, or a copy with the same
-//!   size and bytes as the program the rule names on `PATH`. A copy changed by one byte, or a
+//!   size and bytes as the program the rule names on `PATH` (a memfd run by `fexecve` too). A copy changed by one byte, or a
 //!   program written from scratch, has no forbidden name: exec-time rules stop programs by name,
 //!   they are not an allow-list.
 
@@ -194,7 +194,11 @@ impl Judge {
         names.extend(self.original_of(&file));
         Ok(Exec {
             exists: file.exists(),
-            path,
+            path: if path.is_empty() {
+                format!("the file of descriptor {dirfd}")
+            } else {
+                path
+            },
             names: names.into_iter().map(|n| n.to_lowercase()).collect(),
             args: argv.into_iter().skip(1).collect(),
         })
@@ -272,13 +276,18 @@ fn follow_links(mut at: PathBuf, root: &Path, names: &mut Vec<String>) -> PathBu
         };
         let bytes = target.as_os_str().as_bytes();
         names.extend(base_name(&String::from_utf8_lossy(bytes)));
-        at = match target.strip_prefix("/") {
+        let next = match target.strip_prefix("/") {
             Ok(rel) => root.join(rel),
             Err(_) => match at.parent() {
                 Some(dir) => dir.join(&target),
                 None => target,
             },
         };
+        // A magic link to what has no path (a memfd, a deleted file): the link itself opens it.
+        if std::fs::symlink_metadata(&next).is_err() && at.exists() {
+            break;
+        }
+        at = next;
     }
     at
 }

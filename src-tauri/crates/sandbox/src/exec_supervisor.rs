@@ -230,8 +230,16 @@ fn serve(listener: &OwnedFd, judge: &Judge) {
                 Some(Errno::EACCES)
             }
         };
-        // ENOENT: the caller died meanwhile; nothing is owed.
-        let _ = sys::notif_respond(listener, n.id, refuse);
+        // ENOENT: the caller died meanwhile; nothing is owed. A kernel without
+        // SECCOMP_USER_NOTIF_FLAG_CONTINUE (before 5.5) refuses to let the call go on: the
+        // caller would wait forever, so it is refused instead.
+        match sys::notif_respond(listener, n.id, refuse) {
+            Ok(()) | Err(Errno::ENOENT) => {}
+            Err(e) => {
+                eprintln!("{DIAGNOSTIC_PREFIX}cannot let an exec go on ({e}); refusing it");
+                let _ = sys::notif_respond(listener, n.id, Some(Errno::EPERM));
+            }
+        }
     }
 }
 

@@ -114,7 +114,7 @@ fn forbidden_programs_are_refused_however_spelled() {
 }
 
 #[test]
-fn a_refused_exec_fails_with_eacces_and_a_changed_copy_is_not_recognised() {
+fn a_refused_exec_fails_with_eacces_a_copy_in_memory_too_and_a_changed_copy_runs() {
     let mut sb = Sandbox::new(Level::WorkspaceWrite);
     sb.policy.exec.forbid = vec![rule(&["touch"])];
     let probe = r#"
@@ -122,16 +122,28 @@ import errno, os, shutil, subprocess
 try:
     os.execv("/usr/bin/touch", ["touch", "direct"])
 except OSError as e:
-    print("errno", errno.errorcode[e.errno])
+    print("errno", errno.errorcode[e.errno], flush=True)
 # One byte more makes another file: exec-time rules stop names, they are no allow-list.
 shutil.copy("/usr/bin/touch", "changed")
 with open("changed", "ab") as f:
     f.write(b"\0")
 subprocess.run(["./changed", "changed_copy"])
+# A copy in memory, run through its descriptor (execveat AT_EMPTY_PATH) under another argv[0].
+fd = os.memfd_create("innocent", 0)
+with open("/usr/bin/touch", "rb") as f:
+    os.write(fd, f.read())
+if os.fork() == 0:
+    try:
+        os.execve(fd, ["innocent", "memfd_copy"], dict(os.environ))
+    except OSError as e:
+        print("memfd", errno.errorcode[e.errno], flush=True)
+    os._exit(0)
+os.wait()
 "#;
     let out = sb.command(&["python3", "-c", probe]).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(stdout.trim(), "errno EACCES", "{out:?}");
+    assert_eq!(stdout.trim(), "errno EACCES\nmemfd EACCES", "{out:?}");
+    assert!(!sb.ws.join("memfd_copy").exists());
     assert!(!sb.ws.join("direct").exists());
     assert!(sb.ws.join("changed_copy").exists(), "{out:?}");
 }
