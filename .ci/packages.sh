@@ -9,7 +9,7 @@ OI_PACKAGES=(
   libgbm-dev libegl-dev libwayland-dev libxkbcommon-dev libdbus-1-dev libxtst-dev libxi-dev
   xvfb xauth dbus dbus-x11 libglib2.0-bin at-spi2-core xdotool x11-utils x11-xserver-utils xterm openbox
   webkit2gtk-driver imagemagick fonts-dejavu-core python3-tk
-  strace
+  strace make
   groff ghostscript qpdf poppler-utils
 )
 

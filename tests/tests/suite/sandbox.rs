@@ -799,3 +799,93 @@ fn openshell_sandbox_is_created_used_by_every_kernel_and_deleted_at_the_end() {
     );
     server.assert_invariants();
 }
+
+#[test]
+fn a_forbid_rule_holds_at_exec_time_for_code_a_person_approved() {
+    use expectrl::Eof;
+    let c = Confined::new();
+    std::fs::create_dir_all(c.sb.config().join("open-interpreter")).unwrap();
+    std::fs::write(
+        c.sb.config().join("open-interpreter/config.toml"),
+        "[commands]\nforbid = [\"touch\"]\n",
+    )
+    .unwrap();
+    let work = c.sb.work();
+    std::fs::write(work.join("touch_it.sh"), "#!/bin/sh\ntouch \"$1\"\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(work.join("touch_it.sh"), mode).unwrap();
+    std::fs::write(work.join("touch.mk"), "all:\n\ttouch made\n").unwrap();
+    // Spellings the static rules cannot see through (names built at run time, a script, a
+    // Makefile, a copy): they run, after a person's yes where the check asks.
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run(
+            "python",
+            "import os, subprocess\nprog = 'tou' + 'ch'\nos.system(prog + ' py_system')\n\
+             try:\n    subprocess.run(['/usr/bin/' + prog, 'py_subprocess'])\n\
+             except PermissionError as e:\n    print('subprocess refused:', e.errno)\n\
+             open('py_allowed', 'w').write('ok')\nprint('python' + '-ran')",
+        ),
+        ScriptedResponse::text("t1-done"),
+        run(
+            "shell",
+            "x=touch; $x variable; ./touch_it.sh script; make -s -f touch.mk; \
+             cp /usr/bin/touch mytool && ./mytool copied; mkdir allowed_dir; echo shell''-ran",
+        ),
+        ScriptedResponse::text("t2-done"),
+    ]));
+    let mut cmd = c.sb.command("interpreter");
+    cmd.env("TMPDIR", &c.tmp)
+        .args([
+            "--plain",
+            "-y",
+            "--sandbox",
+            "native",
+            "--model",
+            "openai/m",
+        ])
+        .args(["--api_base", &format!("{}/v1", server.base_url())]);
+    let mut p = oi_product_tests::spawn_pty(cmd);
+    // Whether the static check asks first depends on what it sees; a person says yes.
+    let run_turn = |p: &mut expectrl::Session, input: &str, ran: &str, done: &str| {
+        p.expect("> ").unwrap();
+        p.send_line(input).unwrap();
+        let seen = p
+            .expect(expectrl::Regex(format!("Run this code\\?|{ran}")))
+            .unwrap();
+        if seen.get(0).is_some_and(|m| m.starts_with(b"Run")) {
+            p.send_line("y").unwrap();
+            p.expect(ran).unwrap();
+        }
+        p.expect(done).unwrap();
+    };
+    run_turn(&mut p, "first", "python-ran", "t1-done");
+    run_turn(&mut p, "second", "shell-ran", "t2-done");
+    p.expect("> ").unwrap();
+    p.send("\x04").unwrap();
+    p.expect(Eof).unwrap();
+    for refused in [
+        "py_system",
+        "py_subprocess",
+        "variable",
+        "script",
+        "made",
+        "copied",
+    ] {
+        assert!(!work.join(refused).exists(), "{refused} was created");
+    }
+    assert!(work.join("py_allowed").exists() && work.join("allowed_dir").exists());
+    // The model was told which rule refused, in the run's output.
+    let requests = server.model_requests();
+    let told: Vec<String> = [1, 3]
+        .iter()
+        .map(|&i| requests[i].messages().last().unwrap()["content"].to_string())
+        .collect();
+    assert!(told[0].contains("subprocess refused: 13"), "{}", told[0]);
+    for output in &told {
+        assert!(
+            output.contains("interpreter sandbox: refused to exec")
+                && output.contains("forbid `touch`"),
+            "{output}"
+        );
+    }
+}

@@ -151,6 +151,7 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
             .sandbox_setup
             .as_ref()
             .and_then(|s| s.request.image.clone()),
+        exec_forbid: shared.config.command_rules.exec_forbid(),
     });
     let (sandbox, _) = setup.prepare(&shared.config.cwd, shared.config.config_dir.as_deref());
     shared.config.sandbox_setup = Some(setup);

@@ -16,6 +16,11 @@
 //! person whenever any such rule exists. Allow rules never see through anything: they cover
 //! the exact words of plain commands only.
 //!
+//! Under `--sandbox native`, forbid rules hold at exec time too ([`CommandRules::exec_forbid`]):
+//! a supervisor outside the sandbox refuses every exec of a forbidden program by the sandboxed
+//! code (`os.system`, scripts, Makefiles, `$x`), so approving code the rules cannot see through
+//! does not approve what it forbids. Prompt rules stay here, before the run.
+//!
 //! The language is the canonical one ([`language_of`]); the engine decided it when it built the
 //! call's action, so the rules and the kernel that runs the code cannot disagree.
 
@@ -278,6 +283,25 @@ impl CommandRules {
         Ok(notices)
     }
 
+    /// The forbid rules as the native sandbox refuses them at exec time, by program name and
+    /// first arguments, whatever spelled the command. Prompt rules stay with the check before
+    /// a run: no person answers in the middle of one.
+    pub fn exec_forbid(&self) -> Vec<oi_sandbox::ExecRule> {
+        self.rules
+            .iter()
+            .filter(|rule| rule.kind == RuleKind::Forbid)
+            .filter_map(|rule| {
+                let (program, args) = rule.pattern.words.split_first()?;
+                let mut words = vec![program_name(program).to_string()];
+                words.extend(args.iter().cloned());
+                Some(oi_sandbox::ExecRule {
+                    words,
+                    label: rule.to_string(),
+                })
+            })
+            .collect()
+    }
+
     /// Load `project_dir/.interpreter/config.toml` (absent is fine).
     pub fn add_project(&mut self, project_dir: &Path) -> Result<Vec<String>, RulesError> {
         let path = project_dir.join(PROJECT_CONFIG);
@@ -349,6 +373,24 @@ mod tests {
 
     fn p(text: &str) -> CommandPattern {
         CommandPattern::parse(text).unwrap()
+    }
+
+    #[test]
+    fn only_forbid_rules_go_to_exec_time_by_program_name() {
+        let mut rules = CommandRules::default();
+        let lists = CommandLists {
+            allow: vec!["git status".into()],
+            prompt: vec!["curl".into()],
+            forbid: vec!["/usr/bin/touch".into(), "git push".into()],
+        };
+        rules.add(&lists, Path::new("config.toml"), false).unwrap();
+        let exec = rules.exec_forbid();
+        let words: Vec<Vec<String>> = exec.iter().map(|r| r.words.clone()).collect();
+        assert_eq!(
+            words,
+            [vec!["touch".to_string()], vec!["git".into(), "push".into()]]
+        );
+        assert_eq!(exec[1].label, "forbid `git push` (config.toml)");
     }
 
     #[test]

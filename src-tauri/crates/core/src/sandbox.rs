@@ -23,6 +23,9 @@ pub struct SandboxRequest {
     /// Image of the docker and OpenShell backends (config.toml's `sandbox_image`); docker's
     /// default is [`DEFAULT_DOCKER_IMAGE`], OpenShell's its gateway's.
     pub image: Option<String>,
+    /// The session's forbid command rules, which the native backend also enforces at exec time
+    /// (`oi_sandbox::exec_supervisor`); set when the session starts. Other backends ignore it.
+    pub exec_forbid: Vec<oi_sandbox::ExecRule>,
 }
 
 /// What a session's sandbox is made from: the request, and whether only the profile asked.
@@ -229,6 +232,12 @@ impl SessionSandbox {
                 Err(e) => return refuse(info, format!("the sandbox policy is not valid: {e}")),
             },
             None => SandboxPolicy::from_level(request.level, ctx),
+        };
+        let policy = SandboxPolicy {
+            exec: oi_sandbox::ExecPolicy {
+                forbid: request.exec_forbid.clone(),
+            },
+            ..policy
         };
         let mut openshell = None;
         let mut native = None;

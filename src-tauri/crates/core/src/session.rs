@@ -195,7 +195,8 @@ fn resolve_model(config: &SessionConfig) -> ModelSpec {
 pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, SessionError> {
     // The sandbox and the project's rules belong to this session's directory.
     let mut notices = config.command_rules.add_project(&config.cwd)?;
-    if let Some(setup) = &config.sandbox_setup {
+    if let Some(setup) = &mut config.sandbox_setup {
+        setup.request.exec_forbid = config.command_rules.exec_forbid();
         let (sandbox, notice) = setup.prepare(&config.cwd, config.config_dir.as_deref());
         config.sandbox = sandbox;
         notices.extend(notice);

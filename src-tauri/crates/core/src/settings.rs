@@ -375,6 +375,8 @@ fn sandbox_settings(
         level: level.unwrap_or_default(),
         policy_file,
         image: file.sandbox_image.clone(),
+        // The session's rules, project ones included, are added when it starts.
+        exec_forbid: Vec::new(),
     };
     Ok(SandboxSettings {
         setup: SandboxSetup {

@@ -62,6 +62,11 @@ pub enum SandboxError {
     Usage(String),
     #[error("the policy passed to the sandbox helper is not valid: {0}")]
     PolicyJson(serde_json::Error),
+    #[error("cannot start the exec supervisor ({step}): {source}; refusing to run")]
+    ExecSupervisor {
+        step: &'static str,
+        source: nix::errno::Errno,
+    },
     #[error("cannot execute {program}: {source}")]
     Exec {
         program: String,

@@ -6,7 +6,8 @@
 //!
 //! It confines itself (the session's user and mount namespace when the policy has one, then
 //! rlimits, no_new_privs, landlock, seccomp), then execs the program, which inherits every
-//! restriction. It stays single-threaded until the exec: landlock does not reach threads that
+//! restriction. When the policy forbids programs, it first forks an exec supervisor
+//! ([`crate::exec_supervisor`]) that stays outside and judges every exec of the program's tree. It stays single-threaded until the exec: landlock does not reach threads that
 //! already exist, and the kernel refuses a user namespace to a threaded process. The policy
 //! travels in argv (visible in `ps`, holds no secret) so that nothing leaks into the program's
 //! environment; in the namespace the program's `TMPDIR` is set to its private /tmp.
@@ -21,7 +22,7 @@ use nix::sys::resource::{Resource, setrlimit};
 use crate::error::SandboxError;
 use crate::policy::SandboxPolicy;
 use crate::probe::probe;
-use crate::{landlock_rules, namespace, seccomp_filter};
+use crate::{exec_supervisor, landlock_rules, namespace, seccomp_filter};
 
 /// The hidden subcommand `interpreter` routes to [`sandbox_main`].
 pub const SUBCOMMAND: &str = "__sandbox";
@@ -130,10 +131,19 @@ fn enter(args: Vec<OsString>) -> Result<Infallible, SandboxError> {
     };
     let filters = seccomp_filter::build(&policy.network)?;
     let env = program_env(&policy)?;
+    // The supervisor (the parent from here on) stays outside every restriction below.
+    let supervised = if policy.exec.is_empty() {
+        None
+    } else {
+        Some(exec_supervisor::split(&policy.exec)?)
+    };
     set_limits(&policy)?;
     nix::sys::prctl::set_no_new_privs().map_err(SandboxError::NoNewPrivs)?;
     landlock_rules::restrict_self(&policy, &rules, &support)?;
     seccomp_filter::install(&filters)?;
+    if let Some(child) = supervised {
+        child.hand_over()?;
+    }
     let program = argv[0].clone();
     let errno = match nix::unistd::execvpe(&program, &argv, &env) {
         Ok(never) => match never {},

@@ -18,11 +18,16 @@
 //!     diagnosis on stderr whenever the kernel cannot enforce the policy.
 //!   - Where user namespaces are refused (Ubuntu 24.04's AppArmor default), a session runs with
 //!     landlock and seccomp alone, and its enforcement line says what that leaves out.
+//!   - When the policy forbids programs ([`ExecPolicy`], the session's forbid command rules), an
+//!     exec supervisor outside the sandbox refuses each forbidden exec of the program's process
+//!     tree ([`exec_supervisor`]).
 //! - [`backends`]: `--sandbox native|openshell|docker|none` and the Docker/OpenShell translations.
 //! - [`scan()`]: safe mode's static risk scan; [`is_protected_path`]: writes that always prompt.
 
 pub mod backends;
 pub mod error;
+mod exec_judge;
+pub mod exec_supervisor;
 pub mod helper;
 pub mod landlock_rules;
 pub mod namespace;
@@ -45,7 +50,9 @@ pub use error::{
     EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,
 };
 pub use helper::{DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, launcher_prefix, sandbox_main};
-pub use policy::{Level, MountNamespace, NetworkMode, PolicyContext, SandboxPolicy};
+pub use policy::{
+    ExecPolicy, ExecRule, Level, MountNamespace, NetworkMode, PolicyContext, SandboxPolicy,
+};
 pub use probe::{FORCE_UNSUPPORTED_ENV, NamespaceSupport, SandboxSupport, Unenforceable, probe};
 pub use protected::{is_protected_path, protected_writes, write_targets};
 pub use scan::{Risk, Severity, scan};

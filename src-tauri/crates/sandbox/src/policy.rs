@@ -219,6 +219,31 @@ pub struct SandboxPolicy {
     /// `None`: landlock and seccomp alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<MountNamespace>,
+    /// Programs refused at exec time (see [`crate::exec_supervisor`]). Empty: no supervisor.
+    #[serde(default, skip_serializing_if = "ExecPolicy::is_empty")]
+    pub exec: ExecPolicy,
+}
+
+/// What the exec supervisor refuses: the session's forbid command rules, as words.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExecPolicy {
+    #[serde(default)]
+    pub forbid: Vec<ExecRule>,
+}
+
+impl ExecPolicy {
+    pub fn is_empty(&self) -> bool {
+        self.forbid.is_empty()
+    }
+}
+
+/// One forbidden program: `words[0]` is matched against the program's names (case-insensitive),
+/// the rest against the first arguments, exactly (`git push` refuses `git push -f`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExecRule {
+    pub words: Vec<String>,
+    /// How the refusal names the rule (`forbid `touch` (config.toml)`).
+    pub label: String,
 }
 
 /// Read trees every restricted policy needs to run programs at all.
@@ -283,6 +308,7 @@ impl SandboxPolicy {
                 },
                 process: ProcessPolicy::default(),
                 namespace: None,
+                exec: ExecPolicy::default(),
             },
             Level::ReadOnly | Level::WorkspaceWrite => {
                 let mut read_write = paths(DEVICES);
@@ -312,6 +338,7 @@ impl SandboxPolicy {
                         ..ProcessPolicy::default()
                     },
                     namespace: None,
+                    exec: ExecPolicy::default(),
                 }
             }
         }

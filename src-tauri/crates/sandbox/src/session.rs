@@ -101,6 +101,18 @@ impl NativeSession {
     /// One line for the session's `enforcement`: what the kernel enforces of this policy, and
     /// what it does not.
     pub fn enforcement(&self) -> String {
+        let mut line = self.confinement();
+        let rules = self.policy.exec.forbid.len();
+        if rules > 0 {
+            let s = if rules == 1 { "" } else { "s" };
+            line.push_str(&format!(
+                "; {rules} forbid rule{s} also checked at every exec of the sandboxed processes"
+            ));
+        }
+        line
+    }
+
+    fn confinement(&self) -> String {
         let base = self.support.to_string();
         if !self.policy.filesystem.restricted {
             return base;

@@ -1,7 +1,9 @@
 //! The raw system calls this crate makes itself, each behind a safe function: asking the kernel
 //! which landlock ABI it speaks (the `landlock` crate keeps its own probe private, by design; we
 //! need the number to refuse with a precise diagnosis instead of degrading), trying a user and
-//! mount namespace in a throwaway child, `mount_setattr(2)`, and dropping every capability.
+//! mount namespace in a throwaway child, `mount_setattr(2)`, dropping every capability, and
+//! what the exec supervisor needs: `fork(2)` of the single-threaded helper, a seccomp filter
+//! that returns a user-notification listener, and the listener's three ioctls.
 #![allow(unsafe_code)]
 
 use std::ffi::CString;
@@ -282,6 +284,131 @@ pub fn probe_user_namespace() -> Result<(), NamespaceRefusal> {
         Ok(_) => Err(refused(0, Errno::ECHILD)),
         Err(e) => Err(refused(0, e)),
     }
+}
+
+/// Which side of [`fork_single_threaded`] this is.
+pub enum Forked {
+    Parent(nix::unistd::Pid),
+    Child,
+}
+
+/// `fork(2)`. Only for a process that has never started a thread (the sandbox helper before
+/// it execs), so the child may go on running ordinary Rust code.
+pub fn fork_single_threaded() -> Result<Forked, Errno> {
+    // SAFETY: the callers are single-threaded, so no lock is held by a thread that the child
+    // would lack, and the child may allocate and run any code the parent could.
+    let pid = unsafe { libc::fork() };
+    match pid {
+        p if p < 0 => Err(Errno::last()),
+        0 => Ok(Forked::Child),
+        p => Ok(Forked::Parent(nix::unistd::Pid::from_raw(p))),
+    }
+}
+
+/// Install `program` (classic BPF) as a seccomp filter on the calling thread and return its
+/// user-notification listener (`SECCOMP_FILTER_FLAG_NEW_LISTENER`, Linux 5.0). no_new_privs
+/// must be set.
+pub fn install_filter_with_listener(program: &[libc::sock_filter]) -> Result<OwnedFd, Errno> {
+    let len = libc::c_ushort::try_from(program.len()).map_err(|_| Errno::EINVAL)?;
+    let fprog = libc::sock_fprog {
+        len,
+        filter: program.as_ptr().cast_mut(),
+    };
+    // SAFETY: `fprog` points at `program`, alive for the call; the kernel copies the filter
+    // and returns a new descriptor we own.
+    let ret = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            libc::SECCOMP_FILTER_FLAG_NEW_LISTENER,
+            &fprog as *const libc::sock_fprog,
+        )
+    };
+    if ret < 0 {
+        return Err(Errno::last());
+    }
+    let fd = libc::c_int::try_from(ret).map_err(|_| Errno::EBADF)?;
+    // SAFETY: the kernel just returned this descriptor to us; nothing else owns it.
+    Ok(unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) })
+}
+
+/// Take ownership of a descriptor just received over a unix socket (`SCM_RIGHTS`).
+pub fn own_received_fd(raw: std::os::fd::RawFd) -> OwnedFd {
+    // SAFETY: the kernel installed `raw` in this process while receiving the message; nothing
+    // else knows of it, so this is its only owner.
+    unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(raw) }
+}
+
+/// One intercepted system call, as the kernel reported it.
+#[derive(Clone, Copy, Debug)]
+pub struct Notification {
+    pub id: u64,
+    pub pid: u32,
+    pub nr: i32,
+    pub args: [u64; 6],
+}
+
+/// Wait for the next notification on `listener` (`SECCOMP_IOCTL_NOTIF_RECV`).
+pub fn notif_recv(listener: &OwnedFd) -> Result<Notification, Errno> {
+    // SAFETY: an all-zero seccomp_notif is valid (plain integers), and the kernel requires it
+    // zeroed before RECV.
+    let mut notif: libc::seccomp_notif = unsafe { std::mem::zeroed() };
+    // SAFETY: RECV writes one `struct seccomp_notif` into the live, correctly sized `notif`.
+    let ret = unsafe {
+        libc::ioctl(
+            listener.as_raw_fd(),
+            libc::SECCOMP_IOCTL_NOTIF_RECV,
+            &mut notif as *mut libc::seccomp_notif,
+        )
+    };
+    if ret < 0 {
+        return Err(Errno::last());
+    }
+    Ok(Notification {
+        id: notif.id,
+        pid: notif.pid,
+        nr: notif.data.nr,
+        args: notif.data.args,
+    })
+}
+
+/// Whether notification `id` is still pending: its task has not died nor been answered
+/// (`SECCOMP_IOCTL_NOTIF_ID_VALID`). Checked after opening the task's /proc files, so that a
+/// reused pid cannot go unnoticed.
+pub fn notif_id_valid(listener: &OwnedFd, id: u64) -> bool {
+    // SAFETY: ID_VALID reads one u64 from the live `id`.
+    let ret = unsafe {
+        libc::ioctl(
+            listener.as_raw_fd(),
+            libc::SECCOMP_IOCTL_NOTIF_ID_VALID,
+            &id as *const u64,
+        )
+    };
+    ret == 0
+}
+
+/// Answer notification `id`: let the call go on (`None`, `SECCOMP_USER_NOTIF_FLAG_CONTINUE`,
+/// Linux 5.5) or fail it with `errno`.
+pub fn notif_respond(listener: &OwnedFd, id: u64, refuse: Option<Errno>) -> Result<(), Errno> {
+    let resp = libc::seccomp_notif_resp {
+        id,
+        val: 0,
+        error: refuse.map_or(0, |e| -(e as i32)),
+        flags: if refuse.is_some() {
+            0
+        } else {
+            libc::SECCOMP_USER_NOTIF_FLAG_CONTINUE as u32
+        },
+    };
+    // SAFETY: SEND reads one `struct seccomp_notif_resp` from the live `resp`.
+    let ret = unsafe {
+        libc::ioctl(
+            listener.as_raw_fd(),
+            libc::SECCOMP_IOCTL_NOTIF_SEND,
+            &resp as *const libc::seccomp_notif_resp,
+        )
+    };
+    if ret < 0 { Err(Errno::last()) } else { Ok(()) }
 }
 
 #[cfg(test)]

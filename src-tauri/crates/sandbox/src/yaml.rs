@@ -170,6 +170,7 @@ pub fn parse_policy(
                 ..ProcessPolicy::default()
             },
             namespace: None,
+            exec: Default::default(),
         },
     };
 
