@@ -100,6 +100,7 @@ mod tests {
         EventMsg::ApprovalRequested {
             call: ToolCall {
                 call_id: "c1".into(),
+                wire_id: None,
                 name: "execute".into(),
                 arguments: json!({}),
                 origin: CallOrigin::Native,

@@ -73,10 +73,13 @@ pub fn run() -> ExitCode {
     if let Err(e) = display::check() {
         return fail(&e);
     }
-    let defaults = match oi_core::settings::resolve(&args.flags) {
+    let mut defaults = match oi_core::settings::resolve(&args.flags) {
         Ok(settings) => settings.session,
         Err(e) => return fail(&e),
     };
+    // The app's windows are its own: computer use never types or clicks into them, and the
+    // person's input in them (reading a card, clicking Approve) is no takeover.
+    defaults.own_pids = vec![std::process::id()];
     let state = AppState::new(defaults, launch_of(&args));
     let background = args.background;
     // First plugin: a second launch hands over to the running app before anything else starts.

@@ -61,15 +61,38 @@ pub struct Desktop {
     pub display: String,
     pub bus: String,
     pub driver_url: String,
-    // Dropped in reverse order of start: driver (and the app under it), bus, X server.
+    // Dropped in reverse order of start: driver (and the app under it), window manager, bus,
+    // X server.
     _driver: Proc,
+    _wm: Option<Proc>,
     _bus: Proc,
     _xvfb: Proc,
+}
+
+/// The screen and whether a window manager runs on it (openbox: focus and stacking then
+/// change as on a person's desktop, and clicking a window activates it).
+pub struct Screen {
+    pub width: u32,
+    pub height: u32,
+    pub window_manager: bool,
 }
 
 impl Desktop {
     /// Starts the desktop; `env` and `cwd` are the app's (it inherits tauri-driver's).
     pub fn start(cwd: &Path, env: &[(&str, String)]) -> Desktop {
+        Desktop::start_on(
+            Screen {
+                width: 1280,
+                height: 800,
+                window_manager: false,
+            },
+            cwd,
+            env,
+        )
+    }
+
+    pub fn start_on(screen: Screen, cwd: &Path, env: &[(&str, String)]) -> Desktop {
+        let size = format!("{}x{}x24", screen.width, screen.height);
         let xvfb_bin = need("Xvfb", "apt-get install xvfb");
         let driver_bin = need("tauri-driver", "cargo install tauri-driver --locked");
         need("WebKitWebDriver", "apt-get install webkit2gtk-driver");
@@ -86,7 +109,7 @@ impl Desktop {
                         format!(":{n}").as_str(),
                         "-screen",
                         "0",
-                        "1280x800x24",
+                        size.as_str(),
                         "-nolisten",
                         "tcp",
                         "-noreset",
@@ -115,6 +138,24 @@ impl Desktop {
             .unwrap();
         let bus = line.trim().to_string();
         let bus_proc = Proc(bus_child);
+        let wm = screen.window_manager.then(|| {
+            let child = Command::new(need("openbox", "apt-get install openbox"))
+                .env("DISPLAY", &display)
+                .env("DBUS_SESSION_BUS_ADDRESS", &bus)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            // Running once it has claimed the screen.
+            wait_until("openbox", Duration::from_secs(20), || {
+                Command::new("xprop")
+                    .args(["-root", "_NET_SUPPORTING_WM_CHECK"])
+                    .env("DISPLAY", &display)
+                    .output()
+                    .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("window id"))
+            });
+            Proc(child)
+        });
 
         let port = free_port();
         let native_port = free_port();
@@ -143,6 +184,7 @@ impl Desktop {
             bus,
             driver_url: format!("http://127.0.0.1:{port}"),
             _driver: driver,
+            _wm: wm,
             _bus: bus_proc,
             _xvfb: xvfb,
         }
@@ -196,6 +238,21 @@ impl Desktop {
             std::fs::read_to_string(log).is_ok_and(|t| t.contains("NameAcquired"))
         });
         Proc(child)
+    }
+
+    /// Runs a program on this desktop (xdotool, xprop…) and returns its stdout.
+    pub fn run(&self, program: &str, args: &[&str]) -> String {
+        let out = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(
+            out.status.success(),
+            "{program} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     /// A PNG of the whole screen (for failures and reports).

@@ -181,7 +181,7 @@ fn scaling_is_exact(width: u32, height: u32, model: (u32, u32)) {
     runtime().block_on(async {
         let mut h = helper(&desktop, dir.path()).await;
         let shot = h
-            .perform(&json!({"action": "screenshot"}))
+            .perform(&json!({"action": "screenshot"}), None)
             .await
             .expect("screenshot");
         let info = shot.screenshot.expect("screenshot info");
@@ -225,7 +225,7 @@ fn scaling_is_exact(width: u32, height: u32, model: (u32, u32)) {
             let (mx, my) = map.to_model(real).expect("inside");
             let expected = map.to_real(mx, my).expect("inside");
             let out = h
-                .perform(&json!({"action": "mouse_move", "coordinate": [mx, my]}))
+                .perform(&json!({"action": "mouse_move", "coordinate": [mx, my]}), None)
                 .await
                 .expect("move");
             assert_eq!(
@@ -242,7 +242,7 @@ fn scaling_is_exact(width: u32, height: u32, model: (u32, u32)) {
             let last = record.actual_path.last().expect("actual path");
             assert_eq!((last.x, last.y), (expected.x, expected.y));
             let pos = h
-                .perform(&json!({"action": "cursor_position"}))
+                .perform(&json!({"action": "cursor_position"}), None)
                 .await
                 .expect("cursor");
             assert_eq!(pos.text, format!("X={mx},Y={my}"));
@@ -250,7 +250,7 @@ fn scaling_is_exact(width: u32, height: u32, model: (u32, u32)) {
 
         let at = model_point(&map, desktop.center("button"));
         desktop.drain();
-        h.perform(&json!({"action": "left_click", "coordinate": at}))
+        h.perform(&json!({"action": "left_click", "coordinate": at}), None)
             .await
             .expect("click");
         let press = desktop.expect_line("press 1 ");
@@ -283,16 +283,16 @@ fn typing_drag_scroll_and_screen_diffs_reach_the_app() {
     let dir = tempfile::tempdir().expect("dir");
     runtime().block_on(async {
         let mut h = helper(&desktop, dir.path()).await;
-        let shot = h.perform(&json!({"action": "screenshot"})).await.expect("screenshot").screenshot.expect("info");
+        let shot = h.perform(&json!({"action": "screenshot"}), None).await.expect("screenshot").screenshot.expect("info");
         let map = ScaleMap { source: shot.source, model_width: shot.width, model_height: shot.height };
         let to_real = |v: &Value| map.to_real(v[0].as_i64().unwrap_or(-1), v[1].as_i64().unwrap_or(-1)).expect("inside");
 
         // Type into the entry (chunked: longer than one chunk), then a key combination.
-        h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("entry"))})).await.expect("click");
+        h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("entry"))}), None).await.expect("click");
         let text = "Typed by the agent, with punctuation: 1+2=3; and more than fifty characters.";
-        h.perform(&json!({"action": "type", "text": text})).await.expect("type");
+        h.perform(&json!({"action": "type", "text": text}), None).await.expect("type");
         desktop.expect_line(&format!("entry {text:?}").replace('"', "'"));
-        h.perform(&json!({"action": "key", "text": "BackSpace ctrl+a"})).await.expect("key");
+        h.perform(&json!({"action": "key", "text": "BackSpace ctrl+a"}), None).await.expect("key");
         desktop.expect_line(&format!("entry '{}'", &text[..text.len() - 1]));
 
         // Drag inside the pad: pressed at the start, released at the end, in real pixels.
@@ -300,7 +300,7 @@ fn typing_drag_scroll_and_screen_diffs_reach_the_app() {
         let from = model_point(&map, Point { x: pad.x + 40, y: pad.y + 30 });
         let to = model_point(&map, Point { x: pad.x + 300, y: pad.y + 150 });
         desktop.drain();
-        let out = h.perform(&json!({"action": "left_click_drag", "start_coordinate": from, "coordinate": to})).await.expect("drag");
+        let out = h.perform(&json!({"action": "left_click_drag", "start_coordinate": from, "coordinate": to}), None).await.expect("drag");
         let (a, b) = (to_real(&from), to_real(&to));
         desktop.expect_line(&format!("drag {} {} to {} {}", a.x, a.y, b.x, b.y));
         let record = out.record.expect("record");
@@ -310,19 +310,19 @@ fn typing_drag_scroll_and_screen_diffs_reach_the_app() {
         // Scroll the text: two wheel clicks down, one up.
         let lines = model_point(&map, desktop.center("lines"));
         desktop.drain();
-        h.perform(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "down", "scroll_amount": 2})).await.expect("scroll");
-        h.perform(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "up", "scroll_amount": 1})).await.expect("scroll");
+        h.perform(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "down", "scroll_amount": 2}), None).await.expect("scroll");
+        h.perform(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "up", "scroll_amount": 1}), None).await.expect("scroll");
         let wheel: Vec<String> = desktop.drain().into_iter().filter(|l| l.starts_with("wheel")).collect();
         assert_eq!(wheel, ["wheel down", "wheel down", "wheel up"]);
 
         // Painting the patch black: one changed box is exactly the patch.
-        let out = h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("paint"))})).await.expect("paint");
+        let out = h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("paint"))}), None).await.expect("paint");
         let diff = out.diff.expect("diff");
         assert!(diff.changed_regions.contains(&desktop.geom["patch"]), "{:?} should hold {:?}", diff.changed_regions, desktop.geom["patch"]);
         for path in [&diff.before, &diff.after, &diff.diff_image] {
             assert_eq!(png_size(path), (1366, 768), "{path}");
         }
-        let quiet = h.perform(&json!({"action": "mouse_move", "coordinate": [5, 5]})).await.expect("move");
+        let quiet = h.perform(&json!({"action": "mouse_move", "coordinate": [5, 5]}), None).await.expect("move");
         assert!(quiet.diff.expect("diff").changed_fraction < 0.01, "a pointer move changes little");
     });
 }
@@ -336,10 +336,10 @@ fn input_from_outside_the_agent_is_a_takeover_and_its_own_is_not() {
         // Let the monitor start, then forget anything from startup.
         tokio::time::sleep(Duration::from_millis(500)).await;
         h.takeover().await.expect("takeover");
-        h.perform(&json!({"action": "left_click", "coordinate": [600, 400]}))
+        h.perform(&json!({"action": "left_click", "coordinate": [600, 400]}), None)
             .await
             .expect("click");
-        h.perform(&json!({"action": "type", "text": "abc"}))
+        h.perform(&json!({"action": "type", "text": "abc"}), None)
             .await
             .expect("type");
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -442,7 +442,7 @@ fn a_window_screenshot_shows_that_window_and_says_where_it_is() {
     runtime().block_on(async {
         let mut h = helper(&desktop, dir.path()).await;
         let out = h
-            .perform(&json!({"action": "screenshot", "window": "small term"}))
+            .perform(&json!({"action": "screenshot", "window": "small term"}), None)
             .await
             .expect("window screenshot");
         let shot = out.screenshot.expect("screenshot");
@@ -484,7 +484,7 @@ fn a_window_screenshot_shows_that_window_and_says_where_it_is() {
         );
 
         let missing = h
-            .perform(&json!({"action": "screenshot", "window": "no such window"}))
+            .perform(&json!({"action": "screenshot", "window": "no such window"}), None)
             .await
             .expect_err("no such window");
         assert!(

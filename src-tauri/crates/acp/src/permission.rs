@@ -118,6 +118,7 @@ mod tests {
     fn shell(code: &str) -> ToolCall {
         ToolCall {
             call_id: "c1".into(),
+            wire_id: None,
             name: "execute".into(),
             arguments: serde_json::json!({}),
             origin: CallOrigin::Native,

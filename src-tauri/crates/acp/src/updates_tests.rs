@@ -5,6 +5,7 @@ use pretty_assertions::assert_eq;
 fn call(name: &str, action: ToolAction, arguments: Value) -> ToolCall {
     ToolCall {
         call_id: "c1".into(),
+        wire_id: None,
         name: name.into(),
         arguments,
         origin: CallOrigin::Native,

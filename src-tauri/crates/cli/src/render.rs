@@ -416,6 +416,7 @@ mod tests {
     fn a_models_screen_action_is_shown_once_and_codes_at_its_approval() {
         let call = |id: &str, origin| ToolCall {
             call_id: id.into(),
+            wire_id: None,
             name: "computer".into(),
             arguments: serde_json::json!({"action": "left_click", "coordinate": [3, 4]}),
             origin,
@@ -456,6 +457,7 @@ mod tests {
             actual_path: Vec::new(),
             keys: Vec::new(),
             target_window: Some(oi_protocol::WindowInfo {
+                id: None,
                 title: "OI Probe".into(),
                 app_name: "Tk".into(),
                 pid: None,

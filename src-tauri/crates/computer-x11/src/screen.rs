@@ -5,7 +5,11 @@ use oi_computer::{DeviceError, MonitorInfo, Screen, WindowEntry};
 use oi_protocol::{Rect, WindowInfo};
 use x11rb::connection::Connection;
 use x11rb::protocol::randr::ConnectionExt as _;
-use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _, MapState, Window};
+use x11rb::CURRENT_TIME;
+use x11rb::protocol::xproto::{
+    AtomEnum, ClientMessageEvent, ConfigureWindowAux, ConnectionExt as _, EventMask, InputFocus,
+    MapState, StackMode, Window,
+};
 use x11rb::rust_connection::RustConnection;
 
 pub struct XcapScreen {
@@ -137,6 +141,7 @@ impl XcapScreen {
 
     fn info(&self, window: Window) -> WindowInfo {
         WindowInfo {
+            id: Some(window),
             title: self.title(window),
             app_name: self.app_name(window).unwrap_or_default(),
             pid: self.pid(window),
@@ -168,6 +173,24 @@ impl XcapScreen {
             })
             .filter_map(|w| self.client_of(w, 2))
             .collect())
+    }
+
+    /// The process owning the focused window.
+    pub(crate) fn focused_pid(&self) -> Option<u32> {
+        self.focused().and_then(|w| self.pid(w))
+    }
+
+    /// Where the windows of `pids` are, front-most first.
+    pub(crate) fn bounds_of_pids(&self, pids: &[u32]) -> Vec<Rect> {
+        let Ok(mut stack) = self.stacking() else {
+            return Vec::new();
+        };
+        stack.reverse();
+        stack
+            .into_iter()
+            .filter(|w| self.pid(*w).is_some_and(|p| pids.contains(&p)))
+            .filter_map(|w| self.bounds(w))
+            .collect()
     }
 
     fn focused(&self) -> Option<Window> {
@@ -319,6 +342,36 @@ impl Screen for XcapScreen {
 
     fn active_window(&mut self) -> Result<Option<WindowInfo>, DeviceError> {
         Ok(self.focused().map(|w| self.info(w)))
+    }
+
+    fn activate(&mut self, id: u32) -> Result<(), DeviceError> {
+        let x = |e: &dyn std::fmt::Display| failed("activating a window", e);
+        if self
+            .windows_property(self.root, "_NET_SUPPORTING_WM_CHECK")
+            .is_some_and(|w| !w.is_empty())
+        {
+            // A window manager decides focus and stacking: ask it as a pager does (source 2),
+            // which it honours without focus-stealing prevention.
+            let atom = self.atom("_NET_ACTIVE_WINDOW")?;
+            let event = ClientMessageEvent::new(32, id, atom, [2u32, 0, 0, 0, 0]);
+            self.conn
+                .send_event(
+                    false,
+                    self.root,
+                    EventMask::SUBSTRUCTURE_REDIRECT | EventMask::SUBSTRUCTURE_NOTIFY,
+                    event,
+                )
+                .map_err(|e| x(&e))?;
+        } else {
+            self.conn
+                .configure_window(id, &ConfigureWindowAux::new().stack_mode(StackMode::ABOVE))
+                .map_err(|e| x(&e))?;
+            self.conn
+                .set_input_focus(InputFocus::PARENT, id, CURRENT_TIME)
+                .map_err(|e| x(&e))?;
+        }
+        self.conn.flush().map_err(|e| x(&e))?;
+        Ok(())
     }
 }
 

@@ -252,10 +252,17 @@ impl ComputerClient {
         }
     }
 
-    pub async fn perform(&mut self, arguments: &Value) -> Result<Outcome, ComputerError> {
+    /// Performs an action. Given the plan that was approved, its input goes to the window
+    /// the plan named, re-activated first (or is not sent, and the error says why).
+    pub async fn perform(
+        &mut self,
+        arguments: &Value,
+        plan: Option<&InputActionRecord>,
+    ) -> Result<Outcome, ComputerError> {
         match self
             .request(RequestOp::Perform {
                 arguments: arguments.clone(),
+                plan: plan.cloned(),
             })
             .await?
         {

@@ -58,6 +58,9 @@ pub trait Screen: Send {
     fn capture_window(&mut self, id: u32) -> Result<RgbaImage, DeviceError>;
     /// The window with the keyboard focus.
     fn active_window(&mut self) -> Result<Option<WindowInfo>, DeviceError>;
+    /// Asks for a window to be raised and given the keyboard focus (done when the window
+    /// manager gets to it: callers wait for [`Screen::windows`] to show it focused).
+    fn activate(&mut self, id: u32) -> Result<(), DeviceError>;
 }
 
 pub trait Input: Send {

@@ -55,6 +55,13 @@ pub enum ComputerError {
     Helper { message: String },
     #[error("{message}")]
     Failed { message: String },
+    /// The window the action was planned for cannot take it now (gone, moved, covered, not
+    /// activated, or the app's own): nothing was sent.
+    #[error("{message}")]
+    TargetUnavailable { message: String },
+    /// The person used the mouse or keyboard while the action ran: it stopped there.
+    #[error("{message}")]
+    TakenOver { message: String },
 }
 
 impl From<DeviceError> for ComputerError {

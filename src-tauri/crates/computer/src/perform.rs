@@ -13,7 +13,7 @@ use oi_protocol::{
 use serde::{Deserialize, Serialize};
 
 use crate::action::{ComputerAction, ModelPoint, MouseButton, ScrollDirection};
-use crate::device::{Clipboard, Input, MonitorInfo, Screen};
+use crate::device::{Clipboard, Input, MonitorInfo, Screen, WindowEntry};
 use crate::encode::{ImageEncoding, encode, scale};
 use crate::geometry::{MODEL_SIZES, ScaleMap, model_size};
 use crate::keys::Key;
@@ -34,6 +34,10 @@ pub struct ComputerConfig {
     pub settle_ms: u64,
     /// Characters typed per chunk (very long single writes get dropped by some applications).
     pub type_chunk: usize,
+    /// Processes whose windows are the agent's own front end (the desktop app): never sent
+    /// input, never a target, and the person's input in them is no takeover.
+    #[serde(default)]
+    pub own_pids: Vec<u32>,
 }
 
 impl ComputerConfig {
@@ -45,6 +49,7 @@ impl ComputerConfig {
             monitor: 0,
             settle_ms: 300,
             type_chunk: 50,
+            own_pids: Vec::new(),
         }
     }
 }
@@ -72,8 +77,14 @@ pub struct Computer<S: Screen, I: Input> {
     /// The mapping of the last full screenshot (or of the monitor, before any).
     map: Option<ScaleMap>,
     focus: Option<WindowInfo>,
+    /// The last window seen with the keyboard focus that is not the app's own: where keys go
+    /// when the app has taken the focus (the person clicked Approve).
+    outside_focus: Option<WindowInfo>,
     counter: u32,
 }
+
+/// How long a window manager gets to activate a window before the action is given up.
+const ACTIVATE_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// What an action will touch, worked out before it runs.
 struct Plan {
@@ -99,6 +110,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
             config,
             map: None,
             focus: None,
+            outside_focus: None,
             counter: 0,
         }
     }
@@ -118,8 +130,15 @@ impl<S: Screen, I: Input> Computer<S, I> {
     }
 
     pub fn configure(&mut self, config: ComputerConfig) {
+        self.lock_detector().set_own_pids(config.own_pids.clone());
         self.config = config;
         self.map = None;
+    }
+
+    fn is_own(&self, window: &WindowInfo) -> bool {
+        window
+            .pid
+            .is_some_and(|pid| self.config.own_pids.contains(&pid))
     }
 
     pub fn screen(&mut self) -> &mut S {
@@ -245,8 +264,10 @@ impl<S: Screen, I: Input> Computer<S, I> {
         })
     }
 
-    /// The window an input action goes to: the one under `at` (front-most containing it), or
-    /// the focused one for keyboard actions. Looking, waiting and the clipboard target none.
+    /// The window an input action goes to: the front-most one under `at` that is not the app's
+    /// own (raised before acting), or for keyboard actions the focused one, or, while the app
+    /// holds the focus, the last other window that held it. Looking, waiting and the clipboard
+    /// target none.
     fn target_window(
         &mut self,
         action: &ComputerAction,
@@ -255,22 +276,127 @@ impl<S: Screen, I: Input> Computer<S, I> {
         if !action.sends_input() {
             return Ok(None);
         }
-        let Some(p) = at else {
-            return Ok(self.screen.active_window().unwrap_or(None));
-        };
         let windows = self.screen.windows().unwrap_or_default();
-        Ok(windows.into_iter().map(|w| w.info).find(|w| {
-            w.bounds.is_some_and(|b| {
-                p.x >= b.x
-                    && p.y >= b.y
-                    && (p.x as i64) < b.x as i64 + b.width as i64
-                    && (p.y as i64) < b.y as i64 + b.height as i64
-            })
-        }))
+        self.note_focus(&windows);
+        let Some(p) = at else {
+            return Ok(self.outside_focus.clone());
+        };
+        Ok(windows
+            .into_iter()
+            .map(|w| w.info)
+            .filter(|w| !self.is_own(w))
+            .find(|w| contains(w, p)))
     }
 
-    /// Performs an action and reports what happened.
-    pub fn perform(&mut self, action: &ComputerAction) -> Result<Outcome, ComputerError> {
+    /// Remembers the focused window when it is not the app's own.
+    fn note_focus(&mut self, windows: &[WindowEntry]) {
+        if let Some(w) = windows.iter().find(|w| w.focused)
+            && !self.is_own(&w.info)
+        {
+            self.outside_focus = Some(w.info.clone());
+        }
+    }
+
+    /// Makes the planned target ready for input: still there, where it was, activated, and
+    /// (for the pointer) front-most under the point. Anything else is an error and no input.
+    fn ready_target(
+        &mut self,
+        at: Option<Point>,
+        planned: Option<&WindowInfo>,
+    ) -> Result<Option<WindowInfo>, ComputerError> {
+        let unavailable = |message: String| ComputerError::TargetUnavailable {
+            message: format!("Not done: {message}"),
+        };
+        let windows = self.screen.windows()?;
+        let Some(planned) = planned else {
+            return match at {
+                None => Err(unavailable(
+                    "there is no window to send the keys to (the focused window is Open \
+                     Interpreter's own, and no other window had the focus before). Click the \
+                     window to type into first."
+                        .into(),
+                )),
+                // The desktop itself: allowed, unless the app is there now.
+                Some(p) => match front_most(&windows, p) {
+                    Some(w) if self.is_own(&w.info) => Err(unavailable(format!(
+                        "the point {},{} is on Open Interpreter's own window, which the agent \
+                         never sends input to.",
+                        p.x, p.y
+                    ))),
+                    _ => Ok(None),
+                },
+            };
+        };
+        if self.is_own(planned) {
+            return Err(unavailable(format!(
+                "\"{}\" is Open Interpreter's own window, which the agent never sends input to.",
+                planned.title
+            )));
+        }
+        let Some(id) = planned.id else {
+            // This platform names no window ids: act as planned.
+            return Ok(Some(planned.clone()));
+        };
+        let Some(now) = windows.iter().find(|w| w.id == id) else {
+            return Err(unavailable(format!(
+                "the window \"{}\" is gone. Take a new screenshot.",
+                planned.title
+            )));
+        };
+        if now.info.bounds != planned.bounds {
+            return Err(unavailable(format!(
+                "the window \"{}\" moved or changed size since the action was planned \
+                 (from {} to {}). Take a new screenshot.",
+                planned.title,
+                describe_bounds(planned.bounds),
+                describe_bounds(now.info.bounds)
+            )));
+        }
+        let mut windows = windows;
+        if !windows.iter().any(|w| w.id == id && w.focused) {
+            self.screen.activate(id)?;
+            let deadline = Instant::now() + ACTIVATE_TIMEOUT;
+            loop {
+                std::thread::sleep(Duration::from_millis(20));
+                windows = self.screen.windows()?;
+                if windows.iter().any(|w| w.id == id && w.focused) {
+                    break;
+                }
+                if Instant::now() > deadline {
+                    return Err(unavailable(format!(
+                        "the window \"{}\" could not be activated.",
+                        planned.title
+                    )));
+                }
+            }
+        }
+        if let Some(p) = at {
+            match front_most(&windows, p) {
+                Some(w) if w.id == id => {}
+                other => {
+                    return Err(unavailable(format!(
+                        "the point {},{} of \"{}\" is covered by {}.",
+                        p.x,
+                        p.y,
+                        planned.title,
+                        other.map_or("no window".into(), |w| format!("\"{}\"", w.info.title))
+                    )));
+                }
+            }
+        }
+        self.outside_focus = windows.iter().find(|w| w.id == id).map(|w| w.info.clone());
+        Ok(self.outside_focus.clone())
+    }
+
+    /// Performs an action and reports what happened. Given the approved `plan`, input goes to
+    /// the window it named, re-activated first; without one, to the target worked out now.
+    pub fn perform(
+        &mut self,
+        action: &ComputerAction,
+        plan: Option<&InputActionRecord>,
+    ) -> Result<Outcome, ComputerError> {
+        // What the person did while the approval waited for them is no takeover.
+        self.lock_detector().take();
         match action {
             ComputerAction::Screenshot {
                 window: Some(which),
@@ -324,8 +450,13 @@ impl<S: Screen, I: Input> Computer<S, I> {
             }
             _ => {}
         }
+        let approved = plan;
         let plan = self.make_plan(action)?;
-        let target_window = self.target_window(action, plan.target)?;
+        let planned_target = match approved {
+            Some(record) => record.target_window.clone(),
+            None => self.target_window(action, plan.target)?,
+        };
+        let target_window = self.ready_target(plan.target, planned_target.as_ref())?;
         let monitor = self.monitor()?;
         let before = self.screen.capture_monitor(&monitor)?;
         self.lock_detector().begin_action();
@@ -370,7 +501,16 @@ impl<S: Screen, I: Input> Computer<S, I> {
                 std::thread::sleep(wait);
             }
             let p = Point { x: s.x, y: s.y };
-            self.lock_detector().expect_move(p);
+            let mut detector = self.lock_detector();
+            if detector.taken_over() {
+                return Err(ComputerError::TakenOver {
+                    message: "Stopped: the person moved the mouse or typed while the pointer was \
+                              on its way. The agent paused."
+                        .into(),
+                });
+            }
+            detector.expect_move(p);
+            drop(detector);
             self.input.move_to(p)?;
             self.sample(started, actual)?;
         }
@@ -742,6 +882,26 @@ fn fit_for_model(map: &ScaleMap, width: u32, height: u32, enlarge: bool) -> (u32
         ((width as f64 * fit).round() as u32).max(1),
         ((height as f64 * fit).round() as u32).max(1),
     )
+}
+
+fn contains(w: &WindowInfo, p: Point) -> bool {
+    w.bounds.is_some_and(|b| {
+        p.x >= b.x
+            && p.y >= b.y
+            && (p.x as i64) < b.x as i64 + b.width as i64
+            && (p.y as i64) < b.y as i64 + b.height as i64
+    })
+}
+
+/// The front-most window containing `p` (windows are listed front-most first).
+fn front_most(windows: &[WindowEntry], p: Point) -> Option<&WindowEntry> {
+    windows.iter().find(|w| contains(&w.info, p))
+}
+
+fn describe_bounds(bounds: Option<Rect>) -> String {
+    bounds.map_or("off screen".into(), |b| {
+        format!("{}x{} at {},{}", b.width, b.height, b.x, b.y)
+    })
 }
 
 fn describe(action: &ComputerAction, diff: &ScreenDiff) -> String {

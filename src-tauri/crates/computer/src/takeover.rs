@@ -32,9 +32,25 @@ pub struct TakeoverDetector {
     acting: bool,
     quiet_after: Option<Instant>,
     seen: Option<Takeover>,
+    own_pids: Vec<u32>,
 }
 
 impl TakeoverDetector {
+    /// Processes whose windows are the agent's own front end (the desktop app): input in them
+    /// is the person answering the agent, not taking over. The platform's monitor asks.
+    pub fn set_own_pids(&mut self, pids: Vec<u32>) {
+        self.own_pids = pids;
+    }
+
+    pub fn own_pids(&self) -> &[u32] {
+        &self.own_pids
+    }
+
+    /// Whether the person has used the mouse or keyboard since the last [`take`](Self::take).
+    pub fn taken_over(&self) -> bool {
+        self.seen.is_some()
+    }
+
     /// An action starts: its key, button and wheel events are ours.
     pub fn begin_action(&mut self) {
         self.acting = true;
@@ -94,7 +110,8 @@ impl TakeoverDetector {
         }
     }
 
-    /// What the person did since the last call (and forgets it).
+    /// What the person did since the last call (and forgets it). Also how input is dropped
+    /// that is no takeover: what they did while an approval waited for them.
     pub fn take(&mut self) -> Option<Takeover> {
         self.seen.take()
     }
@@ -127,5 +144,18 @@ mod tests {
             })
         );
         assert_eq!(d.take(), None);
+    }
+
+    #[test]
+    fn a_move_to_where_we_did_not_go_during_an_action_is_seen_at_once() {
+        let mut d = TakeoverDetector::default();
+        d.expect_move(Point { x: 10, y: 10 });
+        d.begin_action();
+        d.observe(ObservedInput::MouseMove { x: 10, y: 10 });
+        assert!(!d.taken_over());
+        d.observe(ObservedInput::MouseMove { x: 400, y: 300 });
+        assert!(d.taken_over(), "seen while the action still runs");
+        // Still there for the next plan to report.
+        assert_eq!(d.take().map(|t| t.at), Some(Some(Point { x: 400, y: 300 })));
     }
 }

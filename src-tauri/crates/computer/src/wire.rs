@@ -29,8 +29,12 @@ pub enum RequestOp {
     Plan {
         arguments: Value,
     },
+    /// Performs the action. With its approved plan, input goes to the plan's target window
+    /// or nowhere; without one, to the target worked out now.
     Perform {
         arguments: Value,
+        #[serde(default)]
+        plan: Option<InputActionRecord>,
     },
     /// Physical input since the last `Takeover` request.
     Takeover,
@@ -106,9 +110,9 @@ fn answer<S: Screen, I: Input>(
             .map_err(ComputerError::from)
             .and_then(|a| computer.plan(&a))
             .map(|record| ReplyBody::Planned { record }),
-        RequestOp::Perform { arguments } => ComputerAction::parse(&arguments)
+        RequestOp::Perform { arguments, plan } => ComputerAction::parse(&arguments)
             .map_err(ComputerError::from)
-            .and_then(|a| computer.perform(&a))
+            .and_then(|a| computer.perform(&a, plan.as_ref()))
             .map(|outcome| ReplyBody::Performed {
                 outcome: Box::new(outcome),
             }),

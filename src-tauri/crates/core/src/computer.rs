@@ -27,6 +27,8 @@ pub(crate) struct Screen {
     pub monitor: usize,
     /// `None`: the default sizes.
     pub model_sizes: Option<Vec<(u32, u32)>>,
+    /// The front end's own processes, whose windows take no input from the agent.
+    pub own_pids: Vec<u32>,
 }
 
 impl Screen {
@@ -38,6 +40,7 @@ impl Screen {
                 .screenshot_size
                 .map(|size| vec![size])
                 .or_else(|| profile.computer.screenshot_sizes.clone()),
+            own_pids: config.own_pids.clone(),
         }
     }
 }
@@ -73,6 +76,7 @@ impl ComputerSession {
     fn config(&self) -> ComputerConfig {
         let mut config = ComputerConfig::new(self.screenshot_dir.clone());
         config.monitor = self.screen.monitor;
+        config.own_pids.clone_from(&self.screen.own_pids);
         if let Some(sizes) = &self.screen.model_sizes {
             config.model_sizes.clone_from(sizes);
         }
@@ -163,7 +167,7 @@ pub(crate) async fn perform(
     let outcome = {
         let mut state = rt.computer.lock().await;
         let result = match state.client().await {
-            Ok(client) => client.perform(&call.arguments).await,
+            Ok(client) => client.perform(&call.arguments, plan_of(call)).await,
             Err(e) => Err(e),
         };
         if let Err(e) = &result {
@@ -196,6 +200,14 @@ pub(crate) async fn perform(
     })
 }
 
+/// The plan the person approved (its target window is where the input goes).
+fn plan_of(call: &ToolCall) -> Option<&oi_protocol::InputActionRecord> {
+    match &call.action {
+        ToolAction::Computer { plan, .. } => plan.as_ref(),
+        _ => None,
+    }
+}
+
 /// Performs an approved `computer` call; its result shows the screenshot after it.
 pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
     match perform(rt, id, call, &call.call_id).await {
@@ -221,6 +233,12 @@ pub(crate) fn report(rt: &Arc<Runtime>, id: &str, e: &ComputerError) {
         }
         ComputerError::Permission { .. } => "grant the permission, then ask again",
         ComputerError::Helper { .. } => "the helper starts again on the next computer action",
+        ComputerError::TargetUnavailable { .. } => {
+            "nothing was sent; the agent was told and can look again"
+        }
+        ComputerError::TakenOver { .. } => {
+            "the agent stopped; its next action waits for your approval"
+        }
     };
     rt.emitter.emit(
         id,
@@ -261,7 +279,8 @@ mod tests {
             Screen::of(&config, &profile),
             Screen {
                 monitor: 2,
-                model_sizes: Some(vec![(800, 450)])
+                model_sizes: Some(vec![(800, 450)]),
+                own_pids: Vec::new(),
             }
         );
         let os = crate::profile::Profile::load("os", None).unwrap();

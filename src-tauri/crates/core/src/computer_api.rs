@@ -274,6 +274,7 @@ async fn answer(
     block.count += 1;
     let mut call = ToolCall {
         call_id: format!("{}.computer_{}", block.parent, block.count),
+        wire_id: None,
         name: "computer".into(),
         arguments: arguments.clone(),
         origin: CallOrigin::Text,

@@ -377,6 +377,7 @@ mod tests {
     fn call(language: &str, code: &str) -> ToolCall {
         ToolCall {
             call_id: "c".into(),
+            wire_id: None,
             name: "execute".into(),
             arguments: json!({}),
             origin: CallOrigin::Native,
@@ -394,6 +395,7 @@ mod tests {
     fn write(path: &str) -> ToolCall {
         ToolCall {
             call_id: "w".into(),
+            wire_id: None,
             name: "Write".into(),
             arguments: json!({"file_path": path, "content": "x"}),
             origin: CallOrigin::Native,
@@ -465,6 +467,7 @@ mod tests {
     fn looking_at_the_screen_runs_and_acting_on_it_asks() {
         let computer = |action: &str| ToolCall {
             call_id: "c".into(),
+            wire_id: None,
             name: "computer".into(),
             arguments: serde_json::json!({"action": action}),
             origin: CallOrigin::Native,

@@ -69,6 +69,10 @@ pub struct SessionConfig {
     /// which wins over the profile's sizes.
     pub computer_monitor: usize,
     pub screenshot_size: Option<(u32, u32)>,
+    /// Processes whose windows are the front end's own (the desktop app tells its pid): computer
+    /// use never sends them input, and the person's input in them is no takeover. A terminal
+    /// has none to exclude; keys still go to the window focused when the action was planned.
+    pub own_pids: Vec<u32>,
 }
 
 impl SessionConfig {
@@ -101,6 +105,7 @@ impl SessionConfig {
             mcp_servers: Vec::new(),
             computer_monitor: 0,
             screenshot_size: None,
+            own_pids: Vec::new(),
         }
     }
 }

@@ -467,6 +467,7 @@ mod tests {
     fn shell_call(id: &str) -> ToolCall {
         ToolCall {
             call_id: id.into(),
+            wire_id: None,
             name: "execute".into(),
             arguments: json!({"language": "shell", "code": "ls"}),
             origin: CallOrigin::Native,

@@ -26,6 +26,11 @@ pub struct Rect {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct WindowInfo {
+    /// The window system's id for it (an X11 window), when known: how the engine finds the
+    /// window again to re-activate it before acting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub id: Option<u32>,
     pub title: String,
     pub app_name: String,
     pub pid: Option<u32>,

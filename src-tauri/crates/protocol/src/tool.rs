@@ -6,8 +6,13 @@ use crate::computer::InputActionRecord;
 /// A side effect the model asked for, as the engine understood it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ToolCall {
-    /// Unique within the session; results and approvals refer to it.
+    /// Given by the engine, unique within the session; results, approvals and cards refer to it.
     pub call_id: String,
+    /// The provider's id for the call, used only on the wire (providers and local servers repeat
+    /// or omit ids); `None`: the wire uses `call_id`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub wire_id: Option<String>,
     /// The tool's name as the model wrote it (`execute`, `Bash`, `shell`, `computer`…).
     pub name: String,
     /// The arguments exactly as the model gave them (what a re-rendered history sends back).

@@ -21,12 +21,20 @@ impl Profile {
         next_id: &mut dyn FnMut() -> String,
     ) -> Vec<ToolCall> {
         if !native.is_empty() {
+            // The provider's id goes back on the wire only when it names one call of this
+            // reply; the engine's own id is what results, approvals and cards refer to.
+            let repeated = |id: &str| native.iter().filter(|c| c.id == id).count() > 1;
+            let wire_ids: Vec<Option<String>> = native
+                .iter()
+                .map(|c| (!c.id.is_empty() && !repeated(&c.id)).then(|| c.id.clone()))
+                .collect();
             return native
                 .into_iter()
-                .map(|c| {
-                    let call_id = if c.id.is_empty() { next_id() } else { c.id };
+                .zip(wire_ids)
+                .map(|(c, wire_id)| {
                     ToolCall {
-                        call_id,
+                        call_id: next_id(),
+                        wire_id,
                         action: action_for(&c.name, &c.arguments),
                         name: c.name,
                         arguments: c.arguments,
@@ -37,6 +45,7 @@ impl Profile {
         }
         let text_call = |name: String, arguments: Value, id: String| ToolCall {
             call_id: id,
+            wire_id: None,
             action: action_for(&name, &arguments),
             name,
             arguments,

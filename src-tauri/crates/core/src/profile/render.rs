@@ -47,7 +47,7 @@ impl Profile {
                     for call in calls {
                         if native_call(call.origin, &call.name) {
                             msg.tool_calls.push(NativeToolCall {
-                                id: call.call_id.clone(),
+                                id: wire_id(call),
                                 name: call.name.clone(),
                                 arguments: call.arguments.clone(),
                             });
@@ -87,7 +87,7 @@ impl Profile {
                     };
                     if native_call(origin, tool_name) {
                         let mut m = ChatMessage::text(Role::Tool, output);
-                        m.tool_call_id = Some(call_id.clone());
+                        m.tool_call_id = Some(call.map_or_else(|| call_id.clone(), wire_id));
                         m.tool_name = Some(tool_name.clone());
                         m.content.extend(image_parts);
                         messages.push(m);
@@ -208,6 +208,11 @@ fn image_parts(images: &[String], shown: &std::collections::HashSet<String>) -> 
         .collect()
 }
 
+/// The id a call has on the wire: the provider's when it gave a usable one.
+fn wire_id(call: &ToolCall) -> String {
+    call.wire_id.clone().unwrap_or_else(|| call.call_id.clone())
+}
+
 fn call_of<'h>(history: &'h History, call_id: &str) -> Option<&'h ToolCall> {
     history.items().iter().rev().find_map(|i| match i {
         HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id),
@@ -274,6 +279,7 @@ mod tests {
             reasoning: String::new(),
             calls: vec![ToolCall {
                 call_id: "c1".into(),
+                wire_id: None,
                 name: "execute".into(),
                 arguments: serde_json::json!({"language": "python", "code": "print(1)"}),
                 origin: CallOrigin::Text,

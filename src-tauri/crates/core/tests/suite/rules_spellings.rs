@@ -283,6 +283,7 @@ fn call(language: &str, code: &str) -> ToolCall {
     let arguments = json!({"language": language, "code": code});
     ToolCall {
         call_id: "c".into(),
+        wire_id: None,
         name: "execute".into(),
         action: action_for("execute", &arguments),
         arguments,

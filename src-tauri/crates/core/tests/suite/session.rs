@@ -588,3 +588,45 @@ async fn the_sandbox_and_project_rules_are_the_sessions_own() {
     );
     assert!(!s.workdir.join("forbidden.txt").exists());
 }
+
+/// Providers and local servers repeat or leave out call ids. On every wire format each call is
+/// still its own call (its own result, approval and card), and the provider's id goes back on
+/// the wire only where it named one call of its reply.
+#[tokio::test]
+async fn repeated_or_missing_provider_ids_still_make_one_call_each_on_every_wire() {
+    let shell = |code: &str| json!({"language": "shell", "code": code});
+    for model in ["openai/scripted", "anthropic/scripted", "ollama/scripted"] {
+        let mut s = SessionFixture::builder(Script::new(vec![
+            ScriptedResponse::new(Vec::new())
+                .then_tool_call_with_id("call_1", "execute", shell("echo one"))
+                .then_tool_call_with_id("call_1", "execute", shell("echo two")),
+            ScriptedResponse::new(Vec::new())
+                .then_tool_call_with_id("call_1", "execute", shell("echo three")),
+            ScriptedResponse::new(Vec::new())
+                .then_tool_call_with_id("", "execute", shell("echo four")),
+            ScriptedResponse::text("Done."),
+        ]))
+        .model(model)
+        .configure(auto)
+        .start()
+        .await;
+        s.say("count");
+        let events = s.until_turn_end().await;
+        let ids: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                EventMsg::ToolCallProposed { call } => Some(call.call_id.clone()),
+                _ => None,
+            })
+            .collect();
+        let distinct: std::collections::HashSet<&String> = ids.iter().collect();
+        assert_eq!((ids.len(), distinct.len()), (4, 4), "{model}: {ids:?}");
+        assert_eq!(
+            tool_results(&events),
+            vec!["one\n", "two\n", "three\n", "four\n"],
+            "{model}"
+        );
+        // Every result on the wire answers a call on the wire, one for one.
+        s.server.assert_invariants();
+    }
+}

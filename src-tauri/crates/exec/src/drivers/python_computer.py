@@ -18,7 +18,9 @@ def _oi_computer_api():
 
     class ComputerError(Exception):
         """A computer action did not happen; the message says why and what to do.
-        `kind`: denied, no_display, permission, helper, bad_action or failed."""
+        `kind`: denied, no_display, permission, helper, bad_action, failed, target_unavailable
+        (the planned window is gone, moved or covered: nothing was sent) or taken_over (the
+        person used the mouse or keyboard during the action)."""
 
         def __init__(self, message, kind="failed"):
             super().__init__(message)
