@@ -7,9 +7,14 @@ import type { ToolAction } from "./ToolAction";
  */
 export type ToolCall = { 
 /**
- * Unique within the session; results and approvals refer to it.
+ * Given by the engine, unique within the session; results, approvals and cards refer to it.
  */
 call_id: string, 
+/**
+ * The provider's id for the call, used only on the wire (providers and local servers repeat
+ * or omit ids); `None`: the wire uses `call_id`.
+ */
+wire_id?: string, 
 /**
  * The tool's name as the model wrote it (`execute`, `Bash`, `shell`, `computer`…).
  */
