@@ -20,6 +20,8 @@ pub struct Sandbox {
     pub session: NativeSession,
     /// Run the sandbox as this uid and gid (`setpriv`), not as this test's user.
     run_as: Option<u32>,
+    /// The sandbox helper binary this sandbox runs (a copy the unprivileged user can reach).
+    helper: PathBuf,
     base: tempfile::TempDir,
     pub ws: PathBuf,
     pub tmp: PathBuf,
@@ -36,10 +38,17 @@ impl Sandbox {
     /// The same, run by an unprivileged user: `nobody` when this test runs as root (call
     /// [`Sandbox::hand_over`] once the test's files are in place), else this test's own user.
     pub fn unprivileged(level: Level) -> Self {
-        let mut sb = Self::new(level);
-        if nix::unistd::geteuid().is_root() {
-            sb.run_as = Some(NOBODY);
+        if !nix::unistd::geteuid().is_root() {
+            return Self::new(level);
         }
+        // `nobody` cannot enter root's home, where the target dir usually is (CI keeps it in
+        // ~/.cache): the files and a copy of the helper go where it can, /var/tmp (not /tmp,
+        // which the sandbox replaces).
+        let mut sb = Self::in_dir(level, Path::new("/var/tmp"));
+        let helper = sb.base.path().join("oi-sandbox-helper");
+        std::fs::copy(HELPER, &helper).unwrap();
+        sb.helper = helper;
+        sb.run_as = Some(NOBODY);
         sb
     }
 
@@ -91,6 +100,7 @@ impl Sandbox {
         Sandbox {
             session,
             run_as: None,
+            helper: PathBuf::from(HELPER),
             base,
             ws,
             tmp,
@@ -102,7 +112,7 @@ impl Sandbox {
 
     /// A command running `argv` inside the sandbox, in the workspace.
     pub fn command(&self, argv: &[&str]) -> Command {
-        let mut prefix = launcher_prefix(&self.policy, Path::new(HELPER)).unwrap();
+        let mut prefix = launcher_prefix(&self.policy, &self.helper).unwrap();
         if let Some(id) = self.run_as {
             let setpriv = [
                 "setpriv",
