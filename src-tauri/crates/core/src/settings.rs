@@ -272,14 +272,26 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
 }
 
 /// The profile a model gets when nobody chose one: Qwen models get Qwen Code's harness, the
-/// one they are trained to drive; the rest the classic one.
+/// one they are trained to drive; the rest the classic one. Small Qwen models (under 3B
+/// parameters by their name, like `qwen2.5-coder-0.5b`) keep the classic one: with Qwen Code's
+/// tools the 0.5B model ran no code at all in the real-model tests, with classic's `execute`
+/// and its text-call shims it computes and answers.
 fn default_profile(model: &str) -> &'static str {
-    let name = model.rsplit('/').next().unwrap_or(model);
-    if name.to_ascii_lowercase().starts_with("qwen") {
+    let name = model.rsplit('/').next().unwrap_or(model).to_ascii_lowercase();
+    if name.starts_with("qwen") && !parameter_billions(&name).is_some_and(|b| b < 3.0) {
         "qwen-code"
     } else {
         "classic"
     }
+}
+
+/// The parameter count a model's name gives, in billions (`qwen2.5-coder:1.5b` → 1.5).
+fn parameter_billions(name: &str) -> Option<f32> {
+    name.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .find_map(|part| {
+            let number = part.strip_suffix('b')?;
+            number.parse::<f32>().ok().filter(|n| *n > 0.0)
+        })
 }
 
 struct SandboxSettings {
@@ -395,10 +407,22 @@ fn absolute(p: &Path) -> PathBuf {
 mod default_profile_tests {
     #[test]
     fn qwen_models_get_qwen_code_unless_a_profile_is_chosen() {
-        for model in ["ollama/qwen2.5-coder:1.5b", "llamacpp/Qwen3-8B", "qwen-max"] {
+        for model in [
+            "ollama/qwen2.5-coder:7b",
+            "llamacpp/Qwen3-8B",
+            "qwen-max",
+            "lmstudio/qwen3-coder-30b-a3b",
+        ] {
             assert_eq!(super::default_profile(model), "qwen-code", "{model}");
         }
-        for model in ["openai/gpt-4o", "ollama/deepseek-r1", "anthropic/claude-x"] {
+        for model in [
+            "openai/gpt-4o",
+            "ollama/deepseek-r1",
+            "anthropic/claude-x",
+            "ollama/qwen2.5-coder:1.5b",
+            "llamacpp/qwen2.5-coder-0.5b",
+            "ollama/qwen3:0.6b",
+        ] {
             assert_eq!(super::default_profile(model), "classic", "{model}");
         }
     }
