@@ -359,7 +359,12 @@ impl Renderer {
                 let _ = writeln!(out, "{}", self.style(DIM, &line));
                 self.shown_actions.push(call.call_id.clone());
             }
-            other => {
+            // The engine's own one-line summary (`Read report.pdf`, `Edit src/main.rs`).
+            ToolAction::Read { summary, .. } | ToolAction::EditFiles { summary, .. } => {
+                self.break_line(out);
+                let _ = writeln!(out, "{}", self.style(DIM, &format!("→ {summary}")));
+            }
+            ToolAction::Other { arguments } => {
                 self.break_line(out);
                 let _ = writeln!(
                     out,
@@ -369,7 +374,7 @@ impl Renderer {
                         &format!(
                             "→ {} {}",
                             call.name,
-                            serde_json::to_string(other).unwrap_or_default()
+                            serde_json::to_string(arguments).unwrap_or_default()
                         )
                     )
                 );
@@ -410,6 +415,41 @@ mod tests {
             r.render(e, &mut out);
         }
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn file_tools_are_shown_by_their_summary_and_other_tools_with_their_arguments() {
+        let call = |name: &str, action: ToolAction| EventMsg::ToolCallProposed {
+            call: ToolCall {
+                call_id: name.into(),
+                wire_id: None,
+                name: name.into(),
+                arguments: serde_json::json!({"file_path": "report.pdf"}),
+                origin: CallOrigin::Native,
+                action,
+            },
+        };
+        let text = shown(
+            true,
+            &[
+                call(
+                    "Read",
+                    ToolAction::Read {
+                        summary: "Read report.pdf".into(),
+                        arguments: serde_json::json!({"file_path": "report.pdf"}),
+                    },
+                ),
+                call(
+                    "mcp__x__y",
+                    ToolAction::Other {
+                        arguments: serde_json::json!({"q": 1}),
+                    },
+                ),
+            ],
+        );
+        assert!(text.contains("→ Read report.pdf\n"), "{text}");
+        assert!(!text.contains("\"type\""), "{text}");
+        assert!(text.contains("→ mcp__x__y {\"q\":1}"), "{text}");
     }
 
     #[test]
