@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{ContentBlock, ContentChunk, SessionInfo, SessionUpdate};
 use oi_core::store::{self, SessionSummary, StoreError};
-use oi_protocol::{Event, EventMsg};
+use oi_protocol::Event;
 
 use crate::updates::UpdateMapper;
 
@@ -68,7 +68,7 @@ fn info(summary: &SessionSummary, cwd: PathBuf) -> SessionInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oi_protocol::InputItem;
+    use oi_protocol::{EventMsg, InputItem};
 
     fn ev(seq: u64, msg: EventMsg) -> Event {
         Event {
