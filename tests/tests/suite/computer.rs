@@ -225,7 +225,10 @@ fn scaling_is_exact(width: u32, height: u32, model: (u32, u32)) {
             let (mx, my) = map.to_model(real).expect("inside");
             let expected = map.to_real(mx, my).expect("inside");
             let out = h
-                .perform(&json!({"action": "mouse_move", "coordinate": [mx, my]}), None)
+                .perform(
+                    &json!({"action": "mouse_move", "coordinate": [mx, my]}),
+                    None,
+                )
                 .await
                 .expect("move");
             assert_eq!(
@@ -336,9 +339,12 @@ fn input_from_outside_the_agent_is_a_takeover_and_its_own_is_not() {
         // Let the monitor start, then forget anything from startup.
         tokio::time::sleep(Duration::from_millis(500)).await;
         h.takeover().await.expect("takeover");
-        h.perform(&json!({"action": "left_click", "coordinate": [600, 400]}), None)
-            .await
-            .expect("click");
+        h.perform(
+            &json!({"action": "left_click", "coordinate": [600, 400]}),
+            None,
+        )
+        .await
+        .expect("click");
         h.perform(&json!({"action": "type", "text": "abc"}), None)
             .await
             .expect("type");
@@ -442,7 +448,10 @@ fn a_window_screenshot_shows_that_window_and_says_where_it_is() {
     runtime().block_on(async {
         let mut h = helper(&desktop, dir.path()).await;
         let out = h
-            .perform(&json!({"action": "screenshot", "window": "small term"}), None)
+            .perform(
+                &json!({"action": "screenshot", "window": "small term"}),
+                None,
+            )
             .await
             .expect("window screenshot");
         let shot = out.screenshot.expect("screenshot");
@@ -484,7 +493,10 @@ fn a_window_screenshot_shows_that_window_and_says_where_it_is() {
         );
 
         let missing = h
-            .perform(&json!({"action": "screenshot", "window": "no such window"}), None)
+            .perform(
+                &json!({"action": "screenshot", "window": "no such window"}),
+                None,
+            )
             .await
             .expect_err("no such window");
         assert!(

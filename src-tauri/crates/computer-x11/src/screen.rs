@@ -3,9 +3,9 @@
 use image::RgbaImage;
 use oi_computer::{DeviceError, MonitorInfo, Screen, WindowEntry};
 use oi_protocol::{Rect, WindowInfo};
+use x11rb::CURRENT_TIME;
 use x11rb::connection::Connection;
 use x11rb::protocol::randr::ConnectionExt as _;
-use x11rb::CURRENT_TIME;
 use x11rb::protocol::xproto::{
     AtomEnum, ClientMessageEvent, ConfigureWindowAux, ConnectionExt as _, EventMask, InputFocus,
     MapState, StackMode, Window,

@@ -277,7 +277,11 @@ pub fn resolve(flags: &Flags) -> Result<Settings, SettingsError> {
 /// tools the 0.5B model ran no code at all in the real-model tests, with classic's `execute`
 /// and its text-call shims it computes and answers.
 fn default_profile(model: &str) -> &'static str {
-    let name = model.rsplit('/').next().unwrap_or(model).to_ascii_lowercase();
+    let name = model
+        .rsplit('/')
+        .next()
+        .unwrap_or(model)
+        .to_ascii_lowercase();
     if name.starts_with("qwen") && !parameter_billions(&name).is_some_and(|b| b < 3.0) {
         "qwen-code"
     } else {

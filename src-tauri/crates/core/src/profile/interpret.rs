@@ -31,15 +31,13 @@ impl Profile {
             return native
                 .into_iter()
                 .zip(wire_ids)
-                .map(|(c, wire_id)| {
-                    ToolCall {
-                        call_id: next_id(),
-                        wire_id,
-                        action: action_for(&c.name, &c.arguments),
-                        name: c.name,
-                        arguments: c.arguments,
-                        origin: CallOrigin::Native,
-                    }
+                .map(|(c, wire_id)| ToolCall {
+                    call_id: next_id(),
+                    wire_id,
+                    action: action_for(&c.name, &c.arguments),
+                    name: c.name,
+                    arguments: c.arguments,
+                    origin: CallOrigin::Native,
                 })
                 .collect();
         }

@@ -600,10 +600,16 @@ async fn repeated_or_missing_provider_ids_still_make_one_call_each_on_every_wire
             ScriptedResponse::new(Vec::new())
                 .then_tool_call_with_id("call_1", "execute", shell("echo one"))
                 .then_tool_call_with_id("call_1", "execute", shell("echo two")),
-            ScriptedResponse::new(Vec::new())
-                .then_tool_call_with_id("call_1", "execute", shell("echo three")),
-            ScriptedResponse::new(Vec::new())
-                .then_tool_call_with_id("", "execute", shell("echo four")),
+            ScriptedResponse::new(Vec::new()).then_tool_call_with_id(
+                "call_1",
+                "execute",
+                shell("echo three"),
+            ),
+            ScriptedResponse::new(Vec::new()).then_tool_call_with_id(
+                "",
+                "execute",
+                shell("echo four"),
+            ),
             ScriptedResponse::text("Done."),
         ]))
         .model(model)
