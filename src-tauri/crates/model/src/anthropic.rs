@@ -6,7 +6,6 @@ use eventsource_stream::Eventsource;
 use futures::StreamExt;
 use serde_json::{Value, json};
 
-use super::inline_reasoning;
 use super::sse::{Endpoint, EventSender, post_with_retries, spawn_reader};
 use super::{
     ContentPart, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec, ModelStream,
@@ -147,10 +146,7 @@ impl ModelClient for AnthropicClient {
         )
         .await?;
         let url = self.url.clone();
-        // Reasoning models may write their thinking inline, as `<think>` in the text.
-        Ok(inline_reasoning::split(spawn_reader(move |tx| {
-            read_stream(resp, url, tx)
-        })))
+        Ok(spawn_reader(move |tx| read_stream(resp, url, tx)))
     }
 
     fn endpoint(&self) -> &str {

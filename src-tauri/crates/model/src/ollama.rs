@@ -3,7 +3,6 @@
 use futures::StreamExt;
 use serde_json::{Value, json};
 
-use super::inline_reasoning;
 use super::sse::{
     Endpoint, EventSender, LineBuffer, in_stream_error, post_with_retries, spawn_reader,
 };
@@ -144,10 +143,7 @@ impl ModelClient for OllamaClient {
         )
         .await?;
         let url = self.url.clone();
-        // Reasoning models may write their thinking inline, as `<think>` in the text.
-        Ok(inline_reasoning::split(spawn_reader(move |tx| {
-            read_stream(resp, url, tx)
-        })))
+        Ok(spawn_reader(move |tx| read_stream(resp, url, tx)))
     }
 
     fn endpoint(&self) -> &str {

@@ -103,6 +103,7 @@ pub(crate) type EventSender = tokio::sync::mpsc::Sender<Result<super::ModelEvent
 
 /// Runs `read` on its own task and exposes what it sends as a [`super::ModelStream`].
 /// Dropping the stream aborts the task, which closes the connection (interrupts rely on this).
+/// Inline `<think>` reasoning in the text becomes reasoning events here, for every client.
 pub(crate) fn spawn_reader<F, Fut>(read: F) -> super::ModelStream
 where
     F: FnOnce(EventSender) -> Fut,
@@ -110,7 +111,8 @@ where
 {
     let (tx, rx) = tokio::sync::mpsc::channel(256);
     let task = tokio::spawn(read(tx));
-    Box::pin(AbortOnDrop { rx, task })
+    // Reasoning models may write their thinking inline, as `<think>` in the text, on any wire.
+    super::inline_reasoning::split(Box::pin(AbortOnDrop { rx, task }))
 }
 
 struct AbortOnDrop {
