@@ -7,8 +7,6 @@
 //! middle of a turn, or one whose engine was killed), so a listing is always exact. A log that
 //! has no summary yet (written before summaries existed) is read once and summarised.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use oi_protocol::{Event, EventMsg, InputItem};
@@ -116,37 +114,17 @@ impl SessionSummary {
     /// Folds in the log's lines from byte `self.log_len` on. A torn last line (killed
     /// mid-write) is left for later; an unreadable whole line is counted and skipped.
     fn catch_up(&mut self) -> Result<(), StoreError> {
-        let path = self.path.clone();
-        let read_error = |source| StoreError::Read {
-            path: path.clone(),
-            source,
-        };
-        let mut file = File::open(&path).map_err(read_error)?;
-        let len = file.metadata().map_err(read_error)?.len();
-        if len == self.log_len {
-            return Ok(());
-        }
-        if len < self.log_len {
+        let lines = super::follow::whole_lines(&self.path, self.log_len)?;
+        if lines.restarted {
             // The log was replaced or cut: start over.
-            *self = SessionSummary::empty(&path);
+            *self = SessionSummary::empty(&self.path.clone());
         }
-        file.seek(SeekFrom::Start(self.log_len))
-            .map_err(read_error)?;
-        let mut reader = BufReader::new(file.take(len - self.log_len));
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            let n = reader.read_until(b'\n', &mut line).map_err(read_error)?;
-            if n == 0 || line.last() != Some(&b'\n') {
-                break;
-            }
-            match serde_json::from_slice::<Event>(&line) {
-                Ok(event) => {
-                    self.observe(&event, n as u64);
+        for (event, len) in lines.lines {
+            match event {
+                Some(event) => {
+                    self.observe(&event, len);
                 }
-                Err(_) => {
-                    self.log_len += n as u64;
-                }
+                None => self.log_len += len,
             }
         }
         Ok(())
