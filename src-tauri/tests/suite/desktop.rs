@@ -240,6 +240,21 @@ impl Desktop {
         Proc(child)
     }
 
+    /// Runs a program on this desktop (xdotool, xprop…) and returns its stdout.
+    pub fn run(&self, program: &str, args: &[&str]) -> String {
+        let out = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(
+            out.status.success(),
+            "{program} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     /// A PNG of the whole screen (for failures and reports).
     pub fn screenshot(&self, path: &Path) {
         let _ = Command::new("import")

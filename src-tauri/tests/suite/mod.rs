@@ -2,5 +2,6 @@ mod commands;
 mod desktop;
 mod launch;
 mod ui_unit;
+mod visual_approval;
 mod webdriver;
 mod whole_app;

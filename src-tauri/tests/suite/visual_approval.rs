@@ -1,0 +1,446 @@
+//! Computer use approved in the real app as a person does it: a 1920x1080 desktop with a window
+//! manager, a real Tk window beside the app, the os profile on a scripted model that gives every
+//! call the same id, and each action approved by a real pointer click on Approve (which gives
+//! the app the keyboard focus). What the target application prints is the truth.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use oi_computer::ScaleMap;
+use oi_protocol::{Point, Rect};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::{Value, json};
+
+use super::desktop::{Desktop, Proc, Screen};
+use super::webdriver::WebDriver;
+
+const PROBE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/fixtures/probe_app.py"
+);
+const WIDTH: u32 = 1920;
+const HEIGHT: u32 = 1080;
+
+/// The Tk probe: prints what it receives (clicks, presses in root coordinates, entry text).
+struct Probe {
+    _child: Proc,
+    lines: mpsc::Receiver<String>,
+    geom: HashMap<String, Rect>,
+}
+
+impl Probe {
+    fn start(desktop: &Desktop) -> Probe {
+        let mut child = Command::new("python3")
+            .args([PROBE, "900", "700"])
+            .env("DISPLAY", &desktop.display)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 with tkinter");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut probe = Probe {
+            _child: Proc(child),
+            lines,
+            geom: HashMap::new(),
+        };
+        loop {
+            let line = probe
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the probe app did not start");
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            match parts.as_slice() {
+                ["geom", name, x, y, w, h] => {
+                    let n = |s: &str| s.parse::<i64>().unwrap();
+                    probe.geom.insert(
+                        name.to_string(),
+                        Rect {
+                            x: n(x) as i32,
+                            y: n(y) as i32,
+                            width: n(w) as u32,
+                            height: n(h) as u32,
+                        },
+                    );
+                }
+                ["ready"] => return probe,
+                _ => {}
+            }
+        }
+    }
+
+    fn center(&self, name: &str) -> Point {
+        let r = self.geom[name];
+        Point {
+            x: r.x + r.width as i32 / 2,
+            y: r.y + r.height as i32 / 2,
+        }
+    }
+
+    /// Waits for a line starting with `prefix`; earlier lines are kept in `seen`.
+    fn expect_line(&self, prefix: &str, seen: &mut Vec<String>) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return line,
+                Ok(line) => seen.push(line),
+                Err(_) => break,
+            }
+        }
+        panic!("the probe never printed `{prefix}…`; it printed {seen:?}");
+    }
+}
+
+/// The app's top-level window and where its content is on the screen.
+fn app_window(desktop: &Desktop) -> (String, Point) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let found = Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--name", "^Open Interpreter$"])
+            .env("DISPLAY", &desktop.display)
+            .output()
+            .unwrap();
+        let ids = String::from_utf8_lossy(&found.stdout);
+        if let Some(id) = ids.lines().next() {
+            let geometry = desktop.run("xdotool", &["getwindowgeometry", "--shell", id]);
+            let get = |k: &str| -> i32 {
+                geometry
+                    .lines()
+                    .find_map(|l| l.strip_prefix(&format!("{k}=")))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap()
+            };
+            return (
+                id.to_string(),
+                Point {
+                    x: get("X"),
+                    y: get("Y"),
+                },
+            );
+        }
+        assert!(Instant::now() < deadline, "no app window on the screen");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Where the page's (0,0) is on the screen, measured with the real pointer: the window's
+/// geometry alone misses the decorations a window manager adds.
+async fn content_origin(wd: &WebDriver, desktop: &Desktop) -> Point {
+    let (_, frame) = app_window(desktop);
+    wd.js(
+        "window.__oiPointer = null; \
+         document.addEventListener('mousemove', e => window.__oiPointer = [e.clientX, e.clientY], {capture: true});",
+        json!([]),
+    )
+    .await;
+    let rest = Point {
+        x: frame.x + 300,
+        y: frame.y + 300,
+    };
+    // Two moves, so the pointer surely moves over the page; it rests at `rest`.
+    for p in [(rest.x + 5, rest.y + 5), (rest.x, rest.y)] {
+        desktop.run(
+            "xdotool",
+            &["mousemove", &p.0.to_string(), &p.1.to_string()],
+        );
+    }
+    wd.wait_for(
+        "the page to see the pointer",
+        "return window.__oiPointer",
+        json!([]),
+    )
+    .await;
+    // The last motion event is the one at rest.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let seen = wd.js("return window.__oiPointer", json!([])).await;
+    let client = |i: usize| seen[i].as_f64().unwrap().round() as i32;
+    Point {
+        x: rest.x - client(0),
+        y: rest.y - client(1),
+    }
+}
+
+/// Clicks the element `css` with the real pointer, as a person does (XTEST through xdotool).
+async fn real_click(wd: &WebDriver, desktop: &Desktop, css: &str) {
+    wd.js(
+        "document.querySelector(arguments[0]).scrollIntoView({block: 'center', behavior: 'instant'});",
+        json!([css]),
+    )
+    .await;
+    // Measured once the page has settled where a person would see it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let origin = content_origin(wd, desktop).await;
+    let at = wd
+        .js(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
+             return [r.x + r.width / 2, r.y + r.height / 2];",
+            json!([css]),
+        )
+        .await;
+    let x = origin.x + at[0].as_f64().unwrap().round() as i32;
+    let y = origin.y + at[1].as_f64().unwrap().round() as i32;
+    eprintln!("real click on {css} at {x},{y} (content at {origin:?}, element at {at})");
+    desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+    desktop.screenshot(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-before-click.png"));
+    desktop.run("xdotool", &["click", "1"]);
+}
+
+/// The id of the first card after `after` that waits for approval.
+async fn pending_card(wd: &WebDriver, after: usize) -> String {
+    let script = "const c = [...document.querySelectorAll('[data-testid=call-card]')]; \
+                  const p = c.slice(arguments[0]).find(e => e.dataset.state === 'pending'); return p ? p.dataset.callId : null;";
+    let v = wd
+        .wait_for("a card waiting for approval", script, json!([after]))
+        .await;
+    v.as_str().unwrap().to_string()
+}
+
+fn session_log(data: &Path) -> Vec<Value> {
+    fn find(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                find(&p, out);
+            } else if p.extension().is_some_and(|x| x == "jsonl") {
+                out.push(p);
+            }
+        }
+    }
+    let mut logs = Vec::new();
+    find(data, &mut logs);
+    logs.iter()
+        .flat_map(|p| {
+            std::fs::read_to_string(p)
+                .unwrap_or_default()
+                .lines()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter_map(|l| serde_json::from_str(&l).ok())
+        .collect()
+}
+
+fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["msg"]["type"] == kind).collect()
+}
+
+/// A call the provider names `call_1`, like every other call it makes.
+fn call_1(arguments: Value) -> ScriptedResponse {
+    ScriptedResponse::new(Vec::new()).then_tool_call_with_id("call_1", "computer", arguments)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn approving_with_the_pointer_sends_each_action_to_the_planned_window() {
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let env = [
+        ("HOME", home.path().display().to_string()),
+        (
+            "OI_DATA_DIR",
+            home.path().join("data").display().to_string(),
+        ),
+        (
+            "OI_CONFIG_DIR",
+            home.path().join("config").display().to_string(),
+        ),
+        ("XDG_RUNTIME_DIR", home.path().display().to_string()),
+        ("OPENAI_API_KEY", "test-key".to_string()),
+        // The helper built with this app (a shared target directory may hold another's).
+        (
+            "OI_COMPUTER_HELPER",
+            std::env::var("OI_COMPUTER_HELPER").unwrap_or_else(|_| {
+                Path::new(env!("CARGO_BIN_EXE_interpreter-gui"))
+                    .with_file_name("interpreter-computer")
+                    .display()
+                    .to_string()
+            }),
+        ),
+    ];
+    let desktop = Desktop::start_on(
+        Screen {
+            width: WIDTH,
+            height: HEIGHT,
+            window_manager: true,
+        },
+        work.path(),
+        &env,
+    );
+    let probe = Probe::start(&desktop);
+    let map = ScaleMap::new(
+        Rect {
+            x: 0,
+            y: 0,
+            width: WIDTH,
+            height: HEIGHT,
+        },
+        &oi_computer::MODEL_SIZES,
+    );
+    assert_eq!((map.model_width, map.model_height), (1366, 768));
+    let model_at = |p: Point| {
+        let (x, y) = map.to_model(p).unwrap();
+        json!([x, y])
+    };
+    let button = probe.center("button");
+    let entry = probe.center("entry");
+    let server = ScriptedModelServer::start(Script::new(vec![
+        call_1(json!({"action": "screenshot"})),
+        call_1(json!({"action": "left_click", "coordinate": model_at(button)})),
+        call_1(json!({"action": "left_click", "coordinate": model_at(entry)})),
+        call_1(json!({"action": "type", "text": "hello world"})),
+        ScriptedResponse::text("Clicked and typed."),
+    ]))
+    .await;
+    let app = env!("CARGO_BIN_EXE_interpreter-gui");
+    let args = [
+        "--model",
+        "openai/scripted",
+        "--api-base",
+        &server.base_url(),
+        "--profile",
+        "os",
+    ];
+    let wd = WebDriver::start(
+        &desktop.driver_url,
+        json!({"tauri:options": {"application": app, "args": args}}),
+    )
+    .await;
+
+    let outcome = async {
+        wd.wait_for(
+            "the composer",
+            "return document.querySelector('[data-testid=message-input]') !== null",
+            json!([]),
+        )
+        .await;
+        // The app beside the probe, not over it.
+        let (id, _) = app_window(&desktop);
+        desktop.run("xdotool", &["windowmove", "--sync", &id, "960", "0"]);
+        desktop.run("xdotool", &["windowsize", "--sync", &id, "950", "1040"]);
+        // The person types the request into the app: the app has the keyboard focus.
+        desktop.run("xdotool", &["windowactivate", "--sync", &id]);
+        wd.type_into(
+            "[data-testid=message-input]",
+            "click the button and type hello world",
+        )
+        .await;
+        wd.click("[data-testid=send]").await;
+
+        let mut seen = Vec::new();
+        let mut cards = Vec::new();
+        for _ in 0..3 {
+            let card = pending_card(&wd, 0).await;
+            cards.push(card.clone());
+            real_click(
+                &wd,
+                &desktop,
+                &format!("[data-call-id='{card}'] [data-testid=approve]"),
+            )
+            .await;
+            wd.wait_for(
+                "the card to leave pending",
+                "const c = document.querySelector(`[data-call-id='${arguments[0]}']`); return c && c.dataset.state !== 'pending';",
+                json!([card]),
+            )
+            .await;
+            if cards.len() == 1 {
+                // The click landed on the button, where the model pointed.
+                probe.expect_line("clicked Press me", &mut seen);
+            }
+        }
+        // The typed text reached the Tk entry: the entry's own content, as Tk reports it.
+        let typed = probe.expect_line("entry 'hello world'", &mut seen);
+        assert_eq!(typed, "entry 'hello world'");
+        let presses: Vec<Point> = seen
+            .iter()
+            .chain(std::iter::once(&typed))
+            .filter_map(|l| {
+                let p: Vec<&str> = l.split_whitespace().collect();
+                match p.as_slice() {
+                    ["press", "1", x, y] => Some(Point {
+                        x: x.parse().unwrap(),
+                        y: y.parse().unwrap(),
+                    }),
+                    _ => None,
+                }
+            })
+            .collect();
+        assert_eq!(presses.len(), 2, "two clicks reached the probe: {seen:?}");
+        for (landed, aim) in presses.iter().zip([button, entry]) {
+            assert!(
+                (landed.x - aim.x).abs() <= 1 && (landed.y - aim.y).abs() <= 1,
+                "the click landed at {landed:?}, the model pointed at {aim:?}"
+            );
+        }
+        wd.text_when("[data-testid=assistant-message]", "Clicked and typed.")
+            .await;
+
+        // Every call its own card, though the provider named each `call_1`.
+        let ids = wd
+            .js(
+                "return [...document.querySelectorAll('[data-testid=call-card]')].map(e => e.dataset.callId);",
+                json!([]),
+            )
+            .await;
+        let ids: Vec<&str> = ids
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(ids.len(), 4, "{ids:?}");
+        let distinct: std::collections::HashSet<&&str> = ids.iter().collect();
+        assert_eq!(distinct.len(), 4, "{ids:?}");
+        // Reaching for Approve is no takeover.
+        let page = wd.js("return document.body.innerText", json!([])).await;
+        let page = page.as_str().unwrap_or_default();
+        assert!(!page.contains("while the agent was working"), "{page}");
+
+        // The engine's record: every input went to the probe, none to the app.
+        let events = session_log(&home.path().join("data"));
+        let performed = of_type(&events, "input_action_performed");
+        assert_eq!(performed.len(), 3, "{performed:#?}");
+        for p in &performed {
+            assert_eq!(
+                p["msg"]["record"]["target_window"]["title"], "OI Probe",
+                "{p}"
+            );
+        }
+        assert!(
+            of_type(&events, "approval_requested")
+                .iter()
+                .all(|a| a["msg"]["warning"].is_null())
+        );
+        // The provider's id went back on the wire with each result.
+        for request in server.model_requests().iter().skip(1) {
+            let results: Vec<&Value> = request
+                .messages()
+                .iter()
+                .filter(|m| m["role"] == "tool")
+                .collect();
+            assert!(!results.is_empty());
+            for r in &results {
+                assert_eq!(r["tool_call_id"], "call_1", "{}", r["content"]);
+            }
+        }
+    };
+    let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("visual-approval.png");
+    desktop.screenshot(&shot);
+    wd.close().await;
+    assert!(result.is_ok(), "timed out; screen in {}", shot.display());
+    server.assert_invariants();
+}
