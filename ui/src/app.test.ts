@@ -219,14 +219,36 @@ describe("the app over ipc", () => {
   it("draws a computer action's plan over the screenshot and its telemetry after", async () => {
     await boot();
     await say("click it");
-    const shot = { path: "/data/shot.png", mime: "image/png", width: 640, height: 400, source: { x: 0, y: 0, width: 1280, height: 800 } };
-    deliver({ type: "screenshot_taken", call_id: null, screenshot: shot });
-    deliver({ type: "approval_requested", call: call("k1", { type: "computer", action: "left_click", arguments: { coordinate: [640, 400] } }, "computer"), warning: null });
+    const older = { path: "/data/older.png", mime: "image/png", width: 640, height: 400, source: { x: 0, y: 0, width: 1280, height: 800 } };
+    const shot = { ...older, path: "/data/shot.png" };
+    deliver({ type: "screenshot_taken", call_id: null, screenshot: older });
+    // The engine's plan in screen pixels; the model's arguments are not read.
+    const plan = {
+      action: "left_click",
+      planned_path: [{ x: 10, y: 10, t_ms: 0 }, { x: 641, y: 399, t_ms: 80 }],
+      actual_path: [],
+      keys: [],
+      target_window: { id: 7, title: "notes.txt", app_name: "gedit", pid: 7, bounds: null },
+      target: { x: 641, y: 399 },
+      screen: shot,
+      inset: { path: "/data/inset.png", mime: "image/png", width: 200, height: 200, source: { x: 541, y: 299, width: 200, height: 200 } },
+    };
+    deliver({ type: "approval_requested", call: call("k1", { type: "computer", action: "left_click", arguments: { coordinate: [1, 2] }, plan }, "computer"), warning: null });
     await settle();
-    const plan = q('[data-testid="computer-plan"]')!;
-    const target = plan.querySelector("circle.target")!;
-    expect([target.getAttribute("cx"), target.getAttribute("cy")]).toEqual(["640", "400"]);
-    expect(plan.querySelector("img")?.getAttribute("src")).toBe("data:image/png;base64,AAAA");
+    const card = q('[data-testid="computer-plan"]')!;
+    const screen = card.querySelector('[data-testid="plan-screen"]')!;
+    expect(screen.querySelector("img")?.getAttribute("alt")).toBe("where it will act");
+    const loaded = cmds("read_image").map((a) => a.path);
+    expect(loaded).toContain("/data/shot.png");
+    const cross = screen.querySelector('[data-testid="crosshair"]')!;
+    expect([cross.getAttribute("data-x"), cross.getAttribute("data-y")]).toEqual(["641", "399"]);
+    expect(cross.querySelector("circle")?.getAttribute("cx")).toBe("641");
+    expect(screen.querySelector("polyline.planned")?.getAttribute("points")).toBe("10,10 641,399");
+    // The close-up: its crosshair at its centre.
+    const inset = card.querySelector('[data-testid="plan-inset"]')!;
+    expect(inset.querySelector('[data-testid="crosshair"] circle')?.getAttribute("cx")).toBe("100");
+    expect(card.querySelector('[data-testid="plan-target"]')?.textContent).toBe("at 641, 399");
+    expect(card.querySelector('[data-testid="plan-window"]')?.textContent).toBe("in notes.txt — gedit");
     deliver({
       type: "input_action_performed",
       call_id: "k1",

@@ -199,6 +199,25 @@ async fn real_click(wd: &WebDriver, desktop: &Desktop, css: &str) {
     desktop.run("xdotool", &["click", "1"]);
 }
 
+/// Where the card's crosshair is drawn, in screen pixels: the rendered mark's centre on the
+/// rendered screenshot, mapped through the screenshot's screen rectangle. Waits for the image.
+async fn crosshair_on_screen(wd: &WebDriver, card: &str) -> (f64, f64) {
+    let v = wd
+        .wait_for(
+            "the plan's screenshot with its crosshair",
+            "const s = document.querySelector(`[data-call-id='${arguments[0]}'] [data-testid=plan-screen] [data-testid=screen]`); \
+             if (!s) return null; const img = s.querySelector('img'); \
+             if (!img || !img.complete || img.naturalWidth === 0) return null; \
+             s.scrollIntoView({block: 'center', behavior: 'instant'}); \
+             const c = s.querySelector('[data-testid=crosshair] circle').getBoundingClientRect(); \
+             const r = img.getBoundingClientRect(); const [x, y, w, h] = s.dataset.source.split(',').map(Number); \
+             return [x + (c.x + c.width / 2 - r.x) * w / r.width, y + (c.y + c.height / 2 - r.y) * h / r.height];",
+            json!([card]),
+        )
+        .await;
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
 /// The id of the first card after `after` that waits for approval.
 async fn pending_card(wd: &WebDriver, after: usize) -> String {
     let script = "const c = [...document.querySelectorAll('[data-testid=call-card]')]; \
@@ -341,9 +360,46 @@ async fn approving_with_the_pointer_sends_each_action_to_the_planned_window() {
 
         let mut seen = Vec::new();
         let mut cards = Vec::new();
+        let mut crosshairs = Vec::new();
+        let shots = Path::new(env!("CARGO_TARGET_TMPDIR"));
         for _ in 0..3 {
             let card = pending_card(&wd, 0).await;
             cards.push(card.clone());
+            let window = wd
+                .js(
+                    "return document.querySelector(`[data-call-id='${arguments[0]}'] [data-testid=plan-window]`).textContent",
+                    json!([card]),
+                )
+                .await;
+            assert_eq!(
+                window, "in OI Probe — Tk",
+                "the card names the target window and its app"
+            );
+            if cards.len() < 3 {
+                crosshairs.push(crosshair_on_screen(&wd, &card).await);
+                assert!(
+                    wd.js(
+                        "return document.querySelector(`[data-call-id='${arguments[0]}'] [data-testid=plan-inset] img`).naturalWidth",
+                        json!([card]),
+                    )
+                    .await
+                        == 200,
+                    "a 200 px close-up"
+                );
+            } else {
+                let text = wd
+                    .js(
+                        "return document.querySelector(`[data-call-id='${arguments[0]}'] [data-testid=plan-text] code`).textContent",
+                        json!([card]),
+                    )
+                    .await;
+                assert_eq!(text, "hello world");
+            }
+            if cards.len() == 1 {
+                // The webview paints a moment after its page changes.
+                tokio::time::sleep(Duration::from_millis(700)).await;
+                desktop.screenshot(&shots.join("visual-approval-card-before.png"));
+            }
             real_click(
                 &wd,
                 &desktop,
@@ -359,6 +415,19 @@ async fn approving_with_the_pointer_sends_each_action_to_the_planned_window() {
             if cards.len() == 1 {
                 // The click landed on the button, where the model pointed.
                 probe.expect_line("clicked Press me", &mut seen);
+                wd.wait_for(
+                    "the action's record on the card",
+                    "return document.querySelector(`[data-call-id='${arguments[0]}'] [data-testid=computer-action]`)",
+                    json!([card]),
+                )
+                .await;
+                wd.js(
+                    "document.querySelector(`[data-call-id='${arguments[0]}'] [data-testid=computer-action]`).scrollIntoView({block: 'end', behavior: 'instant'});",
+                    json!([card]),
+                )
+                .await;
+                tokio::time::sleep(Duration::from_millis(700)).await;
+                desktop.screenshot(&shots.join("visual-approval-card-after.png"));
             }
         }
         // The typed text reached the Tk entry: the entry's own content, as Tk reports it.
@@ -379,10 +448,16 @@ async fn approving_with_the_pointer_sends_each_action_to_the_planned_window() {
             })
             .collect();
         assert_eq!(presses.len(), 2, "two clicks reached the probe: {seen:?}");
-        for (landed, aim) in presses.iter().zip([button, entry]) {
+        for ((landed, aim), cross) in presses.iter().zip([button, entry]).zip(&crosshairs) {
             assert!(
                 (landed.x - aim.x).abs() <= 1 && (landed.y - aim.y).abs() <= 1,
                 "the click landed at {landed:?}, the model pointed at {aim:?}"
+            );
+            // The card showed it: its crosshair, as drawn, was on the point the click hit.
+            assert!(
+                (cross.0 - landed.x as f64).abs() <= 3.0
+                    && (cross.1 - landed.y as f64).abs() <= 3.0,
+                "the crosshair was drawn at {cross:?} (screen px), the click landed at {landed:?}"
             );
         }
         wd.text_when("[data-testid=assistant-message]", "Clicked and typed.")

@@ -286,9 +286,8 @@ fn typing_drag_scroll_and_screen_diffs_reach_the_app() {
     let dir = tempfile::tempdir().expect("dir");
     runtime().block_on(async {
         let mut h = helper(&desktop, dir.path()).await;
-        let shot = h.perform(&json!({"action": "screenshot"}), None).await.expect("screenshot").screenshot.expect("info");
-        let map = ScaleMap { source: shot.source, model_width: shot.width, model_height: shot.height };
-        let to_real = |v: &Value| map.to_real(v[0].as_i64().unwrap_or(-1), v[1].as_i64().unwrap_or(-1)).expect("inside");
+        let (_, map) = look(&mut h).await;
+        let to_real = |v: &Value| real_of(&map, v);
 
         // Type into the entry (chunked: longer than one chunk), then a key combination.
         h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("entry"))}), None).await.expect("click");
@@ -327,6 +326,95 @@ fn typing_drag_scroll_and_screen_diffs_reach_the_app() {
         }
         let quiet = h.perform(&json!({"action": "mouse_move", "coordinate": [5, 5]}), None).await.expect("move");
         assert!(quiet.diff.expect("diff").changed_fraction < 0.01, "a pointer move changes little");
+    });
+}
+
+/// A full screenshot and how its pixels map to the screen's.
+async fn look(h: &mut ComputerClient) -> (oi_protocol::ScreenshotInfo, ScaleMap) {
+    let shot = h
+        .perform(&json!({"action": "screenshot"}), None)
+        .await
+        .expect("screenshot")
+        .screenshot
+        .expect("info");
+    let map = ScaleMap {
+        source: shot.source,
+        model_width: shot.width,
+        model_height: shot.height,
+    };
+    (shot, map)
+}
+
+/// A model point `[x, y]` in screen pixels.
+fn real_of(map: &ScaleMap, v: &Value) -> Point {
+    map.to_real(v[0].as_i64().unwrap_or(-1), v[1].as_i64().unwrap_or(-1))
+        .expect("inside")
+}
+
+/// Pixels of a PNG (RGBA8 or RGB8), for comparing an inset with the screen.
+fn png_pixels(path: &str) -> image::RgbaImage {
+    image::open(path).expect("a readable image").to_rgba8()
+}
+
+#[test]
+fn a_plan_is_in_screen_pixels_with_the_screen_the_model_saw_and_a_close_up() {
+    let desktop = Desktop::start(1920, 1080);
+    let dir = tempfile::tempdir().expect("dir");
+    runtime().block_on(async {
+        let mut h = helper(&desktop, dir.path()).await;
+        let (shot, map) = look(&mut h).await;
+        let to_real = |v: &Value| real_of(&map, v);
+
+        // A click: where it lands in screen pixels, on the screenshot the model chose it on.
+        let at = model_point(&map, desktop.center("button"));
+        let click = h.plan(&json!({"action": "left_click", "coordinate": at})).await.expect("plan");
+        let lands = to_real(&at);
+        assert_eq!(click.target, Some(lands));
+        assert!((lands.x - desktop.center("button").x).abs() <= 2 && (lands.y - desktop.center("button").y).abs() <= 2);
+        assert_eq!(click.screen.as_ref(), Some(&shot));
+        assert_eq!(click.planned_path.last().map(|s| Point { x: s.x, y: s.y }), Some(lands));
+        // The close-up: 200x200 screen pixels centred on the target, the screen's own pixels.
+        let inset = click.inset.expect("a close-up");
+        assert_eq!((inset.width, inset.height), (200, 200));
+        assert_eq!(inset.source, Rect { x: lands.x - 100, y: lands.y - 100, width: 200, height: 200 });
+        let whole = dir.path().join("whole.png");
+        desktop.x.run("import", &["-window", "root", &whole.display().to_string()]);
+        let screen = png_pixels(&whole.display().to_string());
+        let close = png_pixels(&inset.path);
+        for (x, y) in [(0, 0), (100, 100), (199, 199), (37, 150)] {
+            assert_eq!(
+                close.get_pixel(x, y).0[..3],
+                screen.get_pixel((inset.source.x + x as i32) as u32, (inset.source.y + y as i32) as u32).0[..3],
+                "inset pixel {x},{y}"
+            );
+        }
+        // Nothing moved: planning sends no input.
+        assert_ne!(desktop.pointer(), lands);
+
+        // At the screen's corner the close-up is cut to what is on the screen.
+        let corner = h.plan(&json!({"action": "left_click", "coordinate": [0, 0]})).await.expect("plan");
+        assert_eq!(corner.inset.expect("close-up").source, Rect { x: 0, y: 0, width: 100, height: 100 });
+
+        // A drag: both ends.
+        let pad = desktop.geom["pad"];
+        let from = model_point(&map, Point { x: pad.x + 40, y: pad.y + 30 });
+        let to = model_point(&map, Point { x: pad.x + 300, y: pad.y + 150 });
+        let drag = h.plan(&json!({"action": "left_click_drag", "start_coordinate": from, "coordinate": to})).await.expect("plan");
+        assert_eq!((drag.target, drag.drag_to), (Some(to_real(&from)), Some(to_real(&to))));
+
+        // A scroll: where, which way, how far.
+        let lines = model_point(&map, desktop.center("lines"));
+        let scroll = h.plan(&json!({"action": "scroll", "coordinate": lines, "scroll_direction": "down", "scroll_amount": 3})).await.expect("plan");
+        assert_eq!(scroll.target, Some(to_real(&lines)));
+        let way = scroll.scroll.expect("scroll plan");
+        assert_eq!((way.direction.as_str(), way.amount), ("down", 3));
+
+        // Typing: the text, no point, no close-up; keys: the combination.
+        let typing = h.plan(&json!({"action": "type", "text": "hello world"})).await.expect("plan");
+        assert_eq!((typing.text.as_deref(), typing.target, typing.inset.is_none()), (Some("hello world"), None, true));
+        assert!(typing.keys.is_empty());
+        let key = h.plan(&json!({"action": "key", "text": "ctrl+a"})).await.expect("plan");
+        assert_eq!((key.keys, key.text), (vec!["control+a".to_string()], None));
     });
 }
 

@@ -124,9 +124,10 @@ fn a_scripted_model_clicks_a_named_button_and_types_into_an_entry() {
             .as_array()
             .is_some_and(|p| p.len() > 5)
     );
+    assert_eq!(click["target"], json!({"x": target.x, "y": target.y}));
     assert_eq!(
-        performed[2]["msg"]["record"]["keys"],
-        json!(["from the model"])
+        performed[2]["msg"]["record"]["text"],
+        json!("from the model")
     );
     assert_eq!(of_type(&events, "screen_diff_computed").len(), 3);
     let focus = of_type(&events, "window_focus_changed");

@@ -5,7 +5,7 @@ import type { ToolAction } from "../bindings/ToolAction";
 import { h } from "../dom";
 import { highlight } from "../highlight";
 import type { CallBlock } from "../transcript";
-import { type ImageLoader, keysOf, renderAction, renderScreenDiff, renderScreenshot, targetOf } from "./computer";
+import { type ImageLoader, renderAction, renderPlan, renderScreenDiff, renderScreenshot } from "./computer";
 import { renderDiffText, renderFileChange } from "./diff";
 
 export interface CardContext {
@@ -64,17 +64,8 @@ function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
       return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(action.arguments));
     case "read":
       return h("div", { class: "summary" }, action.summary);
-    case "computer": {
-      const target = targetOf(action.arguments);
-      const keys = keysOf(action.arguments);
-      return h(
-        "div",
-        { class: "computer-plan", "data-testid": "computer-plan" },
-        h("div", { class: "action-head" }, h("span", { class: "action-name" }, action.action), target && h("span", { class: "muted" }, ` at ${target.x}, ${target.y}`)),
-        keys.length > 0 && h("div", { class: "keys" }, ...keys.map((k) => h("kbd", {}, k))),
-        block.screenBefore && renderScreenshot(block.screenBefore, ctx.loadImage, { target }),
-      );
-    }
+    case "computer":
+      return renderPlan(action.action, action.plan, block.screenBefore, ctx.loadImage);
     case "other":
       return h("pre", { class: "args" }, json(action.arguments));
   }

@@ -145,7 +145,7 @@ impl Renderer {
                             self.shown_actions.swap_remove(at);
                         }
                         None => {
-                            let line = screen_action_line(action, arguments, plan.as_ref());
+                            let line = screen_action_line(action, arguments, plan.as_deref());
                             let _ = writeln!(out, "{}", self.style(DIM, &line));
                         }
                     }
@@ -355,7 +355,7 @@ impl Renderer {
                 plan,
             } => {
                 self.break_line(out);
-                let line = screen_action_line(action, arguments, plan.as_ref());
+                let line = screen_action_line(action, arguments, plan.as_deref());
                 let _ = writeln!(out, "{}", self.style(DIM, &line));
                 self.shown_actions.push(call.call_id.clone());
             }
@@ -383,20 +383,41 @@ impl Renderer {
     }
 }
 
-/// `→ left_click {"coordinate":[300,220]} in "OI Probe"`: an action, its arguments and the
-/// window it will reach.
+/// `→ left_click at 421,310 in "OI Probe"`: an action as the engine planned it, in screen
+/// pixels, and the window it will reach; the model's own arguments when there is no plan.
 fn screen_action_line(
     action: &str,
     arguments: &serde_json::Value,
     plan: Option<&oi_protocol::InputActionRecord>,
 ) -> String {
-    let mut rest = arguments.clone();
-    if let Some(map) = rest.as_object_mut() {
-        map.remove("action");
-    }
     let mut line = format!("→ {action}");
-    if rest.as_object().is_some_and(|m| !m.is_empty()) {
-        line.push_str(&format!(" {rest}"));
+    match plan {
+        Some(plan) => {
+            if let Some(p) = plan.target {
+                line.push_str(&format!(" at {},{}", p.x, p.y));
+            }
+            if let Some(p) = plan.drag_to {
+                line.push_str(&format!(" to {},{}", p.x, p.y));
+            }
+            if let Some(s) = &plan.scroll {
+                line.push_str(&format!(" {} ×{}", s.direction, s.amount));
+            }
+            if !plan.keys.is_empty() {
+                line.push_str(&format!(" [{}]", plan.keys.join(" ")));
+            }
+            if let Some(text) = &plan.text {
+                line.push_str(&format!(" {text:?}"));
+            }
+        }
+        None => {
+            let mut rest = arguments.clone();
+            if let Some(map) = rest.as_object_mut() {
+                map.remove("action");
+            }
+            if rest.as_object().is_some_and(|m| !m.is_empty()) {
+                line.push_str(&format!(" {rest}"));
+            }
+        }
     }
     if let Some(window) = plan.and_then(|p| p.target_window.as_ref()) {
         line.push_str(&format!(" in \"{}\"", window.title));
@@ -490,12 +511,11 @@ mod tests {
     }
 
     #[test]
-    fn a_screen_action_shows_its_arguments_and_window() {
+    fn a_screen_action_shows_its_plan_in_screen_pixels_and_its_window() {
         let plan = oi_protocol::InputActionRecord {
             action: "left_click".into(),
-            planned_path: Vec::new(),
-            actual_path: Vec::new(),
-            keys: Vec::new(),
+            target: Some(oi_protocol::Point { x: 421, y: 310 }),
+            keys: vec!["shift".into()],
             target_window: Some(oi_protocol::WindowInfo {
                 id: None,
                 title: "OI Probe".into(),
@@ -503,11 +523,35 @@ mod tests {
                 pid: None,
                 bounds: None,
             }),
+            ..Default::default()
         };
         let args = serde_json::json!({"action": "left_click", "coordinate": [300, 220]});
         assert_eq!(
             screen_action_line("left_click", &args, Some(&plan)),
-            "→ left_click {\"coordinate\":[300,220]} in \"OI Probe\""
+            "→ left_click at 421,310 [shift] in \"OI Probe\""
+        );
+        let typing = oi_protocol::InputActionRecord {
+            action: "type".into(),
+            text: Some("hello world".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            screen_action_line("type", &serde_json::json!({}), Some(&typing)),
+            "→ type \"hello world\""
+        );
+        let drag = oi_protocol::InputActionRecord {
+            action: "left_click_drag".into(),
+            target: Some(oi_protocol::Point { x: 1, y: 2 }),
+            drag_to: Some(oi_protocol::Point { x: 30, y: 40 }),
+            ..Default::default()
+        };
+        assert_eq!(
+            screen_action_line("left_click_drag", &serde_json::json!({}), Some(&drag)),
+            "→ left_click_drag at 1,2 to 30,40"
+        );
+        assert_eq!(
+            screen_action_line("left_click", &args, None),
+            "→ left_click {\"coordinate\":[300,220]}"
         );
         let args = serde_json::json!({"action": "clipboard_view"});
         assert_eq!(

@@ -247,7 +247,7 @@ impl ComputerClient {
             })
             .await?
         {
-            ReplyBody::Planned { record } => Ok(record),
+            ReplyBody::Planned { record } => Ok(*record),
             other => Err(unexpected(other)),
         }
     }
@@ -262,7 +262,7 @@ impl ComputerClient {
         match self
             .request(RequestOp::Perform {
                 arguments: arguments.clone(),
-                plan: plan.cloned(),
+                plan: plan.cloned().map(Box::new),
             })
             .await?
         {

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use image::RgbaImage;
 use oi_protocol::{
-    InputActionRecord, Point, Rect, ScreenDiff, ScreenshotInfo, TrajectorySample, WindowInfo,
+    InputActionRecord, Point, Rect, ScreenDiff, ScreenshotInfo, ScrollPlan, TrajectorySample,
+    WindowInfo,
 };
 use serde::{Deserialize, Serialize};
 
@@ -80,6 +81,8 @@ pub struct Computer<S: Screen, I: Input> {
     /// The last window seen with the keyboard focus that is not the app's own: where keys go
     /// when the app has taken the focus (the person clicked Approve).
     outside_focus: Option<WindowInfo>,
+    /// The last full screenshot taken: the one the model chose its next action on.
+    last_shot: Option<ScreenshotInfo>,
     counter: u32,
 }
 
@@ -93,7 +96,13 @@ struct Plan {
     press_at: Option<usize>,
     keys: Vec<String>,
     target: Option<Point>,
+    drag_to: Option<Point>,
+    scroll: Option<ScrollPlan>,
+    text: Option<String>,
 }
+
+/// The close-up around an action's target: this many screen pixels a side.
+pub const INSET_SIZE: u32 = 200;
 
 impl<S: Screen, I: Input> Computer<S, I> {
     pub fn new(
@@ -111,6 +120,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
             map: None,
             focus: None,
             outside_focus: None,
+            last_shot: None,
             counter: 0,
         }
     }
@@ -173,16 +183,51 @@ impl<S: Screen, I: Input> Computer<S, I> {
         Ok(self.scale_map()?.to_real(p.0, p.1)?)
     }
 
-    /// The planned telemetry of an action (path, keys, target window), for the approval gate.
+    /// The plan of an action for the approval gate, in screen pixels: where the button goes
+    /// down, the pointer's path, a drag's ends, a scroll's direction, the keys or text and the
+    /// window they go to, the screenshot the model chose it on and a close-up of the target.
     pub fn plan(&mut self, action: &ComputerAction) -> Result<InputActionRecord, ComputerError> {
         let plan = self.make_plan(action)?;
         let target_window = self.target_window(action, plan.target)?;
+        let inset = match plan.target {
+            Some(at) if action.sends_input() => Some(self.inset(at)?),
+            _ => None,
+        };
         Ok(InputActionRecord {
             action: action.name().to_string(),
             planned_path: plan.path,
             actual_path: Vec::new(),
             keys: plan.keys,
             target_window,
+            target: plan.target,
+            drag_to: plan.drag_to,
+            scroll: plan.scroll,
+            text: plan.text,
+            screen: self.last_shot.clone(),
+            inset,
+        })
+    }
+
+    /// The screen around `at` at full resolution, `INSET_SIZE` pixels a side (less at the
+    /// screen's edge).
+    fn inset(&mut self, at: Point) -> Result<ScreenshotInfo, ComputerError> {
+        let monitor = self.monitor()?;
+        let raw = self.screen.capture_monitor(&monitor)?;
+        let half = INSET_SIZE as i32 / 2;
+        let want = Rect {
+            x: at.x - half,
+            y: at.y - half,
+            width: INSET_SIZE,
+            height: INSET_SIZE,
+        };
+        let (crop, source) = crop_from(&raw, monitor.bounds, want);
+        let path = self.save(&crop, "inset")?;
+        Ok(ScreenshotInfo {
+            path,
+            mime: self.config.encoding.mime().to_string(),
+            width: crop.width(),
+            height: crop.height(),
+            source,
         })
     }
 
@@ -190,6 +235,9 @@ impl<S: Screen, I: Input> Computer<S, I> {
         let start = self.input.location()?;
         let mut keys = Vec::new();
         let mut press_at = None;
+        let mut drag_to = None;
+        let mut scroll = None;
+        let mut text = None;
         let to = |target: Option<Point>| match target {
             Some(t) => trajectory::plan(start, t),
             None => Vec::new(),
@@ -200,9 +248,22 @@ impl<S: Screen, I: Input> Computer<S, I> {
                     let t = self.real(*p)?;
                     (to(Some(t)), Some(t))
                 }
-                ComputerAction::Click { at, modifiers, .. }
-                | ComputerAction::Scroll { at, modifiers, .. } => {
+                ComputerAction::Click { at, modifiers, .. } => {
                     keys = modifiers.iter().map(key_name).collect();
+                    let t = at.map(|p| self.real(p)).transpose()?;
+                    (to(t), t.or(Some(start)))
+                }
+                ComputerAction::Scroll {
+                    at,
+                    modifiers,
+                    direction,
+                    amount,
+                } => {
+                    keys = modifiers.iter().map(key_name).collect();
+                    scroll = Some(ScrollPlan {
+                        direction: direction.name().to_string(),
+                        amount: *amount,
+                    });
                     let t = at.map(|p| self.real(p)).transpose()?;
                     (to(t), t.or(Some(start)))
                 }
@@ -216,6 +277,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
                         None => start,
                     };
                     let end = self.real(*end)?;
+                    drag_to = Some(end);
                     let mut path = trajectory::plan(start, from);
                     if from == start {
                         path.clear();
@@ -241,8 +303,8 @@ impl<S: Screen, I: Input> Computer<S, I> {
                     keys = held.iter().map(key_name).collect();
                     (Vec::new(), None)
                 }
-                ComputerAction::Type { text } => {
-                    keys = vec![text.clone()];
+                ComputerAction::Type { text: typed } => {
+                    text = Some(typed.clone());
                     (Vec::new(), None)
                 }
                 ComputerAction::Zoom { region } => {
@@ -261,6 +323,9 @@ impl<S: Screen, I: Input> Computer<S, I> {
             press_at,
             keys,
             target,
+            drag_to,
+            scroll,
+            text,
         })
     }
 
@@ -473,6 +538,12 @@ impl<S: Screen, I: Input> Computer<S, I> {
             actual_path,
             keys: plan.keys,
             target_window,
+            target: plan.target,
+            drag_to: plan.drag_to,
+            scroll: plan.scroll,
+            text: plan.text,
+            screen: approved.and_then(|r| r.screen.clone()),
+            inset: None,
         };
         let text = describe(action, &diff);
         Ok(Outcome {
@@ -668,6 +739,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
             height: map.model_height,
             source,
         };
+        self.last_shot = Some(info.clone());
         Ok((info, raw))
     }
 

@@ -34,7 +34,7 @@ pub enum RequestOp {
     Perform {
         arguments: Value,
         #[serde(default)]
-        plan: Option<InputActionRecord>,
+        plan: Option<Box<InputActionRecord>>,
     },
     /// Physical input since the last `Takeover` request.
     Takeover,
@@ -52,7 +52,7 @@ pub struct Reply {
 pub enum ReplyBody {
     Configured,
     Monitors { monitors: Vec<MonitorInfo> },
-    Planned { record: InputActionRecord },
+    Planned { record: Box<InputActionRecord> },
     Performed { outcome: Box<Outcome> },
     Takeover { takeover: Option<Takeover> },
     Error { error: ComputerError },
@@ -109,10 +109,12 @@ fn answer<S: Screen, I: Input>(
         RequestOp::Plan { arguments } => ComputerAction::parse(&arguments)
             .map_err(ComputerError::from)
             .and_then(|a| computer.plan(&a))
-            .map(|record| ReplyBody::Planned { record }),
+            .map(|record| ReplyBody::Planned {
+                record: Box::new(record),
+            }),
         RequestOp::Perform { arguments, plan } => ComputerAction::parse(&arguments)
             .map_err(ComputerError::from)
-            .and_then(|a| computer.perform(&a, plan.as_ref()))
+            .and_then(|a| computer.perform(&a, plan.as_deref()))
             .map(|outcome| ReplyBody::Performed {
                 outcome: Box::new(outcome),
             }),

@@ -116,7 +116,7 @@ pub(crate) async fn prepare(
     let mut state = rt.computer.lock().await;
     let result = async {
         let client = state.client().await?;
-        *plan = Some(client.plan(&call.arguments).await?);
+        *plan = Some(Box::new(client.plan(&call.arguments).await?));
         client.takeover().await
     }
     .await;
@@ -179,7 +179,7 @@ pub(crate) async fn perform(
     if let Some(record) = outcome.record {
         emit(EventMsg::InputActionPerformed {
             call_id: call_id.clone(),
-            record,
+            record: Box::new(record),
         });
     }
     if let Some(screenshot) = &outcome.screenshot {
@@ -203,7 +203,7 @@ pub(crate) async fn perform(
 /// The plan the person approved (its target window is where the input goes).
 fn plan_of(call: &ToolCall) -> Option<&oi_protocol::InputActionRecord> {
     match &call.action {
-        ToolAction::Computer { plan, .. } => plan.as_ref(),
+        ToolAction::Computer { plan, .. } => plan.as_deref(),
         _ => None,
     }
 }

@@ -50,14 +50,50 @@ pub struct ScreenshotInfo {
     pub source: Rect,
 }
 
-/// What an input action did, with the pointer path actually travelled.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+/// What an input action will do (its plan, shown for approval) or did (with the pointer path
+/// actually travelled). Every point is in screen pixels, converted by the engine from the
+/// model's image pixels: front ends draw it as it is.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 pub struct InputActionRecord {
     pub action: String,
     pub planned_path: Vec<TrajectorySample>,
     pub actual_path: Vec<TrajectorySample>,
+    /// Keys pressed or held (`ctrl+a`, `Return`), modifiers held for a click or scroll.
     pub keys: Vec<String>,
     pub target_window: Option<WindowInfo>,
+    /// Where the button goes down (a click, a press, a scroll, a drag's start), or where the
+    /// pointer goes (a move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub target: Option<Point>,
+    /// A drag's other end, where the button is released.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub drag_to: Option<Point>,
+    /// Which way and how far a scroll goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scroll: Option<ScrollPlan>,
+    /// Text typed (into `target_window`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub text: Option<String>,
+    /// The screenshot the model saw when it chose the action (its coordinates refer to it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub screen: Option<ScreenshotInfo>,
+    /// A close-up of the screen around `target` at full resolution, taken when the action was
+    /// planned: what is under the pointer right now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub inset: Option<ScreenshotInfo>,
+}
+
+/// A scroll's direction (`up`, `down`, `left`, `right`) and its size in wheel clicks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ScrollPlan {
+    pub direction: String,
+    pub amount: u32,
 }
 
 /// Before/after comparison of the screen around an action.

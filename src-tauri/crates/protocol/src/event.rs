@@ -101,7 +101,7 @@ pub enum EventMsg {
     },
     InputActionPerformed {
         call_id: String,
-        record: InputActionRecord,
+        record: Box<InputActionRecord>,
     },
     ScreenDiffComputed {
         call_id: String,

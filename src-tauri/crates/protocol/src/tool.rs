@@ -61,7 +61,7 @@ pub enum ToolAction {
         /// keys and the target window (`actual_path` empty).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
-        plan: Option<InputActionRecord>,
+        plan: Option<Box<InputActionRecord>>,
     },
     /// Anything else the profile defines.
     Other {
