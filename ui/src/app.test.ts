@@ -203,6 +203,49 @@ describe("the app over ipc", () => {
     expect(q('[data-call-id="c1"] [data-testid="decision"]')?.textContent).toBe("Denied");
   });
 
+  it("answers the oldest waiting card with Alt+Y and Alt+N from anywhere in the window", async () => {
+    await boot();
+    await say("go");
+    deliver({ type: "approval_requested", call: call("c1", { type: "run_code", language: "shell", code: "ls" }), warning: null });
+    deliver({ type: "approval_requested", call: call("c2", { type: "run_code", language: "shell", code: "pwd" }), warning: null });
+    deliver({ type: "approval_requested", call: call("c3", runPython("c3", "print(2)")), warning: null });
+    await settle();
+    expect(q('[data-call-id="c1"] [data-testid="approve"]')?.textContent).toBe("ApproveAlt+Y");
+    expect(q('[data-call-id="c1"] [data-testid="deny"]')?.textContent).toBe("DenyAlt+N");
+    const key = (code: string, target: EventTarget, extra: KeyboardEventInit = {}): KeyboardEvent => {
+      const e = new KeyboardEvent("keydown", { code, key: code.slice(3).toLowerCase(), altKey: true, bubbles: true, cancelable: true, ...extra });
+      target.dispatchEvent(e);
+      return e;
+    };
+    // From the message box, where the person was typing.
+    const input = q('[data-testid="message-input"]')!;
+    input.focus();
+    expect(key("KeyY", input).defaultPrevented).toBe(true);
+    deliver({ type: "approval_decided", call_id: "c1", decision: { type: "approve" }, decider: "user" });
+    await settle();
+    // Not a shortcut: Y without Alt, Ctrl+Alt+Y.
+    key("KeyY", input, { altKey: false });
+    key("KeyY", document.body, { ctrlKey: true });
+    key("KeyN", document.body);
+    deliver({ type: "approval_decided", call_id: "c2", decision: { type: "deny" }, decider: "user" });
+    await settle();
+    // The card being edited runs its edited code.
+    q('[data-call-id="c3"] [data-testid="edit"]')!.click();
+    const editor = q('[data-call-id="c3"] [data-testid="code-editor"]') as HTMLTextAreaElement;
+    editor.value = "print(3)";
+    editor.dispatchEvent(new InputEvent("input"));
+    key("KeyY", editor);
+    deliver({ type: "approval_decided", call_id: "c3", decision: { type: "approve_edited", code: "print(3)" }, decider: "user" });
+    await settle();
+    // Nothing waits: the keys do nothing.
+    expect(key("KeyY", document.body).defaultPrevented).toBe(false);
+    expect(cmds("decide_approval")).toEqual([
+      { sessionId: "s1", callId: "c1", decision: { type: "approve" } },
+      { sessionId: "s1", callId: "c2", decision: { type: "deny" } },
+      { sessionId: "s1", callId: "c3", decision: { type: "approve_edited", code: "print(3)" } },
+    ]);
+  });
+
   it("shows file edits as diffs", async () => {
     await boot();
     await say("edit");

@@ -51,11 +51,21 @@ export class App {
   }
 
   async start(): Promise<void> {
+    // Alt+Y approves and Alt+N denies the oldest waiting card, wherever the focus is in the window.
+    this.el.ownerDocument.addEventListener("keydown", (e) => this.onKey(e), { capture: true });
     await this.ipc.subscribeApp((s) => this.onSignal(s));
     await this.refreshList();
     if (this.info.initial_prompt) {
       await this.send([{ type: "text", text: this.info.initial_prompt }]);
     }
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    // An app replaced by another (tests build several) no longer answers.
+    if (!this.el.isConnected || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.repeat) return;
+    const answer = e.code === "KeyY" ? "approve" : e.code === "KeyN" ? "deny" : null;
+    if (!answer) return;
+    if (this.shown.view.answerOldest(answer)) e.preventDefault();
   }
 
   private makeView(): TranscriptView {

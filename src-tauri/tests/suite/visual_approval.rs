@@ -1,7 +1,7 @@
 //! Computer use approved in the real app as a person does it: a 1920x1080 desktop with a window
 //! manager, a real Tk window beside the app, the os profile on a scripted model that gives every
 //! call the same id, and each action approved by a real pointer click on Approve (which gives
-//! the app the keyboard focus). What the target application prints is the truth.
+//! the app the keyboard focus), the last by Alt+Y. What the target application prints is the truth.
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -263,7 +263,7 @@ fn call_1(arguments: Value) -> ScriptedResponse {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn approving_with_the_pointer_sends_each_action_to_the_planned_window() {
+async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_window() {
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let env = [
@@ -400,12 +400,21 @@ async fn approving_with_the_pointer_sends_each_action_to_the_planned_window() {
                 tokio::time::sleep(Duration::from_millis(700)).await;
                 desktop.screenshot(&shots.join("visual-approval-card-before.png"));
             }
-            real_click(
-                &wd,
-                &desktop,
-                &format!("[data-call-id='{card}'] [data-testid=approve]"),
-            )
-            .await;
+            if cards.len() < 3 {
+                real_click(
+                    &wd,
+                    &desktop,
+                    &format!("[data-call-id='{card}'] [data-testid=approve]"),
+                )
+                .await;
+            } else {
+                // The last one with the keyboard: the person brings the app to the front
+                // (the engine gave the focus back to the probe) and presses Alt+Y.
+                let (id, _) = app_window(&desktop);
+                desktop.run("xdotool", &["windowactivate", "--sync", &id]);
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                desktop.run("xdotool", &["key", "--clearmodifiers", "alt+y"]);
+            }
             wd.wait_for(
                 "the card to leave pending",
                 "const c = document.querySelector(`[data-call-id='${arguments[0]}']`); return c && c.dataset.state !== 'pending';",

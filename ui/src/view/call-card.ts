@@ -95,6 +95,11 @@ export function commandPrefix(action: ToolAction): string | null {
   return first ? first : null;
 }
 
+/** The shortcut that presses a button of the oldest waiting card (later cards hide it). */
+function keyHint(keys: string): HTMLElement {
+  return h("kbd", { class: "key-hint", "data-testid": "key-hint" }, keys);
+}
+
 function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
   const id = block.id;
   const editing = ctx.drafts.has(id);
@@ -115,12 +120,12 @@ function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
   };
   const buttons: (HTMLElement | null)[] = editing
     ? [
-        h("button", { class: "primary", "data-testid": "run-edited", onclick: () => ctx.decide(id, { type: "approve_edited", code: ctx.drafts.get(id) ?? "" }) }, "Run edited"),
+        h("button", { class: "primary", "data-testid": "run-edited", title: "Alt+Y", onclick: () => ctx.decide(id, { type: "approve_edited", code: ctx.drafts.get(id) ?? "" }) }, "Run edited", keyHint("Alt+Y")),
         h("button", { "data-testid": "cancel-edit", onclick: () => (ctx.drafts.delete(id), ctx.rerender(id)) }, "Cancel edit"),
       ]
     : [
-        h("button", { class: "primary", "data-testid": "approve", onclick: () => ctx.decide(id, { type: "approve" }) }, "Approve"),
-        h("button", { class: "danger", "data-testid": "deny", onclick: () => ctx.decide(id, { type: "deny" }) }, "Deny"),
+        h("button", { class: "primary", "data-testid": "approve", title: "Alt+Y", onclick: () => ctx.decide(id, { type: "approve" }) }, "Approve", keyHint("Alt+Y")),
+        h("button", { class: "danger", "data-testid": "deny", title: "Alt+N", onclick: () => ctx.decide(id, { type: "deny" }) }, "Deny", keyHint("Alt+N")),
         h("span", { class: "always" }, h("button", { "data-testid": "always", onclick: always }, "Always"), scope),
         action.type === "run_code"
           ? h("button", { "data-testid": "edit", onclick: () => (ctx.drafts.set(id, action.code), ctx.rerender(id)) }, "Edit")

@@ -60,6 +60,20 @@ export class TranscriptView {
     this.flush();
   }
 
+  /**
+   * Answers the oldest card waiting for approval, as its buttons would: `approve` runs it (the
+   * edited code, when it is being edited), `deny` refuses it. False when nothing waits.
+   */
+  answerOldest(answer: "approve" | "deny"): boolean {
+    const oldest = this.model.pendingApprovals()[0];
+    if (!oldest) return false;
+    const draft = this.ctx.drafts.get(oldest.id);
+    if (answer === "deny") this.ctx.decide(oldest.id, { type: "deny" });
+    else if (draft !== undefined) this.ctx.decide(oldest.id, { type: "approve_edited", code: draft });
+    else this.ctx.decide(oldest.id, { type: "approve" });
+    return true;
+  }
+
   rerender(id: string): void {
     this.dirty.add(id);
     this.flush();
