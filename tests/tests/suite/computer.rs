@@ -418,6 +418,66 @@ fn a_plan_is_in_screen_pixels_with_the_screen_the_model_saw_and_a_close_up() {
     });
 }
 
+/// Runs `action` and presses Stop `after` it started; what the action returned.
+async fn stopped_after(
+    h: &mut ComputerClient,
+    action: Value,
+    after: Duration,
+) -> Result<oi_computer::Outcome, oi_computer::ComputerError> {
+    let stopper = h.stopper();
+    let (result, stop) = tokio::join!(h.perform(&action, None), async {
+        tokio::time::sleep(after).await;
+        stopper.stop().await
+    });
+    stop.expect("the stop reached the helper");
+    result
+}
+
+#[test]
+fn stop_ends_a_hold_a_wait_and_a_typing_run_and_releases_what_they_hold() {
+    let desktop = Desktop::start(1280, 800);
+    let dir = tempfile::tempdir().expect("dir");
+    runtime().block_on(async {
+        let mut h = helper(&desktop, dir.path()).await;
+        let (_, map) = look(&mut h).await;
+        h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("entry"))}), None).await.expect("click");
+
+        // Shift held for a minute, stopped: shift is up again (the person's `a` is lower case).
+        let held = stopped_after(&mut h, json!({"action": "hold_key", "text": "shift", "duration": 60}), Duration::from_millis(300)).await;
+        assert!(matches!(held, Err(oi_computer::ComputerError::Stopped { .. })), "{held:?}");
+        desktop.drain();
+        desktop.x.run("xdotool", &["type", "a"]);
+        assert_eq!(desktop.expect_line("entry "), "entry 'a'");
+
+        // A long typing run stops part way and types nothing more.
+        h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("long"))}), None).await.expect("click");
+        let typed = stopped_after(&mut h, json!({"action": "type", "text": "x".repeat(40_000)}), Duration::from_millis(100)).await;
+        assert!(matches!(typed, Err(oi_computer::ComputerError::Stopped { .. })), "{typed:?}");
+        std::thread::sleep(Duration::from_millis(300));
+        let lengths: Vec<usize> = desktop.drain().iter().filter_map(|l| l.strip_prefix("long ")?.parse().ok()).collect();
+        let last = lengths.last().copied().unwrap_or(0);
+        assert!(last > 0 && last < 40_000, "typed {last} of 40000");
+        std::thread::sleep(Duration::from_millis(500));
+        assert_eq!(desktop.drain(), Vec::<String>::new(), "typing went on after the stop");
+
+        // A button left down by `left_mouse_down` is released by a stop that ends a wait.
+        let pad = desktop.geom["pad"];
+        let inside = model_point(&map, Point { x: pad.x + 50, y: pad.y + 50 });
+        h.perform(&json!({"action": "left_mouse_down", "coordinate": inside}), None).await.expect("down");
+        let waited = stopped_after(&mut h, json!({"action": "wait", "duration": 60}), Duration::from_millis(200)).await;
+        assert!(matches!(waited, Err(oi_computer::ComputerError::Stopped { .. })), "{waited:?}");
+        // The helper answers the next request after handling the stop: the release came first.
+        h.perform(&json!({"action": "cursor_position"}), None).await.expect("after the stop, actions run again");
+        let at = real_of(&map, &inside);
+        assert_eq!(desktop.expect_line("drag "), format!("drag {} {} to {} {}", at.x, at.y, at.x, at.y));
+
+        // And the next action runs as usual.
+        desktop.drain();
+        h.perform(&json!({"action": "left_click", "coordinate": model_point(&map, desktop.center("button"))}), None).await.expect("click");
+        desktop.expect_line("clicked Press me");
+    });
+}
+
 #[test]
 fn input_from_outside_the_agent_is_a_takeover_and_its_own_is_not() {
     let desktop = Desktop::start(1280, 800);

@@ -262,3 +262,51 @@ fn config_chooses_the_screenshot_size_and_the_monitor() {
         json!("completed")
     );
 }
+
+/// Ctrl-C in the terminal while the agent holds shift for a minute: the hold ends at once,
+/// shift is up again (what the person types next is lower case), and the session goes on.
+#[test]
+fn ctrl_c_stops_a_running_screen_action_and_releases_the_keys_it_held() {
+    let desktop = Desktop::start(1280, 800);
+    let map = super::computer::screen_map(1280, 800);
+    let (x, y) = map.to_model(desktop.center("entry")).expect("on screen");
+    let computer = |args| ScriptedResponse::tool_call("computer", args);
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        computer(json!({"action": "left_click", "coordinate": [x, y]})),
+        computer(json!({"action": "hold_key", "text": "shift", "duration": 60})),
+        // The request after the stop may or may not reach the server before the interrupt.
+        ScriptedResponse::text("Still here."),
+        ScriptedResponse::text("Still here."),
+    ]));
+    let sb = Sandbox::new();
+    let mut p = os_terminal(&sb, &server, &desktop, "hold shift in the entry");
+    p.expect("Do this on the screen?").expect("the click asks");
+    p.send_line("y").expect("answer");
+    p.expect("Do this on the screen?").expect("the hold asks");
+    p.send_line("y").expect("answer");
+    // The hold is under way once the terminal shows it approved; then the person stops it.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    p.send("\x03").expect("ctrl-c");
+    p.expect("> ").expect("the prompt is back");
+    desktop.drain();
+    desktop.x.run("xdotool", &["type", "a"]);
+    assert_eq!(
+        desktop.expect_line("entry "),
+        "entry 'a'",
+        "shift is still held"
+    );
+    let events = sb.log_events();
+    assert_eq!(
+        of_type(&events, "turn_ended")[0]["msg"]["reason"],
+        json!("interrupted")
+    );
+    let held = of_type(&events, "tool_result");
+    assert!(
+        held[1]["msg"]["output"]
+            .as_str()
+            .is_some_and(|o| o.starts_with("Stopped by the person")),
+        "{held:?}"
+    );
+    p.send_line("go on").expect("next request");
+    p.expect("Still here.").expect("the session goes on");
+}

@@ -52,7 +52,7 @@ pub fn run_helper() -> i32 {
     match oi_computer::wire::serve(
         &mut computer,
         &detector,
-        BufReader::new(stdin.lock()),
+        BufReader::new(stdin),
         stdout.lock(),
     ) {
         Ok(()) => 0,

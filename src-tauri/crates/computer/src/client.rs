@@ -67,9 +67,42 @@ pub fn find_helper() -> Option<PathBuf> {
     })
 }
 
+/// Stops the action a helper is performing, from outside the request that started it (the
+/// person pressed Stop): the helper stops at its next step, within milliseconds, and releases
+/// the keys and buttons it holds.
+#[derive(Clone)]
+pub struct Stopper {
+    stdin: Arc<tokio::sync::Mutex<ChildStdin>>,
+}
+
+impl Stopper {
+    pub async fn stop(&self) -> Result<(), ComputerError> {
+        // Id 0: no request of the client's has it, so the helper's reply is skipped.
+        let line = serde_json::to_string(&Request {
+            id: 0,
+            op: RequestOp::Stop,
+        })
+        .map_err(|e| ComputerError::Failed {
+            message: e.to_string(),
+        })?;
+        write_line(&self.stdin, &line)
+            .await
+            .map_err(|e| ComputerError::Helper {
+                message: format!("could not reach the helper to stop it: {e}"),
+            })
+    }
+}
+
+async fn write_line(stdin: &tokio::sync::Mutex<ChildStdin>, line: &str) -> std::io::Result<()> {
+    let mut stdin = stdin.lock().await;
+    stdin.write_all(format!("{line}\n").as_bytes()).await?;
+    stdin.flush().await
+}
+
 pub struct ComputerClient {
     child: Child,
-    stdin: ChildStdin,
+    /// Shared with [`Stopper`]s, which write a stop while a request waits for its reply.
+    stdin: Arc<tokio::sync::Mutex<ChildStdin>>,
     stdout: Lines<BufReader<ChildStdout>>,
     stderr: Arc<std::sync::Mutex<String>>,
     next_id: u64,
@@ -105,6 +138,11 @@ impl ComputerClient {
                 .env("DISPLAY", display)
                 .env_remove("WAYLAND_DISPLAY");
         }
+        // Its own process group: a Ctrl-C at the terminal is the engine's to handle (it stops
+        // the action through `Stopper`, releasing held keys); killing the helper mid-hold
+        // would leave them down.
+        #[cfg(unix)]
+        command.process_group(0);
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -148,7 +186,7 @@ impl ComputerClient {
         });
         let mut client = ComputerClient {
             child,
-            stdin,
+            stdin: Arc::new(tokio::sync::Mutex::new(stdin)),
             stdout: BufReader::new(stdout).lines(),
             stderr,
             next_id: 0,
@@ -166,12 +204,7 @@ impl ComputerClient {
             serde_json::to_string(&Request { id, op }).map_err(|e| ComputerError::Failed {
                 message: e.to_string(),
             })?;
-        let sent = async {
-            self.stdin.write_all(line.as_bytes()).await?;
-            self.stdin.write_all(b"\n").await?;
-            self.stdin.flush().await
-        }
-        .await;
+        let sent = write_line(&self.stdin, &line).await;
         if let Err(e) = sent {
             // A helper that could not start wrote why before it exited, maybe before this
             // request reached it: that reason beats the broken pipe.
@@ -198,6 +231,14 @@ impl ComputerClient {
                 Ok(None) => return Err(self.died("its output closed").await),
                 Err(e) => return Err(self.died(&e.to_string()).await),
             }
+        }
+    }
+
+    /// A handle that stops this helper's action under way, usable while the client waits for
+    /// that action (it does not need the client).
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            stdin: self.stdin.clone(),
         }
     }
 

@@ -31,7 +31,7 @@ pub mod wire;
 use serde::{Deserialize, Serialize};
 
 pub use action::{ComputerAction, MouseButton, ScrollDirection, is_read_only_action};
-pub use client::{ComputerClient, display_problem, find_helper};
+pub use client::{ComputerClient, Stopper, display_problem, find_helper};
 pub use device::{Clipboard, DeviceError, Input, MonitorInfo, ObservedInput, Screen, WindowEntry};
 pub use encode::ImageEncoding;
 pub use geometry::{MODEL_SIZES, ScaleMap, model_size};
@@ -62,6 +62,10 @@ pub enum ComputerError {
     /// The person used the mouse or keyboard while the action ran: it stopped there.
     #[error("{message}")]
     TakenOver { message: String },
+    /// The person pressed Stop (the button, the hotkey, the tray's "pause all"): the action
+    /// stopped there and released what it held.
+    #[error("{message}")]
+    Stopped { message: String },
 }
 
 impl From<DeviceError> for ComputerError {

@@ -3,6 +3,7 @@
 //! screen diffs and focus changes.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -83,8 +84,15 @@ pub struct Computer<S: Screen, I: Input> {
     outside_focus: Option<WindowInfo>,
     /// The last full screenshot taken: the one the model chose its next action on.
     last_shot: Option<ScreenshotInfo>,
+    /// Set the moment a stop arrives (from another thread); cleared once it is handled.
+    stop: Arc<AtomicBool>,
+    /// Buttons a `left_mouse_down` left pressed: a stop releases them.
+    held_buttons: Vec<MouseButton>,
     counter: u32,
 }
+
+/// How often a long action (a hold, a wait) looks for a stop.
+const STOP_POLL: Duration = Duration::from_millis(10);
 
 /// How long a window manager gets to activate a window before the action is given up.
 const ACTIVATE_TIMEOUT: Duration = Duration::from_millis(1500);
@@ -121,6 +129,8 @@ impl<S: Screen, I: Input> Computer<S, I> {
             focus: None,
             outside_focus: None,
             last_shot: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            held_buttons: Vec::new(),
             counter: 0,
         }
     }
@@ -181,6 +191,41 @@ impl<S: Screen, I: Input> Computer<S, I> {
 
     fn real(&mut self, p: ModelPoint) -> Result<Point, ComputerError> {
         Ok(self.scale_map()?.to_real(p.0, p.1)?)
+    }
+
+    /// The flag a `Stop` request sets from the request reader, while an action runs.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Handles a stop once the action it interrupted has returned: releases the buttons held
+    /// by earlier actions, and lets the next action run.
+    pub fn stopped(&mut self) {
+        for b in std::mem::take(&mut self.held_buttons) {
+            let _ = self.input.button(b, false);
+        }
+        self.stop.store(false, Ordering::SeqCst);
+    }
+
+    fn check_stop(&self) -> Result<(), ComputerError> {
+        if self.stop.load(Ordering::SeqCst) {
+            return Err(ComputerError::Stopped {
+                message: "Stopped by the person: nothing more was sent, and keys and buttons \
+                          the action held were released."
+                    .into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Sleeps `total`, looking for a stop every few milliseconds.
+    fn pause(&self, total: Duration) -> Result<(), ComputerError> {
+        let until = Instant::now() + total;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            self.check_stop()?;
+            std::thread::sleep(left.min(STOP_POLL));
+        }
+        self.check_stop()
     }
 
     /// The plan of an action for the approval gate, in screen pixels: where the button goes
@@ -521,7 +566,12 @@ impl<S: Screen, I: Input> Computer<S, I> {
             Some(record) => record.target_window.clone(),
             None => self.target_window(action, plan.target)?,
         };
-        let target_window = self.ready_target(plan.target, planned_target.as_ref())?;
+        // Waiting sends nothing: there is no window to make ready.
+        let target_window = if action.sends_input() {
+            self.ready_target(plan.target, planned_target.as_ref())?
+        } else {
+            None
+        };
         let monitor = self.monitor()?;
         let before = self.screen.capture_monitor(&monitor)?;
         self.lock_detector().begin_action();
@@ -571,6 +621,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
             if let Some(wait) = due.checked_duration_since(Instant::now()) {
                 std::thread::sleep(wait);
             }
+            self.check_stop()?;
             let p = Point { x: s.x, y: s.y };
             let mut detector = self.lock_detector();
             if detector.taken_over() {
@@ -609,6 +660,7 @@ impl<S: Screen, I: Input> Computer<S, I> {
         started: Instant,
     ) -> Result<Vec<TrajectorySample>, ComputerError> {
         let mut actual = Vec::new();
+        self.check_stop()?;
         self.sample(started, &mut actual)?;
         match action {
             ComputerAction::MouseMove { .. } => self.travel(&plan.path, started, &mut actual)?,
@@ -633,10 +685,12 @@ impl<S: Screen, I: Input> Computer<S, I> {
             ComputerAction::MouseDown { .. } => {
                 self.travel(&plan.path, started, &mut actual)?;
                 self.input.button(MouseButton::Left, true)?;
+                self.held_buttons.push(MouseButton::Left);
             }
             ComputerAction::MouseUp { .. } => {
                 self.travel(&plan.path, started, &mut actual)?;
                 self.input.button(MouseButton::Left, false)?;
+                self.held_buttons.retain(|b| *b != MouseButton::Left);
             }
             ComputerAction::Drag { .. } => {
                 let split = plan.press_at.unwrap_or(0).min(plan.path.len());
@@ -675,17 +729,18 @@ impl<S: Screen, I: Input> Computer<S, I> {
             ComputerAction::Type { text } => {
                 let chars: Vec<char> = text.chars().collect();
                 for chunk in chars.chunks(self.config.type_chunk.max(1)) {
+                    self.check_stop()?;
                     self.input.text(&chunk.iter().collect::<String>())?;
                 }
             }
             ComputerAction::HoldKey { keys, seconds } => {
                 self.press_keys(keys)?;
-                std::thread::sleep(Duration::from_secs_f64(*seconds));
+                let held = self.pause(Duration::from_secs_f64(*seconds));
+                // Released whether it ran its time or was stopped.
                 self.release_keys(keys)?;
+                held?;
             }
-            ComputerAction::Wait { seconds } => {
-                std::thread::sleep(Duration::from_secs_f64(*seconds))
-            }
+            ComputerAction::Wait { seconds } => self.pause(Duration::from_secs_f64(*seconds))?,
             ComputerAction::Screenshot { .. }
             | ComputerAction::CursorPosition
             | ComputerAction::Zoom { .. }

@@ -12,9 +12,15 @@ use oi_protocol::{
 
 use crate::session::Runtime;
 
+/// Where the helper's stop handle is kept for a stop that must not wait for the action.
+pub(crate) type StopSlot = Arc<std::sync::Mutex<Option<oi_computer::Stopper>>>;
+
 /// The session's side of computer use.
 pub(crate) struct ComputerSession {
     client: Option<ComputerClient>,
+    /// The running helper's stop handle, shared with `Runtime::computer_stop` so a stop
+    /// reaches it while an action holds this session's lock.
+    stopper: StopSlot,
     screenshot_dir: PathBuf,
     /// A computer action already ran in this turn: the person's input since then is a takeover.
     in_sequence: bool,
@@ -47,9 +53,10 @@ impl Screen {
 
 impl ComputerSession {
     /// Screenshots go beside the session log: `<log without .jsonl>/screenshots/`.
-    pub(crate) fn new(log_path: &std::path::Path, screen: Screen) -> Self {
+    pub(crate) fn new(log_path: &std::path::Path, screen: Screen, stopper: StopSlot) -> Self {
         ComputerSession {
             client: None,
+            stopper,
             screenshot_dir: log_path.with_extension("").join("screenshots"),
             in_sequence: false,
             screen,
@@ -85,7 +92,11 @@ impl ComputerSession {
 
     async fn client(&mut self) -> Result<&mut ComputerClient, ComputerError> {
         if self.client.is_none() {
-            self.client = Some(ComputerClient::start(None, None, self.config()).await?);
+            let client = ComputerClient::start(None, None, self.config()).await?;
+            if let Ok(mut slot) = self.stopper.lock() {
+                *slot = Some(client.stopper());
+            }
+            self.client = Some(client);
         }
         self.client.as_mut().ok_or_else(|| ComputerError::Helper {
             message: "the helper is not running".into(),
@@ -101,6 +112,23 @@ impl ComputerSession {
 
     pub(crate) fn turn_started(&mut self) {
         self.in_sequence = false;
+    }
+}
+
+/// The person pressed Stop: the helper's action under way stops at its next step and releases
+/// what it holds. Does not wait for the action's lock (the action holds it).
+pub(crate) fn stop(rt: &Arc<Runtime>) {
+    let stopper = rt
+        .computer_stop
+        .lock()
+        .ok()
+        .and_then(|s| s.as_ref().cloned());
+    if let Some(stopper) = stopper {
+        tokio::spawn(async move {
+            if let Err(e) = stopper.stop().await {
+                tracing::debug!("stop: {e}");
+            }
+        });
     }
 }
 
@@ -227,7 +255,10 @@ pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<
 /// Problems the person must fix (display, permission, helper) are shown to them too.
 pub(crate) fn report(rt: &Arc<Runtime>, id: &str, e: &ComputerError) {
     let hint = match e {
-        ComputerError::BadAction { .. } | ComputerError::Failed { .. } => return,
+        // The model is told; the person pressed Stop themselves.
+        ComputerError::BadAction { .. }
+        | ComputerError::Failed { .. }
+        | ComputerError::Stopped { .. } => return,
         ComputerError::NoDisplay { .. } => {
             "computer use is off until a display is available; the session goes on"
         }

@@ -182,6 +182,9 @@ pub(crate) struct Runtime {
     /// Started once, in the background from the session's start; a turn waits for it.
     pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
     pub computer: Mutex<crate::computer::ComputerSession>,
+    /// Stops the computer helper's action under way; reachable while `computer` is locked by
+    /// the action itself. Set when the helper starts.
+    pub computer_stop: crate::computer::StopSlot,
     /// The engine's ends of the Python kernels' lines, for their `computer` object.
     pub computer_api: Mutex<crate::computer_api::ComputerLines>,
 }
@@ -243,6 +246,7 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
     kernel_options.timeout = config.exec_timeout;
     config.sandbox.apply_to(&mut kernel_options);
     let (python_link, computer_api) = crate::computer_api::link();
+    let computer_stop = crate::computer::StopSlot::default();
 
     emitter.emit(
         "",
@@ -321,7 +325,12 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),
-        computer: Mutex::new(crate::computer::ComputerSession::new(&log_path, screen)),
+        computer: Mutex::new(crate::computer::ComputerSession::new(
+            &log_path,
+            screen,
+            computer_stop.clone(),
+        )),
+        computer_stop,
         computer_api: Mutex::new(computer_api),
     });
     if has_mcp {
@@ -392,6 +401,8 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                         }
                     }
                     Op::Interrupt => {
+                        // The screen first: a glide or a typing run stops at its next step.
+                        crate::computer::stop(&rt);
                         if let Some(turn) = &running {
                             turn.cancel.cancel();
                         }
