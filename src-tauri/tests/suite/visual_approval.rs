@@ -262,83 +262,96 @@ fn call_1(arguments: Value) -> ScriptedResponse {
     ScriptedResponse::new(Vec::new()).then_tool_call_with_id("call_1", "computer", arguments)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_window() {
-    let home = tempfile::tempdir().unwrap();
-    let work = tempfile::tempdir().unwrap();
-    let env = [
-        ("HOME", home.path().display().to_string()),
-        (
-            "OI_DATA_DIR",
-            home.path().join("data").display().to_string(),
-        ),
-        (
-            "OI_CONFIG_DIR",
-            home.path().join("config").display().to_string(),
-        ),
-        ("XDG_RUNTIME_DIR", home.path().display().to_string()),
-        ("OPENAI_API_KEY", "test-key".to_string()),
-        // The helper built with this app (a shared target directory may hold another's).
-        (
-            "OI_COMPUTER_HELPER",
-            std::env::var("OI_COMPUTER_HELPER").unwrap_or_else(|_| {
-                Path::new(env!("CARGO_BIN_EXE_interpreter-gui"))
-                    .with_file_name("interpreter-computer")
-                    .display()
-                    .to_string()
-            }),
-        ),
-    ];
-    let desktop = Desktop::start_on(
-        Screen {
-            width: WIDTH,
-            height: HEIGHT,
-            window_manager: true,
-        },
-        work.path(),
-        &env,
-    );
-    let probe = Probe::start(&desktop);
-    let map = ScaleMap::new(
-        Rect {
-            x: 0,
-            y: 0,
-            width: WIDTH,
-            height: HEIGHT,
-        },
-        &oi_computer::MODEL_SIZES,
-    );
-    assert_eq!((map.model_width, map.model_height), (1366, 768));
-    let model_at = |p: Point| {
-        let (x, y) = map.to_model(p).unwrap();
-        json!([x, y])
-    };
-    let button = probe.center("button");
-    let entry = probe.center("entry");
-    let server = ScriptedModelServer::start(Script::new(vec![
-        call_1(json!({"action": "screenshot"})),
-        call_1(json!({"action": "left_click", "coordinate": model_at(button)})),
-        call_1(json!({"action": "left_click", "coordinate": model_at(entry)})),
-        call_1(json!({"action": "type", "text": "hello world"})),
-        ScriptedResponse::text("Clicked and typed."),
-    ]))
-    .await;
-    let app = env!("CARGO_BIN_EXE_interpreter-gui");
-    let args = [
-        "--model",
-        "openai/scripted",
-        "--api-base",
-        &server.base_url(),
-        "--profile",
-        "os",
-    ];
-    let wd = WebDriver::start(
-        &desktop.driver_url,
-        json!({"tauri:options": {"application": app, "args": args}}),
-    )
-    .await;
+/// The desktop of these tests: a 1920x1080 screen with a window manager, the probe on the left
+/// and the app (once opened) on the right, and a home of its own for the app's data.
+struct Scene {
+    home: tempfile::TempDir,
+    _work: tempfile::TempDir,
+    desktop: Desktop,
+    probe: Probe,
+    map: ScaleMap,
+}
 
-    let outcome = async {
+impl Scene {
+    fn start() -> Scene {
+        let home = tempfile::tempdir().unwrap();
+        let work = tempfile::tempdir().unwrap();
+        let env = [
+            ("HOME", home.path().display().to_string()),
+            (
+                "OI_DATA_DIR",
+                home.path().join("data").display().to_string(),
+            ),
+            (
+                "OI_CONFIG_DIR",
+                home.path().join("config").display().to_string(),
+            ),
+            ("XDG_RUNTIME_DIR", home.path().display().to_string()),
+            ("OPENAI_API_KEY", "test-key".to_string()),
+            // The helper built with this app (a shared target directory may hold another's).
+            (
+                "OI_COMPUTER_HELPER",
+                std::env::var("OI_COMPUTER_HELPER").unwrap_or_else(|_| {
+                    Path::new(env!("CARGO_BIN_EXE_interpreter-gui"))
+                        .with_file_name("interpreter-computer")
+                        .display()
+                        .to_string()
+                }),
+            ),
+        ];
+        let desktop = Desktop::start_on(
+            Screen {
+                width: WIDTH,
+                height: HEIGHT,
+                window_manager: true,
+            },
+            work.path(),
+            &env,
+        );
+        let probe = Probe::start(&desktop);
+        let map = ScaleMap::new(
+            Rect {
+                x: 0,
+                y: 0,
+                width: WIDTH,
+                height: HEIGHT,
+            },
+            &oi_computer::MODEL_SIZES,
+        );
+        assert_eq!((map.model_width, map.model_height), (1366, 768));
+        Scene {
+            home,
+            _work: work,
+            desktop,
+            probe,
+            map,
+        }
+    }
+
+    /// Where the model points for the screen point `p`, as the 1366x768 image it sees.
+    fn model_at(&self, p: Point) -> Value {
+        let (x, y) = self.map.to_model(p).unwrap();
+        json!([x, y])
+    }
+
+    /// The app on the os profile and `script`'s model, beside the probe, with the person's
+    /// `request` sent from its composer (typed with the app focused, as a person does).
+    async fn open_app(&self, script: Script, request: &str) -> (ScriptedModelServer, WebDriver) {
+        let server = ScriptedModelServer::start(script).await;
+        let app = env!("CARGO_BIN_EXE_interpreter-gui");
+        let args = [
+            "--model",
+            "openai/scripted",
+            "--api-base",
+            &server.base_url(),
+            "--profile",
+            "os",
+        ];
+        let wd = WebDriver::start(
+            &self.desktop.driver_url,
+            json!({"tauri:options": {"application": app, "args": args}}),
+        )
+        .await;
         wd.wait_for(
             "the composer",
             "return document.querySelector('[data-testid=message-input]') !== null",
@@ -346,18 +359,87 @@ async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_w
         )
         .await;
         // The app beside the probe, not over it.
-        let (id, _) = app_window(&desktop);
-        desktop.run("xdotool", &["windowmove", "--sync", &id, "960", "0"]);
-        desktop.run("xdotool", &["windowsize", "--sync", &id, "950", "1040"]);
-        // The person types the request into the app: the app has the keyboard focus.
-        desktop.run("xdotool", &["windowactivate", "--sync", &id]);
-        wd.type_into(
-            "[data-testid=message-input]",
+        let (id, _) = app_window(&self.desktop);
+        self.desktop
+            .run("xdotool", &["windowmove", "--sync", &id, "960", "0"]);
+        self.desktop
+            .run("xdotool", &["windowsize", "--sync", &id, "950", "1040"]);
+        self.desktop
+            .run("xdotool", &["windowactivate", "--sync", &id]);
+        send(&wd, request).await;
+        (server, wd)
+    }
+
+    /// The person brings the app forward and presses `keys` (XTEST, as a keyboard does).
+    async fn keys_in_app(&self, keys: &str) {
+        let (id, _) = app_window(&self.desktop);
+        self.desktop
+            .run("xdotool", &["windowactivate", "--sync", &id]);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        self.desktop.run("xdotool", &["key", keys]);
+    }
+
+    fn events(&self) -> Vec<Value> {
+        session_log(&self.home.path().join("data"))
+    }
+}
+
+async fn send(wd: &WebDriver, request: &str) {
+    wd.type_into("[data-testid=message-input]", request).await;
+    wd.click("[data-testid=send]").await;
+}
+
+/// Waits until the card `card` is in `state` (`pending`, `approved`, `denied`…) or, with `!`
+/// first, in any other state.
+async fn card_state(wd: &WebDriver, card: &str, state: &str) {
+    let (negate, state) = match state.strip_prefix('!') {
+        Some(s) => (true, s),
+        None => (false, state),
+    };
+    wd.wait_for(
+        &format!(
+            "card {card} in state {}{state}",
+            if negate { "not " } else { "" }
+        ),
+        "const c = document.querySelector(`[data-call-id='${arguments[0]}']`); \
+         return c && ((c.dataset.state === arguments[1]) !== arguments[2]);",
+        json!([card, state, negate]),
+    )
+    .await;
+}
+
+/// Waits for the call `card`'s result; `ok` or `error`.
+async fn card_result(wd: &WebDriver, card: &str) -> String {
+    let v = wd
+        .wait_for(
+            &format!("the result of card {card}"),
+            "const c = document.querySelector(`[data-call-id='${arguments[0]}']`); \
+             return c && c.dataset.result ? c.dataset.result : null;",
+            json!([card]),
+        )
+        .await;
+    v.as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_window() {
+    let scene = Scene::start();
+    let (desktop, probe) = (&scene.desktop, &scene.probe);
+    let button = probe.center("button");
+    let entry = probe.center("entry");
+    let (server, wd) = scene
+        .open_app(
+            Script::new(vec![
+                call_1(json!({"action": "screenshot"})),
+                call_1(json!({"action": "left_click", "coordinate": scene.model_at(button)})),
+                call_1(json!({"action": "left_click", "coordinate": scene.model_at(entry)})),
+                call_1(json!({"action": "type", "text": "hello world"})),
+                ScriptedResponse::text("Clicked and typed."),
+            ]),
             "click the button and type hello world",
         )
         .await;
-        wd.click("[data-testid=send]").await;
-
+    let outcome = async {
         let mut seen = Vec::new();
         let mut cards = Vec::new();
         let mut crosshairs = Vec::new();
@@ -403,24 +485,16 @@ async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_w
             if cards.len() < 3 {
                 real_click(
                     &wd,
-                    &desktop,
+                    desktop,
                     &format!("[data-call-id='{card}'] [data-testid=approve]"),
                 )
                 .await;
             } else {
                 // The last one with the keyboard: the person brings the app to the front
                 // (the engine gave the focus back to the probe) and presses Alt+Y.
-                let (id, _) = app_window(&desktop);
-                desktop.run("xdotool", &["windowactivate", "--sync", &id]);
-                tokio::time::sleep(Duration::from_millis(200)).await;
-                desktop.run("xdotool", &["key", "--clearmodifiers", "alt+y"]);
+                scene.keys_in_app("alt+y").await;
             }
-            wd.wait_for(
-                "the card to leave pending",
-                "const c = document.querySelector(`[data-call-id='${arguments[0]}']`); return c && c.dataset.state !== 'pending';",
-                json!([card]),
-            )
-            .await;
+            card_state(&wd, &card, "!pending").await;
             if cards.len() == 1 {
                 // The click landed on the button, where the model pointed.
                 probe.expect_line("clicked Press me", &mut seen);
@@ -494,7 +568,7 @@ async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_w
         assert!(!page.contains("while the agent was working"), "{page}");
 
         // The engine's record: every input went to the probe, none to the app.
-        let events = session_log(&home.path().join("data"));
+        let events = scene.events();
         let performed = of_type(&events, "input_action_performed");
         assert_eq!(performed.len(), 3, "{performed:#?}");
         for p in &performed {
@@ -523,6 +597,150 @@ async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_w
     };
     let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("visual-approval.png");
+    desktop.screenshot(&shot);
+    wd.close().await;
+    assert!(result.is_ok(), "timed out; screen in {}", shot.display());
+    server.assert_invariants();
+}
+
+/// The person's own moves over the probe's drawing pad, every 10 ms for `for_ms` (XTEST, as
+/// a mouse does), started before the engine acts and going on through its glide.
+fn person_moves_the_mouse(
+    desktop: &Desktop,
+    pad: Rect,
+    for_ms: u64,
+) -> std::thread::JoinHandle<()> {
+    let display = desktop.display.clone();
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        let mut i = 0;
+        while started.elapsed() < Duration::from_millis(for_ms) {
+            let x = pad.x + 20 + (i * 7) % (pad.width as i32 - 40);
+            let y = pad.y + pad.height as i32 / 2 + (i % 2) * 5;
+            Command::new("xdotool")
+                .args(["mousemove", &x.to_string(), &y.to_string()])
+                .env("DISPLAY", &display)
+                .status()
+                .unwrap();
+            std::thread::sleep(Duration::from_millis(10));
+            i += 1;
+        }
+    })
+}
+
+/// A person stepping in: moving the mouse while the pointer glides to its click pauses the
+/// agent before it clicks; the stop hotkey pressed while the agent holds Shift stops it and
+/// Shift is up again; the Stop button ends a long wait.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeover_during_a_glide_pauses_and_the_stop_hotkey_and_button_end_a_hold_and_a_wait() {
+    let scene = Scene::start();
+    let (desktop, probe) = (&scene.desktop, &scene.probe);
+    let (server, wd) = scene
+        .open_app(
+            Script::new(vec![
+                call_1(json!({"action": "left_click", "coordinate": scene.model_at(probe.center("button"))})),
+                call_1(json!({"action": "hold_key", "text": "shift", "duration": 60})),
+                call_1(json!({"action": "wait", "duration": 60})),
+            ]),
+            "press the button",
+        )
+        .await;
+    let outcome = async {
+        let mut seen = Vec::new();
+
+        // The click: approved with Alt+Y, the pointer resting in the app, far from the button
+        // (the longest glide); the person moves the mouse over the probe as it goes.
+        let click = pending_card(&wd, 0).await;
+        let (_, frame) = app_window(desktop);
+        desktop.run(
+            "xdotool",
+            &[
+                "mousemove",
+                &(frame.x + 700).to_string(),
+                &(frame.y + 900).to_string(),
+            ],
+        );
+        scene.keys_in_app("alt+y").await;
+        person_moves_the_mouse(desktop, probe.geom["pad"], 1500)
+            .join()
+            .unwrap();
+        assert_eq!(card_result(&wd, &click).await, "error");
+        let page = wd
+            .text_when("body", "while the pointer was on its way")
+            .await;
+        assert!(page.contains("The agent paused"), "{page}");
+        std::thread::sleep(Duration::from_millis(500));
+        while let Ok(line) = probe.lines.try_recv() {
+            seen.push(line);
+        }
+        assert!(
+            !seen.iter().any(|l| l.starts_with("clicked")),
+            "the click went ahead after the person took the mouse: {seen:?}"
+        );
+
+        // The hold: Shift goes down in the probe; the person presses the stop hotkey (which
+        // the held Shift turns into Ctrl+Alt+Shift+.).
+        let hold = pending_card(&wd, 0).await;
+        assert_ne!(hold, click);
+        scene.keys_in_app("alt+y").await;
+        probe.expect_line("shift down", &mut seen);
+        desktop.run("xdotool", &["key", "ctrl+alt+period"]);
+        assert_eq!(card_result(&wd, &hold).await, "error");
+        // Shift is up: the person clicks the entry and types `a`, and `a` arrives.
+        let entry = probe.center("entry");
+        desktop.run(
+            "xdotool",
+            &["mousemove", &entry.x.to_string(), &entry.y.to_string()],
+        );
+        desktop.run("xdotool", &["click", "1"]);
+        desktop.run("xdotool", &["type", "a"]);
+        assert_eq!(probe.expect_line("entry ", &mut seen), "entry 'a'");
+
+        // The wait, from the next request: the Stop button, clicked, ends it.
+        send(&wd, "go on").await;
+        let wait = wd
+            .wait_for(
+                "the wait under way",
+                "const c = [...document.querySelectorAll('[data-testid=call-card]')].pop(); \
+                 return c && !arguments[0].includes(c.dataset.callId) && !c.dataset.result ? c.dataset.callId : null;",
+                json!([[&click, &hold]]),
+            )
+            .await;
+        let wait = wait.as_str().unwrap().to_string();
+        real_click(&wd, desktop, "[data-testid=stop]").await;
+        assert_eq!(card_result(&wd, &wait).await, "error");
+        wd.wait_for(
+            "the app idle again (Stop disabled)",
+            "return document.querySelector('[data-testid=stop]').disabled",
+            json!([]),
+        )
+        .await;
+
+        let events = scene.events();
+        let results: Vec<&str> = of_type(&events, "tool_result")
+            .iter()
+            .filter_map(|e| e["msg"]["output"].as_str())
+            .collect();
+        assert_eq!(results.len(), 3, "{results:#?}");
+        for (result, said) in results.iter().zip([
+            "while the pointer was on its way",
+            "Stopped by the person",
+            "Stopped by the person",
+        ]) {
+            assert!(result.contains(said), "{result}");
+        }
+        assert!(
+            of_type(&events, "input_action_performed").is_empty(),
+            "nothing was done to the probe"
+        );
+        let ends: Vec<&Value> = of_type(&events, "turn_ended")
+            .iter()
+            .map(|e| &e["msg"]["reason"])
+            .collect();
+        assert_eq!(ends, [&json!("interrupted"), &json!("interrupted")]);
+    };
+    let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("visual-takeover.png");
     desktop.screenshot(&shot);
     wd.close().await;
     assert!(result.is_ok(), "timed out; screen in {}", shot.display());

@@ -177,7 +177,14 @@ export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement 
   const lastShot = block.screenshots[block.screenshots.length - 1] ?? block.screenBefore;
   return h(
     "section",
-    { class: `card call ${state}`, "data-testid": "call-card", "data-call-id": block.id, "data-state": state },
+    {
+      class: `card call ${state}`,
+      "data-testid": "call-card",
+      "data-call-id": block.id,
+      "data-state": state,
+      // Once the call has its result: whether it failed (a denial, a stop, an error).
+      "data-result": block.result ? (block.result.is_error ? "error" : "ok") : undefined,
+    },
     h(
       "header",
       {},
