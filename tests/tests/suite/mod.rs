@@ -2,6 +2,7 @@ mod approvals;
 mod computer;
 mod computer_product;
 mod computer_python;
+mod documents;
 mod exec_json;
 mod local;
 mod mcp;

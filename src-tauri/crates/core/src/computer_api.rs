@@ -7,6 +7,9 @@
 //! its plan that passes the same approval gate as the tool's, then runs on the same helper.
 //! Outside a block, requests wait for the next.
 //!
+//! `computer.files` requests come on the same line (`{"files": "read" | "find", …}`) and are
+//! answered by [`crate::files_api`] without approval: they change nothing.
+//!
 //! Request: the `computer` tool's arguments (`{"action": "left_click", "coordinate": [x, y]}`),
 //! plus `"show": true` when the screenshot is for the model (`display.view()`). Reply:
 //! `{"ok": true, "text", "screenshot": {path, width, height…} | null}` or
@@ -256,6 +259,15 @@ async fn answer(
     cancel: &CancellationToken,
     mut arguments: serde_json::Map<String, Value>,
 ) -> Value {
+    if let Some(op) = arguments.remove("files") {
+        let op = op.as_str().unwrap_or_default().to_string();
+        let sandbox = rt.shared.lock().await.config.sandbox.clone();
+        return tokio::task::spawn_blocking(move || {
+            crate::files_api::answer(&op, &arguments, &sandbox)
+        })
+        .await
+        .unwrap_or_else(|e| failure("failed", format!("reading failed: {e}")));
+    }
     if block.aborted {
         return failure(
             "denied",

@@ -9,6 +9,7 @@ mod computer;
 mod computer_api;
 mod emitter;
 pub mod environment;
+mod files_api;
 pub mod gate;
 mod input;
 pub mod mcp;

@@ -300,31 +300,71 @@ impl SessionSandbox {
         }
     }
 
-    /// May the engine (its file tools) write `path`? `Err` says why not.
-    pub fn check_write(&self, path: &Path) -> Result<(), String> {
+    /// The restricted filesystem policy `path` is judged by, with the path resolved as the
+    /// kernel would see it; `Ok(None)` when nothing restricts it. `Err`: refused outright
+    /// (`verb` says what was not done: "Not read", "Not written"), for a sandbox that could
+    /// not be set up or a denied path.
+    fn judge(
+        &self,
+        path: &Path,
+        verb: &str,
+    ) -> Result<Option<(&SandboxInfo, &oi_sandbox::policy::FilesystemPolicy, PathBuf)>, String> {
         let Some(info) = &self.info else {
-            return Ok(());
+            return Ok(None);
         };
         if let Some(why) = &info.refusal {
-            return Err(format!("Not written: {why}"));
+            return Err(format!("{verb}: {why}"));
         }
-        let Some(policy) = &self.policy else {
-            return Ok(());
+        let Some(policy) = self.policy.as_ref().filter(|p| p.filesystem.restricted) else {
+            return Ok(None);
         };
-        let fs = &policy.filesystem;
-        if !fs.restricted {
-            return Ok(());
-        }
         let target = resolve_for_check(path);
-        let under = |list: &[PathBuf]| list.iter().any(|root| matches_root(&target, root));
-        if under(&fs.denied) {
+        if under(&target, &policy.filesystem.denied) {
             return Err(format!(
-                "Not written: {} is a denied path of the sandbox policy ({}).",
+                "{verb}: {} is a denied path of the sandbox policy ({}).",
                 path.display(),
                 info.policy
             ));
         }
-        if !under(&fs.read_write) {
+        Ok(Some((info, &policy.filesystem, target)))
+    }
+
+    /// May the session's code read `path`? The engine reads for it (Python's
+    /// `computer.files`), so it reads only what the policy lets the code read: the path's
+    /// symlinks resolved, under a readable or writable tree and under no denied one. `Err` says
+    /// why not.
+    pub fn check_read(&self, path: &Path) -> Result<(), String> {
+        let Some((info, fs, target)) = self.judge(path, "Not read")? else {
+            return Ok(());
+        };
+        if !under(&target, &fs.read_only) && !under(&target, &fs.read_write) {
+            return Err(format!(
+                "Not read: the sandbox ({} {}) does not let code read {}.",
+                info.backend,
+                info.policy,
+                path.display()
+            ));
+        }
+        Ok(())
+    }
+
+    /// `path` as the code names it, where the engine finds it: the session's private /tmp is a
+    /// directory of its own outside the sandbox.
+    pub fn engine_path(&self, path: &Path) -> PathBuf {
+        if let Some((engine, code)) = self.private_tmp()
+            && let Ok(rest) = path.strip_prefix(&code)
+        {
+            return engine.join(rest);
+        }
+        path.to_path_buf()
+    }
+
+    /// May the engine (its file tools) write `path`? `Err` says why not.
+    pub fn check_write(&self, path: &Path) -> Result<(), String> {
+        let Some((info, fs, target)) = self.judge(path, "Not written")? else {
+            return Ok(());
+        };
+        if !under(&target, &fs.read_write) {
             let writable: Vec<String> = fs
                 .read_write
                 .iter()
@@ -376,6 +416,11 @@ fn openshell_sandbox(
         ));
     }
     Ok(OpenShellSandbox { name })
+}
+
+/// Whether `target` is one of `roots` or below one.
+fn under(target: &Path, roots: &[PathBuf]) -> bool {
+    roots.iter().any(|root| matches_root(target, root))
 }
 
 /// Whether `target` is `root` or below it; `root` may be a glob.

@@ -134,6 +134,9 @@ pub struct PromptContext {
     /// The Python kernel's `computer` reaches a screen (a display, and code that runs on this
     /// machine): `{{computer_api}}` then tells the model about it.
     pub computer: bool,
+    /// The Python kernel has its line to the engine (code runs on this machine, not in a
+    /// container), so `computer.files` reads documents: `{{files_api}}` says so.
+    pub files: bool,
     /// The person's system prompt, replacing the profile's (`--system_message`).
     pub system_message: Option<String>,
     /// Appended to the system prompt, after the tools it describes (`--custom_instructions`).
@@ -152,6 +155,7 @@ impl PromptContext {
             approval: "ask".into(),
             sandbox: "none".into(),
             computer: false,
+            files: false,
             system_message: None,
             custom_instructions: None,
         }
@@ -162,6 +166,7 @@ impl PromptContext {
     /// the engine.
     pub fn with_computer(mut self, display: bool, in_container: bool) -> Self {
         self.computer = display && !in_container;
+        self.files = !in_container;
         self
     }
 
@@ -313,6 +318,7 @@ impl Profile {
                 "{{computer_api}}",
                 if ctx.computer { COMPUTER_API } else { "" },
             )
+            .replace("{{files_api}}", if ctx.files { FILES_API } else { "" })
     }
 
     /// The profile's system prompt, or the person's that replaces it (taken as written).
@@ -342,6 +348,11 @@ pub const COMPUTER_API: &str = "\n\nIn Python, a `computer` object is ready (no 
 screenshot), `computer.keyboard.write(text)`, `computer.keyboard.hotkey(\"ctrl\", \"s\")`, `computer.clipboard.view()`, \
 `computer.clipboard.copy(text)`, `computer.clipboard.paste()`. Each action is approved like code; a refused one raises \
 `computer.ActionDenied`.";
+
+/// What `{{files_api}}` says when Python's `computer.files` reaches the engine (one line).
+pub const FILES_API: &str = "\n- To read a document (PDF, Word, spreadsheet, slides, EPUB), use Python's ready \
+`computer.files.read(path, pages=None)`; `computer.files.find(kind=\"pdf\", modified_within=\"7d\")` lists the newest \
+in Downloads, Desktop and Documents (also `folder=`, `name=`).";
 
 /// profile.toml, with errors that name the field.
 fn parse_file(text: &str) -> Result<ProfileFile, String> {
@@ -373,6 +384,13 @@ mod tests {
         assert!(with.ends_with("`computer.ActionDenied`."), "{with}");
         // In a container (docker, OpenShell) the kernel has no line to the engine.
         assert!(!shown(&ctx.clone().with_computer(true, true)).contains("computer.display"));
+        // Documents need no display, only the line.
+        assert!(
+            shown(&ctx.clone().with_computer(false, false))
+                .contains("`computer.files.read(path, pages=None)`")
+        );
+        assert!(!shown(&ctx.clone().with_computer(true, true)).contains("computer.files"));
+        assert!(!shown(&ctx).contains("computer.files"));
     }
 
     #[test]

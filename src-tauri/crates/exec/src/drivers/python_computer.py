@@ -1,5 +1,6 @@
 # The `computer` object preloaded in Open Interpreter's Python kernel, as classic Open Interpreter
-# has it: computer.display / mouse / keyboard / clipboard. Each call is one JSON line to the
+# has it: computer.display / mouse / keyboard / clipboard, and computer.files (documents' text,
+# read by the engine: no PDF library needed). Each call is one JSON line to the
 # engine over the kernel's own socket, inherited at start ($OI_COMPUTER_FD), and one JSON line
 # back; the engine passes it through the same approval gate as the `computer` tool and performs
 # it on the same helper. The descriptor is already connected, so it works under the native
@@ -260,6 +261,32 @@ def _oi_computer_api():
         def __repr__(self):
             return "computer.clipboard: view(), copy(text=None), paste()"
 
+    class Files:
+        def read(self, path, pages=None):
+            """The text of a document (PDF, Word, OpenDocument, spreadsheets as tables,
+            PowerPoint, HTML, EPUB, plain text) with its page numbers. pages: a number or a
+            range like "2-4". Encrypted, scanned and corrupt files raise ComputerError saying
+            which they are."""
+            extra = {} if pages is None else {"pages": pages if isinstance(pages, int) else str(pages)}
+            return call(files="read", path=os.path.abspath(os.fspath(path)), **extra)["text"]
+
+        def find(self, kind=None, modified_within=None, folder=None, name=None):
+            """Documents, newest first: kind like "pdf", modified_within like "7d" or "36h",
+            folder (default: Downloads, Desktop and Documents), name: part of the file name."""
+            arguments = {"files": "find"}
+            if kind is not None:
+                arguments["kind"] = str(kind)
+            if modified_within is not None:
+                arguments["modified_within"] = str(modified_within)
+            if folder is not None:
+                arguments["folder"] = os.path.abspath(os.path.expanduser(os.fspath(folder)))
+            if name is not None:
+                arguments["name"] = str(name)
+            return call(**arguments)["paths"]
+
+        def __repr__(self):
+            return "computer.files: read(path, pages=None), find(kind=None, modified_within=None, folder=None, name=None)"
+
     class Computer:
         """The screen, mouse, keyboard and clipboard; every action is approved as the computer
         tool's are."""
@@ -269,10 +296,11 @@ def _oi_computer_api():
             self.mouse = Mouse()
             self.keyboard = Keyboard()
             self.clipboard = Clipboard()
+            self.files = Files()
             self.ComputerError = ComputerError
             self.ActionDenied = ActionDenied
 
         def __repr__(self):
-            return "computer: display, mouse, keyboard, clipboard (see help(computer.mouse))"
+            return "computer: display, mouse, keyboard, clipboard, files (see help(computer.files))"
 
     return Computer()
