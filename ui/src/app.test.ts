@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "./app";
 import type { Event } from "./bindings/Event";
 import type { EventMsg } from "./bindings/EventMsg";
+import type { ScopeOffer } from "./bindings/ScopeOffer";
 import { ipc } from "./ipc";
 import { call, configured, ev, runPython } from "./test/events";
 import type { AppInfo } from "./types";
@@ -181,10 +182,18 @@ describe("the app over ipc", () => {
     await settle();
     q('[data-testid="deny"]')!.click();
     deliver({ type: "approval_decided", call_id: "c1", decision: { type: "deny" }, decider: "user" });
-    deliver({ type: "approval_requested", call: call("c2", { type: "run_code", language: "shell", code: "ls /tmp" }), warning: null });
+    // No scope offered: no "always".
+    expect(q('[data-call-id="c1"] [data-testid="always"]')).toBeNull();
+    const offered: ScopeOffer[] = [
+      { scope: { type: "command_prefix", prefix: "ls /tmp", remembered: "session" }, label: "commands starting `ls /tmp`, this session" },
+      { scope: { type: "command_prefix", prefix: "ls /tmp", remembered: "project" }, label: "commands starting `ls /tmp`, in this project, across sessions" },
+    ];
+    deliver({ type: "approval_requested", call: call("c2", { type: "run_code", language: "shell", code: "ls /tmp" }), warning: null, scopes: offered });
     await settle();
     const scope = q('[data-call-id="c2"] [data-testid="always-scope"]') as HTMLSelectElement;
-    scope.value = "prefix";
+    // Exactly the engine's scopes, in its words and order.
+    expect([...scope.options].map((o) => o.textContent)).toEqual(offered.map((o) => o.label));
+    scope.value = "1";
     q('[data-call-id="c2"] [data-testid="always"]')!.click();
     deliver({ type: "approval_requested", call: call("c3", runPython("c3", "print(2)")), warning: null });
     await settle();
@@ -196,11 +205,14 @@ describe("the app over ipc", () => {
     await settle();
     expect(cmds("decide_approval").map((a) => a.decision)).toEqual([
       { type: "deny" },
-      { type: "approve_always", scope: { type: "command_prefix", prefix: "ls" } },
+      { type: "approve_always", scope: offered[1]!.scope },
       { type: "approve_edited", code: "print(3)" },
     ]);
     expect(q('[data-call-id="c1"]')?.dataset.state).toBe("denied");
     expect(q('[data-call-id="c1"] [data-testid="decision"]')?.textContent).toBe("Denied");
+    deliver({ type: "approval_decided", call_id: "c2", decision: { type: "approve_always", scope: offered[1]!.scope }, decider: "user" });
+    await settle();
+    expect(q('[data-call-id="c2"] [data-testid="decision"]')?.textContent).toBe(`Approved always: ${offered[1]!.label}`);
   });
 
   it("answers the oldest waiting card with Alt+Y and Alt+N from anywhere in the window", async () => {

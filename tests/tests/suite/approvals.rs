@@ -308,22 +308,75 @@ fn command_rules_from_config_and_project() {
     );
 }
 
-/// Runs the terminal on `prompt`, answering the first approval with `answer`.
-fn terminal_answering(sb: &Sandbox, dir: &std::path::Path, code: &str, answer: Option<&str>) {
+#[test]
+fn always_with_an_offered_scope_lets_matching_calls_run_and_others_ask() {
+    let sb = Sandbox::new();
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
-        run("shell", code),
+        run("shell", "echo scoped one"),
+        run("shell", "echo scoped two"),
+        run("shell", "echo scoped three; echo other"),
+        run("python", "print('py')"),
         ScriptedResponse::text("turn-over"),
     ]));
+    let mut p = terminal(&sb, &sb.work(), &server);
+    // The engine's scopes, numbered in its order.
+    p.expect("[1] commands starting `echo scoped`, this session")
+        .unwrap();
+    p.expect("[2] commands starting `echo scoped`, in this project, across sessions")
+        .unwrap();
+    p.expect("Run this code? [y]es [n]o [e]dit [1-2] always")
+        .unwrap();
+    p.send_line("1").unwrap();
+    // `echo scoped two` runs without a prompt; a block with another command asks.
+    p.expect("Run this code?").unwrap();
+    p.send_line("y").unwrap();
+    p.expect("[1] python code through `execute`, this session")
+        .unwrap();
+    p.send_line("n").unwrap();
+    p.expect("turn-over").unwrap();
+    p.expect("> ").unwrap();
+    p.send("\x04").unwrap();
+    p.expect(Eof).unwrap();
+    let logs = sb.session_logs();
+    let events = read_jsonl(&std::fs::read_to_string(logs.last().unwrap()).unwrap());
+    assert_eq!(
+        deciders(&events),
+        ["user", "remembered_approval", "user", "user"]
+    );
+    let asked = of_type(&events, "approval_requested");
+    assert_eq!(
+        asked[0]["msg"]["scopes"][0]["scope"],
+        json!({"type": "command_prefix", "prefix": "echo scoped", "remembered": "session"})
+    );
+    let outputs = tool_outputs(&events);
+    assert_eq!(outputs[1].trim(), "scoped two");
+}
+
+/// The terminal in `dir` on the scripted model, asked to "go".
+fn terminal(
+    sb: &Sandbox,
+    dir: &std::path::Path,
+    server: &ScriptedModelServer,
+) -> expectrl::Session {
     let mut cmd = sb.command("interpreter");
     cmd.current_dir(dir).args([
         "--plain",
         "--model",
         "openai/m",
         "--api_base",
-        &base(&server),
+        &base(server),
         "go",
     ]);
-    let mut p = spawn_pty(cmd);
+    spawn_pty(cmd)
+}
+
+/// Runs the terminal on `prompt`, answering the first approval with `answer`.
+fn terminal_answering(sb: &Sandbox, dir: &std::path::Path, code: &str, answer: Option<&str>) {
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run("shell", code),
+        ScriptedResponse::text("turn-over"),
+    ]));
+    let mut p = terminal(sb, dir, &server);
     if let Some(answer) = answer {
         p.expect("Run this code?").unwrap();
         p.send_line(answer).unwrap();
@@ -380,7 +433,7 @@ fn project_approvals_survive_a_restart_within_their_scope_and_can_be_revoked() {
         "{text}"
     );
     assert!(
-        text.contains("1  `echo hello` in ") && text.contains("/work"),
+        text.contains("1  commands starting `echo hello` in ") && text.contains("/work"),
         "{text}"
     );
     let revoke = sb
@@ -388,7 +441,9 @@ fn project_approvals_survive_a_restart_within_their_scope_and_can_be_revoked() {
         .args(["--approvals", "revoke", "1"])
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&revoke.stdout).contains("forgot `echo hello`"));
+    assert!(
+        String::from_utf8_lossy(&revoke.stdout).contains("forgot commands starting `echo hello`")
+    );
     terminal_answering(&sb, &sb.work(), "echo hello again", Some("n"));
     assert_eq!(last_log_deciders(&sb), ["user"]);
     let bad = sb

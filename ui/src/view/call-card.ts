@@ -86,15 +86,6 @@ function title(action: ToolAction, name: string): string {
   }
 }
 
-const SHELLS = ["shell", "bash", "sh", "zsh", "powershell", "cmd"];
-
-/** `ls -la foo` → `ls`: the scope "always" offers for shell commands. */
-export function commandPrefix(action: ToolAction): string | null {
-  if (action.type !== "run_code" || !SHELLS.includes(action.language.toLowerCase())) return null;
-  const first = action.code.trim().split(/\s+/)[0];
-  return first ? first : null;
-}
-
 /** The shortcut that presses a button of the oldest waiting card (later cards hide it). */
 function keyHint(keys: string): HTMLElement {
   return h("kbd", { class: "key-hint", "data-testid": "key-hint" }, keys);
@@ -104,19 +95,15 @@ function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
   const id = block.id;
   const editing = ctx.drafts.has(id);
   const action = block.call.action;
-  const prefix = commandPrefix(action);
+  // "Always" offers exactly the engine's scopes, in its words and order.
   const scope = h(
     "select",
     { class: "scope", "data-testid": "always-scope", title: "What to approve from now on" },
-    h("option", { value: "session" }, `every ${block.call.name} call this session`),
-    prefix ? h("option", { value: "prefix" }, `commands starting with “${prefix}”`) : null,
-  );
+    ...block.scopes.map((offer, i) => h("option", { value: String(i) }, offer.label)),
+  ) as HTMLSelectElement;
   const always = (): void => {
-    const decision: ApprovalDecision =
-      scope.value === "prefix" && prefix
-        ? { type: "approve_always", scope: { type: "command_prefix", prefix } }
-        : { type: "approve_always", scope: { type: "session" } };
-    ctx.decide(id, decision);
+    const offer = block.scopes[Number(scope.value)];
+    if (offer) ctx.decide(id, { type: "approve_always", scope: offer.scope });
   };
   const buttons: (HTMLElement | null)[] = editing
     ? [
@@ -126,7 +113,7 @@ function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
     : [
         h("button", { class: "primary", "data-testid": "approve", title: "Alt+Y", onclick: () => ctx.decide(id, { type: "approve" }) }, "Approve", keyHint("Alt+Y")),
         h("button", { class: "danger", "data-testid": "deny", title: "Alt+N", onclick: () => ctx.decide(id, { type: "deny" }) }, "Deny", keyHint("Alt+N")),
-        h("span", { class: "always" }, h("button", { "data-testid": "always", onclick: always }, "Always"), scope),
+        block.scopes.length > 0 ? h("span", { class: "always" }, h("button", { "data-testid": "always", onclick: always }, "Always"), scope) : null,
         action.type === "run_code"
           ? h("button", { "data-testid": "edit", onclick: () => (ctx.drafts.set(id, action.code), ctx.rerender(id)) }, "Edit")
           : null,
@@ -141,8 +128,11 @@ function decisionText(block: CallBlock): string {
   switch (d.type) {
     case "approve":
       return `Approved${by}`;
-    case "approve_always":
-      return d.scope.type === "session" ? `Approved for this session${by}` : `Approved “${d.scope.prefix}…”${by}`;
+    case "approve_always": {
+      const chosen = JSON.stringify(d.scope);
+      const offer = block.scopes.find((o) => JSON.stringify(o.scope) === chosen);
+      return offer ? `Approved always: ${offer.label}${by}` : `Approved always${by}`;
+    }
     case "approve_edited":
       return "Approved with edits";
     case "deny":

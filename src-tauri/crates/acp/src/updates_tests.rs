@@ -139,6 +139,7 @@ fn an_action_of_code_is_shown_when_it_asks_and_ended_by_its_decision() {
         call: action,
         warning: None,
         risks: Vec::new(),
+        scopes: Vec::new(),
     }));
     assert_eq!(asked[0]["sessionUpdate"], json!("tool_call"));
     assert_eq!(asked[0]["toolCallId"], json!("c0.computer_1"));

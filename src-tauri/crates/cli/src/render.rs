@@ -130,6 +130,7 @@ impl Renderer {
                 call,
                 warning,
                 risks,
+                ..
             } => {
                 self.break_line(out);
                 if let ToolAction::Computer {
@@ -491,6 +492,7 @@ mod tests {
             call,
             warning: None,
             risks: Vec::new(),
+            scopes: Vec::new(),
         };
         let model = call("m1", CallOrigin::Native);
         let text = shown(
