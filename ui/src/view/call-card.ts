@@ -6,7 +6,7 @@ import { h } from "../dom";
 import { highlight } from "../highlight";
 import type { CallBlock } from "../transcript";
 import { type ImageLoader, renderAction, renderPlan, renderScreenDiff, renderScreenshot } from "./computer";
-import { renderDiffText, renderFileChange } from "./diff";
+import { renderFileChange } from "./diff";
 
 export interface CardContext {
   decide(callId: string, decision: ApprovalDecision): void;
@@ -26,22 +26,17 @@ function json(v: unknown): string {
   return JSON.stringify(v, null, 2) ?? "";
 }
 
-/** What an edit will do, before it runs: a patch when the arguments carry one, else old → new. */
-function editPreview(args: unknown): HTMLElement {
-  const a = (args && typeof args === "object" ? args : {}) as Record<string, unknown>;
-  const patch = [a.diff, a.patch, a.input].find((v): v is string => typeof v === "string" && /^(---|\+\+\+|@@|\*\*\*)/m.test(v));
-  if (patch) return renderDiffText(patch);
-  const oldText = typeof a.old_string === "string" ? a.old_string : typeof a.old_str === "string" ? a.old_str : null;
-  const newText =
-    typeof a.new_string === "string" ? a.new_string : typeof a.new_str === "string" ? a.new_str : typeof a.content === "string" ? a.content : null;
-  if (newText !== null) {
-    const lines = [
-      ...(oldText ?? "").split("\n").filter((_, i, all) => oldText !== null && (i < all.length - 1 || all[i] !== "")).map((l) => `-${l}`),
-      ...newText.split("\n").map((l) => `+${l}`),
-    ];
-    return renderDiffText(lines.join("\n"));
-  }
-  return h("pre", { class: "args" }, json(args));
+/**
+ * What an edit will do, as the engine worked it out before approval: each file it will change
+ * with its diff, or why it could not (the edit would fail as it stands). Once the edit ran, the
+ * files it did change are shown instead, below.
+ */
+function editPreview(block: CallBlock, action: Extract<ToolAction, { type: "edit_files" }>): HTMLElement | null {
+  if (block.files.length > 0) return null;
+  if (action.preview_error) return h("div", { class: "warning", "data-testid": "preview-error" }, `No preview: ${action.preview_error}`);
+  const changes = action.changes ?? [];
+  if (changes.length === 0) return null;
+  return h("div", { class: "edit-preview", "data-testid": "edit-preview" }, ...changes.map(renderFileChange));
 }
 
 function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
@@ -61,7 +56,7 @@ function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
       return codeView(block.exec?.code ?? action.code, action.language);
     }
     case "edit_files":
-      return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(action.arguments));
+      return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(block, action));
     case "read":
       return h("div", { class: "summary" }, action.summary);
     case "computer":

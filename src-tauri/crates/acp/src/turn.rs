@@ -114,7 +114,7 @@ async fn ask(
     }
     let request = RequestPermissionRequest::new(
         session.id.clone(),
-        permission_view(call),
+        permission_view(&session.cwd, call),
         permission::options(&scopes),
     );
     let sent = cx.send_request(request);

@@ -355,9 +355,10 @@ pub fn planned_writes(
     cwd: &Path,
     state: &crate::tools::ToolState,
 ) -> Vec<PathBuf> {
-    match &call.action {
-        ToolAction::EditFiles { arguments, .. } => {
-            crate::tools::planned_writes(&call.name, arguments, cwd, state)
+    match (&call.action, crate::profile::builtin_tool(call)) {
+        // By the engine tool's name: Codex's `shell` call of `apply_patch` is a patch.
+        (ToolAction::EditFiles { .. }, Some((name, arguments))) => {
+            crate::tools::planned_writes(name, arguments, cwd, state)
         }
         _ => Vec::new(),
     }
@@ -394,10 +395,10 @@ mod tests {
             name: "Write".into(),
             arguments: json!({"file_path": path, "content": "x"}),
             origin: CallOrigin::Native,
-            action: ToolAction::EditFiles {
-                summary: format!("Write {path}"),
-                arguments: json!({"file_path": path, "content": "x"}),
-            },
+            action: ToolAction::edit(
+                format!("Write {path}"),
+                json!({"file_path": path, "content": "x"}),
+            ),
         }
     }
 
@@ -619,12 +620,11 @@ mod tests {
             gate.check(&fine, &planned_writes(&fine, Path::new("/w"), &state)),
             Verdict::Run(Decider::Policy)
         );
+        let input = json!({"input": "*** Begin Patch\n*** Add File: ok.txt\n+x\n*** Update File: .git/config\n@@\n-a\n+b\n*** End Patch"});
         let patch = ToolCall {
             name: "apply_patch".into(),
-            action: ToolAction::EditFiles {
-                summary: String::new(),
-                arguments: json!({"input": "*** Begin Patch\n*** Add File: ok.txt\n+x\n*** Update File: .git/config\n@@\n-a\n+b\n*** End Patch"}),
-            },
+            arguments: input.clone(),
+            action: ToolAction::edit(String::new(), input),
             ..fine
         };
         assert_eq!(
@@ -636,12 +636,11 @@ mod tests {
             &planned_writes(&patch, Path::new("/w"), &state)
         )));
         // SWE-agent's `edit` names no file: it writes the one open in its window.
+        let lines = json!({"start_line": 1, "end_line": 1, "replacement": "x"});
         let edit = ToolCall {
             name: "edit".into(),
-            action: ToolAction::EditFiles {
-                summary: String::new(),
-                arguments: json!({"start_line": 1, "end_line": 1, "replacement": "x"}),
-            },
+            arguments: lines.clone(),
+            action: ToolAction::edit(String::new(), lines),
             ..patch
         };
         let mut state = state;

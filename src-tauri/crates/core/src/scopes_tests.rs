@@ -39,13 +39,7 @@ fn shell(text: &str) -> ToolCall {
 }
 
 fn edit() -> ToolCall {
-    call(
-        "Edit",
-        ToolAction::EditFiles {
-            summary: String::new(),
-            arguments: json!({}),
-        },
-    )
+    call("Edit", ToolAction::edit(String::new(), json!({})))
 }
 
 fn screen(action: &str, app: &str) -> ToolCall {

@@ -164,6 +164,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     if calls.is_empty() {
         return StepEnd::End(TurnEndReason::Completed);
     }
+    let calls = preview_edits(rt, calls).await;
     for call in &calls {
         emit(EventMsg::ToolCallProposed { call: call.clone() });
     }
@@ -186,6 +187,30 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         }
     }
     StepEnd::Continue
+}
+
+/// Works out what each edit call will change ([`crate::tools::fill_preview`]), off the
+/// runtime: a dry run reads files (and SWE-agent's edit checks Python syntax).
+async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolCall> {
+    if !calls
+        .iter()
+        .any(|c| matches!(c.action, ToolAction::EditFiles { .. }))
+    {
+        return calls;
+    }
+    let (cwd, state) = {
+        let shared = rt.shared.lock().await;
+        (shared.config.cwd.clone(), shared.profile.tool_state.clone())
+    };
+    let unchanged = calls.clone();
+    tokio::task::spawn_blocking(move || {
+        for call in &mut calls {
+            crate::tools::fill_preview(call, &cwd, &state);
+        }
+        calls
+    })
+    .await
+    .unwrap_or(unchanged)
 }
 
 /// Learns the context window once per model: the person's setting, else the local runtime's.
@@ -342,6 +367,10 @@ async fn run_call(
     cancel: &CancellationToken,
 ) -> Option<TurnEndReason> {
     let mut takeover = None;
+    if matches!(call.action, ToolAction::EditFiles { .. }) {
+        // Against the files as they are now (an earlier call may have changed them).
+        call = preview_edits(rt, vec![call]).await.remove(0);
+    }
     if matches!(call.action, ToolAction::Computer { .. }) {
         // The gate sees the planned path, keys and target window; the person's own input since
         // the last action pauses the agent whatever the policy.

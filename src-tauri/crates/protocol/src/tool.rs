@@ -49,8 +49,20 @@ pub enum ToolAction {
     /// Write or edit files.
     EditFiles {
         summary: String,
+        /// The engine tool's input (for the engine; front ends show `changes`).
         #[ts(type = "unknown")]
         arguments: serde_json::Value,
+        /// What it will change, worked out by the engine before approval against the files as
+        /// they are: each file it will write, with a unified diff (paths relative to the
+        /// session's directory when below it). Empty in logs of older versions.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<FileChange>>", optional)]
+        changes: Vec<FileChange>,
+        /// Why there is no preview: the edit would fail as it stands (a missing file, text not
+        /// found, a patch that does not apply). A person is asked all the same.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        preview_error: Option<String>,
     },
     /// Act on the screen, mouse or keyboard.
     Computer {
@@ -71,6 +83,16 @@ pub enum ToolAction {
 }
 
 impl ToolAction {
+    /// An edit whose preview the engine has not worked out yet.
+    pub fn edit(summary: String, arguments: serde_json::Value) -> Self {
+        ToolAction::EditFiles {
+            summary,
+            arguments,
+            changes: Vec::new(),
+            preview_error: None,
+        }
+    }
+
     /// Whether the action changes nothing outside the engine.
     pub fn is_read_only(&self) -> bool {
         match self {
