@@ -111,6 +111,7 @@ mod tests {
             },
             warning: None,
             risks: vec![],
+            scopes: vec![],
         }
     }
 

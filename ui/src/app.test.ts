@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "./app";
 import type { Event } from "./bindings/Event";
 import type { EventMsg } from "./bindings/EventMsg";
+import type { ScopeOffer } from "./bindings/ScopeOffer";
 import { ipc } from "./ipc";
 import { call, configured, ev, runPython } from "./test/events";
 import type { AppInfo } from "./types";
@@ -181,10 +182,18 @@ describe("the app over ipc", () => {
     await settle();
     q('[data-testid="deny"]')!.click();
     deliver({ type: "approval_decided", call_id: "c1", decision: { type: "deny" }, decider: "user" });
-    deliver({ type: "approval_requested", call: call("c2", { type: "run_code", language: "shell", code: "ls /tmp" }), warning: null });
+    // No scope offered: no "always".
+    expect(q('[data-call-id="c1"] [data-testid="always"]')).toBeNull();
+    const offered: ScopeOffer[] = [
+      { scope: { type: "command_prefix", prefix: "ls /tmp", remembered: "session" }, label: "commands starting `ls /tmp`, this session" },
+      { scope: { type: "command_prefix", prefix: "ls /tmp", remembered: "project" }, label: "commands starting `ls /tmp`, in this project, across sessions" },
+    ];
+    deliver({ type: "approval_requested", call: call("c2", { type: "run_code", language: "shell", code: "ls /tmp" }), warning: null, scopes: offered });
     await settle();
     const scope = q('[data-call-id="c2"] [data-testid="always-scope"]') as HTMLSelectElement;
-    scope.value = "prefix";
+    // Exactly the engine's scopes, in its words and order.
+    expect([...scope.options].map((o) => o.textContent)).toEqual(offered.map((o) => o.label));
+    scope.value = "1";
     q('[data-call-id="c2"] [data-testid="always"]')!.click();
     deliver({ type: "approval_requested", call: call("c3", runPython("c3", "print(2)")), warning: null });
     await settle();
@@ -196,11 +205,14 @@ describe("the app over ipc", () => {
     await settle();
     expect(cmds("decide_approval").map((a) => a.decision)).toEqual([
       { type: "deny" },
-      { type: "approve_always", scope: { type: "command_prefix", prefix: "ls" } },
+      { type: "approve_always", scope: offered[1]!.scope },
       { type: "approve_edited", code: "print(3)" },
     ]);
     expect(q('[data-call-id="c1"]')?.dataset.state).toBe("denied");
     expect(q('[data-call-id="c1"] [data-testid="decision"]')?.textContent).toBe("Denied");
+    deliver({ type: "approval_decided", call_id: "c2", decision: { type: "approve_always", scope: offered[1]!.scope }, decider: "user" });
+    await settle();
+    expect(q('[data-call-id="c2"] [data-testid="decision"]')?.textContent).toBe(`Approved always: ${offered[1]!.label}`);
   });
 
   it("answers the oldest waiting card with Alt+Y and Alt+N from anywhere in the window", async () => {
@@ -246,17 +258,46 @@ describe("the app over ipc", () => {
     ]);
   });
 
-  it("shows file edits as diffs", async () => {
+  it("shows an edit as the engine's diff before it runs and what it changed after", async () => {
     await boot();
     await say("edit");
-    deliver({ type: "tool_call_proposed", call: call("c1", { type: "edit_files", summary: "Edit notes.txt", arguments: { path: "notes.txt", old_string: "two", new_string: "three" } }) });
-    deliver({ type: "files_changed", call_id: "c1", changes: [{ path: "notes.txt", kind: "modified", diff: "@@ -1 +1 @@\n-two\n+three\n" }] });
+    const preview = "--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+three\n";
+    // Arguments in a profile's own names, which the app does not read: the engine's preview is shown.
+    const edit = call("c1", {
+      type: "edit_files",
+      summary: "Edit notes.txt",
+      arguments: { some_profiles_name: "notes.txt", old_string: "zzz", new_string: "yyy" },
+      changes: [{ path: "notes.txt", kind: "modified", diff: preview }],
+    });
+    deliver({ type: "approval_requested", call: edit, warning: null });
     await settle();
-    const diffs = document.querySelectorAll<HTMLElement>('[data-testid="file-diff"]');
+    const card = q('[data-call-id="c1"]')!;
+    const shown = card.querySelector<HTMLElement>('[data-testid="edit-preview"] [data-testid="file-diff"]')!;
+    expect(shown.dataset.path).toBe("notes.txt");
+    expect([...shown.querySelectorAll(".diff-del")].map((d) => d.textContent)).toEqual(["-two"]);
+    expect([...shown.querySelectorAll(".diff-add")].map((d) => d.textContent)).toEqual(["+three"]);
+    expect(card.textContent).not.toContain("yyy");
+    expect(card.querySelector('[data-testid="approve"]')).not.toBeNull();
+    // What it did replaces the preview.
+    deliver({ type: "approval_decided", call_id: "c1", decision: { type: "approve" }, decider: "user" });
+    deliver({ type: "files_changed", call_id: "c1", changes: [{ path: "notes.txt", kind: "modified", diff: "@@ -1 +1 @@\n-two\n+four\n" }] });
+    await settle();
+    expect(q('[data-call-id="c1"] [data-testid="edit-preview"]')).toBeNull();
+    const diffs = document.querySelectorAll<HTMLElement>('[data-call-id="c1"] [data-testid="file-diff"]');
     expect(diffs).toHaveLength(1);
-    expect(diffs[0]!.querySelector(".diff-add")?.textContent).toBe("+three");
-    // the preview before it ran, from the arguments
-    expect([...document.querySelectorAll(".diff-del")].map((d) => d.textContent)).toContain("-two");
+    expect(diffs[0]!.querySelector(".diff-add")?.textContent).toBe("+four");
+  });
+
+  it("says why an edit has no preview", async () => {
+    await boot();
+    await say("edit");
+    const edit = call("c2", { type: "edit_files", summary: "Edit gone.txt", arguments: { old_string: "a", new_string: "b" }, preview_error: "File does not exist: /w/gone.txt" });
+    deliver({ type: "approval_requested", call: edit, warning: null });
+    await settle();
+    const card = q('[data-call-id="c2"]')!;
+    expect(card.querySelector('[data-testid="preview-error"]')?.textContent).toBe("No preview: File does not exist: /w/gone.txt");
+    expect(card.querySelector('[data-testid="file-diff"]')).toBeNull();
+    expect(card.querySelector(".diff-add")).toBeNull();
   });
 
   it("draws a computer action's plan over the screenshot and its telemetry after", async () => {

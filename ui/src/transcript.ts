@@ -10,6 +10,7 @@ import type { InputActionRecord } from "./bindings/InputActionRecord";
 import type { InputItem } from "./bindings/InputItem";
 import type { OutputStream } from "./bindings/OutputStream";
 import type { ScreenDiff } from "./bindings/ScreenDiff";
+import type { ScopeOffer } from "./bindings/ScopeOffer";
 import type { ScreenshotInfo } from "./bindings/ScreenshotInfo";
 import type { SessionInfo } from "./bindings/SessionInfo";
 import type { TokenUsage } from "./bindings/TokenUsage";
@@ -34,6 +35,8 @@ export interface CallBlock {
   call: ToolCall;
   approval: ApprovalState | null;
   warning: string | null;
+  /** What "always" may approve, exactly as the engine offered it (none: no "always"). */
+  scopes: ScopeOffer[];
   decision: ApprovalDecision | null;
   decider: Decider | null;
   exec: ExecState | null;
@@ -103,6 +106,7 @@ export class Transcript {
       call,
       approval: null,
       warning: null,
+      scopes: [],
       decision: null,
       decider: null,
       exec: null,
@@ -191,6 +195,7 @@ export class Transcript {
         const b = this.callBlock(m.call);
         b.approval = "pending";
         b.warning = m.warning;
+        b.scopes = m.scopes ?? [];
         return [b.id];
       }
       case "approval_decided": {

@@ -100,10 +100,7 @@ fn safe_mode_ask_shows_the_warning_in_the_terminal_prompt() {
     p.expect("[rm-rf-broad]").unwrap();
     p.expect("Run this code?").unwrap();
     p.send_line("n").unwrap();
-    p.expect("ok-not-deleting").unwrap();
-    p.expect("> ").unwrap();
-    p.send("\x04").unwrap();
-    p.expect(Eof).unwrap();
+    quit(&mut p, "ok-not-deleting");
     assert!(sb.root.path().join("home").exists());
 }
 
@@ -218,30 +215,64 @@ fn protected_paths_need_a_person_even_under_y() {
         ),
         ScriptedResponse::text("hook-written"),
     ]));
-    let mut cmd = sb.command("interpreter");
-    cmd.args([
-        "--plain",
-        "-y",
-        "--profile",
-        "claude-code",
-        "--model",
-        "openai/m",
-        "--api_base",
-        &base(&server),
-        "add a hook",
-    ]);
-    let mut p = spawn_pty(cmd);
+    let mut p = terminal(
+        &sb,
+        &sb.work(),
+        &server,
+        &["-y", "--profile", "claude-code"],
+    );
     p.expect("High risk: writes a protected path: the internals of a git repository")
         .unwrap();
     p.expect("Make this change?").unwrap();
     p.send_line("y").unwrap();
-    p.expect("hook-written").unwrap();
-    p.expect("> ").unwrap();
-    p.send("\x04").unwrap();
-    p.expect(Eof).unwrap();
+    quit(&mut p, "hook-written");
     assert_eq!(
         std::fs::read_to_string(sb.work().join(".git/hooks/pre-commit")).unwrap(),
         "echo hook\n"
+    );
+}
+
+#[test]
+fn the_terminal_shows_an_edits_diff_before_asking() {
+    let sb = Sandbox::new();
+    std::fs::write(sb.work().join("notes.txt"), "one\ntwo\n").unwrap();
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::tool_call("Read", json!({"file_path": "notes.txt"})),
+        ScriptedResponse::tool_call(
+            "Edit",
+            json!({"file_path": "notes.txt", "old_string": "two", "new_string": "three"}),
+        ),
+        ScriptedResponse::text("edit-over"),
+    ]));
+    let mut p = terminal(&sb, &sb.work(), &server, &["--profile", "claude-code"]);
+    // The engine's diff, line by line, then the question; nothing written yet.
+    p.expect("will modify notes.txt").unwrap();
+    p.expect("@@ -1,2 +1,2 @@").unwrap();
+    p.expect("  -two").unwrap();
+    p.expect("  +three").unwrap();
+    p.expect("Make this change?").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(sb.work().join("notes.txt")).unwrap(),
+        "one\ntwo\n"
+    );
+    p.send_line("y").unwrap();
+    p.expect("modified notes.txt").unwrap();
+    quit(&mut p, "edit-over");
+    assert_eq!(
+        std::fs::read_to_string(sb.work().join("notes.txt")).unwrap(),
+        "one\nthree\n"
+    );
+    // The log's approval request carries the same diff.
+    let events = last_log(&sb);
+    let asked = of_type(&events, "approval_requested");
+    let changes = &asked.last().unwrap()["msg"]["call"]["action"]["changes"];
+    assert_eq!(changes[0]["path"], json!("notes.txt"));
+    assert!(
+        changes[0]["diff"]
+            .as_str()
+            .unwrap()
+            .contains("-two\n+three\n"),
+        "{changes}"
     );
 }
 
@@ -308,36 +339,95 @@ fn command_rules_from_config_and_project() {
     );
 }
 
+#[test]
+fn always_with_an_offered_scope_lets_matching_calls_run_and_others_ask() {
+    let sb = Sandbox::new();
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        run("shell", "echo scoped one"),
+        run("shell", "echo scoped two"),
+        run("shell", "echo scoped three; echo other"),
+        run("python", "print('py')"),
+        ScriptedResponse::text("turn-over"),
+    ]));
+    let mut p = terminal(&sb, &sb.work(), &server, &[]);
+    // The engine's scopes, numbered in its order.
+    p.expect("[1] commands starting `echo scoped`, this session")
+        .unwrap();
+    p.expect("[2] commands starting `echo scoped`, in this project, across sessions")
+        .unwrap();
+    p.expect("Run this code? [y]es [n]o [e]dit [1-2] always")
+        .unwrap();
+    p.send_line("1").unwrap();
+    // `echo scoped two` runs without a prompt; a block with another command asks.
+    p.expect("Run this code?").unwrap();
+    p.send_line("y").unwrap();
+    p.expect("[1] python code through `execute`, this session")
+        .unwrap();
+    p.send_line("n").unwrap();
+    quit(&mut p, "turn-over");
+    let events = last_log(&sb);
+    assert_eq!(
+        deciders(&events),
+        ["user", "remembered_approval", "user", "user"]
+    );
+    let asked = of_type(&events, "approval_requested");
+    assert_eq!(
+        asked[0]["msg"]["scopes"][0]["scope"],
+        json!({"type": "command_prefix", "prefix": "echo scoped", "remembered": "session"})
+    );
+    let outputs = tool_outputs(&events);
+    assert_eq!(outputs[1].trim(), "scoped two");
+}
+
+/// The terminal in `dir` on the scripted model with `options`, asked to "go".
+fn terminal(
+    sb: &Sandbox,
+    dir: &std::path::Path,
+    server: &ScriptedModelServer,
+    options: &[&str],
+) -> expectrl::Session {
+    let base = base(server);
+    let mut cmd = sb.command("interpreter");
+    cmd.current_dir(dir).arg("--plain").args(options).args([
+        "--model",
+        "openai/m",
+        "--api_base",
+        &base,
+        "go",
+    ]);
+    spawn_pty(cmd)
+}
+
+/// Waits for the model's `last_words` and the prompt after them, then leaves with Ctrl-D.
+fn quit(p: &mut expectrl::Session, last_words: &str) {
+    p.expect(last_words).unwrap();
+    p.expect("> ").unwrap();
+    p.send("\x04").unwrap();
+    p.expect(Eof).unwrap();
+}
+
+/// The events of the newest session log.
+fn last_log(sb: &Sandbox) -> Vec<Value> {
+    let logs = sb.session_logs();
+    read_jsonl(&std::fs::read_to_string(logs.last().unwrap()).unwrap())
+}
+
 /// Runs the terminal on `prompt`, answering the first approval with `answer`.
 fn terminal_answering(sb: &Sandbox, dir: &std::path::Path, code: &str, answer: Option<&str>) {
     let server = ScriptedModelServer::start_blocking(Script::new(vec![
         run("shell", code),
         ScriptedResponse::text("turn-over"),
     ]));
-    let mut cmd = sb.command("interpreter");
-    cmd.current_dir(dir).args([
-        "--plain",
-        "--model",
-        "openai/m",
-        "--api_base",
-        &base(&server),
-        "go",
-    ]);
-    let mut p = spawn_pty(cmd);
+    let mut p = terminal(sb, dir, &server, &[]);
     if let Some(answer) = answer {
         p.expect("Run this code?").unwrap();
         p.send_line(answer).unwrap();
     }
-    p.expect("turn-over").unwrap();
-    p.expect("> ").unwrap();
-    p.send("\x04").unwrap();
-    p.expect(Eof).unwrap();
+    quit(&mut p, "turn-over");
 }
 
 fn last_log_deciders(sb: &Sandbox) -> Vec<String> {
-    let logs = sb.session_logs();
-    let events = read_jsonl(&std::fs::read_to_string(logs.last().unwrap()).unwrap());
-    deciders(&events)
+    deciders(&last_log(sb))
 }
 
 #[test]
@@ -380,7 +470,7 @@ fn project_approvals_survive_a_restart_within_their_scope_and_can_be_revoked() {
         "{text}"
     );
     assert!(
-        text.contains("1  `echo hello` in ") && text.contains("/work"),
+        text.contains("1  commands starting `echo hello` in ") && text.contains("/work"),
         "{text}"
     );
     let revoke = sb
@@ -388,7 +478,9 @@ fn project_approvals_survive_a_restart_within_their_scope_and_can_be_revoked() {
         .args(["--approvals", "revoke", "1"])
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&revoke.stdout).contains("forgot `echo hello`"));
+    assert!(
+        String::from_utf8_lossy(&revoke.stdout).contains("forgot commands starting `echo hello`")
+    );
     terminal_answering(&sb, &sb.work(), "echo hello again", Some("n"));
     assert_eq!(last_log_deciders(&sb), ["user"]);
     let bad = sb

@@ -124,7 +124,7 @@ fn terminal_on_a_real_model_asks_runs_and_shows_the_answer() {
             Instant::now() < deadline,
             "the turn did not end within 10 minutes"
         );
-        if let Ok(found) = p.expect("Run this code? [y]es [n]o [e]dit [a]lways (this session)") {
+        if let Ok(found) = p.expect("Run this code? [y]es [n]o [e]dit") {
             screen.push_str(&String::from_utf8_lossy(found.before()));
             p.send_line("y").unwrap();
         }

@@ -10,6 +10,7 @@ import type { InputItem } from "./InputItem";
 import type { OutputStream } from "./OutputStream";
 import type { RiskFinding } from "./RiskFinding";
 import type { SandboxInfo } from "./SandboxInfo";
+import type { ScopeOffer } from "./ScopeOffer";
 import type { ScreenDiff } from "./ScreenDiff";
 import type { ScreenshotInfo } from "./ScreenshotInfo";
 import type { SessionInfo } from "./SessionInfo";
@@ -26,4 +27,10 @@ warning: string | null,
 /**
  * What the safe-mode scan and the protected-path check found, one entry a finding.
  */
-risks?: Array<RiskFinding>, } | { "type": "approval_decided", call_id: string, decision: ApprovalDecision, decider: Decider, } | { "type": "exec_begin", call_id: string, language: string, code: string, } | { "type": "exec_output", call_id: string, stream: OutputStream, chunk: string, } | { "type": "exec_end", call_id: string, status: ExecStatus, exit_code: number | null, duration_ms: number, } | { "type": "files_changed", call_id: string, changes: Array<FileChange>, } | { "type": "tool_result", call_id: string, output: string, is_error: boolean, } | { "type": "screenshot_taken", call_id: string | null, screenshot: ScreenshotInfo, } | { "type": "input_action_performed", call_id: string, record: InputActionRecord, } | { "type": "screen_diff_computed", call_id: string, diff: ScreenDiff, } | { "type": "window_focus_changed", window: WindowInfo, } | { "type": "token_usage" } & TokenUsage | { "type": "turn_ended", turn: number, reason: TurnEndReason, } | { "type": "history_reset" } | { "type": "history_undone", removed: number, } | { "type": "profile_changed", profile: string, } | { "type": "model_changed", model: string, } | { "type": "approval_policy_changed", policy: ApprovalPolicy, } | { "type": "sandbox_changed", sandbox: SandboxInfo | null, } | { "type": "notice", message: string, } | { "type": "error" } & ErrorInfo | { "type": "session_saved", path: string, } | { "type": "shutdown_complete" };
+risks?: Array<RiskFinding>, 
+/**
+ * What an "always" answer may approve from now on, most specific first; the gate
+ * accepts no other. Empty: "always" cannot be given (nothing would ever pass without
+ * asking, e.g. with a risk finding, or nobody can answer).
+ */
+scopes?: Array<ScopeOffer>, } | { "type": "approval_decided", call_id: string, decision: ApprovalDecision, decider: Decider, } | { "type": "exec_begin", call_id: string, language: string, code: string, } | { "type": "exec_output", call_id: string, stream: OutputStream, chunk: string, } | { "type": "exec_end", call_id: string, status: ExecStatus, exit_code: number | null, duration_ms: number, } | { "type": "files_changed", call_id: string, changes: Array<FileChange>, } | { "type": "tool_result", call_id: string, output: string, is_error: boolean, } | { "type": "screenshot_taken", call_id: string | null, screenshot: ScreenshotInfo, } | { "type": "input_action_performed", call_id: string, record: InputActionRecord, } | { "type": "screen_diff_computed", call_id: string, diff: ScreenDiff, } | { "type": "window_focus_changed", window: WindowInfo, } | { "type": "token_usage" } & TokenUsage | { "type": "turn_ended", turn: number, reason: TurnEndReason, } | { "type": "history_reset" } | { "type": "history_undone", removed: number, } | { "type": "profile_changed", profile: string, } | { "type": "model_changed", model: string, } | { "type": "approval_policy_changed", policy: ApprovalPolicy, } | { "type": "sandbox_changed", sandbox: SandboxInfo | null, } | { "type": "notice", message: string, } | { "type": "error" } & ErrorInfo | { "type": "session_saved", path: string, } | { "type": "shutdown_complete" };

@@ -6,7 +6,7 @@ import { h } from "../dom";
 import { highlight } from "../highlight";
 import type { CallBlock } from "../transcript";
 import { type ImageLoader, renderAction, renderPlan, renderScreenDiff, renderScreenshot } from "./computer";
-import { renderDiffText, renderFileChange } from "./diff";
+import { renderFileChange } from "./diff";
 
 export interface CardContext {
   decide(callId: string, decision: ApprovalDecision): void;
@@ -26,22 +26,17 @@ function json(v: unknown): string {
   return JSON.stringify(v, null, 2) ?? "";
 }
 
-/** What an edit will do, before it runs: a patch when the arguments carry one, else old → new. */
-function editPreview(args: unknown): HTMLElement {
-  const a = (args && typeof args === "object" ? args : {}) as Record<string, unknown>;
-  const patch = [a.diff, a.patch, a.input].find((v): v is string => typeof v === "string" && /^(---|\+\+\+|@@|\*\*\*)/m.test(v));
-  if (patch) return renderDiffText(patch);
-  const oldText = typeof a.old_string === "string" ? a.old_string : typeof a.old_str === "string" ? a.old_str : null;
-  const newText =
-    typeof a.new_string === "string" ? a.new_string : typeof a.new_str === "string" ? a.new_str : typeof a.content === "string" ? a.content : null;
-  if (newText !== null) {
-    const lines = [
-      ...(oldText ?? "").split("\n").filter((_, i, all) => oldText !== null && (i < all.length - 1 || all[i] !== "")).map((l) => `-${l}`),
-      ...newText.split("\n").map((l) => `+${l}`),
-    ];
-    return renderDiffText(lines.join("\n"));
-  }
-  return h("pre", { class: "args" }, json(args));
+/**
+ * What an edit will do, as the engine worked it out before approval: each file it will change
+ * with its diff, or why it could not (the edit would fail as it stands). Once the edit ran, the
+ * files it did change are shown instead, below.
+ */
+function editPreview(block: CallBlock, action: Extract<ToolAction, { type: "edit_files" }>): HTMLElement | null {
+  if (block.files.length > 0) return null;
+  if (action.preview_error) return h("div", { class: "warning", "data-testid": "preview-error" }, `No preview: ${action.preview_error}`);
+  const changes = action.changes ?? [];
+  if (changes.length === 0) return null;
+  return h("div", { class: "edit-preview", "data-testid": "edit-preview" }, ...changes.map(renderFileChange));
 }
 
 function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
@@ -61,7 +56,7 @@ function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
       return codeView(block.exec?.code ?? action.code, action.language);
     }
     case "edit_files":
-      return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(action.arguments));
+      return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(block, action));
     case "read":
       return h("div", { class: "summary" }, action.summary);
     case "computer":
@@ -86,15 +81,6 @@ function title(action: ToolAction, name: string): string {
   }
 }
 
-const SHELLS = ["shell", "bash", "sh", "zsh", "powershell", "cmd"];
-
-/** `ls -la foo` → `ls`: the scope "always" offers for shell commands. */
-export function commandPrefix(action: ToolAction): string | null {
-  if (action.type !== "run_code" || !SHELLS.includes(action.language.toLowerCase())) return null;
-  const first = action.code.trim().split(/\s+/)[0];
-  return first ? first : null;
-}
-
 /** The shortcut that presses a button of the oldest waiting card (later cards hide it). */
 function keyHint(keys: string): HTMLElement {
   return h("kbd", { class: "key-hint", "data-testid": "key-hint" }, keys);
@@ -104,19 +90,15 @@ function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
   const id = block.id;
   const editing = ctx.drafts.has(id);
   const action = block.call.action;
-  const prefix = commandPrefix(action);
+  // "Always" offers exactly the engine's scopes, in its words and order.
   const scope = h(
     "select",
     { class: "scope", "data-testid": "always-scope", title: "What to approve from now on" },
-    h("option", { value: "session" }, `every ${block.call.name} call this session`),
-    prefix ? h("option", { value: "prefix" }, `commands starting with “${prefix}”`) : null,
-  );
+    ...block.scopes.map((offer, i) => h("option", { value: String(i) }, offer.label)),
+  ) as HTMLSelectElement;
   const always = (): void => {
-    const decision: ApprovalDecision =
-      scope.value === "prefix" && prefix
-        ? { type: "approve_always", scope: { type: "command_prefix", prefix } }
-        : { type: "approve_always", scope: { type: "session" } };
-    ctx.decide(id, decision);
+    const offer = block.scopes[Number(scope.value)];
+    if (offer) ctx.decide(id, { type: "approve_always", scope: offer.scope });
   };
   const buttons: (HTMLElement | null)[] = editing
     ? [
@@ -126,7 +108,7 @@ function approvalButtons(block: CallBlock, ctx: CardContext): HTMLElement {
     : [
         h("button", { class: "primary", "data-testid": "approve", title: "Alt+Y", onclick: () => ctx.decide(id, { type: "approve" }) }, "Approve", keyHint("Alt+Y")),
         h("button", { class: "danger", "data-testid": "deny", title: "Alt+N", onclick: () => ctx.decide(id, { type: "deny" }) }, "Deny", keyHint("Alt+N")),
-        h("span", { class: "always" }, h("button", { "data-testid": "always", onclick: always }, "Always"), scope),
+        block.scopes.length > 0 ? h("span", { class: "always" }, h("button", { "data-testid": "always", onclick: always }, "Always"), scope) : null,
         action.type === "run_code"
           ? h("button", { "data-testid": "edit", onclick: () => (ctx.drafts.set(id, action.code), ctx.rerender(id)) }, "Edit")
           : null,
@@ -141,8 +123,11 @@ function decisionText(block: CallBlock): string {
   switch (d.type) {
     case "approve":
       return `Approved${by}`;
-    case "approve_always":
-      return d.scope.type === "session" ? `Approved for this session${by}` : `Approved “${d.scope.prefix}…”${by}`;
+    case "approve_always": {
+      const chosen = JSON.stringify(d.scope);
+      const offer = block.scopes.find((o) => JSON.stringify(o.scope) === chosen);
+      return offer ? `Approved always: ${offer.label}${by}` : `Approved always${by}`;
+    }
     case "approve_edited":
       return "Approved with edits";
     case "deny":

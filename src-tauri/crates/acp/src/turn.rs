@@ -11,7 +11,9 @@ use agent_client_protocol::v1::schema::{
     RequestPermissionRequest, SessionNotification, StopReason,
 };
 use agent_client_protocol::{Client, Error};
-use oi_protocol::{ApprovalDecision, ErrorInfo, EventMsg, InputItem, Op, ToolCall, TurnEndReason};
+use oi_protocol::{
+    ApprovalDecision, ErrorInfo, EventMsg, InputItem, Op, ScopeOffer, ToolCall, TurnEndReason,
+};
 use tokio_util::sync::CancellationToken;
 
 use crate::permission;
@@ -48,8 +50,14 @@ pub async fn run(
             cx.send_notification(SessionNotification::new(session.id.clone(), update))?;
         }
         match event.msg {
-            EventMsg::ApprovalRequested { call, .. } => {
-                let question = ask(cx.clone(), session.clone(), call.clone(), cancel.clone());
+            EventMsg::ApprovalRequested { call, scopes, .. } => {
+                let question = ask(
+                    cx.clone(),
+                    session.clone(),
+                    call.clone(),
+                    scopes,
+                    cancel.clone(),
+                );
                 asking = Some((call.call_id, Box::pin(question)));
             }
             // Answered elsewhere (in the app): the editor's question is withdrawn (dropping the
@@ -90,10 +98,15 @@ async fn ask(
     cx: ConnectionTo<Client>,
     session: Arc<LiveSession>,
     call: ToolCall,
+    scopes: Vec<ScopeOffer>,
     cancel: CancellationToken,
 ) -> ApprovalDecision {
     let call = &call;
-    if session.rejections.lock().is_ok_and(|r| r.rejects(call)) {
+    if session
+        .rejections
+        .lock()
+        .is_ok_and(|r| r.rejects(call, &session.cwd))
+    {
         return ApprovalDecision::Deny;
     }
     if cancel.is_cancelled() {
@@ -101,8 +114,8 @@ async fn ask(
     }
     let request = RequestPermissionRequest::new(
         session.id.clone(),
-        permission_view(call),
-        permission::options(call),
+        permission_view(&session.cwd, call),
+        permission::options(&scopes),
     );
     let sent = cx.send_request(request);
     let response = tokio::select! {
@@ -111,7 +124,7 @@ async fn ask(
     };
     match response {
         Ok(response) => match session.rejections.lock() {
-            Ok(mut rejections) => permission::decision(call, &response.outcome, &mut rejections),
+            Ok(mut rejections) => permission::decision(&scopes, &response.outcome, &mut rejections),
             Err(_) => ApprovalDecision::Deny,
         },
         Err(e) => {

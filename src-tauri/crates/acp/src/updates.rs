@@ -24,6 +24,8 @@ struct CallView {
     output: String,
     diffs: Vec<ToolCallContent>,
     locations: Vec<ToolCallLocation>,
+    /// `diffs` are the engine's preview of an edit, replaced by what it did once it ran.
+    previewed: bool,
 }
 
 impl CallView {
@@ -137,6 +139,11 @@ impl UpdateMapper {
             EventMsg::FilesChanged { call_id, changes } => {
                 let cwd = self.cwd.clone();
                 let view = self.view(call_id);
+                if std::mem::take(&mut view.previewed) {
+                    view.diffs.clear();
+                    view.locations.clear();
+                    view.code = None;
+                }
                 for change in changes {
                     let path = absolute(&cwd, &change.path);
                     view.locations.push(ToolCallLocation::new(path.clone()));
@@ -205,9 +212,19 @@ impl UpdateMapper {
         {
             view.code = Some(fenced(language, code));
         }
-        if let Some(path) = path_argument(&call.arguments) {
-            view.locations
-                .push(ToolCallLocation::new(absolute(&self.cwd, path)));
+        match preview(&self.cwd, call) {
+            Some(preview) => {
+                view.code = preview.error;
+                view.diffs = preview.diffs;
+                view.locations = preview.locations;
+                view.previewed = true;
+            }
+            None => {
+                if let Some(path) = path_argument(&call.arguments) {
+                    view.locations
+                        .push(ToolCallLocation::new(absolute(&self.cwd, path)));
+                }
+            }
         }
         let acp = AcpToolCall::new(call.call_id.clone(), title(call))
             .kind(kind(call))
@@ -228,8 +245,9 @@ fn update(call_id: &str, fields: ToolCallUpdateFields) -> SessionUpdate {
     SessionUpdate::ToolCallUpdate(ToolCallUpdate::new(call_id.to_string(), fields))
 }
 
-/// The permission request carries the call as an update: title, kind and what it will run.
-pub fn permission_view(call: &ToolCall) -> ToolCallUpdate {
+/// The permission request carries the call as an update: title, kind and what it will run, or
+/// for an edit the engine's diff of each file it will change.
+pub fn permission_view(cwd: &Path, call: &ToolCall) -> ToolCallUpdate {
     let mut fields = ToolCallUpdateFields::new()
         .title(title(call))
         .kind(kind(call))
@@ -237,7 +255,45 @@ pub fn permission_view(call: &ToolCall) -> ToolCallUpdate {
     if let ToolAction::RunCode { language, code } = &call.action {
         fields = fields.content(vec![text_content(fenced(language, code))]);
     }
+    if let Some(preview) = preview(cwd, call) {
+        let mut content: Vec<ToolCallContent> =
+            preview.error.into_iter().map(text_content).collect();
+        content.extend(preview.diffs);
+        fields = fields.content(content).locations(preview.locations);
+    }
     ToolCallUpdate::new(call.call_id.clone(), fields)
+}
+
+/// An edit as the engine previewed it: the files it will change, as diffs and locations, or
+/// why there is no preview.
+struct EditPreview {
+    diffs: Vec<ToolCallContent>,
+    locations: Vec<ToolCallLocation>,
+    error: Option<String>,
+}
+
+fn preview(cwd: &Path, call: &ToolCall) -> Option<EditPreview> {
+    let ToolAction::EditFiles {
+        changes,
+        preview_error,
+        ..
+    } = &call.action
+    else {
+        return None;
+    };
+    let mut out = EditPreview {
+        diffs: Vec::new(),
+        locations: Vec::new(),
+        error: preview_error
+            .as_ref()
+            .map(|why| format!("No preview: {why}")),
+    };
+    for change in changes {
+        let path = absolute(cwd, &change.path);
+        out.locations.push(ToolCallLocation::new(path.clone()));
+        out.diffs.extend(diff_content(&path, change));
+    }
+    Some(out)
 }
 
 fn user_chunk(item: &InputItem) -> SessionUpdate {
@@ -285,6 +341,7 @@ fn diff_content(path: &Path, change: &FileChange) -> Option<ToolCallContent> {
     Some(ToolCallContent::Diff(diff))
 }
 
+/// The file a read names (edits carry the engine's own list of files).
 fn path_argument(arguments: &Value) -> Option<&str> {
     ["path", "file_path", "filePath", "file"]
         .iter()

@@ -80,6 +80,66 @@ fn file_changes_are_diffs_at_absolute_paths() {
 }
 
 #[test]
+fn an_edit_shows_the_engines_diff_before_it_runs_and_what_it_did_after() {
+    let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
+    // Arguments no front end knows how to read: the engine's preview is all that is shown.
+    let arguments = json!({"some_profiles_name": "x"});
+    let edit = call(
+        "Edit",
+        ToolAction::EditFiles {
+            summary: "Edit a.txt".into(),
+            arguments: arguments.clone(),
+            changes: vec![FileChange {
+                path: "a.txt".into(),
+                kind: FileChangeKind::Modified,
+                diff: Some("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+new\n".into()),
+            }],
+            preview_error: None,
+        },
+        arguments,
+    );
+    let diff =
+        json!([{"type": "diff", "path": "/w/a.txt", "oldText": "old\n", "newText": "new\n"}]);
+    let proposed = json_of(m.map(&EventMsg::ToolCallProposed { call: edit.clone() }));
+    assert_eq!(proposed[0]["kind"], json!("edit"));
+    assert_eq!(proposed[0]["content"], diff);
+    assert_eq!(proposed[0]["locations"], json!([{"path": "/w/a.txt"}]));
+    let asked = serde_json::to_value(permission_view(Path::new("/w"), &edit)).unwrap();
+    assert_eq!(asked["content"], diff);
+    assert_eq!(asked["locations"], json!([{"path": "/w/a.txt"}]));
+    // Once it ran, what it did replaces the preview.
+    let ran = json_of(m.map(&EventMsg::FilesChanged {
+        call_id: "c1".into(),
+        changes: vec![FileChange {
+            path: "a.txt".into(),
+            kind: FileChangeKind::Modified,
+            diff: Some("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+newer\n".into()),
+        }],
+    }));
+    assert_eq!(
+        ran[0]["content"],
+        json!([{"type": "diff", "path": "/w/a.txt", "oldText": "old\n", "newText": "newer\n"}])
+    );
+    assert_eq!(ran[0]["locations"], json!([{"path": "/w/a.txt"}]));
+    // No preview: the reason is shown.
+    let failing = call(
+        "Edit",
+        ToolAction::EditFiles {
+            summary: "Edit gone.txt".into(),
+            arguments: json!({}),
+            changes: Vec::new(),
+            preview_error: Some("File does not exist: /w/gone.txt".into()),
+        },
+        json!({}),
+    );
+    let asked = serde_json::to_value(permission_view(Path::new("/w"), &failing)).unwrap();
+    assert_eq!(
+        asked["content"][0]["content"]["text"],
+        json!("No preview: File does not exist: /w/gone.txt")
+    );
+}
+
+#[test]
 fn a_todo_list_is_a_plan_and_chunks_stream_as_they_come() {
     let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
     let todos = json!({"todos": [{"content": "read", "status": "completed"}, {"content": "write", "status": "in_progress"}]});
@@ -139,6 +199,7 @@ fn an_action_of_code_is_shown_when_it_asks_and_ended_by_its_decision() {
         call: action,
         warning: None,
         risks: Vec::new(),
+        scopes: Vec::new(),
     }));
     assert_eq!(asked[0]["sessionUpdate"], json!("tool_call"));
     assert_eq!(asked[0]["toolCallId"], json!("c0.computer_1"));

@@ -101,9 +101,9 @@ pub fn approvals(data_dir: &Path, action: &[String]) -> Result<()> {
                 let when = local_time(a.created_ms);
                 writeln!(
                     out,
-                    "{:>3}  `{}` in {}  ({when})",
+                    "{:>3}  {} in {}  ({when})",
                     i + 1,
-                    a.command,
+                    a.key.describe(&a.project),
                     a.project.display()
                 )?;
             }
@@ -127,8 +127,8 @@ pub fn approvals(data_dir: &Path, action: &[String]) -> Result<()> {
             let gone = store.revoke(n)?;
             writeln!(
                 out,
-                "forgot `{}` in {}",
-                gone.command,
+                "forgot {} in {}",
+                gone.key.describe(&gone.project),
                 gone.project.display()
             )?;
         }

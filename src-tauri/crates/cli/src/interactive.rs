@@ -171,8 +171,8 @@ impl Interactive {
                     let Some(ev) = ev else { return TurnOutcome::Exit };
                     self.renderer.render(&ev.msg, out);
                     match ev.msg {
-                        EventMsg::ApprovalRequested { call, .. } => {
-                            let decision = approval::ask(&call, &self.reader, &mut self.renderer, out).await;
+                        EventMsg::ApprovalRequested { call, scopes, .. } => {
+                            let decision = approval::ask(&call, &scopes, &self.reader, &mut self.renderer, out).await;
                             match decision {
                                 Some(decision) => {
                                     self.submit(Op::Approval { call_id: call.call_id, decision });

@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use oi_protocol::{
-    CallOrigin, EventMsg, ExecStatus, FileChangeKind, OutputStream, ToolAction, ToolCall,
-    TurnEndReason,
+    CallOrigin, EventMsg, ExecStatus, FileChange, FileChangeKind, OutputStream, ToolAction,
+    ToolCall, TurnEndReason,
 };
 
 use crate::markdown::{CodeHighlighter, MarkdownStream};
@@ -29,6 +29,16 @@ pub struct Renderer {
     denied: Vec<String>,
     /// Screen actions of the model shown when proposed: their approval does not repeat them.
     shown_actions: Vec<String>,
+    /// Edits whose preview was shown at their approval, by call id.
+    previewed: Vec<(String, Vec<FileChange>)>,
+}
+
+/// Whether file changes are about to be made or were made (as they were shown before).
+#[derive(Clone, Copy, PartialEq)]
+enum Changes {
+    Planned,
+    Made,
+    MadeAsPlanned,
 }
 
 const FRAMES: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -45,6 +55,7 @@ impl Renderer {
             show_next_usage: false,
             denied: Vec::new(),
             shown_actions: Vec::new(),
+            previewed: Vec::new(),
         }
     }
 
@@ -109,6 +120,44 @@ impl Renderer {
         let _ = writeln!(out, "{}", self.style(DIM, "```"));
     }
 
+    /// Each file with what happens to it and its unified diff (`+` green, `-` red, at most 40
+    /// lines a file), the diff left out when it was shown as planned.
+    fn show_changes(&self, changes: &[FileChange], shown: Changes, out: &mut dyn Write) {
+        for c in changes {
+            let planned = shown == Changes::Planned;
+            let (verb, color) = match c.kind {
+                FileChangeKind::Created if planned => ("will create", GREEN),
+                FileChangeKind::Modified if planned => ("will modify", YELLOW),
+                FileChangeKind::Deleted if planned => ("will delete", RED),
+                FileChangeKind::Created => ("created", GREEN),
+                FileChangeKind::Modified => ("modified", YELLOW),
+                FileChangeKind::Deleted => ("deleted", RED),
+            };
+            let _ = writeln!(out, "{}", self.style(color, &format!("{verb} {}", c.path)));
+            let Some(diff) = c.diff.as_ref().filter(|_| shown != Changes::MadeAsPlanned) else {
+                continue;
+            };
+            let lines: Vec<&str> = diff.lines().collect();
+            for line in lines.iter().take(40) {
+                let styled = if line.starts_with('+') && !line.starts_with("+++") {
+                    self.style(GREEN, line)
+                } else if line.starts_with('-') && !line.starts_with("---") {
+                    self.style(RED, line)
+                } else {
+                    self.style(DIM, line)
+                };
+                let _ = writeln!(out, "  {styled}");
+            }
+            if lines.len() > 40 {
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    self.style(DIM, &format!("… {} more lines", lines.len() - 40))
+                );
+            }
+        }
+    }
+
     pub fn render(&mut self, msg: &EventMsg, out: &mut dyn Write) {
         match msg {
             EventMsg::SessionConfigured(_)
@@ -130,6 +179,7 @@ impl Renderer {
                 call,
                 warning,
                 risks,
+                ..
             } => {
                 self.break_line(out);
                 if let ToolAction::Computer {
@@ -147,6 +197,25 @@ impl Renderer {
                         None => {
                             let line = screen_action_line(action, arguments, plan.as_deref());
                             let _ = writeln!(out, "{}", self.style(DIM, &line));
+                        }
+                    }
+                }
+                if let ToolAction::EditFiles {
+                    changes,
+                    preview_error,
+                    ..
+                } = &call.action
+                {
+                    // What the edit will change, worked out by the engine, before the question.
+                    match preview_error {
+                        Some(why) => {
+                            let line = format!("no preview: {why}");
+                            let _ = writeln!(out, "{}", self.style(YELLOW, &line));
+                        }
+                        None => {
+                            self.show_changes(changes, Changes::Planned, out);
+                            self.previewed.retain(|(id, _)| *id != call.call_id);
+                            self.previewed.push((call.call_id.clone(), changes.clone()));
                         }
                     }
                 }
@@ -194,36 +263,17 @@ impl Renderer {
                     let _ = writeln!(out, "{}", self.style(DIM, &format!("({n})")));
                 }
             }
-            EventMsg::FilesChanged { changes, .. } => {
+            EventMsg::FilesChanged { call_id, changes } => {
                 self.break_line(out);
-                for c in changes {
-                    let (verb, color) = match c.kind {
-                        FileChangeKind::Created => ("created", GREEN),
-                        FileChangeKind::Modified => ("modified", YELLOW),
-                        FileChangeKind::Deleted => ("deleted", RED),
-                    };
-                    let _ = writeln!(out, "{}", self.style(color, &format!("{verb} {}", c.path)));
-                    if let Some(diff) = &c.diff {
-                        let lines: Vec<&str> = diff.lines().collect();
-                        for line in lines.iter().take(40) {
-                            let styled = if line.starts_with('+') && !line.starts_with("+++") {
-                                self.style(GREEN, line)
-                            } else if line.starts_with('-') && !line.starts_with("---") {
-                                self.style(RED, line)
-                            } else {
-                                self.style(DIM, line)
-                            };
-                            let _ = writeln!(out, "  {styled}");
-                        }
-                        if lines.len() > 40 {
-                            let _ = writeln!(
-                                out,
-                                "  {}",
-                                self.style(DIM, &format!("… {} more lines", lines.len() - 40))
-                            );
-                        }
-                    }
-                }
+                // An edit shown as the engine previewed it is not shown again when it did just that.
+                let previewed = self.previewed.iter().position(|(id, _)| id == call_id);
+                let same = previewed.is_some_and(|at| self.previewed.swap_remove(at).1 == *changes);
+                let shown = if same {
+                    Changes::MadeAsPlanned
+                } else {
+                    Changes::Made
+                };
+                self.show_changes(changes, shown, out);
             }
             EventMsg::ToolResult {
                 call_id, output, ..
@@ -491,6 +541,7 @@ mod tests {
             call,
             warning: None,
             risks: Vec::new(),
+            scopes: Vec::new(),
         };
         let model = call("m1", CallOrigin::Native);
         let text = shown(
@@ -558,6 +609,84 @@ mod tests {
             screen_action_line("clipboard_view", &args, None),
             "→ clipboard_view"
         );
+    }
+
+    #[test]
+    fn an_edit_shows_the_engines_diff_when_asked_and_not_again_when_it_did_just_that() {
+        let change = |diff: &str| FileChange {
+            path: "notes.txt".into(),
+            kind: FileChangeKind::Modified,
+            diff: Some(format!(
+                "--- a/notes.txt\n+++ b/notes.txt\n@@ -1 +1 @@\n{diff}"
+            )),
+        };
+        let edit = |id: &str, changes: Vec<FileChange>, preview_error: Option<&str>| ToolCall {
+            call_id: id.into(),
+            wire_id: None,
+            name: "Edit".into(),
+            // Names no front end reads: what is shown is the engine's preview.
+            arguments: serde_json::json!({"some_profiles_name": "zzz"}),
+            origin: CallOrigin::Native,
+            action: ToolAction::EditFiles {
+                summary: "Edit notes.txt".into(),
+                arguments: serde_json::json!({"some_profiles_name": "zzz"}),
+                changes,
+                preview_error: preview_error.map(Into::into),
+            },
+        };
+        let asked = |call: ToolCall| EventMsg::ApprovalRequested {
+            call,
+            warning: None,
+            risks: Vec::new(),
+            scopes: Vec::new(),
+        };
+        let planned = vec![change("-two\n+three\n")];
+        let text = shown(
+            true,
+            &[
+                asked(edit("c1", planned.clone(), None)),
+                EventMsg::FilesChanged {
+                    call_id: "c1".into(),
+                    changes: planned.clone(),
+                },
+            ],
+        );
+        assert_eq!(
+            text,
+            "will modify notes.txt\n  --- a/notes.txt\n  +++ b/notes.txt\n  @@ -1 +1 @@\n  -two\n  +three\nmodified notes.txt\n"
+        );
+        // In colour: removed lines red, added lines green.
+        let coloured = shown(false, &[asked(edit("c1", planned.clone(), None))]);
+        assert!(
+            coloured.contains(&format!("{RED}-two{RESET}")),
+            "{coloured:?}"
+        );
+        assert!(
+            coloured.contains(&format!("{GREEN}+three{RESET}")),
+            "{coloured:?}"
+        );
+        // The file changed between the preview and the run: what it did is shown in full.
+        let text = shown(
+            true,
+            &[
+                asked(edit("c1", planned, None)),
+                EventMsg::FilesChanged {
+                    call_id: "c1".into(),
+                    changes: vec![change("-two\n+four\n")],
+                },
+            ],
+        );
+        assert!(text.ends_with("modified notes.txt\n  --- a/notes.txt\n  +++ b/notes.txt\n  @@ -1 +1 @@\n  -two\n  +four\n"), "{text}");
+        // No preview: why.
+        let text = shown(
+            true,
+            &[asked(edit(
+                "c2",
+                Vec::new(),
+                Some("File does not exist: gone.txt"),
+            ))],
+        );
+        assert_eq!(text, "no preview: File does not exist: gone.txt\n");
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod ops;
 pub mod profile;
 pub mod rules;
 pub mod sandbox;
+pub mod scopes;
 mod session;
 pub mod settings;
 pub mod store;

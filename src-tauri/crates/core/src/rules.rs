@@ -76,15 +76,21 @@ impl CommandPattern {
     }
 
     /// What an "always" answer to `code` remembers: the program and its first argument
-    /// (`git status`), or the whole command when it is one word or a wrapper (`bash -c …`).
-    /// `None` when the code is not one plain shell command.
+    /// (`git status`), or the whole command when it is one word, a wrapper (`bash -c …`,
+    /// `sudo …`, `X=1 …`) or its first argument is an option (`git -C dir push`, whose
+    /// `git -C` would approve any directory and subcommand). `None` when the code is not one
+    /// plain shell command.
     pub fn suggest(code: &str) -> Option<Self> {
         let commands = plain_commands(code)?;
         let [words] = commands.as_slice() else {
             return None;
         };
         let program = words.first()?;
-        let take = if WRAPPERS.contains(&program.as_str()) || program.contains('=') {
+        let option_first = words.get(1).is_some_and(|w| w.starts_with('-'));
+        let take = if WRAPPERS.contains(&program_name(program).to_ascii_lowercase().as_str())
+            || program.contains('=')
+            || option_first
+        {
             words.len()
         } else {
             words.len().min(2)
@@ -405,6 +411,12 @@ mod tests {
         assert_eq!(
             s("sudo apt install x").as_deref(),
             Some("sudo apt install x")
+        );
+        assert_eq!(s("git -C /x push").as_deref(), Some("git -C /x push"));
+        assert_eq!(s("rm -rf build").as_deref(), Some("rm -rf build"));
+        assert_eq!(
+            s("/usr/bin/sudo rm x").as_deref(),
+            Some("/usr/bin/sudo rm x")
         );
         assert_eq!(s("git status && rm -rf ~"), None);
         assert_eq!(s("echo hi > ~/.bashrc"), None);

@@ -164,6 +164,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     if calls.is_empty() {
         return StepEnd::End(TurnEndReason::Completed);
     }
+    let calls = preview_edits(rt, calls).await;
     for call in &calls {
         emit(EventMsg::ToolCallProposed { call: call.clone() });
     }
@@ -186,6 +187,30 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         }
     }
     StepEnd::Continue
+}
+
+/// Works out what each edit call will change ([`crate::tools::fill_preview`]), off the
+/// runtime: a dry run reads files (and SWE-agent's edit checks Python syntax).
+async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolCall> {
+    if !calls
+        .iter()
+        .any(|c| matches!(c.action, ToolAction::EditFiles { .. }))
+    {
+        return calls;
+    }
+    let (cwd, state) = {
+        let shared = rt.shared.lock().await;
+        (shared.config.cwd.clone(), shared.profile.tool_state.clone())
+    };
+    let unchanged = calls.clone();
+    tokio::task::spawn_blocking(move || {
+        for call in &mut calls {
+            crate::tools::fill_preview(call, &cwd, &state);
+        }
+        calls
+    })
+    .await
+    .unwrap_or(unchanged)
 }
 
 /// Learns the context window once per model: the person's setting, else the local runtime's.
@@ -342,6 +367,10 @@ async fn run_call(
     cancel: &CancellationToken,
 ) -> Option<TurnEndReason> {
     let mut takeover = None;
+    if matches!(call.action, ToolAction::EditFiles { .. }) {
+        // Against the files as they are now (an earlier call may have changed them).
+        call = preview_edits(rt, vec![call]).await.remove(0);
+    }
     if matches!(call.action, ToolAction::Computer { .. }) {
         // The gate sees the planned path, keys and target window; the person's own input since
         // the last action pauses the agent whatever the policy.
@@ -430,17 +459,27 @@ pub(crate) async fn pass_gate(
         (Verdict::Run(_), Some(t)) => Verdict::Ask {
             risks: Default::default(),
             warning: Some(t),
+            scopes: Vec::new(),
         },
-        (Verdict::Ask { risks, warning }, Some(t)) => Verdict::Ask {
+        (
+            Verdict::Ask {
+                risks,
+                warning,
+                scopes,
+            },
+            Some(t),
+        ) => Verdict::Ask {
             risks,
             warning: Some(warning.map_or(t.clone(), |w| format!("{t} {w}"))),
+            scopes,
         },
         (v, _) => v,
     };
+    let mut offered = Vec::new();
     let (decision, decider, denial) = match verdict {
         Verdict::Run(decider) => (ApprovalDecision::Approve, decider, None),
         Verdict::Deny { decider, reason } => (ApprovalDecision::Deny, decider, Some(reason)),
-        Verdict::Ask { risks, warning } if !can_ask => {
+        Verdict::Ask { risks, warning, .. } if !can_ask => {
             // Nobody can answer here (exec): the request is still shown, then denied.
             let reason = format!(
                 "Not run: this needs a person's approval{} and nobody can answer in this mode.",
@@ -453,16 +492,23 @@ pub(crate) async fn pass_gate(
                 call: call.clone(),
                 warning,
                 risks,
+                scopes: Vec::new(),
             });
             (ApprovalDecision::Deny, Decider::Policy, Some(reason))
         }
-        Verdict::Ask { risks, warning } => {
+        Verdict::Ask {
+            risks,
+            warning,
+            scopes,
+        } => {
             let (tx, rx) = tokio::sync::oneshot::channel();
             let waiting = PendingApproval::register(rt, &call.call_id, tx);
+            offered = scopes.clone();
             emit(EventMsg::ApprovalRequested {
                 call: call.clone(),
                 warning,
                 risks,
+                scopes,
             });
             let answer = tokio::select! {
                 a = rx => a.ok(),
@@ -475,18 +521,36 @@ pub(crate) async fn pass_gate(
             }
         }
     };
+    // An "always" with a scope that was not offered runs the call once and remembers nothing
+    // (the person did approve it); the log records a plain approval and an error says why.
+    let decision = match decision {
+        ApprovalDecision::ApproveAlways { scope } if !offered.iter().any(|o| o.scope == scope) => {
+            emit(EventMsg::Error(ErrorInfo {
+                kind: ErrorKind::InvalidRequest,
+                message: crate::scopes::RememberError::NotOffered(scope).to_string(),
+                hint: Some("answer with one of the scopes of the approval request".into()),
+            }));
+            ApprovalDecision::Approve
+        }
+        d => d,
+    };
     emit(EventMsg::ApprovalDecided {
         call_id: call.call_id.clone(),
         decision: decision.clone(),
         decider,
     });
     if let ApprovalDecision::ApproveAlways { scope } = &decision {
-        let remembered = rt.shared.lock().await.gate.remember(call, scope);
-        let message = match remembered {
-            Ok(what) => format!("remembered: {what}"),
-            Err(why) => format!("not remembered (approved this once): {why}"),
-        };
-        emit(EventMsg::Notice { message });
+        let remembered = rt.shared.lock().await.gate.remember(scope, &offered);
+        match remembered {
+            Ok(what) => emit(EventMsg::Notice {
+                message: format!("remembered: {what}"),
+            }),
+            Err(e) => emit(EventMsg::Error(ErrorInfo {
+                kind: ErrorKind::InvalidRequest,
+                message: format!("not remembered (approved this once): {e}"),
+                hint: None,
+            })),
+        }
     }
     let by_person = decider == Decider::User;
     match decision {

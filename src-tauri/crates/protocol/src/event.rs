@@ -5,7 +5,8 @@ use crate::computer::{InputActionRecord, ScreenDiff, ScreenshotInfo, WindowInfo}
 use crate::error::ErrorInfo;
 use crate::op::{ApprovalPolicy, InputItem, SafeMode};
 use crate::tool::{
-    ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, RiskFinding, ToolCall,
+    ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, RiskFinding, ScopeOffer,
+    ToolCall,
 };
 
 /// One thing that happened in a session. Serialized, it is one line of the session log.
@@ -61,6 +62,12 @@ pub enum EventMsg {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         #[ts(as = "Option<Vec<RiskFinding>>", optional)]
         risks: Vec<RiskFinding>,
+        /// What an "always" answer may approve from now on, most specific first; the gate
+        /// accepts no other. Empty: "always" cannot be given (nothing would ever pass without
+        /// asking, e.g. with a risk finding, or nobody can answer).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<ScopeOffer>>", optional)]
+        scopes: Vec<ScopeOffer>,
     },
     ApprovalDecided {
         call_id: String,

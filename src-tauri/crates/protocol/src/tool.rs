@@ -49,8 +49,20 @@ pub enum ToolAction {
     /// Write or edit files.
     EditFiles {
         summary: String,
+        /// The engine tool's input (for the engine; front ends show `changes`).
         #[ts(type = "unknown")]
         arguments: serde_json::Value,
+        /// What it will change, worked out by the engine before approval against the files as
+        /// they are: each file it will write, with a unified diff (paths relative to the
+        /// session's directory when below it). Empty in logs of older versions.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<FileChange>>", optional)]
+        changes: Vec<FileChange>,
+        /// Why there is no preview: the edit would fail as it stands (a missing file, text not
+        /// found, a patch that does not apply). A person is asked all the same.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        preview_error: Option<String>,
     },
     /// Act on the screen, mouse or keyboard.
     Computer {
@@ -71,6 +83,16 @@ pub enum ToolAction {
 }
 
 impl ToolAction {
+    /// An edit whose preview the engine has not worked out yet.
+    pub fn edit(summary: String, arguments: serde_json::Value) -> Self {
+        ToolAction::EditFiles {
+            summary,
+            arguments,
+            changes: Vec::new(),
+            preview_error: None,
+        }
+    }
+
     /// Whether the action changes nothing outside the engine.
     pub fn is_read_only(&self) -> bool {
         match self {
@@ -114,16 +136,79 @@ impl ApprovalDecision {
     }
 }
 
+/// What an "always" answer approves from now on: one key, in this session or remembered in
+/// this project. The engine offers the scopes a call can have in `ApprovalRequested`
+/// ([`ScopeOffer`]); an answer names one of those, and the gate refuses any other.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ApprovalScope {
-    /// Every call of this tool in this session.
+    /// Code in one (canonical) language through one tool: `python` through `execute`.
+    /// Never shell code, which is approved by command prefix.
+    Code {
+        tool: String,
+        language: String,
+        #[serde(default)]
+        remembered: Remembered,
+    },
+    /// Shell commands whose words start with `prefix`: a program and at least its first
+    /// argument (`git status`), or the one whole command the engine named. Every command of a
+    /// block (`a && b`, pipes, `;`, subshells) must be covered for the block to pass.
+    CommandPrefix {
+        prefix: String,
+        #[serde(default)]
+        remembered: Remembered,
+    },
+    /// File edits that change this file only (an absolute path).
+    File {
+        path: String,
+        #[serde(default)]
+        remembered: Remembered,
+    },
+    /// File edits that change only files under this folder (an absolute path).
+    Folder {
+        path: String,
+        #[serde(default)]
+        remembered: Remembered,
+    },
+    /// Screen actions aimed at windows of this app (the plan's target window).
+    App {
+        app: String,
+        #[serde(default)]
+        remembered: Remembered,
+    },
+    /// Every call of one tool that is neither code, an edit nor a screen action (an MCP tool).
+    Tool {
+        tool: String,
+        #[serde(default)]
+        remembered: Remembered,
+    },
+    /// Only in logs written before scopes had keys: every call of a tool. Never offered; the
+    /// gate refuses it.
     Session,
-    /// Shell commands starting with this prefix, in this session.
-    CommandPrefix { prefix: String },
-    /// Shell commands starting with this prefix in this project (the working directory),
-    /// remembered across sessions; `interpreter --approvals` lists and revokes them.
+    /// Only in logs written before scopes had keys: now `CommandPrefix` remembered in the
+    /// project. Never offered; the gate refuses it.
     ProjectCommandPrefix { prefix: String },
+}
+
+/// How long an "always" answer holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Remembered {
+    /// Until the session ends.
+    #[default]
+    Session,
+    /// In this project (the working directory) across sessions; `interpreter --approvals`
+    /// lists and revokes them.
+    Project,
+}
+
+/// A scope the engine will accept for "always", with the words front ends show for it as
+/// they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ScopeOffer {
+    pub scope: ApprovalScope,
+    /// For a person: ``commands starting `git status`, this session``.
+    pub label: String,
 }
 
 /// One finding of the safe-mode scan or the protected-path check, shown with an approval request.

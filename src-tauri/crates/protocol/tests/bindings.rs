@@ -85,7 +85,7 @@ fn events_are_one_json_line_with_a_type_tag() {
 #[test]
 fn submissions_parse_from_front_end_json() {
     let sub: Submission = serde_json::from_str(
-        r#"{"id":"1","op":{"type":"approval","call_id":"c1","decision":{"type":"approve_always","scope":{"type":"session"}}}}"#,
+        r#"{"id":"1","op":{"type":"approval","call_id":"c1","decision":{"type":"approve_always","scope":{"type":"command_prefix","prefix":"git status","remembered":"project"}}}}"#,
     )
     .unwrap();
     assert_eq!(
@@ -93,9 +93,40 @@ fn submissions_parse_from_front_end_json() {
         oi_protocol::Op::Approval {
             call_id: "c1".into(),
             decision: oi_protocol::ApprovalDecision::ApproveAlways {
-                scope: oi_protocol::ApprovalScope::Session
+                scope: oi_protocol::ApprovalScope::CommandPrefix {
+                    prefix: "git status".into(),
+                    remembered: oi_protocol::Remembered::Project,
+                }
             }
         }
+    );
+}
+
+#[test]
+fn decisions_of_older_logs_still_parse() {
+    use oi_protocol::{ApprovalScope, Remembered};
+    let scope = |json: &str| serde_json::from_str::<ApprovalScope>(json).unwrap();
+    assert_eq!(scope(r#"{"type":"session"}"#), ApprovalScope::Session);
+    assert_eq!(
+        scope(r#"{"type":"command_prefix","prefix":"git status"}"#),
+        ApprovalScope::CommandPrefix {
+            prefix: "git status".into(),
+            remembered: Remembered::Session
+        }
+    );
+    assert_eq!(
+        scope(r#"{"type":"project_command_prefix","prefix":"git status"}"#),
+        ApprovalScope::ProjectCommandPrefix {
+            prefix: "git status".into()
+        }
+    );
+    // An approval request of an older log has no scopes.
+    let asked: oi_protocol::EventMsg = serde_json::from_str(
+        r#"{"type":"approval_requested","call":{"call_id":"c","name":"execute","arguments":{},"origin":"native","action":{"type":"run_code","language":"shell","code":"ls"}},"warning":null}"#,
+    )
+    .unwrap();
+    assert!(
+        matches!(asked, oi_protocol::EventMsg::ApprovalRequested { scopes, .. } if scopes.is_empty())
     );
 }
 

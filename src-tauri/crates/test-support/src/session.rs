@@ -89,6 +89,17 @@ impl SessionFixture {
         wait_for_event(&mut self.handle.events, pred).await
     }
 
+    /// The next approval request: its call and the scopes "always" may approve.
+    pub async fn next_approval(&mut self) -> (oi_protocol::ToolCall, Vec<oi_protocol::ScopeOffer>) {
+        let ev = self
+            .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
+            .await;
+        match ev.msg {
+            EventMsg::ApprovalRequested { call, scopes, .. } => (call, scopes),
+            _ => unreachable!("waited for an approval request"),
+        }
+    }
+
     /// Every event until (and including) the end of the current turn.
     pub async fn until_turn_end(&mut self) -> Vec<EventMsg> {
         let mut out = Vec::new();

@@ -214,14 +214,31 @@ async fn a_turn_streams_text_asks_runs_and_ends() {
     assert_eq!(rec.text(), "I'll look.It said hi.");
     let asked = rec.asked.lock().unwrap().clone();
     assert_eq!(asked.len(), 1);
-    let options: Vec<_> = asked[0]
+    // Exactly the scopes the engine offered, in its words.
+    let options: Vec<(String, String)> = asked[0]
         .options
         .iter()
-        .map(|o| o.option_id.0.to_string())
+        .map(|o| (o.option_id.0.to_string(), o.name.clone()))
         .collect();
+    let option = |id: &str, name: &str| (id.to_string(), name.to_string());
     assert_eq!(
         options,
-        ["allow_once", "allow_always", "reject_once", "reject_always"]
+        [
+            option("allow_once", "Allow"),
+            option(
+                "allow_always:0",
+                "Always allow commands starting `echo hi`, this session"
+            ),
+            option(
+                "allow_always:1",
+                "Always allow commands starting `echo hi`, in this project, across sessions"
+            ),
+            option("reject_once", "Reject"),
+            option(
+                "reject_always",
+                "Always reject commands starting `echo hi`, this session"
+            ),
+        ]
     );
     assert_eq!(asked[0].session_id.0.as_ref(), session);
     let updates = rec.updates_json();
@@ -273,17 +290,19 @@ async fn a_rejected_call_does_not_run() {
 #[tokio::test]
 async fn always_answers_are_remembered_with_their_scope() {
     let h = Harness::start(Script::new(vec![
-        shell("echo -e one"),
-        shell("echo -e two"),
-        shell("rm -f x"),
-        shell("rm -f y"),
+        shell("echo hello one"),
+        shell("echo hello two"),
+        shell("echo hi && echo hello three"),
+        shell("rm nothing.txt x"),
+        shell("rm nothing.txt y"),
         shell("ls"),
         ScriptedResponse::text("done"),
     ]))
     .await;
     let rec = Recorder::default();
     rec.answer(&[
-        Answer::Pick("allow_always"),
+        Answer::Pick("allow_always:0"),
+        Answer::Pick("reject_once"),
         Answer::Pick("reject_always"),
         Answer::Pick("allow_once"),
     ]);
@@ -303,15 +322,24 @@ async fn always_answers_are_remembered_with_their_scope() {
         .collect();
     assert_eq!(
         asked,
-        ["`echo -e one`", "`rm -f x`", "`ls`"],
-        "`echo -e two` ran and `rm -f y` was declined without asking"
+        [
+            "`echo hello one`",
+            "`echo hi && echo hello three`",
+            "`rm nothing.txt x`",
+            "`ls`"
+        ],
+        "`echo hello two` ran and `rm nothing.txt y` was declined without asking; a block \
+         with another command still asked"
     );
     let results: Vec<_> = rec
         .updates_json()
         .into_iter()
         .filter_map(|u| Some(u["rawOutput"]["output"].as_str()?.to_string()))
         .collect();
-    assert_eq!(results[..2], ["one\n".to_string(), "two\n".to_string()]);
+    assert_eq!(
+        results[..2],
+        ["hello one\n".to_string(), "hello two\n".to_string()]
+    );
 }
 
 #[tokio::test]

@@ -144,7 +144,9 @@ const scenarios = {
       const { stopReason } = await prompt(ctx, sessionId, "say hi");
       assert.equal(stopReason, "end_turn");
       assert.equal(rec.asked.length, 1);
-      assert.deepEqual(rec.asked[0].options.map((o) => o.kind), ["allow_once", "allow_always", "reject_once", "reject_always"]);
+      // One "allow always" per scope the engine offered (this session, this project).
+      assert.deepEqual(rec.asked[0].options.map((o) => o.kind), ["allow_once", "allow_always", "allow_always", "reject_once", "reject_always"]);
+      assert.equal(rec.asked[0].options[1].name, "Always allow commands starting `echo hi`, this session");
       const call = rec.updates.find((u) => u.sessionUpdate === "tool_call");
       assert.equal(call.kind, "execute");
       const done = finalUpdate(rec);

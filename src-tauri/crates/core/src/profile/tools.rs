@@ -49,10 +49,7 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
         summary,
         arguments: arguments.clone(),
     };
-    let edit = |summary: String| ToolAction::EditFiles {
-        summary,
-        arguments: arguments.clone(),
-    };
+    let edit = |summary: String| ToolAction::edit(summary, arguments.clone());
     match name {
         "execute" | "run_code" | "python" => {
             let language = canonical_language(
@@ -177,10 +174,7 @@ fn codex_shell(arguments: &Value) -> ToolAction {
         }
         [cmd, patch] if cmd == "apply_patch" || cmd == "applypatch" => {
             let input = patch.clone();
-            return ToolAction::EditFiles {
-                summary: patch_summary(&input),
-                arguments: json!({"input": input}),
-            };
+            return ToolAction::edit(patch_summary(&input), json!({"input": input}));
         }
         _ => argv
             .iter()
@@ -189,10 +183,7 @@ fn codex_shell(arguments: &Value) -> ToolAction {
             .join(" "),
     };
     if let Some(input) = heredoc_patch(&script) {
-        return ToolAction::EditFiles {
-            summary: patch_summary(&input),
-            arguments: json!({"input": input}),
-        };
+        return ToolAction::edit(patch_summary(&input), json!({"input": input}));
     }
     let code = match arguments.get("workdir").and_then(Value::as_str) {
         Some(dir) if !dir.is_empty() => format!("(cd {} && {script})", shell_quote(dir)),

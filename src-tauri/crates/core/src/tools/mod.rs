@@ -8,6 +8,7 @@ mod edit;
 mod lint;
 mod patch;
 mod plan;
+mod preview;
 mod qwen;
 mod read;
 mod search;
@@ -23,6 +24,7 @@ use crate::environment::ClientFiles;
 pub use aci::FileWindow;
 pub use patch::{Patch, PatchError, PatchOp, parse_patch};
 pub use plan::PlanItem;
+pub use preview::{fill_preview, preview};
 
 /// What the tools remember between calls in one session.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -144,6 +146,9 @@ pub struct Workspace<'a> {
     guard: WriteGuard<'a>,
     changes: Vec<FileChange>,
     files: Option<ClientFiles>,
+    /// A dry run: writes and deletes are recorded, with their diffs, and kept here (`None`:
+    /// deleted) for later reads in the same call, but nothing is written.
+    dry_run: Option<std::collections::HashMap<PathBuf, Option<String>>>,
 }
 
 impl<'a> Workspace<'a> {
@@ -154,7 +159,14 @@ impl<'a> Workspace<'a> {
             guard: WriteGuard::open(),
             changes: Vec::new(),
             files: None,
+            dry_run: None,
         }
+    }
+
+    /// Writes nothing; [`Workspace::write_text`] and [`Workspace::delete`] only record.
+    pub(crate) fn dry_run(mut self) -> Self {
+        self.dry_run = Some(Default::default());
+        self
     }
 
     pub fn with_client_files(mut self, files: Option<ClientFiles>) -> Self {
@@ -181,6 +193,10 @@ impl<'a> Workspace<'a> {
     }
 
     pub fn read_text(&self, path: &Path) -> Result<String, ToolError> {
+        if let Some(planned) = self.dry_run.as_ref().and_then(|d| d.get(path)) {
+            let gone = || std::io::Error::from(std::io::ErrorKind::NotFound);
+            return planned.clone().ok_or_else(|| ToolError::io(path, gone()));
+        }
         match self.files.as_ref().and_then(|f| f.read(path)) {
             Some(read) => read.map_err(|e| ToolError::client(path, e)),
             None => std::fs::read_to_string(path).map_err(|e| ToolError::io(path, e)),
@@ -196,6 +212,15 @@ impl<'a> Workspace<'a> {
         } else {
             None
         };
+        if self.dry_run.is_some() {
+            let shown = self.display(path);
+            self.changes
+                .push(diff::change(&shown, before.as_deref(), Some(content)));
+            if let Some(planned) = self.dry_run.as_mut() {
+                planned.insert(path.to_path_buf(), Some(content.to_string()));
+            }
+            return Ok(());
+        }
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| ToolError::io(parent, e))?;
         }
@@ -211,6 +236,15 @@ impl<'a> Workspace<'a> {
 
     pub fn delete(&mut self, path: &Path) -> Result<(), ToolError> {
         self.guard.check(path)?;
+        if self.dry_run.is_some() {
+            let before = self.read_text(path)?;
+            let shown = self.display(path);
+            self.changes.push(diff::change(&shown, Some(&before), None));
+            if let Some(planned) = self.dry_run.as_mut() {
+                planned.insert(path.to_path_buf(), None);
+            }
+            return Ok(());
+        }
         let before = std::fs::read_to_string(path).ok();
         std::fs::remove_file(path).map_err(|e| ToolError::io(path, e))?;
         let shown = self.display(path);
@@ -286,26 +320,8 @@ pub fn run(
     let mut ws = Workspace::new(cwd, state)
         .with_guard(*guard)
         .with_client_files(files);
-    let mut ends_turn = false;
-    // Qwen Code's calls first: some share a name with other harnesses' tools.
-    let result = if qwen::handles(name, args) {
-        qwen::run(name, args, &mut ws)
-    } else if read::handles(name) {
-        read::run(name, args, &mut ws)
-    } else if edit::handles(name) {
-        edit::run(name, args, &mut ws)
-    } else if search::handles(name) {
-        search::run(name, args, &ws)
-    } else if plan::handles(name) {
-        plan::run(name, args, &mut ws)
-    } else if aci::handles(name) {
-        ends_turn = name == "submit";
-        aci::run(name, args, &mut ws)
-    } else if name == "apply_patch" {
-        patch::run(args, &mut ws)
-    } else {
-        Err(ToolError::Rejected(format!("No such tool: `{name}`.")))
-    };
+    let result = dispatch(name, args, &mut ws);
+    let ends_turn = name == "submit" && aci::handles(name);
     let changes = std::mem::take(&mut ws.changes);
     match result {
         Ok(text) => ToolOutput {
@@ -320,6 +336,28 @@ pub fn run(
             changes,
             ends_turn: false,
         },
+    }
+}
+
+/// Runs the tool `name` in `ws`.
+fn dispatch(name: &str, args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
+    // Qwen Code's calls first: some share a name with other harnesses' tools.
+    if qwen::handles(name, args) {
+        qwen::run(name, args, ws)
+    } else if read::handles(name) {
+        read::run(name, args, ws)
+    } else if edit::handles(name) {
+        edit::run(name, args, ws)
+    } else if search::handles(name) {
+        search::run(name, args, ws)
+    } else if plan::handles(name) {
+        plan::run(name, args, ws)
+    } else if aci::handles(name) {
+        aci::run(name, args, ws)
+    } else if name == "apply_patch" {
+        patch::run(args, ws)
+    } else {
+        Err(ToolError::Rejected(format!("No such tool: `{name}`.")))
     }
 }
 

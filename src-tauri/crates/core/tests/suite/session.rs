@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use oi_protocol::{
     ApprovalDecision, ApprovalPolicy, ApprovalScope, EventMsg, ExecStatus, FileChangeKind, Op,
-    ToolAction, TurnEndReason,
+    Remembered, ToolAction, TurnEndReason,
 };
 use oi_test_support::{Script, ScriptedResponse, SessionFixture};
 use pretty_assertions::assert_eq;
@@ -66,12 +66,7 @@ async fn approval_is_asked_and_deny_reaches_the_model() {
     .start()
     .await;
     s.say("make a file");
-    let ev = s
-        .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
-        .await;
-    let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
-        unreachable!()
-    };
+    let (call, _) = s.next_approval().await;
     s.approve(&call.call_id, ApprovalDecision::Deny);
     let events = s.until_turn_end().await;
     assert!(!s.workdir.join("made.txt").exists());
@@ -84,44 +79,86 @@ async fn approval_is_asked_and_deny_reaches_the_model() {
 }
 
 #[tokio::test]
-async fn edited_code_runs_instead_and_always_is_remembered() {
+async fn always_with_a_scope_that_was_not_offered_runs_once_and_remembers_nothing() {
     let mut s = SessionFixture::builder(Script::new(vec![
-        run("shell", "echo original"),
-        run("shell", "echo second"),
-        run("shell", "echo third"),
+        run("python", "print('one')"),
+        run("python", "print('two')"),
         ScriptedResponse::text("done"),
     ]))
     .start()
     .await;
     s.say("go");
-    let ev = s
-        .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
-        .await;
-    let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
-        unreachable!()
-    };
-    s.approve(
-        &call.call_id,
-        ApprovalDecision::ApproveEdited {
-            code: "echo edited".into(),
-        },
+    let (call, scopes) = s.next_approval().await;
+    assert_eq!(
+        scopes.iter().map(|o| o.label.as_str()).collect::<Vec<_>>(),
+        [
+            "python code through `execute`, this session",
+            "python code through `execute`, in this project, across sessions"
+        ]
     );
-    let ev = s
-        .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
-        .await;
-    let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
-        unreachable!()
-    };
+    // The old tool-wide scope, which a front end may still send.
     s.approve(
         &call.call_id,
         ApprovalDecision::ApproveAlways {
             scope: ApprovalScope::Session,
         },
     );
+    let (call, _) = s.next_approval().await;
+    s.approve(&call.call_id, ApprovalDecision::Deny);
+    let events = s.until_turn_end().await;
+    let log = std::fs::read_to_string(s.log_path()).unwrap();
+    // Its output, however the kernel's chunks fell.
+    let ran: String = log
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|e| e["msg"]["type"] == "exec_output")
+        .filter_map(|e| e["msg"]["chunk"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(ran, "one\n", "it ran once");
+    assert!(log.contains("was not offered"), "an error says why");
+    assert!(
+        log.contains("\"decision\":{\"type\":\"approve\"}"),
+        "logged as a plain approve"
+    );
+    assert!(tool_results(&events)[0].contains("declined"));
+}
+
+#[tokio::test]
+async fn edited_code_runs_instead_and_always_is_remembered() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run("shell", "echo original"),
+        run("shell", "echo again second"),
+        run("shell", "echo again third"),
+        ScriptedResponse::text("done"),
+    ]))
+    .start()
+    .await;
+    s.say("go");
+    let (call, _) = s.next_approval().await;
+    s.approve(
+        &call.call_id,
+        ApprovalDecision::ApproveEdited {
+            code: "echo edited".into(),
+        },
+    );
+    let (call, scopes) = s.next_approval().await;
+    assert_eq!(
+        scopes[0].scope,
+        ApprovalScope::CommandPrefix {
+            prefix: "echo again".into(),
+            remembered: Remembered::Session
+        }
+    );
+    s.approve(
+        &call.call_id,
+        ApprovalDecision::ApproveAlways {
+            scope: scopes[0].scope.clone(),
+        },
+    );
     let events = s.until_turn_end().await;
     assert_eq!(
         tool_results(&events),
-        vec!["second\n".to_string(), "third\n".to_string()]
+        vec!["again second\n".to_string(), "again third\n".to_string()]
     );
     let outputs: Vec<String> = events
         .iter()
@@ -314,12 +351,7 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
     .await;
     s.say("go");
     for _ in 0..3 {
-        let ev = s
-            .wait_for(|m| matches!(m, EventMsg::ApprovalRequested { .. }))
-            .await;
-        let EventMsg::ApprovalRequested { call, .. } = ev.msg else {
-            unreachable!()
-        };
+        let (call, _) = s.next_approval().await;
         assert!(matches!(call.action, ToolAction::RunCode { .. }));
         s.approve(&call.call_id, ApprovalDecision::Approve);
     }
