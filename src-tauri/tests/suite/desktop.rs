@@ -263,3 +263,14 @@ impl Desktop {
             .status();
     }
 }
+
+/// The app's environment in a home of its own: its data and config there, a test API key.
+pub fn app_env(home: &Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("HOME", home.display().to_string()),
+        ("OI_DATA_DIR", home.join("data").display().to_string()),
+        ("OI_CONFIG_DIR", home.join("config").display().to_string()),
+        ("XDG_RUNTIME_DIR", home.display().to_string()),
+        ("OPENAI_API_KEY", "test-key".to_string()),
+    ]
+}

@@ -276,29 +276,17 @@ impl Scene {
     fn start() -> Scene {
         let home = tempfile::tempdir().unwrap();
         let work = tempfile::tempdir().unwrap();
-        let env = [
-            ("HOME", home.path().display().to_string()),
-            (
-                "OI_DATA_DIR",
-                home.path().join("data").display().to_string(),
-            ),
-            (
-                "OI_CONFIG_DIR",
-                home.path().join("config").display().to_string(),
-            ),
-            ("XDG_RUNTIME_DIR", home.path().display().to_string()),
-            ("OPENAI_API_KEY", "test-key".to_string()),
-            // The helper built with this app (a shared target directory may hold another's).
-            (
-                "OI_COMPUTER_HELPER",
-                std::env::var("OI_COMPUTER_HELPER").unwrap_or_else(|_| {
-                    Path::new(env!("CARGO_BIN_EXE_interpreter-gui"))
-                        .with_file_name("interpreter-computer")
-                        .display()
-                        .to_string()
-                }),
-            ),
-        ];
+        let mut env = super::desktop::app_env(home.path());
+        // The helper built with this app (a shared target directory may hold another's).
+        env.push((
+            "OI_COMPUTER_HELPER",
+            std::env::var("OI_COMPUTER_HELPER").unwrap_or_else(|_| {
+                Path::new(env!("CARGO_BIN_EXE_interpreter-gui"))
+                    .with_file_name("interpreter-computer")
+                    .display()
+                    .to_string()
+            }),
+        ));
         let desktop = Desktop::start_on(
             Screen {
                 width: WIDTH,

@@ -236,19 +236,7 @@ async fn approve_deny_and_diff_in_the_real_window() {
     .await;
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
-    let env = [
-        ("HOME", home.path().display().to_string()),
-        (
-            "OI_DATA_DIR",
-            home.path().join("data").display().to_string(),
-        ),
-        (
-            "OI_CONFIG_DIR",
-            home.path().join("config").display().to_string(),
-        ),
-        ("XDG_RUNTIME_DIR", home.path().display().to_string()),
-        ("OPENAI_API_KEY", "test-key".to_string()),
-    ];
+    let env = super::desktop::app_env(home.path());
     let desktop = Desktop::start(work.path(), &env);
     let notifications = home.path().join("notifications.log");
     let _monitor = desktop.watch_notifications(&notifications);

@@ -10,7 +10,7 @@ function lineClass(line: string): string {
   return "diff-ctx";
 }
 
-export function renderDiffText(diff: string): HTMLElement {
+function renderDiffText(diff: string): HTMLElement {
   const lines = diff.replace(/\n$/, "").split("\n");
   return h("pre", { class: "diff" }, ...lines.map((l) => h("div", { class: lineClass(l) }, l || " ")));
 }

@@ -85,12 +85,11 @@ fn read(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Stri
     if let Some(pages) = pages {
         options.pages = Some(pages.parse().map_err(|e| Failure::bad(format!("{e}")))?);
     }
-    let document = oi_documents::read(&path, &options).map_err(|e| Failure {
+    let mut document = oi_documents::read(&path, &options).map_err(|e| Failure {
         kind: "failed",
         message: e.to_string(),
     })?;
     // Shown as the code named it, not where the engine keeps a private /tmp.
-    let mut document = document;
     document.path = PathBuf::from(given);
     Ok(document.render())
 }

@@ -308,7 +308,8 @@ impl SessionSandbox {
         &self,
         path: &Path,
         verb: &str,
-    ) -> Result<Option<(&SandboxInfo, &oi_sandbox::policy::FilesystemPolicy, PathBuf)>, String> {
+    ) -> Result<Option<(&SandboxInfo, &oi_sandbox::policy::FilesystemPolicy, PathBuf)>, String>
+    {
         let Some(info) = &self.info else {
             return Ok(None);
         };
