@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--only N,M] [--model GGUF] [--server-python PY]
+usage: tests/bench/local_tasks.py [--bin PATH] [--only N,M] [--model GGUF] [--server-python PY] [--keep DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
 Coder-0.5B-Instruct unless --model names another GGUF), then runs each task in a fresh workspace:
@@ -74,9 +74,16 @@ TASKS = [
 ]
 
 
+def alias_of(model):
+    """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
+    its harness by that name (a small Qwen keeps the classic profile, a large one gets Qwen
+    Code's), so the bench must not hide it behind a short alias."""
+    return pathlib.Path(model).stem
+
+
 def start_server(python, model, port):
     proc = subprocess.Popen(
-        [python, str(ROOT / "tests/local-model/llama_server.py"), model, str(port), "8192", "qwen"],
+        [python, str(ROOT / "tests/local-model/llama_server.py"), model, str(port), "8192", alias_of(model)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     line = proc.stdout.readline()
@@ -93,7 +100,7 @@ def events_of(stdout):
             pass
 
 
-def run_task(binary, port, request, files, expected, timeout):
+def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
     with tempfile.TemporaryDirectory(prefix="oi-bench-") as tmp:
         work = pathlib.Path(tmp, "work")
         work.mkdir()
@@ -103,14 +110,18 @@ def run_task(binary, port, request, files, expected, timeout):
         start = time.monotonic()
         try:
             out = subprocess.run(
-                [binary, "exec", "--json", "-y", "--model", "llamacpp/qwen",
+                [binary, "exec", "--json", "-y", "--model", f"llamacpp/{alias}",
                  "--api_base", f"http://127.0.0.1:{port}/v1", "--temperature", "0", request],
                 cwd=work, env=env, capture_output=True, text=True, timeout=timeout,
             ).stdout
         except subprocess.TimeoutExpired as e:
             out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+            if keep:
+                keep.write_text(out)
             return dict(seconds=timeout, answered=False, computed=False, kind="timeout", answer="")
         seconds = time.monotonic() - start
+        if keep:
+            keep.write_text(out)
     answer, outputs, runs, failed_runs = "", {}, 0, 0
     for ev in events_of(out):
         msg = ev.get("msg", {})
@@ -151,6 +162,7 @@ def main():
     ap.add_argument("--server-python", default="")
     ap.add_argument("--port", type=int, default=18777)
     ap.add_argument("--timeout", type=int, default=240)
+    ap.add_argument("--keep", default="", help="a folder to keep each task's events in (N.jsonl)")
     args = ap.parse_args()
     model, python = args.model, args.server_python
     if not model or not python:
@@ -163,7 +175,11 @@ def main():
     try:
         for n in chosen:
             request, files, expected = TASKS[n - 1]
-            r = run_task(args.bin, args.port, request, files, expected, args.timeout)
+            keep = None
+            if args.keep:
+                pathlib.Path(args.keep).mkdir(parents=True, exist_ok=True)
+                keep = pathlib.Path(args.keep, f"{n}.jsonl")
+            r = run_task(args.bin, args.port, alias_of(model), request, files, expected, args.timeout, keep)
             results.append(r)
             kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
             print(f"{n:2} {r['kind']:26} {r['seconds']:6.1f}s  computed={r['computed']!s:5}  "

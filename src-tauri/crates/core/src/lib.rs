@@ -5,6 +5,7 @@
 
 pub mod approvals;
 mod client_shell;
+mod coaching;
 mod computer;
 mod computer_api;
 mod emitter;

@@ -146,13 +146,48 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         let mut shared = rt.shared.lock().await;
         let mut counter = shared.call_counter;
         let extra: Vec<&str> = mcp_tools.iter().map(|t| t.name.as_str()).collect();
-        let calls = shared
+        let interpreted = shared
             .profile
             .interpret(&text, native_calls, &extra, &mut || {
                 counter += 1;
                 format!("call_{counter}")
             });
         shared.call_counter = counter;
+        for message in interpreted.repairs {
+            emit(EventMsg::Notice { message });
+        }
+        let mut calls = interpreted.calls;
+        // Coaching is for the harness small local models get (classic's `execute`, calls
+        // written as text); a model that calls tools natively does not make these slips.
+        let coach = shared.profile.offers("execute");
+        let nudge = || {
+            crate::coaching::unused_output_nudge(&shared.history, &text).or_else(|| {
+                crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd)
+            })
+        };
+        let repeated = match calls.as_slice() {
+            [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only),
+            _ => None,
+        };
+        let answered = calls.is_empty() && coach;
+        if let Some(message) = repeated.or_else(|| answered.then(nudge).flatten()) {
+            // A slip a weak model makes (it re-ran the code it was shown, left out what its
+            // code printed, or answered with no code where code was needed): ask once more.
+            calls.clear();
+            counter += 1;
+            shared.call_counter = counter;
+            calls.push(ToolCall {
+                call_id: format!("call_{counter}"),
+                wire_id: None,
+                name: crate::profile::FORMAT_ERROR.to_string(),
+                arguments: serde_json::json!({ "message": message }),
+                origin: oi_protocol::CallOrigin::Text,
+                action: crate::profile::action_for(
+                    crate::profile::FORMAT_ERROR,
+                    &serde_json::Value::Null,
+                ),
+            });
+        }
         shared.history.push(HistoryItem::Assistant {
             text,
             reasoning,
@@ -740,6 +775,9 @@ async fn execute(
             }
             let is_error = outcome.exit_code.is_some_and(|c| c != 0)
                 || outcome.status != ExecStatus::Completed;
+            if let Some(hint) = crate::coaching::run_hint(language, code, &output, is_error) {
+                output.push_str(&format!("\n({hint})"));
+            }
             (outcome.status, output, is_error)
         }
         Err(e) => {

@@ -10,6 +10,15 @@ use super::tools::{FORMAT_ERROR, action_for};
 use super::{Profile, ToolStyle, text_calls};
 use crate::model::NativeToolCall;
 
+/// What a reply asks for: its calls, and what the engine changed in them to make them run.
+#[derive(Debug, Default)]
+pub struct Interpreted {
+    pub calls: Vec<ToolCall>,
+    /// One line per call taken under another name than the model gave it (an invented tool
+    /// whose arguments fit one of the profile's), for the session's events.
+    pub repairs: Vec<String>,
+}
+
 impl Profile {
     /// The calls in a reply. `extra_tools`: names of the session's MCP tools, which the model
     /// may call as text like the profile's own.
@@ -19,6 +28,19 @@ impl Profile {
         native: Vec<NativeToolCall>,
         extra_tools: &[&str],
         next_id: &mut dyn FnMut() -> String,
+    ) -> Interpreted {
+        let mut repairs = Vec::new();
+        let calls = self.interpret_calls(text, native, extra_tools, next_id, &mut repairs);
+        Interpreted { calls, repairs }
+    }
+
+    fn interpret_calls(
+        &self,
+        text: &str,
+        native: Vec<NativeToolCall>,
+        extra_tools: &[&str],
+        next_id: &mut dyn FnMut() -> String,
+        repairs: &mut Vec<String>,
     ) -> Vec<ToolCall> {
         if !native.is_empty() {
             // The provider's id goes back on the wire only when it names one call of this
@@ -31,13 +53,24 @@ impl Profile {
             return native
                 .into_iter()
                 .zip(wire_ids)
-                .map(|(c, wire_id)| ToolCall {
-                    call_id: next_id(),
-                    wire_id,
-                    action: action_for(&c.name, &c.arguments),
-                    name: c.name,
-                    arguments: c.arguments,
-                    origin: CallOrigin::Native,
+                .map(|(c, wire_id)| {
+                    let known = self.offers(&c.name) || extra_tools.contains(&c.name.as_str());
+                    let fit = if known { None } else { self.fitting_tool(&c.arguments) };
+                    let name = match fit {
+                        Some(fit) => {
+                            repairs.push(repaired(&c.name, fit));
+                            fit.to_string()
+                        }
+                        None => c.name,
+                    };
+                    ToolCall {
+                        call_id: next_id(),
+                        wire_id,
+                        action: action_for(&name, &c.arguments),
+                        name,
+                        arguments: c.arguments,
+                        origin: CallOrigin::Native,
+                    }
                 })
                 .collect();
         }
@@ -69,6 +102,25 @@ impl Profile {
                 .into_iter()
                 .map(|c| text_call(c.name, c.arguments, next_id()))
                 .collect();
+        }
+        if self.tool_style == ToolStyle::NativeOrFenced {
+            let invented = text_calls::unknown_json_calls(text, &names);
+            if !invented.is_empty() {
+                return invented
+                    .into_iter()
+                    .map(|c| match self.fitting_tool(&c.arguments) {
+                        Some(fit) => {
+                            repairs.push(repaired(&c.name, fit));
+                            text_call(fit.to_string(), c.arguments, next_id())
+                        }
+                        None => text_call(
+                            FORMAT_ERROR.to_string(),
+                            json!({"message": self.unknown_tool_message(&c.name)}),
+                            next_id(),
+                        ),
+                    })
+                    .collect();
+            }
         }
         match self.tool_style {
             ToolStyle::NativeOrFenced => {
@@ -118,14 +170,55 @@ impl Profile {
                 None => false,
             })
             .map(|b| {
+                // `execute(language=…, code=…)` in a block is the tool called as Python.
+                let (lang, body) = match text_calls::tool_written_as_python(&b.body, "execute") {
+                    Some((lang, code)) if self.offers("execute") => {
+                        (lang.unwrap_or_else(|| "python".into()), code)
+                    }
+                    _ => (b.lang, b.body),
+                };
                 let (name, arguments) = if self.offers("execute") {
-                    ("execute", json!({"language": b.lang, "code": b.body}))
+                    ("execute", json!({"language": lang, "code": body}))
                 } else {
-                    ("bash", json!({"command": b.body}))
+                    ("bash", json!({"command": body}))
                 };
                 text_call(name.to_string(), arguments, next_id())
             })
             .collect()
+    }
+
+    /// The one tool of this profile whose schema `arguments` fit (every required argument
+    /// given, none it does not know), if exactly one does.
+    fn fitting_tool(&self, arguments: &Value) -> Option<&'static str> {
+        let given = arguments.as_object()?;
+        let mut fits = self.tools.iter().filter(|t| {
+            let schema = (t.schema)();
+            let properties = schema.get("properties").and_then(Value::as_object);
+            let required = schema.get("required").and_then(Value::as_array);
+            let known = |k: &String| properties.is_some_and(|p| p.contains_key(k));
+            !given.is_empty()
+                && given.keys().all(known)
+                && required.is_none_or(|r| r.iter().filter_map(Value::as_str).all(|k| given.contains_key(k)))
+        });
+        let first = fits.next()?;
+        fits.next().is_none().then_some(first.name)
+    }
+
+    /// What the model is told when it calls a tool this profile does not have.
+    fn unknown_tool_message(&self, name: &str) -> String {
+        let tools: Vec<String> = self.tools.iter().map(|t| format!("`{}`", t.name)).collect();
+        let mut message = format!(
+            "There is no tool named `{name}`, so nothing ran. The tools here are: {}.",
+            tools.join(", ")
+        );
+        if self.offers("execute") {
+            message.push_str(
+                " To work something out, write Python code that prints the result and run it with `execute`, like \
+                 {\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print(6 * 7)\"}}, \
+                 or write the code in a ```python fenced block.",
+            );
+        }
+        message
     }
 
     fn broken_call_message(&self, problem: &str) -> String {
@@ -141,6 +234,12 @@ impl Profile {
     }
 }
 
+fn repaired(written: &str, tool: &str) -> String {
+    format!(
+        "the model called `{written}`, which is not a tool here; its arguments fit `{tool}`, so it runs as `{tool}`"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use oi_protocol::ToolAction;
@@ -152,10 +251,12 @@ mod tests {
     fn calls(profile: &str, text: &str, extra: &[&str]) -> Vec<ToolCall> {
         let profile = Profile::load_builtin(profile).unwrap();
         let mut n = 0;
-        profile.interpret(text, Vec::new(), extra, &mut || {
-            n += 1;
-            format!("c{n}")
-        })
+        profile
+            .interpret(text, Vec::new(), extra, &mut || {
+                n += 1;
+                format!("c{n}")
+            })
+            .calls
     }
 
     #[test]
@@ -204,6 +305,100 @@ mod tests {
         let found = calls("classic", &text, &[ECHO]);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].name, ECHO);
-        assert!(calls("classic", &text, &[]).is_empty());
+        // Without the server, the tagged call names a tool that is not here: the model is told.
+        let unknown = calls("classic", &text, &[]);
+        assert_eq!(unknown.len(), 1);
+        assert_eq!(unknown[0].name, FORMAT_ERROR);
+        let message = unknown[0].arguments["message"].as_str().unwrap();
+        assert!(message.contains(&format!("no tool named `{ECHO}`")), "{message}");
+        assert!(message.contains("`execute`"), "{message}");
+    }
+
+    #[test]
+    fn an_invented_tool_whose_arguments_fit_execute_runs_as_execute_and_says_so() {
+        let profile = Profile::load_builtin("classic").unwrap();
+        let text = r#"{"name": "reverseString", "arguments": {"language": "python", "code": "print('a'[::-1])"}}"#;
+        let mut n = 0;
+        let got = profile.interpret(text, Vec::new(), &[], &mut || {
+            n += 1;
+            format!("c{n}")
+        });
+        assert_eq!(got.calls.len(), 1);
+        assert_eq!(got.calls[0].name, "execute");
+        assert!(matches!(
+            &got.calls[0].action,
+            ToolAction::RunCode { language, .. } if language == "python"
+        ));
+        assert_eq!(got.repairs.len(), 1);
+        assert!(got.repairs[0].contains("`reverseString`"), "{:?}", got.repairs);
+        // Natively too; a known name is never renamed, and arguments that fit no tool (or
+        // more than one) are not guessed.
+        let native = |name: &str, arguments: Value| {
+            let mut n = 0;
+            profile.interpret(
+                "",
+                vec![NativeToolCall {
+                    id: "w1".into(),
+                    name: name.into(),
+                    arguments,
+                }],
+                &[],
+                &mut || {
+                    n += 1;
+                    format!("c{n}")
+                },
+            )
+        };
+        let fixed = native("run_python", json!({"language": "python", "code": "1"}));
+        assert_eq!(fixed.calls[0].name, "execute");
+        assert_eq!(fixed.calls[0].wire_id.as_deref(), Some("w1"));
+        assert_eq!(fixed.repairs.len(), 1);
+        let kept = native("execute", json!({"language": "python", "code": "1"}));
+        assert!(kept.repairs.is_empty());
+        let unfit = native("multiply", json!({"a": 1, "b": 2}));
+        assert_eq!(unfit.calls[0].name, "multiply");
+        assert!(unfit.repairs.is_empty());
+        // `{"pattern"}` fits Qwen Code's `glob` and `grep_search` alike.
+        let qwen = Profile::load_builtin("qwen-code").unwrap();
+        let mut n = 0;
+        let ambiguous = qwen.interpret(
+            "",
+            vec![NativeToolCall {
+                id: String::new(),
+                name: "find".into(),
+                arguments: json!({"pattern": "*.rs"}),
+            }],
+            &[],
+            &mut || {
+                n += 1;
+                format!("c{n}")
+            },
+        );
+        assert!(ambiguous.repairs.is_empty(), "{:?}", ambiguous.repairs);
+    }
+
+    #[test]
+    fn the_tool_called_as_python_in_a_block_runs_the_code_it_meant() {
+        let text = "```python\nexecute(language=\"shell\", code=\"ls -1 | wc -l\")\n```";
+        let found = calls("classic", text, &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].action,
+            ToolAction::RunCode {
+                language: "shell".into(),
+                code: "ls -1 | wc -l".into()
+            }
+        );
+    }
+
+    #[test]
+    fn an_invented_tool_whose_arguments_fit_nothing_is_told_which_tools_exist() {
+        let text = "```json\n{\"name\": \"multiply\", \"arguments\": {\"a\": 1234, \"b\": 5678}}\n```";
+        let found = calls("classic", text, &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].name, FORMAT_ERROR);
+        let message = found[0].arguments["message"].as_str().unwrap();
+        assert!(message.contains("no tool named `multiply`"), "{message}");
+        assert!(message.contains("print(6 * 7)"), "{message}");
     }
 }

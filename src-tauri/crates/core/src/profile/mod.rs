@@ -5,6 +5,7 @@
 mod builtin;
 mod catalog;
 mod interpret;
+pub use interpret::Interpreted;
 pub(crate) mod one_command;
 mod render;
 pub mod text_calls;
@@ -96,7 +97,14 @@ pub enum ProfileError {
 }
 
 // No fence around the output: small models copy a fenced result back as a code block to run.
-const DEFAULT_OBSERVATION: &str = "The code ran. Its output:\n{{output}}\n\nIf the task needs another step, run it. Otherwise answer me in plain words, without code.";
+// Measured with the 0.5B model (tests/bench/local_tasks.py): after "If the task needs another
+// step, run it. Otherwise answer me…" it answered "The task needs another step."; quoting the
+// request ("…with code") made it run the same code again; any mention of an error made it
+// say "The output is an error." What it answers from is a plain ask for the answer.
+const DEFAULT_OBSERVATION: &str = "Output:\n{{output}}\n\nThat is what your code printed. Now tell me the answer to my question in one sentence.";
+/// After a run that failed (the same model needs to be told to fix and run again).
+const DEFAULT_ERROR_OBSERVATION: &str =
+    "Your code failed:\n{{output}}\n\nFix the code and run it again.";
 /// The same for a tool that is not code (an MCP server's tool, a file tool).
 const DEFAULT_TOOL_OBSERVATION: &str = "The tool {{tool}} returned:\n{{output}}\n\nIf the task needs another step, take it. Otherwise answer me in plain words.";
 
@@ -115,6 +123,8 @@ pub struct Profile {
     system_template: String,
     context_template: String,
     observation: String,
+    /// The same after a run that failed.
+    error_observation: String,
     /// How the result of a tool that is not code travels as text.
     tool_observation: String,
 }
@@ -299,6 +309,11 @@ impl Profile {
                 .observation
                 .clone()
                 .unwrap_or_else(|| DEFAULT_TOOL_OBSERVATION.to_string()),
+            // A profile's own observation speaks for failed runs too.
+            error_observation: parsed
+                .observation
+                .clone()
+                .unwrap_or_else(|| DEFAULT_ERROR_OBSERVATION.to_string()),
             observation: parsed
                 .observation
                 .unwrap_or_else(|| DEFAULT_OBSERVATION.to_string()),
@@ -337,7 +352,7 @@ impl Profile {
         self.tools.iter().map(|t| t.name).collect()
     }
 
-    fn offers(&self, name: &str) -> bool {
+    pub(crate) fn offers(&self, name: &str) -> bool {
         self.tools.iter().any(|t| t.name == name)
     }
 }

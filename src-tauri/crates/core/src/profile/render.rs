@@ -39,9 +39,14 @@ impl Profile {
         };
         let mut messages = Vec::new();
         let shown_images = recent_images(history);
+        // What the person asked in the turn a result belongs to (`{{request}}`).
+        let mut request = String::new();
         for item in history.items() {
             match item {
-                HistoryItem::User { items } => push_user(&mut messages, user_message(items)),
+                HistoryItem::User { items } => {
+                    request = request_of(items);
+                    push_user(&mut messages, user_message(items))
+                }
                 HistoryItem::Assistant { text, calls, .. } => {
                     let mut msg = ChatMessage::text(Role::Assistant, text.clone());
                     for call in calls {
@@ -73,7 +78,7 @@ impl Profile {
                     tool_name,
                     output,
                     images,
-                    ..
+                    is_error,
                 } => {
                     let image_parts = image_parts(images, &shown_images);
                     let call = call_of(history, call_id);
@@ -94,14 +99,21 @@ impl Profile {
                     } else if tool_name == FORMAT_ERROR {
                         push_user_text(&mut messages, output);
                     } else {
-                        let observation = if ran_code {
+                        let observation = if ran_code && *is_error {
+                            &self.error_observation
+                        } else if ran_code {
                             &self.observation
                         } else {
                             &self.tool_observation
                         };
-                        let text = observation
-                            .replace("{{tool}}", tool_name)
-                            .replace("{{output}}", &output);
+                        let text = fill_once(
+                            observation,
+                            &[
+                                ("{{tool}}", tool_name),
+                                ("{{request}}", &request),
+                                ("{{output}}", &output),
+                            ],
+                        );
                         push_user_text(&mut messages, text);
                         if let Some(last) = messages.last_mut() {
                             last.content.extend(image_parts);
@@ -220,6 +232,42 @@ fn call_of<'h>(history: &'h History, call_id: &str) -> Option<&'h ToolCall> {
     })
 }
 
+/// `template` with each placeholder replaced in one pass: a value that itself holds a
+/// placeholder (code that prints `{{output}}`) stays as it is.
+fn fill_once(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let tail = &rest[start..];
+        match values.iter().find(|(k, _)| tail.starts_with(k)) {
+            Some((k, v)) => {
+                out.push_str(v);
+                rest = &tail[k.len()..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = &tail[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The words of a person's message, on one line (how an observation quotes the request).
+fn request_of(items: &[oi_protocol::InputItem]) -> String {
+    let words: Vec<&str> = items
+        .iter()
+        .filter_map(|i| match i {
+            oi_protocol::InputItem::Text { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .flat_map(str::split_whitespace)
+        .collect();
+    words.join(" ")
+}
+
 fn user_message(items: &[oi_protocol::InputItem]) -> ChatMessage {
     let mut msg = ChatMessage::text(Role::User, "");
     msg.content.clear();
@@ -263,6 +311,15 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn placeholders_are_filled_once_so_values_holding_one_stay_as_they_are() {
+        let filled = fill_once(
+            "asked: {{request}}\nout: {{output}} {{unknown}}",
+            &[("{{request}}", "print {{output}}"), ("{{output}}", "{{request}}")],
+        );
+        assert_eq!(filled, "asked: print {{output}}\nout: {{request}} {{unknown}}");
+    }
+
     fn user(text: &str) -> HistoryItem {
         HistoryItem::User {
             items: vec![InputItem::Text { text: text.into() }],
@@ -302,7 +359,7 @@ mod tests {
         let roles: Vec<Role> = request.messages.iter().map(|m| m.role).collect();
         assert_eq!(roles, vec![Role::User, Role::Assistant, Role::User]);
         let last = request.messages[2].joined_text();
-        assert!(last.contains("The code ran. Its output:\n1"), "{last}");
+        assert!(last.starts_with("Output:\n1\n\nThat is what your code printed."), "{last}");
         assert!(last.ends_with("now two"), "{last}");
     }
 }

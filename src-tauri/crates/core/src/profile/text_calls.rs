@@ -74,6 +74,85 @@ fn fence_prefix(line: &str) -> Option<String> {
     None
 }
 
+/// A block whose whole body calls the tool as if it were a Python function —
+/// `execute(language="python", code="print(1)")`, as the 1.5B model writes — gives the
+/// language and code it meant (running it as Python is a `NameError`).
+pub fn tool_written_as_python(body: &str, tool: &str) -> Option<(Option<String>, String)> {
+    let inner = body
+        .trim()
+        .strip_prefix(tool)?
+        .trim_start()
+        .strip_prefix('(')?
+        .trim_end()
+        .strip_suffix(')')?;
+    let mut rest = inner.trim();
+    let (mut language, mut code) = (None, None);
+    let mut position = 0;
+    while !rest.is_empty() {
+        if position >= 2 {
+            return None;
+        }
+        let (key, after) = match rest.split_once('=') {
+            Some((k, a))
+                if !k.trim().is_empty()
+                    && k.trim().chars().all(|c| c.is_alphanumeric() || c == '_') =>
+            {
+                (Some(k.trim()), a.trim_start())
+            }
+            _ => (None, rest),
+        };
+        let (value, after) = python_string(after)?;
+        match key.unwrap_or(if position == 0 { "language" } else { "code" }) {
+            "language" | "lang" => language = Some(value),
+            "code" | "source" => code = Some(value),
+            _ => return None,
+        }
+        position += 1;
+        rest = after.trim_start();
+        rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    }
+    Some((language, code?))
+}
+
+/// A Python string literal at the start of `s` (quotes `'`/`"`, single or triple, `r`
+/// prefix, the common escapes) and what follows it.
+fn python_string(s: &str) -> Option<(String, &str)> {
+    let (raw, s) = match s.strip_prefix(['r', 'R']) {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let quote = ["\"\"\"", "'''", "\"", "'"]
+        .into_iter()
+        .find(|q| s.starts_with(q))?;
+    let body = &s[quote.len()..];
+    let mut out = String::new();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if body[i..].starts_with(quote) {
+            return Some((out, &body[i + quote.len()..]));
+        }
+        if c == '\\' && !raw {
+            let (_, e) = chars.next()?;
+            match e {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '\\' | '\'' | '"' => out.push(e),
+                '\n' => {}
+                other => {
+                    out.push('\\');
+                    out.push(other);
+                }
+            }
+        } else {
+            if quote.len() == 1 && c == '\n' {
+                return None;
+            }
+            out.push(c);
+        }
+    }
+    None
+}
+
 /// Whether `code` is only a value: a number (`56211`, `-3.5e2`, `1,234`) or one quoted string.
 pub fn is_bare_value(code: &str) -> bool {
     let c = code.trim();
@@ -105,6 +184,21 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
     }
     calls.dedup();
     calls
+}
+
+/// Calls written on purpose (the whole reply, a `json` fence or `<tool_call>` tags) to a tool
+/// that is not among `known_tools`: small models invent a name (`multiply`, `reverseString`)
+/// for what they mean to do. Objects in prose are left alone.
+pub fn unknown_json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
+    let mut all = Vec::new();
+    for candidate in json_call_spans(text) {
+        for value in parse_json_values(candidate.trim()) {
+            collect_calls(&value, &[], &mut all);
+        }
+    }
+    all.retain(|c| !known_tools.contains(&c.name.as_str()));
+    all.dedup();
+    all
 }
 
 /// When `text` holds what was meant as a JSON call of one of `known_tools` (bare, fenced or in
@@ -212,7 +306,16 @@ fn collect_calls(value: &Value, known: &[&str], out: &mut Vec<TextCall>) {
             let Some(name) = map.get("name").and_then(Value::as_str) else {
                 return;
             };
-            if !known.contains(&name) {
+            // An empty `known` takes every name (`unknown_json_calls` sorts them out).
+            if !known.is_empty() && !known.contains(&name) {
+                return;
+            }
+            if !map.contains_key("arguments")
+                && !map.contains_key("parameters")
+                && !map.contains_key("input")
+                && known.is_empty()
+            {
+                // `{"name": "Alice", "age": 3}` is data, not a call.
                 return;
             }
             let args = map
@@ -307,6 +410,65 @@ mod tests {
         assert_eq!(broken_json_call(fine, &known), None);
         assert_eq!(broken_json_call("{\"name\": \"Alice\",", &known), None);
         assert_eq!(broken_json_call("The answer is 42.", &known), None);
+    }
+
+    #[test]
+    fn calls_to_invented_tools_are_found_only_where_a_call_is_written_on_purpose() {
+        let known = ["execute"];
+        let fenced = "```json\n{\"name\": \"multiply\", \"arguments\": {\"a\": 2, \"b\": 3}}\n```";
+        assert_eq!(
+            unknown_json_calls(fenced, &known),
+            vec![TextCall {
+                name: "multiply".into(),
+                arguments: json!({"a": 2, "b": 3})
+            }]
+        );
+        let tagged = "<tool_call>{\"name\": \"list_directory\", \"arguments\": {\"path\": \".\"}}</tool_call>";
+        assert_eq!(unknown_json_calls(tagged, &known)[0].name, "list_directory");
+        let bare = r#"{"name": "reverseString", "arguments": {"language": "python", "code": "1"}}"#;
+        assert_eq!(unknown_json_calls(bare, &known)[0].name, "reverseString");
+        // Known names are `json_calls`' business; prose and plain data are nobody's.
+        let known_call = r#"{"name": "execute", "arguments": {"language": "python", "code": "1"}}"#;
+        assert!(unknown_json_calls(known_call, &known).is_empty());
+        let prose = "I would call {\"name\": \"multiply\", \"arguments\": {}} here";
+        assert!(unknown_json_calls(prose, &known).is_empty());
+        assert!(unknown_json_calls(r#"{"name": "Alice", "age": 3}"#, &known).is_empty());
+        assert!(unknown_json_calls("```json\n{\"name\": \"Alice\"}\n```", &known).is_empty());
+    }
+
+    #[test]
+    fn the_tool_written_as_a_python_call_gives_its_code() {
+        assert_eq!(
+            tool_written_as_python(
+                r#"execute(language="python", code="print(2 ** 40)")"#,
+                "execute"
+            ),
+            Some((Some("python".into()), "print(2 ** 40)".into()))
+        );
+        let triple = "execute(\n    language='python',\n    code='''\nx = 3\nprint(x)\n''',\n)";
+        assert_eq!(
+            tool_written_as_python(triple, "execute"),
+            Some((Some("python".into()), "\nx = 3\nprint(x)\n".into()))
+        );
+        assert_eq!(
+            tool_written_as_python(r#"execute("shell", "echo 'a\tb'\nls")"#, "execute"),
+            Some((Some("shell".into()), "echo 'a\tb'\nls".into()))
+        );
+        assert_eq!(
+            tool_written_as_python(r#"execute(code=r"\d+")"#, "execute"),
+            Some((None, "\\d+".into()))
+        );
+        for not_it in [
+            "print(1)",
+            "execute(code=x)",
+            "execute(language='python', code='1')\nprint(2)",
+            "execute(timeout=3, code='1')",
+            "execute_all(code='1')",
+            "execute(code='unclosed)",
+            "execute('python', '1', '2')",
+        ] {
+            assert_eq!(tool_written_as_python(not_it, "execute"), None, "{not_it}");
+        }
     }
 
     #[test]

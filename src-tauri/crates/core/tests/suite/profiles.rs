@@ -292,7 +292,7 @@ async fn switching_profile_re_renders_the_conversation() {
     // Classic has no Bash tool: the call shows as a fenced shell block, the result as text.
     assert_eq!(text_of(&msgs[2]), "```shell\necho from-claude\n```");
     assert!(
-        text_of(&msgs[3]).starts_with("The code ran. Its output:\nfrom-claude\n"),
+        text_of(&msgs[3]).starts_with("Output:\nfrom-claude\n"),
         "{}",
         text_of(&msgs[3])
     );

@@ -345,7 +345,7 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
         ScriptedResponse::text("Let me check.\n```python\nprint(6 * 7)\n```\n"),
         ScriptedResponse::text("{\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"echo json-call\"}}"),
         ScriptedResponse::text("<tool_call>\n{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print('tagged')\"}}\n</tool_call>"),
-        ScriptedResponse::text("All done."),
+        ScriptedResponse::text("All done: it printed tagged."),
     ]))
     .start()
     .await;
@@ -369,6 +369,65 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
     let last = second.messages().last().unwrap();
     assert_eq!(last["role"], json!("user"));
     assert!(last["content"].as_str().unwrap().contains("42"));
+    s.server.assert_invariants();
+}
+
+/// What a 0.5B model does (tests/bench/local_tasks.py), and how the harness carries it: an
+/// invented tool name, the same code twice, an answer that leaves out the output.
+#[tokio::test]
+async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_value() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(
+            "```json\n{\"name\": \"power\", \"arguments\": {\"language\": \"python\", \"code\": \"print(2 ** 40)\"}}\n```",
+        ),
+        ScriptedResponse::text(
+            "{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print(2 ** 40)\"}}",
+        ),
+        ScriptedResponse::text("The task needs another step."),
+        ScriptedResponse::text("The result is 1099511627776."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("Compute 2 to the power of 40 with code.");
+    let events = s.until_turn_end().await;
+    // The invented `power` ran as `execute`, and the events say so.
+    let notices: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::Notice { message } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        notices.iter().any(|n| n.contains("`power`") && n.contains("runs as `execute`")),
+        "{notices:?}"
+    );
+    let ran = events
+        .iter()
+        .filter(|e| matches!(e, EventMsg::ExecBegin { .. }))
+        .count();
+    assert_eq!(ran, 1, "the same code asked for twice runs once");
+    let requests = s.server.model_requests();
+    assert_eq!(requests.len(), 4);
+    let last_user = |n: usize| {
+        requests[n].messages().last().unwrap()["content"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(last_user(1).starts_with("Output:\n1099511627776"), "{}", last_user(1));
+    assert!(last_user(2).contains("same code again"), "{}", last_user(2));
+    assert!(last_user(3).contains("did not use it"), "{}", last_user(3));
+    assert!(last_user(3).contains("1099511627776"), "{}", last_user(3));
+    let answers: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::AssistantMessage { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(answers.last(), Some(&"The result is 1099511627776."));
     s.server.assert_invariants();
 }
 

@@ -1,0 +1,478 @@
+//! What the harness adds for a model that slips: a precise hint after a run that computed
+//! nothing, and one more request when an answer leaves out what the code printed. Small local
+//! models need both (measured with `tests/bench/local_tasks.py`); a capable model never
+//! triggers them, because it never makes these slips.
+
+use std::path::Path;
+
+use oi_protocol::{CallOrigin, ToolAction, ToolCall};
+
+use crate::history::{History, HistoryItem};
+
+/// A hint appended to what the model sees of a run, when the run shows a slip a hint fixes.
+pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Option<String> {
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
+        return None;
+    }
+    if is_error {
+        if output.contains("'return' outside function") {
+            return Some(
+                "`return` works only inside a function. At the top level, print the value instead: `print(value)`."
+                    .into(),
+            );
+        }
+        if output.contains("name 'execute' is not defined") {
+            return Some(
+                "`execute` is the tool that runs code, not a Python function. Write only the Python code itself."
+                    .into(),
+            );
+        }
+        return None;
+    }
+    if !output.trim().is_empty() {
+        return None;
+    }
+    let defined = top_level_functions(code);
+    let uncalled: Vec<&str> = defined
+        .iter()
+        .copied()
+        .filter(|name| !called_at_top_level(code, name))
+        .collect();
+    if let Some(first) = uncalled.first()
+        && uncalled.len() == defined.len()
+    {
+        return Some(format!(
+            "The code defined `{first}` but never called it, so nothing was computed. Call it and print what it returns: `print({first}(...))`."
+        ));
+    }
+    Some("The code printed nothing. Print the values you need to see: `print(result)`.".into())
+}
+
+/// Names of functions defined at the top level of `code`.
+fn top_level_functions(code: &str) -> Vec<&str> {
+    code.lines()
+        .filter_map(|l| {
+            let rest = l
+                .strip_prefix("def ")
+                .or_else(|| l.strip_prefix("async def "))?;
+            let name = rest.split('(').next()?.trim();
+            (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                .then_some(name)
+        })
+        .collect()
+}
+
+/// Whether a top-level statement (not the definition, not its body) calls `name`.
+fn called_at_top_level(code: &str, name: &str) -> bool {
+    let call = format!("{name}(");
+    code.lines().any(|l| {
+        let top = !l.starts_with(char::is_whitespace);
+        let definition = l.starts_with("def ") || l.starts_with("async def ");
+        top && !definition && contains_word_call(l, &call)
+    })
+}
+
+fn contains_word_call(line: &str, call: &str) -> bool {
+    line.match_indices(call).any(|(i, _)| {
+        line[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.'))
+    })
+}
+
+/// Longest run output that counts as a value to quote back.
+const SHORT_OUTPUT: usize = 400;
+
+/// When the model's final answer in this turn leaves out what its last successful run printed
+/// (a short output: a value, a line or two), the message that asks it once more, quoting the
+/// output. `None` when the answer uses it, when there is nothing to quote, or when the turn
+/// already asked.
+pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
+    let (_, turn) = current_turn(history)?;
+    if already_nudged(turn, UNUSED) {
+        return None;
+    }
+    // The last result of this turn, and the call that made it.
+    // The last real result of this turn (the harness's own corrections do not count).
+    let (call_id, output) = turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult { tool_name, .. } if tool_name == crate::profile::FORMAT_ERROR => {
+            None
+        }
+        HistoryItem::ToolResult {
+            call_id,
+            output,
+            is_error: false,
+            ..
+        } => Some((call_id, output)),
+        HistoryItem::ToolResult { .. } => Some((&EMPTY, &EMPTY)),
+        _ => None,
+    })?;
+    let ran_code_as_text = turn.iter().any(|i| match i {
+        HistoryItem::Assistant { calls, .. } => calls.iter().any(|c| {
+            &c.call_id == call_id
+                && c.origin == CallOrigin::Text
+                && matches!(c.action, ToolAction::RunCode { .. })
+        }),
+        _ => false,
+    });
+    let value = output.trim();
+    if !ran_code_as_text || value.is_empty() || value.len() > SHORT_OUTPUT {
+        return None;
+    }
+    if !crate::profile::text_calls::fenced_blocks(answer, true).is_empty() {
+        // An answer with code in it is doing something else (code this profile does not run).
+        return None;
+    }
+    if answer_uses(answer, value) {
+        return None;
+    }
+    Some(format!(
+        "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
+    ))
+}
+
+/// When the model asks to run again exactly the code whose short output it was just shown,
+/// the message that quotes that output instead (the 0.5B model re-ran `2 ** 40` until the turn
+/// ran out). Once per turn: a model that repeats after it runs its code.
+pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> {
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if call.origin != CallOrigin::Text {
+        return None;
+    }
+    let (_, turn) = current_turn(history)?;
+    if already_nudged(turn, REPEATED) {
+        return None;
+    }
+    let HistoryItem::ToolResult {
+        call_id,
+        output,
+        is_error: false,
+        ..
+    } = turn.last()?
+    else {
+        return None;
+    };
+    let same = turn.iter().any(|i| match i {
+        HistoryItem::Assistant { calls, .. } => calls.iter().any(|c| {
+            &c.call_id == call_id
+                && matches!(&c.action, ToolAction::RunCode { language: l, code: k }
+                    if l == language && k.trim() == code.trim())
+        }),
+        _ => false,
+    });
+    let value = output.trim();
+    if !same || value.is_empty() || value.len() > SHORT_OUTPUT {
+        return None;
+    }
+    Some(format!(
+        "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
+    ))
+}
+
+static EMPTY: String = String::new();
+
+/// How the nudges that quote an output start.
+const NUDGE_START: &str = "Your code printed:";
+const NOTHING_RAN: &str = "Nothing ran:";
+
+/// What each nudge says, so a turn asks each one once.
+const UNUSED: &str = "Your answer did not use it.";
+const REPEATED: &str = "You asked to run the same code again;";
+
+fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
+    turn.iter().any(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+            if tool_name == crate::profile::FORMAT_ERROR && output.contains(marker))
+    })
+}
+
+/// When a turn ends with no code run at all although the answer needed it, the message that
+/// asks once for code: the answer holds code in a language nothing here runs (`sql`), or the
+/// request names a file in the working folder that no code has read.
+pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path) -> Option<String> {
+    let (asked, turn) = current_turn(history)?;
+    if already_nudged(turn, NOTHING_RAN)
+        || turn
+            .iter()
+            .any(|i| matches!(i, HistoryItem::ToolResult { .. }))
+    {
+        return None;
+    }
+    let request = request_text(asked);
+    let languages: Vec<String> = crate::profile::text_calls::fenced_blocks(answer, true)
+        .into_iter()
+        .map(|b| b.lang)
+        .collect();
+    if languages
+        .iter()
+        .any(|l| oi_exec::canonical_language(l).is_some())
+    {
+        // Code the model meant to run (cut off, or in a fence the profile does not take).
+        return None;
+    }
+    let foreign = languages.into_iter().find(|l| !l.is_empty());
+    if let Some(lang) = foreign {
+        return Some(format!(
+            "{NOTHING_RAN} `{lang}` is not a language that runs here. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
+        ));
+    }
+    let file = named_files(&request)
+        .into_iter()
+        .find(|name| cwd.join(name).is_file())?;
+    Some(format!(
+        "{NOTHING_RAN} you answered without reading {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+    ))
+}
+
+/// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`).
+fn named_files(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| {
+            let Some((stem, ext)) = w.rsplit_once('.') else {
+                return false;
+            };
+            !stem.is_empty()
+                && (2..=5).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        })
+        .collect()
+}
+
+/// Whether `answer` carries `output`'s value: one of its numbers, or its last line's words.
+fn answer_uses(answer: &str, output: &str) -> bool {
+    let norm = |s: &str| s.to_lowercase().replace(',', "");
+    let answer = norm(answer);
+    let output = norm(output);
+    let numbers: Vec<&str> = output
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .map(|n| n.trim_matches(|c| c == '.' || c == '-'))
+        .filter(|n| n.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    if !numbers.is_empty() {
+        return numbers.iter().any(|n| answer.contains(n));
+    }
+    let last = output.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let words: Vec<&str> = last
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+        .collect();
+    // Python's booleans are answered in words ("yes", "it is prime").
+    if matches!(last.trim(), "true" | "false") {
+        return true;
+    }
+    words.is_empty() || words.iter().any(|w| answer.contains(w))
+}
+
+/// The person's message that opened the current turn, and what followed it.
+fn current_turn(history: &History) -> Option<(&HistoryItem, &[HistoryItem])> {
+    let items = history.items();
+    let start = items
+        .iter()
+        .rposition(|i| matches!(i, HistoryItem::User { .. }))?;
+    Some((&items[start], &items[start + 1..]))
+}
+
+fn request_text(item: &HistoryItem) -> String {
+    match item {
+        HistoryItem::User { items } => items
+            .iter()
+            .filter_map(|i| match i {
+                oi_protocol::InputItem::Text { text } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oi_protocol::InputItem;
+
+    #[test]
+    fn a_function_defined_and_never_called_gets_a_precise_hint() {
+        let code = "def fib(n):\n    return n if n < 2 else fib(n-1) + fib(n-2)\n";
+        let hint = run_hint("python", code, "", false).unwrap();
+        assert!(hint.contains("`fib` but never called it"), "{hint}");
+        // Called at the top level: the hint is only to print.
+        let called = format!("{code}x = fib(20)\n");
+        let hint = run_hint("python", &called, "", false).unwrap();
+        assert!(hint.contains("printed nothing"), "{hint}");
+        // Output, another language, or a recursive call inside the body change nothing.
+        assert_eq!(run_hint("python", &format!("{code}print(fib(20))"), "6765\n", false), None);
+        assert_eq!(run_hint("shell", "true", "", false), None);
+    }
+
+    #[test]
+    fn a_bare_return_and_a_python_call_of_the_tool_are_explained() {
+        let out = "  File \"<stdin>\", line 2\nSyntaxError: 'return' outside function\n";
+        assert!(run_hint("py", "x = 2\nreturn x", out, true).unwrap().contains("print(value)"));
+        let out = "NameError: name 'execute' is not defined";
+        assert!(run_hint("python", "execute(code='1')", out, true).unwrap().contains("tool"));
+        assert_eq!(run_hint("python", "1/0", "ZeroDivisionError", true), None);
+    }
+
+    fn turn(output: &str, extra: Vec<HistoryItem>) -> History {
+        let mut h = History::default();
+        h.push(HistoryItem::User {
+            items: vec![InputItem::Text {
+                text: "What is 2 to the 40th?".into(),
+            }],
+        });
+        h.push(HistoryItem::Assistant {
+            text: String::new(),
+            reasoning: String::new(),
+            calls: vec![ToolCall {
+                call_id: "c1".into(),
+                wire_id: None,
+                name: "execute".into(),
+                arguments: serde_json::json!({}),
+                origin: CallOrigin::Text,
+                action: ToolAction::RunCode {
+                    language: "python".into(),
+                    code: "print(2**40)".into(),
+                },
+            }],
+            interrupted: false,
+        });
+        h.push(HistoryItem::ToolResult {
+            call_id: "c1".into(),
+            tool_name: "execute".into(),
+            output: output.into(),
+            is_error: false,
+            images: Vec::new(),
+        });
+        for item in extra {
+            h.push(item);
+        }
+        h
+    }
+
+    #[test]
+    fn an_answer_that_drops_the_output_is_asked_once_more_quoting_it() {
+        let h = turn("1099511627776\n", Vec::new());
+        let nudge = unused_output_nudge(&h, "The task needs another step.").unwrap();
+        assert!(nudge.contains("1099511627776"), "{nudge}");
+        assert_eq!(unused_output_nudge(&h, "It is 1,099,511,627,776."), None);
+        // Words too, and Python's booleans answered in words.
+        let h = turn("Saturday\n", Vec::new());
+        assert!(unused_output_nudge(&h, "Done.").is_some());
+        assert_eq!(unused_output_nudge(&h, "It was a saturday."), None);
+        assert_eq!(unused_output_nudge(&turn("True\n", Vec::new()), "Yes, it is prime."), None);
+        // Long output, no output: nothing to quote.
+        assert_eq!(unused_output_nudge(&turn(&"x".repeat(500), Vec::new()), "Done."), None);
+        assert_eq!(unused_output_nudge(&turn("", Vec::new()), "Done."), None);
+    }
+
+    fn asked(text: &str) -> History {
+        let mut h = History::default();
+        h.push(HistoryItem::User {
+            items: vec![InputItem::Text { text: text.into() }],
+        });
+        h
+    }
+
+    #[test]
+    fn an_answer_in_a_language_nothing_runs_or_about_an_unread_file_is_asked_for_code() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("sales.csv"), "a\n1\n").unwrap();
+        let sql = "Use this query:\n```sql\nSELECT SUM(units) FROM sales;\n```";
+        let h = asked("What is the total of units in sales.csv?");
+        let nudge = no_run_nudge(&h, sql, dir.path()).unwrap();
+        assert!(nudge.contains("`sql` is not a language"), "{nudge}");
+        let guess = no_run_nudge(&h, "The total is 10.", dir.path()).unwrap();
+        assert!(guess.contains("without reading sales.csv"), "{guess}");
+        // A file that is not there, no file at all, or a runnable block: nothing to ask.
+        let h = asked("What is in notes.txt?");
+        assert_eq!(no_run_nudge(&h, "It has notes.", dir.path()), None);
+        assert_eq!(no_run_nudge(&asked("Hello!"), "Hi.", dir.path()), None);
+        assert_eq!(no_run_nudge(&asked("Version 2.0 of x.y?"), "Yes.", dir.path()), None);
+        let h = asked("Count sales.csv's lines");
+        assert_eq!(no_run_nudge(&h, "```python\nprint(1)\n```", dir.path()), None);
+    }
+
+    #[test]
+    fn file_names_are_picked_out_of_a_request() {
+        assert_eq!(
+            named_files("How many lines does poem.txt have? And `data/x.csv`."),
+            vec!["poem.txt", "data/x.csv"]
+        );
+        assert!(named_files("version 2.0, e.g. this... ok.").is_empty());
+    }
+
+    fn run(code: &str) -> ToolCall {
+        ToolCall {
+            call_id: "c2".into(),
+            wire_id: None,
+            name: "execute".into(),
+            arguments: serde_json::json!({}),
+            origin: CallOrigin::Text,
+            action: ToolAction::RunCode {
+                language: "python".into(),
+                code: code.into(),
+            },
+        }
+    }
+
+    #[test]
+    fn running_the_same_code_again_is_answered_with_its_output_once() {
+        let h = turn("1099511627776\n", Vec::new());
+        let nudge = repeated_run_nudge(&h, &run("print(2**40)\n")).unwrap();
+        assert!(nudge.starts_with("Your code printed:\n1099511627776"), "{nudge}");
+        assert!(nudge.contains("same code again"), "{nudge}");
+        // Other code, or a failed first run, runs.
+        assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
+        assert_eq!(repeated_run_nudge(&turn("", Vec::new()), &run("print(2**40)")), None);
+        // Once per turn.
+        let asked = turn(
+            "1099511627776\n",
+            vec![
+                HistoryItem::Assistant {
+                    text: String::new(),
+                    reasoning: String::new(),
+                    calls: Vec::new(),
+                    interrupted: false,
+                },
+                HistoryItem::ToolResult {
+                    call_id: "n1".into(),
+                    tool_name: crate::profile::FORMAT_ERROR.into(),
+                    output: nudge,
+                    is_error: true,
+                    images: Vec::new(),
+                },
+            ],
+        );
+        assert_eq!(repeated_run_nudge(&asked, &run("print(2**40)")), None);
+    }
+
+    #[test]
+    fn the_nudge_is_asked_once_per_turn() {
+        let first = unused_output_nudge(&turn("42\n", Vec::new()), "Done.").unwrap();
+        let asked = turn(
+            "42\n",
+            vec![
+                HistoryItem::Assistant {
+                    text: "Done.".into(),
+                    reasoning: String::new(),
+                    calls: Vec::new(),
+                    interrupted: false,
+                },
+                HistoryItem::ToolResult {
+                    call_id: "n1".into(),
+                    tool_name: crate::profile::FORMAT_ERROR.into(),
+                    output: first,
+                    is_error: true,
+                    images: Vec::new(),
+                },
+            ],
+        );
+        assert_eq!(unused_output_nudge(&asked, "Still done."), None);
+    }
+}
