@@ -421,6 +421,25 @@ mod tests {
         }
     }
 
+    /// The model's answer and the harness's nudge after it.
+    fn after_answer(nudge: String) -> Vec<HistoryItem> {
+        vec![
+            HistoryItem::Assistant {
+                text: "Done.".into(),
+                reasoning: String::new(),
+                calls: Vec::new(),
+                interrupted: false,
+            },
+            HistoryItem::ToolResult {
+                call_id: "n1".into(),
+                tool_name: crate::profile::FORMAT_ERROR.into(),
+                output: nudge,
+                is_error: true,
+                images: Vec::new(),
+            },
+        ]
+    }
+
     #[test]
     fn running_the_same_code_again_is_answered_with_its_output_once() {
         let h = turn("1099511627776\n", Vec::new());
@@ -431,48 +450,14 @@ mod tests {
         assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
         assert_eq!(repeated_run_nudge(&turn("", Vec::new()), &run("print(2**40)")), None);
         // Once per turn.
-        let asked = turn(
-            "1099511627776\n",
-            vec![
-                HistoryItem::Assistant {
-                    text: String::new(),
-                    reasoning: String::new(),
-                    calls: Vec::new(),
-                    interrupted: false,
-                },
-                HistoryItem::ToolResult {
-                    call_id: "n1".into(),
-                    tool_name: crate::profile::FORMAT_ERROR.into(),
-                    output: nudge,
-                    is_error: true,
-                    images: Vec::new(),
-                },
-            ],
-        );
+        let asked = turn("1099511627776\n", after_answer(nudge));
         assert_eq!(repeated_run_nudge(&asked, &run("print(2**40)")), None);
     }
 
     #[test]
     fn the_nudge_is_asked_once_per_turn() {
         let first = unused_output_nudge(&turn("42\n", Vec::new()), "Done.").unwrap();
-        let asked = turn(
-            "42\n",
-            vec![
-                HistoryItem::Assistant {
-                    text: "Done.".into(),
-                    reasoning: String::new(),
-                    calls: Vec::new(),
-                    interrupted: false,
-                },
-                HistoryItem::ToolResult {
-                    call_id: "n1".into(),
-                    tool_name: crate::profile::FORMAT_ERROR.into(),
-                    output: first,
-                    is_error: true,
-                    images: Vec::new(),
-                },
-            ],
-        );
+        let asked = turn("42\n", after_answer(first));
         assert_eq!(unused_output_nudge(&asked, "Still done."), None);
     }
 }
