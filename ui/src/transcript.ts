@@ -9,6 +9,7 @@ import type { FileChange } from "./bindings/FileChange";
 import type { InputActionRecord } from "./bindings/InputActionRecord";
 import type { InputItem } from "./bindings/InputItem";
 import type { OutputStream } from "./bindings/OutputStream";
+import type { RiskFinding } from "./bindings/RiskFinding";
 import type { ScreenDiff } from "./bindings/ScreenDiff";
 import type { ScopeOffer } from "./bindings/ScopeOffer";
 import type { ScreenshotInfo } from "./bindings/ScreenshotInfo";
@@ -35,6 +36,8 @@ export interface CallBlock {
   call: ToolCall;
   approval: ApprovalState | null;
   warning: string | null;
+  /** What the safe-mode scan and the protected-path check found, one entry a finding. */
+  risks: RiskFinding[];
   /** What "always" may approve, exactly as the engine offered it (none: no "always"). */
   scopes: ScopeOffer[];
   decision: ApprovalDecision | null;
@@ -106,6 +109,7 @@ export class Transcript {
       call,
       approval: null,
       warning: null,
+      risks: [],
       scopes: [],
       decision: null,
       decider: null,
@@ -195,6 +199,7 @@ export class Transcript {
         const b = this.callBlock(m.call);
         b.approval = "pending";
         b.warning = m.warning;
+        b.risks = m.risks ?? [];
         b.scopes = m.scopes ?? [];
         return [b.id];
       }

@@ -7,6 +7,7 @@ import { highlight } from "../highlight";
 import type { CallBlock } from "../transcript";
 import { type ImageLoader, renderAction, renderPlan, renderScreenDiff, renderScreenshot } from "./computer";
 import { renderFileChange } from "./diff";
+import { codeWithRisks, riskList } from "./risks";
 
 export interface CardContext {
   decide(callId: string, decision: ApprovalDecision): void;
@@ -53,7 +54,8 @@ function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
           oninput: (e: InputEvent) => ctx.drafts.set(block.id, (e.target as HTMLTextAreaElement).value),
         }, draft);
       }
-      return codeView(block.exec?.code ?? action.code, action.language);
+      const code = shownCode(block) ?? action.code;
+      return block.risks.length > 0 ? codeWithRisks(code, action.language, block.risks) : codeView(code, action.language);
     }
     case "edit_files":
       return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(block, action));
@@ -157,6 +159,12 @@ function execView(block: CallBlock): HTMLElement | null {
   );
 }
 
+/** The code a run_code card shows: what ran, or what was proposed. */
+function shownCode(block: CallBlock): string | null {
+  const action = block.call.action;
+  return action.type === "run_code" ? (block.exec?.code ?? action.code) : null;
+}
+
 export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement {
   const state = block.approval ?? (block.exec ? "approved" : "proposed");
   const lastShot = block.screenshots[block.screenshots.length - 1] ?? block.screenBefore;
@@ -179,6 +187,7 @@ export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement 
     ),
     block.warning && h("div", { class: "warning" }, block.warning),
     actionView(block, ctx),
+    riskList(block.risks, shownCode(block)),
     block.approval === "pending" && approvalButtons(block, ctx),
     execView(block),
     ...block.files.map(renderFileChange),
