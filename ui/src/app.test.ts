@@ -18,6 +18,8 @@ const INFO: AppInfo = {
   approval_policy: "ask",
   profiles: ["classic", "codex"],
   cwd: "/tmp/work",
+  sandbox: null,
+  safe_mode: "off",
   initial_prompt: null,
   stop_hotkey: "Ctrl+Alt+.",
   activity: "idle",
@@ -354,6 +356,38 @@ describe("the app over ipc", () => {
     expect(action.textContent).toContain("in notes.txt — gedit");
     expect(document.querySelectorAll('[data-testid="screen-diff"] rect.changed')).toHaveLength(2);
     expect(q('[data-testid="focus-change"]')?.textContent).toBe("Focus → notes.txt — gedit");
+  });
+
+  it("shows the session's folder, sandbox, safe mode and tokens in the header", async () => {
+    await boot({ ...INFO, cwd: "/home/me/project", sandbox: { backend: "native", policy: "workspace-write", enforcement: "landlock ABI 7" }, safe_mode: "ask" });
+    const bar = (id: string) => q(`[data-testid="session-${id}"]`)!;
+    // Before the first message: what a new session will start with.
+    expect(bar("folder").textContent).toBe("/home/me/project");
+    expect(bar("sandbox").textContent).toBe("native sandbox · workspace-write");
+    expect(bar("sandbox").title).toBe("landlock ABI 7");
+    expect(bar("safe-mode").textContent).toBe("safe mode: warn and ask");
+    expect(bar("tokens").textContent).toBe("no tokens yet");
+    await say("hi");
+    deliver({ ...(configured().msg as Extract<EventMsg, { type: "session_configured" }>), cwd: "/srv/elsewhere", safe_mode: "auto" });
+    deliver({ type: "token_usage", input_tokens: 1200, output_tokens: 30, total_input_tokens: 1200, total_output_tokens: 30 });
+    deliver({ type: "token_usage", input_tokens: 1300, output_tokens: 45, total_input_tokens: 2500, total_output_tokens: 75 });
+    await settle();
+    // Once started: what the session itself reports.
+    expect(bar("folder").textContent).toBe("/srv/elsewhere");
+    expect(bar("sandbox").textContent).toBe("no sandbox");
+    expect(bar("safe-mode").textContent).toBe("safe mode: block risky code");
+    expect(bar("tokens").textContent).toBe("2.5k in · 75 out tokens");
+    expect(bar("tokens").title).toBe("Last request: 1300 in, 45 out");
+    deliver({ type: "sandbox_changed", sandbox: { backend: "docker", policy: "read-only", enforcement: "", refusal: "docker is not installed" } });
+    await settle();
+    expect(bar("sandbox").textContent).toBe("docker sandbox unavailable: nothing runs");
+    expect(bar("sandbox").title).toBe("docker is not installed");
+    expect(bar("sandbox").classList.contains("refused")).toBe(true);
+    // Another session's header is its own.
+    q('[data-testid="new-session"]')!.click();
+    await settle();
+    expect(bar("folder").textContent).toBe("/home/me/project");
+    expect(bar("tokens").textContent).toBe("no tokens yet");
   });
 
   it("stops the running session and shows command errors", async () => {

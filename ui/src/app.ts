@@ -6,6 +6,7 @@ import { h } from "./dom";
 import type { Ipc } from "./ipc";
 import type { Activity, AppInfo, AppSignal, CommandError, SessionEntry } from "./types";
 import { Composer } from "./view/composer";
+import { SessionBar } from "./view/session-bar";
 import { Sidebar } from "./view/sidebar";
 import { Toolbar } from "./view/toolbar";
 import { TranscriptView } from "./view/transcript-view";
@@ -23,6 +24,7 @@ export class App {
   readonly el: HTMLElement;
   private sidebar: Sidebar;
   private toolbar: Toolbar;
+  private sessionBar: SessionBar;
   private composer: Composer;
   private main: HTMLElement;
   private errorBar: HTMLElement;
@@ -43,10 +45,11 @@ export class App {
       onPolicy: (p) => this.change("policy", p),
       onStop: () => void this.stop(),
     });
+    this.sessionBar = new SessionBar();
     this.composer = new Composer((items) => this.send(items));
     this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
     this.main = h("main", { class: "session" });
-    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.toolbar.el, this.errorBar, this.main, this.composer.el));
+    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.toolbar.el, this.sessionBar.el, this.errorBar, this.main, this.composer.el));
     this.newSession();
   }
 
@@ -224,6 +227,12 @@ export class App {
       running: t.running,
       activity: t.pendingApprovals().length ? "waiting" : t.running ? "working" : this.activity === "waiting" ? "waiting" : "idle",
     });
+    // A logged or running session shows what its log says; a new one what it will start with.
+    this.sessionBar.show(
+      t.info
+        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage }
+        : { cwd: this.info.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null },
+    );
   }
 
   /** A session's events into its view; the list reads the logs, so it is refreshed once a

@@ -10,6 +10,8 @@ import type { InputActionRecord } from "./bindings/InputActionRecord";
 import type { InputItem } from "./bindings/InputItem";
 import type { OutputStream } from "./bindings/OutputStream";
 import type { RiskFinding } from "./bindings/RiskFinding";
+import type { SafeMode } from "./bindings/SafeMode";
+import type { SandboxInfo } from "./bindings/SandboxInfo";
 import type { ScreenDiff } from "./bindings/ScreenDiff";
 import type { ScopeOffer } from "./bindings/ScopeOffer";
 import type { ScreenshotInfo } from "./bindings/ScreenshotInfo";
@@ -69,6 +71,9 @@ export class Transcript {
   profile = "";
   policy: ApprovalPolicy = "ask";
   usage: TokenUsage | null = null;
+  /** The sandbox every run goes through now (null: none). */
+  sandbox: SandboxInfo | null = null;
+  safeMode: SafeMode = "off";
   running = false;
   ended = false;
   private byId = new Map<string, Block>();
@@ -147,6 +152,8 @@ export class Transcript {
         this.model = info.model;
         this.profile = info.profile;
         this.policy = info.approval_policy;
+        this.sandbox = info.sandbox ?? null;
+        this.safeMode = info.safe_mode ?? "off";
         return [];
       }
       case "user_message":
@@ -295,6 +302,7 @@ export class Transcript {
         return [this.notice("info", `Approvals: ${m.policy}`)];
       case "sandbox_changed": {
         const sb = m.sandbox;
+        this.sandbox = sb;
         const text = sb ? `Sandbox: ${sb.backend} ${sb.policy}${sb.refusal ? ` (unavailable, nothing will run: ${sb.refusal})` : ""}` : "Sandbox: none";
         return [this.notice(sb?.refusal ? "error" : "info", text)];
       }

@@ -1,6 +1,8 @@
 // Shapes of the app's own commands (src-tauri/src/commands); the protocol's types are generated
 // into ./bindings.
 import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
+import type { SafeMode } from "./bindings/SafeMode";
+import type { SandboxInfo } from "./bindings/SandboxInfo";
 
 export type Activity = "idle" | "working" | "waiting";
 
@@ -11,6 +13,9 @@ export interface AppInfo {
   approval_policy: ApprovalPolicy;
   profiles: string[];
   cwd: string;
+  /** The sandbox and safe mode new sessions start with. */
+  sandbox: SandboxInfo | null;
+  safe_mode: SafeMode;
   initial_prompt: string | null;
   stop_hotkey: string;
   activity: Activity;

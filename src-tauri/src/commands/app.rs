@@ -1,7 +1,7 @@
 //! What the ui needs to know about the app: defaults, pickers' choices, app-level signals.
 
 use oi_core::profile::Profile;
-use oi_protocol::ApprovalPolicy;
+use oi_protocol::{ApprovalPolicy, SafeMode, SandboxInfo};
 use serde::Serialize;
 use tauri::State;
 use tauri::ipc::Channel;
@@ -17,6 +17,9 @@ pub struct AppInfo {
     pub approval_policy: ApprovalPolicy,
     pub profiles: Vec<String>,
     pub cwd: String,
+    /// The sandbox and safe mode new sessions start with.
+    pub sandbox: Option<SandboxInfo>,
+    pub safe_mode: SafeMode,
     /// The prompt given on the command line, to send when the first session starts.
     pub initial_prompt: Option<String>,
     /// The global shortcut that interrupts every session.
@@ -39,6 +42,8 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         approval_policy: d.approval_policy,
         profiles,
         cwd: d.cwd.display().to_string(),
+        sandbox: d.sandbox.info.clone(),
+        safe_mode: d.safe_mode,
         initial_prompt: state.launch().initial_prompt.clone(),
         stop_hotkey: crate::STOP_HOTKEY.to_string(),
         activity: state.activity(),

@@ -107,6 +107,9 @@ fn app_info_reports_the_defaults_and_profiles() {
     assert_eq!(info["approval_policy"], "ask");
     assert_eq!(info["initial_prompt"], "hello");
     assert_eq!(info["activity"], "idle");
+    assert_eq!(info["cwd"], h._work.path().display().to_string());
+    assert_eq!(info["sandbox"], Value::Null);
+    assert_eq!(info["safe_mode"], "off");
     assert!(
         info["profiles"]
             .as_array()
