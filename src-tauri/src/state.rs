@@ -173,6 +173,10 @@ impl AppState {
     /// One event of a running session, as its event loop receives it: to the activity board,
     /// the tray and notifications, and to every view of it in the ui.
     pub fn session_event(&self, session_id: &str, event: &Event) {
+        if matches!(event.msg, EventMsg::ShutdownComplete) {
+            // No longer running from here on: a list the ui asks for once it hears this says so.
+            lock(&self.0.sessions).remove(session_id);
+        }
         self.observe(session_id, &event.msg);
         if let Some(views) = lock(&self.0.watchers).get_mut(session_id) {
             // A view whose webview reloaded or closed is dropped; the session goes on.

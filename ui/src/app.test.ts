@@ -98,6 +98,10 @@ beforeEach(() => {
       case "decide_approval":
       case "interrupt":
       case "set_model":
+      case "reset":
+      case "undo":
+      case "report_tokens":
+      case "close_session":
         return "gui-1";
       case "read_image":
         return "data:image/png;base64,AAAA";
@@ -377,7 +381,7 @@ describe("the app over ipc", () => {
     expect(bar("sandbox").textContent).toBe("no sandbox");
     expect(bar("safe-mode").textContent).toBe("safe mode: block risky code");
     expect(bar("tokens").textContent).toBe("2.5k in · 75 out tokens");
-    expect(bar("tokens").title).toBe("Last request: 1300 in, 45 out");
+    expect(bar("tokens").title).toContain("Last request: 1300 in, 45 out");
     deliver({ type: "sandbox_changed", sandbox: { backend: "docker", policy: "read-only", enforcement: "", refusal: "docker is not installed" } });
     await settle();
     expect(bar("sandbox").textContent).toBe("docker sandbox unavailable: nothing runs");
@@ -388,6 +392,62 @@ describe("the app over ipc", () => {
     await settle();
     expect(bar("folder").textContent).toBe("/home/me/project");
     expect(bar("tokens").textContent).toBe("no tokens yet");
+  });
+
+  it("undoes, resets, reports tokens and ends the session through its Ops, then continues it from its log", async () => {
+    await boot();
+    const button = (id: string) => q(`[data-testid="session-${id}"]`) as HTMLButtonElement;
+    // Nothing to control before a session runs.
+    expect([button("undo").disabled, button("reset").disabled, button("end").disabled]).toEqual([true, true, true]);
+    await say("first");
+    deliver(configured().msg);
+    const exchange = (text: string, answer: string) => {
+      deliver({ type: "user_message", items: [{ type: "text", text }] });
+      deliver({ type: "turn_started", turn: 1 });
+      deliver({ type: "assistant_message", text: answer, interrupted: false });
+    };
+    exchange("first", "one");
+    await settle();
+    // Not while a turn runs.
+    expect(button("undo").disabled).toBe(true);
+    deliver({ type: "turn_ended", turn: 1, reason: "completed" });
+    exchange("second", "two");
+    deliver({ type: "turn_ended", turn: 2, reason: "completed" });
+    await settle();
+    expect([button("undo").disabled, button("reset").disabled, button("end").disabled]).toEqual([false, false, false]);
+
+    button("undo").click();
+    await settle();
+    expect(cmds("undo")).toEqual([{ sessionId: "s1" }]);
+    deliver({ type: "history_undone", removed: 1 });
+    await settle();
+    const forgotten = () => [...document.querySelectorAll<HTMLElement>('[data-forgotten="true"]')].map((e) => e.textContent?.trim());
+    // The last message and its answer are taken back; the first exchange stays.
+    expect(forgotten()).toEqual(["second", "two"]);
+    expect(q('[data-testid="notice"]')?.textContent).toBe("Took back the last message and its answer.");
+
+    button("reset").click();
+    await settle();
+    expect(cmds("reset")).toEqual([{ sessionId: "s1" }]);
+    deliver({ type: "history_reset" });
+    await settle();
+    expect(forgotten()).toEqual(["first", "one", "second", "two"]);
+
+    button("tokens").click();
+    await settle();
+    expect(cmds("report_tokens")).toEqual([{ sessionId: "s1" }]);
+
+    button("end").click();
+    await settle();
+    expect(cmds("close_session")).toEqual([{ sessionId: "s1" }]);
+    deliver({ type: "shutdown_complete" });
+    await settle();
+    expect([button("undo").disabled, button("reset").disabled, button("end").disabled]).toEqual([true, true, true]);
+    // Its transcript stays; the next message continues it from its log.
+    expect(q('[data-testid="user-message"]')?.textContent).toBe("first");
+    await say("again");
+    expect(cmds("start_session")).toHaveLength(2);
+    expect(cmds("start_session")[1]?.options).toMatchObject({ resume: "s1" });
   });
 
   it("stops the running session and shows command errors", async () => {

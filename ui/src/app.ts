@@ -45,7 +45,12 @@ export class App {
       onPolicy: (p) => this.change("policy", p),
       onStop: () => void this.stop(),
     });
-    this.sessionBar = new SessionBar();
+    this.sessionBar = new SessionBar({
+      onUndo: () => this.control((id) => this.ipc.undo(id)),
+      onReset: () => this.control((id) => this.ipc.reset(id)),
+      onEnd: () => this.control((id) => this.ipc.closeSession(id)),
+      onTokens: () => this.control((id) => this.ipc.reportTokens(id)),
+    });
     this.composer = new Composer((items) => this.send(items));
     this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
     this.main = h("main", { class: "session" });
@@ -184,6 +189,27 @@ export class App {
     sent.catch((e) => this.fail(e));
   }
 
+  /** One of the session's Ops (undo, reset, tokens, end), on the session shown. */
+  private control(send: (sessionId: string) => Promise<unknown>): void {
+    const id = this.shown.sessionId;
+    if (id && this.shown.live) send(id).catch((e) => this.fail(e));
+  }
+
+  /** The session behind `view` shut down: it is a logged session now, continued by a message. */
+  private ended(view: TranscriptView): void {
+    for (const [id, v] of this.live) {
+      if (v !== view) continue;
+      this.live.delete(id);
+      if (this.shown.view === view) {
+        this.shown.sessionId = null;
+        this.shown.live = false;
+        this.shown.resume = id;
+        this.refreshToolbar();
+      }
+    }
+    void this.refreshList();
+  }
+
   private async stop(): Promise<void> {
     const id = this.shown.sessionId;
     if (!id) return;
@@ -230,8 +256,8 @@ export class App {
     // A logged or running session shows what its log says; a new one what it will start with.
     this.sessionBar.show(
       t.info
-        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage }
-        : { cwd: this.info.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null },
+        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, live: this.shown.live, running: t.running }
+        : { cwd: this.info.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null, live: false, running: false },
     );
   }
 
@@ -240,7 +266,8 @@ export class App {
   private follow(view: TranscriptView): (event: Event) => void {
     return (event: Event) => {
       view.apply(event);
-      if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
+      if (event.msg.type === "shutdown_complete") this.ended(view);
+      else if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
     };
   }
 

@@ -47,6 +47,9 @@ export const ipc = {
   setProfile: (sessionId: string, profile: string) => call<string>("set_profile", { sessionId, profile }),
   setApprovalPolicy: (sessionId: string, policy: ApprovalPolicy) =>
     call<string>("set_approval_policy", { sessionId, policy }),
+  reset: (sessionId: string) => call<string>("reset", { sessionId }),
+  undo: (sessionId: string) => call<string>("undo", { sessionId }),
+  reportTokens: (sessionId: string) => call<string>("report_tokens", { sessionId }),
   closeSession: (sessionId: string) => call<string>("close_session", { sessionId }),
   pauseAll: () => call<number>("pause_all"),
   listSessions: () => call<SessionEntry[]>("list_sessions"),

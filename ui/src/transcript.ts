@@ -76,6 +76,8 @@ export class Transcript {
   safeMode: SafeMode = "off";
   running = false;
   ended = false;
+  /** Blocks the model no longer sees: before a reset, or taken back by an undo. */
+  forgotten = new Set<string>();
   private byId = new Map<string, Block>();
   private openText: string | null = null;
   private openReasoning: string | null = null;
@@ -140,6 +142,13 @@ export class Transcript {
 
   private notice(level: "info" | "error", message: string, hint: string | null = null): string {
     return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint }).id;
+  }
+
+  /** Marks the blocks from `from` on as forgotten; returns the ones that were not yet. */
+  private forget(from: number): string[] {
+    const fresh = this.blocks.slice(from).filter((b) => !this.forgotten.has(b.id) && b.kind !== "notice");
+    for (const b of fresh) this.forgotten.add(b.id);
+    return fresh.map((b) => b.id);
   }
 
   /** Applies one event; returns the ids of the blocks it created or changed. */
@@ -288,9 +297,18 @@ export class Transcript {
         if (m.reason === "completed") return [];
         return [this.add({ kind: "turn_end", id: this.nextId("end"), reason: m.reason }).id];
       case "history_reset":
-        return [this.notice("info", "The conversation was cleared.")];
-      case "history_undone":
-        return [this.notice("info", `Removed the last ${m.removed} message(s).`)];
+        return [...this.forget(0), this.notice("info", "The conversation was cleared.")];
+      case "history_undone": {
+        // The engine takes back whole exchanges: each from a message of the person's on.
+        let from = this.blocks.length;
+        for (let n = 0; n < m.removed; n++) {
+          let at = from - 1;
+          while (at >= 0 && !(this.blocks[at]!.kind === "user" && !this.forgotten.has(this.blocks[at]!.id))) at--;
+          if (at < 0) break;
+          from = at;
+        }
+        return [...this.forget(from), this.notice("info", m.removed === 1 ? "Took back the last message and its answer." : `Took back the last ${m.removed} messages.`)];
+      }
       case "profile_changed":
         this.profile = m.profile;
         return [this.notice("info", `Profile: ${m.profile}`)];

@@ -132,6 +132,27 @@ pub fn set_approval_policy(
     state.submit(&session_id, Op::SetApprovalPolicy { policy })
 }
 
+/// Forgets the conversation (the log keeps it): the terminal's `%reset`.
+#[tauri::command]
+pub fn reset(state: State<'_, AppState>, session_id: String) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::Reset)
+}
+
+/// Removes the last message and its answer: the terminal's `%undo`.
+#[tauri::command]
+pub fn undo(state: State<'_, AppState>, session_id: String) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::Undo)
+}
+
+/// Asks for the token usage so far (an estimate before the first answer): `%tokens`.
+#[tauri::command]
+pub fn report_tokens(
+    state: State<'_, AppState>,
+    session_id: String,
+) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::ReportTokens)
+}
+
 /// Ends the session (its log stays in the list).
 #[tauri::command]
 pub fn close_session(

@@ -78,11 +78,21 @@ impl Harness {
 
     /// Polls the session log until an event matches (the channel's messages go to a mock webview).
     fn wait_logged(&self, session_id: &str, what: impl Fn(&Value) -> bool) -> Vec<Value> {
+        self.wait_logged_after(session_id, 0, what)
+    }
+
+    /// Like [`Harness::wait_logged`], for an event after the first `skip` ones.
+    fn wait_logged_after(
+        &self,
+        session_id: &str,
+        skip: usize,
+        what: impl Fn(&Value) -> bool,
+    ) -> Vec<Value> {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let events = self.ok("read_session", json!({"sessionId": session_id}));
             let events = events.as_array().unwrap().clone();
-            if events.iter().any(|e| what(&e["msg"])) {
+            if events.iter().skip(skip).any(|e| what(&e["msg"])) {
                 return events;
             }
             assert!(
@@ -247,6 +257,13 @@ fn a_session_runs_through_the_commands() {
         json!({"sessionId": id, "policy": "auto"}),
     );
     h.wait_logged(&id, of_type("approval_policy_changed"));
+    // The terminal's %undo, %reset and %tokens, as the same Ops.
+    h.ok("undo", json!({"sessionId": id}));
+    h.wait_logged(&id, |m| m["type"] == "history_undone" && m["removed"] == 1);
+    h.ok("reset", json!({"sessionId": id}));
+    let logged = h.wait_logged(&id, of_type("history_reset")).len();
+    h.ok("report_tokens", json!({"sessionId": id}));
+    h.wait_logged_after(&id, logged, of_type("token_usage"));
     h.ok("close_session", json!({"sessionId": id}));
     h.wait_logged(&id, of_type("shutdown_complete"));
 }

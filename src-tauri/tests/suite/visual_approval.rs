@@ -218,15 +218,6 @@ async fn crosshair_on_screen(wd: &WebDriver, card: &str) -> (f64, f64) {
     (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
 }
 
-/// The id of the first card after `after` that waits for approval.
-async fn pending_card(wd: &WebDriver, after: usize) -> String {
-    let script = "const c = [...document.querySelectorAll('[data-testid=call-card]')]; \
-                  const p = c.slice(arguments[0]).find(e => e.dataset.state === 'pending'); return p ? p.dataset.callId : null;";
-    let v = wd
-        .wait_for("a card waiting for approval", script, json!([after]))
-        .await;
-    v.as_str().unwrap().to_string()
-}
 
 fn session_log(data: &Path) -> Vec<Value> {
     fn find(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -326,26 +317,8 @@ impl Scene {
     /// `request` sent from its composer (typed with the app focused, as a person does).
     async fn open_app(&self, script: Script, request: &str) -> (ScriptedModelServer, WebDriver) {
         let server = ScriptedModelServer::start(script).await;
-        let app = env!("CARGO_BIN_EXE_interpreter-gui");
-        let args = [
-            "--model",
-            "openai/scripted",
-            "--api-base",
-            &server.base_url(),
-            "--profile",
-            "os",
-        ];
-        let wd = WebDriver::start(
-            &self.desktop.driver_url,
-            json!({"tauri:options": {"application": app, "args": args}}),
-        )
-        .await;
-        wd.wait_for(
-            "the composer",
-            "return document.querySelector('[data-testid=message-input]') !== null",
-            json!([]),
-        )
-        .await;
+        let wd = WebDriver::open_app(&self.desktop.driver_url, &server.base_url(), &["--profile", "os"])
+            .await;
         // The app beside the probe, not over it.
         let (id, _) = app_window(&self.desktop);
         self.desktop
@@ -433,7 +406,7 @@ async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_w
         let mut crosshairs = Vec::new();
         let shots = Path::new(env!("CARGO_TARGET_TMPDIR"));
         for _ in 0..3 {
-            let card = pending_card(&wd, 0).await;
+            let card = wd.pending_card(0).await;
             cards.push(card.clone());
             let window = wd
                 .js(
@@ -638,7 +611,7 @@ async fn a_takeover_during_a_glide_pauses_and_the_stop_hotkey_and_button_end_a_h
 
         // The click: approved with Alt+Y, the pointer resting in the app, far from the button
         // (the longest glide); the person moves the mouse over the probe as it goes.
-        let click = pending_card(&wd, 0).await;
+        let click = wd.pending_card(0).await;
         let (_, frame) = app_window(desktop);
         desktop.run(
             "xdotool",
@@ -668,7 +641,7 @@ async fn a_takeover_during_a_glide_pauses_and_the_stop_hotkey_and_button_end_a_h
 
         // The hold: Shift goes down in the probe; the person presses the stop hotkey (which
         // the held Shift turns into Ctrl+Alt+Shift+.).
-        let hold = pending_card(&wd, 0).await;
+        let hold = wd.pending_card(0).await;
         assert_ne!(hold, click);
         scene.keys_in_app("alt+y").await;
         probe.expect_line("shift down", &mut seen);

@@ -126,6 +126,42 @@ impl WebDriver {
         v.as_str().unwrap_or_default().to_string()
     }
 
+    /// The app (this test's build) talking to the scripted model at `api_base`, with `extra`
+    /// flags, once its composer is on the page.
+    pub async fn open_app(driver_url: &str, api_base: &str, extra: &[&str]) -> WebDriver {
+        let app = env!("CARGO_BIN_EXE_interpreter-gui");
+        let mut args = vec!["--model", "openai/scripted", "--api-base", api_base];
+        args.extend_from_slice(extra);
+        let wd = WebDriver::start(
+            driver_url,
+            json!({"tauri:options": {"application": app, "args": args}}),
+        )
+        .await;
+        wd.wait_for(
+            "the composer",
+            "return document.querySelector('[data-testid=message-input]') !== null",
+            json!([]),
+        )
+        .await;
+        wd
+    }
+
+    /// Sends a message through the app's composer.
+    pub async fn say(&self, text: &str) {
+        self.type_into("[data-testid=message-input]", text).await;
+        self.click("[data-testid=send]").await;
+    }
+
+    /// The id of the first card after the first `after` ones that waits for approval.
+    pub async fn pending_card(&self, after: usize) -> String {
+        let script = "const c = [...document.querySelectorAll('[data-testid=call-card]')]; \
+                      const p = c.slice(arguments[0]).find(e => e.dataset.state === 'pending'); return p ? p.dataset.callId : null;";
+        let v = self
+            .wait_for("a card waiting for approval", script, json!([after]))
+            .await;
+        v.as_str().unwrap().to_string()
+    }
+
     pub async fn close(&self) {
         let _ = self.http.delete(&self.url).send().await;
     }

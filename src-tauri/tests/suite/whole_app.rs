@@ -15,21 +15,7 @@ fn run(language: &str, code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": language, "code": code}))
 }
 
-/// Sends a message through the composer.
-async fn say(wd: &WebDriver, text: &str) {
-    wd.type_into("[data-testid=message-input]", text).await;
-    wd.click("[data-testid=send]").await;
-}
 
-/// The id of the newest card waiting for approval.
-async fn pending_card(wd: &WebDriver, after: usize) -> String {
-    let script = "const c = [...document.querySelectorAll('[data-testid=call-card]')]; \
-                  const p = c.slice(arguments[0]).find(e => e.dataset.state === 'pending'); return p ? p.dataset.callId : null;";
-    let v = wd
-        .wait_for("a card waiting for approval", script, json!([after]))
-        .await;
-    v.as_str().unwrap().to_string()
-}
 
 /// The tray item (bus connection, object path). With no StatusNotifierWatcher on the bus the
 /// item owns no well-known name, so look for the object on every connection.
@@ -240,32 +226,15 @@ async fn approve_deny_and_diff_in_the_real_window() {
     let desktop = Desktop::start(work.path(), &env);
     let notifications = home.path().join("notifications.log");
     let _monitor = desktop.watch_notifications(&notifications);
-    let app = env!("CARGO_BIN_EXE_interpreter-gui");
-    let args = [
-        "--model",
-        "openai/scripted",
-        "--api-base",
-        &server.base_url(),
-    ];
-    let wd = WebDriver::start(
-        &desktop.driver_url,
-        json!({"tauri:options": {"application": app, "args": args}}),
-    )
-    .await;
+    let wd = WebDriver::open_app(&desktop.driver_url, &server.base_url(), &[]).await;
 
     let outcome = async {
-        wd.wait_for(
-            "the composer",
-            "return document.querySelector('[data-testid=message-input]') !== null",
-            json!([]),
-        )
-        .await;
         let title = wd.js("return document.title", json!([])).await;
         assert_eq!(title, "Open Interpreter");
 
         // Approve: the code card appears, then its output streams in.
-        say(&wd, "what is 6*7?").await;
-        let first = pending_card(&wd, 0).await;
+        wd.say("what is 6*7?").await;
+        let first = wd.pending_card(0).await;
         let code = wd
             .text_when(&format!("[data-call-id='{first}'] pre.code"), "print")
             .await;
@@ -294,8 +263,8 @@ async fn approve_deny_and_diff_in_the_real_window() {
         tray_shows(&desktop, "idle").await;
 
         // Deny: nothing runs, the model is told.
-        say(&wd, "write a file with echo").await;
-        let second = pending_card(&wd, 1).await;
+        wd.say("write a file with echo").await;
+        let second = wd.pending_card(1).await;
         wd.click(&format!("[data-call-id='{second}'] [data-testid=deny]"))
             .await;
         wd.text_when(
@@ -310,8 +279,8 @@ async fn approve_deny_and_diff_in_the_real_window() {
         assert!(!work.path().join("denied.txt").exists());
 
         // A file edit shows its diff.
-        say(&wd, "make notes").await;
-        let third = pending_card(&wd, 2).await;
+        wd.say("make notes").await;
+        let third = wd.pending_card(2).await;
         wd.click(&format!("[data-call-id='{third}'] [data-testid=approve]"))
             .await;
         let diff = wd
@@ -365,7 +334,7 @@ async fn approve_deny_and_diff_in_the_real_window() {
             json!([]),
         )
         .await;
-        let card = pending_card(&wd, 0).await;
+        let card = wd.pending_card(0).await;
         wd.text_when(
             &format!("[data-call-id='{card}'] pre.code"),
             "from-the-editor",

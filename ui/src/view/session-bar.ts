@@ -1,5 +1,6 @@
 // The state of the session shown, under the pickers: the folder it works in, the sandbox its
-// code runs in, safe mode, and the tokens it has used.
+// code runs in, safe mode, the tokens it has used; and the terminal's %undo, %reset, %tokens and
+// ending the session, as buttons.
 import type { SafeMode } from "../bindings/SafeMode";
 import type { SandboxInfo } from "../bindings/SandboxInfo";
 import type { TokenUsage } from "../bindings/TokenUsage";
@@ -10,6 +11,17 @@ export interface SessionState {
   sandbox: SandboxInfo | null;
   safeMode: SafeMode;
   usage: TokenUsage | null;
+  /** Running in the app (a new, logged or ended session has nothing to control). */
+  live: boolean;
+  /** A turn is under way: the conversation changes between turns only. */
+  running: boolean;
+}
+
+export interface SessionControls {
+  onUndo(): void;
+  onReset(): void;
+  onEnd(): void;
+  onTokens(): void;
 }
 
 const SAFE_MODE: Record<SafeMode, string> = {
@@ -36,14 +48,19 @@ export class SessionBar {
   private folder: HTMLElement;
   private sandbox: HTMLElement;
   private safeMode: HTMLElement;
-  private tokens: HTMLElement;
+  private tokens: HTMLButtonElement;
+  private undo: HTMLButtonElement;
+  private reset: HTMLButtonElement;
+  private end: HTMLButtonElement;
 
-  /** `controls` go at the bar's end. */
-  constructor(...controls: HTMLElement[]) {
+  constructor(controls: SessionControls) {
     this.folder = h("span", { class: "folder", "data-testid": "session-folder" });
     this.sandbox = h("span", { class: "sandbox", "data-testid": "session-sandbox" });
     this.safeMode = h("span", { class: "safe-mode", "data-testid": "session-safe-mode" });
-    this.tokens = h("span", { class: "tokens", "data-testid": "session-tokens" });
+    this.tokens = h("button", { class: "tokens link", "data-testid": "session-tokens", onclick: () => controls.onTokens() });
+    this.undo = h("button", { "data-testid": "session-undo", title: "Take back the last message and its answer (%undo)", onclick: () => controls.onUndo() }, "Undo");
+    this.reset = h("button", { "data-testid": "session-reset", title: "Forget the conversation; the log keeps it (%reset)", onclick: () => controls.onReset() }, "Reset");
+    this.end = h("button", { class: "danger", "data-testid": "session-end", title: "Stop the session's code and close it; it stays in the list", onclick: () => controls.onEnd() }, "End session");
     this.el = h(
       "div",
       { class: "session-bar", "data-testid": "session-bar" },
@@ -52,7 +69,9 @@ export class SessionBar {
       this.safeMode,
       this.tokens,
       h("span", { class: "spacer" }),
-      ...controls,
+      this.undo,
+      this.reset,
+      this.end,
     );
   }
 
@@ -67,7 +86,10 @@ export class SessionBar {
     this.safeMode.dataset.mode = s.safeMode;
     const u = s.usage;
     this.tokens.textContent = u ? `${count(u.total_input_tokens)} in · ${count(u.total_output_tokens)} out tokens` : "no tokens yet";
-    this.tokens.title = u ? `Last request: ${u.input_tokens} in, ${u.output_tokens} out` : "";
+    this.tokens.title = `${u ? `Last request: ${u.input_tokens} in, ${u.output_tokens} out. ` : ""}Click to ask the session (%tokens)`;
+    this.tokens.disabled = !s.live;
+    this.undo.disabled = this.reset.disabled = !s.live || s.running;
+    this.end.disabled = !s.live;
     this.tokens.dataset.input = String(u?.total_input_tokens ?? 0);
     this.tokens.dataset.output = String(u?.total_output_tokens ?? 0);
   }

@@ -94,6 +94,10 @@ export class TranscriptView {
       const block = this.model.get(id);
       if (!block) continue;
       const fresh = this.render(block);
+      if (this.model.forgotten.has(id)) {
+        fresh.classList.add("forgotten");
+        fresh.dataset.forgotten = "true";
+      }
       const old = this.elements.get(id);
       if (old) old.replaceWith(fresh);
       else this.el.append(fresh);

@@ -1,0 +1,214 @@
+//! The session's own state and controls in the real window, clicked through tauri-driver: the
+//! header shows the folder, safe mode and tokens; a safe-mode finding is shown beside the line it
+//! concerns; Undo and Reset change what the model is sent next (the scripted model records every
+//! request); End session stops the session's Python kernel (its process is gone) and the next
+//! message continues the session from its log.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::json;
+
+use super::desktop::Desktop;
+use super::webdriver::WebDriver;
+
+fn run(language: &str, code: &str) -> ScriptedResponse {
+    ScriptedResponse::tool_call("execute", json!({"language": language, "code": code}))
+}
+
+/// Waits until a session control can be clicked (they are off while a turn runs).
+async fn enabled(wd: &WebDriver, control: &str) {
+    wd.wait_for(
+        &format!("{control} enabled"),
+        "return !document.querySelector(`[data-testid=session-${arguments[0]}]`).disabled",
+        json!([control]),
+    )
+    .await;
+}
+
+
+
+/// Every text the person sent in the model request number `n` (1-based), once it was made.
+async fn user_texts(server: &ScriptedModelServer, n: usize) -> String {
+    assert!(
+        server
+            .wait_for_model_requests_async(n, Duration::from_secs(30))
+            .await,
+        "the model was asked fewer than {n} times"
+    );
+    let request = &server.model_requests()[n - 1];
+    request
+        .messages()
+        .iter()
+        .filter(|m| m["role"] == "user")
+        .map(|m| m["content"].to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn shot(desktop: &Desktop, name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("session-controls-{name}.png"));
+    desktop.screenshot(&path);
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn header_risks_undo_reset_and_end_in_the_real_window() {
+    let server = ScriptedModelServer::start(Script::new(vec![
+        run("shell", "echo cleaning\nrm -rf ~").with_usage(100, 10),
+        ScriptedResponse::text("I will not delete your home.").with_usage(120, 6),
+        run("python", "import os\nprint('pid', os.getpid())").with_usage(1500, 20),
+        ScriptedResponse::text("That is my kernel.").with_usage(1600, 8),
+        ScriptedResponse::text("Third answer."),
+        ScriptedResponse::text("Fourth answer."),
+        ScriptedResponse::text("Welcome back."),
+    ]))
+    .await;
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let env = super::desktop::app_env(home.path());
+    let desktop = Desktop::start(work.path(), &env);
+    let wd = WebDriver::open_app(
+        &desktop.driver_url,
+        &server.base_url(),
+        &["--safe-mode", "ask"],
+    )
+    .await;
+
+    let outcome = async {
+        // The header, before the first message: where it will work and how code is checked.
+        let folder = wd
+            .text_when("[data-testid=session-folder]", "/")
+            .await;
+        assert_eq!(folder, work.path().display().to_string());
+        wd.text_when("[data-testid=session-safe-mode]", "warn and ask")
+            .await;
+        wd.text_when("[data-testid=session-sandbox]", "no sandbox")
+            .await;
+        wd.text_when("[data-testid=session-tokens]", "no tokens yet")
+            .await;
+
+        // A safe-mode finding, beside the line it concerns.
+        wd.say("clean up my home").await;
+        let risky = wd.pending_card(0).await;
+        let card = format!("[data-call-id='{risky}']");
+        let finding = wd
+            .text_when(&format!("{card} [data-testid=risk]"), "rm-rf-broad")
+            .await;
+        assert!(finding.contains("critical"), "{finding}");
+        assert!(finding.contains("line 2"), "{finding}");
+        let marked = wd
+            .js(
+                "const l = document.querySelector(`${arguments[0]} [data-testid=risky-line]`); \
+                 return l ? [l.dataset.line, l.textContent] : null;",
+                json!([card]),
+            )
+            .await;
+        assert_eq!(marked[0], "2", "{marked}");
+        assert!(
+            marked[1].as_str().unwrap().contains("rm -rf ~")
+                && marked[1].as_str().unwrap().contains("critical · rm-rf-broad"),
+            "{marked}"
+        );
+        shot(&desktop, "risk");
+        wd.click(&format!("{card} [data-testid=deny]")).await;
+        wd.text_when("[data-testid=assistant-message]", "I will not delete your home.")
+            .await;
+
+        // A Python run: its kernel's pid, and the tokens the model reported.
+        wd.say("what is the pid of your python?").await;
+        let python = wd.pending_card(1).await;
+        wd.click(&format!("[data-call-id='{python}'] [data-testid=approve]"))
+            .await;
+        let output = wd
+            .text_when(
+                &format!("[data-call-id='{python}'] [data-testid=exec-output]"),
+                "pid",
+            )
+            .await;
+        let pid: u32 = output.trim().trim_start_matches("pid ").parse().unwrap();
+        assert!(Path::new(&format!("/proc/{pid}")).exists());
+        wd.text_when("[data-testid=assistant-message]", "That is my kernel.")
+            .await;
+        // 100 + 120 + 1500 + 1600 in, 10 + 6 + 20 + 8 out.
+        wd.text_when("[data-testid=session-tokens]", "3.3k in · 44 out tokens")
+            .await;
+
+        // Undo takes back the last exchange: the model no longer sees it.
+        enabled(&wd, "undo").await;
+        wd.click("[data-testid=session-undo]").await;
+        wd.text_when("[data-testid=notice]", "Took back the last message")
+            .await;
+        let struck = wd
+            .js(
+                "return [...document.querySelectorAll('[data-forgotten=true][data-testid=user-message]')].map(e => e.textContent)",
+                json!([]),
+            )
+            .await;
+        assert_eq!(struck, json!(["what is the pid of your python?"]));
+        shot(&desktop, "undo");
+        wd.say("third message").await;
+        wd.text_when("[data-testid=assistant-message]", "Third answer.")
+            .await;
+        let sent = user_texts(&server, 5).await;
+        assert!(sent.contains("clean up my home"), "{sent}");
+        assert!(!sent.contains("pid of your python"), "{sent}");
+
+        // Reset forgets the whole conversation.
+        enabled(&wd, "reset").await;
+        wd.click("[data-testid=session-reset]").await;
+        wd.text_when("[data-testid=notice]", "The conversation was cleared.")
+            .await;
+        wd.say("fourth message").await;
+        wd.text_when("[data-testid=assistant-message]", "Fourth answer.")
+            .await;
+        let sent = user_texts(&server, 6).await;
+        assert!(sent.contains("fourth message"), "{sent}");
+        assert!(
+            !sent.contains("clean up my home") && !sent.contains("third message"),
+            "{sent}"
+        );
+
+        // End session: the kernel stops, the session is no longer running, its transcript stays.
+        enabled(&wd, "end").await;
+        wd.click("[data-testid=session-end]").await;
+        wd.wait_for(
+            "the controls off once the session ended",
+            "return document.querySelector('[data-testid=session-end]').disabled \
+             && document.querySelector('[data-testid=session-undo]').disabled",
+            json!([]),
+        )
+        .await;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Path::new(&format!("/proc/{pid}")).exists() {
+            assert!(
+                Instant::now() < deadline,
+                "the kernel {pid} outlived its session"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        wd.wait_for(
+            "the session listed as not running",
+            "const i = document.querySelector('[data-testid=session-item].current'); return !!i && !i.classList.contains('live');",
+            json!([]),
+        )
+        .await;
+        shot(&desktop, "ended");
+
+        // The next message continues it from its log.
+        wd.say("back again").await;
+        wd.text_when("[data-testid=assistant-message]", "Welcome back.")
+            .await;
+        let sent = user_texts(&server, 7).await;
+        assert!(sent.contains("back again"), "{sent}");
+    };
+    let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
+    if result.is_err() {
+        let shot = shot(&desktop, "timeout");
+        wd.close().await;
+        panic!("the session-controls test timed out; screen in {}", shot.display());
+    }
+    wd.close().await;
+    server.assert_invariants();
+}
