@@ -450,6 +450,26 @@ describe("the app over ipc", () => {
     expect(cmds("start_session")[1]?.options).toMatchObject({ resume: "s1" });
   });
 
+  it("reads each image once while a block that shows screenshots streams its output", async () => {
+    await boot();
+    await say("take screenshots");
+    deliver({ type: "approval_requested", call: call("p1", runPython("p1", "for i in range(2): computer.screenshot()")), warning: null });
+    deliver({ type: "approval_decided", call_id: "p1", decision: { type: "approve" }, decider: "user" });
+    deliver({ type: "exec_begin", call_id: "p1", language: "python", code: "..." });
+    const shot = (path: string) => ({ path, mime: "image/png", width: 64, height: 40, source: { x: 0, y: 0, width: 64, height: 40 } });
+    deliver({ type: "screenshot_taken", call_id: "p1", screenshot: shot("/data/s1/a.png") });
+    await settle();
+    for (let i = 0; i < 30; i++) {
+      deliver({ type: "exec_output", call_id: "p1", stream: "stdout", chunk: `line ${i}\n` });
+      if (i === 10) deliver({ type: "screenshot_taken", call_id: "p1", screenshot: shot("/data/s1/b.png") });
+      await settle();
+    }
+    const card = q('[data-call-id="p1"]')!;
+    expect(card.querySelectorAll('[data-testid="screenshot"]')).toHaveLength(2);
+    expect(card.querySelector("img.screen-img")?.getAttribute("src")).toBe("data:image/png;base64,AAAA");
+    expect(cmds("read_image").map((a) => a.path)).toEqual(["/data/s1/a.png", "/data/s1/b.png"]);
+  });
+
   it("stops the running session and shows command errors", async () => {
     await boot();
     await say("loop");

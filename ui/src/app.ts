@@ -6,6 +6,8 @@ import { h } from "./dom";
 import type { Ipc } from "./ipc";
 import type { Activity, AppInfo, AppSignal, CommandError, SessionEntry } from "./types";
 import { Composer } from "./view/composer";
+import type { ImageLoader } from "./view/computer";
+import { cachedImages } from "./view/image-cache";
 import { SessionBar } from "./view/session-bar";
 import { Sidebar } from "./view/sidebar";
 import { Toolbar } from "./view/toolbar";
@@ -34,8 +36,11 @@ export class App {
   private activity: Activity;
   private listing: Promise<void> | null = null;
   private listAgain = false;
+  /** Shared by every view: opening a session again does not read its images again. */
+  private images: ImageLoader;
 
   constructor(private ipc: Ipc, private info: AppInfo) {
+    this.images = cachedImages((path) => this.ipc.readImage(path));
     this.choice = { model: info.model, profile: info.profile, policy: info.approval_policy };
     this.activity = info.activity;
     this.sidebar = new Sidebar({ onNew: () => this.newSession(), onOpen: (e) => void this.open(e) });
@@ -83,7 +88,7 @@ export class App {
           const id = this.shown.sessionId;
           if (id) void this.ipc.decideApproval(id, callId, decision).catch((e) => this.fail(e));
         },
-        loadImage: (path) => this.ipc.readImage(path),
+        loadImage: this.images,
         drafts: new Map(),
       },
       () => this.refreshToolbar(),
