@@ -42,7 +42,11 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         approval_policy: d.approval_policy,
         profiles,
         cwd: d.cwd.display().to_string(),
-        sandbox: d.sandbox.info.clone(),
+        // What a session here will set up (checked, nothing created: it is set up at start).
+        sandbox: match &d.sandbox_setup {
+            Some(setup) => setup.check(&d.cwd, d.config_dir.as_deref()).0.info,
+            None => d.sandbox.info.clone(),
+        },
         safe_mode: d.safe_mode,
         initial_prompt: state.launch().initial_prompt.clone(),
         stop_hotkey: crate::STOP_HOTKEY.to_string(),

@@ -131,6 +131,24 @@ fn app_info_reports_the_defaults_and_profiles() {
 }
 
 #[test]
+fn app_info_shows_the_sandbox_and_safe_mode_a_new_session_gets() {
+    let h = harness_with(|c| {
+        c.sandbox_setup = Some(oi_core::sandbox::SandboxSetup::of(
+            oi_core::sandbox::SandboxRequest {
+                backend: oi_sandbox::Backend::Native,
+                level: oi_sandbox::Level::ReadOnly,
+                ..Default::default()
+            },
+        ));
+        c.safe_mode = oi_protocol::SafeMode::Ask;
+    });
+    let info = h.ok("app_info", json!({}));
+    assert_eq!(info["sandbox"]["backend"], "native", "{info}");
+    assert_eq!(info["sandbox"]["policy"], "read-only", "{info}");
+    assert_eq!(info["safe_mode"], "ask");
+}
+
+#[test]
 fn app_info_lists_the_persons_own_profiles_after_the_builtin_ones() {
     let config_dir = tempfile::tempdir().unwrap();
     let mine = config_dir.path().join("profiles/mine");
