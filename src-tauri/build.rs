@@ -7,6 +7,8 @@ use std::process::Command;
 const COMMANDS: &[&str] = &[
     "app_info",
     "subscribe_app",
+    "recent_folders",
+    "check_folder",
     "start_session",
     "attach_session",
     "send_input",

@@ -17,6 +17,8 @@ pub enum CommandError {
     NoDataDir,
     #[error("{0}")]
     InvalidRequest(String),
+    #[error(transparent)]
+    Folder(#[from] crate::folders::FolderError),
     #[error("cannot read {path}: {source}")]
     Read {
         path: String,
@@ -34,6 +36,7 @@ impl CommandError {
             CommandError::SessionLog(_) => "session_log",
             CommandError::NoDataDir => "no_data_dir",
             CommandError::InvalidRequest(_) => "invalid_request",
+            CommandError::Folder(_) => "folder",
             CommandError::Read { .. } => "read",
         }
     }

@@ -10,6 +10,7 @@ mod bridge;
 pub mod commands;
 mod display;
 pub mod error;
+pub mod folders;
 mod hotkey;
 mod notify;
 pub mod state;
@@ -35,6 +36,8 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<
         .invoke_handler(tauri::generate_handler![
             commands::app::app_info,
             commands::app::subscribe_app,
+            commands::folders::recent_folders,
+            commands::folders::check_folder,
             commands::session::start_session,
             commands::session::attach_session,
             commands::session::send_input,

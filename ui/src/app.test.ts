@@ -88,8 +88,8 @@ beforeEach(() => {
         return null;
       case "list_sessions":
         return [
-          ...(editorLive ? [{ id: "ed1", started_ms: 1_700_000_100_000, model: "openai/test", profile: "codex", first_words: "fix the test", events: 3, live: true }] : []),
-          { id: "old", started_ms: 1_700_000_000_000, model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false },
+          ...(editorLive ? [{ id: "ed1", started_ms: 1_700_000_100_000, cwd: "/tmp/proj", model: "openai/test", profile: "codex", first_words: "fix the test", events: 3, live: true }] : []),
+          { id: "old", started_ms: 1_700_000_000_000, cwd: "/home/me/older-project", model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false },
         ];
       case "start_session":
         sessionChannel = a.onEvent as Channel<Event>;
@@ -105,8 +105,18 @@ beforeEach(() => {
         return "gui-1";
       case "read_image":
         return "data:image/png;base64,AAAA";
+      case "recent_folders":
+        return ["/home/me/a", "/home/me/b"];
+      case "check_folder": {
+        const path = a.path as string;
+        if (path.startsWith("/bad")) throw { code: "folder", message: `${path} is not a folder` };
+        return path.replace(/\/+$/, "");
+      }
       case "read_session":
-        return [configured(), ev({ type: "user_message", items: [{ type: "text", text: "an old chat" }] })];
+        return [
+          ev({ ...(configured().msg as Extract<EventMsg, { type: "session_configured" }>), cwd: "/home/me/older-project" }),
+          ev({ type: "user_message", items: [{ type: "text", text: "an old chat" }] }),
+        ];
       default:
         throw { code: "invalid_request", message: `unexpected ${cmd}` };
     }
@@ -116,9 +126,51 @@ beforeEach(() => {
 afterEach(() => clearMocks());
 
 describe("the app over ipc", () => {
-  it("lists the logged sessions", async () => {
+  it("lists the logged sessions with their folders", async () => {
     await boot();
     expect(q('[data-testid="session-item"]')?.textContent).toContain("an old chat");
+    const folder = q('[data-testid="session-item-folder"]')!;
+    expect(folder.textContent).toBe("older-project");
+    expect(folder.dataset.cwd).toBe("/home/me/older-project");
+  });
+
+  it("chooses a new session's folder from the recent ones or by path, and starts it there", async () => {
+    await boot();
+    const folder = q('[data-testid="session-folder"]') as HTMLButtonElement;
+    const picker = q('[data-testid="folder-picker"]')!;
+    expect(folder.textContent).toBe("/tmp/work");
+    expect(picker.classList.contains("hidden")).toBe(true);
+    folder.click();
+    await settle();
+    expect(picker.classList.contains("hidden")).toBe(false);
+    const recent = [...document.querySelectorAll<HTMLElement>('[data-testid="recent-folder"]')];
+    expect(recent.map((r) => r.textContent)).toEqual(["/home/me/a", "/home/me/b"]);
+    recent[1]!.click();
+    await settle();
+    expect(folder.textContent).toBe("/home/me/b");
+    expect(picker.classList.contains("hidden")).toBe(true);
+    // A path that is not a folder is refused where it was typed; the choice stays.
+    folder.click();
+    await settle();
+    const input = q('[data-testid="folder-input"]') as HTMLInputElement;
+    expect(input.value).toBe("/home/me/b");
+    input.value = "/bad/place";
+    q('[data-testid="folder-use"]')!.click();
+    await settle();
+    expect(q('[data-testid="folder-error"]')?.textContent).toBe("/bad/place is not a folder");
+    expect(folder.textContent).toBe("/home/me/b");
+    input.value = "/srv/project/";
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+    await settle();
+    expect(folder.textContent).toBe("/srv/project");
+    expect(cmds("check_folder").map((a) => a.path)).toEqual(["/home/me/b", "/bad/place", "/srv/project/"]);
+    await say("work here");
+    expect(cmds("start_session")[0]?.options).toMatchObject({ cwd: "/srv/project" });
+    deliver({ ...(configured().msg as Extract<EventMsg, { type: "session_configured" }>), cwd: "/srv/project" });
+    await settle();
+    // A started session keeps its folder.
+    expect(folder.disabled).toBe(true);
+    expect(folder.textContent).toBe("/srv/project");
   });
 
   it("starts a session with the pickers' values on the first message, then sends it", async () => {
@@ -127,7 +179,7 @@ describe("the app over ipc", () => {
     model.value = "ollama/qwen";
     model.dispatchEvent(new Event("change"));
     await say("what is 2+2?");
-    expect(cmds("start_session")[0]?.options).toEqual({ model: "ollama/qwen", profile: "classic", approval_policy: "ask", resume: undefined });
+    expect(cmds("start_session")[0]?.options).toEqual({ model: "ollama/qwen", profile: "classic", approval_policy: "ask", resume: undefined, cwd: "/tmp/work" });
     expect(cmds("send_input")).toEqual([{ sessionId: "s1", items: [{ type: "text", text: "what is 2+2?" }] }]);
   });
 
@@ -445,6 +497,7 @@ describe("the app over ipc", () => {
     expect([button("undo").disabled, button("reset").disabled, button("end").disabled]).toEqual([true, true, true]);
     // Its transcript stays; the next message continues it from its log.
     expect(q('[data-testid="user-message"]')?.textContent).toBe("first");
+    expect([...document.querySelectorAll('[data-testid="notice"]')].pop()?.textContent).toBe("The session ended. A message continues it from its log.");
     await say("again");
     expect(cmds("start_session")).toHaveLength(2);
     expect(cmds("start_session")[1]?.options).toMatchObject({ resume: "s1" });
@@ -494,7 +547,8 @@ describe("the app over ipc", () => {
     await settle();
     expect(q('[data-testid="user-message"]')?.textContent).toBe("an old chat");
     await say("continue");
-    expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "old" });
+    // It goes on in the folder its log names.
+    expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "old", cwd: "/home/me/older-project" });
   });
 
   it("follows an editor's session from its start and answers its approval here", async () => {

@@ -7,6 +7,7 @@ import type { Ipc } from "./ipc";
 import type { Activity, AppInfo, AppSignal, CommandError, SessionEntry } from "./types";
 import { Composer } from "./view/composer";
 import type { ImageLoader } from "./view/computer";
+import { FolderPicker } from "./view/folder-picker";
 import { cachedImages } from "./view/image-cache";
 import { SessionBar } from "./view/session-bar";
 import { Sidebar } from "./view/sidebar";
@@ -27,12 +28,13 @@ export class App {
   private sidebar: Sidebar;
   private toolbar: Toolbar;
   private sessionBar: SessionBar;
+  private folderPicker: FolderPicker;
   private composer: Composer;
   private main: HTMLElement;
   private errorBar: HTMLElement;
   private shown!: Shown;
   private live = new Map<string, TranscriptView>();
-  private choice: { model: string; profile: string; policy: ApprovalPolicy };
+  private choice: { model: string; profile: string; policy: ApprovalPolicy; cwd: string };
   private activity: Activity;
   private listing: Promise<void> | null = null;
   private listAgain = false;
@@ -41,7 +43,7 @@ export class App {
 
   constructor(private ipc: Ipc, private info: AppInfo) {
     this.images = cachedImages((path) => this.ipc.readImage(path));
-    this.choice = { model: info.model, profile: info.profile, policy: info.approval_policy };
+    this.choice = { model: info.model, profile: info.profile, policy: info.approval_policy, cwd: info.cwd };
     this.activity = info.activity;
     this.sidebar = new Sidebar({ onNew: () => this.newSession(), onOpen: (e) => void this.open(e) });
     this.toolbar = new Toolbar(info.profiles, info.stop_hotkey, {
@@ -50,7 +52,18 @@ export class App {
       onPolicy: (p) => this.change("policy", p),
       onStop: () => void this.stop(),
     });
+    this.folderPicker = new FolderPicker({
+      recent: () => this.ipc.recentFolders(),
+      choose: async (path) => {
+        this.choice.cwd = await this.ipc.checkFolder(path);
+        this.refreshToolbar();
+      },
+    });
     this.sessionBar = new SessionBar({
+      onFolder: () => {
+        if (this.folderPicker.isOpen) this.folderPicker.close();
+        else void this.folderPicker.open(this.choice.cwd);
+      },
       onUndo: () => this.control((id) => this.ipc.undo(id)),
       onReset: () => this.control((id) => this.ipc.reset(id)),
       onEnd: () => this.control((id) => this.ipc.closeSession(id)),
@@ -59,7 +72,7 @@ export class App {
     this.composer = new Composer((items) => this.send(items));
     this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
     this.main = h("main", { class: "session" });
-    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.toolbar.el, this.sessionBar.el, this.errorBar, this.main, this.composer.el));
+    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.errorBar, this.main, this.composer.el));
     this.newSession();
   }
 
@@ -97,6 +110,7 @@ export class App {
 
   private showView(shown: Shown): void {
     this.shown = shown;
+    this.folderPicker.close();
     this.main.replaceChildren(shown.view.el);
     this.refreshToolbar();
     void this.refreshList();
@@ -160,6 +174,8 @@ export class App {
 
   private async startShown(): Promise<void> {
     const shown = this.shown;
+    // A resumed session goes on in its own folder.
+    const cwd = shown.resume ? (shown.view.model.info?.cwd ?? undefined) : this.choice.cwd;
     // A resumed session replays its log as events: start from an empty view.
     if (shown.resume) shown.view = this.makeView();
     const view = shown.view;
@@ -169,12 +185,14 @@ export class App {
         profile: this.choice.profile,
         approval_policy: this.choice.policy,
         resume: shown.resume ?? undefined,
+        cwd,
       },
       this.follow(view),
     );
     shown.sessionId = started.session_id;
     shown.live = true;
     shown.resume = null;
+    this.folderPicker.close();
     this.live.set(started.session_id, view);
     if (this.shown === shown) this.main.replaceChildren(view.el);
   }
@@ -261,8 +279,8 @@ export class App {
     // A logged or running session shows what its log says; a new one what it will start with.
     this.sessionBar.show(
       t.info
-        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, live: this.shown.live, running: t.running }
-        : { cwd: this.info.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null, live: false, running: false },
+        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, live: this.shown.live, running: t.running, fresh: false }
+        : { cwd: this.choice.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null, live: false, running: false, fresh: !this.shown.resume },
     );
   }
 

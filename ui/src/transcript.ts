@@ -333,7 +333,7 @@ export class Transcript {
       case "shutdown_complete":
         this.running = false;
         this.ended = true;
-        return [];
+        return [this.notice("info", "The session ended. A message continues it from its log.")];
     }
   }
 }

@@ -26,6 +26,8 @@ export interface StartOptions {
   profile?: string;
   approval_policy?: ApprovalPolicy;
   resume?: string;
+  /** The folder to work in (the app's own when unset). */
+  cwd?: string;
 }
 
 export interface StartedSession {
@@ -36,6 +38,8 @@ export interface StartedSession {
 export interface SessionEntry {
   id: string;
   started_ms: number;
+  /** The folder it works in (unknown for some old logs). */
+  cwd: string | null;
   model: string;
   profile: string;
   first_words: string;
@@ -60,6 +64,7 @@ export interface CommandError {
     | "no_data_dir"
     | "invalid_request"
     | "read"
+    | "folder"
     | "ipc";
   message: string;
 }

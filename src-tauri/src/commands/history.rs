@@ -14,6 +14,8 @@ use crate::state::AppState;
 pub struct SessionEntry {
     pub id: String,
     pub started_ms: u64,
+    /// The folder it works in (unknown for some old logs).
+    pub cwd: Option<String>,
     pub model: String,
     pub profile: String,
     pub first_words: String,
@@ -33,6 +35,7 @@ pub fn list_sessions(state: State<'_, AppState>) -> Result<Vec<SessionEntry>, Co
             live: live.contains(&s.id),
             id: s.id,
             started_ms: s.started_ms,
+            cwd: s.cwd.map(|c| c.display().to_string()),
             model: s.model,
             profile: s.profile,
             first_words: s.first_words,

@@ -2,5 +2,6 @@
 //! Each is listed in build.rs so the window's capability can grant exactly these.
 
 pub mod app;
+pub mod folders;
 pub mod history;
 pub mod session;

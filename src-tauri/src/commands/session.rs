@@ -17,6 +17,8 @@ pub struct StartOptions {
     pub approval_policy: Option<ApprovalPolicy>,
     /// Continue this saved session.
     pub resume: Option<String>,
+    /// The folder to work in (the app's own when unset); remembered once the session starts.
+    pub cwd: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -43,7 +45,16 @@ pub async fn start_session(
         config.approval_policy = p;
     }
     config.resume = options.resume;
+    if let Some(folder) = options.cwd.filter(|f| !f.trim().is_empty()) {
+        config.cwd = crate::folders::check(&folder)?;
+    }
+    let data_dir = config.data_dir.clone();
+    let cwd = config.cwd.clone();
     let mut handle = oi_core::spawn_session(config)?;
+    if let Err(e) = crate::folders::remember(&data_dir, &cwd) {
+        // The session runs; only the list of recent folders misses it.
+        tracing::warn!("{e}");
+    }
     let session_id = handle.session_id.clone();
     state.add_session(
         &session_id,

@@ -286,6 +286,51 @@ fn a_session_runs_through_the_commands() {
     h.wait_logged(&id, of_type("shutdown_complete"));
 }
 
+#[test]
+fn a_session_starts_in_the_chosen_folder_which_is_remembered() {
+    let h = harness(None);
+    assert_eq!(h.ok("recent_folders", json!({})), json!([]));
+    let elsewhere = tempfile::tempdir().unwrap();
+    let real = elsewhere
+        .path()
+        .canonicalize()
+        .unwrap()
+        .display()
+        .to_string();
+    assert_eq!(
+        h.ok(
+            "check_folder",
+            json!({"path": format!("{}/", elsewhere.path().display())})
+        ),
+        json!(real)
+    );
+    let missing = elsewhere.path().join("missing").display().to_string();
+    let err = h
+        .invoke("check_folder", json!({"path": missing}))
+        .unwrap_err();
+    assert_eq!(err["code"], "folder", "{err}");
+    let err = h
+        .invoke(
+            "start_session",
+            json!({"options": {"cwd": "not/absolute"}, "onEvent": "__CHANNEL__:7"}),
+        )
+        .unwrap_err();
+    assert_eq!(err["code"], "folder", "{err}");
+
+    let started = h.ok(
+        "start_session",
+        json!({"options": {"cwd": real}, "onEvent": "__CHANNEL__:7"}),
+    );
+    let id = started["session_id"].as_str().unwrap().to_string();
+    let events = h.wait_logged(&id, of_type("session_configured"));
+    assert_eq!(events[0]["msg"]["cwd"], json!(real));
+    assert_eq!(h.ok("recent_folders", json!({})), json!([real]));
+    let listed = h.ok("list_sessions", json!({}));
+    assert_eq!(listed[0]["cwd"], json!(real), "{listed}");
+    h.ok("close_session", json!({"sessionId": id}));
+    h.wait_logged(&id, of_type("shutdown_complete"));
+}
+
 /// A channel as the ui's would receive it: every event sent, decoded.
 fn recording_channel() -> (
     tauri::ipc::Channel<oi_protocol::Event>,

@@ -1,6 +1,7 @@
-//! The session's own state and controls in the real window, clicked through tauri-driver: the
-//! header shows the folder, safe mode and tokens; a safe-mode finding is shown beside the line it
-//! concerns; Undo and Reset change what the model is sent next (the scripted model records every
+//! The session's own state and controls in the real window, clicked through tauri-driver: a
+//! folder chosen before the first message is where code runs, in the header, the session list
+//! and the recent folders; the header shows safe mode and tokens; a safe-mode finding is shown
+//! beside the line it concerns; Undo and Reset change what the model is sent next (the scripted model records every
 //! request); End session stops the session's Python kernel (its process is gone) and the next
 //! message continues the session from its log.
 
@@ -27,8 +28,6 @@ async fn enabled(wd: &WebDriver, control: &str) {
     .await;
 }
 
-
-
 /// Every text the person sent in the model request number `n` (1-based), once it was made.
 async fn user_texts(server: &ScriptedModelServer, n: usize) -> String {
     assert!(
@@ -47,18 +46,23 @@ async fn user_texts(server: &ScriptedModelServer, n: usize) -> String {
         .join("\n")
 }
 
-fn shot(desktop: &Desktop, name: &str) -> PathBuf {
+/// A picture of the window for people to look at (nothing is asserted on it).
+async fn shot(wd: &WebDriver, name: &str) -> PathBuf {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("session-controls-{name}.png"));
-    desktop.screenshot(&path);
+    wd.screenshot(&path).await;
     path
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn header_risks_undo_reset_and_end_in_the_real_window() {
+async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
     let server = ScriptedModelServer::start(Script::new(vec![
         run("shell", "echo cleaning\nrm -rf ~").with_usage(100, 10),
         ScriptedResponse::text("I will not delete your home.").with_usage(120, 6),
-        run("python", "import os\nprint('pid', os.getpid())").with_usage(1500, 20),
+        run(
+            "python",
+            "import os\nopen('here.txt', 'w').write(os.getcwd())\nprint('pid', os.getpid())",
+        )
+        .with_usage(1500, 20),
         ScriptedResponse::text("That is my kernel.").with_usage(1600, 8),
         ScriptedResponse::text("Third answer."),
         ScriptedResponse::text("Fourth answer."),
@@ -67,6 +71,8 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
     .await;
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
+    let chosen = tempfile::tempdir().unwrap();
+    let chosen_path = chosen.path().canonicalize().unwrap().display().to_string();
     let env = super::desktop::app_env(home.path());
     let desktop = Desktop::start(work.path(), &env);
     let wd = WebDriver::open_app(
@@ -78,15 +84,26 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
 
     let outcome = async {
         // The header, before the first message: where it will work and how code is checked.
-        let folder = wd
-            .text_when("[data-testid=session-folder]", "/")
-            .await;
+        let folder = wd.text_when("[data-testid=session-folder]", "/").await;
         assert_eq!(folder, work.path().display().to_string());
         wd.text_when("[data-testid=session-safe-mode]", "warn and ask")
             .await;
         wd.text_when("[data-testid=session-sandbox]", "no sandbox")
             .await;
         wd.text_when("[data-testid=session-tokens]", "no tokens yet")
+            .await;
+
+        // Another folder, typed into the picker before the first message.
+        wd.click("[data-testid=session-folder]").await;
+        wd.js(
+            "document.querySelector('[data-testid=folder-input]').value = ''",
+            json!([]),
+        )
+        .await;
+        wd.type_into("[data-testid=folder-input]", &chosen_path)
+            .await;
+        wd.click("[data-testid=folder-use]").await;
+        wd.text_when("[data-testid=session-folder]", &chosen_path)
             .await;
 
         // A safe-mode finding, beside the line it concerns.
@@ -108,13 +125,19 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
         assert_eq!(marked[0], "2", "{marked}");
         assert!(
             marked[1].as_str().unwrap().contains("rm -rf ~")
-                && marked[1].as_str().unwrap().contains("critical · rm-rf-broad"),
+                && marked[1]
+                    .as_str()
+                    .unwrap()
+                    .contains("critical · rm-rf-broad"),
             "{marked}"
         );
-        shot(&desktop, "risk");
+        shot(&wd, "risk").await;
         wd.click(&format!("{card} [data-testid=deny]")).await;
-        wd.text_when("[data-testid=assistant-message]", "I will not delete your home.")
-            .await;
+        wd.text_when(
+            "[data-testid=assistant-message]",
+            "I will not delete your home.",
+        )
+        .await;
 
         // A Python run: its kernel's pid, and the tokens the model reported.
         wd.say("what is the pid of your python?").await;
@@ -128,6 +151,12 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
             )
             .await;
         let pid: u32 = output.trim().trim_start_matches("pid ").parse().unwrap();
+        // It ran in the chosen folder.
+        assert_eq!(
+            std::fs::read_to_string(chosen.path().join("here.txt")).unwrap(),
+            chosen_path
+        );
+        assert!(!work.path().join("here.txt").exists());
         assert!(Path::new(&format!("/proc/{pid}")).exists());
         wd.text_when("[data-testid=assistant-message]", "That is my kernel.")
             .await;
@@ -147,7 +176,7 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
             )
             .await;
         assert_eq!(struck, json!(["what is the pid of your python?"]));
-        shot(&desktop, "undo");
+        shot(&wd, "undo").await;
         wd.say("third message").await;
         wd.text_when("[data-testid=assistant-message]", "Third answer.")
             .await;
@@ -180,6 +209,8 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
             json!([]),
         )
         .await;
+        wd.text_when("[data-testid=notice]", "The session ended.")
+            .await;
         let deadline = Instant::now() + Duration::from_secs(20);
         while Path::new(&format!("/proc/{pid}")).exists() {
             assert!(
@@ -194,7 +225,15 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
             json!([]),
         )
         .await;
-        shot(&desktop, "ended");
+        // The list names its folder.
+        let listed = wd
+            .text_when(
+                "[data-testid=session-item].current [data-testid=session-item-folder]",
+                "",
+            )
+            .await;
+        assert_eq!(listed, chosen.path().file_name().unwrap().to_str().unwrap());
+        shot(&wd, "ended").await;
 
         // The next message continues it from its log.
         wd.say("back again").await;
@@ -202,12 +241,23 @@ async fn header_risks_undo_reset_and_end_in_the_real_window() {
             .await;
         let sent = user_texts(&server, 7).await;
         assert!(sent.contains("back again"), "{sent}");
+
+        // A new session offers the chosen folder among the recent ones.
+        wd.click("[data-testid=new-session]").await;
+        wd.click("[data-testid=session-folder]").await;
+        wd.text_when("[data-testid=recent-folder]", &chosen_path)
+            .await;
+        shot(&wd, "folders").await;
     };
     let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
     if result.is_err() {
-        let shot = shot(&desktop, "timeout");
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("session-controls-timeout.png");
+        desktop.screenshot(&shot);
         wd.close().await;
-        panic!("the session-controls test timed out; screen in {}", shot.display());
+        panic!(
+            "the session-controls test timed out; screen in {}",
+            shot.display()
+        );
     }
     wd.close().await;
     server.assert_invariants();

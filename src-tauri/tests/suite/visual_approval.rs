@@ -218,7 +218,6 @@ async fn crosshair_on_screen(wd: &WebDriver, card: &str) -> (f64, f64) {
     (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
 }
 
-
 fn session_log(data: &Path) -> Vec<Value> {
     fn find(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
@@ -317,8 +316,12 @@ impl Scene {
     /// `request` sent from its composer (typed with the app focused, as a person does).
     async fn open_app(&self, script: Script, request: &str) -> (ScriptedModelServer, WebDriver) {
         let server = ScriptedModelServer::start(script).await;
-        let wd = WebDriver::open_app(&self.desktop.driver_url, &server.base_url(), &["--profile", "os"])
-            .await;
+        let wd = WebDriver::open_app(
+            &self.desktop.driver_url,
+            &server.base_url(),
+            &["--profile", "os"],
+        )
+        .await;
         // The app beside the probe, not over it.
         let (id, _) = app_window(&self.desktop);
         self.desktop

@@ -162,6 +162,16 @@ impl WebDriver {
         v.as_str().unwrap().to_string()
     }
 
+    /// The page as WebKit renders it now, as a PNG (an X screenshot can lag behind the page).
+    pub async fn screenshot(&self, path: &std::path::Path) {
+        use base64::Engine;
+        let png = self.call(reqwest::Method::GET, "/screenshot", None).await;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(png.as_str().unwrap_or_default())
+            .unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+
     pub async fn close(&self) {
         let _ = self.http.delete(&self.url).send().await;
     }

@@ -15,8 +15,6 @@ fn run(language: &str, code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": language, "code": code}))
 }
 
-
-
 /// The tray item (bus connection, object path). With no StatusNotifierWatcher on the bus the
 /// item owns no well-known name, so look for the object on every connection.
 fn tray_item(desktop: &Desktop) -> (String, String) {

@@ -1,4 +1,5 @@
-// The state of the session shown, under the pickers: the folder it works in, the sandbox its
+// The state of the session shown, under the pickers: the folder it works in (chosen before it
+// starts), the sandbox its
 // code runs in, safe mode, the tokens it has used; and the terminal's %undo, %reset, %tokens and
 // ending the session, as buttons.
 import type { SafeMode } from "../bindings/SafeMode";
@@ -15,9 +16,12 @@ export interface SessionState {
   live: boolean;
   /** A turn is under way: the conversation changes between turns only. */
   running: boolean;
+  /** Not started yet: its folder can still be chosen. */
+  fresh: boolean;
 }
 
 export interface SessionControls {
+  onFolder(): void;
   onUndo(): void;
   onReset(): void;
   onEnd(): void;
@@ -45,7 +49,7 @@ function sandboxText(sb: SandboxInfo | null): string {
 
 export class SessionBar {
   readonly el: HTMLElement;
-  private folder: HTMLElement;
+  private folder: HTMLButtonElement;
   private sandbox: HTMLElement;
   private safeMode: HTMLElement;
   private tokens: HTMLButtonElement;
@@ -54,7 +58,7 @@ export class SessionBar {
   private end: HTMLButtonElement;
 
   constructor(controls: SessionControls) {
-    this.folder = h("span", { class: "folder", "data-testid": "session-folder" });
+    this.folder = h("button", { class: "folder link", "data-testid": "session-folder", onclick: () => controls.onFolder() });
     this.sandbox = h("span", { class: "sandbox", "data-testid": "session-sandbox" });
     this.safeMode = h("span", { class: "safe-mode", "data-testid": "session-safe-mode" });
     this.tokens = h("button", { class: "tokens link", "data-testid": "session-tokens", onclick: () => controls.onTokens() });
@@ -64,7 +68,7 @@ export class SessionBar {
     this.el = h(
       "div",
       { class: "session-bar", "data-testid": "session-bar" },
-      this.folder,
+      h("label", {}, "Folder", this.folder),
       this.sandbox,
       this.safeMode,
       this.tokens,
@@ -77,7 +81,8 @@ export class SessionBar {
 
   show(s: SessionState): void {
     this.folder.textContent = s.cwd;
-    this.folder.title = `Works in ${s.cwd}`;
+    this.folder.title = s.fresh ? `Works in ${s.cwd}: click to choose another folder` : `Works in ${s.cwd}`;
+    this.folder.disabled = !s.fresh;
     this.sandbox.textContent = sandboxText(s.sandbox);
     this.sandbox.title = s.sandbox ? (s.sandbox.refusal ?? s.sandbox.enforcement) || s.sandbox.policy : "Code runs with your own permissions";
     this.sandbox.className = `sandbox ${s.sandbox ? (s.sandbox.refusal ? "refused" : "on") : "off"}`;

@@ -12,6 +12,12 @@ function when(ms: number): string {
   return `${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
 }
 
+/** The folder's last part ("/" for the root), which tells projects apart. */
+export function folderName(path: string): string {
+  const parts = path.split("/").filter(Boolean);
+  return parts[parts.length - 1] ?? "/";
+}
+
 export class Sidebar {
   readonly el: HTMLElement;
   private list: HTMLElement;
@@ -36,11 +42,12 @@ export class Sidebar {
             class: `${e.id === currentId ? "current" : ""}${e.live ? " live" : ""}`,
             "data-testid": "session-item",
             "data-session-id": e.id,
-            title: `${e.model} · ${e.profile} · ${e.events} events`,
+            title: `${e.cwd ? `${e.cwd}\n` : ""}${e.model} · ${e.profile} · ${e.events} events`,
             onclick: () => this.handlers.onOpen(e),
           },
           h("div", { class: "first-words" }, e.first_words || "(no message yet)"),
           h("div", { class: "meta" }, e.live ? "● running · " : "", when(e.started_ms), " · ", e.model),
+          e.cwd && h("div", { class: "meta folder", "data-testid": "session-item-folder", "data-cwd": e.cwd }, folderName(e.cwd)),
         ),
       ),
     );
