@@ -245,8 +245,16 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         // A new session offers the chosen folder among the recent ones.
         wd.click("[data-testid=new-session]").await;
         wd.click("[data-testid=session-folder]").await;
-        wd.text_when("[data-testid=recent-folder]", &chosen_path)
+        let recent = wd
+            .wait_for(
+                "the folder picker open with its recent folders",
+                "const p = document.querySelector('[data-testid=folder-picker]'); \
+                 return !p.classList.contains('hidden') \
+                   && [...p.querySelectorAll('[data-testid=recent-folder]')].map(e => e.textContent);",
+                json!([]),
+            )
             .await;
+        assert_eq!(recent[0], json!(chosen_path), "{recent}");
         shot(&wd, "folders").await;
     };
     let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
