@@ -118,4 +118,10 @@ fn code_finds_last_weeks_pdf_among_decoys_and_reads_page_two_under_the_native_sa
         outputs.contains("refused: denied Not read:") && !outputs.contains("secret"),
         "{outputs}"
     );
+    // The classic prompt told the model about it.
+    let system = server.model_requests()[0].messages()[0]["content"].to_string();
+    assert!(
+        system.contains("computer.files.read(path, pages=None)"),
+        "{system}"
+    );
 }

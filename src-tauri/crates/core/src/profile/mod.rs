@@ -364,9 +364,7 @@ screenshot), `computer.keyboard.write(text)`, `computer.keyboard.hotkey(\"ctrl\"
 `computer.clipboard.copy(text)`, `computer.clipboard.paste()`. Each action is approved like code; a refused one raises \
 `computer.ActionDenied`.";
 
-/// What `{{files_api}}` says when Python's `computer.files` reaches the engine (one line). Not in
-/// the classic prompt yet: with it the 0.5B model CI runs wrote a JSON call instead of code in
-/// one of two runs (#19 measures prompt changes on that model first).
+/// What `{{files_api}}` says when Python's `computer.files` reaches the engine (one line).
 pub const FILES_API: &str = "\n- To read a document (PDF, Word, spreadsheet, slides, EPUB), use Python's ready \
 `computer.files.read(path, pages=None)`; `computer.files.find(kind=\"pdf\", modified_within=\"7d\")` lists the newest \
 in Downloads, Desktop and Documents (also `folder=`, `name=`).";
@@ -401,15 +399,13 @@ mod tests {
         assert!(with.ends_with("`computer.ActionDenied`."), "{with}");
         // In a container (docker, OpenShell) the kernel has no line to the engine.
         assert!(!shown(&ctx.clone().with_computer(true, true)).contains("computer.display"));
-        // `{{files_api}}` fills where a profile asks for it: documents need no display, only
-        // the line (the classic prompt does not ask yet: see FILES_API).
-        let fill = |ctx: &PromptContext| classic.fill("{{files_api}}", ctx);
+        // Documents need no display, only the line.
         assert!(
-            fill(&ctx.clone().with_computer(false, false))
+            shown(&ctx.clone().with_computer(false, false))
                 .contains("`computer.files.read(path, pages=None)`")
         );
-        assert!(fill(&ctx.clone().with_computer(true, true)).is_empty());
-        assert!(!shown(&ctx.clone().with_computer(true, false)).contains("computer.files"));
+        assert!(!shown(&ctx.clone().with_computer(true, true)).contains("computer.files"));
+        assert!(!shown(&ctx).contains("computer.files"));
     }
 
     #[test]
