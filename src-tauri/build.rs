@@ -7,6 +7,7 @@ use std::process::Command;
 const COMMANDS: &[&str] = &[
     "app_info",
     "subscribe_app",
+    "quit",
     "recent_folders",
     "check_folder",
     "start_session",

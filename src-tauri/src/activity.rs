@@ -55,6 +55,14 @@ impl ActivityBoard {
         self.sessions.remove(session);
     }
 
+    /// How many sessions are in a turn or wait for an approval.
+    pub fn busy(&self) -> usize {
+        self.sessions
+            .values()
+            .filter(|a| **a != Activity::Idle)
+            .count()
+    }
+
     /// Waiting beats working beats idle.
     pub fn overall(&self) -> Activity {
         let mut out = Activity::Idle;
@@ -122,6 +130,7 @@ mod tests {
         b.observe("a", &EventMsg::TurnStarted { turn: 1 });
         b.observe("b", &EventMsg::TurnStarted { turn: 1 });
         assert_eq!(b.overall(), Activity::Working);
+        assert_eq!(b.busy(), 2);
         let notice = b.observe("b", &request()).unwrap();
         assert_eq!(notice.summary, "Run python: print(1)");
         assert_eq!(b.overall(), Activity::Waiting);
@@ -141,7 +150,9 @@ mod tests {
                 reason: TurnEndReason::Completed,
             },
         );
+        assert_eq!(b.busy(), 1);
         b.observe("b", &EventMsg::ShutdownComplete);
         assert_eq!(b.overall(), Activity::Idle);
+        assert_eq!(b.busy(), 0);
     }
 }

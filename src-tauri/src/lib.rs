@@ -13,6 +13,7 @@ pub mod error;
 pub mod folders;
 mod hotkey;
 mod notify;
+mod quit;
 pub mod state;
 mod tray;
 mod window;
@@ -36,6 +37,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<
         .invoke_handler(tauri::generate_handler![
             commands::app::app_info,
             commands::app::subscribe_app,
+            commands::app::quit,
             commands::folders::recent_folders,
             commands::folders::check_folder,
             commands::session::start_session,

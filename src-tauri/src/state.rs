@@ -37,6 +37,11 @@ pub enum AppSignal {
         session_id: String,
         cwd: String,
     },
+    /// Quit was chosen while sessions work or wait for an approval: the ui asks first, and
+    /// quits through the `quit` command.
+    QuitRequested {
+        busy: usize,
+    },
 }
 
 /// Where activity goes besides the ui: the tray icon and desktop notifications.
@@ -168,6 +173,30 @@ impl AppState {
             .count();
         self.broadcast(AppSignal::PausedAll { sessions: asked });
         asked
+    }
+
+    /// How many sessions are in a turn or wait for an approval.
+    pub fn busy(&self) -> usize {
+        lock(&self.0.board).busy()
+    }
+
+    /// Shuts every running session down through the engine (`Op::Shutdown`: the turn stopped,
+    /// kernels and sandboxes ended, `ShutdownComplete` logged) and waits until each has said so
+    /// or `timeout` passes; returns the sessions still running then.
+    pub async fn shutdown_all(&self, timeout: std::time::Duration) -> Vec<String> {
+        for id in self.session_ids() {
+            if let Err(e) = self.submit(&id, Op::Shutdown) {
+                tracing::warn!("cannot shut {id} down: {e}");
+            }
+        }
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let left = self.session_ids();
+            if left.is_empty() || tokio::time::Instant::now() >= deadline {
+                return left;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
     }
 
     /// One event of a running session, as its event loop receives it: to the activity board,

@@ -58,7 +58,7 @@ fn on_menu<R: Runtime>(app: &AppHandle<R>, event: MenuEvent) {
         "pause" => {
             state.pause_all();
         }
-        "quit" => app.exit(0),
+        "quit" => crate::quit::request(app),
         other => tracing::warn!("unknown tray menu item {other}"),
     }
 }

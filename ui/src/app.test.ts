@@ -80,6 +80,8 @@ beforeEach(() => {
     const a = (args ?? {}) as Record<string, unknown>;
     calls.push({ cmd, args: a });
     switch (cmd) {
+      case "quit":
+        return null;
       case "subscribe_app":
         appChannel = a.onSignal as Channel<unknown>;
         return null;
@@ -576,5 +578,26 @@ describe("the app over ipc", () => {
     expect(cmds("decide_approval")).toEqual([{ sessionId: "ed1", callId: "e1", decision: { type: "approve" } }]);
     // Opening it again follows the same view: no second attach.
     expect(cmds("attach_session")).toHaveLength(1);
+  });
+
+  it("asks before quitting while a session works, and quits only when told", async () => {
+    await boot();
+    const dialog = q('[data-testid="quit-confirm"]')!;
+    expect(dialog.classList.contains("hidden")).toBe(true);
+    runCallback(appChannel!.id, { index: 0, message: { type: "quit_requested", busy: 2 } });
+    await settle();
+    expect(dialog.classList.contains("hidden")).toBe(false);
+    expect(q('[data-testid="quit-text"]')?.textContent).toContain("2 sessions are still working");
+    q('[data-testid="quit-cancel"]')!.click();
+    await settle();
+    expect(dialog.classList.contains("hidden")).toBe(true);
+    expect(cmds("quit")).toHaveLength(0);
+    runCallback(appChannel!.id, { index: 1, message: { type: "quit_requested", busy: 1 } });
+    await settle();
+    expect(q('[data-testid="quit-text"]')?.textContent).toContain("A session is still working");
+    q('[data-testid="quit-anyway"]')!.click();
+    await settle();
+    expect(cmds("quit")).toHaveLength(1);
+    expect(dialog.classList.contains("hidden")).toBe(true);
   });
 });

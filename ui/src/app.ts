@@ -8,6 +8,7 @@ import type { Activity, AppInfo, AppSignal, CommandError, SessionEntry } from ".
 import { Composer } from "./view/composer";
 import type { ImageLoader } from "./view/computer";
 import { FolderPicker } from "./view/folder-picker";
+import { QuitConfirm } from "./view/quit-confirm";
 import { cachedImages } from "./view/image-cache";
 import { SessionBar } from "./view/session-bar";
 import { Sidebar } from "./view/sidebar";
@@ -29,6 +30,7 @@ export class App {
   private toolbar: Toolbar;
   private sessionBar: SessionBar;
   private folderPicker: FolderPicker;
+  private quitConfirm: QuitConfirm;
   private composer: Composer;
   private main: HTMLElement;
   private errorBar: HTMLElement;
@@ -69,10 +71,11 @@ export class App {
       onEnd: () => this.control((id) => this.ipc.closeSession(id)),
       onTokens: () => this.control((id) => this.ipc.reportTokens(id)),
     });
+    this.quitConfirm = new QuitConfirm({ onQuit: () => void this.ipc.quit().catch((e) => this.fail(e)) });
     this.composer = new Composer((items) => this.send(items));
     this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
     this.main = h("main", { class: "session" });
-    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.errorBar, this.main, this.composer.el));
+    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.quitConfirm.el, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.errorBar, this.main, this.composer.el));
     this.newSession();
   }
 
@@ -262,6 +265,9 @@ export class App {
         void this.attach(s.session_id)
           .catch((e) => this.fail(e))
           .finally(() => void this.refreshList());
+        break;
+      case "quit_requested":
+        this.quitConfirm.show(s.busy);
         break;
     }
   }

@@ -29,6 +29,8 @@ export const ipc = {
     channel.onmessage = onSignal;
     return call("subscribe_app", { onSignal: channel });
   },
+  /** Shuts every session down through the engine, then ends the app. */
+  quit: () => call<null>("quit"),
   recentFolders: () => call<string[]>("recent_folders"),
   checkFolder: (path: string) => call<string>("check_folder", { path }),
   startSession(options: StartOptions, onEvent: (e: Event) => void): Promise<StartedSession> {

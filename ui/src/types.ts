@@ -52,7 +52,9 @@ export type AppSignal =
   | { type: "paused_all"; sessions: number }
   | { type: "activity_changed"; activity: Activity }
   | { type: "files_dropped"; paths: string[] }
-  | { type: "editor_session_started"; session_id: string; cwd: string };
+  | { type: "editor_session_started"; session_id: string; cwd: string }
+  /** Tray Quit while sessions work or wait: the ui asks, then calls `quit`. */
+  | { type: "quit_requested"; busy: number };
 
 /** Every command error: a code to match on, a sentence for people. */
 export interface CommandError {

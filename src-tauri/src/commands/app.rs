@@ -3,8 +3,8 @@
 use oi_core::profile::Profile;
 use oi_protocol::{ApprovalPolicy, SafeMode, SandboxInfo};
 use serde::Serialize;
-use tauri::State;
 use tauri::ipc::Channel;
+use tauri::{AppHandle, Runtime, State};
 
 use crate::activity::Activity;
 use crate::state::{AppSignal, AppState};
@@ -58,4 +58,11 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
 #[tauri::command]
 pub fn subscribe_app(state: State<'_, AppState>, on_signal: Channel<AppSignal>) {
     state.subscribe(on_signal);
+}
+
+/// Quits the app (the ui's answer to "Quit anyway?"): every session is shut down through the
+/// engine first.
+#[tauri::command]
+pub async fn quit<R: Runtime>(app: AppHandle<R>) {
+    crate::quit::now(&app).await;
 }

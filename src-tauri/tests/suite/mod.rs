@@ -1,6 +1,7 @@
 mod commands;
 mod desktop;
 mod launch;
+mod quit;
 mod session_controls;
 mod ui_unit;
 mod visual_approval;

@@ -141,15 +141,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
 
         // A Python run: its kernel's pid, and the tokens the model reported.
         wd.say("what is the pid of your python?").await;
-        let python = wd.pending_card(1).await;
-        wd.click(&format!("[data-call-id='{python}'] [data-testid=approve]"))
-            .await;
-        let output = wd
-            .text_when(
-                &format!("[data-call-id='{python}'] [data-testid=exec-output]"),
-                "pid",
-            )
-            .await;
+        let output = wd.approve_and_read(1, "pid").await;
         let pid: u32 = output.trim().trim_start_matches("pid ").parse().unwrap();
         // It ran in the chosen folder.
         assert_eq!(

@@ -162,6 +162,19 @@ impl WebDriver {
         v.as_str().unwrap().to_string()
     }
 
+    /// Approves the first card after the first `after` waiting for approval and returns its
+    /// output once it holds `contains`.
+    pub async fn approve_and_read(&self, after: usize, contains: &str) -> String {
+        let card = self.pending_card(after).await;
+        self.click(&format!("[data-call-id='{card}'] [data-testid=approve]"))
+            .await;
+        self.text_when(
+            &format!("[data-call-id='{card}'] [data-testid=exec-output]"),
+            contains,
+        )
+        .await
+    }
+
     /// The page as WebKit renders it now, as a PNG (an X screenshot can lag behind the page).
     pub async fn screenshot(&self, path: &std::path::Path) {
         use base64::Engine;

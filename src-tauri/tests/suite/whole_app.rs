@@ -17,7 +17,7 @@ fn run(language: &str, code: &str) -> ScriptedResponse {
 
 /// The tray item (bus connection, object path). With no StatusNotifierWatcher on the bus the
 /// item owns no well-known name, so look for the object on every connection.
-fn tray_item(desktop: &Desktop) -> (String, String) {
+pub(super) fn tray_item(desktop: &Desktop) -> (String, String) {
     let names = desktop.gdbus(&[
         "call",
         "--session",
@@ -57,7 +57,7 @@ fn tray_item(desktop: &Desktop) -> (String, String) {
 }
 
 /// A string property of the tray item.
-fn tray_property(desktop: &Desktop, name: &str) -> String {
+pub(super) fn tray_property(desktop: &Desktop, name: &str) -> String {
     let (conn, item) = tray_item(desktop);
     let value = desktop.gdbus(&[
         "call",
@@ -74,11 +74,12 @@ fn tray_property(desktop: &Desktop, name: &str) -> String {
     value.split('\'').nth(1).unwrap_or_default().to_string()
 }
 
-/// The tray item's menu as dbusmenu publishes it.
-fn tray_menu_labels(desktop: &Desktop) -> String {
+/// Calls `method` of the tray item's menu (com.canonical.dbusmenu) with `args`.
+pub(super) fn tray_menu_call(desktop: &Desktop, method: &str, args: &[&str]) -> String {
     let (conn, _) = tray_item(desktop);
     let menu = tray_property(desktop, "Menu");
-    desktop.gdbus(&[
+    let method = format!("com.canonical.dbusmenu.{method}");
+    let mut call = vec![
         "call",
         "--session",
         "--dest",
@@ -86,12 +87,16 @@ fn tray_menu_labels(desktop: &Desktop) -> String {
         "--object-path",
         &menu,
         "--method",
-        "com.canonical.dbusmenu.GetLayout",
+        &method,
         "--",
-        "0",
-        "-1",
-        "[]",
-    ])
+    ];
+    call.extend_from_slice(args);
+    desktop.gdbus(&call)
+}
+
+/// The tray item's menu as dbusmenu publishes it.
+pub(super) fn tray_menu_labels(desktop: &Desktop) -> String {
+    tray_menu_call(desktop, "GetLayout", &["0", "-1", "[]"])
 }
 
 /// Which of the app's tray icons the item shows now, by its pixels (the tray writes the
