@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use oi_config::Flags;
+use serde::Serialize;
 
 #[derive(Debug, Clone, Default, Parser)]
 #[command(
@@ -23,9 +24,71 @@ pub struct GuiArgs {
     pub prompt: Vec<String>,
 }
 
+/// What a second launch (`interpreter --gui ARGS` while the app runs) hands to the running app:
+/// its prompt, the folder it was started in, and the model and profile it names.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Handover {
+    pub prompt: Option<String>,
+    pub cwd: String,
+    pub model: Option<String>,
+    pub profile: Option<String>,
+}
+
+impl Handover {
+    /// The second launch's arguments (its program name first) and folder.
+    pub fn parse(argv: &[String], cwd: &str) -> Result<Handover, clap::Error> {
+        let args = GuiArgs::try_parse_from(argv)?;
+        let prompt = args.prompt.join(" ");
+        Ok(Handover {
+            prompt: (!prompt.trim().is_empty()).then_some(prompt),
+            cwd: cwd.to_string(),
+            model: args.flags.model,
+            profile: args.flags.profile,
+        })
+    }
+
+    /// A bare second launch only brings the window forward.
+    pub fn is_empty(&self) -> bool {
+        self.prompt.is_none() && self.model.is_none() && self.profile.is_none()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn argv(args: &[&str]) -> Vec<String> {
+        args.iter().map(|a| a.to_string()).collect()
+    }
+
+    #[test]
+    fn a_second_launch_hands_over_its_prompt_folder_model_and_profile() {
+        let h = Handover::parse(
+            &argv(&[
+                "interpreter-gui",
+                "--model",
+                "openai/other",
+                "--profile",
+                "codex",
+                "list",
+                "the files",
+            ]),
+            "/home/me/project",
+        )
+        .unwrap();
+        assert_eq!(
+            h,
+            Handover {
+                prompt: Some("list the files".into()),
+                cwd: "/home/me/project".into(),
+                model: Some("openai/other".into()),
+                profile: Some("codex".into()),
+            }
+        );
+        let bare = Handover::parse(&argv(&["interpreter-gui"]), "/tmp").unwrap();
+        assert!(bare.is_empty());
+        assert!(Handover::parse(&argv(&["interpreter-gui", "--sandbox", "jail"]), "/tmp").is_err());
+    }
 
     #[test]
     fn takes_what_the_cli_forwards() {

@@ -92,8 +92,9 @@ pub fn run() -> ExitCode {
     let background = args.background;
     // First plugin: a second launch hands over to the running app before anything else starts.
     let builder =
-        Builder::default().plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
+        Builder::default().plugin(tauri_plugin_single_instance::init(|app, argv, cwd| {
             window::show_main(app);
+            hand_over(app, &argv, &cwd);
         }));
     let result = app_builder(builder, state)
         .plugin(hotkey::plugin())
@@ -114,6 +115,17 @@ pub fn run() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
+    }
+}
+
+/// A second launch's arguments, to the running app's window (a bare one only focuses it).
+fn hand_over<R: Runtime>(app: &tauri::AppHandle<R>, argv: &[String], cwd: &str) {
+    match args::Handover::parse(argv, cwd) {
+        Ok(handover) if handover.is_empty() => {}
+        Ok(handover) => app
+            .state::<AppState>()
+            .broadcast(state::AppSignal::Launched { handover }),
+        Err(e) => tracing::warn!("a second launch's arguments were not understood: {e}"),
     }
 }
 

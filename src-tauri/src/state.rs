@@ -37,6 +37,11 @@ pub enum AppSignal {
         session_id: String,
         cwd: String,
     },
+    /// A second launch of the app handed over its arguments: a new session with them, its
+    /// prompt sent.
+    Launched {
+        handover: crate::args::Handover,
+    },
     /// Quit was chosen while sessions work or wait for an approval: the ui asks first, and
     /// quits through the `quit` command.
     QuitRequested {

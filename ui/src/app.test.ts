@@ -600,4 +600,28 @@ describe("the app over ipc", () => {
     expect(cmds("quit")).toHaveLength(1);
     expect(dialog.classList.contains("hidden")).toBe(true);
   });
+
+  it("takes a second launch's prompt, folder, model and profile into a new session", async () => {
+    await boot();
+    await say("first");
+    runCallback(appChannel!.id, {
+      index: 0,
+      message: { type: "launched", handover: { prompt: "list the files", cwd: "/home/me/b/", model: "openai/other", profile: "codex", } },
+    });
+    await settle();
+    expect(cmds("start_session").map((a) => a.options)).toEqual([
+      expect.objectContaining({ model: "openai/test", profile: "classic", cwd: "/tmp/work" }),
+      expect.objectContaining({ model: "openai/other", profile: "codex", cwd: "/home/me/b" }),
+    ]);
+    expect(cmds("send_input").at(-1)).toMatchObject({ items: [{ type: "text", text: "list the files" }] });
+    expect(q('[data-testid="session-folder"]')?.textContent).toBe("/home/me/b");
+  });
+
+  it("does not start a session when a second launch names a folder that is not one", async () => {
+    await boot();
+    runCallback(appChannel!.id, { index: 0, message: { type: "launched", handover: { prompt: "hi", cwd: "/bad/place", model: null, profile: null } } });
+    await settle();
+    expect(cmds("start_session")).toHaveLength(0);
+    expect(q('[data-testid="command-error"]')?.dataset.code).toBe("folder");
+  });
 });

@@ -4,7 +4,7 @@ import type { Event } from "./bindings/Event";
 import type { InputItem } from "./bindings/InputItem";
 import { h } from "./dom";
 import type { Ipc } from "./ipc";
-import type { Activity, AppInfo, AppSignal, CommandError, SessionEntry } from "./types";
+import type { Activity, AppInfo, AppSignal, CommandError, Handover, SessionEntry } from "./types";
 import { Composer } from "./view/composer";
 import type { ImageLoader } from "./view/computer";
 import { FolderPicker } from "./view/folder-picker";
@@ -266,10 +266,29 @@ export class App {
           .catch((e) => this.fail(e))
           .finally(() => void this.refreshList());
         break;
+      case "launched":
+        void this.takeOver(s.handover);
+        break;
       case "quit_requested":
         this.quitConfirm.show(s.busy);
         break;
     }
+  }
+
+  /** A second launch's arguments: a new session in its folder, with its model and profile,
+   * and its prompt sent. */
+  private async takeOver(handover: Handover): Promise<void> {
+    this.newSession();
+    if (handover.model) this.choice.model = handover.model;
+    if (handover.profile) this.choice.profile = handover.profile;
+    try {
+      this.choice.cwd = await this.ipc.checkFolder(handover.cwd);
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    this.refreshToolbar();
+    if (handover.prompt) await this.send([{ type: "text", text: handover.prompt }]);
   }
 
   private refreshToolbar(): void {

@@ -47,12 +47,22 @@ export interface SessionEntry {
   live: boolean;
 }
 
+/** What a second launch (`interpreter --gui ARGS` while the app runs) hands over. */
+export interface Handover {
+  prompt: string | null;
+  /** The folder it was started in. */
+  cwd: string;
+  model: string | null;
+  profile: string | null;
+}
+
 export type AppSignal =
   | { type: "new_session" }
   | { type: "paused_all"; sessions: number }
   | { type: "activity_changed"; activity: Activity }
   | { type: "files_dropped"; paths: string[] }
   | { type: "editor_session_started"; session_id: string; cwd: string }
+  | { type: "launched"; handover: Handover }
   /** Tray Quit while sessions work or wait: the ui asks, then calls `quit`. */
   | { type: "quit_requested"; busy: number };
 

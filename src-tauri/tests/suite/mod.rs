@@ -2,6 +2,7 @@ mod commands;
 mod desktop;
 mod launch;
 mod quit;
+mod second_launch;
 mod session_controls;
 mod ui_unit;
 mod visual_approval;

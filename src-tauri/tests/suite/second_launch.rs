@@ -1,0 +1,86 @@
+//! A second launch while the app runs (`interpreter --gui ARGS` runs `interpreter-gui ARGS`):
+//! the second process hands its prompt, folder and model to the running app and ends; the
+//! running app starts a session with them and the prompt reaches the model.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::json;
+
+use super::desktop::Desktop;
+use super::webdriver::WebDriver;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_launch_hands_its_prompt_to_the_running_app() {
+    let server =
+        ScriptedModelServer::start(Script::new(vec![ScriptedResponse::text("Listed them.")])).await;
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let elsewhere_path = elsewhere.path().canonicalize().unwrap();
+    let env = super::desktop::app_env(home.path());
+    let desktop = Desktop::start(work.path(), &env);
+    let wd = WebDriver::open_app(&desktop.driver_url, &server.base_url(), &[]).await;
+
+    let outcome = async {
+        // The second launch, from another folder, on the same desktop.
+        let mut second = Command::new(env!("CARGO_BIN_EXE_interpreter-gui"));
+        second
+            .args(["--model", "openai/other", "list", "the files"])
+            .current_dir(&elsewhere_path)
+            .env("DISPLAY", &desktop.display)
+            .env("DBUS_SESSION_BUS_ADDRESS", &desktop.bus)
+            .env_remove("WAYLAND_DISPLAY");
+        for (k, v) in &env {
+            second.env(k, v);
+        }
+        let mut child = second.spawn().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the second launch kept running beside the first"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert!(status.success(), "the second launch ended with {status}");
+
+        // The running app took it: a session in that folder, with that model, its prompt sent.
+        wd.text_when("[data-testid=user-message]", "list the files")
+            .await;
+        wd.text_when("[data-testid=assistant-message]", "Listed them.")
+            .await;
+        let folder = wd.text_when("[data-testid=session-folder]", "/").await;
+        assert_eq!(folder, elsewhere_path.display().to_string());
+        let requests = server.model_requests();
+        assert_eq!(requests.len(), 1);
+        assert_eq!(requests[0].body["model"], json!("other"));
+        assert!(
+            requests[0]
+                .messages()
+                .iter()
+                .any(|m| m["role"] == "user" && m["content"].to_string().contains("list the files")),
+            "{:?}",
+            requests[0].messages()
+        );
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch.png");
+        wd.screenshot(&shot).await;
+    };
+    let result = tokio::time::timeout(Duration::from_secs(120), outcome).await;
+    if result.is_err() {
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch-timeout.png");
+        desktop.screenshot(&shot);
+        wd.close().await;
+        panic!(
+            "the second-launch test timed out; screen in {}",
+            shot.display()
+        );
+    }
+    wd.close().await;
+    server.assert_invariants();
+}
