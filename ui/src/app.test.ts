@@ -23,6 +23,7 @@ const INFO: AppInfo = {
   initial_prompt: null,
   stop_hotkey: "Ctrl+Alt+.",
   activity: "idle",
+  model_access: { provider: "openai", api_base: "https://api.openai.com/v1", local: false, key_env: "OPENAI_API_KEY", key_set: true },
 };
 
 interface Internals {
@@ -35,6 +36,7 @@ let appChannel: Channel<unknown> | null;
 let attached: Map<string, Channel<Event>>;
 let sent = 0;
 let editorLive = false;
+let noneLogged = false;
 
 function runCallback(id: number, data: unknown): void {
   (window as unknown as { __TAURI_INTERNALS__: Internals }).__TAURI_INTERNALS__.runCallback(id, data);
@@ -75,6 +77,7 @@ beforeEach(() => {
   appChannel = null;
   attached = new Map();
   editorLive = false;
+  noneLogged = false;
   sent = 0;
   mockIPC((cmd, args) => {
     const a = (args ?? {}) as Record<string, unknown>;
@@ -89,6 +92,7 @@ beforeEach(() => {
         attached.set(a.sessionId as string, a.onEvent as Channel<Event>);
         return null;
       case "list_sessions":
+        if (noneLogged) return [];
         return [
           ...(editorLive ? [{ id: "ed1", started_ms: 1_700_000_100_000, cwd: "/tmp/proj", model: "openai/test", profile: "codex", first_words: "fix the test", events: 3, live: true }] : []),
           { id: "old", started_ms: 1_700_000_000_000, cwd: "/home/me/older-project", model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false },
@@ -623,5 +627,40 @@ describe("the app over ipc", () => {
     await settle();
     expect(cmds("start_session")).toHaveLength(0);
     expect(q('[data-testid="command-error"]')?.dataset.code).toBe("folder");
+  });
+
+  it("shows on the first run what it does, the model it will use and how to give it a key or a local model", async () => {
+    noneLogged = true;
+    await boot({ ...INFO, model_access: { ...INFO.model_access, key_set: false } });
+    await settle();
+    const panel = q('[data-testid="first-run"]')!;
+    expect(panel.closest(".welcome")!.classList.contains("hidden")).toBe(false);
+    expect(panel.textContent).toContain("Run code for you");
+    expect(q('[data-testid="first-run-model"]')?.textContent).toContain("openai/test");
+    expect(q('[data-testid="first-run-key"]')?.textContent).toContain("No key for openai yet. Set OPENAI_API_KEY");
+    expect(q('[data-testid="first-run-local"]')?.textContent).toContain("interpreter --local");
+    // Another model typed in the picker is the one it names.
+    const model = q('[data-testid="model-picker"]') as HTMLInputElement;
+    model.value = "openai/gpt-x";
+    model.dispatchEvent(new Event("change"));
+    await settle();
+    expect(q('[data-testid="first-run-model"]')?.textContent).toContain("openai/gpt-x");
+    // Gone once the first session starts.
+    await say("hello");
+    expect(q('[data-testid="first-run"]')!.closest(".welcome")!.classList.contains("hidden")).toBe(true);
+  });
+
+  it("says a local model needs no key, a set key is found, and shows nothing once sessions are logged", async () => {
+    noneLogged = true;
+    await boot({ ...INFO, model: "ollama/qwen", model_access: { provider: "ollama", api_base: "http://127.0.0.1:11434", local: true, key_env: null, key_set: false } });
+    await settle();
+    expect(q('[data-testid="first-run-key"]')?.textContent).toBe("ollama/qwen runs on this machine (http://127.0.0.1:11434): no key needed. Start its server before your first message.");
+    await boot();
+    await settle();
+    expect(q('[data-testid="first-run-key"]')?.textContent).toBe("A key for openai is set (OPENAI_API_KEY).");
+    noneLogged = false;
+    await boot();
+    await settle();
+    expect(q(".welcome")!.classList.contains("hidden")).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import type { Ipc } from "./ipc";
 import type { Activity, AppInfo, AppSignal, CommandError, Handover, SessionEntry } from "./types";
 import { Composer } from "./view/composer";
 import type { ImageLoader } from "./view/computer";
+import { firstRun } from "./view/first-run";
 import { FolderPicker } from "./view/folder-picker";
 import { QuitConfirm } from "./view/quit-confirm";
 import { cachedImages } from "./view/image-cache";
@@ -34,6 +35,8 @@ export class App {
   private composer: Composer;
   private main: HTMLElement;
   private errorBar: HTMLElement;
+  /** Shown on a new session while no session was ever logged. */
+  private welcome: HTMLElement;
   private shown!: Shown;
   private live = new Map<string, TranscriptView>();
   private choice: { model: string; profile: string; policy: ApprovalPolicy; cwd: string };
@@ -75,7 +78,8 @@ export class App {
     this.composer = new Composer((items) => this.send(items));
     this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
     this.main = h("main", { class: "session" });
-    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.quitConfirm.el, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.errorBar, this.main, this.composer.el));
+    this.welcome = h("div", { class: "welcome hidden" });
+    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.quitConfirm.el, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.errorBar, this.welcome, this.main, this.composer.el));
     this.newSession();
   }
 
@@ -194,6 +198,7 @@ export class App {
     );
     shown.sessionId = started.session_id;
     shown.live = true;
+    this.showWelcome(false);
     shown.resume = null;
     this.folderPicker.close();
     this.live.set(started.session_id, view);
@@ -205,6 +210,7 @@ export class App {
     if (what === "model") this.choice.model = value;
     if (what === "profile") this.choice.profile = value;
     if (what === "policy") this.choice.policy = value as ApprovalPolicy;
+    if (!this.welcome.classList.contains("hidden")) this.showWelcome(true);
     if (!id || !this.shown.live) return;
     const sent =
       what === "model"
@@ -332,6 +338,7 @@ export class App {
         try {
           const entries = await this.ipc.listSessions();
           this.sidebar.render(entries, this.shown.sessionId ?? this.shown.resume);
+          this.showWelcome(entries.length === 0 && !this.shown.sessionId && !this.shown.resume);
         } catch (e) {
           this.fail(e);
         }
@@ -339,6 +346,12 @@ export class App {
       this.listing = null;
     })();
     return this.listing;
+  }
+
+  /** The first run's panel, built with the model new sessions get now. */
+  private showWelcome(show: boolean): void {
+    if (show) this.welcome.replaceChildren(firstRun(this.choice.model, this.info.model_access));
+    this.welcome.classList.toggle("hidden", !show);
   }
 
   private fail(e: unknown): void {

@@ -19,6 +19,18 @@ export interface AppInfo {
   initial_prompt: string | null;
   stop_hotkey: string;
   activity: Activity;
+  /** How new sessions reach their model. */
+  model_access: ModelAccess;
+}
+
+/** Where the default model runs and whether it has the key it needs. */
+export interface ModelAccess {
+  provider: string;
+  api_base: string;
+  /** A model server on this machine: no key needed. */
+  local: boolean;
+  key_env: string | null;
+  key_set: boolean;
 }
 
 export interface StartOptions {

@@ -25,6 +25,35 @@ pub struct AppInfo {
     /// The global shortcut that interrupts every session.
     pub stop_hotkey: String,
     pub activity: Activity,
+    /// How new sessions reach their model (the first run says so, and how to change it).
+    pub model_access: ModelAccess,
+}
+
+/// Where the default model runs and whether it has the key it needs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ModelAccess {
+    pub provider: String,
+    pub api_base: String,
+    /// A model server on this machine (Ollama, LM Studio, llama.cpp): no key needed.
+    pub local: bool,
+    /// The environment variable the key is read from, for a provider that takes one.
+    pub key_env: Option<String>,
+    pub key_set: bool,
+}
+
+impl ModelAccess {
+    pub fn of(model: &str, api_base: Option<&str>, api_key: Option<&str>) -> ModelAccess {
+        let spec = oi_core::model::ModelSpec::resolve(model, api_base, api_key, &|name| {
+            std::env::var(name).ok().filter(|v| !v.is_empty())
+        });
+        ModelAccess {
+            provider: spec.provider.to_string(),
+            local: spec.provider.is_local(),
+            key_env: spec.provider.key_env().map(str::to_string),
+            key_set: spec.api_key.is_some(),
+            api_base: spec.api_base,
+        }
+    }
 }
 
 #[tauri::command]
@@ -51,6 +80,7 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         initial_prompt: state.launch().initial_prompt.clone(),
         stop_hotkey: crate::STOP_HOTKEY.to_string(),
         activity: state.activity(),
+        model_access: ModelAccess::of(&d.model, d.api_base.as_deref(), d.api_key.as_deref()),
     }
 }
 
@@ -65,4 +95,27 @@ pub fn subscribe_app(state: State<'_, AppState>, on_signal: Channel<AppSignal>) 
 #[tauri::command]
 pub async fn quit<R: Runtime>(app: AppHandle<R>) {
     crate::quit::now(&app).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_local_model_needs_no_key_and_a_given_key_counts() {
+        let local = ModelAccess::of("ollama/qwen2.5", Some("http://127.0.0.1:11434"), None);
+        assert_eq!(
+            local,
+            ModelAccess {
+                provider: "ollama".into(),
+                api_base: "http://127.0.0.1:11434".into(),
+                local: true,
+                key_env: None,
+                key_set: false,
+            }
+        );
+        let keyed = ModelAccess::of("anthropic/claude-x", None, Some("k"));
+        assert!(!keyed.local && keyed.key_set);
+        assert_eq!(keyed.key_env.as_deref(), Some("ANTHROPIC_API_KEY"));
+    }
 }

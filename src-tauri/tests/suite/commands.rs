@@ -120,6 +120,11 @@ fn app_info_reports_the_defaults_and_profiles() {
     assert_eq!(info["cwd"], h._work.path().display().to_string());
     assert_eq!(info["sandbox"], Value::Null);
     assert_eq!(info["safe_mode"], "off");
+    assert_eq!(
+        info["model_access"],
+        json!({"provider": "openai", "api_base": "https://api.openai.com/v1", "local": false,
+               "key_env": "OPENAI_API_KEY", "key_set": true})
+    );
     assert!(
         info["profiles"]
             .as_array()
