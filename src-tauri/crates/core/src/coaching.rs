@@ -9,8 +9,24 @@ use oi_protocol::{CallOrigin, ToolAction, ToolCall};
 
 use crate::history::{History, HistoryItem};
 
+/// What a run that slipped is told.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunHint {
+    pub text: String,
+    /// The run computed nothing the request could use (a function defined and never called):
+    /// it goes back to the model as a failed run, to fix and run again, not as an output to
+    /// answer from (the 0.5B model answered with the hint itself).
+    pub undone: bool,
+}
+
 /// A hint appended to what the model sees of a run, when the run shows a slip a hint fixes.
-pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Option<String> {
+pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Option<RunHint> {
+    let text = hint_text(language, code, output, is_error)?;
+    let undone = !is_error && text.contains("never called it");
+    Some(RunHint { text, undone })
+}
+
+fn hint_text(language: &str, code: &str, output: &str, is_error: bool) -> Option<String> {
     if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
         return None;
     }
@@ -256,7 +272,11 @@ fn answer_uses(answer: &str, output: &str) -> bool {
     if !numbers.is_empty() {
         return numbers.iter().any(|n| answer.contains(n));
     }
-    let last = output.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let last = output
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     let words: Vec<&str> = last
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.len() > 2)
@@ -300,22 +320,40 @@ mod tests {
     fn a_function_defined_and_never_called_gets_a_precise_hint() {
         let code = "def fib(n):\n    return n if n < 2 else fib(n-1) + fib(n-2)\n";
         let hint = run_hint("python", code, "", false).unwrap();
-        assert!(hint.contains("`fib` but never called it"), "{hint}");
+        assert!(hint.text.contains("`fib` but never called it"), "{hint:?}");
+        assert!(hint.undone);
         // Called at the top level: the hint is only to print.
         let called = format!("{code}x = fib(20)\n");
         let hint = run_hint("python", &called, "", false).unwrap();
-        assert!(hint.contains("printed nothing"), "{hint}");
+        assert!(hint.text.contains("printed nothing"), "{hint:?}");
+        assert!(
+            !hint.undone,
+            "printing nothing may be the point (writing a file)"
+        );
         // Output, another language, or a recursive call inside the body change nothing.
-        assert_eq!(run_hint("python", &format!("{code}print(fib(20))"), "6765\n", false), None);
+        assert_eq!(
+            run_hint("python", &format!("{code}print(fib(20))"), "6765\n", false),
+            None
+        );
         assert_eq!(run_hint("shell", "true", "", false), None);
     }
 
     #[test]
     fn a_bare_return_and_a_python_call_of_the_tool_are_explained() {
         let out = "  File \"<stdin>\", line 2\nSyntaxError: 'return' outside function\n";
-        assert!(run_hint("py", "x = 2\nreturn x", out, true).unwrap().contains("print(value)"));
+        assert!(
+            run_hint("py", "x = 2\nreturn x", out, true)
+                .unwrap()
+                .text
+                .contains("print(value)")
+        );
         let out = "NameError: name 'execute' is not defined";
-        assert!(run_hint("python", "execute(code='1')", out, true).unwrap().contains("tool"));
+        assert!(
+            run_hint("python", "execute(code='1')", out, true)
+                .unwrap()
+                .text
+                .contains("tool")
+        );
         assert_eq!(run_hint("python", "1/0", "ZeroDivisionError", true), None);
     }
 
@@ -365,9 +403,15 @@ mod tests {
         let h = turn("Saturday\n", Vec::new());
         assert!(unused_output_nudge(&h, "Done.").is_some());
         assert_eq!(unused_output_nudge(&h, "It was a saturday."), None);
-        assert_eq!(unused_output_nudge(&turn("True\n", Vec::new()), "Yes, it is prime."), None);
+        assert_eq!(
+            unused_output_nudge(&turn("True\n", Vec::new()), "Yes, it is prime."),
+            None
+        );
         // Long output, no output: nothing to quote.
-        assert_eq!(unused_output_nudge(&turn(&"x".repeat(500), Vec::new()), "Done."), None);
+        assert_eq!(
+            unused_output_nudge(&turn(&"x".repeat(500), Vec::new()), "Done."),
+            None
+        );
         assert_eq!(unused_output_nudge(&turn("", Vec::new()), "Done."), None);
     }
 
@@ -393,9 +437,15 @@ mod tests {
         let h = asked("What is in notes.txt?");
         assert_eq!(no_run_nudge(&h, "It has notes.", dir.path()), None);
         assert_eq!(no_run_nudge(&asked("Hello!"), "Hi.", dir.path()), None);
-        assert_eq!(no_run_nudge(&asked("Version 2.0 of x.y?"), "Yes.", dir.path()), None);
+        assert_eq!(
+            no_run_nudge(&asked("Version 2.0 of x.y?"), "Yes.", dir.path()),
+            None
+        );
         let h = asked("Count sales.csv's lines");
-        assert_eq!(no_run_nudge(&h, "```python\nprint(1)\n```", dir.path()), None);
+        assert_eq!(
+            no_run_nudge(&h, "```python\nprint(1)\n```", dir.path()),
+            None
+        );
     }
 
     #[test]
@@ -444,11 +494,17 @@ mod tests {
     fn running_the_same_code_again_is_answered_with_its_output_once() {
         let h = turn("1099511627776\n", Vec::new());
         let nudge = repeated_run_nudge(&h, &run("print(2**40)\n")).unwrap();
-        assert!(nudge.starts_with("Your code printed:\n1099511627776"), "{nudge}");
+        assert!(
+            nudge.starts_with("Your code printed:\n1099511627776"),
+            "{nudge}"
+        );
         assert!(nudge.contains("same code again"), "{nudge}");
         // Other code, or a failed first run, runs.
         assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
-        assert_eq!(repeated_run_nudge(&turn("", Vec::new()), &run("print(2**40)")), None);
+        assert_eq!(
+            repeated_run_nudge(&turn("", Vec::new()), &run("print(2**40)")),
+            None
+        );
         // Once per turn.
         let asked = turn("1099511627776\n", after_answer(nudge));
         assert_eq!(repeated_run_nudge(&asked, &run("print(2**40)")), None);

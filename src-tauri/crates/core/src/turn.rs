@@ -773,10 +773,11 @@ async fn execute(
             if outcome.kernel_restarted {
                 output.push_str("\n(the kernel restarted: earlier variables are gone)");
             }
-            let is_error = outcome.exit_code.is_some_and(|c| c != 0)
+            let mut is_error = outcome.exit_code.is_some_and(|c| c != 0)
                 || outcome.status != ExecStatus::Completed;
             if let Some(hint) = crate::coaching::run_hint(language, code, &output, is_error) {
-                output.push_str(&format!("\n({hint})"));
+                output.push_str(&format!("\n({})", hint.text));
+                is_error |= hint.undone;
             }
             (outcome.status, output, is_error)
         }

@@ -55,7 +55,11 @@ impl Profile {
                 .zip(wire_ids)
                 .map(|(c, wire_id)| {
                     let known = self.offers(&c.name) || extra_tools.contains(&c.name.as_str());
-                    let fit = if known { None } else { self.fitting_tool(&c.arguments) };
+                    let fit = if known {
+                        None
+                    } else {
+                        self.fitting_tool(&c.arguments)
+                    };
                     let name = match fit {
                         Some(fit) => {
                             repairs.push(repaired(&c.name, fit));
@@ -198,7 +202,11 @@ impl Profile {
             let known = |k: &String| properties.is_some_and(|p| p.contains_key(k));
             !given.is_empty()
                 && given.keys().all(known)
-                && required.is_none_or(|r| r.iter().filter_map(Value::as_str).all(|k| given.contains_key(k)))
+                && required.is_none_or(|r| {
+                    r.iter()
+                        .filter_map(Value::as_str)
+                        .all(|k| given.contains_key(k))
+                })
         });
         let first = fits.next()?;
         fits.next().is_none().then_some(first.name)
@@ -310,7 +318,10 @@ mod tests {
         assert_eq!(unknown.len(), 1);
         assert_eq!(unknown[0].name, FORMAT_ERROR);
         let message = unknown[0].arguments["message"].as_str().unwrap();
-        assert!(message.contains(&format!("no tool named `{ECHO}`")), "{message}");
+        assert!(
+            message.contains(&format!("no tool named `{ECHO}`")),
+            "{message}"
+        );
         assert!(message.contains("`execute`"), "{message}");
     }
 
@@ -330,7 +341,11 @@ mod tests {
             ToolAction::RunCode { language, .. } if language == "python"
         ));
         assert_eq!(got.repairs.len(), 1);
-        assert!(got.repairs[0].contains("`reverseString`"), "{:?}", got.repairs);
+        assert!(
+            got.repairs[0].contains("`reverseString`"),
+            "{:?}",
+            got.repairs
+        );
         // Natively too; a known name is never renamed, and arguments that fit no tool (or
         // more than one) are not guessed.
         let native = |name: &str, arguments: Value| {
@@ -393,7 +408,8 @@ mod tests {
 
     #[test]
     fn an_invented_tool_whose_arguments_fit_nothing_is_told_which_tools_exist() {
-        let text = "```json\n{\"name\": \"multiply\", \"arguments\": {\"a\": 1234, \"b\": 5678}}\n```";
+        let text =
+            "```json\n{\"name\": \"multiply\", \"arguments\": {\"a\": 1234, \"b\": 5678}}\n```";
         let found = calls("classic", text, &[]);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].name, FORMAT_ERROR);

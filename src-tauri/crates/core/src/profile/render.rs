@@ -315,9 +315,15 @@ mod tests {
     fn placeholders_are_filled_once_so_values_holding_one_stay_as_they_are() {
         let filled = fill_once(
             "asked: {{request}}\nout: {{output}} {{unknown}}",
-            &[("{{request}}", "print {{output}}"), ("{{output}}", "{{request}}")],
+            &[
+                ("{{request}}", "print {{output}}"),
+                ("{{output}}", "{{request}}"),
+            ],
         );
-        assert_eq!(filled, "asked: print {{output}}\nout: {{request}} {{unknown}}");
+        assert_eq!(
+            filled,
+            "asked: print {{output}}\nout: {{request}} {{unknown}}"
+        );
     }
 
     fn user(text: &str) -> HistoryItem {
@@ -359,7 +365,10 @@ mod tests {
         let roles: Vec<Role> = request.messages.iter().map(|m| m.role).collect();
         assert_eq!(roles, vec![Role::User, Role::Assistant, Role::User]);
         let last = request.messages[2].joined_text();
-        assert!(last.starts_with("Output:\n1\n\nThat is what your code printed."), "{last}");
+        assert!(
+            last.starts_with("Output:\n1\n\nThat is what your code printed."),
+            "{last}"
+        );
         assert!(last.ends_with("now two"), "{last}");
     }
 }

@@ -400,7 +400,9 @@ async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_val
         })
         .collect();
     assert!(
-        notices.iter().any(|n| n.contains("`power`") && n.contains("runs as `execute`")),
+        notices
+            .iter()
+            .any(|n| n.contains("`power`") && n.contains("runs as `execute`")),
         "{notices:?}"
     );
     let ran = events
@@ -416,7 +418,11 @@ async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_val
             .unwrap()
             .to_string()
     };
-    assert!(last_user(1).starts_with("Output:\n1099511627776"), "{}", last_user(1));
+    assert!(
+        last_user(1).starts_with("Output:\n1099511627776"),
+        "{}",
+        last_user(1)
+    );
     assert!(last_user(2).contains("same code again"), "{}", last_user(2));
     assert!(last_user(3).contains("did not use it"), "{}", last_user(3));
     assert!(last_user(3).contains("1099511627776"), "{}", last_user(3));
