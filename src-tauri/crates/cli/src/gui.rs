@@ -47,10 +47,55 @@ pub fn launch(args: Vec<OsString>) -> Result<u8> {
     Ok(status.code().map(|c| c.clamp(0, 255) as u8).unwrap_or(1))
 }
 
+/// What the app is started with: `forwarded` without `--local` (the app cannot discover local
+/// runtimes itself), and the model `--local` chose, with its API base, in its place.
+pub fn app_args(
+    forwarded: Vec<OsString>,
+    chosen: Option<(String, Option<String>)>,
+) -> Vec<OsString> {
+    let mut args: Vec<OsString> = forwarded.into_iter().filter(|a| a != "--local").collect();
+    if let Some((model, base)) = chosen {
+        args.extend(["--model".into(), model.into()]);
+        if let Some(base) = base {
+            args.extend(["--api-base".into(), base.into()]);
+        }
+    }
+    args
+}
+
 /// This invocation's arguments without `--gui` (the app takes the rest).
 pub fn forwarded_args() -> Vec<OsString> {
     std::env::args_os()
         .skip(1)
         .filter(|a| a != "--gui")
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_is_resolved_before_the_app_starts() {
+        let os = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            app_args(
+                os(&["--local", "--profile", "os", "hello"]),
+                Some((
+                    "llamacpp/qwen".into(),
+                    Some("http://127.0.0.1:8080/v1".into())
+                ))
+            ),
+            os(&[
+                "--profile",
+                "os",
+                "hello",
+                "--model",
+                "llamacpp/qwen",
+                "--api-base",
+                "http://127.0.0.1:8080/v1"
+            ])
+        );
+        assert_eq!(app_args(os(&["--model", "m"]), None), os(&["--model", "m"]));
+    }
 }

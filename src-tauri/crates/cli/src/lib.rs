@@ -105,7 +105,27 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         .await;
     }
     if cli.gui {
-        return gui::launch(gui::forwarded_args());
+        // The app has no model picker of its own for `--local`: choose here, as the terminal
+        // does (remembered in config.toml), and hand the app the model chosen.
+        let mut flags = cli.session.clone();
+        let mut chosen = None;
+        if flags.local && flags.settings.model.is_none() {
+            let path = settings::config_path(&flags);
+            let asking = if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                local::Asking::Person
+            } else {
+                local::Asking::Nobody
+            };
+            if !local::choose(&mut flags, &path, asking).await? {
+                return Ok(1);
+            }
+            chosen = flags
+                .settings
+                .model
+                .clone()
+                .map(|m| (m, flags.settings.api_base.clone()));
+        }
+        return gui::launch(gui::app_args(gui::forwarded_args(), chosen));
     }
     let mut flags = cli.session.clone();
     if flags.local && !(cli.config || cli.conversations || cli.profiles) {
