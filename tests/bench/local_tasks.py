@@ -122,12 +122,21 @@ def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
         seconds = time.monotonic() - start
         if keep:
             keep.write_text(out)
+    return dict(seconds=seconds, **score(out, expected))
+
+
+def score(out, expected):
+    """What the events of one task show. The answer is the last assistant message that no call
+    followed: a message the engine took as a (broken) call is not an answer, even when the
+    expected value is among its arguments."""
     answer, outputs, runs, failed_runs = "", {}, 0, 0
     for ev in events_of(out):
         msg = ev.get("msg", {})
         t = msg.get("type")
         if t == "assistant_message":
             answer = msg.get("text", "")
+        elif t == "tool_call_proposed":
+            answer = ""
         elif t == "exec_output":
             outputs[msg.get("call_id")] = outputs.get(msg.get("call_id"), "") + msg.get("chunk", "")
         elif t == "exec_end":
@@ -150,7 +159,9 @@ def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
         kind = "code failed"
     else:
         kind = "wrong value"
-    return dict(seconds=seconds, answered=answered, computed=computed, kind=kind, answer=answer)
+    if not any(ev.get("msg", {}).get("type") == "turn_ended" for ev in events_of(out)):
+        answered, kind = False, "timeout"
+    return dict(answered=answered, computed=computed, kind=kind, answer=answer)
 
 
 def main():
@@ -163,7 +174,10 @@ def main():
     ap.add_argument("--port", type=int, default=18777)
     ap.add_argument("--timeout", type=int, default=240)
     ap.add_argument("--keep", default="", help="a folder to keep each task's events in (N.jsonl)")
+    ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
+    if args.rescore:
+        return rescore(pathlib.Path(args.rescore))
     model, python = args.model, args.server_python
     if not model or not python:
         got = subprocess.run(["bash", str(ROOT / ".ci/local-model.sh")], capture_output=True,
@@ -192,6 +206,20 @@ def main():
     computed = sum(r["computed"] for r in results)
     secs = sum(r["seconds"] for r in results) / max(total, 1)
     print(f"\nanswered {answered}/{total}, computed {computed}/{total}, {secs:.1f} s per task")
+    print("kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
+
+
+def rescore(folder):
+    kinds, answered, total = {}, 0, 0
+    for path in sorted(folder.glob("*.jsonl"), key=lambda p: int(p.stem)):
+        n = int(path.stem)
+        request, _, expected = TASKS[n - 1]
+        r = score(path.read_text(), expected)
+        kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+        answered += r["answered"]
+        total += 1
+        print(f"{n:2} {r['kind']:26} {request[:50]!r} -> {r['answer'][:70]!r}")
+    print(f"\nanswered {answered}/{total} (scored again from the kept events)")
     print("kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
 
 
