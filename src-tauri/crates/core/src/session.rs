@@ -416,6 +416,11 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                         }
                         rt.kernels.lock().await.shutdown().await;
                         rt.shutdown_mcp().await;
+                        // The sandbox goes before the session says it is done (an OpenShell
+                        // container deleted, the native private /tmp removed): a front end
+                        // that exits on ShutdownComplete must not leave it behind.
+                        let sandbox = std::mem::take(&mut rt.shared.lock().await.config.sandbox);
+                        let _ = tokio::task::spawn_blocking(move || drop(sandbox)).await;
                         rt.emitter.emit(&id, EventMsg::ShutdownComplete);
                         return;
                     }
