@@ -419,8 +419,9 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                         // The sandbox goes before the session says it is done (an OpenShell
                         // container deleted, the native private /tmp removed): a front end
                         // that exits on ShutdownComplete must not leave it behind.
-                        let sandbox = std::mem::take(&mut rt.shared.lock().await.config.sandbox);
-                        let _ = tokio::task::spawn_blocking(move || drop(sandbox)).await;
+                        // Inline: no sandbox is instant, and an await here would let an editor
+                        // reloading the session race the log's lock.
+                        drop(std::mem::take(&mut rt.shared.lock().await.config.sandbox));
                         rt.emitter.emit(&id, EventMsg::ShutdownComplete);
                         return;
                     }
