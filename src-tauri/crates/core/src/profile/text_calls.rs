@@ -179,7 +179,7 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
     }
     for candidate in candidates {
         for value in parse_json_values(candidate.trim()) {
-            collect_calls(&value, known_tools, &mut calls);
+            collect_calls(&value, Names::Known(known_tools), &mut calls);
         }
     }
     calls.dedup();
@@ -190,15 +190,14 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
 /// that is not among `known_tools`: small models invent a name (`multiply`, `reverseString`)
 /// for what they mean to do. Objects in prose are left alone.
 pub fn unknown_json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
-    let mut all = Vec::new();
+    let mut calls = Vec::new();
     for candidate in json_call_spans(text) {
         for value in parse_json_values(candidate.trim()) {
-            collect_calls(&value, &[], &mut all);
+            collect_calls(&value, Names::Unknown(known_tools), &mut calls);
         }
     }
-    all.retain(|c| !known_tools.contains(&c.name.as_str()));
-    all.dedup();
-    all
+    calls.dedup();
+    calls
 }
 
 /// When `text` holds what was meant as a JSON call of one of `known_tools` (bare, fenced or in
@@ -295,27 +294,34 @@ fn parse_json_values(s: &str) -> Vec<Value> {
         .collect()
 }
 
-fn collect_calls(value: &Value, known: &[&str], out: &mut Vec<TextCall>) {
+/// Which calls `collect_calls` takes.
+#[derive(Clone, Copy)]
+enum Names<'a> {
+    /// Calls to these tools.
+    Known(&'a [&'a str]),
+    /// Calls to any other name, with arguments: `{"name": "Alice", "age": 3}` is data.
+    Unknown(&'a [&'a str]),
+}
+
+fn collect_calls(value: &Value, names: Names, out: &mut Vec<TextCall>) {
     match value {
-        Value::Array(items) => items.iter().for_each(|v| collect_calls(v, known, out)),
+        Value::Array(items) => items.iter().for_each(|v| collect_calls(v, names, out)),
         Value::Object(map) => {
             // {"name": …, "arguments"|"parameters": …} or {"function": {"name", "arguments"}}
             if let Some(f) = map.get("function").filter(|f| f.is_object()) {
-                return collect_calls(f, known, out);
+                return collect_calls(f, names, out);
             }
             let Some(name) = map.get("name").and_then(Value::as_str) else {
                 return;
             };
-            // An empty `known` takes every name (`unknown_json_calls` sorts them out).
-            if !known.is_empty() && !known.contains(&name) {
-                return;
-            }
-            if !map.contains_key("arguments")
-                && !map.contains_key("parameters")
-                && !map.contains_key("input")
-                && known.is_empty()
-            {
-                // `{"name": "Alice", "age": 3}` is data, not a call.
+            let has_arguments = ["arguments", "parameters", "input"]
+                .iter()
+                .any(|k| map.contains_key(*k));
+            let taken = match names {
+                Names::Known(known) => known.contains(&name),
+                Names::Unknown(known) => !known.contains(&name) && has_arguments,
+            };
+            if !taken {
                 return;
             }
             let args = map
