@@ -21,26 +21,26 @@ pub struct RunHint {
 
 /// A hint appended to what the model sees of a run, when the run shows a slip a hint fixes.
 pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Option<RunHint> {
-    let text = hint_text(language, code, output, is_error)?;
-    let undone = !is_error && text.contains("never called it");
-    Some(RunHint { text, undone })
-}
-
-fn hint_text(language: &str, code: &str, output: &str, is_error: bool) -> Option<String> {
     if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
         return None;
     }
+    let hint = |text: &str, undone| {
+        Some(RunHint {
+            text: text.to_string(),
+            undone,
+        })
+    };
     if is_error {
         if output.contains("'return' outside function") {
-            return Some(
-                "`return` works only inside a function. At the top level, print the value instead: `print(value)`."
-                    .into(),
+            return hint(
+                "`return` works only inside a function. At the top level, print the value instead: `print(value)`.",
+                false,
             );
         }
         if output.contains("name 'execute' is not defined") {
-            return Some(
-                "`execute` is the tool that runs code, not a Python function. Write only the Python code itself."
-                    .into(),
+            return hint(
+                "`execute` is the tool that runs code, not a Python function. Write only the Python code itself.",
+                false,
             );
         }
         return None;
@@ -57,11 +57,17 @@ fn hint_text(language: &str, code: &str, output: &str, is_error: bool) -> Option
     if let Some(first) = uncalled.first()
         && uncalled.len() == defined.len()
     {
-        return Some(format!(
-            "The code defined `{first}` but never called it, so nothing was computed. Call it and print what it returns: `print({first}(...))`."
-        ));
+        return hint(
+            &format!(
+                "The code defined `{first}` but never called it, so nothing was computed. Call it and print what it returns: `print({first}(...))`."
+            ),
+            true,
+        );
     }
-    Some("The code printed nothing. Print the values you need to see: `print(result)`.".into())
+    hint(
+        "The code printed nothing. Print the values you need to see: `print(result)`.",
+        false,
+    )
 }
 
 /// Names of functions defined at the top level of `code`.
@@ -105,32 +111,25 @@ const SHORT_OUTPUT: usize = 400;
 /// output. `None` when the answer uses it, when there is nothing to quote, or when the turn
 /// already asked.
 pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
-    let (_, turn) = current_turn(history)?;
+    let (_, turn) = history.last_turn()?;
     if already_nudged(turn, UNUSED) {
         return None;
     }
-    // The last result of this turn, and the call that made it.
-    // The last real result of this turn (the harness's own corrections do not count).
-    let (call_id, output) = turn.iter().rev().find_map(|i| match i {
-        HistoryItem::ToolResult { tool_name, .. } if tool_name == crate::profile::FORMAT_ERROR => {
-            None
-        }
-        HistoryItem::ToolResult {
-            call_id,
-            output,
-            is_error: false,
-            ..
-        } => Some((call_id, output)),
-        HistoryItem::ToolResult { .. } => Some((&EMPTY, &EMPTY)),
-        _ => None,
-    })?;
-    let ran_code_as_text = turn.iter().any(|i| match i {
-        HistoryItem::Assistant { calls, .. } => calls.iter().any(|c| {
-            &c.call_id == call_id
-                && c.origin == CallOrigin::Text
-                && matches!(c.action, ToolAction::RunCode { .. })
-        }),
-        _ => false,
+    // The last real result of this turn (the harness's own corrections do not count): a
+    // successful run of code the model wrote as text.
+    let HistoryItem::ToolResult {
+        call_id,
+        output,
+        is_error: false,
+        ..
+    } = turn.iter().rev().find(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
+    })?
+    else {
+        return None;
+    };
+    let ran_code_as_text = history.call(call_id).is_some_and(|c| {
+        c.origin == CallOrigin::Text && matches!(c.action, ToolAction::RunCode { .. })
     });
     let value = output.trim();
     if !ran_code_as_text || value.is_empty() || value.len() > SHORT_OUTPUT {
@@ -158,7 +157,7 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     if call.origin != CallOrigin::Text {
         return None;
     }
-    let (_, turn) = current_turn(history)?;
+    let (_, turn) = history.last_turn()?;
     if already_nudged(turn, REPEATED) {
         return None;
     }
@@ -171,13 +170,9 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     else {
         return None;
     };
-    let same = turn.iter().any(|i| match i {
-        HistoryItem::Assistant { calls, .. } => calls.iter().any(|c| {
-            &c.call_id == call_id
-                && matches!(&c.action, ToolAction::RunCode { language: l, code: k }
-                    if l == language && k.trim() == code.trim())
-        }),
-        _ => false,
+    let same = history.call(call_id).is_some_and(|c| {
+        matches!(&c.action, ToolAction::RunCode { language: l, code: k }
+            if l == language && k.trim() == code.trim())
     });
     let value = output.trim();
     if !same || value.is_empty() || value.len() > SHORT_OUTPUT {
@@ -187,8 +182,6 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
         "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
     ))
 }
-
-static EMPTY: String = String::new();
 
 /// How the nudges that quote an output start.
 const NUDGE_START: &str = "Your code printed:";
@@ -209,7 +202,7 @@ fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
 /// asks once for code: the answer holds code in a language nothing here runs (`sql`), or the
 /// request names a file in the working folder that no code has read.
 pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path) -> Option<String> {
-    let (asked, turn) = current_turn(history)?;
+    let (asked, turn) = history.last_turn()?;
     if already_nudged(turn, NOTHING_RAN)
         || turn
             .iter()
@@ -288,27 +281,17 @@ fn answer_uses(answer: &str, output: &str) -> bool {
     words.is_empty() || words.iter().any(|w| answer.contains(w))
 }
 
-/// The person's message that opened the current turn, and what followed it.
-fn current_turn(history: &History) -> Option<(&HistoryItem, &[HistoryItem])> {
-    let items = history.items();
-    let start = items
+/// The words of the person's message, on one line.
+fn request_text(items: &[oi_protocol::InputItem]) -> String {
+    let words: Vec<&str> = items
         .iter()
-        .rposition(|i| matches!(i, HistoryItem::User { .. }))?;
-    Some((&items[start], &items[start + 1..]))
-}
-
-fn request_text(item: &HistoryItem) -> String {
-    match item {
-        HistoryItem::User { items } => items
-            .iter()
-            .filter_map(|i| match i {
-                oi_protocol::InputItem::Text { text } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-        _ => String::new(),
-    }
+        .filter_map(|i| match i {
+            oi_protocol::InputItem::Text { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .flat_map(str::split_whitespace)
+        .collect();
+    words.join(" ")
 }
 
 #[cfg(test)]

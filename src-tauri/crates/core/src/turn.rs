@@ -176,17 +176,10 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             calls.clear();
             counter += 1;
             shared.call_counter = counter;
-            calls.push(ToolCall {
-                call_id: format!("call_{counter}"),
-                wire_id: None,
-                name: crate::profile::FORMAT_ERROR.to_string(),
-                arguments: serde_json::json!({ "message": message }),
-                origin: oi_protocol::CallOrigin::Text,
-                action: crate::profile::action_for(
-                    crate::profile::FORMAT_ERROR,
-                    &serde_json::Value::Null,
-                ),
-            });
+            calls.push(crate::profile::format_error_call(
+                format!("call_{counter}"),
+                message,
+            ));
         }
         shared.history.push(HistoryItem::Assistant {
             text,

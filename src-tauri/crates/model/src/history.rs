@@ -49,17 +49,36 @@ impl History {
 
     /// Removes the last user message and everything after it; returns whether one was removed.
     pub fn undo(&mut self) -> bool {
-        match self
-            .items
-            .iter()
-            .rposition(|i| matches!(i, HistoryItem::User { .. }))
-        {
+        match self.last_user() {
             Some(pos) => {
                 self.items.truncate(pos);
                 true
             }
             None => false,
         }
+    }
+
+    fn last_user(&self) -> Option<usize> {
+        self.items
+            .iter()
+            .rposition(|i| matches!(i, HistoryItem::User { .. }))
+    }
+
+    /// The turn under way: the person's message that opened it and what followed.
+    pub fn last_turn(&self) -> Option<(&[InputItem], &[HistoryItem])> {
+        let start = self.last_user()?;
+        match &self.items[start] {
+            HistoryItem::User { items } => Some((items, &self.items[start + 1..])),
+            _ => None,
+        }
+    }
+
+    /// The call `call_id` names (ids are unique within a session).
+    pub fn call(&self, call_id: &str) -> Option<&ToolCall> {
+        self.items.iter().rev().find_map(|i| match i {
+            HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id),
+            _ => None,
+        })
     }
 
     /// Tool calls that have no result yet (a crash or kill mid-run).

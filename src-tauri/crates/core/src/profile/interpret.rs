@@ -6,7 +6,7 @@ use oi_protocol::{CallOrigin, ToolCall};
 use serde_json::{Value, json};
 
 use super::one_command::{self, Reply, parse_reply};
-use super::tools::{FORMAT_ERROR, action_for};
+use super::tools::{action_for, format_error_call};
 use super::{Profile, ToolStyle, text_calls};
 use crate::model::NativeToolCall;
 
@@ -55,11 +55,7 @@ impl Profile {
                 .zip(wire_ids)
                 .map(|(c, wire_id)| {
                     let known = self.offers(&c.name) || extra_tools.contains(&c.name.as_str());
-                    let fit = if known {
-                        None
-                    } else {
-                        self.fitting_tool(&c.arguments)
-                    };
+                    let fit = (!known).then(|| self.fitting_tool(&c.arguments)).flatten();
                     let name = match fit {
                         Some(fit) => {
                             repairs.push(repaired(&c.name, fit));
@@ -95,11 +91,7 @@ impl Profile {
         if self.tool_style == ToolStyle::OneCommand
             && let Some(problem) = one_command::not_one_command(text, &json, &names)
         {
-            return vec![text_call(
-                FORMAT_ERROR.to_string(),
-                json!({"message": problem}),
-                next_id(),
-            )];
+            return vec![format_error_call(next_id(), problem)];
         }
         if !json.is_empty() {
             return json
@@ -117,11 +109,7 @@ impl Profile {
                             repairs.push(repaired(&c.name, fit));
                             text_call(fit.to_string(), c.arguments, next_id())
                         }
-                        None => text_call(
-                            FORMAT_ERROR.to_string(),
-                            json!({"message": self.unknown_tool_message(&c.name)}),
-                            next_id(),
-                        ),
+                        None => format_error_call(next_id(), self.unknown_tool_message(&c.name)),
                     })
                     .collect();
             }
@@ -134,10 +122,9 @@ impl Profile {
                 }
                 // A call the model meant but wrote as broken JSON: tell it, so it can try again.
                 match text_calls::broken_json_call(text, &names) {
-                    Some(problem) => vec![text_call(
-                        FORMAT_ERROR.to_string(),
-                        json!({"message": self.broken_call_message(&problem)}),
+                    Some(problem) => vec![format_error_call(
                         next_id(),
+                        self.broken_call_message(&problem),
                     )],
                     None => Vec::new(),
                 }
@@ -145,11 +132,7 @@ impl Profile {
             ToolStyle::OneCommand => match parse_reply(text) {
                 Reply::Command { name, arguments } => vec![text_call(name, arguments, next_id())],
                 Reply::FormatError(message) => {
-                    vec![text_call(
-                        FORMAT_ERROR.to_string(),
-                        json!({"message": message}),
-                        next_id(),
-                    )]
+                    vec![format_error_call(next_id(), message)]
                 }
             },
             ToolStyle::Native => Vec::new(),
@@ -251,6 +234,8 @@ fn repaired(written: &str, tool: &str) -> String {
 #[cfg(test)]
 mod tests {
     use oi_protocol::ToolAction;
+
+    use super::super::tools::FORMAT_ERROR;
 
     use super::*;
 

@@ -39,14 +39,9 @@ impl Profile {
         };
         let mut messages = Vec::new();
         let shown_images = recent_images(history);
-        // What the person asked in the turn a result belongs to (`{{request}}`).
-        let mut request = String::new();
         for item in history.items() {
             match item {
-                HistoryItem::User { items } => {
-                    request = request_of(items);
-                    push_user(&mut messages, user_message(items))
-                }
+                HistoryItem::User { items } => push_user(&mut messages, user_message(items)),
                 HistoryItem::Assistant { text, calls, .. } => {
                     let mut msg = ChatMessage::text(Role::Assistant, text.clone());
                     for call in calls {
@@ -81,7 +76,7 @@ impl Profile {
                     is_error,
                 } => {
                     let image_parts = image_parts(images, &shown_images);
-                    let call = call_of(history, call_id);
+                    let call = history.call(call_id);
                     let origin = call.map_or(CallOrigin::Text, |c| c.origin);
                     let ran_code =
                         call.is_none_or(|c| matches!(c.action, ToolAction::RunCode { .. }));
@@ -106,14 +101,9 @@ impl Profile {
                         } else {
                             &self.tool_observation
                         };
-                        let text = fill_once(
-                            observation,
-                            &[
-                                ("{{tool}}", tool_name),
-                                ("{{request}}", &request),
-                                ("{{output}}", &output),
-                            ],
-                        );
+                        let text = observation
+                            .replace("{{tool}}", tool_name)
+                            .replace("{{output}}", &output);
                         push_user_text(&mut messages, text);
                         if let Some(last) = messages.last_mut() {
                             last.content.extend(image_parts);
@@ -225,49 +215,6 @@ fn wire_id(call: &ToolCall) -> String {
     call.wire_id.clone().unwrap_or_else(|| call.call_id.clone())
 }
 
-fn call_of<'h>(history: &'h History, call_id: &str) -> Option<&'h ToolCall> {
-    history.items().iter().rev().find_map(|i| match i {
-        HistoryItem::Assistant { calls, .. } => calls.iter().find(|c| c.call_id == call_id),
-        _ => None,
-    })
-}
-
-/// `template` with each placeholder replaced in one pass: a value that itself holds a
-/// placeholder (code that prints `{{output}}`) stays as it is.
-fn fill_once(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let tail = &rest[start..];
-        match values.iter().find(|(k, _)| tail.starts_with(k)) {
-            Some((k, v)) => {
-                out.push_str(v);
-                rest = &tail[k.len()..];
-            }
-            None => {
-                out.push_str("{{");
-                rest = &tail[2..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The words of a person's message, on one line (how an observation quotes the request).
-fn request_of(items: &[oi_protocol::InputItem]) -> String {
-    let words: Vec<&str> = items
-        .iter()
-        .filter_map(|i| match i {
-            oi_protocol::InputItem::Text { text } => Some(text.as_str()),
-            _ => None,
-        })
-        .flat_map(str::split_whitespace)
-        .collect();
-    words.join(" ")
-}
-
 fn user_message(items: &[oi_protocol::InputItem]) -> ChatMessage {
     let mut msg = ChatMessage::text(Role::User, "");
     msg.content.clear();
@@ -310,21 +257,6 @@ mod tests {
     use oi_protocol::{CallOrigin, InputItem, ToolAction, ToolCall};
 
     use super::*;
-
-    #[test]
-    fn placeholders_are_filled_once_so_values_holding_one_stay_as_they_are() {
-        let filled = fill_once(
-            "asked: {{request}}\nout: {{output}} {{unknown}}",
-            &[
-                ("{{request}}", "print {{output}}"),
-                ("{{output}}", "{{request}}"),
-            ],
-        );
-        assert_eq!(
-            filled,
-            "asked: print {{output}}\nout: {{request}} {{unknown}}"
-        );
-    }
 
     fn user(text: &str) -> HistoryItem {
         HistoryItem::User {

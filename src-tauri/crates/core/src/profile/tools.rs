@@ -31,6 +31,20 @@ impl ToolDef {
 /// The name of the pseudo-call that answers a reply breaking a one-command format.
 pub const FORMAT_ERROR: &str = "format_error";
 
+/// The pseudo-call whose result is `message`, sent back as text in place of a reply the engine
+/// cannot act on (a broken format, an invented tool, or a slip the harness coaches).
+pub fn format_error_call(call_id: String, message: String) -> ToolCall {
+    let arguments = json!({ "message": message });
+    ToolCall {
+        call_id,
+        wire_id: None,
+        action: action_for(FORMAT_ERROR, &arguments),
+        name: FORMAT_ERROR.to_string(),
+        arguments,
+        origin: oi_protocol::CallOrigin::Text,
+    }
+}
+
 /// What a call to `name` with `arguments` will do.
 pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
     let s = |k: &str| {
