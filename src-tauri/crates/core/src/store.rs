@@ -53,6 +53,9 @@ pub fn sessions_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("sessions")
 }
 
+/// How long opening a log waits for an engine of this process that holds it to end.
+const OWN_ENGINE_ENDING: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Appends events to a JSONL file with one unbuffered write per line, holding the log's lock.
 pub struct SessionLog {
     path: PathBuf,
@@ -79,12 +82,27 @@ impl SessionLog {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(write_error)?;
         }
-        let file = OpenOptions::new()
+        let mut file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(write_error)?;
-        let file = match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+        // An engine of this very process that is ending (an editor closed the session and
+        // loads it again at once) lets go of the lock in a moment: wait for it, briefly.
+        let patience = std::time::Instant::now() + OWN_ENGINE_ENDING;
+        let locked = loop {
+            match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+                Err((busy, Errno::EWOULDBLOCK))
+                    if lock_holder(&busy) == Some(std::process::id())
+                        && std::time::Instant::now() < patience =>
+                {
+                    file = busy;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => break other,
+            }
+        };
+        let file = match locked {
             Ok(locked) => LogFile::Locked(locked),
             Err((file, Errno::EWOULDBLOCK)) => {
                 return Err(StoreError::Busy {
@@ -601,6 +619,21 @@ mod tests {
         assert!(follower.read_new().unwrap().is_empty());
         file.write_all(tail.as_bytes()).unwrap();
         assert_eq!(follower.read_new().unwrap(), all[2..].to_vec());
+    }
+
+    #[test]
+    fn an_engine_of_this_process_that_is_ending_is_waited_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sessions").join("s.jsonl");
+        let writer = SessionLog::open(&path).unwrap();
+        // The session is closed, and its engine lets go a moment after the next open starts.
+        let ending = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            drop(writer);
+        });
+        let again = SessionLog::open(&path);
+        ending.join().unwrap();
+        assert!(again.is_ok(), "{:?}", again.err());
     }
 
     #[test]
