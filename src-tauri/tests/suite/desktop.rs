@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::webdriver::WebDriver;
+
 /// A child process stopped (SIGTERM, then SIGKILL) and reaped on drop. SIGTERM first: tauri-driver
 /// then stops WebKitWebDriver too.
 pub struct Proc(pub Child);
@@ -261,6 +263,25 @@ impl Desktop {
             .args(["-window", "root", path.to_str().unwrap_or_default()])
             .env("DISPLAY", &self.display)
             .status();
+    }
+
+    /// Runs a whole-app test's `steps` for at most `limit`, then ends the app's WebDriver
+    /// session. A timeout fails the test with a picture of the screen, `{name}-timeout.png`.
+    pub async fn run_app_test(
+        &self,
+        wd: &WebDriver,
+        name: &str,
+        limit: Duration,
+        steps: impl std::future::Future<Output = ()>,
+    ) {
+        let result = tokio::time::timeout(limit, steps).await;
+        if result.is_err() {
+            let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-timeout.png"));
+            self.screenshot(&shot);
+            wd.close().await;
+            panic!("the {name} test timed out; screen in {}", shot.display());
+        }
+        wd.close().await;
     }
 }
 

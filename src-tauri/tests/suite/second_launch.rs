@@ -71,16 +71,8 @@ async fn a_second_launch_hands_its_prompt_to_the_running_app() {
         let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch.png");
         wd.screenshot(&shot).await;
     };
-    let result = tokio::time::timeout(Duration::from_secs(120), outcome).await;
-    if result.is_err() {
-        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch-timeout.png");
-        desktop.screenshot(&shot);
-        wd.close().await;
-        panic!(
-            "the second-launch test timed out; screen in {}",
-            shot.display()
-        );
-    }
-    wd.close().await;
+    desktop
+        .run_app_test(&wd, "second-launch", Duration::from_secs(120), outcome)
+        .await;
     server.assert_invariants();
 }
