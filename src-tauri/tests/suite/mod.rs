@@ -1,6 +1,7 @@
 mod commands;
 mod desktop;
 mod launch;
+mod pointer;
 mod quit;
 mod second_launch;
 mod session_controls;

@@ -9,6 +9,7 @@ use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
 use super::desktop::Desktop;
+use super::pointer;
 use super::webdriver::WebDriver;
 use super::whole_app::{tray_menu_call, tray_menu_labels};
 
@@ -113,7 +114,7 @@ async fn tray_quit_asks_then_stops_the_kernel_and_the_app() {
         assert!(asked.starts_with("A session is still working"), "{asked}");
         let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quit-confirm.png");
         wd.screenshot(&shot).await;
-        wd.click("[data-testid=quit-cancel]").await;
+        pointer::click(&wd, &desktop, "[data-testid=quit-cancel]").await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         assert!(!gone(kernel) && !gone(app), "Keep running quit anyway");
 
@@ -123,7 +124,7 @@ async fn tray_quit_asks_then_stops_the_kernel_and_the_app() {
             "Quit anyway?",
         )
         .await;
-        wd.click("[data-testid=quit-anyway]").await;
+        pointer::click(&wd, &desktop, "[data-testid=quit-anyway]").await;
         wait_gone(kernel, "the Python kernel").await;
         wait_gone(app, "the app").await;
 
@@ -142,12 +143,7 @@ async fn tray_quit_asks_then_stops_the_kernel_and_the_app() {
         let tail = &types[types.len() - 2..];
         assert_eq!(tail, ["turn_ended", "shutdown_complete"], "{types:?}");
     };
-    let result = tokio::time::timeout(Duration::from_secs(180), outcome).await;
-    if result.is_err() {
-        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quit-timeout.png");
-        desktop.screenshot(&shot);
-        wd.close().await;
-        panic!("the quit test timed out; screen in {}", shot.display());
-    }
-    wd.close().await;
+    desktop
+        .run_app_test(&wd, "quit", Duration::from_secs(180), outcome)
+        .await;
 }

@@ -1,4 +1,5 @@
-//! The session's own state and controls in the real window, clicked through tauri-driver: a
+//! The session's own state and controls in the real window, used as a person does (real pointer
+//! clicks and key presses on a desktop with a window manager; tauri-driver only reads the page): a
 //! folder chosen before the first message is where code runs, in the header, the session list
 //! and the recent folders; the header shows safe mode and tokens; a safe-mode finding is shown
 //! beside the line it concerns; Undo and Reset change what the model is sent next (the scripted model records every
@@ -11,21 +12,12 @@ use std::time::{Duration, Instant};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
-use super::desktop::Desktop;
+use super::desktop::{Desktop, Screen};
+use super::pointer;
 use super::webdriver::WebDriver;
 
 fn run(language: &str, code: &str) -> ScriptedResponse {
     ScriptedResponse::tool_call("execute", json!({"language": language, "code": code}))
-}
-
-/// Waits until a session control can be clicked (they are off while a turn runs).
-async fn enabled(wd: &WebDriver, control: &str) {
-    wd.wait_for(
-        &format!("{control} enabled"),
-        "return !document.querySelector(`[data-testid=session-${arguments[0]}]`).disabled",
-        json!([control]),
-    )
-    .await;
 }
 
 /// Every text the person sent in the model request number `n` (1-based), once it was made.
@@ -74,7 +66,17 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
     let chosen = tempfile::tempdir().unwrap();
     let chosen_path = chosen.path().canonicalize().unwrap().display().to_string();
     let env = super::desktop::app_env(home.path());
-    let desktop = Desktop::start(work.path(), &env);
+    // Room for the whole window with its title bar, and a window manager: a click activates
+    // the window and moves the keyboard focus, as on a person's desktop.
+    let desktop = Desktop::start_on(
+        Screen {
+            width: 1440,
+            height: 900,
+            window_manager: true,
+        },
+        work.path(),
+        &env,
+    );
     let wd = WebDriver::open_app(
         &desktop.driver_url,
         &server.base_url(),
@@ -94,20 +96,30 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
             .await;
 
         // Another folder, typed into the picker before the first message.
-        wd.click("[data-testid=session-folder]").await;
-        wd.js(
-            "document.querySelector('[data-testid=folder-input]').value = ''",
-            json!([]),
-        )
-        .await;
-        wd.type_into("[data-testid=folder-input]", &chosen_path)
+        // The picker takes the keyboard focus with the current folder in it: replaced by typing.
+        pointer::click(&wd, &desktop, "[data-testid=session-folder]").await;
+        let focused = wd
+            .wait_for(
+                "the folder input focused",
+                "return document.activeElement?.dataset.testid === 'folder-input' && document.activeElement.value",
+                json!([]),
+            )
             .await;
-        wd.click("[data-testid=folder-use]").await;
+        assert_eq!(focused, json!(work.path().display().to_string()));
+        pointer::key(&desktop, "ctrl+a");
+        pointer::type_text(&desktop, &chosen_path);
+        // The webview paints a moment after its page changes.
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        desktop.screenshot(
+            &Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join("session-controls-folder-typed-screen.png"),
+        );
+        pointer::click(&wd, &desktop, "[data-testid=folder-use]").await;
         wd.text_when("[data-testid=session-folder]", &chosen_path)
             .await;
 
         // A safe-mode finding, beside the line it concerns.
-        wd.say("clean up my home").await;
+        pointer::say(&wd, &desktop, "clean up my home").await;
         let risky = wd.pending_card(0).await;
         let card = format!("[data-call-id='{risky}']");
         let finding = wd
@@ -132,7 +144,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
             "{marked}"
         );
         shot(&wd, "risk").await;
-        wd.click(&format!("{card} [data-testid=deny]")).await;
+        pointer::click(&wd, &desktop, &format!("{card} [data-testid=deny]")).await;
         wd.text_when(
             "[data-testid=assistant-message]",
             "I will not delete your home.",
@@ -140,8 +152,12 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         .await;
 
         // A Python run: its kernel's pid, and the tokens the model reported.
-        wd.say("what is the pid of your python?").await;
-        let output = wd.approve_and_read(1, "pid").await;
+        pointer::say(&wd, &desktop, "what is the pid of your python?").await;
+        let card = format!("[data-call-id='{}']", wd.pending_card(1).await);
+        pointer::click(&wd, &desktop, &format!("{card} [data-testid=approve]")).await;
+        let output = wd
+            .text_when(&format!("{card} [data-testid=exec-output]"), "pid")
+            .await;
         let pid: u32 = output.trim().trim_start_matches("pid ").parse().unwrap();
         // It ran in the chosen folder.
         assert_eq!(
@@ -157,8 +173,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
             .await;
 
         // Undo takes back the last exchange: the model no longer sees it.
-        enabled(&wd, "undo").await;
-        wd.click("[data-testid=session-undo]").await;
+        pointer::click(&wd, &desktop, "[data-testid=session-undo]").await;
         wd.text_when("[data-testid=notice]", "Took back the last message")
             .await;
         let struck = wd
@@ -169,7 +184,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
             .await;
         assert_eq!(struck, json!(["what is the pid of your python?"]));
         shot(&wd, "undo").await;
-        wd.say("third message").await;
+        pointer::say(&wd, &desktop, "third message").await;
         wd.text_when("[data-testid=assistant-message]", "Third answer.")
             .await;
         let sent = user_texts(&server, 5).await;
@@ -177,11 +192,10 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         assert!(!sent.contains("pid of your python"), "{sent}");
 
         // Reset forgets the whole conversation.
-        enabled(&wd, "reset").await;
-        wd.click("[data-testid=session-reset]").await;
+        pointer::click(&wd, &desktop, "[data-testid=session-reset]").await;
         wd.text_when("[data-testid=notice]", "The conversation was cleared.")
             .await;
-        wd.say("fourth message").await;
+        pointer::say(&wd, &desktop, "fourth message").await;
         wd.text_when("[data-testid=assistant-message]", "Fourth answer.")
             .await;
         let sent = user_texts(&server, 6).await;
@@ -192,8 +206,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         );
 
         // End session: the kernel stops, the session is no longer running, its transcript stays.
-        enabled(&wd, "end").await;
-        wd.click("[data-testid=session-end]").await;
+        pointer::click(&wd, &desktop, "[data-testid=session-end]").await;
         wd.wait_for(
             "the controls off once the session ended",
             "return document.querySelector('[data-testid=session-end]').disabled \
@@ -228,15 +241,15 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         shot(&wd, "ended").await;
 
         // The next message continues it from its log.
-        wd.say("back again").await;
+        pointer::say(&wd, &desktop, "back again").await;
         wd.text_when("[data-testid=assistant-message]", "Welcome back.")
             .await;
         let sent = user_texts(&server, 7).await;
         assert!(sent.contains("back again"), "{sent}");
 
         // A new session offers the chosen folder among the recent ones.
-        wd.click("[data-testid=new-session]").await;
-        wd.click("[data-testid=session-folder]").await;
+        pointer::click(&wd, &desktop, "[data-testid=new-session]").await;
+        pointer::click(&wd, &desktop, "[data-testid=session-folder]").await;
         let recent = wd
             .wait_for(
                 "the folder picker open with its recent folders",
@@ -249,16 +262,8 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         assert_eq!(recent[0], json!(chosen_path), "{recent}");
         shot(&wd, "folders").await;
     };
-    let result = tokio::time::timeout(Duration::from_secs(240), outcome).await;
-    if result.is_err() {
-        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("session-controls-timeout.png");
-        desktop.screenshot(&shot);
-        wd.close().await;
-        panic!(
-            "the session-controls test timed out; screen in {}",
-            shot.display()
-        );
-    }
-    wd.close().await;
+    desktop
+        .run_app_test(&wd, "session-controls", Duration::from_secs(240), outcome)
+        .await;
     server.assert_invariants();
 }

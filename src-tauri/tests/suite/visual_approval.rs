@@ -16,6 +16,7 @@ use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
 use super::desktop::{Desktop, Proc, Screen};
+use super::pointer::{self, app_window};
 use super::webdriver::WebDriver;
 
 const PROBE: &str = concat!(
@@ -103,100 +104,6 @@ impl Probe {
         }
         panic!("the probe never printed `{prefix}…`; it printed {seen:?}");
     }
-}
-
-/// The app's top-level window and where its content is on the screen.
-fn app_window(desktop: &Desktop) -> (String, Point) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let found = Command::new("xdotool")
-            .args(["search", "--onlyvisible", "--name", "^Open Interpreter$"])
-            .env("DISPLAY", &desktop.display)
-            .output()
-            .unwrap();
-        let ids = String::from_utf8_lossy(&found.stdout);
-        if let Some(id) = ids.lines().next() {
-            let geometry = desktop.run("xdotool", &["getwindowgeometry", "--shell", id]);
-            let get = |k: &str| -> i32 {
-                geometry
-                    .lines()
-                    .find_map(|l| l.strip_prefix(&format!("{k}=")))
-                    .and_then(|v| v.trim().parse().ok())
-                    .unwrap()
-            };
-            return (
-                id.to_string(),
-                Point {
-                    x: get("X"),
-                    y: get("Y"),
-                },
-            );
-        }
-        assert!(Instant::now() < deadline, "no app window on the screen");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// Where the page's (0,0) is on the screen, measured with the real pointer: the window's
-/// geometry alone misses the decorations a window manager adds.
-async fn content_origin(wd: &WebDriver, desktop: &Desktop) -> Point {
-    let (_, frame) = app_window(desktop);
-    wd.js(
-        "window.__oiPointer = null; \
-         document.addEventListener('mousemove', e => window.__oiPointer = [e.clientX, e.clientY], {capture: true});",
-        json!([]),
-    )
-    .await;
-    let rest = Point {
-        x: frame.x + 300,
-        y: frame.y + 300,
-    };
-    // Two moves, so the pointer surely moves over the page; it rests at `rest`.
-    for p in [(rest.x + 5, rest.y + 5), (rest.x, rest.y)] {
-        desktop.run(
-            "xdotool",
-            &["mousemove", &p.0.to_string(), &p.1.to_string()],
-        );
-    }
-    wd.wait_for(
-        "the page to see the pointer",
-        "return window.__oiPointer",
-        json!([]),
-    )
-    .await;
-    // The last motion event is the one at rest.
-    tokio::time::sleep(Duration::from_millis(150)).await;
-    let seen = wd.js("return window.__oiPointer", json!([])).await;
-    let client = |i: usize| seen[i].as_f64().unwrap().round() as i32;
-    Point {
-        x: rest.x - client(0),
-        y: rest.y - client(1),
-    }
-}
-
-/// Clicks the element `css` with the real pointer, as a person does (XTEST through xdotool).
-async fn real_click(wd: &WebDriver, desktop: &Desktop, css: &str) {
-    wd.js(
-        "document.querySelector(arguments[0]).scrollIntoView({block: 'center', behavior: 'instant'});",
-        json!([css]),
-    )
-    .await;
-    // Measured once the page has settled where a person would see it.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let origin = content_origin(wd, desktop).await;
-    let at = wd
-        .js(
-            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
-             return [r.x + r.width / 2, r.y + r.height / 2];",
-            json!([css]),
-        )
-        .await;
-    let x = origin.x + at[0].as_f64().unwrap().round() as i32;
-    let y = origin.y + at[1].as_f64().unwrap().round() as i32;
-    eprintln!("real click on {css} at {x},{y} (content at {origin:?}, element at {at})");
-    desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
-    desktop.screenshot(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-before-click.png"));
-    desktop.run("xdotool", &["click", "1"]);
 }
 
 /// Where the card's crosshair is drawn, in screen pixels: the rendered mark's centre on the
@@ -330,7 +237,7 @@ impl Scene {
             .run("xdotool", &["windowsize", "--sync", &id, "950", "1040"]);
         self.desktop
             .run("xdotool", &["windowactivate", "--sync", &id]);
-        send(&wd, request).await;
+        wd.say(request).await;
         (server, wd)
     }
 
@@ -346,11 +253,6 @@ impl Scene {
     fn events(&self) -> Vec<Value> {
         session_log(&self.home.path().join("data"))
     }
-}
-
-async fn send(wd: &WebDriver, request: &str) {
-    wd.type_into("[data-testid=message-input]", request).await;
-    wd.click("[data-testid=send]").await;
 }
 
 /// Waits until the card `card` is in `state` (`pending`, `approved`, `denied`…) or, with `!`
@@ -447,7 +349,7 @@ async fn approving_by_pointer_click_and_alt_y_sends_each_action_to_the_planned_w
                 desktop.screenshot(&shots.join("visual-approval-card-before.png"));
             }
             if cards.len() < 3 {
-                real_click(
+                pointer::click(
                     &wd,
                     desktop,
                     &format!("[data-call-id='{card}'] [data-testid=approve]"),
@@ -661,7 +563,7 @@ async fn a_takeover_during_a_glide_pauses_and_the_stop_hotkey_and_button_end_a_h
         assert_eq!(probe.expect_line("entry ", &mut seen), "entry 'a'");
 
         // The wait, from the next request: the Stop button, clicked, ends it.
-        send(&wd, "go on").await;
+        wd.say("go on").await;
         let wait = wd
             .wait_for(
                 "the wait under way",
@@ -671,7 +573,7 @@ async fn a_takeover_during_a_glide_pauses_and_the_stop_hotkey_and_button_end_a_h
             )
             .await;
         let wait = wait.as_str().unwrap().to_string();
-        real_click(&wd, desktop, "[data-testid=stop]").await;
+        pointer::click(&wd, desktop, "[data-testid=stop]").await;
         assert_eq!(card_result(&wd, &wait).await, "error");
         wd.wait_for(
             "the app idle again (Stop disabled)",

@@ -9,6 +9,7 @@ use serde_json::json;
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 
 use super::desktop::Desktop;
+use super::pointer;
 use super::webdriver::WebDriver;
 
 fn run(language: &str, code: &str) -> ScriptedResponse {
@@ -249,8 +250,12 @@ async fn approve_deny_and_diff_in_the_real_window() {
         let notified = std::fs::read_to_string(&notifications).unwrap();
         assert!(notified.contains("Approval needed"), "{notified}");
         assert!(notified.contains("print('streamed', 6 * 7)"), "{notified}");
-        wd.click(&format!("[data-call-id='{first}'] [data-testid=approve]"))
-            .await;
+        pointer::click(
+            &wd,
+            &desktop,
+            &format!("[data-call-id='{first}'] [data-testid=approve]"),
+        )
+        .await;
         wd.text_when(
             &format!("[data-call-id='{first}'] [data-testid=exec-output]"),
             "streamed 42",
@@ -268,8 +273,12 @@ async fn approve_deny_and_diff_in_the_real_window() {
         // Deny: nothing runs, the model is told.
         wd.say("write a file with echo").await;
         let second = wd.pending_card(1).await;
-        wd.click(&format!("[data-call-id='{second}'] [data-testid=deny]"))
-            .await;
+        pointer::click(
+            &wd,
+            &desktop,
+            &format!("[data-call-id='{second}'] [data-testid=deny]"),
+        )
+        .await;
         wd.text_when(
             &format!("[data-call-id='{second}'] [data-testid=decision]"),
             "Denied",
@@ -361,13 +370,13 @@ async fn approve_deny_and_diff_in_the_real_window() {
         assert_eq!(answer, "Done for the editor.", "{seen:#?}");
         drop(editor.child);
     };
-    let result = tokio::time::timeout(std::time::Duration::from_secs(240), outcome).await;
-    if result.is_err() {
-        let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("whole-app-timeout.png");
-        desktop.screenshot(&shot);
-        wd.close().await;
-        panic!("the whole-app test timed out; screen in {}", shot.display());
-    }
-    wd.close().await;
+    desktop
+        .run_app_test(
+            &wd,
+            "whole-app",
+            std::time::Duration::from_secs(240),
+            outcome,
+        )
+        .await;
     server.assert_invariants();
 }

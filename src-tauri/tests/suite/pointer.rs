@@ -1,0 +1,127 @@
+//! Real pointer clicks and key presses on the app's window (XTEST through xdotool), where a
+//! person uses the pointer: the page tells where an element is, the X server gets the click.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use oi_protocol::Point;
+use serde_json::json;
+
+use super::desktop::Desktop;
+use super::webdriver::WebDriver;
+
+/// The app's top-level window and where its content is on the screen.
+pub fn app_window(desktop: &Desktop) -> (String, Point) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let found = Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--name", "^Open Interpreter$"])
+            .env("DISPLAY", &desktop.display)
+            .output()
+            .unwrap();
+        let ids = String::from_utf8_lossy(&found.stdout);
+        if let Some(id) = ids.lines().next() {
+            let geometry = desktop.run("xdotool", &["getwindowgeometry", "--shell", id]);
+            let get = |k: &str| -> i32 {
+                geometry
+                    .lines()
+                    .find_map(|l| l.strip_prefix(&format!("{k}=")))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap()
+            };
+            return (
+                id.to_string(),
+                Point {
+                    x: get("X"),
+                    y: get("Y"),
+                },
+            );
+        }
+        assert!(Instant::now() < deadline, "no app window on the screen");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Where the page's (0,0) is on the screen, measured with the real pointer: the window's
+/// geometry alone misses the decorations a window manager adds.
+async fn content_origin(wd: &WebDriver, desktop: &Desktop) -> Point {
+    let (_, frame) = app_window(desktop);
+    wd.js(
+        "window.__oiPointer = null; \
+         document.addEventListener('mousemove', e => window.__oiPointer = [e.clientX, e.clientY], {capture: true});",
+        json!([]),
+    )
+    .await;
+    let rest = Point {
+        x: frame.x + 300,
+        y: frame.y + 300,
+    };
+    // Two moves, so the pointer surely moves over the page; it rests at `rest`.
+    for p in [(rest.x + 5, rest.y + 5), (rest.x, rest.y)] {
+        desktop.run(
+            "xdotool",
+            &["mousemove", &p.0.to_string(), &p.1.to_string()],
+        );
+    }
+    wd.wait_for(
+        "the page to see the pointer",
+        "return window.__oiPointer",
+        json!([]),
+    )
+    .await;
+    // The last motion event is the one at rest.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let seen = wd.js("return window.__oiPointer", json!([])).await;
+    let client = |i: usize| seen[i].as_f64().unwrap().round() as i32;
+    Point {
+        x: rest.x - client(0),
+        y: rest.y - client(1),
+    }
+}
+
+/// Clicks the element `css` with the real pointer, as a person does (XTEST through xdotool):
+/// once it is on the page and can be clicked, scrolled into view, at its centre. The click
+/// moves the keyboard focus as it does for a person (with a window manager, it also activates
+/// the window).
+pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
+    wd.wait_for(
+        &format!("{css} to click"),
+        "const e = document.querySelector(arguments[0]); \
+         if (!e || e.disabled || e.getClientRects().length === 0) return false; \
+         e.scrollIntoView({block: 'center', behavior: 'instant'}); return true;",
+        json!([css]),
+    )
+    .await;
+    // Measured once the page has settled where a person would see it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let origin = content_origin(wd, desktop).await;
+    let at = wd
+        .js(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
+             return [r.x + r.width / 2, r.y + r.height / 2];",
+            json!([css]),
+        )
+        .await;
+    let x = origin.x + at[0].as_f64().unwrap().round() as i32;
+    let y = origin.y + at[1].as_f64().unwrap().round() as i32;
+    eprintln!("real click on {css} at {x},{y} (content at {origin:?}, element at {at})");
+    desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+    desktop.run("xdotool", &["click", "1"]);
+}
+
+/// Types `text` with the real keyboard into whatever has the focus.
+pub fn type_text(desktop: &Desktop, text: &str) {
+    desktop.run("xdotool", &["type", "--delay", "20", text]);
+}
+
+/// Presses `keys` (xdotool's names: `ctrl+a`, `Return`) with the real keyboard.
+pub fn key(desktop: &Desktop, keys: &str) {
+    desktop.run("xdotool", &["key", keys]);
+}
+
+/// Sends a message as a person does: a click in the composer, the text typed, a click on Send.
+pub async fn say(wd: &WebDriver, desktop: &Desktop, text: &str) {
+    click(wd, desktop, "[data-testid=message-input]").await;
+    type_text(desktop, text);
+    click(wd, desktop, "[data-testid=send]").await;
+}
