@@ -623,10 +623,13 @@ describe("the app over ipc", () => {
 
   it("does not start a session when a second launch names a folder that is not one", async () => {
     await boot();
-    runCallback(appChannel!.id, { index: 0, message: { type: "launched", handover: { prompt: "hi", cwd: "/bad/place", model: null, profile: null } } });
+    runCallback(appChannel!.id, { index: 0, message: { type: "launched", handover: { prompt: "hi", cwd: "/bad/place", model: "openai/other", profile: "codex" } } });
     await settle();
     expect(cmds("start_session")).toHaveLength(0);
     expect(q('[data-testid="command-error"]')?.dataset.code).toBe("folder");
+    // Nothing of it was taken: the next message starts with the app's own choices.
+    await say("mine");
+    expect(cmds("start_session").map((a) => a.options)).toEqual([expect.objectContaining({ model: "openai/test", profile: "classic", cwd: "/tmp/work" })]);
   });
 
   it("shows on the first run what it does, the model it will use and how to give it a key or a local model", async () => {

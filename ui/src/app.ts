@@ -284,15 +284,18 @@ export class App {
   /** A second launch's arguments: a new session in its folder, with its model and profile,
    * and its prompt sent. */
   private async takeOver(handover: Handover): Promise<void> {
-    this.newSession();
-    if (handover.model) this.choice.model = handover.model;
-    if (handover.profile) this.choice.profile = handover.profile;
+    let cwd: string;
     try {
-      this.choice.cwd = await this.ipc.checkFolder(handover.cwd);
+      cwd = await this.ipc.checkFolder(handover.cwd);
     } catch (e) {
+      // Nothing taken: the person's own choices stay as the toolbar shows them.
       this.fail(e);
       return;
     }
+    this.newSession();
+    this.choice.cwd = cwd;
+    if (handover.model) this.choice.model = handover.model;
+    if (handover.profile) this.choice.profile = handover.profile;
     this.refreshToolbar();
     if (handover.prompt) await this.send([{ type: "text", text: handover.prompt }]);
   }
