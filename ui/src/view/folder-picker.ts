@@ -1,6 +1,7 @@
 // Where a new session works: a path typed in, or one of the folders sessions were started in
 // before. The app checks the folder before it is taken.
 import { h } from "../dom";
+import { asCommandError } from "../ipc";
 
 export interface FolderPickerHandlers {
   /** The folders sessions were started in, newest first. */
@@ -74,7 +75,7 @@ export class FolderPicker {
       await this.handlers.choose(path);
       this.close();
     } catch (e) {
-      this.error.textContent = e && typeof e === "object" && "message" in e ? String(e.message) : String(e);
+      this.error.textContent = asCommandError(e).message;
       this.error.classList.remove("hidden");
     }
   }
