@@ -17,10 +17,6 @@ export class QuitConfirm {
     );
   }
 
-  get isOpen(): boolean {
-    return !this.el.classList.contains("hidden");
-  }
-
   show(busy: number): void {
     const sessions = busy === 1 ? "A session is" : `${busy} sessions are`;
     this.text.textContent = `${sessions} still working or waiting for your approval. Quit anyway? Their turns stop and their kernels end; the logs keep them.`;
