@@ -86,7 +86,6 @@ export class SessionBar {
     this.sandbox.textContent = sandboxText(s.sandbox);
     this.sandbox.title = s.sandbox ? (s.sandbox.refusal ?? s.sandbox.enforcement) || s.sandbox.policy : "Code runs with your own permissions";
     this.sandbox.className = `sandbox ${s.sandbox ? (s.sandbox.refusal ? "refused" : "on") : "off"}`;
-    this.sandbox.dataset.backend = s.sandbox?.backend ?? "none";
     this.safeMode.textContent = SAFE_MODE[s.safeMode];
     this.safeMode.dataset.mode = s.safeMode;
     const u = s.usage;
@@ -95,7 +94,5 @@ export class SessionBar {
     this.tokens.disabled = !s.live;
     this.undo.disabled = this.reset.disabled = !s.live || s.running;
     this.end.disabled = !s.live;
-    this.tokens.dataset.input = String(u?.total_input_tokens ?? 0);
-    this.tokens.dataset.output = String(u?.total_output_tokens ?? 0);
   }
 }
