@@ -295,3 +295,17 @@ pub fn app_env(home: &Path) -> Vec<(&'static str, String)> {
         ("OPENAI_API_KEY", "test-key".to_string()),
     ]
 }
+
+/// The session logs (`*.jsonl`) anywhere under `dir` (the app's data directory).
+pub fn session_logs(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(session_logs(&path));
+        } else if path.extension().is_some_and(|e| e == "jsonl") {
+            out.push(path);
+        }
+    }
+    out
+}

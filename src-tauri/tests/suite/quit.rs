@@ -2,13 +2,13 @@
 //! asks first; once told to quit, every session is shut down through the engine (its Python
 //! kernel's process is gone, its log ends with the shutdown) and the app's process ends.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
-use super::desktop::Desktop;
+use super::desktop::{Desktop, session_logs};
 use super::pointer;
 use super::webdriver::WebDriver;
 use super::whole_app::{tray_menu_call, tray_menu_labels};
@@ -64,19 +64,6 @@ async fn wait_gone(pid: u32, what: &str) {
         assert!(Instant::now() < deadline, "{what} ({pid}) is still running");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-}
-
-fn session_logs(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(session_logs(&path));
-        } else if path.extension().is_some_and(|e| e == "jsonl") {
-            out.push(path);
-        }
-    }
-    out
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -15,7 +15,7 @@ use oi_protocol::{Point, Rect};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::{Value, json};
 
-use super::desktop::{Desktop, Proc, Screen};
+use super::desktop::{Desktop, Proc, Screen, session_logs};
 use super::pointer::{self, app_window};
 use super::webdriver::WebDriver;
 
@@ -126,18 +126,7 @@ async fn crosshair_on_screen(wd: &WebDriver, card: &str) -> (f64, f64) {
 }
 
 fn session_log(data: &Path) -> Vec<Value> {
-    fn find(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                find(&p, out);
-            } else if p.extension().is_some_and(|x| x == "jsonl") {
-                out.push(p);
-            }
-        }
-    }
-    let mut logs = Vec::new();
-    find(data, &mut logs);
+    let logs = session_logs(data);
     logs.iter()
         .flat_map(|p| {
             std::fs::read_to_string(p)
