@@ -7,7 +7,7 @@ import { highlight } from "../highlight";
 import type { CallBlock } from "../transcript";
 import { type ImageLoader, renderAction, renderPlan, renderScreenDiff, renderScreenshot } from "./computer";
 import { renderFileChange } from "./diff";
-import { codeWithRisks, riskList } from "./risks";
+import { codeWithRisks, type LocatedRisk, locateRisks, riskList } from "./risks";
 
 export interface CardContext {
   decide(callId: string, decision: ApprovalDecision): void;
@@ -40,7 +40,7 @@ function editPreview(block: CallBlock, action: Extract<ToolAction, { type: "edit
   return h("div", { class: "edit-preview", "data-testid": "edit-preview" }, ...changes.map(renderFileChange));
 }
 
-function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
+function actionView(block: CallBlock, ctx: CardContext, risks: LocatedRisk[]): HTMLElement {
   const action: ToolAction = block.call.action;
   switch (action.type) {
     case "run_code": {
@@ -55,7 +55,7 @@ function actionView(block: CallBlock, ctx: CardContext): HTMLElement {
         }, draft);
       }
       const code = shownCode(block) ?? action.code;
-      return block.risks.length > 0 ? codeWithRisks(code, action.language, block.risks) : codeView(code, action.language);
+      return risks.length > 0 ? codeWithRisks(code, action.language, risks) : codeView(code, action.language);
     }
     case "edit_files":
       return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(block, action));
@@ -168,6 +168,7 @@ function shownCode(block: CallBlock): string | null {
 export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement {
   const state = block.approval ?? (block.exec ? "approved" : "proposed");
   const lastShot = block.screenshots[block.screenshots.length - 1] ?? block.screenBefore;
+  const risks = locateRisks(shownCode(block), block.risks);
   return h(
     "section",
     {
@@ -186,8 +187,8 @@ export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement 
       block.approval !== "pending" && h("span", { class: "decision", "data-testid": "decision" }, decisionText(block)),
     ),
     block.warning && h("div", { class: "warning" }, block.warning),
-    actionView(block, ctx),
-    riskList(block.risks, shownCode(block)),
+    actionView(block, ctx, risks),
+    riskList(risks),
     block.approval === "pending" && approvalButtons(block, ctx),
     execView(block),
     ...block.files.map(renderFileChange),

@@ -46,6 +46,17 @@ export function findingLines(code: string, snippet: string): number[] {
   return i >= 0 ? [i] : [];
 }
 
+/** A finding and the 0-based lines of the shown code it is on (none: not in the code). */
+export interface LocatedRisk {
+  finding: RiskFinding;
+  lines: number[];
+}
+
+/** Where each finding is in `code` (a card without code has them nowhere): once, for the marked code and the list. */
+export function locateRisks(code: string | null, risks: RiskFinding[]): LocatedRisk[] {
+  return risks.map((finding) => ({ finding, lines: code === null ? [] : findingLines(code, finding.snippet) }));
+}
+
 const RANK: Record<RiskFinding["severity"], number> = { medium: 1, high: 2, critical: 3 };
 
 function severityBadge(f: RiskFinding): HTMLElement {
@@ -53,9 +64,9 @@ function severityBadge(f: RiskFinding): HTMLElement {
 }
 
 /** The code, one row a line; lines a finding points at carry its severity and rule. */
-export function codeWithRisks(code: string, language: string, risks: RiskFinding[]): HTMLElement {
+export function codeWithRisks(code: string, language: string, risks: LocatedRisk[]): HTMLElement {
   const marks = new Map<number, RiskFinding[]>();
-  for (const f of risks) for (const n of findingLines(code, f.snippet)) marks.set(n, [...(marks.get(n) ?? []), f]);
+  for (const { finding, lines } of risks) for (const n of lines) marks.set(n, [...(marks.get(n) ?? []), finding]);
   const rows = highlightedLines(highlight(code, language)).map((html, n) => {
     const found = marks.get(n);
     const text = h("span", { class: "line-text" });
@@ -73,14 +84,13 @@ export function codeWithRisks(code: string, language: string, risks: RiskFinding
 }
 
 /** Every finding: its severity, rule and reason, what matched, and where in the code it is. */
-export function riskList(risks: RiskFinding[], code: string | null): HTMLElement | null {
+export function riskList(risks: LocatedRisk[]): HTMLElement | null {
   if (risks.length === 0) return null;
   return h(
     "ul",
     { class: "risks", "data-testid": "risks" },
-    ...risks.map((f) => {
-      const lines = code === null ? [] : findingLines(code, f.snippet);
-      return h(
+    ...risks.map(({ finding: f, lines }) =>
+      h(
         "li",
         { class: `risk ${f.severity}`, "data-testid": "risk", "data-rule": f.rule, "data-severity": f.severity },
         severityBadge(f),
@@ -90,7 +100,7 @@ export function riskList(risks: RiskFinding[], code: string | null): HTMLElement
           ? h("span", { class: "where muted", "data-testid": "risk-line" }, lines.length > 1 ? `lines ${lines[0]! + 1}–${lines[lines.length - 1]! + 1}` : `line ${lines[0]! + 1}`)
           : null,
         f.snippet && h("code", { class: "snippet", "data-testid": "risk-snippet" }, f.snippet),
-      );
-    }),
+      ),
+    ),
   );
 }
