@@ -35,9 +35,32 @@ pub struct Handover {
 }
 
 impl Handover {
-    /// The second launch's arguments (its program name first) and folder.
-    pub fn parse(argv: &[String], cwd: &str) -> Result<Handover, clap::Error> {
-        let args = GuiArgs::try_parse_from(argv)?;
+    /// The second launch's arguments (its program name first) and folder; why it cannot be
+    /// taken over, in words for the person, when its arguments are not understood or ask for
+    /// a sandbox or safe mode other than the one the running app was launched with
+    /// (`running`): its prompt would run without what it asked for.
+    pub fn parse(argv: &[String], cwd: &str, running: &Flags) -> Result<Handover, String> {
+        let args = GuiArgs::try_parse_from(argv).map_err(|e| {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        })?;
+        // What it names must be what the running app has; what it does not name, it takes.
+        let f = &args.flags;
+        fn other<T: PartialEq>(asked: &Option<T>, running: &Option<T>) -> bool {
+            asked.is_some() && asked != running
+        }
+        if other(&f.sandbox, &running.sandbox)
+            || other(&f.sandbox_level, &running.sandbox_level)
+            || other(&f.sandbox_policy, &running.sandbox_policy)
+            || other(&f.safe_mode, &running.safe_mode)
+        {
+            return Err(
+                "the app is already running with its own sandbox and safe mode; \
+                        quit it and launch again to use others"
+                    .into(),
+            );
+        }
         let prompt = args.prompt.join(" ");
         Ok(Handover {
             prompt: (!prompt.trim().is_empty()).then_some(prompt),
@@ -74,6 +97,7 @@ mod tests {
                 "the files",
             ]),
             "/home/me/project",
+            &Flags::default(),
         )
         .unwrap();
         assert_eq!(
@@ -85,9 +109,41 @@ mod tests {
                 profile: Some("codex".into()),
             }
         );
-        let bare = Handover::parse(&argv(&["interpreter-gui"]), "/tmp").unwrap();
+        let bare = Handover::parse(&argv(&["interpreter-gui"]), "/tmp", &Flags::default()).unwrap();
         assert!(bare.is_empty());
-        assert!(Handover::parse(&argv(&["interpreter-gui", "--sandbox", "jail"]), "/tmp").is_err());
+        assert!(
+            Handover::parse(
+                &argv(&["interpreter-gui", "--sandbox", "jail"]),
+                "/tmp",
+                &Flags::default()
+            )
+            .is_err()
+        );
+        // A sandbox or safe mode other than the running app's is refused, not dropped; the
+        // same one is taken.
+        for asked in [
+            &["--sandbox", "native"][..],
+            &["--sandbox-level", "read-only"],
+            &["--safe-mode", "auto"],
+        ] {
+            let mut args = vec!["interpreter-gui"];
+            args.extend_from_slice(asked);
+            args.push("delete the logs");
+            let refused = Handover::parse(&argv(&args), "/tmp", &Flags::default()).unwrap_err();
+            assert!(refused.contains("own sandbox and safe mode"), "{refused}");
+        }
+        let running = GuiArgs::try_parse_from(["interpreter-gui", "--safe-mode", "auto"])
+            .unwrap()
+            .flags;
+        let same = Handover::parse(
+            &argv(&["interpreter-gui", "--safe-mode", "auto", "hi"]),
+            "/tmp",
+            &running,
+        )
+        .unwrap();
+        assert_eq!(same.prompt.as_deref(), Some("hi"));
+        let unnamed = Handover::parse(&argv(&["interpreter-gui", "hi"]), "/tmp", &running);
+        assert_eq!(unnamed.unwrap().prompt.as_deref(), Some("hi"));
     }
 
     #[test]

@@ -64,6 +64,7 @@ pub fn launch_of(args: &GuiArgs) -> Launch {
     let prompt = args.prompt.join(" ");
     Launch {
         initial_prompt: (!prompt.trim().is_empty()).then_some(prompt),
+        flags: args.flags.clone(),
     }
 }
 
@@ -118,14 +119,14 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// A second launch's arguments, to the running app's window (a bare one only focuses it).
+/// A second launch's arguments, to the running app's window (a bare one only focuses it; one
+/// that cannot be taken over says why there).
 fn hand_over<R: Runtime>(app: &tauri::AppHandle<R>, argv: &[String], cwd: &str) {
-    match args::Handover::parse(argv, cwd) {
+    let state = app.state::<AppState>();
+    match args::Handover::parse(argv, cwd, &state.launch().flags) {
         Ok(handover) if handover.is_empty() => {}
-        Ok(handover) => app
-            .state::<AppState>()
-            .broadcast(state::AppSignal::Launched { handover }),
-        Err(e) => tracing::warn!("a second launch's arguments were not understood: {e}"),
+        Ok(handover) => state.broadcast(state::AppSignal::Launched { handover }),
+        Err(reason) => state.broadcast(state::AppSignal::LaunchRefused { reason }),
     }
 }
 

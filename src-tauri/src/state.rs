@@ -42,6 +42,10 @@ pub enum AppSignal {
     Launched {
         handover: crate::args::Handover,
     },
+    /// A second launch could not be taken over (nothing of it runs): why, for the person.
+    LaunchRefused {
+        reason: String,
+    },
     /// Quit was chosen while sessions work or wait for an approval: the ui asks first, and
     /// quits through the `quit` command.
     QuitRequested {
@@ -59,6 +63,8 @@ pub trait ActivityHooks: Send + Sync {
 #[derive(Debug, Clone, Default)]
 pub struct Launch {
     pub initial_prompt: Option<String>,
+    /// The flags the app was launched with (a second launch must ask for the same protection).
+    pub flags: oi_config::Flags,
 }
 
 #[derive(Clone)]

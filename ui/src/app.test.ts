@@ -632,6 +632,16 @@ describe("the app over ipc", () => {
     expect(cmds("start_session").map((a) => a.options)).toEqual([expect.objectContaining({ model: "openai/test", profile: "classic", cwd: "/tmp/work" })]);
   });
 
+  it("says why a second launch was not taken, and starts nothing", async () => {
+    await boot();
+    runCallback(appChannel!.id, { index: 0, message: { type: "launch_refused", reason: "the app is already running with its own sandbox and safe mode" } });
+    await settle();
+    expect(cmds("start_session")).toHaveLength(0);
+    const bar = q('[data-testid="command-error"]')!;
+    expect(bar.classList.contains("hidden")).toBe(false);
+    expect(bar.textContent).toBe("A second launch was not taken: the app is already running with its own sandbox and safe mode");
+  });
+
   it("shows on the first run what it does, the model it will use and how to give it a key or a local model", async () => {
     noneLogged = true;
     await boot({ ...INFO, model_access: { ...INFO.model_access, key_set: false } });

@@ -275,6 +275,9 @@ export class App {
       case "launched":
         void this.takeOver(s.handover);
         break;
+      case "launch_refused":
+        this.fail({ code: "invalid_request", message: `A second launch was not taken: ${s.reason}` });
+        break;
       case "quit_requested":
         this.quitConfirm.show(s.busy);
         break;

@@ -75,6 +75,8 @@ export type AppSignal =
   | { type: "files_dropped"; paths: string[] }
   | { type: "editor_session_started"; session_id: string; cwd: string }
   | { type: "launched"; handover: Handover }
+  /** A second launch that could not be taken over: nothing of it runs. */
+  | { type: "launch_refused"; reason: string }
   /** Tray Quit while sessions work or wait: the ui asks, then calls `quit`. */
   | { type: "quit_requested"; busy: number };
 

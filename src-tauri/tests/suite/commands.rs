@@ -38,6 +38,7 @@ fn harness_with(adjust: impl FnOnce(&mut SessionConfig)) -> Harness {
         config,
         Launch {
             initial_prompt: Some("hello".into()),
+            ..Default::default()
         },
     );
     let app = interpreter_gui::app_builder(mock_builder(), state)

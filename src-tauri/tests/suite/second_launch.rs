@@ -1,6 +1,7 @@
 //! A second launch while the app runs (`interpreter --gui ARGS` runs `interpreter-gui ARGS`):
 //! the second process hands its prompt, folder and model to the running app and ends; the
-//! running app starts a session with them and the prompt reaches the model.
+//! running app starts a session with them and the prompt reaches the model. One asking for
+//! another safe mode is refused in the window.
 
 use std::path::Path;
 use std::process::Command;
@@ -11,6 +12,34 @@ use serde_json::json;
 
 use super::desktop::Desktop;
 use super::webdriver::WebDriver;
+
+/// `interpreter-gui ARGS` started again in `dir` on the running app's desktop; it hands over
+/// and ends.
+async fn launch_again(desktop: &Desktop, env: &[(&str, String)], dir: &Path, args: &[&str]) {
+    let mut second = Command::new(env!("CARGO_BIN_EXE_interpreter-gui"));
+    second
+        .args(args)
+        .current_dir(dir)
+        .env("DISPLAY", &desktop.display)
+        .env("DBUS_SESSION_BUS_ADDRESS", &desktop.bus)
+        .env_remove("WAYLAND_DISPLAY");
+    for (k, v) in env {
+        second.env(k, v);
+    }
+    let mut child = second.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the second launch kept running beside the first"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(status.success(), "the second launch ended with {status}");
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_launch_hands_its_prompt_to_the_running_app() {
@@ -26,29 +55,13 @@ async fn a_second_launch_hands_its_prompt_to_the_running_app() {
 
     let outcome = async {
         // The second launch, from another folder, on the same desktop.
-        let mut second = Command::new(env!("CARGO_BIN_EXE_interpreter-gui"));
-        second
-            .args(["--model", "openai/other", "list", "the files"])
-            .current_dir(&elsewhere_path)
-            .env("DISPLAY", &desktop.display)
-            .env("DBUS_SESSION_BUS_ADDRESS", &desktop.bus)
-            .env_remove("WAYLAND_DISPLAY");
-        for (k, v) in &env {
-            second.env(k, v);
-        }
-        let mut child = second.spawn().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the second launch kept running beside the first"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        };
-        assert!(status.success(), "the second launch ended with {status}");
+        launch_again(
+            &desktop,
+            &env,
+            &elsewhere_path,
+            &["--model", "openai/other", "list", "the files"],
+        )
+        .await;
 
         // The running app took it: a session in that folder, with that model, its prompt sent.
         wd.text_when("[data-testid=user-message]", "list the files")
@@ -69,6 +82,25 @@ async fn a_second_launch_hands_its_prompt_to_the_running_app() {
             requests[0].messages()
         );
         let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch.png");
+        wd.screenshot(&shot).await;
+
+        // One asking for another safe mode than the app's is refused, and says so: its prompt
+        // would have run without it.
+        launch_again(
+            &desktop,
+            &env,
+            &elsewhere_path,
+            &["--safe-mode", "auto", "delete the logs"],
+        )
+        .await;
+        wd.text_when(
+            "[data-testid=command-error]",
+            "A second launch was not taken: the app is already running with its own sandbox and safe mode",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(server.model_requests().len(), 1);
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch-refused.png");
         wd.screenshot(&shot).await;
     };
     desktop
