@@ -8,7 +8,7 @@ use std::path::Path;
 use agent_client_protocol::v1::schema::{
     PermissionOption, PermissionOptionKind, RequestPermissionOutcome,
 };
-use oi_core::scopes::{Approvals, ScopeKey};
+use oi_policy::scopes::{Approvals, ScopeKey};
 use oi_protocol::{ApprovalDecision, Remembered, ScopeOffer, ToolCall};
 
 pub const ALLOW_ONCE: &str = "allow_once";
@@ -96,7 +96,7 @@ pub struct Rejections(Approvals);
 impl Rejections {
     pub fn rejects(&self, call: &ToolCall, cwd: &Path) -> bool {
         // The SWE-agent window is not known here: an `edit` of the open file is asked.
-        let writes = oi_core::gate::planned_writes(call, cwd, &Default::default());
+        let writes = oi_core::tools::planned_writes_of(call, cwd, &Default::default());
         Approvals::cover(&[&self.0], &[], call, &writes)
     }
 }
@@ -127,7 +127,7 @@ mod tests {
 
     /// The engine's offer of a command prefix.
     fn offer(prefix: &str, remembered: Remembered) -> ScopeOffer {
-        let command = oi_core::rules::CommandPattern::parse(prefix).unwrap();
+        let command = oi_policy::rules::CommandPattern::parse(prefix).unwrap();
         ScopeKey::CommandPrefix { command }.offer(remembered, std::path::Path::new("/w"))
     }
 

@@ -94,7 +94,7 @@ fn always(answer: &str, scopes: &[ScopeOffer]) -> Option<oi_protocol::ApprovalSc
 }
 
 fn remembered(offer: &ScopeOffer) -> Remembered {
-    oi_core::scopes::ScopeKey::of(&offer.scope).map_or(Remembered::Session, |(_, r)| r)
+    oi_policy::scopes::ScopeKey::of(&offer.scope).map_or(Remembered::Session, |(_, r)| r)
 }
 
 fn extension(language: &str) -> &'static str {
@@ -149,11 +149,11 @@ fn which(program: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oi_core::scopes::ScopeKey;
+    use oi_policy::scopes::ScopeKey;
 
     /// The engine's offer of a command prefix.
     fn offer(prefix: &str, remembered: Remembered) -> ScopeOffer {
-        let command = oi_core::rules::CommandPattern::parse(prefix).unwrap();
+        let command = oi_policy::rules::CommandPattern::parse(prefix).unwrap();
         ScopeKey::CommandPrefix { command }.offer(remembered, std::path::Path::new("/w"))
     }
 

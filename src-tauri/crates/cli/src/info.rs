@@ -84,7 +84,7 @@ pub fn print_profiles(config_dir: Option<&Path>) -> Result<()> {
 
 /// `--approvals`, `--approvals revoke N`, `--approvals revoke all`.
 pub fn approvals(data_dir: &Path, action: &[String]) -> Result<()> {
-    let store = oi_core::approvals::ApprovalStore::in_data_dir(data_dir);
+    let store = oi_policy::approvals::ApprovalStore::in_data_dir(data_dir);
     let mut out = std::io::stdout().lock();
     match action {
         [] => {

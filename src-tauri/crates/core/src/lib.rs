@@ -3,7 +3,6 @@
 //!
 //! Front ends call [`spawn_session`] and talk to the session only through its queues.
 
-pub mod approvals;
 mod client_shell;
 mod coaching;
 mod computer;
@@ -11,14 +10,11 @@ mod computer_api;
 mod emitter;
 pub mod environment;
 mod files_api;
-pub mod gate;
 mod input;
 pub mod mcp;
 mod ops;
 pub mod profile;
-pub mod rules;
 pub mod sandbox;
-pub mod scopes;
 mod session;
 pub mod settings;
 pub mod store;

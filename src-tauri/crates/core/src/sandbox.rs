@@ -8,7 +8,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use oi_sandbox::protected::normalize;
+use oi_sandbox::protected::{normalize, resolve_for_check};
 
 use oi_protocol::SandboxInfo;
 use oi_sandbox::{Backend, Level, PolicyContext, SandboxPolicy};
@@ -435,30 +435,6 @@ fn matches_root(target: &Path, root: &Path) -> bool {
     }
     let root = std::fs::canonicalize(root).unwrap_or_else(|_| normalize(root));
     target.starts_with(&root)
-}
-
-/// The path as the kernel would see it: symlinks of the longest existing ancestor resolved,
-/// `.` and `..` folded.
-pub(crate) fn resolve_for_check(path: &Path) -> PathBuf {
-    let path = normalize(path);
-    let mut existing = path.as_path();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(real) = std::fs::canonicalize(existing) {
-            let mut out = real;
-            for part in rest.iter().rev() {
-                out.push(part);
-            }
-            return out;
-        }
-        match (existing.parent(), existing.file_name()) {
-            (Some(parent), Some(name)) => {
-                rest.push(name.to_os_string());
-                existing = parent;
-            }
-            _ => return path,
-        }
-    }
 }
 
 #[cfg(test)]

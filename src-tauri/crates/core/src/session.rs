@@ -14,12 +14,12 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::emitter::Emitter;
-use crate::gate::ApprovalGate;
 use crate::history::History;
 use crate::mcp::McpTools;
 use crate::model::{ModelClient, ModelSpec, RetryPolicy, client_for};
 use crate::profile::Profile;
 use crate::store::{self, SessionLog};
+use oi_policy::gate::ApprovalGate;
 
 /// Everything a session needs to start.
 #[derive(Debug, Clone)]
@@ -58,7 +58,7 @@ pub struct SessionConfig {
     pub safe_mode: oi_protocol::SafeMode,
     /// Allow / prompt / forbid rules for shell commands from config.toml; the project's (in
     /// `cwd`) are added when the session starts.
-    pub command_rules: crate::rules::CommandRules,
+    pub command_rules: oi_policy::rules::CommandRules,
     /// A person can answer approval requests; when false (exec), what would ask is denied.
     pub interactive_approvals: bool,
     /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
@@ -99,7 +99,7 @@ impl SessionConfig {
             sandbox_setup: None,
             sandbox: crate::sandbox::SessionSandbox::none(),
             safe_mode: oi_protocol::SafeMode::Off,
-            command_rules: crate::rules::CommandRules::default(),
+            command_rules: oi_policy::rules::CommandRules::default(),
             interactive_approvals: true,
             environment: None,
             mcp_servers: Vec::new(),
@@ -120,7 +120,7 @@ pub enum SessionError {
     Model(#[from] crate::model::ModelError),
     /// The project's command rules (`.interpreter/config.toml` in the session's directory).
     #[error(transparent)]
-    Rules(#[from] crate::rules::RulesError),
+    Rules(#[from] oi_policy::rules::RulesError),
 }
 
 /// The front end's side of a running session.
@@ -281,13 +281,13 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
     let gate = ApprovalGate::new(config.approval_policy)
         .with_safe_mode(config.safe_mode)
         .with_rules(config.command_rules.clone())
-        .with_paths(crate::gate::GatePaths {
+        .with_paths(oi_policy::gate::GatePaths {
             project: config.cwd.clone(),
             home: dirs::home_dir(),
             config_dir: config.config_dir.clone(),
-            approvals_file: Some(config.data_dir.join(crate::approvals::FILE_NAME)),
+            approvals_file: Some(config.data_dir.join(oi_policy::approvals::FILE_NAME)),
         });
-    let store = crate::approvals::ApprovalStore::in_data_dir(&config.data_dir);
+    let store = oi_policy::approvals::ApprovalStore::in_data_dir(&config.data_dir);
     let gate = match gate.clone().with_store(store) {
         Ok(gate) => gate,
         Err(e) => {

@@ -11,8 +11,8 @@ use oi_config::{self as config, ConfigFile, DEFAULT_MODEL, Flags, config_path};
 
 use crate::SessionConfig;
 use crate::profile::Profile;
-use crate::rules::{CommandRules, RulesError};
 use crate::sandbox::{SandboxRequest, SandboxSetup};
+use oi_policy::rules::{CommandRules, RulesError};
 
 /// Where a value came from.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,11 +11,11 @@ use oi_protocol::{
 use tokio_util::sync::CancellationToken;
 
 use crate::context::{self, ContextLimits};
-use crate::gate::Verdict;
 use crate::history::HistoryItem;
 use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
 use crate::profile::PromptContext;
 use crate::session::Runtime;
+use oi_policy::gate::Verdict;
 
 pub(crate) async fn run_turn(
     rt: &Arc<Runtime>,
@@ -477,7 +477,7 @@ pub(crate) async fn pass_gate(
     let (verdict, can_ask) = {
         let shared = rt.shared.lock().await;
         let writes =
-            crate::gate::planned_writes(call, &shared.config.cwd, &shared.profile.tool_state);
+            crate::tools::planned_writes_of(call, &shared.config.cwd, &shared.profile.tool_state);
         (
             shared.gate.check(call, &writes),
             shared.config.interactive_approvals,
@@ -555,7 +555,7 @@ pub(crate) async fn pass_gate(
         ApprovalDecision::ApproveAlways { scope } if !offered.iter().any(|o| o.scope == scope) => {
             emit(EventMsg::Error(ErrorInfo {
                 kind: ErrorKind::InvalidRequest,
-                message: crate::scopes::RememberError::NotOffered(scope).to_string(),
+                message: oi_policy::gate::RememberError::NotOffered(scope).to_string(),
                 hint: Some("answer with one of the scopes of the approval request".into()),
             }));
             ApprovalDecision::Approve
@@ -845,7 +845,7 @@ async fn run_in_engine(
         }));
         return Some(TurnEndReason::Error);
     }
-    let Some((name, arguments)) = crate::profile::builtin_tool(call) else {
+    let Some((name, arguments)) = crate::tools::builtin_tool(call) else {
         let message = format!("This harness cannot run the tool `{}` here.", call.name);
         record_result(rt, id, call, message, true).await;
         return None;

@@ -162,6 +162,30 @@ pub fn normalize(p: &Path) -> PathBuf {
     out
 }
 
+/// The path as the kernel would see it: symlinks of the longest existing ancestor resolved,
+/// `.` and `..` folded.
+pub fn resolve_for_check(path: &Path) -> PathBuf {
+    let path = normalize(path);
+    let mut existing = path.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(existing) {
+            let mut out = real;
+            for part in rest.iter().rev() {
+                out.push(part);
+            }
+            return out;
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return path,
+        }
+    }
+}
+
 /// The path with symlinks followed: the path itself if it exists, else its parent + name.
 fn resolve_existing(p: &Path) -> Option<PathBuf> {
     std::fs::canonicalize(p).ok().or_else(|| {

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use crate::model::ToolSpec;
 use crate::tools::ToolState;
 
-pub use tools::{FORMAT_ERROR, ToolDef, action_for, builtin_tool, format_error_call};
+pub use tools::{FORMAT_ERROR, ToolDef, action_for, format_error_call};
 
 /// How the profile's tool calls are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -253,19 +253,6 @@ fn patch_summary(patch: &str) -> String {
     format!("Apply a patch: {}", files.join(", "))
 }
 
-/// The engine tool that carries out `call`, when it is not code for a kernel: its name and
-/// arguments (Codex's `shell` running `apply_patch` is the patch tool).
-pub fn builtin_tool(call: &ToolCall) -> Option<(&str, &Value)> {
-    match &call.action {
-        ToolAction::RunCode { .. } => None,
-        ToolAction::EditFiles { arguments, .. } if call.name == "shell" => {
-            Some(("apply_patch", arguments))
-        }
-        _ if crate::tools::is_builtin(&call.name) => Some((call.name.as_str(), &call.arguments)),
-        _ => None,
-    }
-}
-
 /// A call shown as text, for a profile or model that cannot see it as a native call.
 pub(crate) fn call_as_text(call: &ToolCall, style: ToolStyle) -> String {
     match (&call.action, style) {

@@ -16,7 +16,7 @@ mod search;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use oi_protocol::FileChange;
+use oi_protocol::{FileChange, ToolAction, ToolCall};
 use serde_json::Value;
 
 use crate::environment::ClientFiles;
@@ -104,7 +104,7 @@ impl ToolError {
 pub struct WriteGuard<'a> {
     pub sandbox: &'a crate::sandbox::SessionSandbox,
     /// Where the protected paths are; `None`: no protected-path check.
-    pub protected: Option<&'a crate::gate::GatePaths>,
+    pub protected: Option<&'a oi_policy::gate::GatePaths>,
     /// A person approved this very call (not a policy, rule or remembered approval).
     pub approved_by_person: bool,
 }
@@ -265,6 +265,30 @@ fn resolve(cwd: &Path, path: &str) -> PathBuf {
     full.components()
         .filter(|c| *c != std::path::Component::CurDir)
         .collect()
+}
+
+/// The engine tool that carries out `call`, when it is not code for a kernel: its name and
+/// arguments (Codex's `shell` running `apply_patch` is the patch tool).
+pub fn builtin_tool(call: &ToolCall) -> Option<(&str, &Value)> {
+    match &call.action {
+        ToolAction::RunCode { .. } => None,
+        ToolAction::EditFiles { arguments, .. } if call.name == "shell" => {
+            Some(("apply_patch", arguments))
+        }
+        _ if is_builtin(&call.name) => Some((call.name.as_str(), &call.arguments)),
+        _ => None,
+    }
+}
+
+/// The files `call` will write when an engine tool carries it out, for the approval gate.
+pub fn planned_writes_of(call: &ToolCall, cwd: &Path, state: &ToolState) -> Vec<PathBuf> {
+    match (&call.action, builtin_tool(call)) {
+        // By the engine tool's name: Codex's `shell` call of `apply_patch` is a patch.
+        (ToolAction::EditFiles { .. }, Some((name, arguments))) => {
+            planned_writes(name, arguments, cwd, state)
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The files a call of an engine tool will write, for the approval gate to see before anyone

@@ -14,7 +14,7 @@ use super::{ToolState, Workspace, dispatch};
 /// cannot say. Other calls are left as they are.
 pub fn fill_preview(call: &mut ToolCall, cwd: &Path, state: &ToolState) {
     let Some((name, args)) =
-        crate::profile::builtin_tool(call).map(|(name, args)| (name.to_string(), args.clone()))
+        super::builtin_tool(call).map(|(name, args)| (name.to_string(), args.clone()))
     else {
         return;
     };

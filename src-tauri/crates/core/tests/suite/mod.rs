@@ -1,4 +1,5 @@
 mod clients;
+mod gate_calls;
 mod inline_reasoning;
 mod local;
 mod mcp;

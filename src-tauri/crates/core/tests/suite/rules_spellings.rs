@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
-use oi_core::gate::{ApprovalGate, Verdict};
 use oi_core::profile::action_for;
-use oi_core::rules::CommandRules;
+use oi_policy::gate::{ApprovalGate, Verdict};
+use oi_policy::rules::CommandRules;
 use oi_protocol::{ApprovalPolicy, CallOrigin, Decider, ToolCall};
 use serde_json::json;
 
@@ -379,7 +379,7 @@ fn allow_rules_are_not_widened() {
     let mut rules = CommandRules::default();
     rules
         .add(
-            &oi_core::rules::CommandLists {
+            &oi_policy::rules::CommandLists {
                 allow: vec!["git status".into()],
                 forbid: vec!["touch".into()],
                 ..Default::default()

@@ -24,7 +24,7 @@ pub enum ScopeKey {
     /// Shell commands whose words start with these.
     CommandPrefix { command: CommandPattern },
     /// Edits of this one file (absolute, symlinks of its existing part followed:
-    /// `sandbox::resolve_for_check`).
+    /// `oi_sandbox::protected::resolve_for_check`).
     File { path: PathBuf },
     /// Edits of files under this folder (absolute, likewise).
     Folder { path: PathBuf },
@@ -32,20 +32,6 @@ pub enum ScopeKey {
     App { app: String },
     /// Every call of this tool (one that is neither code, an edit nor a screen action).
     Tool { tool: String },
-}
-
-/// Why an "always" answer was not remembered.
-#[derive(Debug, thiserror::Error)]
-pub enum RememberError {
-    #[error(
-        "\"always\" named a scope this call was not offered ({0:?}); it ran once and nothing \
-         was remembered"
-    )]
-    NotOffered(ApprovalScope),
-    #[error("this front end keeps no approvals across sessions")]
-    NoStore,
-    #[error(transparent)]
-    Store(#[from] crate::approvals::ApprovalStoreError),
 }
 
 impl ScopeKey {
@@ -182,7 +168,7 @@ pub fn keys_for(call: &ToolCall, writes: &[PathBuf]) -> Vec<ScopeKey> {
         ToolAction::EditFiles { .. } => {
             let mut files: Vec<PathBuf> = writes
                 .iter()
-                .map(|p| crate::sandbox::resolve_for_check(p))
+                .map(|p| oi_sandbox::protected::resolve_for_check(p))
                 .collect();
             files.sort();
             files.dedup();
@@ -278,7 +264,7 @@ impl Approvals {
             ToolAction::EditFiles { .. } => {
                 !writes.is_empty()
                     && writes.iter().all(|w| {
-                        let w = crate::sandbox::resolve_for_check(w);
+                        let w = oi_sandbox::protected::resolve_for_check(w);
                         keys().any(|k| match k {
                             ScopeKey::File { path } => *path == w,
                             ScopeKey::Folder { path } => w.starts_with(path) && w != *path,
