@@ -46,7 +46,7 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
         return None;
     }
     if !output.trim().is_empty() {
-        return None;
+        return found_files_hint(code, output);
     }
     let defined = top_level_functions(code);
     let uncalled: Vec<&str> = defined
@@ -68,6 +68,27 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
         "The code printed nothing. Print the values you need to see: `print(result)`.",
         false,
     )
+}
+
+/// After code that found documents with `computer.files.find`: how to read the first one. A
+/// small model answered "the PDF is harbour-report.pdf" to "find it and summarize it", having
+/// never seen what is in it.
+fn found_files_hint(code: &str, output: &str) -> Option<RunHint> {
+    if !code.contains("computer.files.find(") {
+        return None;
+    }
+    let first = output
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with('/') && !l.contains(['\'', '[', ']']))?;
+    // A JSON string is a Python string literal too.
+    let path = serde_json::Value::from(first).to_string();
+    Some(RunHint {
+        text: format!(
+            "To see what is in a file, print its text: `print(computer.files.read({path}))`."
+        ),
+        undone: false,
+    })
 }
 
 /// Names of functions defined at the top level of `code`.
@@ -257,10 +278,15 @@ fn answer_uses(answer: &str, output: &str) -> bool {
     let norm = |s: &str| s.to_lowercase().replace(',', "");
     let answer = norm(answer);
     let output = norm(output);
+    // Numbers standing alone: not the digits inside a name (`r1`, `page2.pdf`).
     let numbers: Vec<&str> = output
-        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-'))
         .map(|n| n.trim_matches(|c| c == '.' || c == '-'))
-        .filter(|n| n.chars().any(|c| c.is_ascii_digit()))
+        .filter(|n| {
+            n.chars().any(|c| c.is_ascii_digit())
+                && n.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        })
         .collect();
     if !numbers.is_empty() {
         return numbers.iter().any(|n| answer.contains(n));
@@ -396,6 +422,36 @@ mod tests {
             None
         );
         assert_eq!(unused_output_nudge(&turn("", Vec::new()), "Done."), None);
+        // The digits in a name are not a value: the file's name answers a path.
+        let h = turn("/tmp/r1/Downloads/harbour-report.pdf\n", Vec::new());
+        assert_eq!(
+            unused_output_nudge(&h, "The PDF is named \"harbour-report.pdf\"."),
+            None
+        );
+        assert!(unused_output_nudge(&h, "There is 1 file.").is_some());
+    }
+
+    #[test]
+    fn documents_found_are_followed_by_how_to_read_one() {
+        let code = "found = computer.files.find(kind=\"pdf\")\nprint(\"\\n\".join(found))";
+        let hint = run_hint(
+            "python",
+            code,
+            "/home/u/Downloads/a b.pdf\n/home/u/c.pdf\n",
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            hint.text,
+            "To see what is in a file, print its text: \
+             `print(computer.files.read(\"/home/u/Downloads/a b.pdf\"))`."
+        );
+        assert!(!hint.undone);
+        assert_eq!(run_hint("python", code, "No such files.\n", false), None);
+        assert_eq!(
+            run_hint("python", "print(1)", "/home/u/c.pdf\n", false),
+            None
+        );
     }
 
     fn asked(text: &str) -> History {

@@ -7,8 +7,16 @@ use serde_json::{Value, json};
 
 use super::one_command::{self, Reply, parse_reply};
 use super::tools::{action_for, format_error_call};
-use super::{Profile, ToolStyle, text_calls};
+use super::{Profile, ToolStyle, python_api, text_calls};
 use crate::model::NativeToolCall;
+
+/// A call of an invented tool, taken for one the engine has.
+struct Repair {
+    name: String,
+    arguments: Value,
+    /// One line for the session's events.
+    says: String,
+}
 
 /// What a reply asks for: its calls, and what the engine changed in them to make them run.
 #[derive(Debug, Default)]
@@ -55,20 +63,26 @@ impl Profile {
                 .zip(wire_ids)
                 .map(|(c, wire_id)| {
                     let known = self.offers(&c.name) || extra_tools.contains(&c.name.as_str());
-                    let fit = (!known).then(|| self.fitting_tool(&c.arguments)).flatten();
-                    let name = match fit {
-                        Some(fit) => {
-                            repairs.push(repaired(&c.name, fit));
-                            fit.to_string()
+                    let repair = (!known)
+                        .then(|| self.repair(&c.name, &c.arguments))
+                        .flatten();
+                    let (name, arguments) = match repair {
+                        Some(Repair {
+                            name,
+                            arguments,
+                            says,
+                        }) => {
+                            repairs.push(says);
+                            (name, arguments)
                         }
-                        None => c.name,
+                        None => (c.name, c.arguments),
                     };
                     ToolCall {
                         call_id: next_id(),
                         wire_id,
-                        action: action_for(&name, &c.arguments),
+                        action: action_for(&name, &arguments),
                         name,
-                        arguments: c.arguments,
+                        arguments,
                         origin: CallOrigin::Native,
                     }
                 })
@@ -104,12 +118,19 @@ impl Profile {
             if !invented.is_empty() {
                 return invented
                     .into_iter()
-                    .map(|c| match self.fitting_tool(&c.arguments) {
-                        Some(fit) => {
-                            repairs.push(repaired(&c.name, fit));
-                            text_call(fit.to_string(), c.arguments, next_id())
+                    .map(|c| match self.repair(&c.name, &c.arguments) {
+                        Some(Repair {
+                            name,
+                            arguments,
+                            says,
+                        }) => {
+                            repairs.push(says);
+                            text_call(name, arguments, next_id())
                         }
-                        None => format_error_call(next_id(), self.unknown_tool_message(&c.name)),
+                        None => format_error_call(
+                            next_id(),
+                            self.unknown_tool_message(&c.name, &c.arguments),
+                        ),
                     })
                     .collect();
             }
@@ -174,6 +195,33 @@ impl Profile {
             .collect()
     }
 
+    /// What a call of `name`, a tool this profile does not have, is taken for: a function of
+    /// Python's `computer` API called as a tool runs as that Python; otherwise the one tool
+    /// whose schema the arguments fit.
+    fn repair(&self, name: &str, arguments: &Value) -> Option<Repair> {
+        if self.offers("execute")
+            && let Some((code, function)) = python_api::as_python(name, arguments)
+        {
+            return Some(Repair {
+                name: "execute".into(),
+                arguments: json!({"language": "python", "code": code}),
+                says: format!(
+                    "the model called `{name}`, which is not a tool here; it is Python's \
+                     `{function}`, so it runs as that Python"
+                ),
+            });
+        }
+        let tool = self.fitting_tool(arguments)?;
+        Some(Repair {
+            name: tool.into(),
+            arguments: arguments.clone(),
+            says: format!(
+                "the model called `{name}`, which is not a tool here; its arguments fit `{tool}`, \
+                 so it runs as `{tool}`"
+            ),
+        })
+    }
+
     /// The one tool of this profile whose schema `arguments` fit (every required argument
     /// given, none it does not know), if exactly one does.
     fn fitting_tool(&self, arguments: &Value) -> Option<&'static str> {
@@ -195,28 +243,34 @@ impl Profile {
         fits.next().is_none().then_some(first.name)
     }
 
-    /// What the model is told when it calls a tool this profile does not have.
-    fn unknown_tool_message(&self, name: &str) -> String {
+    /// What the model is told when it calls a tool this profile does not have. The example
+    /// is its own call written as Python: copied as it is, it fails and says what to define,
+    /// where a stock example would run and print a number the model then gives as its answer.
+    fn unknown_tool_message(&self, name: &str, arguments: &Value) -> String {
         let tools: Vec<String> = self.tools.iter().map(|t| format!("`{}`", t.name)).collect();
         let mut message = format!(
             "There is no tool named `{name}`, so nothing ran. The tools here are: {}.",
             tools.join(", ")
         );
         if self.offers("execute") {
-            message.push_str(
-                " To work something out, write Python code that prints the result and run it with `execute`, like \
-                 {\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print(6 * 7)\"}}, \
-                 or write the code in a ```python fenced block.",
+            let code = python_api::function_call(name, arguments).map_or_else(
+                || "print(result)".to_string(),
+                |call| format!("print({call})"),
             );
+            message.push_str(&format!(
+                " To work something out, write Python code that computes and prints the result \
+                 and run it with `execute`, like {}, or write the code in a ```python fenced block.",
+                execute_example(&code)
+            ));
         }
         message
     }
 
     fn broken_call_message(&self, problem: &str) -> String {
         let example = if self.offers("execute") {
-            r#"{"name": "execute", "arguments": {"language": "python", "code": "print(6 * 7)"}}"#
+            execute_example("print(result)")
         } else {
-            r#"{"name": "bash", "arguments": {"command": "ls"}}"#
+            json!({"name": "bash", "arguments": {"command": "ls"}}).to_string()
         };
         format!(
             "Your tool call could not be read ({problem}), so nothing ran. Write it again as valid JSON, \
@@ -225,10 +279,9 @@ impl Profile {
     }
 }
 
-fn repaired(written: &str, tool: &str) -> String {
-    format!(
-        "the model called `{written}`, which is not a tool here; its arguments fit `{tool}`, so it runs as `{tool}`"
-    )
+/// `{"name": "execute", "arguments": {"language": "python", "code": …}}` for `code`.
+fn execute_example(code: &str) -> String {
+    json!({"name": "execute", "arguments": {"language": "python", "code": code}}).to_string()
 }
 
 #[cfg(test)]
@@ -378,6 +431,59 @@ mod tests {
     }
 
     #[test]
+    fn a_files_api_function_called_as_a_tool_runs_as_its_python() {
+        // The 0.5B model's first reply to "find the PDF I downloaded last week…".
+        let text = "```json\n{\"name\": \"find\", \"arguments\": {\"kind\": \"pdf\", \"modified_within\": \"7d\"}}\n```";
+        let profile = Profile::load_builtin("classic").unwrap();
+        let mut n = 0;
+        let got = profile.interpret(text, Vec::new(), &[], &mut || {
+            n += 1;
+            format!("c{n}")
+        });
+        assert_eq!(got.calls.len(), 1);
+        let ToolAction::RunCode { language, code } = &got.calls[0].action else {
+            panic!("{:?}", got.calls[0])
+        };
+        assert_eq!(language, "python");
+        assert!(
+            code.starts_with("found = computer.files.find(kind=\"pdf\", modified_within=\"7d\")"),
+            "{code}"
+        );
+        assert!(
+            got.repairs[0].contains("`computer.files.find`"),
+            "{:?}",
+            got.repairs
+        );
+        // Natively, the profile's own tool of that name stays itself: DeepSeek-TUI's
+        // `read_file` is a tool there, and Python's only where it is not.
+        let native = |profile: &str, name: &str| {
+            let mut n = 0;
+            Profile::load_builtin(profile).unwrap().interpret(
+                "",
+                vec![NativeToolCall {
+                    id: String::new(),
+                    name: name.into(),
+                    arguments: json!({"path": "report.pdf"}),
+                }],
+                &[],
+                &mut || {
+                    n += 1;
+                    format!("c{n}")
+                },
+            )
+        };
+        let classic = native("classic", "read_file");
+        assert_eq!(classic.calls[0].name, "execute");
+        assert_eq!(
+            classic.calls[0].arguments["code"],
+            "print(computer.files.read(path=\"report.pdf\"))"
+        );
+        let deepseek = native("deepseek-tui", "read_file");
+        assert_eq!(deepseek.calls[0].name, "read_file");
+        assert!(deepseek.repairs.is_empty());
+    }
+
+    #[test]
     fn the_tool_called_as_python_in_a_block_runs_the_code_it_meant() {
         let text = "```python\nexecute(language=\"shell\", code=\"ls -1 | wc -l\")\n```";
         let found = calls("classic", text, &[]);
@@ -400,6 +506,9 @@ mod tests {
         assert_eq!(found[0].name, FORMAT_ERROR);
         let message = found[0].arguments["message"].as_str().unwrap();
         assert!(message.contains("no tool named `multiply`"), "{message}");
-        assert!(message.contains("print(6 * 7)"), "{message}");
+        assert!(
+            message.contains(r#""code":"print(multiply(a=1234, b=5678))""#),
+            "{message}"
+        );
     }
 }

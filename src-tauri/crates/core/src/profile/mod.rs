@@ -7,6 +7,7 @@ mod catalog;
 mod interpret;
 pub use interpret::Interpreted;
 pub(crate) mod one_command;
+mod python_api;
 mod render;
 pub mod text_calls;
 mod text_tools;
