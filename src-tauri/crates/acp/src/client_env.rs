@@ -14,7 +14,7 @@ use agent_client_protocol::v1::schema::{
     WaitForTerminalExitRequest, WriteTextFileRequest,
 };
 use agent_client_protocol::{Client, Error};
-use oi_core::environment::{CommandRequest, CommandRun, Environment, EnvironmentError};
+use oi_tools::environment::{CommandRequest, CommandRun, Environment, EnvironmentError};
 use tokio_util::sync::CancellationToken;
 
 /// Which tool call shows which of the editor's terminals (the update mapper shows it too).

@@ -96,7 +96,7 @@ pub struct Rejections(Approvals);
 impl Rejections {
     pub fn rejects(&self, call: &ToolCall, cwd: &Path) -> bool {
         // The SWE-agent window is not known here: an `edit` of the open file is asked.
-        let writes = oi_core::tools::planned_writes_of(call, cwd, &Default::default());
+        let writes = oi_tools::planned_writes_of(call, cwd, &Default::default());
         Approvals::cover(&[&self.0], &[], call, &writes)
     }
 }

@@ -45,7 +45,7 @@ impl LiveSession {
         let terminals = editor.as_ref().map(|e| e.terminals()).unwrap_or_default();
         config.environment = editor
             .clone()
-            .map(|e| e as Arc<dyn oi_core::environment::Environment>);
+            .map(|e| e as Arc<dyn oi_tools::environment::Environment>);
         let SessionHandle {
             session_id,
             submissions,

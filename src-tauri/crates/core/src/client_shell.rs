@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::environment::CommandRequest;
+use oi_tools::environment::CommandRequest;
 
 /// Before the block: restore the last exports (unsetting the ones it had removed), then arrange
 /// for the final directory and exports to be written when the shell exits, whatever the block
@@ -70,7 +70,7 @@ impl ClientShell {
         session_cwd: &Path,
         private_tmp: &PrivateTmp,
     ) -> CommandRequest {
-        let (program, args) = crate::environment::shell_command(launcher, code);
+        let (program, args) = oi_tools::environment::shell_command(launcher, code);
         let mut request = CommandRequest {
             call_id,
             program,

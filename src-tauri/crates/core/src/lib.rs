@@ -8,7 +8,6 @@ mod coaching;
 mod computer;
 mod computer_api;
 mod emitter;
-pub mod environment;
 mod files_api;
 mod input;
 pub mod mcp;
@@ -18,7 +17,6 @@ pub mod sandbox;
 mod session;
 pub mod settings;
 pub mod store;
-pub mod tools;
 mod turn;
 
 pub use oi_model as model;

@@ -388,6 +388,12 @@ impl SessionSandbox {
     }
 }
 
+impl oi_tools::WriteRule for SessionSandbox {
+    fn check_write(&self, path: &Path) -> Result<(), String> {
+        SessionSandbox::check_write(self, path)
+    }
+}
+
 /// An OpenShell sandbox for this session, created up front (from `image` when given); each
 /// execution runs through `openshell sandbox exec`.
 fn openshell_sandbox(

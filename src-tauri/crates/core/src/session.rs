@@ -62,7 +62,7 @@ pub struct SessionConfig {
     /// A person can answer approval requests; when false (exec), what would ask is denied.
     pub interactive_approvals: bool,
     /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
-    pub environment: Option<Arc<dyn crate::environment::Environment>>,
+    pub environment: Option<Arc<dyn oi_tools::environment::Environment>>,
     /// MCP servers to start; their tools are offered to the model beside the profile's.
     pub mcp_servers: Vec<crate::mcp::McpServer>,
     /// Computer use: the monitor (0: primary) and the person's screenshot size for the model,

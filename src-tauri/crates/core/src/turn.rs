@@ -217,7 +217,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     StepEnd::Continue
 }
 
-/// Works out what each edit call will change ([`crate::tools::fill_preview`]), off the
+/// Works out what each edit call will change ([`oi_tools::fill_preview`]), off the
 /// runtime: a dry run reads files (and SWE-agent's edit checks Python syntax).
 async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolCall> {
     if !calls
@@ -233,7 +233,7 @@ async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolC
     let unchanged = calls.clone();
     tokio::task::spawn_blocking(move || {
         for call in &mut calls {
-            crate::tools::fill_preview(call, &cwd, &state);
+            oi_tools::fill_preview(call, &cwd, &state);
         }
         calls
     })
@@ -477,7 +477,7 @@ pub(crate) async fn pass_gate(
     let (verdict, can_ask) = {
         let shared = rt.shared.lock().await;
         let writes =
-            crate::tools::planned_writes_of(call, &shared.config.cwd, &shared.profile.tool_state);
+            oi_tools::planned_writes_of(call, &shared.config.cwd, &shared.profile.tool_state);
         (
             shared.gate.check(call, &writes),
             shared.config.interactive_approvals,
@@ -695,7 +695,8 @@ async fn execute(
     let result = match environment {
         // A container sandbox runs code in the container, not in the editor's terminal.
         Some(env)
-            if !container && crate::environment::runs_in_client_terminal(Some(&env), language) =>
+            if !container
+                && oi_tools::environment::runs_in_client_terminal(Some(&env), language) =>
         {
             let (timeout, launcher, private_tmp) = {
                 let s = rt.shared.lock().await;
@@ -708,7 +709,8 @@ async fn execute(
             // Held for the run: the next block starts where this one ends.
             let mut shell = rt.client_shell.lock().await;
             let request = shell.request(call.call_id.clone(), &launcher, code, &cwd, &private_tmp);
-            let ran = crate::environment::run_shell(env.as_ref(), request, timeout, cancel).await;
+            let ran =
+                oi_tools::environment::run_shell(env.as_ref(), request, timeout, cancel).await;
             drop(shell);
             if let Ok(outcome) = &ran
                 && !outcome.stdout.is_empty()
@@ -845,7 +847,7 @@ async fn run_in_engine(
         }));
         return Some(TurnEndReason::Error);
     }
-    let Some((name, arguments)) = crate::tools::builtin_tool(call) else {
+    let Some((name, arguments)) = oi_tools::builtin_tool(call) else {
         let message = format!("This harness cannot run the tool `{}` here.", call.name);
         record_result(rt, id, call, message, true).await;
         return None;
@@ -863,15 +865,15 @@ async fn run_in_engine(
         )
     };
     let files = environment.and_then(|env| {
-        crate::environment::ClientFiles::new(env, tokio::runtime::Handle::current())
+        oi_tools::environment::ClientFiles::new(env, tokio::runtime::Handle::current())
     });
     let ran = tokio::task::spawn_blocking(move || {
-        let guard = crate::tools::WriteGuard {
+        let guard = oi_tools::WriteGuard {
             sandbox: &sandbox,
             protected: Some(&paths),
             approved_by_person: by_person,
         };
-        let output = crate::tools::run(&name, &arguments, &cwd, &guard, &mut state, files);
+        let output = oi_tools::run(&name, &arguments, &cwd, &guard, &mut state, files);
         (output, state)
     })
     .await;
@@ -880,7 +882,7 @@ async fn run_in_engine(
             rt.shared.lock().await.profile.tool_state = state;
             output
         }
-        Err(e) => crate::tools::ToolOutput {
+        Err(e) => oi_tools::ToolOutput {
             text: format!("the tool stopped unexpectedly: {e}"),
             is_error: true,
             ..Default::default()

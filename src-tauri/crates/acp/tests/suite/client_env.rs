@@ -16,7 +16,7 @@ use agent_client_protocol::{
     Agent, ByteStreams, Client, on_receive_notification, on_receive_request,
 };
 use oi_acp::client_env::AcpEnvironment;
-use oi_core::environment::{CommandRequest, Environment, EnvironmentError};
+use oi_tools::environment::{CommandRequest, Environment, EnvironmentError};
 use pretty_assertions::assert_eq;
 use tokio_util::compat::{TokioAsyncReadCompatExt, TokioAsyncWriteCompatExt};
 use tokio_util::sync::CancellationToken;

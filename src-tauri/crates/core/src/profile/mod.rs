@@ -19,7 +19,7 @@ use oi_protocol::{ApprovalPolicy, SandboxInfo};
 use serde::Deserialize;
 
 use crate::model::ToolSpec;
-use crate::tools::ToolState;
+use oi_tools::ToolState;
 
 pub use tools::{FORMAT_ERROR, ToolDef, action_for, format_error_call};
 

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use oi_core::profile::action_for;
-use oi_core::tools::{FileWindow, ToolState, planned_writes_of};
 use oi_policy::gate::{ApprovalGate, GatePaths, Verdict};
 use oi_policy::rules::{CommandLists, CommandRules};
 use oi_protocol::{ApprovalPolicy, CallOrigin, Decider, ToolAction, ToolCall};
+use oi_tools::{FileWindow, ToolState, planned_writes_of};
 use serde_json::json;
 
 fn call(language: &str, code: &str) -> ToolCall {

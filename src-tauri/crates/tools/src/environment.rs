@@ -89,7 +89,7 @@ impl ClientFiles {
 }
 
 /// Whether a block in `language` goes to the front end's terminal: shell blocks, when offered.
-pub(crate) fn runs_in_client_terminal(env: Option<&Arc<dyn Environment>>, language: &str) -> bool {
+pub fn runs_in_client_terminal(env: Option<&Arc<dyn Environment>>, language: &str) -> bool {
     env.is_some_and(|e| e.offers_commands())
         && oi_exec::canonical_language(language) == Some(oi_exec::Language::Shell)
 }
@@ -97,7 +97,7 @@ pub(crate) fn runs_in_client_terminal(env: Option<&Arc<dyn Environment>>, langua
 /// A shell block run once in the front end's terminal (`bash -c`, behind the sandbox launcher),
 /// killed when the turn is interrupted or the time limit passes. Its output arrives whole at the
 /// end: the front end shows it live in its own terminal meanwhile.
-pub(crate) async fn run_shell(
+pub async fn run_shell(
     env: &dyn Environment,
     request: CommandRequest,
     timeout: Option<std::time::Duration>,
@@ -146,7 +146,7 @@ pub(crate) async fn run_shell(
 }
 
 /// `launcher… bash -c code`, as one program and its arguments.
-pub(crate) fn shell_command(launcher: &[std::ffi::OsString], code: &str) -> (String, Vec<String>) {
+pub fn shell_command(launcher: &[std::ffi::OsString], code: &str) -> (String, Vec<String>) {
     let mut argv: Vec<String> = launcher
         .iter()
         .map(|a| a.to_string_lossy().into_owned())

@@ -135,7 +135,7 @@ fn list_dir(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::ToolState;
+    use crate::ToolState;
     use serde_json::json;
 
     #[test]
@@ -199,7 +199,7 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         assert!(plain.contains("harbour opens on Tuesday"), "{plain}");
         assert!(!plain.contains("approved in March"), "{plain}");
-        let qwen = crate::tools::qwen::run(
+        let qwen = crate::qwen::run(
             "read_file",
             &json!({"file_path": dir.path().join("minutes.pdf"), "pages": "1"}),
             &mut ws,

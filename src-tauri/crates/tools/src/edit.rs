@@ -226,7 +226,7 @@ fn search_replace(args: &Value, ws: &mut Workspace) -> Result<String, ToolError>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::ToolState;
+    use crate::ToolState;
     use serde_json::json;
 
     #[test]

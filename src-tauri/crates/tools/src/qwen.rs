@@ -148,7 +148,7 @@ fn edit(args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::ToolState;
+    use crate::ToolState;
 
     #[test]
     fn qwen_calls_are_told_from_same_named_tools_by_their_arguments() {

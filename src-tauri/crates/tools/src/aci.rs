@@ -321,7 +321,7 @@ fn excerpt(text: &str, start: usize, count: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::ToolState;
+    use crate::ToolState;
     use serde_json::json;
 
     #[test]

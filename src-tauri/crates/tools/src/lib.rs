@@ -5,6 +5,7 @@
 mod aci;
 mod diff;
 mod edit;
+pub mod environment;
 mod lint;
 mod patch;
 mod plan;
@@ -97,12 +98,28 @@ impl ToolError {
     }
 }
 
+/// Where the engine's own file tools may write: the session's sandbox policy, which the
+/// engine (oi-core) carries.
+pub trait WriteRule: Sync {
+    /// `Err(why)` when the policy keeps `path` from being written.
+    fn check_write(&self, path: &Path) -> Result<(), String>;
+}
+
+/// No sandbox: every path may be written (the protected paths are checked apart).
+pub struct Unconfined;
+
+impl WriteRule for Unconfined {
+    fn check_write(&self, _: &Path) -> Result<(), String> {
+        Ok(())
+    }
+}
+
 /// What the engine's own writes must respect: the session's sandbox policy (the file tools
 /// run in the engine, outside the kernel's sandbox, so they check paths themselves), and the
 /// protected paths, which only a person's explicit approval opens.
 #[derive(Clone, Copy)]
 pub struct WriteGuard<'a> {
-    pub sandbox: &'a crate::sandbox::SessionSandbox,
+    pub sandbox: &'a dyn WriteRule,
     /// Where the protected paths are; `None`: no protected-path check.
     pub protected: Option<&'a oi_policy::gate::GatePaths>,
     /// A person approved this very call (not a policy, rule or remembered approval).
@@ -112,10 +129,8 @@ pub struct WriteGuard<'a> {
 impl WriteGuard<'_> {
     /// No restriction (no sandbox, no protected paths).
     pub fn open() -> WriteGuard<'static> {
-        static NONE: std::sync::LazyLock<crate::sandbox::SessionSandbox> =
-            std::sync::LazyLock::new(crate::sandbox::SessionSandbox::none);
         WriteGuard {
-            sandbox: &NONE,
+            sandbox: &Unconfined,
             protected: None,
             approved_by_person: false,
         }

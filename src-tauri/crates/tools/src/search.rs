@@ -310,7 +310,7 @@ fn is_subsequence(needle: &str, hay: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::ToolState;
+    use crate::ToolState;
     use serde_json::json;
 
     #[test]
