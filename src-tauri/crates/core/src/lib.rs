@@ -12,7 +12,6 @@ mod files_api;
 mod input;
 pub mod mcp;
 mod ops;
-pub mod profile;
 pub mod sandbox;
 mod session;
 pub mod settings;
@@ -22,5 +21,6 @@ mod turn;
 pub use oi_model as model;
 use oi_model::context;
 pub use oi_model::history;
+pub use oi_profile as profile;
 
 pub use session::{SessionConfig, SessionError, SessionHandle, spawn_session};

@@ -6,8 +6,8 @@ use oi_protocol::{CallOrigin, ToolAction, ToolCall};
 
 use super::tools::{FORMAT_ERROR, call_as_text};
 use super::{Profile, PromptContext, ToolStyle};
-use crate::history::{History, HistoryItem};
-use crate::model::{ChatMessage, ContentPart, ModelRequest, NativeToolCall, Role, ToolSpec};
+use oi_model::history::{History, HistoryItem};
+use oi_model::{ChatMessage, ContentPart, ModelRequest, NativeToolCall, Role, ToolSpec};
 
 impl Profile {
     /// Renders the conversation for the model. `native_tools` is false when the model

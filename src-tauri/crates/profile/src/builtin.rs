@@ -11,8 +11,8 @@ macro_rules! profile {
     ($id:literal, [$($fragment:literal),*]) => {
         (
             $id,
-            include_str!(concat!("../../../../../profiles/", $id, "/profile.toml")),
-            &[$(($fragment, include_str!(concat!("../../../../../profiles/", $id, "/", $fragment)))),*],
+            include_str!(concat!("../../../../profiles/", $id, "/profile.toml")),
+            &[$(($fragment, include_str!(concat!("../../../../profiles/", $id, "/", $fragment)))),*],
         )
     };
 }

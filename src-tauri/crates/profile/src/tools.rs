@@ -19,8 +19,8 @@ impl ToolDef {
         catalog::find(name)
     }
 
-    pub fn spec(&self) -> crate::model::ToolSpec {
-        crate::model::ToolSpec {
+    pub fn spec(&self) -> oi_model::ToolSpec {
+        oi_model::ToolSpec {
             name: self.name.to_string(),
             description: self.description.to_string(),
             parameters: (self.schema)(),

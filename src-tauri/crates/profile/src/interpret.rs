@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::one_command::{self, Reply, parse_reply};
 use super::tools::{action_for, format_error_call};
 use super::{Profile, ToolStyle, python_api, text_calls};
-use crate::model::NativeToolCall;
+use oi_model::NativeToolCall;
 
 /// A call of an invented tool, taken for one the engine has.
 struct Repair {

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::profile::tools::ToolDef;
+use crate::tools::ToolDef;
 
 pub(super) fn tools() -> Vec<ToolDef> {
     vec![

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use crate::profile::tools::ToolDef;
+use crate::tools::ToolDef;
 
 pub(super) const HARNESS: &str = "qwen-code";
 

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::ToolStyle;
-use crate::model::ToolSpec;
+use oi_model::ToolSpec;
 
 /// Characters of tool descriptions and schemas the section may take (about 3,000 tokens).
 const MAX_SECTION_CHARS: usize = 12_000;

@@ -18,7 +18,7 @@ use std::path::Path;
 use oi_protocol::{ApprovalPolicy, SandboxInfo};
 use serde::Deserialize;
 
-use crate::model::ToolSpec;
+use oi_model::ToolSpec;
 use oi_tools::ToolState;
 
 pub use tools::{FORMAT_ERROR, ToolDef, action_for, format_error_call};
@@ -353,7 +353,7 @@ impl Profile {
         self.tools.iter().map(|t| t.name).collect()
     }
 
-    pub(crate) fn offers(&self, name: &str) -> bool {
+    pub fn offers(&self, name: &str) -> bool {
         self.tools.iter().any(|t| t.name == name)
     }
 }
