@@ -77,18 +77,91 @@ fn found_files_hint(code: &str, output: &str) -> Option<RunHint> {
     if !code.contains("computer.files.find(") {
         return None;
     }
-    let first = output
-        .lines()
-        .map(str::trim)
-        .find(|l| l.starts_with('/') && !l.contains(['\'', '[', ']']))?;
-    // A JSON string is a Python string literal too.
-    let path = serde_json::Value::from(first).to_string();
+    let path = first_path(output)?;
     Some(RunHint {
         text: format!(
-            "To see what is in a file, print its text: `print(computer.files.read({path}))`."
+            "To see what is in a file, print its text: `print(computer.files.read({}))`.",
+            python_string(path)
         ),
         undone: false,
     })
+}
+
+/// The first line of `output` that is an absolute path (as `computer.files.find` prints).
+fn first_path(output: &str) -> Option<&str> {
+    output
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with('/') && !l.contains(['\'', '[', ']', '(']))
+}
+
+/// `text` as a Python string literal (a JSON string is one).
+fn python_string(text: &str) -> String {
+    serde_json::Value::from(text).to_string()
+}
+
+/// Words of a request about what a document says, not only where it is.
+const ABOUT_CONTENT: &[&str] = &[
+    "summar",
+    "read",
+    "what is in",
+    "what's in",
+    "what does",
+    "say",
+    "content",
+    "explain",
+    "quote",
+    "extract",
+    "describe",
+    "main point",
+    "key point",
+    "gist",
+    "tl;dr",
+];
+
+/// When the turn would end after code found documents (`computer.files.find`) that no code
+/// then read, although the request is about what one says ("find the PDF … and summarize
+/// it"): the code that reads the first one, for the engine to run in the model's stead (as a
+/// call of its own, through the gate), and a line for the events. The 0.5B model answered
+/// with the file's name, and did the same again when asked to read it.
+pub fn unread_document(history: &History) -> Option<(String, String)> {
+    let (asked, turn) = history.last_turn()?;
+    let request = request_text(asked).to_lowercase();
+    if !ABOUT_CONTENT.iter().any(|w| request.contains(w)) {
+        return None;
+    }
+    let code_of = |call_id: &str| match history.call(call_id).map(|c| &c.action) {
+        Some(ToolAction::RunCode { code, .. }) => Some(code.as_str()),
+        _ => None,
+    };
+    let mut found = None;
+    for item in turn {
+        let HistoryItem::ToolResult {
+            call_id,
+            output,
+            is_error,
+            ..
+        } = item
+        else {
+            continue;
+        };
+        let Some(code) = code_of(call_id) else {
+            continue;
+        };
+        if code.contains("computer.files.read(") {
+            found = None;
+        } else if !is_error && code.contains("computer.files.find(") {
+            found = first_path(output).or(found);
+        }
+    }
+    let path = found?;
+    Some((
+        format!("print(computer.files.read({}))", python_string(path)),
+        format!(
+            "the model answered without reading {path}, which its code found, and the request \
+             is about what it says: reading it"
+        ),
+    ))
 }
 
 /// Names of functions defined at the top level of `code`.
@@ -429,6 +502,69 @@ mod tests {
             None
         );
         assert!(unused_output_nudge(&h, "There is 1 file.").is_some());
+    }
+
+    /// A turn asking `request`, then runs of each code with its output.
+    fn runs(request: &str, runs: &[(&str, &str)]) -> History {
+        let mut h = History::default();
+        h.push(HistoryItem::User {
+            items: vec![InputItem::Text {
+                text: request.into(),
+            }],
+        });
+        for (n, (code, output)) in runs.iter().enumerate() {
+            let call_id = format!("c{n}");
+            h.push(HistoryItem::Assistant {
+                text: String::new(),
+                reasoning: String::new(),
+                calls: vec![ToolCall {
+                    call_id: call_id.clone(),
+                    wire_id: None,
+                    name: "execute".into(),
+                    arguments: serde_json::json!({}),
+                    origin: CallOrigin::Text,
+                    action: ToolAction::RunCode {
+                        language: "python".into(),
+                        code: (*code).into(),
+                    },
+                }],
+                interrupted: false,
+            });
+            h.push(HistoryItem::ToolResult {
+                call_id,
+                tool_name: "execute".into(),
+                output: (*output).into(),
+                is_error: false,
+                images: Vec::new(),
+            });
+        }
+        h
+    }
+
+    #[test]
+    fn a_document_found_and_never_read_is_read_for_the_model() {
+        let find = (
+            "print(computer.files.find(kind=\"pdf\"))",
+            "/home/u/Downloads/report.pdf\n",
+        );
+        let summarize = "Find the PDF I downloaded last week and summarize it";
+        let (code, says) = unread_document(&runs(summarize, &[find])).unwrap();
+        assert_eq!(
+            code,
+            "print(computer.files.read(\"/home/u/Downloads/report.pdf\"))"
+        );
+        assert!(says.contains("/home/u/Downloads/report.pdf"), "{says}");
+        // Read already (so once per turn), or a request only about where it is: nothing.
+        let read = (code.as_str(), "Page 1…");
+        assert_eq!(unread_document(&runs(summarize, &[find, read])), None);
+        assert_eq!(
+            unread_document(&runs("Which PDF did I download last week?", &[find])),
+            None
+        );
+        assert_eq!(
+            unread_document(&runs(summarize, &[("print(1)", "1\n")])),
+            None
+        );
     }
 
     #[test]

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use futures::StreamExt;
 use oi_protocol::{
-    ApprovalDecision, Decider, ErrorInfo, ErrorKind, EventMsg, ExecStatus, InputItem, OutputStream,
-    ToolAction, ToolCall, TurnEndReason,
+    ApprovalDecision, CallOrigin, Decider, ErrorInfo, ErrorKind, EventMsg, ExecStatus, InputItem,
+    OutputStream, ToolAction, ToolCall, TurnEndReason,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -170,7 +170,25 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             _ => None,
         };
         let answered = calls.is_empty() && coach;
-        if let Some(message) = repeated.or_else(|| answered.then(nudge).flatten()) {
+        let unread = answered
+            .then(|| crate::coaching::unread_document(&shared.history))
+            .flatten();
+        if let Some((code, says)) = unread {
+            // The document the request is about was found and never read: the engine reads
+            // it, as a call of its own that the gate sees like any other.
+            emit(EventMsg::Notice { message: says });
+            counter += 1;
+            shared.call_counter = counter;
+            let arguments = serde_json::json!({"language": "python", "code": code});
+            calls.push(ToolCall {
+                call_id: format!("call_{counter}"),
+                wire_id: None,
+                action: crate::profile::action_for("execute", &arguments),
+                name: "execute".into(),
+                arguments,
+                origin: CallOrigin::Text,
+            });
+        } else if let Some(message) = repeated.or_else(|| answered.then(nudge).flatten()) {
             // A slip a weak model makes (it re-ran the code it was shown, left out what its
             // code printed, or answered with no code where code was needed): ask once more.
             calls.clear();
