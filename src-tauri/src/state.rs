@@ -54,6 +54,11 @@ pub enum AppSignal {
     /// A session appeared, went, or changed what the list shows, in any process (the engine's
     /// store watched): the ui lists them again.
     SessionsChanged,
+    /// The person clicked the notification of a waiting approval: the ui shows that card.
+    OpenApproval {
+        session_id: String,
+        call_id: String,
+    },
 }
 
 /// Where activity goes besides the ui: the tray icon and desktop notifications.

@@ -770,4 +770,28 @@ describe("the app over ipc", () => {
     await say("and now this");
     expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "term1" });
   });
+
+  it("opens the session of a clicked notification at its approval card", async () => {
+    editorLive = true;
+    await boot();
+    runCallback(appChannel!.id, { index: 0, message: { type: "editor_session_started", session_id: "ed1", cwd: "/tmp/proj" } });
+    await settle();
+    const msgs: EventMsg[] = [
+      configured().msg,
+      { type: "user_message", items: [{ type: "text", text: "fix the test" }] },
+      { type: "approval_requested", call: call("e1", { type: "run_code", language: "shell", code: "ls" }), warning: null },
+      { type: "approval_decided", call_id: "e1", decision: { type: "approve" }, decider: "user" },
+      { type: "approval_requested", call: call("e2", { type: "run_code", language: "shell", code: "cargo test" }), warning: null },
+    ];
+    msgs.forEach((msg, index) => runCallback(attached.get("ed1")!.id, { index, message: ev(msg) }));
+    await settle();
+    expect(q('[data-call-id="e2"]')).toBeNull();
+    runCallback(appChannel!.id, { index: 1, message: { type: "open_approval", session_id: "ed1", call_id: "e2" } });
+    await settle();
+    const card = q('[data-call-id="e2"]')!;
+    expect(card.classList.contains("called")).toBe(true);
+    expect(document.activeElement).toBe(card.querySelector('[data-testid="approve"]'));
+    expect(q('[data-call-id="e1"]')!.classList.contains("called")).toBe(false);
+    expect(q('[data-session-id="ed1"]')!.classList.contains("current")).toBe(true);
+  });
 });

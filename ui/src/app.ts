@@ -172,6 +172,28 @@ export class App {
     }
   }
 
+  /** A click on an "approval needed" notification: that session, scrolled to that card. */
+  private async openApproval(sessionId: string, callId: string): Promise<void> {
+    try {
+      await this.open({ id: sessionId, status: "waiting_for_approval" });
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    const view = this.shown.view;
+    // The card comes with the session's events, which may still be arriving.
+    for (let tries = 0; tries < 50 && this.shown.view === view; tries++) {
+      const card = view.el.querySelector<HTMLElement>(`[data-call-id="${CSS.escape(callId)}"]`);
+      if (card) {
+        card.scrollIntoView({ block: "center" });
+        card.classList.add("called");
+        card.querySelector<HTMLElement>('[data-testid="approve"]')?.focus();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 40));
+    }
+  }
+
   private async send(items: InputItem[]): Promise<boolean> {
     try {
       if (!this.shown.sessionId) await this.startShown();
@@ -310,6 +332,9 @@ export class App {
         break;
       case "sessions_changed":
         void this.refreshList();
+        break;
+      case "open_approval":
+        void this.openApproval(s.session_id, s.call_id);
         break;
     }
   }

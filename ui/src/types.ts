@@ -68,7 +68,9 @@ export type AppSignal =
   /** Tray Quit while sessions work or wait: the ui asks, then calls `quit`. */
   | { type: "quit_requested"; busy: number }
   /** A session appeared, went, or changed what the list shows (in any process). */
-  | { type: "sessions_changed" };
+  | { type: "sessions_changed" }
+  /** The person clicked an "approval needed" notification: show that card. */
+  | { type: "open_approval"; session_id: string; call_id: string };
 
 /** Every command error: a code to match on, a sentence for people. */
 export interface CommandError {

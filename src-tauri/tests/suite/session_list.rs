@@ -1,7 +1,8 @@
 //! The session list in the real window, used as a person does (real pointer clicks and keys on
 //! a desktop with a window manager): searching titles and folders, deleting a session (its log
 //! goes to the trash), a session the terminal binary runs (`interpreter exec`) appearing live
-//! with its status and followed as it goes.
+//! with its status and followed as it goes; and a click on an "approval needed" notification
+//! (shown by a real notification server, dunst) opening that session at that card.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -192,5 +193,112 @@ async fn session_list_search_delete_and_a_terminal_session_followed_live() {
     };
     desktop
         .run_app_test(&wd, "session_list", Duration::from_secs(240), steps)
+        .await;
+}
+
+/// dunst, the notification server, on the test's desktop: a left click on a notification
+/// invokes its default action (reported to the app as `ActionInvoked`).
+fn notification_server(desktop: &Desktop, home: &Path) -> Proc {
+    let config = home.join("dunstrc");
+    std::fs::write(
+        &config,
+        "[global]\n    mouse_left_click = do_action, close_current\n    geometry = \"400x100-20+20\"\n    timeout = 0\n",
+    )
+    .unwrap();
+    let child = std::process::Command::new("dunst")
+        .args(["-config", config.to_str().unwrap()])
+        .env("DISPLAY", &desktop.display)
+        .env("DBUS_SESSION_BUS_ADDRESS", &desktop.bus)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the notification test needs dunst: apt-get install dunst");
+    Proc(child)
+}
+
+/// The notification's window on the screen, once dunst shows one: where to click.
+async fn notification_window(desktop: &Desktop) -> (i32, i32) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let found = std::process::Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--class", "Dunst"])
+            .env("DISPLAY", &desktop.display)
+            .output()
+            .unwrap();
+        let ids = String::from_utf8_lossy(&found.stdout).into_owned();
+        if let Some(id) = ids.lines().next() {
+            let (at, size) = pointer::window_geometry(desktop, id);
+            return (at.x + size.x / 2, at.y + size.y / 2);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no notification on the screen"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn session_list_notification_click_opens_the_waiting_card() {
+    let server = ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "shell", "code": "echo approved-by-click"}),
+        ),
+        ScriptedResponse::text("Done."),
+    ]))
+    .await;
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let env = super::desktop::app_env(home.path());
+    let data = home.path().join("data");
+    logged(&data, "older", "/srv/code/alpha", "an older session");
+    let desktop = desktop(work.path(), &env);
+    let _dunst = notification_server(&desktop, home.path());
+    let wd = WebDriver::open_app(&desktop.driver_url, &server.base_url(), &[]).await;
+
+    let steps = async {
+        pointer::say(&wd, &desktop, "print something please").await;
+        let card = wd.pending_card(0).await;
+        // The person looks at another session meanwhile.
+        pointer::click(&wd, &desktop, "[data-session-id=older]").await;
+        wd.text_when("[data-testid=user-message]", "an older session")
+            .await;
+        let gone = wd
+            .js(
+                "return document.querySelector(`[data-call-id='${arguments[0]}']`) === null",
+                json!([card]),
+            )
+            .await;
+        assert_eq!(gone, json!(true));
+
+        // A real click on the notification dunst shows.
+        let (x, y) = notification_window(&desktop).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        desktop.screenshot(&shot_path("notification"));
+        desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+        desktop.run("xdotool", &["click", "1"]);
+
+        // The app shows that session, at that card, with Approve focused.
+        let focused = wd
+            .wait_for(
+                "the card of the notification, called up",
+                "const c = document.querySelector(`[data-call-id='${arguments[0]}']`); \
+                 return c && c.classList.contains('called') && document.activeElement === c.querySelector('[data-testid=approve]');",
+                json!([card]),
+            )
+            .await;
+        assert_eq!(focused, json!(true));
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        desktop.screenshot(&shot_path("card-called"));
+        pointer::approve_and_read(&wd, &desktop, &card, "approved-by-click").await;
+    };
+    desktop
+        .run_app_test(
+            &wd,
+            "session_list_notification",
+            Duration::from_secs(180),
+            steps,
+        )
         .await;
 }
