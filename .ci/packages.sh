@@ -7,7 +7,7 @@ OI_PACKAGES=(
   libssl-dev libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   libpipewire-0.3-dev libclang-dev clang libxcb-randr0-dev libxcb-shm0-dev libxcb1-dev
   libgbm-dev libegl-dev libwayland-dev libxkbcommon-dev libdbus-1-dev libxtst-dev libxi-dev
-  xvfb xauth dbus dbus-x11 libglib2.0-bin at-spi2-core xdotool x11-utils x11-xserver-utils xterm openbox
+  xvfb xauth dbus dbus-x11 libglib2.0-bin at-spi2-core xdotool x11-utils x11-xserver-utils xterm openbox dunst
   webkit2gtk-driver imagemagick fonts-dejavu-core python3-tk
   strace make
   groff ghostscript qpdf poppler-utils

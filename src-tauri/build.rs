@@ -25,6 +25,7 @@ const COMMANDS: &[&str] = &[
     "pause_all",
     "list_sessions",
     "read_session",
+    "delete_session",
     "read_image",
 ];
 

@@ -20,6 +20,8 @@ pub enum Activity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApprovalNotice {
     pub session_id: String,
+    /// The call waiting, whose card a click on the notification shows.
+    pub call_id: String,
     pub summary: String,
 }
 
@@ -37,6 +39,7 @@ impl ActivityBoard {
                 self.sessions.insert(session.to_string(), Activity::Waiting);
                 return Some(ApprovalNotice {
                     session_id: session.to_string(),
+                    call_id: call.call_id.clone(),
                     summary: summarize(&call.action),
                 });
             }
@@ -133,6 +136,7 @@ mod tests {
         assert_eq!(b.busy(), 2);
         let notice = b.observe("b", &request()).unwrap();
         assert_eq!(notice.summary, "Run python: print(1)");
+        assert_eq!(notice.call_id, "c1");
         assert_eq!(b.overall(), Activity::Waiting);
         b.observe(
             "b",

@@ -23,11 +23,11 @@ impl SessionHost for AppHost {
         let HostedSession {
             id,
             cwd,
-            log_path,
             submissions,
             mut events,
+            ..
         } = session;
-        self.state.add_session(&id, submissions, log_path);
+        self.state.add_session(&id, submissions);
         self.state.broadcast(AppSignal::EditorSessionStarted {
             session_id: id.clone(),
             cwd: cwd.display().to_string(),

@@ -55,6 +55,7 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<
             commands::session::pause_all,
             commands::history::list_sessions,
             commands::history::read_session,
+            commands::history::delete_session,
             commands::history::read_image,
         ])
 }
@@ -107,6 +108,7 @@ pub fn run() -> ExitCode {
             }));
             hotkey::register(handle);
             bridge::start(&app.state::<AppState>());
+            app.state::<AppState>().watch_store();
             if !background {
                 window::show_main(handle);
             }

@@ -2,11 +2,11 @@
 //! the activity board and the ui's subscriptions to app-level signals.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use oi_core::SessionConfig;
+use oi_core::store::{ListWatch, SessionStore};
 use oi_protocol::{Event, EventMsg, Op, Submission};
 use serde::Serialize;
 use tauri::ipc::Channel;
@@ -51,6 +51,14 @@ pub enum AppSignal {
     QuitRequested {
         busy: usize,
     },
+    /// A session appeared, went, or changed what the list shows, in any process (the engine's
+    /// store watched): the ui lists them again.
+    SessionsChanged,
+    /// The person clicked the notification of a waiting approval: the ui shows that card.
+    OpenApproval {
+        session_id: String,
+        call_id: String,
+    },
 }
 
 /// Where activity goes besides the ui: the tray icon and desktop notifications.
@@ -70,14 +78,18 @@ pub struct Launch {
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
 
-/// A running session: its submission queue, and its log (what a new view replays).
+/// How long the list waits for a burst of store changes to settle before it is sent again.
+const STORE_SETTLE: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// A running session: its submission queue.
 struct Running {
     submissions: UnboundedSender<Submission>,
-    log_path: PathBuf,
 }
 
 struct Inner {
     defaults: SessionConfig,
+    /// The logged sessions, reached only through the engine's storage API.
+    store: SessionStore,
     launch: Launch,
     sessions: Mutex<HashMap<String, Running>>,
     next_submission: AtomicU64,
@@ -86,6 +98,8 @@ struct Inner {
     /// The ui's views of running sessions, by session.
     watchers: Mutex<HashMap<String, Vec<Watcher>>>,
     hooks: OnceLock<Box<dyn ActivityHooks>>,
+    /// Keeps the store's change notices coming (the real app; tests list on demand).
+    store_watch: OnceLock<ListWatch>,
 }
 
 /// A view of a running session in the ui: its channel, and the last event it was sent.
@@ -113,6 +127,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl AppState {
     pub fn new(defaults: SessionConfig, launch: Launch) -> Self {
         AppState(Arc::new(Inner {
+            store: SessionStore::new(&defaults.data_dir),
             defaults,
             launch,
             sessions: Mutex::new(HashMap::new()),
@@ -121,11 +136,16 @@ impl AppState {
             signals: Mutex::new(Vec::new()),
             watchers: Mutex::new(HashMap::new()),
             hooks: OnceLock::new(),
+            store_watch: OnceLock::new(),
         }))
     }
 
     pub fn defaults(&self) -> &SessionConfig {
         &self.0.defaults
+    }
+
+    pub fn store(&self) -> &SessionStore {
+        &self.0.store
     }
 
     pub fn launch(&self) -> &Launch {
@@ -139,19 +159,24 @@ impl AppState {
         }
     }
 
-    pub fn add_session(
-        &self,
-        session_id: &str,
-        submissions: UnboundedSender<Submission>,
-        log_path: PathBuf,
-    ) {
-        lock(&self.0.sessions).insert(
-            session_id.to_string(),
-            Running {
-                submissions,
-                log_path,
-            },
-        );
+    pub fn add_session(&self, session_id: &str, submissions: UnboundedSender<Submission>) {
+        lock(&self.0.sessions).insert(session_id.to_string(), Running { submissions });
+    }
+
+    /// Tells the ui whenever the session list changes, whichever process changed it.
+    pub fn watch_store(&self) {
+        let app = Arc::downgrade(&self.0);
+        let watch = self.0.store.watch(STORE_SETTLE, move || {
+            if let Some(inner) = app.upgrade() {
+                AppState(inner).broadcast(AppSignal::SessionsChanged);
+            }
+        });
+        match watch {
+            Ok(watch) => {
+                let _ = self.0.store_watch.set(watch);
+            }
+            Err(e) => tracing::warn!("the session list will not follow other processes: {e}"),
+        }
     }
 
     pub fn session_ids(&self) -> Vec<String> {
@@ -236,29 +261,47 @@ impl AppState {
             });
     }
 
-    /// Streams a running session to `channel` from its first event: what its log holds so
-    /// far, then each new event, none twice and none missed. (The engine appends an event to
-    /// the log before it sends it, and the session's event loop waits for this lock.)
-    pub fn attach(&self, session_id: &str, channel: Channel<Event>) -> Result<(), CommandError> {
-        let log_path = match lock(&self.0.sessions).get(session_id) {
-            Some(running) => running.log_path.clone(),
-            None => return Err(CommandError::UnknownSession(session_id.to_string())),
-        };
+    /// Streams a session to `channel` from its first event: what its log holds so far, then
+    /// each new event, none twice and none missed. Returns whether it runs in this app (its
+    /// input and approvals go to it); a session another process runs (a terminal's, an
+    /// editor's agent's) is followed read-only through the engine's store until it ends.
+    pub fn attach(&self, session_id: &str, channel: Channel<Event>) -> Result<bool, CommandError> {
+        if !lock(&self.0.sessions).contains_key(session_id) {
+            let mut following = self.0.store.follow(session_id)?;
+            tauri::async_runtime::spawn(async move {
+                while let Some(event) = following.next().await {
+                    match event {
+                        Ok(event) => {
+                            if channel.send(event).is_err() {
+                                break;
+                            }
+                        }
+                        Err(e) => {
+                            tracing::warn!("stopped following a session: {e}");
+                            break;
+                        }
+                    }
+                }
+            });
+            return Ok(false);
+        }
+        // The engine appends an event to the log before it sends it, and the session's event
+        // loop waits for this lock.
         let mut watchers = lock(&self.0.watchers);
         let mut view = Watcher {
             channel,
             last_seq: None,
         };
-        for event in oi_core::store::read_events(&log_path)? {
+        for event in self.0.store.replay(session_id)? {
             if !view.send(&event) {
-                return Ok(());
+                return Ok(true);
             }
         }
         watchers
             .entry(session_id.to_string())
             .or_default()
             .push(view);
-        Ok(())
+        Ok(true)
     }
 
     /// The session's event stream ended.

@@ -82,6 +82,14 @@ impl<R: Runtime> ActivityHooks for TrayHooks<R> {
     }
 
     fn approval_waiting(&self, notice: &ApprovalNotice) {
-        crate::notify::approval_waiting(notice);
+        let app = self.app.clone();
+        let signal = AppSignal::OpenApproval {
+            session_id: notice.session_id.clone(),
+            call_id: notice.call_id.clone(),
+        };
+        crate::notify::approval_waiting(notice, move || {
+            show_main(&app);
+            app.state::<AppState>().broadcast(signal);
+        });
     }
 }

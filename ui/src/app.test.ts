@@ -7,6 +7,7 @@ import { App } from "./app";
 import type { Event } from "./bindings/Event";
 import type { EventMsg } from "./bindings/EventMsg";
 import type { ScopeOffer } from "./bindings/ScopeOffer";
+import type { SessionListing } from "./bindings/SessionListing";
 import { ipc } from "./ipc";
 import { call, configured, ev, runPython } from "./test/events";
 import type { AppInfo } from "./types";
@@ -37,6 +38,12 @@ let attached: Map<string, Channel<Event>>;
 let sent = 0;
 let editorLive = false;
 let noneLogged = false;
+let deleted: string[];
+let extraListed: SessionListing[];
+
+function listing(over: Partial<SessionListing>): SessionListing {
+  return { id: "x", title: "", cwd: null, model: "openai/test", profile: "classic", created_ms: 1_700_000_000_000, updated_ms: 1_700_000_000_000, status: "ended", input_tokens: 0, output_tokens: 0, events: 9, ...over };
+}
 
 function runCallback(id: number, data: unknown): void {
   (window as unknown as { __TAURI_INTERNALS__: Internals }).__TAURI_INTERNALS__.runCallback(id, data);
@@ -78,6 +85,8 @@ beforeEach(() => {
   attached = new Map();
   editorLive = false;
   noneLogged = false;
+  deleted = [];
+  extraListed = [];
   sent = 0;
   mockIPC((cmd, args) => {
     const a = (args ?? {}) as Record<string, unknown>;
@@ -90,13 +99,17 @@ beforeEach(() => {
         return null;
       case "attach_session":
         attached.set(a.sessionId as string, a.onEvent as Channel<Event>);
-        return null;
+        return a.sessionId !== "term1";
+      case "delete_session":
+        deleted.push(a.sessionId as string);
+        return `/data/trash/sessions/${a.sessionId as string}.jsonl`;
       case "list_sessions":
         if (noneLogged) return [];
         return [
-          ...(editorLive ? [{ id: "ed1", started_ms: 1_700_000_100_000, cwd: "/tmp/proj", model: "openai/test", profile: "codex", first_words: "fix the test", events: 3, live: true }] : []),
-          { id: "old", started_ms: 1_700_000_000_000, cwd: "/home/me/older-project", model: "openai/old", profile: "classic", first_words: "an old chat", events: 9, live: false },
-        ];
+          ...(editorLive ? [listing({ id: "ed1", created_ms: 1_700_000_100_000, cwd: "/tmp/proj", profile: "codex", title: "fix the test", events: 3, status: "waiting_for_approval" })] : []),
+          ...extraListed,
+          listing({ id: "old", cwd: "/home/me/older-project", model: "openai/old", title: "an old chat" }),
+        ].filter((e) => !deleted.includes(e.id));
       case "start_session":
         sessionChannel = a.onEvent as Channel<Event>;
         return { session_id: "s1", log_path: "/tmp/s1.jsonl" };
@@ -675,5 +688,110 @@ describe("the app over ipc", () => {
     await boot();
     await settle();
     expect(q(".welcome")!.classList.contains("hidden")).toBe(true);
+  });
+
+  it("shows each session's status and folder, and finds sessions by title or folder", async () => {
+    extraListed = [
+      listing({ id: "t1", title: "resize the photos", cwd: "/home/me/pictures", status: "working", input_tokens: 1200, output_tokens: 80 }),
+      listing({ id: "t2", title: "count the lines", cwd: "/srv/code/alpha", status: "idle" }),
+    ];
+    editorLive = true;
+    await boot();
+    const items = () => [...document.querySelectorAll<HTMLElement>('[data-testid="session-item"]')];
+    const badges = items().map((i) => [i.dataset.sessionId, i.querySelector('[data-testid="session-status"]')?.textContent ?? null]);
+    expect(badges).toEqual([
+      ["ed1", "waiting"],
+      ["t1", "working"],
+      ["t2", "idle"],
+      ["old", null],
+    ]);
+    expect(items()[1]!.title).toContain("1280 tokens");
+    const search = q('[data-testid="session-search"]') as HTMLInputElement;
+    const find = (text: string) => {
+      search.value = text;
+      search.dispatchEvent(new InputEvent("input"));
+      return items().map((i) => i.dataset.sessionId);
+    };
+    expect(find("PHOTOS")).toEqual(["t1"]);
+    expect(find("alpha")).toEqual(["t2"]);
+    expect(find("older-project chat")).toEqual(["old"]);
+    expect(find("the")).toEqual(["ed1", "t1", "t2"]);
+    expect(find("nowhere")).toEqual([]);
+    expect(q('[data-testid="no-match"]')!.classList.contains("hidden")).toBe(false);
+    // A refresh (another process changed a session) keeps the search.
+    runCallback(appChannel!.id, { index: 0, message: { type: "sessions_changed" } });
+    await settle();
+    expect(cmds("list_sessions").length).toBeGreaterThan(1);
+    expect(find("alpha")).toEqual(["t2"]);
+    expect(find("")).toHaveLength(4);
+  });
+
+  it("moves an ended session to the trash; a live one offers no delete", async () => {
+    extraListed = [listing({ id: "t1", title: "still working", status: "working" })];
+    await boot();
+    const item = (id: string) => q(`[data-session-id="${id}"]`);
+    expect(item("t1")!.querySelector('[data-testid="delete-session"]')).toBeNull();
+    item("old")!.click();
+    await settle();
+    expect(q('[data-testid="user-message"]')?.textContent).toBe("an old chat");
+    item("old")!.querySelector<HTMLElement>('[data-testid="delete-session"]')!.click();
+    await settle();
+    expect(deleted).toEqual(["old"]);
+    expect(item("old")).toBeNull();
+    // The deleted session was on screen: a new one is shown instead.
+    expect(q('[data-testid="user-message"]')).toBeNull();
+    expect(cmds("read_session")).toHaveLength(1);
+  });
+
+  it("follows a terminal's session read-only as it goes, and continues it once ended", async () => {
+    extraListed = [listing({ id: "term1", title: "from the terminal", status: "working" })];
+    await boot();
+    q('[data-session-id="term1"]')!.click();
+    await settle();
+    expect(cmds("attach_session").map((a) => a.sessionId)).toEqual(["term1"]);
+    const msgs: EventMsg[] = [
+      configured().msg,
+      { type: "user_message", items: [{ type: "text", text: "from the terminal" }] },
+      { type: "assistant_message", text: "Working on it.", interrupted: false },
+    ];
+    msgs.forEach((msg, index) => runCallback(attached.get("term1")!.id, { index, message: ev(msg) }));
+    await settle();
+    expect(q('[data-testid="user-message"]')?.textContent).toBe("from the terminal");
+    expect(document.body.textContent).toContain("Working on it.");
+    // Opening it again shows the same view: no second follower.
+    q('[data-session-id="old"]')!.click();
+    await settle();
+    q('[data-session-id="term1"]')!.click();
+    await settle();
+    expect(cmds("attach_session")).toHaveLength(1);
+    expect(document.body.textContent).toContain("Working on it.");
+    runCallback(attached.get("term1")!.id, { index: 3, message: ev({ type: "shutdown_complete" }) });
+    await settle();
+    await say("and now this");
+    expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "term1" });
+  });
+
+  it("opens the session of a clicked notification at its approval card", async () => {
+    editorLive = true;
+    await boot();
+    runCallback(appChannel!.id, { index: 0, message: { type: "editor_session_started", session_id: "ed1", cwd: "/tmp/proj" } });
+    await settle();
+    const msgs: EventMsg[] = [
+      configured().msg,
+      { type: "user_message", items: [{ type: "text", text: "fix the test" }] },
+      { type: "approval_requested", call: call("e1", { type: "run_code", language: "shell", code: "ls" }), warning: null },
+      { type: "approval_decided", call_id: "e1", decision: { type: "approve" }, decider: "user" },
+      { type: "approval_requested", call: call("e2", { type: "run_code", language: "shell", code: "cargo test" }), warning: null },
+    ];
+    msgs.forEach((msg, index) => runCallback(attached.get("ed1")!.id, { index, message: ev(msg) }));
+    await settle();
+    expect(q('[data-call-id="e2"]')).toBeNull();
+    runCallback(appChannel!.id, { index: 1, message: { type: "open_approval", session_id: "ed1", call_id: "e2" } });
+    await settle();
+    const card = q('[data-call-id="e2"]')!;
+    expect(card.classList.contains("called")).toBe(true);
+    expect(document.activeElement).toBe(card.querySelector('[data-testid="approve"]'));
+    expect(q('[data-call-id="e1"]')!.classList.contains("called")).toBe(false);
+    expect(q('[data-session-id="ed1"]')!.classList.contains("current")).toBe(true);
   });
 });

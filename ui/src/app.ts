@@ -4,7 +4,8 @@ import type { Event } from "./bindings/Event";
 import type { InputItem } from "./bindings/InputItem";
 import { h } from "./dom";
 import type { Ipc } from "./ipc";
-import type { Activity, AppInfo, AppSignal, CommandError, Handover, SessionEntry } from "./types";
+import type { SessionListing } from "./bindings/SessionListing";
+import type { Activity, AppInfo, AppSignal, CommandError, Handover } from "./types";
 import { Composer } from "./view/composer";
 import type { ImageLoader } from "./view/computer";
 import { firstRun } from "./view/first-run";
@@ -39,6 +40,8 @@ export class App {
   private welcome: HTMLElement;
   private shown!: Shown;
   private live = new Map<string, TranscriptView>();
+  /** Sessions another process runs (a terminal's, an editor's agent's), followed read-only. */
+  private followed = new Map<string, TranscriptView>();
   private choice: { model: string; profile: string; policy: ApprovalPolicy; cwd: string };
   private activity: Activity;
   private listing: Promise<void> | null = null;
@@ -50,7 +53,11 @@ export class App {
     this.images = cachedImages((path) => this.ipc.readImage(path));
     this.choice = { model: info.model, profile: info.profile, policy: info.approval_policy, cwd: info.cwd };
     this.activity = info.activity;
-    this.sidebar = new Sidebar({ onNew: () => this.newSession(), onOpen: (e) => void this.open(e) });
+    this.sidebar = new Sidebar({
+      onNew: () => this.newSession(),
+      onOpen: (e) => void this.open(e).catch((err) => this.fail(err)),
+      onDelete: (e) => void this.remove(e),
+    });
     this.toolbar = new Toolbar(info.profiles, info.stop_hotkey, {
       onModel: (m) => this.change("model", m),
       onProfile: (p) => this.change("profile", p),
@@ -128,25 +135,62 @@ export class App {
     this.composer.focus();
   }
 
-  private async open(entry: SessionEntry): Promise<void> {
+  /** Shows a session: live when it runs (here, or read-only when another process runs it),
+   * else as its log says, continued by the next message. */
+  private async open(entry: Pick<SessionListing, "id" | "status">): Promise<void> {
     const running = this.live.get(entry.id);
     if (running) {
       this.showView({ sessionId: entry.id, view: running, live: true, resume: null });
       return;
     }
+    const followed = this.followed.get(entry.id);
+    if (followed) {
+      this.showView({ sessionId: null, view: followed, live: false, resume: entry.id });
+      return;
+    }
+    if (entry.status !== "ended") {
+      const { view, here } = await this.attach(entry.id);
+      // Another process's session: shown as it goes; a message continues it once it ended.
+      this.showView(here ? { sessionId: entry.id, view, live: true, resume: null } : { sessionId: null, view, live: false, resume: entry.id });
+      return;
+    }
+    const events = await this.ipc.readSession(entry.id);
+    const view = this.makeView();
+    view.load(events);
+    this.showView({ sessionId: null, view, live: false, resume: entry.id });
+  }
+
+  /** Moves an ended session to the trash (its log is kept there). */
+  private async remove(entry: SessionListing): Promise<void> {
     try {
-      if (entry.live) {
-        // Running in the app but not started here (an editor's session): show it live.
-        const view = await this.attach(entry.id);
-        this.showView({ sessionId: entry.id, view, live: true, resume: null });
-        return;
-      }
-      const events = await this.ipc.readSession(entry.id);
-      const view = this.makeView();
-      view.load(events);
-      this.showView({ sessionId: null, view, live: false, resume: entry.id });
+      await this.ipc.deleteSession(entry.id);
+      this.followed.delete(entry.id);
+      if (this.shown.resume === entry.id) this.newSession();
+      else await this.refreshList();
     } catch (e) {
       this.fail(e);
+    }
+  }
+
+  /** A click on an "approval needed" notification: that session, scrolled to that card. */
+  private async openApproval(sessionId: string, callId: string): Promise<void> {
+    try {
+      await this.open({ id: sessionId, status: "waiting_for_approval" });
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    const view = this.shown.view;
+    // The card comes with the session's events, which may still be arriving.
+    for (let tries = 0; tries < 50 && this.shown.view === view; tries++) {
+      const card = view.el.querySelector<HTMLElement>(`[data-call-id="${CSS.escape(callId)}"]`);
+      if (card) {
+        card.scrollIntoView({ block: "center" });
+        card.classList.add("called");
+        card.querySelector<HTMLElement>('[data-testid="approve"]')?.focus();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 40));
     }
   }
 
@@ -164,19 +208,23 @@ export class App {
     }
   }
 
-  /** Follows a session running in the app: its events so far, then live. */
-  private async attach(sessionId: string): Promise<TranscriptView> {
+  /** Follows a live session: its events so far, then live. `here`: it runs in this app. */
+  private async attach(sessionId: string): Promise<{ view: TranscriptView; here: boolean }> {
     const known = this.live.get(sessionId);
-    if (known) return known;
+    if (known) return { view: known, here: true };
     const view = this.makeView();
     this.live.set(sessionId, view);
     try {
-      await this.ipc.attachSession(sessionId, this.follow(view));
+      const here = await this.ipc.attachSession(sessionId, this.follow(view));
+      if (!here) {
+        this.live.delete(sessionId);
+        this.followed.set(sessionId, view);
+      }
+      return { view, here };
     } catch (e) {
       this.live.delete(sessionId);
       throw e;
     }
-    return view;
   }
 
   private async startShown(): Promise<void> {
@@ -229,6 +277,7 @@ export class App {
 
   /** The session behind `view` shut down: it is a logged session now, continued by a message. */
   private ended(view: TranscriptView): void {
+    for (const [id, v] of this.followed) if (v === view) this.followed.delete(id);
     for (const [id, v] of this.live) {
       if (v !== view) continue;
       this.live.delete(id);
@@ -280,6 +329,12 @@ export class App {
         break;
       case "quit_requested":
         this.quitConfirm.show(s.busy);
+        break;
+      case "sessions_changed":
+        void this.refreshList();
+        break;
+      case "open_approval":
+        void this.openApproval(s.session_id, s.call_id);
         break;
     }
   }

@@ -4,7 +4,8 @@ import type { ApprovalDecision } from "./bindings/ApprovalDecision";
 import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
 import type { Event } from "./bindings/Event";
 import type { InputItem } from "./bindings/InputItem";
-import type { AppInfo, AppSignal, CommandError, SessionEntry, StartOptions, StartedSession } from "./types";
+import type { SessionListing } from "./bindings/SessionListing";
+import type { AppInfo, AppSignal, CommandError, StartOptions, StartedSession } from "./types";
 
 /** Errors always arrive as {code, message}; anything else (a broken bridge) is wrapped. */
 export function asCommandError(e: unknown): CommandError {
@@ -38,7 +39,9 @@ export const ipc = {
     channel.onmessage = onEvent;
     return call("start_session", { options, onEvent: channel });
   },
-  attachSession(sessionId: string, onEvent: (e: Event) => void): Promise<void> {
+  /** Follows a live session from its first event; true when it runs in this app (input and
+   * approvals go to it), false for one another process runs (shown read-only). */
+  attachSession(sessionId: string, onEvent: (e: Event) => void): Promise<boolean> {
     const channel = new Channel<Event>();
     channel.onmessage = onEvent;
     return call("attach_session", { sessionId, onEvent: channel });
@@ -56,7 +59,9 @@ export const ipc = {
   reportTokens: (sessionId: string) => call<string>("report_tokens", { sessionId }),
   closeSession: (sessionId: string) => call<string>("close_session", { sessionId }),
   pauseAll: () => call<number>("pause_all"),
-  listSessions: () => call<SessionEntry[]>("list_sessions"),
+  listSessions: () => call<SessionListing[]>("list_sessions"),
+  /** Moves an ended session's log to the trash; returns where it went. */
+  deleteSession: (sessionId: string) => call<string>("delete_session", { sessionId }),
   readSession: (sessionId: string) => call<Event[]>("read_session", { sessionId }),
   readImage: (path: string) => call<string>("read_image", { path }),
 };

@@ -47,18 +47,6 @@ export interface StartedSession {
   log_path: string;
 }
 
-export interface SessionEntry {
-  id: string;
-  started_ms: number;
-  /** The folder it works in (unknown for some old logs). */
-  cwd: string | null;
-  model: string;
-  profile: string;
-  first_words: string;
-  events: number;
-  live: boolean;
-}
-
 /** What a second launch (`interpreter --gui ARGS` while the app runs) hands over. */
 export interface Handover {
   prompt: string | null;
@@ -78,7 +66,11 @@ export type AppSignal =
   /** A second launch that could not be taken over: nothing of it runs. */
   | { type: "launch_refused"; reason: string }
   /** Tray Quit while sessions work or wait: the ui asks, then calls `quit`. */
-  | { type: "quit_requested"; busy: number };
+  | { type: "quit_requested"; busy: number }
+  /** A session appeared, went, or changed what the list shows (in any process). */
+  | { type: "sessions_changed" }
+  /** The person clicked an "approval needed" notification: show that card. */
+  | { type: "open_approval"; session_id: string; call_id: string };
 
 /** Every command error: a code to match on, a sentence for people. */
 export interface CommandError {

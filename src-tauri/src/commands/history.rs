@@ -1,47 +1,19 @@
-//! Past sessions from the logs, and the images (screenshots, screen diffs) they refer to.
+//! Logged sessions through the engine's storage API, and the images (screenshots, screen diffs) they refer to.
 
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
-use oi_protocol::Event;
-use serde::Serialize;
+use oi_protocol::{Event, SessionListing};
 use tauri::State;
 
 use crate::error::CommandError;
 use crate::state::AppState;
 
-#[derive(Debug, Clone, Serialize)]
-pub struct SessionEntry {
-    pub id: String,
-    pub started_ms: u64,
-    /// The folder it works in (unknown for some old logs).
-    pub cwd: Option<String>,
-    pub model: String,
-    pub profile: String,
-    pub first_words: String,
-    pub events: usize,
-    /// Running in this app now.
-    pub live: bool,
-}
-
-/// Past and running sessions, newest first.
+/// Logged sessions, newest first, from the engine's index: those running here, in a
+/// terminal or an editor, and ended ones.
 #[tauri::command]
-pub fn list_sessions(state: State<'_, AppState>) -> Result<Vec<SessionEntry>, CommandError> {
-    let live = state.session_ids();
-    let found = oi_core::store::list_sessions(&state.defaults().data_dir)?;
-    Ok(found
-        .into_iter()
-        .map(|s| SessionEntry {
-            live: live.contains(&s.id),
-            id: s.id,
-            started_ms: s.started_ms,
-            cwd: s.cwd.map(|c| c.display().to_string()),
-            model: s.model,
-            profile: s.profile,
-            first_words: s.first_words,
-            events: s.events,
-        })
-        .collect())
+pub fn list_sessions(state: State<'_, AppState>) -> Result<Vec<SessionListing>, CommandError> {
+    Ok(state.store().list()?)
 }
 
 /// Every event a session logged, to show it again.
@@ -50,10 +22,17 @@ pub fn read_session(
     state: State<'_, AppState>,
     session_id: String,
 ) -> Result<Vec<Event>, CommandError> {
-    Ok(oi_core::store::replay(
-        &state.defaults().data_dir,
-        &session_id,
-    )?)
+    Ok(state.store().replay(&session_id)?)
+}
+
+/// Moves a session that no engine runs to the trash folder (nothing is lost); returns where
+/// its log went.
+#[tauri::command]
+pub fn delete_session(
+    state: State<'_, AppState>,
+    session_id: String,
+) -> Result<String, CommandError> {
+    Ok(state.store().delete(&session_id)?.display().to_string())
 }
 
 fn image_mime(path: &Path) -> Option<&'static str> {

@@ -56,11 +56,7 @@ pub async fn start_session(
         tracing::warn!("{e}");
     }
     let session_id = handle.session_id.clone();
-    state.add_session(
-        &session_id,
-        handle.submissions.clone(),
-        handle.log_path.clone(),
-    );
+    state.add_session(&session_id, handle.submissions.clone());
     state.watch(&session_id, on_event);
     let app = state.inner().clone();
     let id = session_id.clone();
@@ -76,14 +72,15 @@ pub async fn start_session(
     })
 }
 
-/// Shows a session running in the app that this view did not start (an editor's, over the
-/// tray bridge, or one a reloaded window lost): its events so far, then live.
+/// Shows a live session that this view did not start (an editor's, over the tray bridge; one a
+/// reloaded window lost; a terminal's, read-only): its events so far, then live. True when it
+/// runs in this app.
 #[tauri::command]
 pub fn attach_session(
     state: State<'_, AppState>,
     session_id: String,
     on_event: Channel<Event>,
-) -> Result<(), CommandError> {
+) -> Result<bool, CommandError> {
     state.attach(&session_id, on_event)
 }
 

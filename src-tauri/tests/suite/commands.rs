@@ -275,7 +275,7 @@ fn a_session_runs_through_the_commands() {
 
     let listed = h.ok("list_sessions", json!({}));
     assert_eq!(listed[0]["id"], id.as_str());
-    assert_eq!(listed[0]["live"], true);
+    assert_ne!(listed[0]["status"], "ended", "{listed}");
     h.ok(
         "set_approval_policy",
         json!({"sessionId": id, "policy": "auto"}),
@@ -404,12 +404,109 @@ fn a_view_attached_mid_session_gets_every_event_once_in_order() {
         .collect();
     assert_eq!(texts, ["First.", "Second."]);
 
-    // Only running sessions can be followed.
+    // Only logged sessions can be followed.
     let err = h
         .invoke(
             "attach_session",
             json!({"sessionId": "nope", "onEvent": "__CHANNEL__:8"}),
         )
         .unwrap_err();
-    assert_eq!(err["code"], "unknown_session");
+    assert_eq!(err["code"], "session_log");
+}
+
+/// A session another engine runs (a terminal's) is listed with its status, followed read-only
+/// until it ends, and then can go to the trash, where its log is whole.
+#[test]
+fn another_engines_session_is_followed_then_deleted_to_the_trash() {
+    use tauri::Manager;
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text(
+        "From the terminal.",
+    )]));
+    let h = harness(Some(server.base_url()));
+    let mut config = SessionConfig::new(
+        "openai/test-model",
+        h.data.path().to_path_buf(),
+        h.data.path().to_path_buf(),
+    );
+    config.api_base = Some(server.base_url());
+    config.api_key = Some("test-key".into());
+    let other = tauri::async_runtime::block_on(async { oi_core::spawn_session(config) }).unwrap();
+    let id = other.session_id.clone();
+    h.wait_logged(&id, of_type("session_configured"));
+    let listed = h.ok("list_sessions", json!({}));
+    assert_eq!(listed[0]["id"], id.as_str());
+    assert_eq!(listed[0]["status"], "idle", "{listed}");
+
+    let (channel, got) = recording_channel();
+    let state = h.app.state::<AppState>();
+    assert!(!state.attach(&id, channel).unwrap(), "not run by the app");
+    let err = h
+        .invoke(
+            "send_input",
+            json!({"sessionId": id, "items": [{"type": "text", "text": "x"}]}),
+        )
+        .unwrap_err();
+    assert_eq!(err["code"], "unknown_session", "read-only here");
+    let err = h
+        .invoke("delete_session", json!({"sessionId": id}))
+        .unwrap_err();
+    assert_eq!(err["code"], "session_log", "{err}");
+    assert!(
+        err["message"].as_str().unwrap().contains("open elsewhere"),
+        "{err}"
+    );
+
+    other
+        .submissions
+        .send(oi_protocol::Submission {
+            id: "t1".into(),
+            op: oi_protocol::Op::UserInput {
+                items: vec![oi_protocol::InputItem::text("hello from the terminal")],
+            },
+        })
+        .unwrap();
+    h.wait_logged(&id, of_type("turn_ended"));
+    other
+        .submissions
+        .send(oi_protocol::Submission {
+            id: "t2".into(),
+            op: oi_protocol::Op::Shutdown,
+        })
+        .unwrap();
+    let logged = h.wait_logged(&id, of_type("shutdown_complete")).len();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while got.lock().unwrap().len() < logged {
+        assert!(
+            Instant::now() < deadline,
+            "the follower fell behind the log"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let seqs: Vec<u64> = got.lock().unwrap().iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (0..logged as u64).collect::<Vec<_>>());
+    drop(other);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let listed = loop {
+        let listed = h.ok("list_sessions", json!({}));
+        if listed[0]["status"] == "ended" || Instant::now() > deadline {
+            break listed;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(listed[0]["status"], "ended", "{listed}");
+    assert_eq!(listed[0]["title"], "hello from the terminal");
+
+    let trashed = h.ok("delete_session", json!({"sessionId": id}));
+    assert_eq!(h.ok("list_sessions", json!({})), json!([]));
+    let trashed = std::path::PathBuf::from(trashed.as_str().unwrap());
+    assert!(
+        trashed.starts_with(h.data.path().join("trash")),
+        "{trashed:?}"
+    );
+    let kept = std::fs::read_to_string(&trashed).unwrap();
+    assert_eq!(
+        kept.lines().count(),
+        logged,
+        "the whole log is in the trash"
+    );
 }

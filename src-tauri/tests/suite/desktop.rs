@@ -309,3 +309,15 @@ pub fn session_logs(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// The terminal binary, built beside this test by `cargo test --workspace` (the CLI's package).
+pub fn interpreter() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let cli = exe.parent().unwrap().parent().unwrap().join("interpreter");
+    assert!(
+        cli.is_file(),
+        "{} is missing: cargo build -p oi-cli",
+        cli.display()
+    );
+    cli
+}

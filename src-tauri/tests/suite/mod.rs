@@ -5,6 +5,7 @@ mod pointer;
 mod quit;
 mod second_launch;
 mod session_controls;
+mod session_list;
 mod ui_unit;
 mod visual_approval;
 mod webdriver;

@@ -21,25 +21,34 @@ pub fn app_window(desktop: &Desktop) -> (String, Point) {
             .unwrap();
         let ids = String::from_utf8_lossy(&found.stdout);
         if let Some(id) = ids.lines().next() {
-            let geometry = desktop.run("xdotool", &["getwindowgeometry", "--shell", id]);
-            let get = |k: &str| -> i32 {
-                geometry
-                    .lines()
-                    .find_map(|l| l.strip_prefix(&format!("{k}=")))
-                    .and_then(|v| v.trim().parse().ok())
-                    .unwrap()
-            };
-            return (
-                id.to_string(),
-                Point {
-                    x: get("X"),
-                    y: get("Y"),
-                },
-            );
+            let (at, _) = window_geometry(desktop, id);
+            return (id.to_string(), at);
         }
         assert!(Instant::now() < deadline, "no app window on the screen");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Where the X window `id` is on the screen and its size.
+pub fn window_geometry(desktop: &Desktop, id: &str) -> (Point, Point) {
+    let geometry = desktop.run("xdotool", &["getwindowgeometry", "--shell", id]);
+    let get = |k: &str| -> i32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{k}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap()
+    };
+    (
+        Point {
+            x: get("X"),
+            y: get("Y"),
+        },
+        Point {
+            x: get("WIDTH"),
+            y: get("HEIGHT"),
+        },
+    )
 }
 
 /// Where the page's (0,0) is on the screen, measured with the real pointer: the window's
@@ -117,6 +126,21 @@ pub fn type_text(desktop: &Desktop, text: &str) {
 /// Presses `keys` (xdotool's names: `ctrl+a`, `Return`) with the real keyboard.
 pub fn key(desktop: &Desktop, keys: &str) {
     desktop.run("xdotool", &["key", keys]);
+}
+
+/// Approves the card `call_id` with a real click and waits for its output to hold `contains`.
+pub async fn approve_and_read(wd: &WebDriver, desktop: &Desktop, call_id: &str, contains: &str) {
+    click(
+        wd,
+        desktop,
+        &format!("[data-call-id='{call_id}'] [data-testid=approve]"),
+    )
+    .await;
+    wd.text_when(
+        &format!("[data-call-id='{call_id}'] [data-testid=exec-output]"),
+        contains,
+    )
+    .await;
 }
 
 /// Sends a message as a person does: a click in the composer, the text typed, a click on Send.

@@ -145,15 +145,7 @@ struct Editor {
 
 impl Editor {
     fn start(args: &[&str], env: &[(&str, String)]) -> Editor {
-        // Built beside this test by `cargo test --workspace` (the CLI's package).
-        let exe = std::env::current_exe().unwrap();
-        let cli = exe.parent().unwrap().parent().unwrap().join("interpreter");
-        assert!(
-            cli.is_file(),
-            "{} is missing: cargo build -p oi-cli",
-            cli.display()
-        );
-        let mut child = std::process::Command::new(cli)
+        let mut child = std::process::Command::new(super::desktop::interpreter())
             .arg("acp")
             .args(args)
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
@@ -250,17 +242,7 @@ async fn approve_deny_and_diff_in_the_real_window() {
         let notified = std::fs::read_to_string(&notifications).unwrap();
         assert!(notified.contains("Approval needed"), "{notified}");
         assert!(notified.contains("print('streamed', 6 * 7)"), "{notified}");
-        pointer::click(
-            &wd,
-            &desktop,
-            &format!("[data-call-id='{first}'] [data-testid=approve]"),
-        )
-        .await;
-        wd.text_when(
-            &format!("[data-call-id='{first}'] [data-testid=exec-output]"),
-            "streamed 42",
-        )
-        .await;
+        pointer::approve_and_read(&wd, &desktop, &first, "streamed 42").await;
         wd.text_when(
             &format!("[data-call-id='{first}'] [data-testid=exec-status]"),
             "exit 0",

@@ -1,10 +1,14 @@
-// The session list: running sessions and the logged ones, newest first.
+// The session list: every logged session (running here, in a terminal or an editor, or ended),
+// newest first, as the engine's index says; searchable by title and folder.
+import type { SessionListing } from "../bindings/SessionListing";
+import type { SessionStatus } from "../bindings/SessionStatus";
 import { h } from "../dom";
-import type { SessionEntry } from "../types";
 
 export interface SidebarHandlers {
   onNew(): void;
-  onOpen(entry: SessionEntry): void;
+  onOpen(entry: SessionListing): void;
+  /** Moves an ended session's log to the trash. */
+  onDelete(entry: SessionListing): void;
 }
 
 function when(ms: number): string {
@@ -18,38 +22,101 @@ export function folderName(path: string): string {
   return parts[parts.length - 1] ?? "/";
 }
 
+const BADGE: Record<SessionStatus, string | null> = {
+  waiting_for_approval: "waiting",
+  working: "working",
+  idle: "idle",
+  ended: null,
+};
+
+/** Whether `entry` matches every word of `query` in its title or folder (any case). */
+export function matches(entry: SessionListing, query: string): boolean {
+  const haystack = `${entry.title}\n${entry.cwd ?? ""}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
 export class Sidebar {
   readonly el: HTMLElement;
   private list: HTMLElement;
+  private search: HTMLInputElement;
+  private empty: HTMLElement;
+  private entries: SessionListing[] = [];
+  private currentId: string | null = null;
 
   constructor(private handlers: SidebarHandlers) {
     this.list = h("ul", { class: "sessions", "data-testid": "session-list" });
+    this.search = h("input", {
+      class: "session-search",
+      type: "search",
+      placeholder: "Search titles and folders",
+      "data-testid": "session-search",
+      oninput: () => this.draw(),
+    });
+    this.empty = h("div", { class: "no-match hidden", "data-testid": "no-match" }, "No session matches.");
     this.el = h(
       "aside",
       { class: "sidebar" },
       h("div", { class: "brand" }, h("span", { class: "logo" }, ">_"), "Open Interpreter"),
       h("button", { class: "new-session", "data-testid": "new-session", onclick: () => this.handlers.onNew() }, "+ New session"),
+      this.search,
+      this.empty,
       this.list,
     );
   }
 
-  render(entries: SessionEntry[], currentId: string | null): void {
-    this.list.replaceChildren(
-      ...entries.map((e) =>
-        h(
-          "li",
-          {
-            class: `${e.id === currentId ? "current" : ""}${e.live ? " live" : ""}`,
-            "data-testid": "session-item",
-            "data-session-id": e.id,
-            title: `${e.cwd ? `${e.cwd}\n` : ""}${e.model} · ${e.profile} · ${e.events} events`,
-            onclick: () => this.handlers.onOpen(e),
-          },
-          h("div", { class: "first-words" }, e.first_words || "(no message yet)"),
-          h("div", { class: "meta" }, e.live ? "● running · " : "", when(e.started_ms), " · ", e.model),
-          e.cwd && h("div", { class: "meta folder", "data-testid": "session-item-folder", "data-cwd": e.cwd }, folderName(e.cwd)),
-        ),
+  render(entries: SessionListing[], currentId: string | null): void {
+    this.entries = entries;
+    this.currentId = currentId;
+    this.draw();
+  }
+
+  private draw(): void {
+    const query = this.search.value.trim();
+    const shown = query ? this.entries.filter((e) => matches(e, query)) : this.entries;
+    this.empty.classList.toggle("hidden", shown.length > 0 || this.entries.length === 0);
+    this.list.replaceChildren(...shown.map((e) => this.item(e)));
+  }
+
+  private item(e: SessionListing): HTMLElement {
+    const badge = BADGE[e.status];
+    const tokens = e.input_tokens + e.output_tokens;
+    return h(
+      "li",
+      {
+        class: `${e.id === this.currentId ? "current" : ""}${badge ? " live" : ""}`,
+        "data-testid": "session-item",
+        "data-session-id": e.id,
+        "data-status": e.status,
+        title: `${e.cwd ? `${e.cwd}\n` : ""}${e.model} · ${e.profile} · ${e.events} events${tokens ? ` · ${tokens} tokens` : ""}`,
+        onclick: () => this.handlers.onOpen(e),
+      },
+      h(
+        "div",
+        { class: "title-row" },
+        h("div", { class: "first-words" }, e.title || "(no message yet)"),
+        badge && h("span", { class: `badge status ${badge}`, "data-testid": "session-status" }, badge),
+        e.status === "ended" &&
+          h(
+            "button",
+            {
+              class: "delete-session",
+              title: "Move to the trash",
+              "aria-label": "Delete session",
+              "data-testid": "delete-session",
+              onclick: (ev: MouseEvent) => {
+                ev.stopPropagation();
+                this.handlers.onDelete(e);
+              },
+            },
+            "✕",
+          ),
       ),
+      h("div", { class: "meta" }, when(e.updated_ms || e.created_ms), " · ", e.model),
+      e.cwd && h("div", { class: "meta folder", "data-testid": "session-item-folder", "data-cwd": e.cwd }, folderName(e.cwd)),
     );
   }
 }

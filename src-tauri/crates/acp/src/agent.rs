@@ -235,11 +235,12 @@ fn load_session(
     cx: ConnectionTo<Client>,
 ) -> Result<LoadSessionResponse, Error> {
     let id = req.session_id.0.to_string();
-    let found = match oi_core::store::find_session(state.config.data_dir(), Some(&id)) {
-        Ok(found) if found.id == id => found,
+    let sessions = oi_core::store::SessionStore::new(state.config.data_dir());
+    match sessions.find(Some(&id)) {
+        Ok(found) if found.id == id => {}
         _ => return Err(Error::invalid_params().data(format!("no saved session `{id}`"))),
-    };
-    let events = oi_core::store::read_events(&found.path).map_err(engine_error)?;
+    }
+    let events = sessions.replay(&id).map_err(engine_error)?;
     for update in replay::updates(&events, &req.cwd) {
         cx.send_notification(SessionNotification::new(id.clone(), update))?;
     }

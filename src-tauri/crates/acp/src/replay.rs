@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use agent_client_protocol::v1::schema::{ContentBlock, ContentChunk, SessionInfo, SessionUpdate};
-use oi_core::store::{self, SessionSummary, StoreError};
-use oi_protocol::Event;
+use oi_core::store::{SessionStore, StoreError};
+use oi_protocol::{Event, SessionListing};
 
 use crate::updates::UpdateMapper;
 
@@ -40,21 +40,22 @@ fn join(prev: &mut ContentChunk, next: ContentChunk) {
 
 /// Past sessions, newest first, optionally only those started in `cwd`.
 pub fn list(data_dir: &Path, cwd: Option<&Path>) -> Result<Vec<SessionInfo>, StoreError> {
-    Ok(store::list_sessions(data_dir)?
+    Ok(SessionStore::new(data_dir)
+        .list()?
         .into_iter()
-        .filter_map(|summary| {
-            let session_cwd = summary.cwd.clone()?;
+        .filter_map(|listing| {
+            let session_cwd = PathBuf::from(listing.cwd.as_deref()?);
             cwd.is_none_or(|c| c == session_cwd)
-                .then(|| info(&summary, session_cwd))
+                .then(|| info(&listing, session_cwd))
         })
         .collect())
 }
 
-fn info(summary: &SessionSummary, cwd: PathBuf) -> SessionInfo {
-    let title = if summary.first_words.is_empty() {
+fn info(summary: &SessionListing, cwd: PathBuf) -> SessionInfo {
+    let title = if summary.title.is_empty() {
         "(empty)".to_string()
     } else {
-        summary.first_words.clone()
+        summary.title.clone()
     };
     let mut info = SessionInfo::new(summary.id.clone(), cwd).title(title);
     if let Some(at) =

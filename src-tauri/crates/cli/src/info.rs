@@ -31,22 +31,23 @@ pub fn print_config(settings: &Settings) -> Result<()> {
 }
 
 pub fn print_conversations(data_dir: &Path) -> Result<()> {
-    let sessions = oi_core::store::list_sessions(data_dir)?;
+    let store = oi_core::store::SessionStore::new(data_dir);
+    let sessions = store.list()?;
     let mut out = std::io::stdout().lock();
     if sessions.is_empty() {
         writeln!(
             out,
             "no conversations yet (they are kept in {})",
-            oi_core::store::sessions_dir(data_dir).display()
+            store.dir().display()
         )?;
         return Ok(());
     }
     for s in sessions {
-        let when = local_time(s.started_ms);
-        let words = if s.first_words.is_empty() {
+        let when = local_time(s.created_ms);
+        let words = if s.title.is_empty() {
             "(empty)".to_string()
         } else {
-            s.first_words
+            s.title
         };
         writeln!(out, "{}  {when}  {:<28} {words}", &s.id, s.model)?;
     }

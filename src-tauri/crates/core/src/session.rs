@@ -218,8 +218,10 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
             } else {
                 Some(id.as_str())
             };
-            let found = store::find_session(&config.data_dir, id)?;
-            (found.id, found.path)
+            let sessions = store::SessionStore::new(&config.data_dir);
+            let found = sessions.find(id)?;
+            let path = sessions.log_path(&found.id);
+            (found.id, path)
         }
         None => {
             let id = uuid::Uuid::now_v7().to_string();

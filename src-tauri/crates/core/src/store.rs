@@ -18,10 +18,12 @@ use oi_protocol::{Event, EventMsg};
 
 use crate::history::{History, HistoryItem};
 
+mod catalog;
 mod follow;
 mod index;
 
-pub use follow::LogFollower;
+pub use catalog::{ListWatch, SessionStore};
+pub use follow::{Following, LogFollower};
 pub use index::{SessionSummary, summarise};
 
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +73,15 @@ enum LogFile {
     Unlocked(File),
 }
 
+impl LogFile {
+    fn get(&self) -> &File {
+        match self {
+            LogFile::Locked(locked) => locked,
+            LogFile::Unlocked(file) => file,
+        }
+    }
+}
+
 impl SessionLog {
     /// Opens `path` for appending, refusing with [`StoreError::Busy`] when another engine has
     /// it open for writing.
@@ -82,42 +93,49 @@ impl SessionLog {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(write_error)?;
         }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(write_error)?;
-        // An engine of this very process that is ending (an editor closed the session and
-        // loads it again at once) lets go of the lock in a moment: wait for it, briefly.
-        let patience = std::time::Instant::now() + OWN_ENGINE_ENDING;
-        let locked = loop {
-            match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-                Err((busy, Errno::EWOULDBLOCK))
-                    if lock_holder(&busy) == Some(std::process::id())
-                        && std::time::Instant::now() < patience =>
-                {
-                    file = busy;
-                    std::thread::sleep(std::time::Duration::from_millis(20));
+        // A log moved away (to the trash) between our open and our lock is not the session's
+        // log any more: open the path again.
+        let file = loop {
+            let mut file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(write_error)?;
+            // An engine of this very process that is ending (an editor closed the session and
+            // loads it again at once) lets go of the lock in a moment: wait for it, briefly.
+            let patience = std::time::Instant::now() + OWN_ENGINE_ENDING;
+            let locked = loop {
+                match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+                    Err((busy, Errno::EWOULDBLOCK))
+                        if lock_holder(&busy) == Some(std::process::id())
+                            && std::time::Instant::now() < patience =>
+                    {
+                        file = busy;
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                    }
+                    other => break other,
                 }
-                other => break other,
+            };
+            let file = match locked {
+                Ok(locked) => LogFile::Locked(locked),
+                Err((file, Errno::EWOULDBLOCK)) => {
+                    return Err(StoreError::Busy {
+                        path: path.to_path_buf(),
+                        pid: lock_holder(&file),
+                    });
+                }
+                Err((file, errno @ (Errno::ENOLCK | Errno::EOPNOTSUPP | Errno::ENOSYS))) => {
+                    tracing::warn!(
+                        path = %path.display(),
+                        "the session log cannot be locked here ({errno}); another engine could write it too"
+                    );
+                    LogFile::Unlocked(file)
+                }
+                Err((_, errno)) => return Err(write_error(errno.into())),
+            };
+            if names(path, &file) {
+                break file;
             }
-        };
-        let file = match locked {
-            Ok(locked) => LogFile::Locked(locked),
-            Err((file, Errno::EWOULDBLOCK)) => {
-                return Err(StoreError::Busy {
-                    path: path.to_path_buf(),
-                    pid: lock_holder(&file),
-                });
-            }
-            Err((file, errno @ (Errno::ENOLCK | Errno::EOPNOTSUPP | Errno::ENOSYS))) => {
-                tracing::warn!(
-                    path = %path.display(),
-                    "the session log cannot be locked here ({errno}); another engine could write it too"
-                );
-                LogFile::Unlocked(file)
-            }
-            Err((_, errno)) => return Err(write_error(errno.into())),
         };
         // Under the lock: nobody else appends while the summary catches up with the log.
         let summary = index::summarise(path)?;
@@ -138,10 +156,7 @@ impl SessionLog {
             source: std::io::Error::other(e),
         })?;
         line.push(b'\n');
-        let mut file: &File = match &self.file {
-            LogFile::Locked(locked) => locked,
-            LogFile::Unlocked(file) => file,
-        };
+        let mut file = self.file.get();
         // One write call per line: the kernel has it even if this process is killed next.
         file.write_all(&line).map_err(|source| StoreError::Write {
             path: self.path.clone(),
@@ -168,29 +183,50 @@ impl Drop for SessionLog {
     }
 }
 
+/// Whether `path` still names the open `file` (not moved away or replaced meanwhile).
+fn names(path: &Path, file: &LogFile) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.get().metadata()) {
+        (Ok(named), Ok(open)) => named.dev() == open.dev() && named.ino() == open.ino(),
+        _ => false,
+    }
+}
+
 /// Which process holds the `flock` on `file`, from Linux's `/proc/locks` (elsewhere, or in a
 /// pid namespace that hides it, `None`).
 fn lock_holder(file: &File) -> Option<u32> {
     use std::os::unix::fs::MetadataExt;
     let inode = file.metadata().ok()?.ino();
+    flock_holders()?
+        .into_iter()
+        .find_map(|(ino, pid)| (ino == inode && pid != 0).then_some(pid))
+}
+
+/// Every `flock` held on this machine, as (inode, pid; 0 for a holder in a pid namespace this
+/// process cannot see), from Linux's `/proc/locks`; `None` where there is no such file.
+pub(crate) fn flock_holders() -> Option<Vec<(u64, u32)>> {
     let locks = std::fs::read_to_string("/proc/locks").ok()?;
-    locks.lines().find_map(|line| {
-        // `1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF`; a waiter's line has `->` first.
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let at = fields.iter().position(|f| *f == "FLOCK")?;
-        if fields.get(at.checked_sub(1)?) == Some(&"->") {
-            return None;
-        }
-        let pid: u32 = fields.get(at + 3)?.parse().ok()?;
-        let holds = fields
-            .get(at + 4)?
-            .rsplit(':')
-            .next()?
-            .parse::<u64>()
-            .ok()?
-            == inode;
-        (holds && pid != 0).then_some(pid)
-    })
+    Some(
+        locks
+            .lines()
+            .filter_map(|line| {
+                // `1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF`; a waiter's line has `->` first.
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                let at = fields.iter().position(|f| *f == "FLOCK")?;
+                if fields.get(at.checked_sub(1)?) == Some(&"->") {
+                    return None;
+                }
+                let pid: u32 = fields.get(at + 3)?.parse().ok()?;
+                let inode = fields
+                    .get(at + 4)?
+                    .rsplit(':')
+                    .next()?
+                    .parse::<u64>()
+                    .ok()?;
+                Some((inode, pid))
+            })
+            .collect(),
+    )
 }
 
 /// Reads every event of a log; a torn last line (killed mid-write) is skipped.
@@ -398,57 +434,6 @@ fn tool_name_of(history: &History, call_id: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Past sessions, newest first, from the summaries kept beside their logs.
-pub fn list_sessions(data_dir: &Path) -> Result<Vec<SessionSummary>, StoreError> {
-    let dir = sessions_dir(data_dir);
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => return Err(StoreError::Read { path: dir, source }),
-    };
-    let mut out = Vec::new();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "jsonl") {
-            continue;
-        }
-        match index::summarise(&path) {
-            Ok(summary) if summary.events > 0 => out.push(summary),
-            Ok(_) => {}
-            Err(e) => tracing::warn!("skipping a session log: {e}"),
-        }
-    }
-    out.sort_by(|a, b| b.started_ms.cmp(&a.started_ms).then(b.id.cmp(&a.id)));
-    Ok(out)
-}
-
-/// Every event of one session, found by id or unique id prefix, to show it again.
-pub fn replay(data_dir: &Path, id: &str) -> Result<Vec<Event>, StoreError> {
-    read_events(&find_session(data_dir, Some(id))?.path)
-}
-
-/// Finds a session by id or unique id prefix; `None` picks the most recent.
-pub fn find_session(data_dir: &Path, id: Option<&str>) -> Result<SessionSummary, StoreError> {
-    let sessions = list_sessions(data_dir)?;
-    match id {
-        None => sessions
-            .into_iter()
-            .next()
-            .ok_or_else(|| StoreError::NotFound("(latest)".into())),
-        Some(id) => {
-            let mut matching: Vec<_> = sessions
-                .into_iter()
-                .filter(|s| s.id.starts_with(id))
-                .collect();
-            if matching.len() == 1 {
-                Ok(matching.remove(0))
-            } else {
-                Err(StoreError::NotFound(id.to_string()))
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,7 +467,7 @@ mod tests {
         }
     }
 
-    fn shell_call(id: &str) -> ToolCall {
+    pub(super) fn shell_call(id: &str) -> ToolCall {
         ToolCall {
             call_id: id.into(),
             wire_id: None,
@@ -496,7 +481,7 @@ mod tests {
         }
     }
 
-    fn configured(model: &str, cwd: &str) -> EventMsg {
+    pub(super) fn configured(model: &str, cwd: &str) -> EventMsg {
         EventMsg::SessionConfigured(oi_protocol::SessionInfo {
             session_id: "s".into(),
             model: model.into(),
@@ -511,13 +496,13 @@ mod tests {
         })
     }
 
-    fn said(text: &str) -> EventMsg {
+    pub(super) fn said(text: &str) -> EventMsg {
         EventMsg::UserMessage {
             items: vec![InputItem::Text { text: text.into() }],
         }
     }
 
-    fn ended() -> EventMsg {
+    pub(super) fn ended() -> EventMsg {
         EventMsg::TurnEnded {
             turn: 1,
             reason: TurnEndReason::Completed,
@@ -553,18 +538,19 @@ mod tests {
         ]) {
             log.append(&event).unwrap();
         }
-        let listed = list_sessions(data.path()).unwrap();
+        let store = SessionStore::new(data.path());
+        let listed = store.list().unwrap();
         assert_eq!(listed.len(), 1);
         let s = &listed[0];
         assert_eq!(
             (s.id.as_str(), s.model.as_str(), s.events, s.cwd.as_deref()),
-            ("a", "ollama/qwen", 5, Some(Path::new("/work/a")))
+            ("a", "ollama/qwen", 5, Some("/work/a"))
         );
         assert_eq!(
-            s.first_words,
+            s.title,
             "count the lines of every file here please, then sum…"
         );
-        assert_eq!(s.path, path);
+        assert_eq!(store.log_path(&s.id), path);
 
         // A log from before summaries (none beside it) is read once and summarised.
         drop(log);
@@ -575,10 +561,10 @@ mod tests {
             .collect();
         std::fs::write(&old, lines.concat()).unwrap();
         assert!(!index::summary_path(&old).exists());
-        let listed = list_sessions(data.path()).unwrap();
+        let listed = store.list().unwrap();
         assert_eq!(listed.len(), 2);
         let b = listed.iter().find(|s| s.id == "b").unwrap();
-        assert_eq!((b.events, b.first_words.as_str()), (2, "hello"));
+        assert_eq!((b.events, b.title.as_str()), (2, "hello"));
         assert!(index::summary_path(&old).exists());
 
         // A torn last line (killed mid-write) is not counted until it is whole.
@@ -593,7 +579,7 @@ mod tests {
         // A summary that is nonsense is rebuilt from the log.
         std::fs::write(index::summary_path(&path), b"{not json").unwrap();
         assert_eq!(summarise(&path).unwrap().events, 5);
-        assert_eq!(replay(data.path(), "a").unwrap().len(), 5);
+        assert_eq!(store.replay("a").unwrap().len(), 5);
     }
 
     /// A follower gets each whole line once, in order, and waits for a torn one.

@@ -8,12 +8,14 @@
 mod computer;
 mod error;
 mod event;
+mod listing;
 mod op;
 mod tool;
 
 pub use computer::*;
 pub use error::*;
 pub use event::*;
+pub use listing::*;
 pub use op::*;
 pub use tool::*;
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use oi_protocol::{Event, Submission};
+use oi_protocol::{Event, SessionListing, Submission};
 use ts_rs::TS;
 
 fn bindings_dir() -> PathBuf {
@@ -32,6 +32,7 @@ fn typescript_bindings_match_the_protocol() {
     let cfg = ts_rs::Config::new().with_out_dir(tmp.path());
     Submission::export_all(&cfg).unwrap();
     Event::export_all(&cfg).unwrap();
+    SessionListing::export_all(&cfg).unwrap();
     let generated = read_dir(tmp.path());
     assert!(
         generated.contains_key("EventMsg.ts"),

@@ -158,7 +158,9 @@ async fn an_editor_session_runs_in_the_app_and_the_app_answers_first() {
         "{seen:?}"
     );
     // The session ran in the app: its log is in the app's data directory.
-    let logs = oi_core::store::list_sessions(&h.config.data_dir).unwrap();
+    let logs = oi_core::store::SessionStore::new(&h.config.data_dir)
+        .list()
+        .unwrap();
     assert_eq!(
         logs.iter().map(|s| s.id.clone()).collect::<Vec<_>>(),
         [session]
@@ -221,7 +223,9 @@ async fn a_relayed_session_runs_with_the_editors_flags() {
         app.sessions.lock().unwrap().as_slice(),
         std::slice::from_ref(&session)
     );
-    let logs = oi_core::store::list_sessions(&h.config.data_dir).unwrap();
+    let logs = oi_core::store::SessionStore::new(&h.config.data_dir)
+        .list()
+        .unwrap();
     assert_eq!(
         logs.iter().map(|s| s.id.clone()).collect::<Vec<_>>(),
         [session]
