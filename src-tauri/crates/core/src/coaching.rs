@@ -222,8 +222,10 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     else {
         return None;
     };
+    // A document's text is no value to quote: its page numbers are not the answer.
     let ran_code_as_text = history.call(call_id).is_some_and(|c| {
-        c.origin == CallOrigin::Text && matches!(c.action, ToolAction::RunCode { .. })
+        c.origin == CallOrigin::Text
+            && matches!(&c.action, ToolAction::RunCode { code, .. } if !code.contains("computer.files.read("))
     });
     let value = output.trim();
     if !ran_code_as_text || value.is_empty() || value.len() > SHORT_OUTPUT {
@@ -563,6 +565,13 @@ mod tests {
         );
         assert_eq!(
             unread_document(&runs(summarize, &[("print(1)", "1\n")])),
+            None
+        );
+        // Its text is not a value an answer must quote (the page numbers were taken for one).
+        let text = "report.pdf (PDF, 2 pages)\n--- page 1 ---\nCover.\n--- page 2 ---\nIt opens on Tuesday.\n";
+        let read = (code.as_str(), text);
+        assert_eq!(
+            unused_output_nudge(&runs(summarize, &[find, read]), "It opens on Tuesday."),
             None
         );
     }
