@@ -115,6 +115,17 @@ pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
     let y = origin.y + at[1].as_f64().unwrap().round() as i32;
     eprintln!("real click on {css} at {x},{y} (content at {origin:?}, element at {at})");
     desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+    // A person clicks what they see under the pointer: a control shown only on hover (a list
+    // item's delete button) is hit once the hover has drawn it, not before.
+    wd.wait_for(
+        &format!("{css} drawn under the pointer"),
+        "const e = document.querySelector(arguments[0]); if (!e) return false; \
+         const r = e.getBoundingClientRect(); \
+         const t = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); \
+         return !!t && (t === e || e.contains(t)) && getComputedStyle(e).visibility === 'visible';",
+        json!([css]),
+    )
+    .await;
     desktop.run("xdotool", &["click", "1"]);
 }
 
