@@ -96,26 +96,16 @@ impl SessionLog {
         // A log moved away (to the trash) between our open and our lock is not the session's
         // log any more: open the path again.
         let file = loop {
-            let mut file = OpenOptions::new()
+            let file = OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
                 .map_err(write_error)?;
             // An engine of this very process that is ending (an editor closed the session and
             // loads it again at once) lets go of the lock in a moment: wait for it, briefly.
-            let patience = std::time::Instant::now() + OWN_ENGINE_ENDING;
-            let locked = loop {
-                match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-                    Err((busy, Errno::EWOULDBLOCK))
-                        if lock_holder(&busy) == Some(std::process::id())
-                            && std::time::Instant::now() < patience =>
-                    {
-                        file = busy;
-                        std::thread::sleep(std::time::Duration::from_millis(20));
-                    }
-                    other => break other,
-                }
-            };
+            let locked = lock_with_patience(file, OWN_ENGINE_ENDING, |busy| {
+                lock_holder(busy) == Some(std::process::id())
+            });
             let file = match locked {
                 Ok(locked) => LogFile::Locked(locked),
                 Err((file, Errno::EWOULDBLOCK)) => {
@@ -189,6 +179,27 @@ fn names(path: &Path, file: &LogFile) -> bool {
     match (std::fs::metadata(path), file.get().metadata()) {
         (Ok(named), Ok(open)) => named.dev() == open.dev() && named.ino() == open.ino(),
         _ => false,
+    }
+}
+
+/// Locks `file` for writing. While another holds it and `lets_go_soon` says that holder is
+/// ending, tries again every 20 ms for up to `patience`; then the last answer stands.
+fn lock_with_patience(
+    mut file: File,
+    patience: std::time::Duration,
+    lets_go_soon: impl Fn(&File) -> bool,
+) -> Result<Flock<File>, (File, Errno)> {
+    let until = std::time::Instant::now() + patience;
+    loop {
+        match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+            Err((busy, Errno::EWOULDBLOCK))
+                if std::time::Instant::now() < until && lets_go_soon(&busy) =>
+            {
+                file = busy;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other,
+        }
     }
 }
 

@@ -7,7 +7,6 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use nix::errno::Errno;
-use nix::fcntl::{Flock, FlockArg};
 use oi_protocol::{Event, SessionListing, SessionStatus};
 
 use super::follow::Following;
@@ -189,24 +188,13 @@ impl SessionStore {
             let path = path.to_path_buf();
             move |source| StoreError::Write { path, source }
         };
-        let mut file = std::fs::File::open(&log).map_err(|source| StoreError::Read {
+        let file = std::fs::File::open(&log).map_err(|source| StoreError::Read {
             path: log.clone(),
             source,
         })?;
         // A session that logged its end lets go of its log a moment later: wait for that.
         let ending = index::summarise(&log).is_ok_and(|s| s.status == SessionStatus::Ended);
-        let patience = std::time::Instant::now() + ENGINE_ENDING;
-        let locked = loop {
-            match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-                Err((busy, Errno::EWOULDBLOCK))
-                    if ending && std::time::Instant::now() < patience =>
-                {
-                    file = busy;
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                other => break other,
-            }
-        };
+        let locked = super::lock_with_patience(file, ENGINE_ENDING, |_| ending);
         // Held while the files move: an engine resuming the session meanwhile waits or is
         // refused, and one that opened the log just before finds it gone and starts anew.
         let _held = match locked {
