@@ -46,7 +46,7 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
         return None;
     }
     if !output.trim().is_empty() {
-        return found_files_hint(code, output);
+        return None;
     }
     let defined = top_level_functions(code);
     let uncalled: Vec<&str> = defined
@@ -68,23 +68,6 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
         "The code printed nothing. Print the values you need to see: `print(result)`.",
         false,
     )
-}
-
-/// After code that found documents with `computer.files.find`: how to read the first one. A
-/// small model answered "the PDF is harbour-report.pdf" to "find it and summarize it", having
-/// never seen what is in it.
-fn found_files_hint(code: &str, output: &str) -> Option<RunHint> {
-    if !code.contains("computer.files.find(") {
-        return None;
-    }
-    let path = first_path(output)?;
-    Some(RunHint {
-        text: format!(
-            "To see what is in a file, print its text: `print(computer.files.read({}))`.",
-            python_string(path)
-        ),
-        undone: false,
-    })
 }
 
 /// The first line of `output` that is an absolute path (as `computer.files.find` prints).
@@ -441,36 +424,9 @@ mod tests {
         assert_eq!(run_hint("python", "1/0", "ZeroDivisionError", true), None);
     }
 
+    /// "What is 2 to the 40th?" run as `print(2**40)` with `output`, then `extra`.
     fn turn(output: &str, extra: Vec<HistoryItem>) -> History {
-        let mut h = History::default();
-        h.push(HistoryItem::User {
-            items: vec![InputItem::Text {
-                text: "What is 2 to the 40th?".into(),
-            }],
-        });
-        h.push(HistoryItem::Assistant {
-            text: String::new(),
-            reasoning: String::new(),
-            calls: vec![ToolCall {
-                call_id: "c1".into(),
-                wire_id: None,
-                name: "execute".into(),
-                arguments: serde_json::json!({}),
-                origin: CallOrigin::Text,
-                action: ToolAction::RunCode {
-                    language: "python".into(),
-                    code: "print(2**40)".into(),
-                },
-            }],
-            interrupted: false,
-        });
-        h.push(HistoryItem::ToolResult {
-            call_id: "c1".into(),
-            tool_name: "execute".into(),
-            output: output.into(),
-            is_error: false,
-            images: Vec::new(),
-        });
+        let mut h = runs("What is 2 to the 40th?", &[("print(2**40)", output)]);
         for item in extra {
             h.push(item);
         }
@@ -515,7 +471,7 @@ mod tests {
             }],
         });
         for (n, (code, output)) in runs.iter().enumerate() {
-            let call_id = format!("c{n}");
+            let call_id = format!("c{}", n + 1);
             h.push(HistoryItem::Assistant {
                 text: String::new(),
                 reasoning: String::new(),
@@ -572,29 +528,6 @@ mod tests {
         let read = (code.as_str(), text);
         assert_eq!(
             unused_output_nudge(&runs(summarize, &[find, read]), "It opens on Tuesday."),
-            None
-        );
-    }
-
-    #[test]
-    fn documents_found_are_followed_by_how_to_read_one() {
-        let code = "found = computer.files.find(kind=\"pdf\")\nprint(\"\\n\".join(found))";
-        let hint = run_hint(
-            "python",
-            code,
-            "/home/u/Downloads/a b.pdf\n/home/u/c.pdf\n",
-            false,
-        )
-        .unwrap();
-        assert_eq!(
-            hint.text,
-            "To see what is in a file, print its text: \
-             `print(computer.files.read(\"/home/u/Downloads/a b.pdf\"))`."
-        );
-        assert!(!hint.undone);
-        assert_eq!(run_hint("python", code, "No such files.\n", false), None);
-        assert_eq!(
-            run_hint("python", "print(1)", "/home/u/c.pdf\n", false),
             None
         );
     }
