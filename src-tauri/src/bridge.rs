@@ -25,7 +25,6 @@ impl SessionHost for AppHost {
             cwd,
             submissions,
             mut events,
-            ..
         } = session;
         self.state.add_session(&id, submissions);
         self.state.broadcast(AppSignal::EditorSessionStarted {

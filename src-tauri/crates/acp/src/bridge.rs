@@ -22,8 +22,6 @@ use crate::AcpConfig;
 pub struct HostedSession {
     pub id: String,
     pub cwd: PathBuf,
-    /// The session's log, which a new view of it replays.
-    pub log_path: PathBuf,
     pub submissions: UnboundedSender<Submission>,
     pub events: UnboundedReceiver<Event>,
 }

@@ -50,7 +50,7 @@ impl LiveSession {
             session_id,
             submissions,
             events,
-            log_path,
+            ..
         } = oi_core::spawn_session(config)?;
         if let Some(editor) = &editor {
             editor.set_session_id(&session_id);
@@ -63,7 +63,6 @@ impl LiveSession {
                 host.session_started(HostedSession {
                     id: session_id.clone(),
                     cwd: cwd.clone(),
-                    log_path,
                     submissions: submissions.clone(),
                     events: events_for_host,
                 });
