@@ -82,11 +82,18 @@ async fn tray_quit_asks_then_stops_the_kernel_and_the_app() {
 
     let outcome = async {
         wd.say("what is the pid of your python?").await;
-        let output = wd.approve_and_read(0, "pid").await;
-        let kernel: u32 = output.trim().trim_start_matches("pid ").parse().unwrap();
-        let app = app_pid_above(kernel);
+        wd.approve_and_read(0, "pid").await;
+        // Python's print writes "pid" and the number apart: read the output once the turn
+        // has answered (the rehearsal read "pid" alone).
         wd.text_when("[data-testid=assistant-message]", "That is my kernel.")
             .await;
+        let output = wd.text_when("[data-testid=exec-output]", "pid").await;
+        let kernel: u32 = output
+            .trim()
+            .trim_start_matches("pid ")
+            .parse()
+            .unwrap_or_else(|e| panic!("the kernel printed {output:?}: {e}"));
+        let app = app_pid_above(kernel);
 
         // A turn waiting for an approval: Quit asks first, and "Keep running" keeps it.
         wd.say("and now?").await;

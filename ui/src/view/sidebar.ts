@@ -46,6 +46,8 @@ export class Sidebar {
   private empty: HTMLElement;
   private entries: SessionListing[] = [];
   private currentId: string | null = null;
+  /** Each shown session's item, with what it was drawn from. */
+  private drawnItems = new Map<string, { key: string; el: HTMLElement }>();
 
   constructor(private handlers: SidebarHandlers) {
     this.list = h("ul", { class: "sessions", "data-testid": "session-list" });
@@ -78,7 +80,27 @@ export class Sidebar {
     const query = this.search.value.trim();
     const shown = query ? this.entries.filter((e) => matches(e, query)) : this.entries;
     this.empty.classList.toggle("hidden", shown.length > 0 || this.entries.length === 0);
-    this.list.replaceChildren(...shown.map((e) => this.item(e)));
+    // An item is drawn again only when what it shows changed, and the list's children are
+    // replaced only when their order did: the list refreshes on every change another session
+    // makes, and an item replaced between a person's press and release takes no click.
+    const drawn = new Map<string, { key: string; el: HTMLElement }>();
+    for (const e of shown) {
+      const key = `${JSON.stringify(e)}|${e.id === this.currentId}`;
+      const before = this.drawnItems.get(e.id);
+      if (before && before.key === key) {
+        drawn.set(e.id, before);
+      } else {
+        const el = this.item(e);
+        before?.el.replaceWith(el);
+        drawn.set(e.id, { key, el });
+      }
+    }
+    this.drawnItems = drawn;
+    const els = [...drawn.values()].map((d) => d.el);
+    const children = [...this.list.children];
+    if (children.length !== els.length || children.some((c, i) => c !== els[i])) {
+      this.list.replaceChildren(...els);
+    }
   }
 
   private item(e: SessionListing): HTMLElement {
