@@ -274,17 +274,19 @@ mod tests {
 
     #[test]
     fn renders_tools_calls_and_results_as_the_server_does() {
+        // Keys come in the order the engine holds them (sorted), which is also the order the
+        // OpenAI client sends them to llama.cpp's server, so the server renders the same text.
         let t = ChatTemplate::new(CHATML_WITH_TOOLS, String::new(), "<|im_end|>".into()).unwrap();
         let prompt = t.render(&request()).unwrap();
         pretty_assertions::assert_eq!(
             prompt,
             "<|im_start|>system\nYou run code.\n<tools>\n\
-             {\"type\": \"function\", \"function\": {\"name\": \"execute\", \"description\": \"Runs code\", \
-             \"parameters\": {\"type\": \"object\", \"properties\": {\"code\": {\"type\": \"string\"}}}}}\n\
+             {\"function\": {\"description\": \"Runs code\", \"name\": \"execute\", \
+             \"parameters\": {\"properties\": {\"code\": {\"type\": \"string\"}}, \"type\": \"object\"}}, \"type\": \"function\"}\n\
              </tools><|im_end|>\n\
              <|im_start|>user\nis 1 < 2?<|im_end|>\n\
              <|im_start|>assistant\n<tool_call>\n\
-             {\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print(1 < 2)\"}}\n\
+             {\"name\": \"execute\", \"arguments\": {\"code\": \"print(1 < 2)\", \"language\": \"python\"}}\n\
              </tool_call><|im_end|>\n\
              <|im_start|>user\n<tool_response>\nTrue\n</tool_response><|im_end|>\n\
              <|im_start|>assistant\n"
