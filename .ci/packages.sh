@@ -9,7 +9,7 @@ OI_PACKAGES=(
   libgbm-dev libegl-dev libwayland-dev libxkbcommon-dev libdbus-1-dev libxtst-dev libxi-dev
   xvfb xauth dbus dbus-x11 libglib2.0-bin at-spi2-core xdotool x11-utils x11-xserver-utils xterm openbox dunst
   webkit2gtk-driver imagemagick fonts-dejavu-core python3-tk
-  strace make
+  strace make cmake
   groff ghostscript qpdf poppler-utils
 )
 
@@ -33,4 +33,20 @@ oi_install_packages() {
   fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# The built-in runtime's llama.cpp is compiled for the CPU features this machine has: ggml reads
+# these as its own cmake options (.cargo/config.toml has x86-64-v3's as defaults for plain cargo
+# runs). A binary built with one needs a CPU that has it, so each is set ON or OFF from here.
+oi_llama_cpu_flags() {
+  [ "$(uname -m)" = x86_64 ] && [ -r /proc/cpuinfo ] || return 0
+  local flags f
+  flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+  for f in avx avx2 fma f16c bmi2; do
+    if [[ "$flags" == *" $f "* ]]; then
+      export "GGML_${f^^}=ON"
+    else
+      export "GGML_${f^^}=OFF"
+    fi
+  done
 }

@@ -4,7 +4,6 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -19,34 +18,12 @@ pub struct LlamaServer {
     _logs: tempfile::TempDir,
 }
 
-fn workspace_root() -> PathBuf {
-    let manifest =
-        std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR (run under cargo)");
-    PathBuf::from(manifest)
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
-
 impl LlamaServer {
     /// Installs what is missing, starts the server and waits until it answers `/health`.
     pub fn start() -> Self {
-        let root = workspace_root();
-        let install = Command::new("bash")
-            .arg(root.join(".ci/local-model.sh"))
-            .output()
-            .expect("run .ci/local-model.sh");
-        assert!(
-            install.status.success(),
-            ".ci/local-model.sh failed:\n{}",
-            String::from_utf8_lossy(&install.stderr)
-        );
-        let printed = String::from_utf8_lossy(&install.stdout).to_string();
-        let mut lines = printed.lines();
-        let (model, python) = (
-            lines.next().expect("model path"),
-            lines.next().expect("python path"),
-        );
+        let root = oi_test_support::local_model::workspace_root();
+        let local = oi_test_support::local_model::local_model();
+        let (model, python) = (&local.gguf, &local.python);
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -56,7 +33,8 @@ impl LlamaServer {
         let log_path = logs.path().join("llama-server.log");
         let child = Command::new(python)
             .arg(root.join("tests/local-model/llama_server.py"))
-            .args([model, &port.to_string(), &CONTEXT.to_string(), MODEL_ALIAS])
+            .arg(model)
+            .args([&port.to_string(), &CONTEXT.to_string(), MODEL_ALIAS])
             // The launcher serves until its stdin closes: if this test dies, so does the server.
             .stdin(Stdio::piped())
             .stdout(Stdio::null())

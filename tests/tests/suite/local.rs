@@ -10,7 +10,7 @@ use oi_product_tests::{Sandbox, of_type, run_exec, run_exec_ok, spawn_pty};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
-fn closed_port() -> u16 {
+pub(super) fn closed_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -110,14 +110,15 @@ fn without_a_terminal_the_choice_is_a_typed_number() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().unwrap();
-    child.stdin.take().unwrap().write_all(b"5\n2\n").unwrap();
+    child.stdin.take().unwrap().write_all(b"7\n2\n").unwrap();
     let out = child.wait_with_output().unwrap();
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(
         shown.contains("  1) ollama    qwen2.5-coder:0.5b"),
         "{shown}"
     );
-    assert!(shown.contains("Type a number from 1 to 3."), "{shown}");
+    // Three served models, then the built-in runtime's two.
+    assert!(shown.contains("Type a number from 1 to 5."), "{shown}");
     assert!(shown.contains("Using ollama/llama3.2:latest"), "{shown}");
     let saved = std::fs::read_to_string(config_file(&sb)).unwrap();
     assert!(
@@ -150,32 +151,40 @@ fn exec_cannot_ask_so_it_names_the_models_to_pass() {
 }
 
 #[test]
-fn when_nothing_runs_it_says_how_to_start_each_runtime() {
+fn when_nothing_runs_it_says_how_to_start_each_runtime_and_offers_the_builtin_one() {
     let sb = Sandbox::new();
-    let list = format!(
-        "ollama=http://127.0.0.1:{},llamacpp=http://127.0.0.1:{},lmstudio=http://127.0.0.1:{}",
-        closed_port(),
-        closed_port(),
-        closed_port()
-    );
     let out = sb
         .command("interpreter")
         .args(["--local"])
-        .env("OI_LOCAL_RUNTIMES", &list)
+        .env("OI_LOCAL_RUNTIMES", no_runtimes())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    // No input: the numbered list's question meets the end of stdin, which cancels.
+    assert_eq!(out.status.code(), Some(1));
+    let shown = String::from_utf8_lossy(&out.stdout);
     for how in [
         "ollama serve",
         "llama-server -m MODEL.gguf --jinja",
         "--server",
         "lms server start",
         "Nothing answered at: ollama http://127.0.0.1:",
+        "the built-in runtime (llama.cpp)",
+        "  1) built-in  qwen2.5-coder-0.5b  (download 491 MB;",
+        "  2) built-in  qwen2.5-coder-1.5b  (download 1.1 GB;",
     ] {
-        assert!(err.contains(how), "missing `{how}` in:\n{err}");
+        assert!(shown.contains(how), "missing `{how}` in:\n{shown}");
     }
     assert!(!config_file(&sb).exists());
+}
+
+/// `--local` looks at ports where nothing runs.
+pub(super) fn no_runtimes() -> String {
+    format!(
+        "ollama=http://127.0.0.1:{},llamacpp=http://127.0.0.1:{},lmstudio=http://127.0.0.1:{}",
+        closed_port(),
+        closed_port(),
+        closed_port()
+    )
 }
 
 #[test]

@@ -1,4 +1,5 @@
 mod approvals;
+mod builtin_runtime;
 mod computer;
 mod computer_product;
 mod computer_python;

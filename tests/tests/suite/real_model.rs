@@ -13,8 +13,8 @@ use oi_product_tests::llama::{LlamaServer, MODEL_ALIAS};
 use oi_product_tests::{Sandbox, of_type, run_exec_within, spawn_pty, types};
 use serde_json::{Value, json};
 
-const QUESTION: &str = "What is 123 * 457? Compute it with Python.";
-const PRODUCT: &str = "56211";
+pub(super) const QUESTION: &str = "What is 123 * 457? Compute it with Python.";
+pub(super) const PRODUCT: &str = "56211";
 
 /// The model, greedy and short, and the question.
 fn session_args(server: &LlamaServer) -> Vec<String> {
@@ -38,7 +38,7 @@ fn session_args(server: &LlamaServer) -> Vec<String> {
 }
 
 /// The text of the assistant's messages after the first tool result.
-fn answers_after_the_result(events: &[Value]) -> Vec<String> {
+pub(super) fn answers_after_the_result(events: &[Value]) -> Vec<String> {
     let first_result = events
         .iter()
         .position(|e| e["msg"]["type"] == "tool_result")
@@ -52,6 +52,11 @@ fn answers_after_the_result(events: &[Value]) -> Vec<String> {
 
 /// The code ran through the gate with the right output, and the model answered after it.
 fn assert_computed_and_answered(events: &[Value]) {
+    assert_computed_and_answered_with(events, "context window 4096 tokens (from llama.cpp /props)");
+}
+
+/// The same, with the context window's notice as this runtime words it.
+pub(super) fn assert_computed_and_answered_with(events: &[Value], window_notice: &str) {
     let ran: Vec<&Value> = of_type(events, "exec_end");
     assert!(!ran.is_empty(), "no code ran: {:?}", types(events));
     assert_eq!(ran[0]["msg"]["status"], json!("completed"), "{:?}", ran[0]);
@@ -80,8 +85,34 @@ fn assert_computed_and_answered(events: &[Value]) {
     );
     let notice = of_type(events, "notice")
         .iter()
-        .any(|n| n["msg"]["message"] == "context window 4096 tokens (from llama.cpp /props)");
-    assert!(notice, "the window was not learned from /props");
+        .any(|n| n["msg"]["message"] == window_notice);
+    assert!(
+        notice,
+        "no notice `{window_notice}`: {:?}",
+        of_type(events, "notice")
+    );
+}
+
+/// Approves every run the model asks for until the turn has ended (the log says so), then
+/// waits for the prompt; returns what the terminal showed.
+pub(super) fn approve_until_the_turn_ends(p: &mut expectrl::Session, sb: &Sandbox) -> String {
+    let deadline = Instant::now() + Duration::from_secs(600);
+    p.set_expect_timeout(Some(Duration::from_secs(2)));
+    let mut screen = String::new();
+    while !turn_ended(sb) {
+        assert!(
+            Instant::now() < deadline,
+            "the turn did not end within 10 minutes"
+        );
+        if let Ok(found) = p.expect("Run this code? [y]es [n]o [e]dit") {
+            screen.push_str(&String::from_utf8_lossy(found.before()));
+            p.send_line("y").unwrap();
+        }
+    }
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    let found = p.expect("> ").unwrap();
+    screen.push_str(&String::from_utf8_lossy(found.before()));
+    screen
 }
 
 fn turn_ended(sb: &Sandbox) -> bool {
@@ -115,23 +146,7 @@ fn terminal_on_a_real_model_asks_runs_and_shows_the_answer() {
     let mut cmd = sb.command("interpreter");
     cmd.arg("--plain").args(session_args(&server));
     let mut p = spawn_pty(cmd);
-    // Approve every run the model asks for until the turn has ended (the log says so).
-    let deadline = Instant::now() + Duration::from_secs(600);
-    p.set_expect_timeout(Some(Duration::from_secs(2)));
-    let mut screen = String::new();
-    while !turn_ended(&sb) {
-        assert!(
-            Instant::now() < deadline,
-            "the turn did not end within 10 minutes"
-        );
-        if let Ok(found) = p.expect("Run this code? [y]es [n]o [e]dit") {
-            screen.push_str(&String::from_utf8_lossy(found.before()));
-            p.send_line("y").unwrap();
-        }
-    }
-    p.set_expect_timeout(Some(Duration::from_secs(30)));
-    let found = p.expect("> ").unwrap();
-    screen.push_str(&String::from_utf8_lossy(found.before()));
+    let screen = approve_until_the_turn_ends(&mut p, &sb);
     assert!(
         screen.contains(PRODUCT),
         "the run's output was not shown:\n{screen}"

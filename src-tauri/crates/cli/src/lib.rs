@@ -4,6 +4,7 @@
 mod acp;
 mod approval;
 mod args;
+mod builtin;
 mod exec_mode;
 mod gui;
 mod info;
@@ -45,6 +46,9 @@ pub fn main(invocation: Invocation) -> ExitCode {
     // Ctrl-C must reach us. Done before the runtime starts its threads, which inherit it.
     let _ = nix::sys::signal::SigSet::from(nix::sys::signal::Signal::SIGINT).thread_unblock();
     init_tracing();
+    // `--model FILE.gguf` and `builtin/NAME` run in this process.
+    #[cfg(feature = "local-runtime")]
+    oi_llama::install();
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -128,11 +132,20 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         return gui::launch(gui::app_args(gui::forwarded_args(), chosen));
     }
     let mut flags = cli.session.clone();
-    if flags.local && !(cli.config || cli.conversations || cli.profiles) {
-        let path = settings::config_path(&flags);
+    let informational = cli.config || cli.conversations || cli.profiles || cli.approvals.is_some();
+    let path = settings::config_path(&flags);
+    if flags.local && !informational {
         if !local::choose(&mut flags, &path, local::Asking::Person).await? {
             return Ok(1);
         }
+    } else if !informational
+        && cli.resume.is_none()
+        && std::io::IsTerminal::is_terminal(&std::io::stdin())
+        && std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && local::is_first_run(&flags, &path)
+        && !local::first_run(&mut flags, &path).await?
+    {
+        return Ok(1);
     }
     let settings = settings::resolve(&flags)?;
     if cli.config {

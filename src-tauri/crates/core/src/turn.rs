@@ -261,16 +261,20 @@ async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolC
 
 /// Learns the context window once per model: the person's setting, else the local runtime's.
 async fn ensure_limits(rt: &Arc<Runtime>, id: &str) {
-    let (spec, configured) = {
+    let (spec, client, configured) = {
         let shared = rt.shared.lock().await;
         if shared.limits.is_some() {
             return;
         }
-        (shared.model.clone(), shared.config.context_window)
+        (
+            shared.model.clone(),
+            shared.client.clone(),
+            shared.config.context_window,
+        )
     };
     let limits = match configured {
         Some(window) => Some(ContextLimits::configured(window)),
-        None => match runtime_limits(&spec).await {
+        None => match runtime_limits(&spec, client.as_ref()).await {
             Ok(Some(found)) => {
                 let limits = ContextLimits::from_runtime(&found);
                 if let Some(l) = &limits {
@@ -310,7 +314,11 @@ async fn ensure_limits(rt: &Arc<Runtime>, id: &str) {
 
 async fn runtime_limits(
     spec: &crate::model::ModelSpec,
+    client: &dyn ModelClient,
 ) -> Result<Option<crate::model::local::RuntimeLimits>, ModelError> {
+    if let Some(own) = client.own_limits().await? {
+        return Ok(Some(own));
+    }
     if !spec.provider.is_local() {
         return Ok(None);
     }

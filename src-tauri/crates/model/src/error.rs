@@ -40,6 +40,9 @@ pub enum ModelError {
     Malformed { endpoint: String, message: String },
     #[error("internal error: {0}")]
     Internal(String),
+    /// The built-in runtime cannot run this model; the message says what to do.
+    #[error("cannot run {model}: {message}")]
+    Builtin { model: String, message: String },
 }
 
 impl ModelError {
@@ -53,6 +56,7 @@ impl ModelError {
             ModelError::Http { .. } | ModelError::Transport { .. } => ErrorKind::Provider,
             ModelError::Malformed { .. } => ErrorKind::ModelOutput,
             ModelError::Internal(_) => ErrorKind::Internal,
+            ModelError::Builtin { .. } => ErrorKind::UnknownModel,
         }
     }
 

@@ -8,6 +8,7 @@ mod anthropic;
 pub mod context;
 mod error;
 pub mod history;
+pub mod in_process;
 pub mod inline_reasoning;
 pub mod local;
 mod ollama;
@@ -26,7 +27,7 @@ pub use error::ModelError;
 pub use ollama::OllamaClient;
 pub use openai::OpenAiClient;
 pub use retry::RetryPolicy;
-pub use spec::{ModelSpec, Provider};
+pub use spec::{ModelSpec, Provider, is_gguf_path};
 
 /// A conversation as a provider-neutral request.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -113,7 +114,7 @@ pub struct ToolSpec {
 
 impl ToolSpec {
     /// The `{"type": "function", …}` shape OpenAI-compatible servers and Ollama take.
-    pub(crate) fn as_function(&self) -> serde_json::Value {
+    pub fn as_function(&self) -> serde_json::Value {
         serde_json::json!({"type": "function", "function": {
             "name": self.name, "description": self.description, "parameters": self.parameters}})
     }
@@ -144,6 +145,11 @@ pub trait ModelClient: Send + Sync {
     async fn stream(&self, request: &ModelRequest) -> Result<ModelStream, ModelError>;
     /// Where requests go (for messages).
     fn endpoint(&self) -> &str;
+    /// The limits a client knows by itself (a model run in this process); others are asked
+    /// of the runtime ([`local::runtime_limits`]).
+    async fn own_limits(&self) -> Result<Option<local::RuntimeLimits>, ModelError> {
+        Ok(None)
+    }
 }
 
 /// Builds the client for a model spec.
@@ -160,6 +166,7 @@ pub fn client_for(
         .build()
         .map_err(|e| ModelError::Internal(e.to_string()))?;
     Ok(match spec.provider {
+        Provider::Builtin => return in_process::client(spec),
         Provider::Anthropic => Box::new(AnthropicClient::new(http, spec.clone(), retry)),
         Provider::Ollama => Box::new(OllamaClient::new(http, spec.clone(), retry)),
         Provider::OpenAi | Provider::LmStudio | Provider::LlamaCpp => {

@@ -182,7 +182,7 @@ async fn list_models(http: &reqwest::Client, c: &Candidate) -> Option<Vec<LocalM
             }
             Some(models)
         }
-        Provider::OpenAi | Provider::Anthropic => None,
+        Provider::OpenAi | Provider::Anthropic | Provider::Builtin => None,
     }
 }
 
@@ -284,7 +284,7 @@ pub async fn runtime_limits(
                 source: "LM Studio /api/v0/models",
             }))
         }
-        Provider::OpenAi | Provider::Anthropic => Ok(None),
+        Provider::OpenAi | Provider::Anthropic | Provider::Builtin => Ok(None),
     }
 }
 

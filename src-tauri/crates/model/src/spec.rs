@@ -8,6 +8,8 @@ pub enum Provider {
     Ollama,
     LmStudio,
     LlamaCpp,
+    /// llama.cpp in this process on a GGUF file (the `local-runtime` build of the CLI).
+    Builtin,
 }
 
 impl Provider {
@@ -18,6 +20,7 @@ impl Provider {
             Provider::Ollama => "http://127.0.0.1:11434",
             Provider::LmStudio => "http://127.0.0.1:1234/v1",
             Provider::LlamaCpp => "http://127.0.0.1:8080/v1",
+            Provider::Builtin => "in-process",
         }
     }
 
@@ -33,7 +36,7 @@ impl Provider {
     pub fn is_local(self) -> bool {
         matches!(
             self,
-            Provider::Ollama | Provider::LmStudio | Provider::LlamaCpp
+            Provider::Ollama | Provider::LmStudio | Provider::LlamaCpp | Provider::Builtin
         )
     }
 
@@ -45,7 +48,7 @@ impl Provider {
             Provider::LlamaCpp => {
                 Some("is llama.cpp's server running? `llama-server -m MODEL.gguf --jinja`")
             }
-            Provider::OpenAi | Provider::Anthropic => None,
+            Provider::OpenAi | Provider::Anthropic | Provider::Builtin => None,
         }
     }
 }
@@ -58,6 +61,7 @@ impl fmt::Display for Provider {
             Provider::Ollama => "ollama",
             Provider::LmStudio => "lmstudio",
             Provider::LlamaCpp => "llamacpp",
+            Provider::Builtin => "builtin",
         })
     }
 }
@@ -73,8 +77,8 @@ pub struct ModelSpec {
 }
 
 impl ModelSpec {
-    /// Parses `openai/gpt-4o`, `anthropic/claude-…`, `ollama/qwen2.5`, `lmstudio/…`, `llamacpp/…`;
-    /// a bare name goes to the OpenAI-compatible default. `api_base`/`api_key` override the
+    /// Parses `openai/gpt-4o`, `anthropic/claude-…`, `ollama/qwen2.5`, `lmstudio/…`, `llamacpp/…`,
+    /// `builtin/NAME` or a path to a `.gguf` file (both run in this process); a bare name goes to the OpenAI-compatible default. `api_base`/`api_key` override the
     /// defaults; the usual environment variables fill in what is missing.
     pub fn resolve(
         model: &str,
@@ -83,6 +87,8 @@ impl ModelSpec {
         env: &dyn Fn(&str) -> Option<String>,
     ) -> ModelSpec {
         let (provider, name) = match model.split_once('/') {
+            _ if is_gguf_path(model) => (Provider::Builtin, model),
+            Some(("builtin", rest)) => (Provider::Builtin, rest),
             Some(("openai", rest)) => (Provider::OpenAi, rest),
             Some(("anthropic", rest)) => (Provider::Anthropic, rest),
             Some(("ollama" | "ollama_chat", rest)) => (Provider::Ollama, rest),
@@ -120,8 +126,18 @@ impl ModelSpec {
 
     /// `provider/name` as a person would write it.
     pub fn display_name(&self) -> String {
+        if self.provider == Provider::Builtin && is_gguf_path(&self.name) {
+            return self.name.clone();
+        }
         format!("{}/{}", self.provider, self.name)
     }
+}
+
+/// `--model /path/to/model.gguf` names a file for the built-in runtime.
+pub fn is_gguf_path(model: &str) -> bool {
+    // Bytes, not a str slice: five bytes from the end may fall inside a character.
+    let bytes = model.as_bytes();
+    bytes.len() > 5 && bytes[bytes.len() - 5..].eq_ignore_ascii_case(b".gguf")
 }
 
 /// OLLAMA_HOST may be `host:port`, `0.0.0.0`, or a full URL.
@@ -164,6 +180,23 @@ mod tests {
         );
         let s = ModelSpec::resolve("anthropic/claude-sonnet-4", None, None, &no_env);
         assert_eq!(s.provider, Provider::Anthropic);
+        let s = ModelSpec::resolve("/m/Qwen.Q4_K_M.GGUF", None, None, &no_env);
+        assert_eq!(
+            (s.provider, s.name.as_str(), s.display_name().as_str()),
+            (
+                Provider::Builtin,
+                "/m/Qwen.Q4_K_M.GGUF",
+                "/m/Qwen.Q4_K_M.GGUF"
+            )
+        );
+        let s = ModelSpec::resolve("builtin/qwen2.5-coder-0.5b", None, None, &no_env);
+        assert_eq!(
+            (s.provider, s.display_name().as_str()),
+            (Provider::Builtin, "builtin/qwen2.5-coder-0.5b")
+        );
+        // A name ending in a multi-byte character is not cut inside it.
+        let s = ModelSpec::resolve("ollama/éabcd", None, None, &no_env);
+        assert_eq!(s.provider, Provider::Ollama);
     }
 
     #[test]

@@ -61,6 +61,7 @@
 #![allow(clippy::expect_used)]
 
 mod invariants;
+pub mod local_model;
 pub mod npm;
 mod script;
 mod server;

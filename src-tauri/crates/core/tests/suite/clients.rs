@@ -8,6 +8,7 @@ use oi_core::model::{
     ChatMessage, ModelError, ModelEvent, ModelRequest, ModelSpec, NativeToolCall, RetryPolicy,
     Role, ToolSpec, client_for,
 };
+use oi_test_support::local_model::text_of;
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use pretty_assertions::assert_eq;
 use serde_json::json;
@@ -48,16 +49,6 @@ async fn collect(spec: &ModelSpec, req: &ModelRequest) -> Result<Vec<ModelEvent>
         out.push(ev?);
     }
     Ok(out)
-}
-
-fn text_of(events: &[ModelEvent]) -> String {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            ModelEvent::TextDelta(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect()
 }
 
 fn calls_of(events: &[ModelEvent]) -> Vec<NativeToolCall> {

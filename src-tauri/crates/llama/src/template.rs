@@ -1,0 +1,341 @@
+//! The prompt, from the chat template the GGUF carries (`tokenizer.chat_template`, Jinja):
+//! rendered with the conversation and the tools the way llama.cpp's server does with `--jinja`
+//! (Hugging Face's conventions: tool call arguments as objects, `tojson` with `", "` and `": "`
+//! and no HTML escaping).
+
+use minijinja::{Environment, Error as JinjaError, ErrorKind, Value as JinjaValue};
+use oi_model::{ChatMessage, ContentPart, ModelRequest, Role, ToolSpec};
+use serde_json::{Value, json};
+
+use crate::RuntimeError;
+
+/// A model's chat template, parsed once.
+pub struct ChatTemplate {
+    env: Environment<'static>,
+    bos: String,
+    eos: String,
+}
+
+const NAME: &str = "chat";
+
+impl ChatTemplate {
+    /// `source` is the template text; `bos`/`eos` the model's special tokens as text.
+    pub fn new(source: &str, bos: String, eos: String) -> Result<Self, RuntimeError> {
+        let mut env = Environment::new();
+        env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
+        env.add_filter("tojson", tojson);
+        env.add_function("raise_exception", raise_exception);
+        env.add_function("strftime_now", strftime_now);
+        env.add_template_owned(NAME, source.to_string())
+            .map_err(|e| RuntimeError::Template(format!("it does not parse: {e:#}")))?;
+        Ok(ChatTemplate { env, bos, eos })
+    }
+
+    /// The prompt for `request`, ending where the assistant's answer begins.
+    pub fn render(&self, request: &ModelRequest) -> Result<String, RuntimeError> {
+        let mut messages = Vec::new();
+        if !request.system.is_empty() {
+            messages.push(json!({"role": "system", "content": request.system}));
+        }
+        for m in &request.messages {
+            messages.push(message_json(m)?);
+        }
+        let tools: Vec<Value> = request.tools.iter().map(ToolSpec::as_function).collect();
+        let context = json!({
+            "messages": messages,
+            "tools": if tools.is_empty() { Value::Null } else { Value::Array(tools) },
+            "add_generation_prompt": true,
+            "bos_token": self.bos,
+            "eos_token": self.eos,
+        });
+        let template = self
+            .env
+            .get_template(NAME)
+            .map_err(|e| RuntimeError::Template(e.to_string()))?;
+        template
+            .render(JinjaValue::from_serialize(&context))
+            .map_err(|e| RuntimeError::Template(format!("rendering it failed: {e:#}")))
+    }
+}
+
+fn message_json(m: &ChatMessage) -> Result<Value, RuntimeError> {
+    if m.content
+        .iter()
+        .any(|p| matches!(p, ContentPart::Image { .. }))
+    {
+        return Err(RuntimeError::NoVision);
+    }
+    let content = m.joined_text();
+    Ok(match m.role {
+        Role::User => json!({"role": "user", "content": content}),
+        Role::Assistant => {
+            let mut v = json!({"role": "assistant", "content": content});
+            if !m.tool_calls.is_empty() {
+                v["tool_calls"] = m
+                    .tool_calls
+                    .iter()
+                    .map(|c| {
+                        json!({"id": c.id, "type": "function",
+                               "function": {"name": c.name, "arguments": arguments_object(&c.arguments)}})
+                    })
+                    .collect();
+            }
+            v
+        }
+        Role::Tool => json!({
+            "role": "tool",
+            "tool_call_id": m.tool_call_id.clone().unwrap_or_default(),
+            "name": m.tool_name.clone().unwrap_or_default(),
+            "content": content,
+        }),
+    })
+}
+
+/// Templates expect arguments as an object; a call whose arguments were not JSON keeps its text.
+fn arguments_object(args: &Value) -> Value {
+    match args {
+        Value::String(s) => serde_json::from_str(s).unwrap_or_else(|_| args.clone()),
+        other => other.clone(),
+    }
+}
+
+/// Python's `json.dumps` spacing, unescaped, as Hugging Face's templates are written for.
+fn tojson(value: JinjaValue, kwargs: minijinja::value::Kwargs) -> Result<JinjaValue, JinjaError> {
+    let indent: Option<usize> = kwargs.get("indent")?;
+    kwargs.assert_all_used()?;
+    let value: Value = serde_json::to_value(&value)
+        .map_err(|e| JinjaError::new(ErrorKind::InvalidOperation, e.to_string()))?;
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, PyFormatter::new(indent));
+    serde::Serialize::serialize(&value, &mut ser)
+        .map_err(|e| JinjaError::new(ErrorKind::InvalidOperation, e.to_string()))?;
+    let text = String::from_utf8(out)
+        .map_err(|e| JinjaError::new(ErrorKind::InvalidOperation, e.to_string()))?;
+    Ok(JinjaValue::from_safe_string(text))
+}
+
+/// `", "` between items and `": "` after keys; with an indent, one item a line.
+struct PyFormatter {
+    indent: Option<usize>,
+    depth: usize,
+}
+
+impl PyFormatter {
+    fn new(indent: Option<usize>) -> Self {
+        PyFormatter { indent, depth: 0 }
+    }
+
+    fn newline<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        if let Some(n) = self.indent {
+            w.write_all(b"\n")?;
+            w.write_all(" ".repeat(n * self.depth).as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn separator<W: ?Sized + std::io::Write>(&self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            w.write_all(if self.indent.is_some() { b"," } else { b", " })?;
+        }
+        self.newline(w)
+    }
+}
+
+impl serde_json::ser::Formatter for PyFormatter {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.depth += 1;
+        w.write_all(b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.depth -= 1;
+        self.newline(w)?;
+        w.write_all(b"]")
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.separator(w, first)
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.depth += 1;
+        w.write_all(b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.depth -= 1;
+        self.newline(w)?;
+        w.write_all(b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.separator(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+}
+
+fn raise_exception(message: String) -> Result<JinjaValue, JinjaError> {
+    Err(JinjaError::new(ErrorKind::InvalidOperation, message))
+}
+
+/// Templates that date their system prompt (Llama 3.x) call this; the format is theirs.
+fn strftime_now(format: String) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = now / 86_400;
+    let (year, month, day) = civil_from_days(days as i64);
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let month_name = MONTHS[(month - 1) as usize];
+    format
+        .replace("%d", &format!("{day:02}"))
+        .replace("%m", &format!("{month:02}"))
+        .replace("%Y", &year.to_string())
+        .replace("%B", month_name)
+        .replace("%b", &month_name[..3])
+}
+
+/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oi_model::NativeToolCall;
+
+    const CHATML_WITH_TOOLS: &str = r#"{%- if tools %}<|im_start|>system
+{{ messages[0].content }}
+<tools>{% for tool in tools %}
+{{ tool | tojson }}{% endfor %}
+</tools><|im_end|>
+{% endif %}{%- for message in messages %}{% if message.role == "assistant" and message.tool_calls %}<|im_start|>assistant{% for tc in message.tool_calls %}
+<tool_call>
+{"name": "{{ tc.function.name }}", "arguments": {{ tc.function.arguments | tojson }}}
+</tool_call>{% endfor %}<|im_end|>
+{% elif message.role == "tool" %}<|im_start|>user
+<tool_response>
+{{ message.content }}
+</tool_response><|im_end|>
+{% elif not (tools and loop.first) %}<|im_start|>{{ message.role }}
+{{ message.content.strip() }}<|im_end|>
+{% endif %}{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant
+{% endif %}"#;
+
+    fn request() -> ModelRequest {
+        let mut call = ChatMessage::text(Role::Assistant, "");
+        call.tool_calls.push(NativeToolCall {
+            id: "call_0".into(),
+            name: "execute".into(),
+            arguments: json!({"language": "python", "code": "print(1 < 2)"}),
+        });
+        let mut result = ChatMessage::text(Role::Tool, "True");
+        result.tool_call_id = Some("call_0".into());
+        ModelRequest {
+            system: "You run code.".into(),
+            messages: vec![ChatMessage::text(Role::User, "  is 1 < 2?  "), call, result],
+            tools: vec![ToolSpec {
+                name: "execute".into(),
+                description: "Runs code".into(),
+                parameters: json!({"type": "object", "properties": {"code": {"type": "string"}}}),
+            }],
+            ..ModelRequest::default()
+        }
+    }
+
+    #[test]
+    fn renders_tools_calls_and_results_as_the_server_does() {
+        // Keys come in the order the engine's JSON holds them (sorted, or as written when
+        // serde_json keeps the order: features are unified across a build, so either can
+        // happen), which is also the order the OpenAI client sends to llama.cpp's server, so
+        // the server renders the same text. Python's spacing (this data has no `,` or `:`
+        // inside its strings).
+        let python = |v: &Value| {
+            serde_json::to_string(v)
+                .unwrap()
+                .replace(',', ", ")
+                .replace(':', ": ")
+        };
+        let req = request();
+        let tool = python(&req.tools[0].as_function());
+        let arguments = python(&req.messages[1].tool_calls[0].arguments);
+        let t = ChatTemplate::new(CHATML_WITH_TOOLS, String::new(), "<|im_end|>".into()).unwrap();
+        let prompt = t.render(&req).unwrap();
+        pretty_assertions::assert_eq!(
+            prompt,
+            format!(
+                "<|im_start|>system\nYou run code.\n<tools>\n{tool}\n</tools><|im_end|>\n\
+                 <|im_start|>user\nis 1 < 2?<|im_end|>\n\
+                 <|im_start|>assistant\n<tool_call>\n\
+                 {{\"name\": \"execute\", \"arguments\": {arguments}}}\n\
+                 </tool_call><|im_end|>\n\
+                 <|im_start|>user\n<tool_response>\nTrue\n</tool_response><|im_end|>\n\
+                 <|im_start|>assistant\n"
+            )
+        );
+        assert!(tool.contains(r#""description": "Runs code""#), "{tool}");
+    }
+
+    #[test]
+    fn a_template_that_does_not_parse_or_raises_says_so() {
+        let err = ChatTemplate::new("{% for %}", String::new(), String::new())
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("does not parse"), "{err}");
+        let t = ChatTemplate::new(
+            "{{ raise_exception('Only user and assistant roles are supported!') }}",
+            String::new(),
+            String::new(),
+        )
+        .unwrap();
+        let err = t.render(&request()).unwrap_err().to_string();
+        assert!(err.contains("Only user and assistant roles"), "{err}");
+    }
+
+    #[test]
+    fn images_are_refused() {
+        let t = ChatTemplate::new(CHATML_WITH_TOOLS, String::new(), String::new()).unwrap();
+        let mut req = request();
+        req.messages[0].content.push(ContentPart::Image {
+            mime: "image/png".into(),
+            data: "AA==".into(),
+        });
+        assert!(matches!(t.render(&req), Err(RuntimeError::NoVision)));
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_819), (2027, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

@@ -1,0 +1,3 @@
+mod download;
+mod model;
+mod support;

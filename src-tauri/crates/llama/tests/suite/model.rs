@@ -1,0 +1,244 @@
+//! The real GGUF in this process, through the same `ModelClient` every provider implements.
+
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::sync::Arc;
+
+use futures::StreamExt;
+use oi_llama::{BuiltinRuntime, EngineOptions};
+use oi_model::in_process::InProcessRuntime;
+use oi_model::{ChatMessage, ModelClient, ModelError, ModelEvent, ModelRequest, ModelSpec, Role};
+
+use oi_test_support::local_model::text_of;
+
+use super::support::{collect, real_gguf};
+
+fn runtime() -> Arc<BuiltinRuntime> {
+    Arc::new(BuiltinRuntime::new(None, EngineOptions::default()))
+}
+
+fn client_for(runtime: &BuiltinRuntime, model: &str) -> Box<dyn ModelClient> {
+    let spec = ModelSpec::resolve(model, None, None, &|_| None);
+    runtime.client(&spec).unwrap()
+}
+
+fn ask(text: &str) -> ModelRequest {
+    ModelRequest {
+        model: "qwen".into(),
+        system: "You are a terse assistant.".into(),
+        messages: vec![ChatMessage::text(Role::User, text)],
+        temperature: Some(0.0),
+        max_tokens: Some(24),
+        ..ModelRequest::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_real_gguf_answers_with_its_own_template_and_context() {
+    let rt = runtime();
+    let client = client_for(&rt, real_gguf().to_str().unwrap());
+    let limits = client.own_limits().await.unwrap().unwrap();
+    // Trained for 32768 tokens; the runtime gives it its cap.
+    assert_eq!(limits.context_window, Some(oi_llama::CONTEXT_CAP));
+    let events = collect(
+        client.as_ref(),
+        &ask("What is the capital of France? One word."),
+    )
+    .await
+    .unwrap();
+    let text = text_of(&events);
+    assert!(text.contains("Paris"), "{events:?}");
+    assert!(
+        !text.contains("<|im_end|>") && !text.contains("<|im_start|>"),
+        "{text}"
+    );
+    let usage = events.iter().find_map(|e| match e {
+        ModelEvent::Usage {
+            input_tokens,
+            output_tokens,
+        } => Some((*input_tokens, *output_tokens)),
+        _ => None,
+    });
+    let (input, output) = usage.expect("a usage event");
+    assert!(input > 10 && output > 0 && output <= 24, "{usage:?}");
+    assert_eq!(
+        events.last(),
+        Some(&ModelEvent::Done {
+            stop_reason: Some("stop".into())
+        })
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_conversation_that_grows_gives_the_same_answers_as_a_fresh_one() {
+    // The engine keeps the previous prompt's tokens and evaluates only what is new; greedy
+    // answers must not depend on what was cached.
+    let rt = runtime();
+    let client = client_for(&rt, real_gguf().to_str().unwrap());
+    let first = ask("Name a prime number between 10 and 20.");
+    let answer = text_of(&collect(client.as_ref(), &first).await.unwrap());
+    let again = text_of(&collect(client.as_ref(), &first).await.unwrap());
+    assert_eq!(answer, again);
+    let mut longer = first.clone();
+    longer
+        .messages
+        .push(ChatMessage::text(Role::Assistant, answer.clone()));
+    longer
+        .messages
+        .push(ChatMessage::text(Role::User, "And one between 20 and 30?"));
+    let warm = text_of(&collect(client.as_ref(), &longer).await.unwrap());
+    let fresh_rt = runtime();
+    let fresh = client_for(&fresh_rt, real_gguf().to_str().unwrap());
+    let cold = text_of(&collect(fresh.as_ref(), &longer).await.unwrap());
+    assert_eq!(warm, cold);
+    assert!(!warm.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dropped_stream_stops_and_the_next_request_is_answered() {
+    let rt = runtime();
+    let client = client_for(&rt, real_gguf().to_str().unwrap());
+    let mut long = ask("Count from 1 to 200, one number a line.");
+    long.max_tokens = Some(600);
+    let mut stream = client.stream(&long).await.unwrap();
+    let first = stream.next().await.unwrap().unwrap();
+    assert!(matches!(first, ModelEvent::TextDelta(_)), "{first:?}");
+    drop(stream);
+    let events = collect(client.as_ref(), &ask("Say OK.")).await.unwrap();
+    assert!(
+        matches!(events.last(), Some(ModelEvent::Done { .. })),
+        "{events:?}"
+    );
+    assert!(text_of(&events).to_lowercase().contains("ok"), "{events:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tools_are_offered_through_the_gguf_template() {
+    // The 0.5B model answers a tool request with a call: native when it writes Qwen's
+    // `<tool_call>` tags, else the bare JSON object the engine's text-call shim takes.
+    let rt = runtime();
+    let client = client_for(&rt, real_gguf().to_str().unwrap());
+    let mut request = ask("Run Python code that prints 6*7. Use the execute tool.");
+    request.max_tokens = Some(80);
+    request.tools = vec![oi_model::ToolSpec {
+        name: "execute".into(),
+        description: "Runs code on the user's machine and returns its output".into(),
+        parameters: serde_json::json!({"type": "object", "properties": {
+            "language": {"type": "string"}, "code": {"type": "string"}},
+            "required": ["language", "code"]}),
+    }];
+    let events = collect(client.as_ref(), &request).await.unwrap();
+    let native = events.iter().find_map(|e| match e {
+        ModelEvent::ToolCall(c) => Some(c.clone()),
+        _ => None,
+    });
+    let text = text_of(&events);
+    match native {
+        Some(call) => {
+            assert_eq!(call.name, "execute", "{events:?}");
+            assert!(
+                call.arguments["code"].as_str().unwrap_or("").contains("6"),
+                "{call:?}"
+            );
+        }
+        None => assert!(
+            text.contains("\"execute\"") && text.contains("6"),
+            "neither a native call nor a JSON call in: {text}"
+        ),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_models_say_what_is_wrong_and_the_runtime_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = runtime();
+    let message = |e: ModelError| {
+        assert!(matches!(e, ModelError::Builtin { .. }), "{e:?}");
+        e.to_string()
+    };
+
+    let missing = dir.path().join("missing.gguf");
+    let client = client_for(&rt, missing.to_str().unwrap());
+    let err = message(collect(client.as_ref(), &ask("hi")).await.unwrap_err());
+    assert!(
+        err.contains("missing.gguf") && err.contains("No such file"),
+        "{err}"
+    );
+
+    let not_gguf = dir.path().join("notes.gguf");
+    std::fs::write(&not_gguf, "just some text, not a model").unwrap();
+    let client = client_for(&rt, not_gguf.to_str().unwrap());
+    let err = message(collect(client.as_ref(), &ask("hi")).await.unwrap_err());
+    assert!(err.contains("not a GGUF file"), "{err}");
+
+    // A real GGUF cut short: the header is right, the tensors are missing.
+    let truncated = dir.path().join("truncated.gguf");
+    let size = std::fs::metadata(real_gguf()).unwrap().len();
+    let mut head = Vec::new();
+    std::fs::File::open(real_gguf())
+        .unwrap()
+        .take(size / 3)
+        .read_to_end(&mut head)
+        .unwrap();
+    std::fs::write(&truncated, &head).unwrap();
+    let client = client_for(&rt, truncated.to_str().unwrap());
+    let err = message(collect(client.as_ref(), &ask("hi")).await.unwrap_err());
+    assert!(err.contains("could not load it"), "{err}");
+
+    // The real model with its template's key renamed: it loads, but has no chat template.
+    let untemplated = dir.path().join("untemplated.gguf");
+    std::fs::copy(real_gguf(), &untemplated).unwrap();
+    let key = b"tokenizer.chat_template";
+    let at = head
+        .windows(key.len())
+        .position(|w| w == key)
+        .expect("the template key in the header");
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&untemplated)
+        .unwrap();
+    file.seek(SeekFrom::Start((at + key.len() - 1) as u64))
+        .unwrap();
+    file.write_all(b"X").unwrap();
+    drop(file);
+    let client = client_for(&rt, untemplated.to_str().unwrap());
+    let err = message(collect(client.as_ref(), &ask("hi")).await.unwrap_err());
+    assert!(err.contains("no chat template"), "{err}");
+
+    let err = message(
+        client_for(&rt, "builtin/no-such-model")
+            .stream(&ask("hi"))
+            .await
+            .err()
+            .unwrap(),
+    );
+    assert!(err.contains("qwen2.5-coder-0.5b"), "{err}");
+
+    // The same runtime still runs a good model.
+    let client = client_for(&rt, real_gguf().to_str().unwrap());
+    let events = collect(client.as_ref(), &ask("Say yes.")).await.unwrap();
+    assert!(!text_of(&events).is_empty(), "{events:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_named_model_is_taken_from_the_cache_and_never_fetched() {
+    let cache = tempfile::tempdir().unwrap();
+    let rt = Arc::new(BuiltinRuntime::new(
+        Some(cache.path().to_path_buf()),
+        EngineOptions::default(),
+    ));
+    let err = client_for(&rt, "builtin/qwen2.5-coder-0.5b")
+        .stream(&ask("hi"))
+        .await
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("not downloaded") && err.contains("interpreter --local"),
+        "{err}"
+    );
+    let model = oi_llama::models::find("qwen2.5-coder-0.5b").unwrap();
+    std::os::unix::fs::symlink(real_gguf(), model.path_in(cache.path())).unwrap();
+    let client = client_for(&rt, "builtin/qwen2.5-coder-0.5b");
+    let events = collect(client.as_ref(), &ask("Say hello.")).await.unwrap();
+    assert!(!text_of(&events).is_empty(), "{events:?}");
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""The built-in runtime against llama.cpp's server on the same GGUF, whole process: each run
+starts `interpreter exec --json`, sends one request and reads its events as they arrive.
+
+  first token  time from starting `interpreter` to its first `assistant_text_delta`
+               (for the built-in runtime this includes loading the model; the server arm's
+               server is already running and warm, as a person's would be)
+  tok/s        output tokens (the `token_usage` event) over the time from the first text
+               delta to the last one
+
+Both arms use the same GGUF, two threads, a context of 8192 tokens and greedy sampling
+(`--temperature 0`), so they write the same answer. Not a test: nothing is asserted.
+
+    bash .ci/local-model.sh          # prints MODEL and PYTHON
+    cargo build -p oi-cli --bins --features local-runtime
+    PYTHON tests/bench/builtin_runtime.py MODEL "$CARGO_TARGET_DIR/debug/interpreter" [runs]
+"""
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROMPT = "Write a Python function that checks whether a number is prime, with a docstring. Do not run it."
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run_once(interpreter, model_args, home):
+    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data",
+               XDG_CACHE_HOME=f"{home}/cache", RUST_LOG="")
+    start = time.perf_counter()
+    p = subprocess.Popen([interpreter, "exec", "--json", "--temperature", "0", "--max-tokens", "200", *model_args, PROMPT],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=home)
+    first = last = None
+    output_tokens = None
+    for line in p.stdout:
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        msg = event.get("msg", event)
+        kind = msg.get("type")
+        now = time.perf_counter()
+        if kind == "assistant_text_delta":
+            first = first or now
+            last = now
+        elif kind == "token_usage":
+            output_tokens = msg.get("output_tokens") or msg.get("usage", {}).get("output_tokens")
+    p.wait(timeout=600)
+    if first is None or not output_tokens:
+        raise SystemExit(f"no answer: {p.stderr.read()[-2000:]}")
+    rate = (output_tokens - 1) / (last - first) if last > first else float("nan")
+    return first - start, rate, output_tokens
+
+
+def start_server(python, model):
+    port = free_port()
+    server = subprocess.Popen([python, f"{ROOT}/tests/local-model/llama_server.py", model, str(port), "8192", "qwen"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as r:
+                if r.status == 200:
+                    return server, port
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("the llama.cpp server did not start")
+
+
+def report(name, results):
+    ttft = [r[0] for r in results]
+    rates = [r[1] for r in results]
+    print(f"{name:10} n={len(results)}  first token median {statistics.median(ttft):5.2f} s "
+          f"(min {min(ttft):5.2f})  tok/s median {statistics.median(rates):5.1f} "
+          f"(min {min(rates):5.1f}, max {max(rates):5.1f})  output tokens {[r[2] for r in results]}")
+    return statistics.median(rates)
+
+
+def main():
+    model, interpreter = sys.argv[1], sys.argv[2]
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    with tempfile.TemporaryDirectory() as home:
+        builtin = [run_once(interpreter, ["--model", model], home) for _ in range(runs)]
+        server, port = start_server(sys.executable, model)
+        try:
+            run_once(interpreter, ["--model", "llamacpp/qwen", "--api_base", f"http://127.0.0.1:{port}/v1"], home)  # warm-up
+            served = [run_once(interpreter, ["--model", "llamacpp/qwen", "--api_base", f"http://127.0.0.1:{port}/v1"], home)
+                      for _ in range(runs)]
+        finally:
+            server.stdin.close()
+            server.wait(timeout=30)
+    a = report("built-in", builtin)
+    b = report("server", served)
+    print(f"built-in tok/s is {100 * a / b:.0f}% of the server's")
+
+
+if __name__ == "__main__":
+    main()
