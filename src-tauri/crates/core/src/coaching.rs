@@ -70,12 +70,53 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
     )
 }
 
-/// The first line of `output` that is an absolute path (as `computer.files.find` prints).
-fn first_path(output: &str) -> Option<&str> {
-    output
+/// The first line of `output` that is an absolute path (as `computer.files.find` prints), and
+/// when `rich`, the first that is not a plain text file if there is one: "the report I
+/// downloaded" is the PDF, not the shopping list saved after it.
+fn first_document(output: &str, rich: bool) -> Option<&str> {
+    let mut paths = output
         .lines()
         .map(str::trim)
-        .find(|l| l.starts_with('/') && !l.contains(['\'', '[', ']', '(']))
+        .filter(|l| l.starts_with('/') && !l.contains(['\'', '[', ']', '(']));
+    let first = paths.clone().next();
+    let plain = |path: &str| {
+        oi_documents::DocumentKind::from_extension(Path::new(path))
+            .is_none_or(|k| k == oi_documents::DocumentKind::Text)
+    };
+    if rich {
+        paths.find(|p| !plain(p)).or(first)
+    } else {
+        first
+    }
+}
+
+/// Words by which a request asks for a plain text file.
+const TEXT_WORDS: &[&str] = &[
+    "txt", "text", "notes", "note", "markdown", "md", "csv", "log",
+];
+
+/// Each run of code in `turn`: its code, its output and whether it failed.
+fn code_runs<'a>(
+    history: &'a History,
+    turn: &'a [HistoryItem],
+) -> impl Iterator<Item = (&'a str, &'a str, bool)> + 'a {
+    turn.iter().filter_map(|item| {
+        let HistoryItem::ToolResult {
+            call_id,
+            output,
+            is_error,
+            ..
+        } = item
+        else {
+            return None;
+        };
+        match history.call(call_id).map(|c| &c.action) {
+            Some(ToolAction::RunCode { code, .. }) => {
+                Some((code.as_str(), output.as_str(), *is_error))
+            }
+            _ => None,
+        }
+    })
 }
 
 /// `text` as a Python string literal (a JSON string is one).
@@ -102,6 +143,179 @@ const ABOUT_CONTENT: &[&str] = &[
     "tl;dr",
 ];
 
+/// Whether a (lowercased) request is about what a document says: a word that starts with one
+/// of [`ABOUT_CONTENT`]'s words ("summarize", "says"; not "already"), or one of its phrases.
+fn about_content(request: &str) -> bool {
+    let words: Vec<&str> = request
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    ABOUT_CONTENT.iter().any(|w| {
+        if w.chars().all(char::is_alphanumeric) {
+            words.iter().any(|word| word.starts_with(w))
+        } else {
+            request.contains(w)
+        }
+    })
+}
+
+/// How recently a request says its document came ("the PDF I downloaded last week"), as
+/// `computer.files.find`'s `modified_within`: generous, since the newest comes first anyway.
+const WHEN: &[(&str, &str)] = &[
+    ("today", "24h"),
+    ("this morning", "24h"),
+    ("yesterday", "48h"),
+    ("this week", "7d"),
+    ("past week", "7d"),
+    ("few days", "7d"),
+    ("couple of days", "7d"),
+    ("days ago", "14d"),
+    ("last week", "14d"),
+    ("this month", "31d"),
+    ("past month", "31d"),
+    ("last month", "62d"),
+];
+
+/// Words that put a document among the person's own (`find`'s default folders), not here.
+const WHERE: &[&str] = &[
+    "download",
+    "desktop",
+    "documents folder",
+    "my documents",
+    "newest",
+    "latest",
+    "recent",
+    "on my computer",
+];
+
+/// The document kind a request names, as `find`'s `kind` ("pdf", "docx"…), or "" when it names
+/// a document without a kind ("the report I downloaded"); `None` when it names none.
+fn requested_kind(request: &str) -> Option<&'static str> {
+    let words = || request.split(|c: char| !c.is_alphanumeric());
+    let kind = words().find_map(|word| {
+        Some(match word {
+            "pdf" | "pdfs" => "pdf",
+            "docx" | "word" => "docx",
+            "odt" => "odt",
+            "xlsx" | "excel" => "xlsx",
+            "ods" => "ods",
+            "xls" => "xls",
+            "pptx" | "powerpoint" | "presentation" | "slides" => "pptx",
+            "epub" | "ebook" => "epub",
+            _ => return None,
+        })
+    });
+    kind.or_else(|| {
+        words()
+            .any(|word| {
+                matches!(
+                    word,
+                    "document"
+                        | "documents"
+                        | "doc"
+                        | "file"
+                        | "report"
+                        | "paper"
+                        | "article"
+                        | "spreadsheet"
+                )
+            })
+            .then_some("")
+    })
+}
+
+/// When the request is about what one of the person's documents says ("what does the PDF I
+/// downloaded this week say?") and no code looked for it with `computer.files.find`, and the
+/// turn would end (`answering`: the 0.5B model made its content up) or the model's last code
+/// failed (it listed `./Downloads`, then ran the same failing code ten times): the code that
+/// finds it, for the engine to run in the model's stead (as a call of its own, through the
+/// gate), and a line for the events. What it finds is then read as above.
+pub fn unfound_document(
+    history: &History,
+    cwd: &Path,
+    answering: bool,
+) -> Option<(String, String)> {
+    let (asked, turn) = history.last_turn()?;
+    let last_failed = turn
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            HistoryItem::ToolResult { is_error, .. } => Some(*is_error),
+            _ => None,
+        })
+        .unwrap_or(false);
+    if !answering && !last_failed {
+        return None;
+    }
+    let request = request_text(asked);
+    let lower = request.to_lowercase();
+    if !about_content(&lower) {
+        return None;
+    }
+    let kind = requested_kind(&lower)?;
+    let within = WHEN
+        .iter()
+        .find(|(w, _)| lower.contains(w))
+        .map(|(_, a)| *a);
+    let elsewhere = within.is_some() || WHERE.iter().any(|w| lower.contains(w));
+    // A file the request names, or (said without where or when) a document of that kind here:
+    // the model's business, not the person's folders.
+    let here = named_files(&request)
+        .into_iter()
+        .any(|name| cwd.join(name).is_file())
+        || (!elsewhere && !kind.is_empty() && folder_has_kind(cwd, kind));
+    // Neither where, when nor a kind: too vague to look in the person's folders.
+    if here || (!elsewhere && kind.is_empty()) {
+        return None;
+    }
+    // Code that looked and got an answer (a read of a made-up path that failed does not count).
+    let looked = code_runs(history, turn).any(|(code, _, is_error)| {
+        !is_error
+            && (code.contains("computer.files.find(") || code.contains("computer.files.read("))
+    });
+    if looked {
+        return None;
+    }
+    let mut arguments = Vec::new();
+    if !kind.is_empty() {
+        arguments.push(format!("kind={}", python_string(kind)));
+    }
+    if let Some(age) = within {
+        arguments.push(format!("modified_within={}", python_string(age)));
+    }
+    let arguments = arguments.join(", ");
+    Some((
+        format!(
+            "found = computer.files.find({arguments})\n\
+             print(\"\\n\".join(found) if found else \"No such document in Downloads, Desktop or Documents.\")"
+        ),
+        if answering {
+            format!(
+                "the model answered about a document of the person's that no code looked for: \
+                 finding it (computer.files.find({arguments}))"
+            )
+        } else {
+            format!(
+                "the model's code failed, and none looked for the person's document with \
+                 computer.files.find: finding it (computer.files.find({arguments})) instead of \
+                 the model's next call"
+            )
+        },
+    ))
+}
+
+/// Whether `folder` (not below it) holds a file with `kind`'s extension.
+fn folder_has_kind(folder: &Path, kind: &str) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            e.path()
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| x.eq_ignore_ascii_case(kind))
+        })
+    })
+}
+
 /// When the turn would end after code found documents (`computer.files.find`) that no code
 /// then read, although the request is about what one says ("find the PDF … and summarize
 /// it"): the code that reads the first one, for the engine to run in the model's stead (as a
@@ -110,31 +324,20 @@ const ABOUT_CONTENT: &[&str] = &[
 pub fn unread_document(history: &History) -> Option<(String, String)> {
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked).to_lowercase();
-    if !ABOUT_CONTENT.iter().any(|w| request.contains(w)) {
+    if !about_content(&request) {
         return None;
     }
-    let code_of = |call_id: &str| match history.call(call_id).map(|c| &c.action) {
-        Some(ToolAction::RunCode { code, .. }) => Some(code.as_str()),
-        _ => None,
-    };
+    let text_wanted = TEXT_WORDS.iter().any(|w| {
+        request
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| word == *w)
+    });
     let mut found = None;
-    for item in turn {
-        let HistoryItem::ToolResult {
-            call_id,
-            output,
-            is_error,
-            ..
-        } = item
-        else {
-            continue;
-        };
-        let Some(code) = code_of(call_id) else {
-            continue;
-        };
+    for (code, output, is_error) in code_runs(history, turn) {
         if code.contains("computer.files.read(") {
             found = None;
         } else if !is_error && code.contains("computer.files.find(") {
-            found = first_path(output).or(found);
+            found = first_document(output, !text_wanted).or(found);
         }
     }
     let path = found?;
@@ -464,6 +667,11 @@ mod tests {
 
     /// A turn asking `request`, then runs of each code with its output.
     fn runs(request: &str, runs: &[(&str, &str)]) -> History {
+        runs_ending(request, runs, false)
+    }
+
+    /// [`runs`], the last of which failed when `last_failed`.
+    fn runs_ending(request: &str, runs: &[(&str, &str)], last_failed: bool) -> History {
         let mut h = History::default();
         h.push(HistoryItem::User {
             items: vec![InputItem::Text {
@@ -492,7 +700,7 @@ mod tests {
                 call_id,
                 tool_name: "execute".into(),
                 output: (*output).into(),
-                is_error: false,
+                is_error: last_failed && n + 1 == runs.len(),
                 images: Vec::new(),
             });
         }
@@ -512,6 +720,13 @@ mod tests {
             "print(computer.files.read(\"/home/u/Downloads/report.pdf\"))"
         );
         assert!(says.contains("/home/u/Downloads/report.pdf"), "{says}");
+        // The document, not a text file saved after it, unless the request asks for text.
+        let both = (find.0, "/d/notes.txt\n/d/report.pdf\n");
+        let (code, _) =
+            unread_document(&runs("What does the report I downloaded say?", &[both])).unwrap();
+        assert!(code.contains("/d/report.pdf"), "{code}");
+        let (code, _) = unread_document(&runs("Read my latest notes", &[both])).unwrap();
+        assert!(code.contains("/d/notes.txt"), "{code}");
         // Read already (so once per turn), or a request only about where it is: nothing.
         let read = (code.as_str(), "Page 1…");
         assert_eq!(unread_document(&runs(summarize, &[find, read])), None);
@@ -530,6 +745,72 @@ mod tests {
             unused_output_nudge(&runs(summarize, &[find, read]), "It opens on Tuesday."),
             None
         );
+    }
+
+    #[test]
+    fn a_document_of_the_persons_that_no_code_looked_for_is_found_for_the_model() {
+        let here = tempfile::tempdir().unwrap();
+        let find =
+            |request: &str| unfound_document(&asked(request), here.path(), true).map(|f| f.0);
+        let code = find("What does the PDF I downloaded this week say?").unwrap();
+        assert_eq!(
+            code,
+            "found = computer.files.find(kind=\"pdf\", modified_within=\"7d\")\n\
+             print(\"\\n\".join(found) if found else \"No such document in Downloads, Desktop or Documents.\")"
+        );
+        assert!(
+            find("Summarize the newest PDF in my Downloads folder")
+                .unwrap()
+                .starts_with("found = computer.files.find(kind=\"pdf\")\n")
+        );
+        assert!(
+            find("Tell me what the report I downloaded yesterday says")
+                .unwrap()
+                .starts_with("found = computer.files.find(modified_within=\"48h\")\n")
+        );
+        assert!(
+            find("Give me the gist of the Word document from last week")
+                .unwrap()
+                .starts_with(
+                    "found = computer.files.find(kind=\"docx\", modified_within=\"14d\")\n"
+                )
+        );
+        // Not about what it says, not about a document, or about one here: nothing.
+        assert_eq!(find("Which PDF did I download last week?"), None);
+        assert_eq!(find("Summarize what you already did"), None);
+        assert_eq!(find("Summarize the report"), None);
+        std::fs::write(here.path().join("notes.pdf"), "%PDF").unwrap();
+        assert_eq!(find("Summarize the PDF"), None);
+        assert_eq!(find("Summarize notes.pdf from my downloads"), None);
+        assert!(find("Summarize the PDF I downloaded today").is_some());
+        // Code of the turn looked for it or read one already: nothing.
+        let request = "What does the PDF I downloaded this week say?";
+        let looked = runs(request, &[("print(computer.files.find())", "")]);
+        assert_eq!(unfound_document(&looked, here.path(), true), None);
+        let listing = ("import os; print(os.listdir('Downloads'))", "[]");
+        let listed = runs(request, &[listing]);
+        assert!(unfound_document(&listed, here.path(), true).is_some());
+        // Before the model answers: only once its code failed, and the line says so.
+        assert_eq!(unfound_document(&listed, here.path(), false), None);
+        let failed = runs_ending(request, &[listing], true);
+        let (_, says) = unfound_document(&failed, here.path(), false).unwrap();
+        assert!(says.contains("the model's code failed"), "{says}");
+        // A read of a made-up path that failed is not looking.
+        let made_up = (
+            "print(computer.files.read('/work/sample.pdf'))",
+            "Not found",
+        );
+        let failed = runs_ending(request, &[made_up], true);
+        assert!(unfound_document(&failed, here.path(), false).is_some());
+    }
+
+    #[test]
+    fn a_request_about_content_is_told_by_its_words_not_inside_other_words() {
+        assert!(about_content("summarize the pdf"));
+        assert!(about_content("what does it say?"));
+        assert!(about_content("give me the tl;dr"));
+        assert!(!about_content("which pdf did i already download?"));
+        assert!(!about_content("write an essay"));
     }
 
     fn asked(text: &str) -> History {

@@ -170,13 +170,21 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             _ => None,
         };
         let answered = calls.is_empty() && coach;
-        let unread = answered
-            .then(|| crate::coaching::unread_document(&shared.history))
-            .flatten();
+        let cwd = &shared.config.cwd;
+        let unread = if answered {
+            crate::coaching::unread_document(&shared.history)
+                .or_else(|| crate::coaching::unfound_document(&shared.history, cwd, true))
+        } else if coach {
+            crate::coaching::unfound_document(&shared.history, cwd, false)
+        } else {
+            None
+        };
         if let Some((code, says)) = unread {
-            // The document the request is about was found and never read: the engine reads
-            // it, as a call of its own that the gate sees like any other.
+            // The document the request is about was never looked for, or found and never
+            // read: the engine finds or reads it, as a call of its own that the gate sees like
+            // any other (in place of the model's next call after its own code failed).
             emit(EventMsg::Notice { message: says });
+            calls.clear();
             counter += 1;
             shared.call_counter = counter;
             let arguments = serde_json::json!({"language": "python", "code": code});

@@ -27,6 +27,9 @@ def _oi_kernel():
     namespace.pop("_oi_kernel", None)
     # Classic Open Interpreter's `computer`, ready without an import (python_computer.py).
     namespace["computer"] = namespace.pop("_oi_computer_api")()
+    # `import computer`, as models often write first, gives the same object (not a package of
+    # that name from PyPI, which a weak model then tries to pip install).
+    sys.modules["computer"] = namespace["computer"]
 
     def show_exception(error, skip_driver_frame):
         tb = error.__traceback__

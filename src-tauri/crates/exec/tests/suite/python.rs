@@ -121,6 +121,18 @@ async fn main_namespace_is_the_code_namespace() {
 }
 
 #[tokio::test]
+async fn import_computer_gives_the_ready_computer_object() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    let code = "ready = computer\nimport computer\nfrom computer import files\n\
+                print(computer is ready, files is ready.files)";
+    assert_eq!(
+        run(&mut kernels, "python", code).await.stdout,
+        "True True\n"
+    );
+}
+
+#[tokio::test]
 async fn top_level_await_runs_like_in_a_notebook() {
     let dir = tempfile::tempdir().unwrap();
     let mut kernels = kernels_in(dir.path());
