@@ -232,6 +232,27 @@ pub fn tool_outputs(events: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// Waits up to `timeout` for `needle` on a pty session, polling every 50 ms. expectrl's own
+/// `expect` reads in a loop that never sleeps, so it keeps a core busy while it waits: beside a
+/// model running on both cores (the built-in runtime) a 15 s turn took 85 s.
+pub fn expect_patiently(
+    p: &mut expectrl::Session,
+    needle: &str,
+    timeout: Duration,
+) -> Result<expectrl::Captures, expectrl::Error> {
+    let deadline = std::time::Instant::now() + timeout;
+    loop {
+        let found = p.check(needle)?;
+        if !found.is_empty() {
+            return Ok(found);
+        }
+        if std::time::Instant::now() > deadline {
+            return Err(expectrl::Error::ExpectTimeout);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// A pty session of `interpreter`, 100 columns wide, with a generous expect timeout.
 pub fn spawn_pty(cmd: Command) -> expectrl::Session {
     let mut session = expectrl::Session::spawn(cmd).expect("spawn in a pty");

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use expectrl::Eof;
-use oi_product_tests::{Sandbox, run_exec_within, spawn_pty};
+use oi_product_tests::{Sandbox, expect_patiently, run_exec_within, spawn_pty};
 use serde_json::Value;
 
 use super::local::{closed_port, no_runtimes};
@@ -223,8 +223,8 @@ fn a_fresh_machine_says_what_it_can_use_downloads_the_choice_and_works() {
     p.expect("OPENAI_API_KEY").unwrap();
     p.expect("qwen2.5-coder-0.5b  (download 491 MB").unwrap();
     p.send("\r").unwrap();
-    p.set_expect_timeout(Some(Duration::from_secs(300)));
-    p.expect("checked its sha256").unwrap();
+    // The download and its sha256 take a while: wait without keeping a core busy.
+    expect_patiently(&mut p, "checked its sha256", Duration::from_secs(300)).unwrap();
     p.expect("Using builtin/qwen2.5-coder-0.5b").unwrap();
     p.expect("> ").unwrap();
     let cached = models_dir(&sb).join(CACHE_NAME);

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use expectrl::Eof;
 use oi_product_tests::llama::{LlamaServer, MODEL_ALIAS};
-use oi_product_tests::{Sandbox, of_type, run_exec_within, spawn_pty, types};
+use oi_product_tests::{Sandbox, expect_patiently, of_type, run_exec_within, spawn_pty, types};
 use serde_json::{Value, json};
 
 pub(super) const QUESTION: &str = "What is 123 * 457? Compute it with Python.";
@@ -97,20 +97,22 @@ pub(super) fn assert_computed_and_answered_with(events: &[Value], window_notice:
 /// waits for the prompt; returns what the terminal showed.
 pub(super) fn approve_until_the_turn_ends(p: &mut expectrl::Session, sb: &Sandbox) -> String {
     let deadline = Instant::now() + Duration::from_secs(600);
-    p.set_expect_timeout(Some(Duration::from_secs(2)));
     let mut screen = String::new();
     while !turn_ended(sb) {
         assert!(
             Instant::now() < deadline,
             "the turn did not end within 10 minutes"
         );
-        if let Ok(found) = p.expect("Run this code? [y]es [n]o [e]dit") {
+        if let Ok(found) = expect_patiently(
+            p,
+            "Run this code? [y]es [n]o [e]dit",
+            Duration::from_secs(2),
+        ) {
             screen.push_str(&String::from_utf8_lossy(found.before()));
             p.send_line("y").unwrap();
         }
     }
-    p.set_expect_timeout(Some(Duration::from_secs(60)));
-    let found = p.expect("> ").unwrap();
+    let found = expect_patiently(p, "> ", Duration::from_secs(60)).unwrap();
     screen.push_str(&String::from_utf8_lossy(found.before()));
     screen
 }
