@@ -56,6 +56,9 @@ def run_once(interpreter, model_args, home):
             last = now
         elif kind == "token_usage":
             output_tokens = msg.get("output_tokens") or msg.get("usage", {}).get("output_tokens")
+            # One model response is what is measured: the engine's nudges and later steps are not.
+            break
+    p.kill()
     p.wait(timeout=600)
     if first is None or not output_tokens:
         raise SystemExit(f"no answer: {p.stderr.read()[-2000:]}")
