@@ -141,6 +141,10 @@ const ABOUT_CONTENT: &[&str] = &[
     "key point",
     "gist",
     "tl;dr",
+    "tell me about",
+    "is about",
+    "it about",
+    "about?",
 ];
 
 /// Whether a (lowercased) request is about what a document says: a word that starts with one
@@ -809,6 +813,10 @@ mod tests {
         assert!(about_content("summarize the pdf"));
         assert!(about_content("what does it say?"));
         assert!(about_content("give me the tl;dr"));
+        assert!(about_content(
+            "tell me about the latest document in my downloads"
+        ));
+        assert!(about_content("what is the pdf i got yesterday about?"));
         assert!(!about_content("which pdf did i already download?"));
         assert!(!about_content("write an essay"));
     }
