@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::local::{closed_port, no_runtimes};
 use super::real_model::{
-    PRODUCT, QUESTION, answers_after_the_result, approve_until_the_turn_ends,
+    PRODUCT, QUESTION, STEADY, answers_after_the_result, approve_until_the_turn_ends,
     assert_computed_and_answered_with,
 };
 
@@ -67,15 +67,8 @@ fn exec_json_runs_a_gguf_in_process_and_computes_with_python() {
         .env("OI_LOCAL_RUNTIMES", no_runtimes())
         .args(["exec", "--json", "-y", "--model"])
         .arg(real_gguf())
-        .args([
-            "--temperature",
-            "0",
-            "--max-tokens",
-            "200",
-            "--max-turns",
-            "4",
-            QUESTION,
-        ]);
+        .args(STEADY)
+        .arg(QUESTION);
     let (out, events) = run_exec_within(&mut cmd, None, Duration::from_secs(600));
     assert!(
         out.status.success(),
@@ -123,15 +116,8 @@ fn local_with_nothing_running_offers_the_builtin_model_in_the_cache_and_fetches_
     let mut cmd = sb.command("interpreter");
     cmd.env("HF_ENDPOINT", &hub)
         .env("OI_LOCAL_RUNTIMES", no_runtimes())
-        .args([
-            "--local",
-            "--temperature",
-            "0",
-            "--max-tokens",
-            "200",
-            "--max-turns",
-            "4",
-        ]);
+        .arg("--local")
+        .args(STEADY);
     let mut p = spawn_pty(cmd);
     p.set_expect_timeout(Some(Duration::from_secs(60)));
     p.expect("ollama serve").unwrap();
@@ -209,14 +195,7 @@ fn a_fresh_machine_says_what_it_can_use_downloads_the_choice_and_works() {
     let mut cmd = sb.command("interpreter");
     cmd.env("HF_ENDPOINT", &mirror.url)
         .env("OI_LOCAL_RUNTIMES", no_runtimes())
-        .args([
-            "--temperature",
-            "0",
-            "--max-tokens",
-            "200",
-            "--max-turns",
-            "4",
-        ]);
+        .args(STEADY);
     let mut p = spawn_pty(cmd);
     p.set_expect_timeout(Some(Duration::from_secs(60)));
     p.expect("No model is set up yet").unwrap();

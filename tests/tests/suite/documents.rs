@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use oi_product_tests::{Sandbox, of_type, tool_outputs};
+use oi_product_tests::{Sandbox, of_type, run_exec, tool_outputs};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -141,19 +141,16 @@ fn exec_scripted(
     request: &str,
 ) -> (ScriptedModelServer, Vec<serde_json::Value>) {
     let server = ScriptedModelServer::start_blocking(Script::new(responses));
-    let out = sb
-        .command("interpreter")
-        .args(["exec", "--json", "-y", "--model", "openai/m"])
+    let mut cmd = sb.command("interpreter");
+    cmd.args(["exec", "--json", "-y", "--model", "openai/m"])
         .args(["--api_base", &format!("{}/v1", server.base_url())])
-        .arg(request)
-        .output()
-        .unwrap();
+        .arg(request);
+    let (out, events) = run_exec(&mut cmd, None);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let events = oi_product_tests::read_jsonl(&String::from_utf8_lossy(&out.stdout));
     (server, events)
 }
 

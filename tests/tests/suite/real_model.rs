@@ -17,24 +17,25 @@ pub(super) const QUESTION: &str = "What is 123 * 457? Compute it with Python.";
 pub(super) const PRODUCT: &str = "56211";
 
 /// The model, greedy and short, and the question.
+/// The same answer every run, kept short, and a turn that cannot run away.
+pub(super) const STEADY: [&str; 6] = [
+    "--temperature",
+    "0",
+    "--max-tokens",
+    "200",
+    "--max-turns",
+    "4",
+];
+
 fn session_args(server: &LlamaServer) -> Vec<String> {
     let model = format!("llamacpp/{MODEL_ALIAS}");
     let base = server.api_base();
-    [
-        "--model",
-        &model,
-        "--api_base",
-        &base,
-        "--temperature",
-        "0",
-        "--max-tokens",
-        "200",
-        "--max-turns",
-        "4",
-        QUESTION,
-    ]
-    .map(String::from)
-    .to_vec()
+    ["--model", &model, "--api_base", &base]
+        .into_iter()
+        .chain(STEADY)
+        .chain([QUESTION])
+        .map(String::from)
+        .collect()
 }
 
 /// The text of the assistant's messages after the first tool result.
