@@ -1,7 +1,8 @@
 //! One model in this process: a thread that owns llama.cpp's model and context (they are not
 //! `Send`), loads the GGUF on the first request, and answers requests one at a time. The
 //! context keeps the last prompt's tokens, so a turn that extends the conversation only
-//! evaluates what is new.
+//! evaluates what is new; and a prompt read from scratch is kept on disk, so the next process
+//! that starts with the same system prompt reads only what follows it.
 
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
@@ -43,6 +44,9 @@ pub struct ModelFacts {
 pub struct EngineOptions {
     pub threads: i32,
     pub context_cap: u32,
+    /// Where the state of a prompt read from scratch is kept between processes (`None`: not
+    /// kept). A session's first request then starts from the system prompt already read.
+    pub prompt_cache: Option<PathBuf>,
 }
 
 impl Default for EngineOptions {
@@ -51,6 +55,8 @@ impl Default for EngineOptions {
         EngineOptions {
             threads: i32::try_from(threads).unwrap_or(4),
             context_cap: CONTEXT_CAP,
+            prompt_cache: crate::models::models_dir()
+                .map(|models| models.with_file_name("prompt-cache")),
         }
     }
 }
@@ -166,7 +172,12 @@ fn serve(path: &Path, options: &EngineOptions, jobs: &std_mpsc::Receiver<Job>) {
         let mut session = Session {
             loaded: &loaded,
             cached: Vec::new(),
+            disk: options
+                .prompt_cache
+                .as_deref()
+                .and_then(|dir| DiskPrompt::for_model(dir, path, loaded.facts.n_ctx)),
         };
+        session.restore(&mut ctx);
         let mut next = Some(first);
         while let Some(job) = next.take().or_else(|| jobs.recv().ok()) {
             session.run(&mut ctx, job);
@@ -256,9 +267,94 @@ struct Session<'m> {
     loaded: &'m Loaded,
     /// The tokens whose keys and values the context holds, from position 0.
     cached: Vec<LlamaToken>,
+    disk: Option<DiskPrompt>,
+}
+
+/// The file that keeps a context's state for the next process on the same model: the tokens
+/// and their keys and values, as llama.cpp writes them.
+struct DiskPrompt {
+    file: PathBuf,
+    /// Saved (or found good) by this process: it is not written again.
+    settled: bool,
+}
+
+impl DiskPrompt {
+    /// The file of this model (its path, size and time: a changed file is another model) at
+    /// this context size.
+    fn for_model(dir: &Path, model: &Path, n_ctx: u32) -> Option<DiskPrompt> {
+        let meta = std::fs::metadata(model).ok()?;
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs());
+        let stem = model.file_stem()?.to_string_lossy();
+        let mut place = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&model, &mut place);
+        let place = std::hash::Hasher::finish(&place);
+        Some(DiskPrompt {
+            file: dir.join(format!(
+                "{stem}-{place:016x}-{}-{modified}-{n_ctx}.state",
+                meta.len()
+            )),
+            settled: false,
+        })
+    }
 }
 
 impl Session<'_> {
+    /// Starts from the prompt an earlier process kept, when there is one. A file llama.cpp
+    /// refuses (another llama.cpp, cut short) is removed, and written again later.
+    fn restore(&mut self, ctx: &mut LlamaContext<'_>) {
+        let Some(disk) = &self.disk else { return };
+        if !disk.file.is_file() {
+            return;
+        }
+        match ctx.state_load_file(&disk.file, self.loaded.facts.n_ctx as usize) {
+            Ok(tokens) => {
+                tracing::debug!(tokens = tokens.len(), file = %disk.file.display(), "prompt restored");
+                self.cached = tokens;
+            }
+            Err(e) => {
+                tracing::info!(file = %disk.file.display(), "the kept prompt is not used: {e}");
+                ctx.clear_kv_cache();
+                self.cached.clear();
+                let _ = std::fs::remove_file(&disk.file);
+            }
+        }
+    }
+
+    /// Keeps the context for the next process, once, when its prompt was mostly read anew
+    /// (no file yet, or a system prompt that changed).
+    fn keep(&mut self, ctx: &LlamaContext<'_>, reused: usize, prompt_len: usize) {
+        let Some(disk) = &mut self.disk else { return };
+        if disk.settled {
+            return;
+        }
+        disk.settled = true;
+        if reused * 2 >= prompt_len {
+            return;
+        }
+        let Some(dir) = disk.file.parent() else {
+            return;
+        };
+        // Written beside, then renamed: another process never reads half a file.
+        let partial = disk
+            .file
+            .with_extension(format!("{}.partial", std::process::id()));
+        let saved = std::fs::create_dir_all(dir)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                ctx.state_save_file(&partial, &self.cached)
+                    .map_err(|e| e.to_string())
+            })
+            .and_then(|()| std::fs::rename(&partial, &disk.file).map_err(|e| e.to_string()));
+        if let Err(e) = saved {
+            let _ = std::fs::remove_file(&partial);
+            tracing::info!(file = %disk.file.display(), "the prompt is not kept: {e}");
+        }
+    }
+
     fn run(&mut self, ctx: &mut LlamaContext<'_>, job: Job) {
         match job {
             Job::Facts(reply) => {
@@ -295,7 +391,7 @@ impl Session<'_> {
                 n_ctx,
             });
         }
-        self.evaluate_prompt(ctx, &prompt)?;
+        let reused = self.evaluate_prompt(ctx, &prompt)?;
         let mut sampler = sampler_for(request.temperature);
         let vocab = self.loaded.model.vocab();
         let limit = request
@@ -342,6 +438,8 @@ impl Session<'_> {
                 stop_reason: Some(stop_reason.to_string()),
             },
         ]);
+        // After the answer, so that nobody waits for the file.
+        self.keep(ctx, reused, prompt.len());
         Ok(())
     }
 
@@ -358,12 +456,13 @@ impl Session<'_> {
         tokens
     }
 
-    /// Brings the context to `prompt`, keeping what it shares with the previous one.
+    /// Brings the context to `prompt`, keeping what it shares with the previous one; returns
+    /// how many of its tokens were kept.
     fn evaluate_prompt(
         &mut self,
         ctx: &mut LlamaContext<'_>,
         prompt: &[LlamaToken],
-    ) -> Result<(), RuntimeError> {
+    ) -> Result<usize, RuntimeError> {
         let shared = self
             .cached
             .iter()
@@ -402,7 +501,7 @@ impl Session<'_> {
             self.cached
                 .extend_from_slice(&prompt[chunk_start..chunk_end]);
         }
-        Ok(())
+        Ok(start)
     }
 }
 

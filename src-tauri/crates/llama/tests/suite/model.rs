@@ -12,8 +12,16 @@ use oi_test_support::local_model::text_of;
 
 use super::support::{collect, real_gguf};
 
+/// Options that keep nothing on disk (the prompt cache has its own test).
+fn options() -> EngineOptions {
+    EngineOptions {
+        prompt_cache: None,
+        ..EngineOptions::default()
+    }
+}
+
 fn runtime() -> Arc<BuiltinRuntime> {
-    Arc::new(BuiltinRuntime::new(None, EngineOptions::default()))
+    Arc::new(BuiltinRuntime::new(None, options()))
 }
 
 fn client_for(runtime: &BuiltinRuntime, model: &str) -> Box<dyn ModelClient> {
@@ -224,7 +232,7 @@ async fn a_named_model_is_taken_from_the_cache_and_never_fetched() {
     let cache = tempfile::tempdir().unwrap();
     let rt = Arc::new(BuiltinRuntime::new(
         Some(cache.path().to_path_buf()),
-        EngineOptions::default(),
+        options(),
     ));
     let err = client_for(&rt, "builtin/qwen2.5-coder-0.5b")
         .stream(&ask("hi"))
@@ -241,4 +249,77 @@ async fn a_named_model_is_taken_from_the_cache_and_never_fetched() {
     let client = client_for(&rt, "builtin/qwen2.5-coder-0.5b");
     let events = collect(client.as_ref(), &ask("Say hello.")).await.unwrap();
     assert!(!text_of(&events).is_empty(), "{events:?}");
+}
+
+/// A long system prompt and a short question, as a session's first request is.
+fn first_request(question: &str) -> ModelRequest {
+    let rules = "Answer in as few words as you can. Never explain. Use digits for numbers. ";
+    ModelRequest {
+        system: format!("You are a terse assistant. {}", rules.repeat(12)),
+        ..ask(question)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prompt_read_once_is_kept_for_the_next_process_and_a_bad_file_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = EngineOptions {
+        prompt_cache: Some(dir.path().to_path_buf()),
+        ..EngineOptions::default()
+    };
+    let gguf = real_gguf();
+    let gguf = gguf.to_str().unwrap();
+    let state_file = || {
+        let files: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        files[0].clone()
+    };
+    // The first process reads the prompt from scratch and keeps it after answering.
+    let first = Arc::new(BuiltinRuntime::new(None, kept.clone()));
+    let a = collect(
+        client_for(&first, gguf).as_ref(),
+        &first_request("What is 2+2?"),
+    )
+    .await
+    .unwrap();
+    assert!(!text_of(&a).is_empty(), "{a:?}");
+    let file = state_file();
+    assert!(file.extension().is_some_and(|e| e == "state"), "{file:?}");
+    let saved = std::fs::read(&file).unwrap();
+    // The next starts from it: the same system prompt is not read again, the file is not
+    // written again, and the answer to a new question is the one a fresh engine gives.
+    let question = first_request("What is 3+5?");
+    let next = Arc::new(BuiltinRuntime::new(None, kept.clone()));
+    let warm = text_of(
+        &collect(client_for(&next, gguf).as_ref(), &question)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        saved,
+        "kept once, used after"
+    );
+    let cold = text_of(
+        &collect(client_for(&runtime(), gguf).as_ref(), &question)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(warm, cold);
+    assert!(!warm.is_empty());
+    // A file llama.cpp refuses (cut short) is dropped, the answer comes all the same, and a
+    // good file takes its place.
+    std::fs::write(&file, &saved[..saved.len() / 3]).unwrap();
+    let third = Arc::new(BuiltinRuntime::new(None, kept));
+    let again = text_of(
+        &collect(client_for(&third, gguf).as_ref(), &question)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(again, cold);
+    let replaced = std::fs::read(state_file()).unwrap();
+    assert!(replaced.len() > saved.len() / 3, "{} bytes", replaced.len());
 }
