@@ -91,6 +91,7 @@ pub fn summarize(action: &ToolAction) -> String {
         }
         ToolAction::Read { summary, .. } | ToolAction::EditFiles { summary, .. } => summary.clone(),
         ToolAction::Computer { action, .. } => format!("Computer: {action}"),
+        ToolAction::Plan { .. } => "Update the plan".to_string(),
         ToolAction::Other { .. } => "A tool call".to_string(),
     };
     let mut short: String = line.chars().take(120).collect();

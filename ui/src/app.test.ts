@@ -377,6 +377,32 @@ describe("the app over ipc", () => {
     expect(card.querySelector(".diff-add")).toBeNull();
   });
 
+  it("shows a plan call as the engine's checklist, and the list it took once it ran", async () => {
+    await boot();
+    await say("plan");
+    // The profile's own argument names are not read: the engine's items are shown.
+    const items = [
+      { text: "read the report", status: "completed" as const },
+      { text: "write the summary", status: "in_progress" as const },
+      { text: "send it", status: "pending" as const },
+    ];
+    deliver({ type: "tool_call_proposed", call: call("p1", { type: "plan", items }) });
+    await settle();
+    const marks = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-call-id="p1"] [data-testid="plan-list"] li')].map((li) => `${li.dataset.status}:${li.textContent}`);
+    expect(marks()).toEqual(["completed:✓ read the report", "in_progress:▸ write the summary", "pending:○ send it"]);
+    const bar = q('[data-testid="session-plan"]')!;
+    expect(bar.hidden).toBe(true);
+    deliver({ type: "plan_updated", call_id: "p1", items });
+    await settle();
+    expect(bar.hidden).toBe(false);
+    expect(bar.textContent).toBe("plan 1/3 · write the summary");
+    deliver({ type: "plan_updated", call_id: "p1", items: items.map((i) => ({ ...i, status: "completed" as const })) });
+    await settle();
+    expect(marks()).toEqual(["completed:✓ read the report", "completed:✓ write the summary", "completed:✓ send it"]);
+    expect(bar.textContent).toBe("plan 3/3");
+  });
+
   it("draws a computer action's plan over the screenshot and its telemetry after", async () => {
     await boot();
     await say("click it");

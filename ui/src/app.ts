@@ -371,8 +371,8 @@ export class App {
     // A logged or running session shows what its log says; a new one what it will start with.
     this.sessionBar.show(
       t.info
-        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, live: this.shown.live, running: t.running, fresh: false }
-        : { cwd: this.choice.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null, live: false, running: false, fresh: !this.shown.resume },
+        ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, plan: t.plan, live: this.shown.live, running: t.running, fresh: false }
+        : { cwd: this.choice.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null, plan: t.plan, live: false, running: false, fresh: !this.shown.resume },
     );
   }
 

@@ -40,6 +40,16 @@ describe("Transcript", () => {
     expect(t.pendingApprovals()).toEqual([]);
   });
 
+  it("keeps the plan the engine took, on its card and for the session", () => {
+    const t = new Transcript();
+    const items = [{ text: "a", status: "in_progress" as const }];
+    t.apply(ev({ type: "tool_call_proposed", call: call("p1", { type: "plan", items: [] }) }));
+    expect((t.get("p1") as CallBlock).plan).toBeNull();
+    expect(t.apply(ev({ type: "plan_updated", call_id: "p1", items }))).toEqual(["p1"]);
+    expect((t.get("p1") as CallBlock).plan).toEqual(items);
+    expect(t.plan).toEqual(items);
+  });
+
   it("marks denied calls and notes turns that did not complete", () => {
     const t = new Transcript();
     t.apply(ev({ type: "approval_requested", call: call("c1", runPython("c1", "rm -rf /")), warning: null }));

@@ -9,6 +9,7 @@ import type { FileChange } from "./bindings/FileChange";
 import type { InputActionRecord } from "./bindings/InputActionRecord";
 import type { InputItem } from "./bindings/InputItem";
 import type { OutputStream } from "./bindings/OutputStream";
+import type { PlanItem } from "./bindings/PlanItem";
 import type { RiskFinding } from "./bindings/RiskFinding";
 import type { SafeMode } from "./bindings/SafeMode";
 import type { SandboxInfo } from "./bindings/SandboxInfo";
@@ -46,6 +47,8 @@ export interface CallBlock {
   decider: Decider | null;
   exec: ExecState | null;
   files: FileChange[];
+  /** The task list as the engine took it from this call (null: not taken, or no plan call). */
+  plan: PlanItem[] | null;
   result: { output: string; is_error: boolean } | null;
   /** The screen when the call was proposed: computer actions draw their plan over it. */
   screenBefore: ScreenshotInfo | null;
@@ -71,6 +74,8 @@ export class Transcript {
   profile = "";
   policy: ApprovalPolicy = "ask";
   usage: TokenUsage | null = null;
+  /** The model's task list as the engine keeps it now (empty: none written). */
+  plan: PlanItem[] = [];
   /** The sandbox every run goes through now (null: none). */
   sandbox: SandboxInfo | null = null;
   safeMode: SafeMode = "off";
@@ -122,6 +127,7 @@ export class Transcript {
       decider: null,
       exec: null,
       files: [],
+      plan: null,
       result: null,
       screenBefore: call.action.type === "computer" ? this.lastScreenshot : null,
       screenshots: [],
@@ -253,6 +259,13 @@ export class Transcript {
         const b = this.findCall(m.call_id);
         if (!b) return [];
         b.files.push(...m.changes);
+        return [b.id];
+      }
+      case "plan_updated": {
+        this.plan = m.items;
+        const b = this.findCall(m.call_id);
+        if (!b) return [];
+        b.plan = m.items;
         return [b.id];
       }
       case "tool_result": {

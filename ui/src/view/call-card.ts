@@ -1,6 +1,7 @@
 // One tool call as a card: what it will do, the approval buttons while it waits, then the run
 // with its output as it arrives, the files it changed and what it did on the screen.
 import type { ApprovalDecision } from "../bindings/ApprovalDecision";
+import type { PlanItem } from "../bindings/PlanItem";
 import type { ToolAction } from "../bindings/ToolAction";
 import { h } from "../dom";
 import { highlight } from "../highlight";
@@ -40,6 +41,20 @@ function editPreview(block: CallBlock, action: Extract<ToolAction, { type: "edit
   return h("div", { class: "edit-preview", "data-testid": "edit-preview" }, ...changes.map(renderFileChange));
 }
 
+const PLAN_MARKS = { completed: "✓", in_progress: "▸", pending: "○" } as const;
+
+/** The model's task list: each step with its status, in the engine's order. */
+function planList(items: PlanItem[]): HTMLElement {
+  if (items.length === 0) return h("div", { class: "summary" }, "An empty task list");
+  return h(
+    "ol",
+    { class: "plan-list", "data-testid": "plan-list" },
+    ...items.map((item) =>
+      h("li", { class: `plan-item ${item.status}`, "data-status": item.status }, h("span", { class: "mark" }, PLAN_MARKS[item.status]), " ", item.text),
+    ),
+  );
+}
+
 function actionView(block: CallBlock, ctx: CardContext, risks: LocatedRisk[]): HTMLElement {
   const action: ToolAction = block.call.action;
   switch (action.type) {
@@ -61,6 +76,8 @@ function actionView(block: CallBlock, ctx: CardContext, risks: LocatedRisk[]): H
       return h("div", {}, h("div", { class: "summary" }, action.summary), editPreview(block, action));
     case "read":
       return h("div", { class: "summary" }, action.summary);
+    case "plan":
+      return planList(block.plan ?? action.items);
     case "computer":
       return renderPlan(action.action, action.plan, block.screenBefore, ctx.loadImage);
     case "other":
@@ -76,6 +93,8 @@ function title(action: ToolAction, name: string): string {
       return "Edit files";
     case "read":
       return "Read";
+    case "plan":
+      return "Plan";
     case "computer":
       return "Computer";
     case "other":

@@ -2,6 +2,7 @@
 // starts), the sandbox its
 // code runs in, safe mode, the tokens it has used; and the terminal's %undo, %reset, %tokens and
 // ending the session, as buttons.
+import type { PlanItem } from "../bindings/PlanItem";
 import type { SafeMode } from "../bindings/SafeMode";
 import type { SandboxInfo } from "../bindings/SandboxInfo";
 import type { TokenUsage } from "../bindings/TokenUsage";
@@ -12,6 +13,8 @@ export interface SessionState {
   sandbox: SandboxInfo | null;
   safeMode: SafeMode;
   usage: TokenUsage | null;
+  /** The model's task list as the engine keeps it (empty: none). */
+  plan: PlanItem[];
   /** Running in the app (a new, logged or ended session has nothing to control). */
   live: boolean;
   /** A turn is under way: the conversation changes between turns only. */
@@ -53,6 +56,7 @@ export class SessionBar {
   private sandbox: HTMLElement;
   private safeMode: HTMLElement;
   private tokens: HTMLButtonElement;
+  private plan: HTMLElement;
   private undo: HTMLButtonElement;
   private reset: HTMLButtonElement;
   private end: HTMLButtonElement;
@@ -62,6 +66,7 @@ export class SessionBar {
     this.sandbox = h("span", { class: "sandbox", "data-testid": "session-sandbox" });
     this.safeMode = h("span", { class: "safe-mode", "data-testid": "session-safe-mode" });
     this.tokens = h("button", { class: "tokens link", "data-testid": "session-tokens", onclick: () => controls.onTokens() });
+    this.plan = h("span", { class: "plan-progress", "data-testid": "session-plan" });
     this.undo = h("button", { "data-testid": "session-undo", title: "Take back the last message and its answer (%undo)", onclick: () => controls.onUndo() }, "Undo");
     this.reset = h("button", { "data-testid": "session-reset", title: "Forget the conversation; the log keeps it (%reset)", onclick: () => controls.onReset() }, "Reset");
     this.end = h("button", { class: "danger", "data-testid": "session-end", title: "Stop the session's code and close it; it stays in the list", onclick: () => controls.onEnd() }, "End session");
@@ -72,6 +77,7 @@ export class SessionBar {
       this.sandbox,
       this.safeMode,
       this.tokens,
+      this.plan,
       h("span", { class: "spacer" }),
       this.undo,
       this.reset,
@@ -92,6 +98,11 @@ export class SessionBar {
     this.tokens.textContent = u ? `${count(u.total_input_tokens)} in · ${count(u.total_output_tokens)} out tokens` : "no tokens yet";
     this.tokens.title = `${u ? `Last request: ${u.input_tokens} in, ${u.output_tokens} out. ` : ""}Click to ask the session (%tokens)`;
     this.tokens.disabled = !s.live;
+    const done = s.plan.filter((i) => i.status === "completed").length;
+    const current = s.plan.find((i) => i.status === "in_progress");
+    this.plan.hidden = s.plan.length === 0;
+    this.plan.textContent = s.plan.length ? `plan ${done}/${s.plan.length}${current ? ` · ${current.text}` : ""}` : "";
+    this.plan.title = s.plan.map((i) => `${i.status === "completed" ? "✓" : i.status === "in_progress" ? "▸" : "○"} ${i.text}`).join("\n");
     this.undo.disabled = this.reset.disabled = !s.live || s.running;
     this.end.disabled = !s.live;
   }

@@ -10,8 +10,10 @@ use agent_client_protocol::v1::schema::{
     ToolCallContent, ToolCallLocation, ToolCallStatus, ToolCallUpdate, ToolCallUpdateFields,
     ToolKind,
 };
-use oi_protocol::{EventMsg, FileChange, FileChangeKind, InputItem, ToolAction, ToolCall};
-use serde_json::{Value, json};
+use oi_protocol::{
+    EventMsg, FileChange, FileChangeKind, InputItem, PlanItem, PlanStatus, ToolAction, ToolCall,
+};
+use serde_json::json;
 
 use crate::client_env::Terminals;
 
@@ -158,6 +160,8 @@ impl UpdateMapper {
                         .locations(view.locations.clone()),
                 )]
             }
+            // The list as the engine took it (a malformed call changes nothing and shows none).
+            EventMsg::PlanUpdated { items, .. } => vec![SessionUpdate::Plan(plan(items))],
             EventMsg::ToolResult {
                 call_id,
                 output,
@@ -220,7 +224,10 @@ impl UpdateMapper {
                 view.previewed = true;
             }
             None => {
-                if let Some(path) = path_argument(&call.arguments) {
+                if let ToolAction::Read {
+                    path: Some(path), ..
+                } = &call.action
+                {
                     view.locations
                         .push(ToolCallLocation::new(absolute(&self.cwd, path)));
                 }
@@ -232,12 +239,8 @@ impl UpdateMapper {
             .content(view.content())
             .locations(view.locations.clone())
             .raw_input(call.arguments.clone());
-        let mut out = vec![SessionUpdate::ToolCall(acp)];
-        if let Some(plan) = plan(call) {
-            out.push(SessionUpdate::Plan(plan));
-        }
         self.calls.insert(call.call_id.clone(), view);
-        out
+        vec![SessionUpdate::ToolCall(acp)]
     }
 }
 
@@ -341,15 +344,6 @@ fn diff_content(path: &Path, change: &FileChange) -> Option<ToolCallContent> {
     Some(ToolCallContent::Diff(diff))
 }
 
-/// The file a read names (edits carry the engine's own list of files).
-fn path_argument(arguments: &Value) -> Option<&str> {
-    ["path", "file_path", "filePath", "file"]
-        .iter()
-        .find_map(|k| arguments.get(*k).and_then(Value::as_str))
-}
-
-const PLAN_TOOLS: [&str; 3] = ["TodoWrite", "update_plan", "todo_write"];
-
 pub fn title(call: &ToolCall) -> String {
     match &call.action {
         ToolAction::RunCode { language, code } => {
@@ -367,9 +361,7 @@ pub fn title(call: &ToolCall) -> String {
         }
         ToolAction::Read { summary, .. } | ToolAction::EditFiles { summary, .. } => summary.clone(),
         ToolAction::Computer { action, .. } => format!("Computer: {action}"),
-        ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => {
-            "Update plan".to_string()
-        }
+        ToolAction::Plan { .. } => "Update plan".to_string(),
         ToolAction::Other { .. } => match oi_core::mcp::server_and_tool(&call.name) {
             Some((server, tool)) => format!("{server}: {tool}"),
             None => call.name.clone(),
@@ -390,33 +382,26 @@ pub fn kind(call: &ToolCall) -> ToolKind {
         }
         ToolAction::Read { .. } => ToolKind::Read,
         ToolAction::EditFiles { .. } => ToolKind::Edit,
-        ToolAction::Other { .. } if PLAN_TOOLS.contains(&call.name.as_str()) => ToolKind::Think,
+        ToolAction::Plan { .. } => ToolKind::Think,
         ToolAction::Computer { .. } | ToolAction::Other { .. } => ToolKind::Other,
     }
 }
 
-/// The model's task list (Claude Code's `TodoWrite`, Codex's `update_plan`), as an ACP plan.
-fn plan(call: &ToolCall) -> Option<Plan> {
-    let (list, text) = match call.name.as_str() {
-        "update_plan" => ("plan", "step"),
-        "TodoWrite" | "todo_write" => ("todos", "content"),
-        _ => return None,
-    };
-    let items = call.arguments.get(list)?.as_array()?;
-    let entries = items
-        .iter()
-        .filter_map(|item| {
-            let content = item.get(text)?.as_str()?.trim();
-            let status = match item.get("status").and_then(Value::as_str) {
-                Some("completed") => PlanEntryStatus::Completed,
-                Some("in_progress") => PlanEntryStatus::InProgress,
-                _ => PlanEntryStatus::Pending,
-            };
-            (!content.is_empty())
-                .then(|| PlanEntry::new(content, PlanEntryPriority::Medium, status))
-        })
-        .collect();
-    Some(Plan::new(entries))
+/// The model's task list as an ACP plan.
+fn plan(items: &[PlanItem]) -> Plan {
+    Plan::new(
+        items
+            .iter()
+            .map(|item| {
+                let status = match item.status {
+                    PlanStatus::Completed => PlanEntryStatus::Completed,
+                    PlanStatus::InProgress => PlanEntryStatus::InProgress,
+                    PlanStatus::Pending => PlanEntryStatus::Pending,
+                };
+                PlanEntry::new(item.text.clone(), PlanEntryPriority::Medium, status)
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]

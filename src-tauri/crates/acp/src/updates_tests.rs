@@ -1,6 +1,7 @@
 use super::*;
 use oi_protocol::{ApprovalDecision, CallOrigin, Decider, OutputStream};
 use pretty_assertions::assert_eq;
+use serde_json::Value;
 
 fn call(name: &str, action: ToolAction, arguments: Value) -> ToolCall {
     ToolCall {
@@ -143,21 +144,40 @@ fn an_edit_shows_the_engines_diff_before_it_runs_and_what_it_did_after() {
 fn a_todo_list_is_a_plan_and_chunks_stream_as_they_come() {
     let mut m = UpdateMapper::live(Path::new("/w"), Default::default());
     let todos = json!({"todos": [{"content": "read", "status": "completed"}, {"content": "write", "status": "in_progress"}]});
+    let items = vec![
+        PlanItem {
+            text: "read".into(),
+            status: PlanStatus::Completed,
+        },
+        PlanItem {
+            text: "write".into(),
+            status: PlanStatus::InProgress,
+        },
+    ];
     let u = json_of(m.map(&EventMsg::ToolCallProposed {
         call: call(
             "TodoWrite",
-            ToolAction::Other {
-                arguments: todos.clone(),
+            ToolAction::Plan {
+                items: items.clone(),
             },
             todos,
         ),
     }));
     assert_eq!(u[0]["kind"], json!("think"));
+    assert_eq!(u[0]["title"], json!("Update plan"));
     assert_eq!(
-        u[1],
-        json!({"sessionUpdate": "plan", "entries": [
+        u.as_array().map(Vec::len),
+        Some(1),
+        "the plan comes once taken"
+    );
+    assert_eq!(
+        json_of(m.map(&EventMsg::PlanUpdated {
+            call_id: "c1".into(),
+            items
+        })),
+        json!([{"sessionUpdate": "plan", "entries": [
             {"content": "read", "priority": "medium", "status": "completed"},
-            {"content": "write", "priority": "medium", "status": "in_progress"}]})
+            {"content": "write", "priority": "medium", "status": "in_progress"}]}])
     );
     assert_eq!(
         json_of(m.map(&EventMsg::ReasoningDelta {

@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use oi_protocol::{
-    CallOrigin, EventMsg, ExecStatus, FileChange, FileChangeKind, OutputStream, ToolAction,
-    ToolCall, TurnEndReason,
+    CallOrigin, EventMsg, ExecStatus, FileChange, FileChangeKind, OutputStream, PlanStatus,
+    ToolAction, ToolCall, TurnEndReason,
 };
 
 use crate::markdown::{CodeHighlighter, MarkdownStream};
@@ -275,6 +275,18 @@ impl Renderer {
                 };
                 self.show_changes(changes, shown, out);
             }
+            EventMsg::PlanUpdated { items, .. } => {
+                self.break_line(out);
+                let _ = writeln!(out, "{}", self.style(DIM, "Plan"));
+                for item in items {
+                    let line = match item.status {
+                        PlanStatus::Completed => self.style(GREEN, &format!("  ✓ {}", item.text)),
+                        PlanStatus::InProgress => format!("  ▸ {}", item.text),
+                        PlanStatus::Pending => self.style(DIM, &format!("  ○ {}", item.text)),
+                    };
+                    let _ = writeln!(out, "{line}");
+                }
+            }
             EventMsg::ToolResult {
                 call_id, output, ..
             } if self.denied.contains(call_id) => {
@@ -414,6 +426,8 @@ impl Renderer {
                 self.break_line(out);
                 let _ = writeln!(out, "{}", self.style(DIM, &format!("→ {summary}")));
             }
+            // Shown as a checklist when the engine has taken it (`PlanUpdated`).
+            ToolAction::Plan { .. } => {}
             ToolAction::Other { arguments } => {
                 self.break_line(out);
                 let _ = writeln!(
@@ -508,6 +522,7 @@ mod tests {
                     ToolAction::Read {
                         summary: "Read report.pdf".into(),
                         arguments: serde_json::json!({"file_path": "report.pdf"}),
+                        path: Some("report.pdf".into()),
                     },
                 ),
                 call(

@@ -887,14 +887,15 @@ async fn run_in_engine(
         return None;
     };
     let (name, arguments) = (name.to_string(), arguments.clone());
-    // The tools' memory leaves the profile while they run (blocking file work off the runtime).
+    // The tools work on a copy of their memory (blocking file work off the runtime); the copy
+    // replaces it when the run ends, and a run that stops unexpectedly loses nothing.
     let (cwd, sandbox, paths, mut state, environment) = {
-        let mut shared = rt.shared.lock().await;
+        let shared = rt.shared.lock().await;
         (
             shared.config.cwd.clone(),
             shared.config.sandbox.clone(),
             shared.gate.paths().clone(),
-            std::mem::take(&mut shared.profile.tool_state),
+            shared.profile.tool_state.clone(),
             shared.config.environment.clone(),
         )
     };
@@ -926,6 +927,12 @@ async fn run_in_engine(
         emit(EventMsg::FilesChanged {
             call_id: call.call_id.clone(),
             changes: output.changes,
+        });
+    }
+    if let Some(items) = output.plan {
+        emit(EventMsg::PlanUpdated {
+            call_id: call.call_id.clone(),
+            items,
         });
     }
     record_result(rt, id, call, output.text, output.is_error).await;

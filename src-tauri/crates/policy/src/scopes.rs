@@ -164,7 +164,9 @@ pub fn keys_for(call: &ToolCall, writes: &[PathBuf]) -> Vec<ScopeKey> {
                 language: language.clone(),
             }]
         }
-        ToolAction::RunCode { .. } | ToolAction::Read { .. } => Vec::new(),
+        ToolAction::RunCode { .. } | ToolAction::Read { .. } | ToolAction::Plan { .. } => {
+            Vec::new()
+        }
         ToolAction::EditFiles { .. } => {
             let mut files: Vec<PathBuf> = writes
                 .iter()
@@ -278,7 +280,7 @@ impl Approvals {
             },
             ToolAction::Other { .. } => keys()
                 .any(|k| matches!(k, ScopeKey::Tool { tool } if *tool == call.name)),
-            ToolAction::Read { .. } => false,
+            ToolAction::Read { .. } | ToolAction::Plan { .. } => false,
         }
     }
 }

@@ -59,10 +59,13 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
         let qwen = s("file_path");
         if qwen.is_empty() { s(k) } else { qwen }
     };
-    let read = |summary: String| ToolAction::Read {
+    // A read of one place: the file or folder argument as the model wrote it.
+    let read_at = |summary: String, path: String| ToolAction::Read {
         summary,
         arguments: arguments.clone(),
+        path: (!path.trim().is_empty()).then_some(path),
     };
+    let read = |summary: String| read_at(summary, String::new());
     let edit = |summary: String| ToolAction::edit(summary, arguments.clone());
     match name {
         "execute" | "run_code" | "python" => {
@@ -94,28 +97,31 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
                 code,
             }
         }
-        "Read" => read(format!("Read {}", s("file_path"))),
-        "read_file" => read(format!("Read {}", path_of("path"))),
-        "list_directory" => read(format!("List {}", s("path"))),
-        "glob" => read(format!("Find files {}", s("pattern"))),
-        "grep_search" => read(format!("Search for {}", s("pattern"))),
-        "list_dir" => read(format!(
-            "List {}",
-            if s("path").is_empty() {
+        "Read" => read_at(format!("Read {}", s("file_path")), s("file_path")),
+        "read_file" => read_at(format!("Read {}", path_of("path")), path_of("path")),
+        "list_directory" => read_at(format!("List {}", s("path")), s("path")),
+        "glob" | "Glob" => read_at(format!("Find files {}", s("pattern")), s("path")),
+        "grep_search" | "Grep" | "grep_files" => {
+            read_at(format!("Search for {}", s("pattern")), s("path"))
+        }
+        "list_dir" => {
+            let path = if s("path").is_empty() {
                 ".".into()
             } else {
                 s("path")
-            }
-        )),
-        "Glob" => read(format!("Find files {}", s("pattern"))),
-        "Grep" | "grep_files" => read(format!("Search for {}", s("pattern"))),
+            };
+            read_at(format!("List {path}"), path)
+        }
         "file_search" => read(format!("Find files like {}", s("query"))),
-        "open" => read(format!("Open {}", s("path"))),
+        "open" => read_at(format!("Open {}", s("path")), s("path")),
         "goto" | "scroll_up" | "scroll_down" => read(format!("Move the file window ({name})")),
-        "search_file" | "search_dir" => read(format!("Search for {}", s("search_term"))),
-        "find_file" => read(format!("Find file {}", s("file_name"))),
-        // Plans and the end of a task change nothing outside the engine.
-        "TodoWrite" | "todo_write" | "update_plan" => read("Update the task list".into()),
+        "search_file" => read_at(format!("Search for {}", s("search_term")), s("file")),
+        "search_dir" => read_at(format!("Search for {}", s("search_term")), s("dir")),
+        "find_file" => read_at(format!("Find file {}", s("file_name")), s("dir")),
+        // A plan changes nothing outside the engine; a malformed one is told by its result.
+        "TodoWrite" | "todo_write" | "update_plan" => ToolAction::Plan {
+            items: oi_tools::plan_items(name, arguments).unwrap_or_default(),
+        },
         "submit" => read("Submit the task".into()),
         FORMAT_ERROR => read("Ask for a reply in the expected format".into()),
         "Write" => edit(format!("Write {}", s("file_path"))),

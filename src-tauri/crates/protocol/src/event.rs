@@ -5,8 +5,8 @@ use crate::computer::{InputActionRecord, ScreenDiff, ScreenshotInfo, WindowInfo}
 use crate::error::ErrorInfo;
 use crate::op::{ApprovalPolicy, InputItem, SafeMode};
 use crate::tool::{
-    ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, RiskFinding, ScopeOffer,
-    ToolCall,
+    ApprovalDecision, Decider, ExecStatus, FileChange, OutputStream, PlanItem, RiskFinding,
+    ScopeOffer, ToolCall,
 };
 
 /// One thing that happened in a session. Serialized, it is one line of the session log.
@@ -95,6 +95,12 @@ pub enum EventMsg {
     FilesChanged {
         call_id: String,
         changes: Vec<FileChange>,
+    },
+    /// The model's task list as the engine now keeps it, after a plan call was taken (the
+    /// whole list; it replaces the one before).
+    PlanUpdated {
+        call_id: String,
+        items: Vec<PlanItem>,
     },
     /// What the model is told about the call (trimmed output, denial, error).
     ToolResult {

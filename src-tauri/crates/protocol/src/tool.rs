@@ -45,6 +45,20 @@ pub enum ToolAction {
         summary: String,
         #[ts(type = "unknown")]
         arguments: serde_json::Value,
+        /// The file or folder it reads, lists or searches, as the model named it (relative
+        /// to the session's directory unless absolute). `None`: no one place (a search of
+        /// the whole project, a move in an open file window).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        path: Option<String>,
+    },
+    /// The model's task list, replaced whole (Claude Code's `TodoWrite`, Codex's
+    /// `update_plan`, Qwen Code's and DeepSeek-TUI's `todo_write`). Changes nothing outside the
+    /// engine; [`crate::EventMsg::PlanUpdated`] follows when the engine has taken it.
+    Plan {
+        /// The list as the engine read it; empty when the call is malformed (its result says
+        /// why).
+        items: Vec<PlanItem>,
     },
     /// Write or edit files.
     EditFiles {
@@ -96,13 +110,40 @@ impl ToolAction {
     /// Whether the action changes nothing outside the engine.
     pub fn is_read_only(&self) -> bool {
         match self {
-            ToolAction::Read { .. } => true,
+            ToolAction::Read { .. } | ToolAction::Plan { .. } => true,
             // Looking at the screen, reading the pointer position or the clipboard, waiting.
             ToolAction::Computer { action, .. } => matches!(
                 action.as_str(),
                 "screenshot" | "cursor_position" | "zoom" | "wait" | "clipboard_view"
             ),
             _ => false,
+        }
+    }
+}
+
+/// One step of the model's task list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PlanItem {
+    pub text: String,
+    pub status: PlanStatus,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanStatus {
+    Pending,
+    InProgress,
+    Completed,
+}
+
+impl PlanStatus {
+    /// The name the tools' schemas use (`pending`, `in_progress`, `completed`).
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "pending" => Some(PlanStatus::Pending),
+            "in_progress" => Some(PlanStatus::InProgress),
+            "completed" => Some(PlanStatus::Completed),
+            _ => None,
         }
     }
 }

@@ -23,8 +23,9 @@ use serde_json::Value;
 use crate::environment::ClientFiles;
 
 pub use aci::FileWindow;
+pub use oi_protocol::PlanItem;
 pub use patch::{Patch, PatchError, PatchOp, parse_patch};
-pub use plan::PlanItem;
+pub use plan::items as plan_items;
 pub use preview::{fill_preview, preview};
 
 /// What the tools remember between calls in one session.
@@ -50,6 +51,8 @@ pub struct ToolOutput {
     pub changes: Vec<FileChange>,
     /// The tool finishes the task (SWE-agent's `submit`).
     pub ends_turn: bool,
+    /// The task list the engine keeps now, when the call replaced it.
+    pub plan: Option<Vec<PlanItem>>,
 }
 
 /// Why a tool did not do what it was asked; the text is what the harness tells its model.
@@ -368,12 +371,14 @@ pub fn run(
             is_error: false,
             changes,
             ends_turn,
+            plan: plan::handles(name).then(|| ws.state.plan.clone()),
         },
         Err(e) => ToolOutput {
             text: e.to_string(),
             is_error: true,
             changes,
             ends_turn: false,
+            plan: None,
         },
     }
 }

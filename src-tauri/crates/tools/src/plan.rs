@@ -1,23 +1,18 @@
 //! Task lists the model keeps for itself: Claude Code's `TodoWrite`, Codex's `update_plan` and
 //! DeepSeek-TUI's `todo_write`. Each call replaces the whole list; the engine keeps the latest.
 
-use serde::{Deserialize, Serialize};
+use oi_protocol::{PlanItem, PlanStatus};
 use serde_json::Value;
 
 use super::{ToolError, Workspace, opt_str};
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlanItem {
-    pub text: String,
-    /// `pending`, `in_progress` or `completed`.
-    pub status: String,
-}
 
 pub(super) fn handles(name: &str) -> bool {
     matches!(name, "TodoWrite" | "update_plan" | "todo_write")
 }
 
-pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
+/// The task list a plan call writes, checked: every item has text and a known status
+/// (`pending` when none is given).
+pub fn items(name: &str, args: &Value) -> Result<Vec<PlanItem>, ToolError> {
     let (list_key, text_key) = if name == "update_plan" {
         ("plan", "step")
     } else {
@@ -44,18 +39,22 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
                 "every item needs a non-empty `{text_key}`"
             )));
         }
-        let status = item
+        let written = item
             .get("status")
             .and_then(Value::as_str)
-            .unwrap_or("pending")
-            .to_string();
-        if !matches!(status.as_str(), "pending" | "in_progress" | "completed") {
-            return Err(ToolError::Rejected(format!(
-                "`{status}` is not a status: use pending, in_progress or completed"
-            )));
-        }
+            .unwrap_or("pending");
+        let status = PlanStatus::parse(written).ok_or_else(|| {
+            ToolError::Rejected(format!(
+                "`{written}` is not a status: use pending, in_progress or completed"
+            ))
+        })?;
         plan.push(PlanItem { text, status });
     }
+    Ok(plan)
+}
+
+pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String, ToolError> {
+    let plan = items(name, args)?;
     ws.state.plan = plan;
     Ok(match name {
         "TodoWrite" => {
@@ -75,14 +74,14 @@ pub(super) fn run(name: &str, args: &Value, ws: &mut Workspace) -> Result<String
                 .state
                 .plan
                 .iter()
-                .filter(|i| i.status == "completed")
+                .filter(|i| i.status == PlanStatus::Completed)
                 .count();
             let mut out = format!("Todo list updated ({done}/{} done)", ws.state.plan.len());
             for (n, item) in ws.state.plan.iter().enumerate() {
-                let mark = match item.status.as_str() {
-                    "completed" => "[x]",
-                    "in_progress" => "[~]",
-                    _ => "[ ]",
+                let mark = match item.status {
+                    PlanStatus::Completed => "[x]",
+                    PlanStatus::InProgress => "[~]",
+                    PlanStatus::Pending => "[ ]",
                 };
                 out.push_str(&format!("\n{}. {mark} {}", n + 1, item.text));
             }

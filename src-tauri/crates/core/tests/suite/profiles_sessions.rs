@@ -2,7 +2,8 @@
 //! temporary directory, through the approval gate.
 
 use oi_protocol::{
-    ApprovalDecision, CallOrigin, EventMsg, FileChangeKind, ToolAction, TurnEndReason,
+    ApprovalDecision, CallOrigin, EventMsg, FileChangeKind, PlanItem, PlanStatus, ToolAction,
+    TurnEndReason,
 };
 use oi_test_support::{Script, ScriptedResponse, SessionFixture};
 use pretty_assertions::assert_eq;
@@ -31,6 +32,28 @@ pub(crate) struct Turn {
 impl Turn {
     pub fn results(&self) -> Vec<(String, bool)> {
         tool_results(&self.events)
+    }
+
+    /// Each task list the engine took, in order.
+    pub fn plans(&self) -> Vec<Vec<PlanItem>> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                EventMsg::PlanUpdated { items, .. } => Some(items.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// What each proposed call will do, as front ends get it.
+    pub fn actions(&self) -> Vec<ToolAction> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                EventMsg::ToolCallProposed { call } => Some(call.action.clone()),
+                _ => None,
+            })
+            .collect()
     }
 
     pub fn result_texts(&self) -> Vec<String> {
@@ -116,6 +139,27 @@ async fn claude_code_reads_writes_edits_and_searches() {
     assert_eq!(t.asked, vec!["Write", "Edit", "Edit", "MultiEdit", "Bash"]);
     let r = t.result_texts();
     assert!(r[0].starts_with("Todos have been updated"), "{}", r[0]);
+    // Front ends get the plan and the places read in the engine's terms, not the profile's.
+    let item = |text: &str, status| PlanItem {
+        text: text.into(),
+        status,
+    };
+    assert_eq!(t.plans(), vec![vec![item("Fix b", PlanStatus::InProgress)]]);
+    let actions = t.actions();
+    assert_eq!(
+        actions[0],
+        ToolAction::Plan {
+            items: vec![item("Fix b", PlanStatus::InProgress)]
+        }
+    );
+    let read_paths: Vec<Option<String>> = actions
+        .iter()
+        .filter_map(|a| match a {
+            ToolAction::Read { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(read_paths, vec![Some("calc.py".into()), None, None]);
     assert!(r[1].starts_with("File created at: "), "{}", r[1]);
     assert_eq!(r[2], "     2\tb = 1\n");
     assert!(
@@ -237,6 +281,19 @@ async fn codex_applies_patches_runs_argv_commands_and_keeps_a_plan() {
     );
     let r = t.result_texts();
     assert!(r[0].starts_with("Plan updated"), "{}", r[0]);
+    assert_eq!(
+        t.plans(),
+        vec![vec![
+            PlanItem {
+                text: "Patch files".into(),
+                status: PlanStatus::InProgress
+            },
+            PlanItem {
+                text: "Check".into(),
+                status: PlanStatus::Pending
+            },
+        ]]
+    );
     assert!(
         r[1].contains("app.py") && r[1].contains("obsolete.txt"),
         "{}",
@@ -317,6 +374,23 @@ async fn qwen_code_uses_its_own_tools_and_argument_shapes() {
         "Todo list updated (1/2 done)\n1. [x] Explore\n2. [~] Edit"
     );
     assert_eq!(r[1], "config.txt");
+    let read_paths: Vec<Option<String>> = t
+        .actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            ToolAction::Read { path, .. } => Some(path),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        read_paths,
+        vec![
+            Some("src".into()),
+            None,
+            None,
+            Some("src/config.txt".into())
+        ]
+    );
     // Qwen Code's glob answers absolute paths.
     let config = s.workdir.join("src/config.txt").display().to_string();
     assert_eq!(r[2], config);
