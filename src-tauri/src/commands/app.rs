@@ -74,7 +74,7 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         // What a session here will set up (checked, nothing created: it is set up at start).
         sandbox: match &d.sandbox_setup {
             Some(setup) => setup.check(&d.cwd, d.config_dir.as_deref()).0.info,
-            None => d.sandbox.info.clone(),
+            None => None,
         },
         safe_mode: d.safe_mode,
         initial_prompt: state.launch().initial_prompt.clone(),

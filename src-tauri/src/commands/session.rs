@@ -44,13 +44,13 @@ pub async fn start_session(
     if let Some(p) = options.approval_policy {
         config.approval_policy = p;
     }
-    config.resume = options.resume;
     if let Some(folder) = options.cwd.filter(|f| !f.trim().is_empty()) {
         config.cwd = crate::folders::check(&folder)?;
     }
     let data_dir = config.data_dir.clone();
     let cwd = config.cwd.clone();
-    let mut handle = oi_core::spawn_session(config)?;
+    let mut handle =
+        oi_core::spawn_session(config, oi_core::SessionRequest::resuming(options.resume))?;
     if let Err(e) = crate::folders::remember(&data_dir, &cwd) {
         // The session runs; only the list of recent folders misses it.
         tracing::warn!("{e}");

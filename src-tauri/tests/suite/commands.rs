@@ -430,7 +430,10 @@ fn another_engines_session_is_followed_then_deleted_to_the_trash() {
     );
     config.api_base = Some(server.base_url());
     config.api_key = Some("test-key".into());
-    let other = tauri::async_runtime::block_on(async { oi_core::spawn_session(config) }).unwrap();
+    let other = tauri::async_runtime::block_on(async {
+        oi_core::spawn_session(config, oi_core::SessionRequest::new())
+    })
+    .unwrap();
     let id = other.session_id.clone();
     h.wait_logged(&id, of_type("session_configured"));
     let listed = h.ok("list_sessions", json!({}));

@@ -59,11 +59,15 @@ impl State {
         }
         let mut config = self.config.session.clone();
         config.cwd = cwd;
-        config.resume = resume;
         mcp::merge(&mut config.mcp_servers, mcp_servers)
             .map_err(|e| Error::invalid_params().data(e.to_string()))?;
-        let session = LiveSession::start(config, Some(self.editor(cx)), self.config.host.as_ref())
-            .map_err(engine_error)?;
+        let session = LiveSession::start(
+            config,
+            resume,
+            Some(self.editor(cx)),
+            self.config.host.as_ref(),
+        )
+        .map_err(engine_error)?;
         self.sessions.insert(session.clone());
         Ok(session)
     }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use oi_core::{SessionConfig, SessionHandle};
+use oi_core::{SessionConfig, SessionHandle, SessionRequest};
 use oi_protocol::{ApprovalPolicy, Event, Op, Submission};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use tokio_util::sync::CancellationToken;
@@ -34,7 +34,8 @@ impl LiveSession {
     /// Starts an engine session; with `editor`, its file tools and shell runs go through the editor.
     /// With `host` (the desktop app, over the bridge), the session is shown there too.
     pub fn start(
-        mut config: SessionConfig,
+        config: SessionConfig,
+        resume: Option<String>,
         editor: Option<Arc<AcpEnvironment>>,
         host: Option<&Arc<dyn SessionHost>>,
     ) -> Result<Arc<LiveSession>, oi_core::SessionError> {
@@ -43,15 +44,17 @@ impl LiveSession {
         let policy = config.approval_policy;
         let editor = editor.filter(|e| e.offers_anything());
         let terminals = editor.as_ref().map(|e| e.terminals()).unwrap_or_default();
-        config.environment = editor
-            .clone()
-            .map(|e| e as Arc<dyn oi_tools::environment::Environment>);
+        let request = SessionRequest::resuming(resume).with_environment(
+            editor
+                .clone()
+                .map(|e| e as Arc<dyn oi_tools::environment::Environment>),
+        );
         let SessionHandle {
             session_id,
             submissions,
             events,
             ..
-        } = oi_core::spawn_session(config)?;
+        } = oi_core::spawn_session(config, request)?;
         if let Some(editor) = &editor {
             editor.set_session_id(&session_id);
         }

@@ -17,7 +17,7 @@ pub fn print_config(settings: &Settings) -> Result<()> {
     let session = &settings.session;
     let (sandbox, dropped) = match &session.sandbox_setup {
         Some(setup) => setup.check(&session.cwd, session.config_dir.as_deref()),
-        None => (session.sandbox.clone(), None),
+        None => (oi_core::sandbox::SessionSandbox::none(), None),
     };
     writeln!(
         out,

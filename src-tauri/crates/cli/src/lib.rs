@@ -98,7 +98,7 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         // remembered approval allows runs; what would ask is shown, then denied.
         settings.session.interactive_approvals = false;
         let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
-        let handle = oi_core::spawn_session(settings.session)?;
+        let handle = oi_core::spawn_session(settings.session, oi_core::SessionRequest::new())?;
         return exec_mode::run(
             handle,
             exec.prompt,
@@ -164,12 +164,11 @@ async fn run(cli: Cli, invocation: Invocation) -> Result<u8> {
         info::print_profiles(settings.session.config_dir.as_deref())?;
         return Ok(0);
     }
-    let mut session = settings.session;
-    session.resume = cli.resume;
+    let session = settings.session;
     let plain = settings.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout());
     let show_reasoning = settings.show_reasoning;
     let history_file = session.data_dir.join("input-history.txt");
-    let handle = oi_core::spawn_session(session)?;
+    let handle = oi_core::spawn_session(session, oi_core::SessionRequest::resuming(cli.resume))?;
     let reader = reader::LineReader::spawn(Some(history_file));
     let first = (!cli.prompt.is_empty()).then(|| cli.prompt.join(" "));
     let quick = invocation == Invocation::QuickI && first.is_some();

@@ -261,7 +261,7 @@ async fn answer(
 ) -> Value {
     if let Some(op) = arguments.remove("files") {
         let op = op.as_str().unwrap_or_default().to_string();
-        let sandbox = rt.shared.lock().await.config.sandbox.clone();
+        let sandbox = rt.shared.lock().await.resources.sandbox.clone();
         return tokio::task::spawn_blocking(move || {
             crate::files_api::answer(&op, &arguments, &sandbox)
         })

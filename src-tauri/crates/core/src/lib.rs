@@ -23,4 +23,4 @@ use oi_model::context;
 pub use oi_model::history;
 pub use oi_profile as profile;
 
-pub use session::{SessionConfig, SessionError, SessionHandle, spawn_session};
+pub use session::{SessionConfig, SessionError, SessionHandle, SessionRequest, spawn_session};

@@ -158,7 +158,7 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
     let info = sandbox.info.clone();
     let mut kernels = rt.kernels.lock().await;
     sandbox.apply_to(kernels.options_mut());
-    shared.config.sandbox = sandbox;
+    shared.resources.sandbox = sandbox;
     drop(shared);
     kernels.shutdown().await;
     drop(kernels);

@@ -21,7 +21,10 @@ use crate::profile::Profile;
 use crate::store::{self, SessionLog};
 use oi_policy::gate::ApprovalGate;
 
-/// Everything a session needs to start.
+/// A session's settings: plain data, as every front end resolves them (flags, config.toml,
+/// defaults) and keeps as a template for its sessions. What to start and what only a front end
+/// has come in a [`SessionRequest`]; what is live (the sandbox, the kernels) is built by
+/// [`spawn_session`].
 #[derive(Debug, Clone)]
 pub struct SessionConfig {
     pub model: String,
@@ -46,14 +49,10 @@ pub struct SessionConfig {
     pub data_dir: PathBuf,
     /// `$XDG_CONFIG_HOME/open-interpreter`: user profiles are looked for below it.
     pub config_dir: Option<PathBuf>,
-    /// Continue this saved session (id or prefix; empty for the latest).
-    pub resume: Option<String>,
     pub retry: RetryPolicy,
-    /// What the session's sandbox is made from: `spawn_session` sets it up for `cwd` and puts
-    /// the result in `sandbox`. `None`: `sandbox` is used as it is.
+    /// What the session's sandbox is made from: `spawn_session` sets it up for `cwd`.
+    /// `None`: no sandbox.
     pub sandbox_setup: Option<crate::sandbox::SandboxSetup>,
-    /// The sandbox every executor process runs in, and the file tools obey.
-    pub sandbox: crate::sandbox::SessionSandbox,
     /// The risk scan of code before approval.
     pub safe_mode: oi_protocol::SafeMode,
     /// Allow / prompt / forbid rules for shell commands from config.toml; the project's (in
@@ -61,8 +60,6 @@ pub struct SessionConfig {
     pub command_rules: oi_policy::rules::CommandRules,
     /// A person can answer approval requests; when false (exec), what would ask is denied.
     pub interactive_approvals: bool,
-    /// The front end's files and terminals (an editor over ACP); `None`: the local disk and kernels.
-    pub environment: Option<Arc<dyn oi_tools::environment::Environment>>,
     /// MCP servers to start; their tools are offered to the model beside the profile's.
     pub mcp_servers: Vec<crate::mcp::McpServer>,
     /// Computer use: the monitor (0: primary) and the person's screenshot size for the model,
@@ -94,20 +91,68 @@ impl SessionConfig {
             exec_timeout: None,
             data_dir,
             config_dir: None,
-            resume: None,
             retry: RetryPolicy::default(),
             sandbox_setup: None,
-            sandbox: crate::sandbox::SessionSandbox::none(),
             safe_mode: oi_protocol::SafeMode::Off,
             command_rules: oi_policy::rules::CommandRules::default(),
             interactive_approvals: true,
-            environment: None,
             mcp_servers: Vec::new(),
             computer_monitor: 0,
             screenshot_size: None,
             own_pids: Vec::new(),
         }
     }
+}
+
+/// What to start — a new session or a saved one — and what only the front end has.
+#[derive(Clone, Default)]
+pub struct SessionRequest {
+    /// Continue this saved session (id or prefix; empty for the latest); `None`: a new one.
+    pub resume: Option<String>,
+    /// The front end's files and terminals (an editor over ACP); `None`: the local disk and
+    /// kernels.
+    pub environment: Option<Arc<dyn oi_tools::environment::Environment>>,
+}
+
+impl SessionRequest {
+    /// A new session.
+    pub fn new() -> Self {
+        SessionRequest::default()
+    }
+
+    /// The saved session `id` (or prefix; empty or `None` for the latest)… or a new one when
+    /// `id` is `None`.
+    pub fn resuming(id: Option<String>) -> Self {
+        SessionRequest {
+            resume: id,
+            ..SessionRequest::default()
+        }
+    }
+
+    pub fn with_environment(
+        mut self,
+        environment: Option<Arc<dyn oi_tools::environment::Environment>>,
+    ) -> Self {
+        self.environment = environment;
+        self
+    }
+}
+
+impl std::fmt::Debug for SessionRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionRequest")
+            .field("resume", &self.resume)
+            .field("environment", &self.environment.is_some())
+            .finish()
+    }
+}
+
+/// What a running session is made of besides its settings, built by [`spawn_session`].
+pub(crate) struct Resources {
+    /// The sandbox every executor process runs in, and the file tools obey.
+    pub sandbox: crate::sandbox::SessionSandbox,
+    /// The front end's files and terminals, from the request.
+    pub environment: Option<Arc<dyn oi_tools::environment::Environment>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -155,6 +200,7 @@ impl Machine {
 /// State the session task and its running turn share.
 pub(crate) struct Shared {
     pub config: SessionConfig,
+    pub resources: Resources,
     pub history: History,
     pub profile: Profile,
     pub model: ModelSpec,
@@ -200,18 +246,26 @@ fn resolve_model(config: &SessionConfig) -> ModelSpec {
 }
 
 /// Starts a session task (new, or resumed from its log).
-pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, SessionError> {
+pub fn spawn_session(
+    mut config: SessionConfig,
+    request: SessionRequest,
+) -> Result<SessionHandle, SessionError> {
     // The sandbox and the project's rules belong to this session's directory.
     let mut notices = config.command_rules.add_project(&config.cwd)?;
+    let mut sandbox = crate::sandbox::SessionSandbox::none();
     if let Some(setup) = &mut config.sandbox_setup {
         setup.request.exec_forbid = config.command_rules.exec_forbid();
-        let (sandbox, notice) = setup.prepare(&config.cwd, config.config_dir.as_deref());
-        config.sandbox = sandbox;
+        let (prepared, notice) = setup.prepare(&config.cwd, config.config_dir.as_deref());
+        sandbox = prepared;
         notices.extend(notice);
     }
+    let SessionRequest {
+        resume,
+        environment,
+    } = request;
     let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
     let screen = crate::computer::Screen::of(&config, &profile);
-    let (session_id, log_path) = match &config.resume {
+    let (session_id, log_path) = match &resume {
         Some(id) => {
             let id = if id.is_empty() {
                 None
@@ -232,7 +286,7 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
     // The log is ours before it is read: a session live elsewhere is refused here, and what
     // is read is all there will be until this session appends.
     let log = SessionLog::open(&log_path)?;
-    let resumed_events = match &config.resume {
+    let resumed_events = match &resume {
         Some(_) => store::read_events(&log_path)?,
         None => Vec::new(),
     };
@@ -246,7 +300,7 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
     let emitter = Emitter::new(log, first_seq, event_tx);
     let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
     kernel_options.timeout = config.exec_timeout;
-    config.sandbox.apply_to(&mut kernel_options);
+    sandbox.apply_to(&mut kernel_options);
     let (python_link, computer_api) = crate::computer_api::link();
     let computer_stop = crate::computer::StopSlot::default();
 
@@ -259,13 +313,13 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
             cwd: config.cwd.display().to_string(),
             approval_policy: config.approval_policy,
             log_path: log_path.display().to_string(),
-            resumed: config.resume.is_some(),
+            resumed: resume.is_some(),
             protocol_version: oi_protocol::PROTOCOL_VERSION,
-            sandbox: config.sandbox.info.clone(),
+            sandbox: sandbox.info.clone(),
             safe_mode: config.safe_mode,
         }),
     );
-    if let Some(why) = config.sandbox.refusal() {
+    if let Some(why) = sandbox.refusal() {
         emitter.emit(
             "",
             EventMsg::Error(ErrorInfo {
@@ -311,6 +365,10 @@ pub fn spawn_session(mut config: SessionConfig) -> Result<SessionHandle, Session
         shared: Mutex::new(Shared {
             gate,
             config,
+            resources: Resources {
+                sandbox,
+                environment,
+            },
             history,
             profile,
             model,
@@ -423,7 +481,7 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                         // that exits on ShutdownComplete must not leave it behind.
                         // Inline: no sandbox is instant, and an await here would let an editor
                         // reloading the session race the log's lock.
-                        drop(std::mem::take(&mut rt.shared.lock().await.config.sandbox));
+                        drop(std::mem::take(&mut rt.shared.lock().await.resources.sandbox));
                         rt.emitter.emit(&id, EventMsg::ShutdownComplete);
                         return;
                     }
@@ -498,7 +556,7 @@ impl Runtime {
                     (
                         s.config.mcp_servers.clone(),
                         s.config.cwd.clone(),
-                        s.config.sandbox.clone(),
+                        s.resources.sandbox.clone(),
                     )
                 };
                 // MCP servers act for the model as code does: in the same sandbox, and not at

@@ -60,8 +60,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     let (client, request, model_name) = {
         let mut shared = rt.shared.lock().await;
         let ctx = PromptContext::current(&shared.config.cwd, &shared.machine.languages)
-            .with_policy(shared.gate.policy(), shared.config.sandbox.info.as_ref())
-            .with_computer(shared.machine.display, shared.config.sandbox.container)
+            .with_policy(shared.gate.policy(), shared.resources.sandbox.info.as_ref())
+            .with_computer(shared.machine.display, shared.resources.sandbox.container)
             .with_instructions(
                 shared.config.system_message.clone(),
                 shared.config.custom_instructions.clone(),
@@ -679,7 +679,7 @@ async fn execute(
             s.config.cwd.clone(),
             s.config.max_output,
             s.config.data_dir.clone(),
-            s.config.sandbox.refusal().map(str::to_string),
+            s.resources.sandbox.refusal().map(str::to_string),
         )
     };
     if let Some(why) = refusal {
@@ -723,7 +723,7 @@ async fn execute(
     };
     let (environment, container) = {
         let s = rt.shared.lock().await;
-        (s.config.environment.clone(), s.config.sandbox.container)
+        (s.resources.environment.clone(), s.resources.sandbox.container)
     };
     let mut actions = crate::computer_api::BlockActions::new(call);
     let result = match environment {
@@ -736,8 +736,8 @@ async fn execute(
                 let s = rt.shared.lock().await;
                 (
                     s.config.exec_timeout,
-                    s.config.sandbox.launcher_prefix.clone(),
-                    s.config.sandbox.private_tmp(),
+                    s.resources.sandbox.launcher_prefix.clone(),
+                    s.resources.sandbox.private_tmp(),
                 )
             };
             // Held for the run: the next block starts where this one ends.
@@ -893,10 +893,10 @@ async fn run_in_engine(
         let shared = rt.shared.lock().await;
         (
             shared.config.cwd.clone(),
-            shared.config.sandbox.clone(),
+            shared.resources.sandbox.clone(),
             shared.gate.paths().clone(),
             shared.profile.tool_state.clone(),
-            shared.config.environment.clone(),
+            shared.resources.environment.clone(),
         )
     };
     let files = environment.and_then(|env| {

@@ -149,7 +149,8 @@ impl SessionFixtureBuilder {
         for f in self.configure {
             f(&mut config);
         }
-        let mut handle = oi_core::spawn_session(config).expect("session starts");
+        let mut handle =
+            oi_core::spawn_session(config, oi_core::SessionRequest::new()).expect("session starts");
         // The first event describes the session.
         let first = wait_for_event(&mut handle.events, |m| {
             matches!(m, EventMsg::SessionConfigured(_))

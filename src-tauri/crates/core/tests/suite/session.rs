@@ -546,8 +546,8 @@ async fn a_resumed_session_continues_the_conversation() {
         .await;
     let mut config = oi_core::SessionConfig::new("openai/scripted-model", workdir, data_dir);
     config.api_base = Some(format!("{}/v1", server.base_url()));
-    config.resume = Some(session_id[..8].to_string());
-    let mut handle = oi_core::spawn_session(config).unwrap();
+    let resume = oi_core::SessionRequest::resuming(Some(session_id[..8].to_string()));
+    let mut handle = oi_core::spawn_session(config, resume).unwrap();
     let first = oi_test_support::wait_for_event(&mut handle.events, |_| true).await;
     let EventMsg::SessionConfigured(info) = first.msg else {
         panic!("{first:?}")
