@@ -6,11 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use oi_computer::{ComputerClient, ComputerConfig, ComputerError, Takeover};
-use oi_protocol::{
-    ErrorInfo, ErrorKind, EventMsg, ScreenshotInfo, ToolAction, ToolCall, TurnEndReason,
-};
+use oi_protocol::{ErrorInfo, ErrorKind, EventMsg, ScreenshotInfo, ToolAction, ToolCall};
 
-use crate::session::Runtime;
+use crate::runtime::Runtime;
 
 /// Where the helper's stop handle is kept for a stop that must not wait for the action.
 pub(crate) type StopSlot = Arc<std::sync::Mutex<Option<oi_computer::Stopper>>>;
@@ -236,20 +234,31 @@ fn plan_of(call: &ToolCall) -> Option<&oi_protocol::InputActionRecord> {
     }
 }
 
-/// Performs an approved `computer` call; its result shows the screenshot after it.
-pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Option<TurnEndReason> {
+/// What a `computer` call tells the model.
+pub(crate) struct Outcome {
+    pub text: String,
+    pub is_error: bool,
+    /// The screenshot after the action, shown to the model with the text.
+    pub images: Vec<String>,
+}
+
+/// Performs an approved `computer` call; its outcome shows the screenshot after it.
+pub(crate) async fn run(rt: &Arc<Runtime>, id: &str, call: &ToolCall) -> Outcome {
     match perform(rt, id, call, &call.call_id).await {
-        Ok(done) => {
-            let images = done.screenshot.into_iter().map(|s| s.path).collect();
-            crate::turn::record_result_with_images(rt, id, call, done.text, false, images).await;
-        }
+        Ok(done) => Outcome {
+            text: done.text,
+            is_error: false,
+            images: done.screenshot.into_iter().map(|s| s.path).collect(),
+        },
         Err(e) => {
             report(rt, id, &e);
-            crate::turn::record_result_with_images(rt, id, call, e.to_string(), true, Vec::new())
-                .await;
+            Outcome {
+                text: e.to_string(),
+                is_error: true,
+                images: Vec::new(),
+            }
         }
     }
-    None
 }
 
 /// Problems the person must fix (display, permission, helper) are shown to them too.

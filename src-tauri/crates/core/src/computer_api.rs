@@ -26,8 +26,8 @@ use tokio::net::UnixStream;
 use tokio::sync::{MutexGuard, mpsc};
 use tokio_util::sync::CancellationToken;
 
-use crate::session::Runtime;
-use crate::turn::Passage;
+use crate::approval::Passage;
+use crate::runtime::Runtime;
 
 /// A request a kernel sends; longer lines are refused (typed text is the only long field).
 const MAX_REQUEST: usize = 4 * 1024 * 1024;
@@ -303,7 +303,7 @@ async fn answer(
             return computer_failure(&e);
         }
     };
-    match crate::turn::pass_gate(rt, id, &call, takeover, cancel).await {
+    match crate::approval::pass_gate(rt, id, &call, takeover, cancel).await {
         Passage::Run { .. } => {
             let shown_in = if show { &block.parent } else { &call.call_id };
             match crate::computer::perform(rt, id, &call, shown_in).await {

@@ -3,6 +3,7 @@
 //!
 //! Front ends call [`spawn_session`] and talk to the session only through its queues.
 
+mod approval;
 mod client_shell;
 mod coaching;
 mod computer;
@@ -12,8 +13,10 @@ mod files_api;
 mod input;
 pub mod mcp;
 mod ops;
+mod runtime;
 pub mod sandbox;
 mod session;
+mod session_config;
 pub mod settings;
 pub mod store;
 mod turn;
@@ -23,4 +26,5 @@ use oi_model::context;
 pub use oi_model::history;
 pub use oi_profile as profile;
 
-pub use session::{SessionConfig, SessionError, SessionHandle, SessionRequest, spawn_session};
+pub use session::{SessionError, SessionHandle, spawn_session};
+pub use session_config::{SessionConfig, SessionRequest};

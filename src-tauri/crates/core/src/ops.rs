@@ -3,7 +3,7 @@
 use oi_protocol::{ErrorInfo, ErrorKind, EventMsg, Op};
 
 use crate::profile::Profile;
-use crate::session::{Runtime, invalid};
+use crate::runtime::{Runtime, invalid};
 use crate::store;
 
 pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {

@@ -4,156 +4,21 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use oi_protocol::{
-    ApprovalDecision, ApprovalPolicy, ErrorInfo, ErrorKind, Event, EventMsg, InputItem, Op,
-    SessionInfo, Submission, TokenUsage, TurnEndReason,
+    ErrorInfo, ErrorKind, Event, EventMsg, InputItem, Op, SessionInfo, Submission, TokenUsage,
+    TurnEndReason,
 };
 use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::emitter::Emitter;
-use crate::history::History;
-use crate::mcp::McpTools;
-use crate::model::{ModelClient, ModelSpec, RetryPolicy, client_for};
+use crate::model::{ModelClient, client_for};
 use crate::profile::Profile;
+use crate::runtime::{Machine, Resources, Runtime, Shared, invalid, resolve_model};
 use crate::store::{self, SessionLog};
+use crate::{SessionConfig, SessionRequest};
 use oi_policy::gate::ApprovalGate;
-
-/// A session's settings: plain data, as every front end resolves them (flags, config.toml,
-/// defaults) and keeps as a template for its sessions. What to start and what only a front end
-/// has come in a [`SessionRequest`]; what is live (the sandbox, the kernels) is built by
-/// [`spawn_session`].
-#[derive(Debug, Clone)]
-pub struct SessionConfig {
-    pub model: String,
-    pub api_base: Option<String>,
-    pub api_key: Option<String>,
-    pub profile: String,
-    pub approval_policy: ApprovalPolicy,
-    /// Model requests per turn before the turn stops.
-    pub max_turns: u32,
-    /// Characters of output the model sees per run (head and tail kept).
-    pub max_output: usize,
-    pub context_window: Option<u32>,
-    pub max_tokens: Option<u32>,
-    pub temperature: Option<f32>,
-    /// Replaces the profile's system prompt.
-    pub system_message: Option<String>,
-    /// Appended to the system prompt.
-    pub custom_instructions: Option<String>,
-    pub cwd: PathBuf,
-    pub exec_timeout: Option<Duration>,
-    /// `$XDG_DATA_HOME/open-interpreter`: sessions are kept below it.
-    pub data_dir: PathBuf,
-    /// `$XDG_CONFIG_HOME/open-interpreter`: user profiles are looked for below it.
-    pub config_dir: Option<PathBuf>,
-    pub retry: RetryPolicy,
-    /// What the session's sandbox is made from: `spawn_session` sets it up for `cwd`.
-    /// `None`: no sandbox.
-    pub sandbox_setup: Option<crate::sandbox::SandboxSetup>,
-    /// The risk scan of code before approval.
-    pub safe_mode: oi_protocol::SafeMode,
-    /// Allow / prompt / forbid rules for shell commands from config.toml; the project's (in
-    /// `cwd`) are added when the session starts.
-    pub command_rules: oi_policy::rules::CommandRules,
-    /// A person can answer approval requests; when false (exec), what would ask is denied.
-    pub interactive_approvals: bool,
-    /// MCP servers to start; their tools are offered to the model beside the profile's.
-    pub mcp_servers: Vec<crate::mcp::McpServer>,
-    /// Computer use: the monitor (0: primary) and the person's screenshot size for the model,
-    /// which wins over the profile's sizes.
-    pub computer_monitor: usize,
-    pub screenshot_size: Option<(u32, u32)>,
-    /// Processes whose windows are the front end's own (the desktop app tells its pid): computer
-    /// use never sends them input, and the person's input in them is no takeover. A terminal
-    /// has none to exclude; keys still go to the window focused when the action was planned.
-    pub own_pids: Vec<u32>,
-}
-
-impl SessionConfig {
-    pub fn new(model: impl Into<String>, cwd: PathBuf, data_dir: PathBuf) -> Self {
-        SessionConfig {
-            model: model.into(),
-            api_base: None,
-            api_key: None,
-            profile: "classic".into(),
-            approval_policy: ApprovalPolicy::Ask,
-            max_turns: 30,
-            max_output: 2800,
-            context_window: None,
-            max_tokens: None,
-            temperature: None,
-            system_message: None,
-            custom_instructions: None,
-            cwd,
-            exec_timeout: None,
-            data_dir,
-            config_dir: None,
-            retry: RetryPolicy::default(),
-            sandbox_setup: None,
-            safe_mode: oi_protocol::SafeMode::Off,
-            command_rules: oi_policy::rules::CommandRules::default(),
-            interactive_approvals: true,
-            mcp_servers: Vec::new(),
-            computer_monitor: 0,
-            screenshot_size: None,
-            own_pids: Vec::new(),
-        }
-    }
-}
-
-/// What to start — a new session or a saved one — and what only the front end has.
-#[derive(Clone, Default)]
-pub struct SessionRequest {
-    /// Continue this saved session (id or prefix; empty for the latest); `None`: a new one.
-    pub resume: Option<String>,
-    /// The front end's files and terminals (an editor over ACP); `None`: the local disk and
-    /// kernels.
-    pub environment: Option<Arc<dyn oi_tools::environment::Environment>>,
-}
-
-impl SessionRequest {
-    /// A new session.
-    pub fn new() -> Self {
-        SessionRequest::default()
-    }
-
-    /// The saved session `id` (or prefix; empty or `None` for the latest)… or a new one when
-    /// `id` is `None`.
-    pub fn resuming(id: Option<String>) -> Self {
-        SessionRequest {
-            resume: id,
-            ..SessionRequest::default()
-        }
-    }
-
-    pub fn with_environment(
-        mut self,
-        environment: Option<Arc<dyn oi_tools::environment::Environment>>,
-    ) -> Self {
-        self.environment = environment;
-        self
-    }
-}
-
-impl std::fmt::Debug for SessionRequest {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SessionRequest")
-            .field("resume", &self.resume)
-            .field("environment", &self.environment.is_some())
-            .finish()
-    }
-}
-
-/// What a running session is made of besides its settings, built by [`spawn_session`].
-pub(crate) struct Resources {
-    /// The sandbox every executor process runs in, and the file tools obey.
-    pub sandbox: crate::sandbox::SessionSandbox,
-    /// The front end's files and terminals, from the request.
-    pub environment: Option<Arc<dyn oi_tools::environment::Environment>>,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -174,75 +39,6 @@ pub struct SessionHandle {
     pub log_path: PathBuf,
     pub submissions: mpsc::UnboundedSender<Submission>,
     pub events: mpsc::UnboundedReceiver<Event>,
-}
-
-/// This machine as the prompt describes it: the languages installed and whether there is a
-/// display. Looked at once per session: the same prompt each request (and the provider's
-/// prompt cache with it), and no PATH walk on every model request.
-pub(crate) struct Machine {
-    pub languages: Vec<String>,
-    pub display: bool,
-}
-
-impl Machine {
-    fn look() -> Self {
-        Machine {
-            languages: oi_exec::available_languages()
-                .into_iter()
-                .filter(|l| l.installed)
-                .map(|l| l.name.to_string())
-                .collect(),
-            display: oi_computer::display_problem().is_none(),
-        }
-    }
-}
-
-/// State the session task and its running turn share.
-pub(crate) struct Shared {
-    pub config: SessionConfig,
-    pub resources: Resources,
-    pub history: History,
-    pub profile: Profile,
-    pub model: ModelSpec,
-    pub client: Arc<dyn ModelClient>,
-    pub gate: ApprovalGate,
-    pub usage: TokenUsage,
-    /// Set when the model refused tools: calls then travel as text.
-    pub native_tools: bool,
-    /// What the system prompt says of this machine, looked at once when the session starts.
-    pub machine: Machine,
-    pub call_counter: u64,
-    /// The context window, once asked for (`Some(None)`: asked, and nobody knows it).
-    pub limits: Option<Option<crate::context::ContextLimits>>,
-    /// What fitting the last request did, so a change is told once.
-    pub last_fit: crate::context::Fit,
-}
-
-pub(crate) struct Runtime {
-    pub shared: Mutex<Shared>,
-    pub kernels: Mutex<oi_exec::Kernels>,
-    /// Where shell blocks run in the front end's terminal left their directory and exports.
-    pub client_shell: Mutex<crate::client_shell::ClientShell>,
-    pub emitter: Emitter,
-    pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
-    /// Started once, in the background from the session's start; a turn waits for it.
-    pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
-    pub computer: Mutex<crate::computer::ComputerSession>,
-    /// Stops the computer helper's action under way; reachable while `computer` is locked by
-    /// the action itself. Set when the helper starts.
-    pub computer_stop: crate::computer::StopSlot,
-    /// The engine's ends of the Python kernels' lines, for their `computer` object.
-    pub computer_api: Mutex<crate::computer_api::ComputerLines>,
-}
-
-fn resolve_model(config: &SessionConfig) -> ModelSpec {
-    let env = |k: &str| std::env::var(k).ok();
-    ModelSpec::resolve(
-        &config.model,
-        config.api_base.as_deref(),
-        config.api_key.as_deref(),
-        &env,
-    )
 }
 
 /// Starts a session task (new, or resumed from its log).
@@ -535,75 +331,5 @@ fn start_turn(rt: &Arc<Runtime>, id: String, items: Vec<InputItem>, turn: u32) -
         turn,
         cancel,
         done: done_rx,
-    }
-}
-
-pub(crate) fn invalid(message: String) -> ErrorInfo {
-    ErrorInfo {
-        kind: ErrorKind::InvalidRequest,
-        message,
-        hint: None,
-    }
-}
-
-impl Runtime {
-    /// The session's MCP tools, once every server has started or failed (failures are reported).
-    pub(crate) async fn mcp(&self) -> &tokio::sync::RwLock<McpTools> {
-        self.mcp
-            .get_or_init(|| async {
-                let (servers, cwd, sandbox) = {
-                    let s = self.shared.lock().await;
-                    (
-                        s.config.mcp_servers.clone(),
-                        s.config.cwd.clone(),
-                        s.resources.sandbox.clone(),
-                    )
-                };
-                // MCP servers act for the model as code does: in the same sandbox, and not at
-                // all when the sandbox cannot be enforced.
-                let (tools, errors) = match sandbox.refusal() {
-                    Some(why) => (
-                        McpTools::default(),
-                        servers
-                            .iter()
-                            .map(|s| crate::mcp::McpError::Sandbox {
-                                server: s.name.clone(),
-                                why: why.to_string(),
-                            })
-                            .collect(),
-                    ),
-                    None => McpTools::start(&servers, &cwd, &sandbox).await,
-                };
-                for e in errors {
-                    self.emitter.emit(
-                        "",
-                        EventMsg::Error(ErrorInfo {
-                            kind: ErrorKind::Execution,
-                            message: e.to_string(),
-                            hint: Some(
-                                "check the server's command: [mcp_servers.NAME] in config.toml, or the editor's MCP settings"
-                                    .into(),
-                            ),
-                        }),
-                    );
-                }
-                tokio::sync::RwLock::new(tools)
-            })
-            .await
-    }
-
-    async fn shutdown_mcp(&self) {
-        if let Some(mcp) = self.mcp.get() {
-            mcp.write().await.shutdown().await;
-        }
-    }
-
-    pub(crate) fn rebuild_client(shared: &mut Shared) -> Result<(), crate::model::ModelError> {
-        shared.model = resolve_model(&shared.config);
-        shared.client = Arc::from(client_for(&shared.model, shared.config.retry)?);
-        shared.native_tools = true;
-        shared.limits = None;
-        shared.last_fit = Default::default();
-        Ok(())
     }
 }

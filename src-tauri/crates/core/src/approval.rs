@@ -1,0 +1,192 @@
+//! The approval gate as the session's service: a call goes in, a [`Passage`] comes out. The
+//! policy's verdict, the person's answer when it asks (`ApprovalRequested` / `Op::Approval`),
+//! the decision as an event and an "always" remembered all happen here, for a model's call and
+//! for an action of its code alike.
+
+use std::sync::Arc;
+
+use oi_policy::gate::Verdict;
+use oi_protocol::{ApprovalDecision, Decider, ErrorInfo, ErrorKind, EventMsg, ToolCall};
+use tokio_util::sync::CancellationToken;
+
+use crate::runtime::Runtime;
+
+/// What the gate, and the person when asked, decided about a call.
+pub(crate) enum Passage {
+    /// Run it; `edited`: the code as the person changed it.
+    Run {
+        by_person: bool,
+        edited: Option<String>,
+    },
+    /// Not run; what the model is told.
+    Denied(String),
+    /// Not run, and the turn ends.
+    Aborted,
+    /// Interrupted while waiting for the person.
+    Interrupted,
+}
+
+/// Passes one call through the approval gate: the policy's verdict, a person's answer when it
+/// asks (as `ApprovalRequested`/`Op::Approval`), the decision as an event, "always" remembered.
+/// `takeover`: the person used the mouse or keyboard since the agent's last action.
+pub(crate) async fn pass_gate(
+    rt: &Arc<Runtime>,
+    id: &str,
+    call: &ToolCall,
+    takeover: Option<String>,
+    cancel: &CancellationToken,
+) -> Passage {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    let (verdict, can_ask) = {
+        let shared = rt.shared.lock().await;
+        let writes =
+            oi_tools::planned_writes_of(call, &shared.config.cwd, &shared.profile.tool_state);
+        (
+            shared.gate.check(call, &writes),
+            shared.config.interactive_approvals,
+        )
+    };
+    let verdict = match (verdict, takeover) {
+        (Verdict::Run(_), Some(t)) => Verdict::Ask {
+            risks: Default::default(),
+            warning: Some(t),
+            scopes: Vec::new(),
+        },
+        (
+            Verdict::Ask {
+                risks,
+                warning,
+                scopes,
+            },
+            Some(t),
+        ) => Verdict::Ask {
+            risks,
+            warning: Some(warning.map_or(t.clone(), |w| format!("{t} {w}"))),
+            scopes,
+        },
+        (v, _) => v,
+    };
+    let mut offered = Vec::new();
+    let (decision, decider, denial) = match verdict {
+        Verdict::Run(decider) => (ApprovalDecision::Approve, decider, None),
+        Verdict::Deny { decider, reason } => (ApprovalDecision::Deny, decider, Some(reason)),
+        Verdict::Ask { risks, warning, .. } if !can_ask => {
+            // Nobody can answer here (exec): the request is still shown, then denied.
+            let reason = format!(
+                "Not run: this needs a person's approval{} and nobody can answer in this mode.",
+                warning
+                    .as_deref()
+                    .map(|w| format!(" ({w})"))
+                    .unwrap_or_default()
+            );
+            emit(EventMsg::ApprovalRequested {
+                call: call.clone(),
+                warning,
+                risks,
+                scopes: Vec::new(),
+            });
+            (ApprovalDecision::Deny, Decider::Policy, Some(reason))
+        }
+        Verdict::Ask {
+            risks,
+            warning,
+            scopes,
+        } => {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            let waiting = PendingApproval::register(rt, &call.call_id, tx);
+            offered = scopes.clone();
+            emit(EventMsg::ApprovalRequested {
+                call: call.clone(),
+                warning,
+                risks,
+                scopes,
+            });
+            let answer = tokio::select! {
+                a = rx => a.ok(),
+                _ = cancel.cancelled() => None,
+            };
+            drop(waiting);
+            match answer {
+                Some(d) => (d, Decider::User, None),
+                None => return Passage::Interrupted,
+            }
+        }
+    };
+    // An "always" with a scope that was not offered runs the call once and remembers nothing
+    // (the person did approve it); the log records a plain approval and an error says why.
+    let decision = match decision {
+        ApprovalDecision::ApproveAlways { scope } if !offered.iter().any(|o| o.scope == scope) => {
+            emit(EventMsg::Error(ErrorInfo {
+                kind: ErrorKind::InvalidRequest,
+                message: oi_policy::gate::RememberError::NotOffered(scope).to_string(),
+                hint: Some("answer with one of the scopes of the approval request".into()),
+            }));
+            ApprovalDecision::Approve
+        }
+        d => d,
+    };
+    emit(EventMsg::ApprovalDecided {
+        call_id: call.call_id.clone(),
+        decision: decision.clone(),
+        decider,
+    });
+    if let ApprovalDecision::ApproveAlways { scope } = &decision {
+        let remembered = rt.shared.lock().await.gate.remember(scope, &offered);
+        match remembered {
+            Ok(what) => emit(EventMsg::Notice {
+                message: format!("remembered: {what}"),
+            }),
+            Err(e) => emit(EventMsg::Error(ErrorInfo {
+                kind: ErrorKind::InvalidRequest,
+                message: format!("not remembered (approved this once): {e}"),
+                hint: None,
+            })),
+        }
+    }
+    let by_person = decider == Decider::User;
+    match decision {
+        ApprovalDecision::Deny => Passage::Denied(denial.unwrap_or_else(|| {
+            "The user declined to run this. Ask what to do instead, or try another way.".into()
+        })),
+        ApprovalDecision::Abort => Passage::Aborted,
+        ApprovalDecision::ApproveEdited { code } => Passage::Run {
+            by_person,
+            edited: Some(code),
+        },
+        ApprovalDecision::Approve | ApprovalDecision::ApproveAlways { .. } => Passage::Run {
+            by_person,
+            edited: None,
+        },
+    }
+}
+
+/// An approval request waiting for its answer; forgotten when the wait ends or is dropped (a
+/// code block killed while one of its computer actions waits).
+struct PendingApproval<'a> {
+    rt: &'a Runtime,
+    call_id: String,
+}
+
+impl<'a> PendingApproval<'a> {
+    fn register(
+        rt: &'a Runtime,
+        call_id: &str,
+        tx: tokio::sync::oneshot::Sender<ApprovalDecision>,
+    ) -> Self {
+        if let Ok(mut waiting) = rt.approvals.lock() {
+            waiting.insert(call_id.to_string(), tx);
+        }
+        PendingApproval {
+            rt,
+            call_id: call_id.to_string(),
+        }
+    }
+}
+
+impl Drop for PendingApproval<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut waiting) = self.rt.approvals.lock() {
+            waiting.remove(&self.call_id);
+        }
+    }
+}
