@@ -82,6 +82,18 @@ fn exec_json_runs_a_gguf_in_process_and_computes_with_python() {
         Value::from(real_gguf().to_str().unwrap())
     );
     assert_eq!(asked.load(Ordering::SeqCst), 0);
+    // The prompt it read is kept whole for the next process, though this one exited as soon
+    // as it had answered.
+    let kept: Vec<String> = std::fs::read_dir(
+        sb.root
+            .path()
+            .join("home/.cache/open-interpreter/prompt-cache"),
+    )
+    .unwrap()
+    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].ends_with("-8192.state"), "{kept:?}");
 }
 
 #[test]

@@ -302,11 +302,37 @@ impl DiskPrompt {
     }
 }
 
+impl DiskPrompt {
+    /// Files a process stopped writing (killed mid-write) an hour or more ago.
+    fn remove_stale_partials(&self) {
+        let Some(dir) = self.file.parent() else {
+            return;
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let hour = std::time::Duration::from_secs(3600);
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let stale = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age >= hour);
+            if stale && path.extension().is_some_and(|e| e == "partial") {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+}
+
 impl Session<'_> {
     /// Starts from the prompt an earlier process kept, when there is one. A file llama.cpp
     /// refuses (another llama.cpp, cut short) is removed, and written again later.
     fn restore(&mut self, ctx: &mut LlamaContext<'_>) {
         let Some(disk) = &self.disk else { return };
+        disk.remove_stale_partials();
         if !disk.file.is_file() {
             return;
         }
@@ -392,6 +418,9 @@ impl Session<'_> {
             });
         }
         let reused = self.evaluate_prompt(ctx, &prompt)?;
+        // Before the answer: a process that exits once it has its answer (`exec`) still
+        // leaves the prompt for the next one. Only a first prompt read anew pays for it.
+        self.keep(ctx, reused, prompt.len());
         let mut sampler = sampler_for(request.temperature);
         let vocab = self.loaded.model.vocab();
         let limit = request
@@ -438,8 +467,6 @@ impl Session<'_> {
                 stop_reason: Some(stop_reason.to_string()),
             },
         ]);
-        // After the answer, so that nobody waits for the file.
-        self.keep(ctx, reused, prompt.len());
         Ok(())
     }
 
