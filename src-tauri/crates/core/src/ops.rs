@@ -16,7 +16,7 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                     // What the tools remember (files read, the plan) outlives the harness.
                     p.tool_state = std::mem::take(&mut shared.profile.tool_state);
                     shared.config.profile = p.id.clone();
-                    let screen = crate::computer::Screen::of(&shared.config, &p);
+                    let screen = crate::screen::Screen::of(&shared.config, &p);
                     shared.profile = p;
                     // Not under the session's lock: a screen action may hold the computer's.
                     drop(shared);

@@ -74,12 +74,12 @@ pub(crate) struct Runtime {
     pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
     /// Started once, in the background from the session's start; a turn waits for it.
     pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
-    pub computer: Mutex<crate::computer::ComputerSession>,
+    pub computer: Mutex<crate::screen::ComputerSession>,
     /// Stops the computer helper's action under way; reachable while `computer` is locked by
     /// the action itself. Set when the helper starts.
-    pub computer_stop: crate::computer::StopSlot,
+    pub computer_stop: crate::screen::StopSlot,
     /// The engine's ends of the Python kernels' lines, for their `computer` object.
-    pub computer_api: Mutex<crate::computer_api::ComputerLines>,
+    pub computer_api: Mutex<crate::kernel_lines::ComputerLines>,
 }
 
 pub(crate) fn resolve_model(config: &SessionConfig) -> ModelSpec {

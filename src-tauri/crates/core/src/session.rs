@@ -60,7 +60,7 @@ pub fn spawn_session(
         environment,
     } = request;
     let profile = Profile::load(&config.profile, config.config_dir.as_deref())?;
-    let screen = crate::computer::Screen::of(&config, &profile);
+    let screen = crate::screen::Screen::of(&config, &profile);
     let (session_id, log_path) = match &resume {
         Some(id) => {
             let id = if id.is_empty() {
@@ -97,8 +97,8 @@ pub fn spawn_session(
     let mut kernel_options = oi_exec::KernelOptions::new(config.cwd.clone());
     kernel_options.timeout = config.exec_timeout;
     sandbox.apply_to(&mut kernel_options);
-    let (python_link, computer_api) = crate::computer_api::link();
-    let computer_stop = crate::computer::StopSlot::default();
+    let (python_link, computer_api) = crate::kernel_lines::link();
+    let computer_stop = crate::screen::StopSlot::default();
 
     emitter.emit(
         "",
@@ -181,7 +181,7 @@ pub fn spawn_session(
         emitter,
         approvals: std::sync::Mutex::new(HashMap::new()),
         mcp: tokio::sync::OnceCell::new(),
-        computer: Mutex::new(crate::computer::ComputerSession::new(
+        computer: Mutex::new(crate::screen::ComputerSession::new(
             &log_path,
             screen,
             computer_stop.clone(),
