@@ -4,29 +4,7 @@ use oi_protocol::{ToolAction, ToolCall};
 use serde_json::{Value, json};
 
 use super::ToolStyle;
-use super::catalog;
-
-/// A tool offered to the model.
-#[derive(Debug, Clone)]
-pub struct ToolDef {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub(crate) schema: fn() -> Value,
-}
-
-impl ToolDef {
-    pub fn named(name: &str) -> Option<ToolDef> {
-        catalog::find(name)
-    }
-
-    pub fn spec(&self) -> oi_model::ToolSpec {
-        oi_model::ToolSpec {
-            name: self.name.to_string(),
-            description: self.description.to_string(),
-            parameters: (self.schema)(),
-        }
-    }
-}
+pub use super::catalog::ToolDef;
 
 /// The name of the pseudo-call that answers a reply breaking a one-command format.
 pub const FORMAT_ERROR: &str = "format_error";

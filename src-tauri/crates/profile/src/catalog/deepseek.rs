@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::ToolDef;
+use super::ToolDef;
 
 pub(super) fn tools() -> Vec<ToolDef> {
     vec![

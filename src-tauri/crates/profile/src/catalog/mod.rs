@@ -12,7 +12,27 @@ mod swe_agent;
 
 use serde_json::{Value, json};
 
-use super::tools::ToolDef;
+/// A tool offered to the model.
+#[derive(Debug, Clone)]
+pub struct ToolDef {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub(crate) schema: fn() -> Value,
+}
+
+impl ToolDef {
+    pub fn named(name: &str) -> Option<ToolDef> {
+        find(name)
+    }
+
+    pub fn spec(&self) -> oi_model::ToolSpec {
+        oi_model::ToolSpec {
+            name: self.name.to_string(),
+            description: self.description.to_string(),
+            parameters: (self.schema)(),
+        }
+    }
+}
 
 /// All tools, in catalogue order.
 pub(crate) fn all() -> impl Iterator<Item = ToolDef> {

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::ToolDef;
+use super::ToolDef;
 
 pub(super) const HARNESS: &str = "qwen-code";
 
