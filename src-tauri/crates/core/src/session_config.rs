@@ -108,8 +108,8 @@ impl SessionRequest {
         SessionRequest::default()
     }
 
-    /// The saved session `id` (or prefix; empty or `None` for the latest)… or a new one when
-    /// `id` is `None`.
+    /// The saved session `id` names (an id or its prefix; `Some("")`: the latest), or a new
+    /// session when `id` is `None`.
     pub fn resuming(id: Option<String>) -> Self {
         SessionRequest {
             resume: id,

@@ -300,9 +300,7 @@ impl DiskPrompt {
             settled: false,
         })
     }
-}
 
-impl DiskPrompt {
     /// Files a process stopped writing (killed mid-write) an hour or more ago.
     fn remove_stale_partials(&self) {
         let Some(dir) = self.file.parent() else {
