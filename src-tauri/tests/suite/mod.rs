@@ -1,6 +1,7 @@
 mod commands;
 mod desktop;
 mod launch;
+mod plan;
 mod pointer;
 mod quit;
 mod second_launch;
