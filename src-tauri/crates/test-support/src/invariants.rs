@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde_json::Value;
 
-use crate::server::Provider;
+use crate::wire::Provider;
 
 /// Human-readable breaches of `provider`'s request rules in one request.
 pub(crate) fn check(

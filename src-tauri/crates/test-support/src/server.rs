@@ -18,10 +18,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::invariants;
 use crate::script::{Part, Script, ScriptedResponse};
-use crate::wire::anthropic::AnthropicStream;
-use crate::wire::ollama::OllamaStream;
-use crate::wire::openai::OpenAiStream;
-use crate::wire::{ErrorSpec, Frame, StreamEncoder, TurnContext, anthropic, ollama, openai};
+use crate::wire::{ErrorSpec, Frame, Provider, TurnContext, anthropic, ollama, openai};
 
 /// One HTTP request the server received.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,66 +67,6 @@ impl RecordedRequest {
             .and_then(Value::as_array)
             .map(Vec::as_slice)
             .unwrap_or_default()
-    }
-}
-
-/// The wire format of a model endpoint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Provider {
-    OpenAi,
-    Anthropic,
-    Ollama,
-}
-
-impl Provider {
-    fn for_path(path: &str) -> Option<Self> {
-        match path {
-            "/v1/chat/completions" | "/chat/completions" => Some(Self::OpenAi),
-            "/v1/messages" => Some(Self::Anthropic),
-            "/api/chat" => Some(Self::Ollama),
-            _ => None,
-        }
-    }
-
-    fn wants_stream(self, body: &Value) -> bool {
-        let stream = body.get("stream").and_then(Value::as_bool);
-        match self {
-            // Ollama streams unless told `"stream": false`.
-            Self::Ollama => stream.unwrap_or(true),
-            Self::OpenAi | Self::Anthropic => stream.unwrap_or(false),
-        }
-    }
-
-    fn error_body(self, error: &ErrorSpec) -> Value {
-        match self {
-            Self::OpenAi => openai::error_body(error),
-            Self::Anthropic => anthropic::error_body(error),
-            Self::Ollama => ollama::error_body(error),
-        }
-    }
-
-    fn stream_content_type(self) -> &'static str {
-        match self {
-            Self::OpenAi => openai::CONTENT_TYPE_STREAM,
-            Self::Anthropic => anthropic::CONTENT_TYPE_STREAM,
-            Self::Ollama => ollama::CONTENT_TYPE_STREAM,
-        }
-    }
-
-    fn encoder(self, ctx: TurnContext) -> Box<dyn StreamEncoder + Send> {
-        match self {
-            Self::OpenAi => Box::new(OpenAiStream::new(ctx)),
-            Self::Anthropic => Box::new(AnthropicStream::new(ctx)),
-            Self::Ollama => Box::new(OllamaStream::new(ctx)),
-        }
-    }
-
-    fn complete_body(self, parts: &[Part], ctx: &TurnContext) -> Value {
-        match self {
-            Self::OpenAi => openai::completion_body(parts, ctx),
-            Self::Anthropic => anthropic::message_body(parts, ctx),
-            Self::Ollama => ollama::chat_body(parts, ctx),
-        }
     }
 }
 

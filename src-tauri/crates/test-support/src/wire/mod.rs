@@ -14,6 +14,9 @@ use bytes::Bytes;
 use serde_json::Value;
 
 use crate::script::{Part, ScriptedResponse};
+use anthropic::AnthropicStream;
+use ollama::OllamaStream;
+use openai::OpenAiStream;
 
 /// What the response body does next.
 #[derive(Debug)]
@@ -232,6 +235,66 @@ fn estimate_output(response: &ScriptedResponse) -> u32 {
 /// A fixed timestamp, so recorded transcripts are reproducible.
 pub(crate) const CREATED_UNIX: u64 = 1_767_225_600;
 pub(crate) const CREATED_RFC3339: &str = "2026-01-01T00:00:00.000000Z";
+
+/// The wire format of a model endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Provider {
+    OpenAi,
+    Anthropic,
+    Ollama,
+}
+
+impl Provider {
+    pub(crate) fn for_path(path: &str) -> Option<Self> {
+        match path {
+            "/v1/chat/completions" | "/chat/completions" => Some(Self::OpenAi),
+            "/v1/messages" => Some(Self::Anthropic),
+            "/api/chat" => Some(Self::Ollama),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn wants_stream(self, body: &Value) -> bool {
+        let stream = body.get("stream").and_then(Value::as_bool);
+        match self {
+            // Ollama streams unless told `"stream": false`.
+            Self::Ollama => stream.unwrap_or(true),
+            Self::OpenAi | Self::Anthropic => stream.unwrap_or(false),
+        }
+    }
+
+    pub(crate) fn error_body(self, error: &ErrorSpec) -> Value {
+        match self {
+            Self::OpenAi => openai::error_body(error),
+            Self::Anthropic => anthropic::error_body(error),
+            Self::Ollama => ollama::error_body(error),
+        }
+    }
+
+    pub(crate) fn stream_content_type(self) -> &'static str {
+        match self {
+            Self::OpenAi => openai::CONTENT_TYPE_STREAM,
+            Self::Anthropic => anthropic::CONTENT_TYPE_STREAM,
+            Self::Ollama => ollama::CONTENT_TYPE_STREAM,
+        }
+    }
+
+    pub(crate) fn encoder(self, ctx: TurnContext) -> Box<dyn StreamEncoder + Send> {
+        match self {
+            Self::OpenAi => Box::new(OpenAiStream::new(ctx)),
+            Self::Anthropic => Box::new(AnthropicStream::new(ctx)),
+            Self::Ollama => Box::new(OllamaStream::new(ctx)),
+        }
+    }
+
+    pub(crate) fn complete_body(self, parts: &[Part], ctx: &TurnContext) -> Value {
+        match self {
+            Self::OpenAi => openai::completion_body(parts, ctx),
+            Self::Anthropic => anthropic::message_body(parts, ctx),
+            Self::Ollama => ollama::chat_body(parts, ctx),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
