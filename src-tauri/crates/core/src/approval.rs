@@ -37,15 +37,14 @@ pub(crate) async fn pass_gate(
     cancel: &CancellationToken,
 ) -> Passage {
     let emit = |msg| rt.emitter.emit(id, msg);
-    let (verdict, can_ask) = {
-        let shared = rt.shared.lock().await;
+    let (verdict, can_ask) = rt.state.with(|shared| {
         let writes =
             oi_tools::planned_writes_of(call, &shared.config.cwd, &shared.profile.tool_state);
         (
             shared.gate.check(call, &writes),
             shared.config.interactive_approvals,
         )
-    };
+    });
     let verdict = match (verdict, takeover) {
         (Verdict::Run(_), Some(t)) => Verdict::Ask {
             risks: Default::default(),
@@ -92,8 +91,7 @@ pub(crate) async fn pass_gate(
             warning,
             scopes,
         } => {
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            let waiting = PendingApproval::register(rt, &call.call_id, tx);
+            let (waiting, rx) = rt.approvals.wait_for(&call.call_id);
             offered = scopes.clone();
             emit(EventMsg::ApprovalRequested {
                 call: call.clone(),
@@ -131,7 +129,7 @@ pub(crate) async fn pass_gate(
         decider,
     });
     if let ApprovalDecision::ApproveAlways { scope } = &decision {
-        let remembered = rt.shared.lock().await.gate.remember(scope, &offered);
+        let remembered = rt.state.with(|s| s.gate.remember(scope, &offered));
         match remembered {
             Ok(what) => emit(EventMsg::Notice {
                 message: format!("remembered: {what}"),
@@ -157,36 +155,5 @@ pub(crate) async fn pass_gate(
             by_person,
             edited: None,
         },
-    }
-}
-
-/// An approval request waiting for its answer; forgotten when the wait ends or is dropped (a
-/// code block killed while one of its computer actions waits).
-struct PendingApproval<'a> {
-    rt: &'a Runtime,
-    call_id: String,
-}
-
-impl<'a> PendingApproval<'a> {
-    fn register(
-        rt: &'a Runtime,
-        call_id: &str,
-        tx: tokio::sync::oneshot::Sender<ApprovalDecision>,
-    ) -> Self {
-        if let Ok(mut waiting) = rt.approvals.lock() {
-            waiting.insert(call_id.to_string(), tx);
-        }
-        PendingApproval {
-            rt,
-            call_id: call_id.to_string(),
-        }
-    }
-}
-
-impl Drop for PendingApproval<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut waiting) = self.rt.approvals.lock() {
-            waiting.remove(&self.call_id);
-        }
     }
 }

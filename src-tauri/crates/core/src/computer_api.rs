@@ -15,32 +15,22 @@
 //! `{"ok": true, "text", "screenshot": {path, width, height…} | null}` or
 //! `{"ok": false, "kind": "denied" | "no_display" | "permission" | "helper" | "bad_action" | "failed", "message"}`.
 
-use std::convert::Infallible;
 use std::sync::Arc;
 
 use oi_computer::ComputerError;
 use oi_protocol::{CallOrigin, ToolAction, ToolCall};
 use serde_json::{Value, json};
-use tokio::sync::MutexGuard;
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::Passage;
-use crate::kernel_lines::{ComputerLines, Line, failure};
+use crate::kernel_lines::{KernelRequests, failure};
 use crate::runtime::Runtime;
 
-/// Held while a block is served; when the block ends it answers what is left half done.
-struct Serving<'a>(MutexGuard<'a, ComputerLines>);
-
-impl Drop for Serving<'_> {
-    fn drop(&mut self) {
-        if let Some(line) = &mut self.0.current {
-            line.abandon();
-        }
-    }
-}
-
-/// One code block's computer actions.
-pub(crate) struct BlockActions {
+/// One code block's computer actions: what answers its kernel's requests while it runs.
+pub(crate) struct BlockActions<'a> {
+    rt: &'a Arc<Runtime>,
+    id: &'a str,
+    cancel: &'a CancellationToken,
     /// The code block's call: actions are numbered below it, and `view()` screenshots are its images.
     parent: String,
     count: u32,
@@ -50,9 +40,17 @@ pub(crate) struct BlockActions {
     pub aborted: bool,
 }
 
-impl BlockActions {
-    pub(crate) fn new(parent: &ToolCall) -> Self {
+impl<'a> BlockActions<'a> {
+    pub(crate) fn new(
+        rt: &'a Arc<Runtime>,
+        id: &'a str,
+        cancel: &'a CancellationToken,
+        parent: &ToolCall,
+    ) -> Self {
         BlockActions {
+            rt,
+            id,
+            cancel,
             parent: parent.call_id.clone(),
             count: 0,
             images: Vec::new(),
@@ -61,83 +59,23 @@ impl BlockActions {
     }
 }
 
-/// Serves the current Python kernel's requests, one after the other, until dropped (when the
-/// block ends).
-pub(crate) async fn serve(
-    rt: &Arc<Runtime>,
-    id: &str,
-    block: &mut BlockActions,
-    cancel: &CancellationToken,
-) -> Infallible {
-    let mut serving = Serving(rt.computer_api.lock().await);
-    let ComputerLines { arrivals, current } = &mut *serving.0;
-    loop {
-        let request = tokio::select! {
-            // A Python kernel started in this block (the first, or after a restart).
-            Some(stream) = arrivals.recv() => {
-                *current = match Line::new(stream) {
-                    Ok(line) => Some(line),
-                    Err(e) => {
-                        tracing::warn!("computer API: the kernel's line is unusable: {e}");
-                        None
-                    }
-                };
-                continue;
-            }
-            request = next_request(current) => request,
-        };
-        let Some(line) = current.as_mut() else {
-            continue;
-        };
-        let reply = match serde_json::from_slice::<Value>(&request) {
-            Ok(Value::Object(request)) => answer(rt, id, block, cancel, request).await,
-            Ok(_) | Err(_) => failure(
-                "bad_action",
-                "a computer request is one JSON object a line".into(),
-            ),
-        };
-        line.reply(&reply);
-        if let Err(e) = line.flush().await {
-            tracing::debug!("computer API: the kernel's line closed: {e}");
-            *current = None;
-        }
-    }
-}
-
-/// The current line's next request; pending while there is none (its kernel ended).
-async fn next_request(current: &mut Option<Line>) -> Vec<u8> {
-    let Some(line) = current else {
-        return std::future::pending().await;
-    };
-    let read = async {
-        line.flush().await?;
-        line.next_request().await
-    };
-    match read.await {
-        Ok(Some(request)) => request,
-        Ok(None) => {
-            *current = None;
-            std::future::pending().await
-        }
-        Err(e) => {
-            tracing::debug!("computer API: the kernel's line closed: {e}");
-            *current = None;
-            std::future::pending().await
-        }
+#[async_trait::async_trait]
+impl KernelRequests for BlockActions<'_> {
+    async fn answer(&mut self, request: serde_json::Map<String, Value>) -> Value {
+        answer(self, request).await
     }
 }
 
 /// Gates and performs one action, as the `computer` tool does.
 async fn answer(
-    rt: &Arc<Runtime>,
-    id: &str,
-    block: &mut BlockActions,
-    cancel: &CancellationToken,
+    block: &mut BlockActions<'_>,
     mut arguments: serde_json::Map<String, Value>,
 ) -> Value {
+    let (rt, cancel) = (block.rt, block.cancel);
+    let events = rt.emitter.events(block.id);
     if let Some(op) = arguments.remove("files") {
         let op = op.as_str().unwrap_or_default().to_string();
-        let sandbox = rt.shared.lock().await.resources.sandbox.clone();
+        let sandbox = rt.state.with(|s| s.resources.sandbox.clone());
         return tokio::task::spawn_blocking(move || {
             crate::files_api::answer(&op, &arguments, &sandbox)
         })
@@ -172,17 +110,17 @@ async fn answer(
             plan: None,
         },
     };
-    let takeover = match crate::computer::prepare(rt, &mut call).await {
+    let takeover = match rt.computer.prepare(&mut call).await {
         Ok(t) => t,
         Err(e) => {
-            crate::computer::report(rt, id, &e);
+            crate::computer::report(events, &e);
             return computer_failure(&e);
         }
     };
-    match crate::approval::pass_gate(rt, id, &call, takeover, cancel).await {
+    match crate::approval::pass_gate(rt, block.id, &call, takeover, cancel).await {
         Passage::Run { .. } => {
             let shown_in = if show { &block.parent } else { &call.call_id };
-            match crate::computer::perform(rt, id, &call, shown_in).await {
+            match rt.computer.perform(events, &call, shown_in).await {
                 Ok(done) => {
                     if show && let Some(s) = &done.screenshot {
                         block.images.push(s.path.clone());
@@ -190,7 +128,7 @@ async fn answer(
                     json!({"ok": true, "text": done.text, "screenshot": done.screenshot})
                 }
                 Err(e) => {
-                    crate::computer::report(rt, id, &e);
+                    crate::computer::report(events, &e);
                     computer_failure(&e)
                 }
             }

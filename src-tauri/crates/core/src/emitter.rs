@@ -81,11 +81,29 @@ impl Emitter {
         }
     }
 
+    /// The events of one turn or op: this emitter and the id they answer.
+    pub(crate) fn events<'a>(&'a self, id: &'a str) -> Events<'a> {
+        Events { emitter: self, id }
+    }
+
     pub fn log_path(&self) -> String {
         self.inner
             .lock()
             .map(|i| i.log.path().display().to_string())
             .unwrap_or_default()
+    }
+}
+
+/// Where a turn's runners send their events: the session's emitter, under the turn's id.
+#[derive(Clone, Copy)]
+pub(crate) struct Events<'a> {
+    emitter: &'a Emitter,
+    id: &'a str,
+}
+
+impl Events<'_> {
+    pub(crate) fn emit(&self, msg: EventMsg) {
+        self.emitter.emit(self.id, msg);
     }
 }
 

@@ -1,6 +1,10 @@
 //! The engine's ends of the Python kernels' lines (see `computer_api.rs` for what travels on
 //! them): one JSON request a line in, one reply a line out, a request too long refused, and a
-//! request left half done when a block ends finished in the next.
+//! request left half done when a block ends finished in the next. While a code block runs, the
+//! current kernel's requests are served one after the other ([`ComputerLines::serve`]) by what
+//! the turn gives ([`KernelRequests`]).
+
+use std::convert::Infallible;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -28,13 +32,94 @@ pub(crate) fn link() -> (oi_exec::EngineLink, ComputerLines) {
 /// The engine's ends of the Python kernels' lines: the current kernel's, and those of kernels
 /// started since (a new one replaces it; the old kernel is gone).
 pub(crate) struct ComputerLines {
-    pub(crate) arrivals: mpsc::UnboundedReceiver<std::os::unix::net::UnixStream>,
-    pub(crate) current: Option<Line>,
+    arrivals: mpsc::UnboundedReceiver<std::os::unix::net::UnixStream>,
+    current: Option<Line>,
+}
+
+/// Answers what a Python kernel asks the engine while its block runs.
+#[async_trait::async_trait]
+pub(crate) trait KernelRequests: Send {
+    /// The reply to one request (a JSON object).
+    async fn answer(&mut self, request: serde_json::Map<String, Value>) -> Value;
+}
+
+impl ComputerLines {
+    /// Serves the current Python kernel's requests, one after the other, until dropped (when
+    /// the block ends); a request left half done is answered then.
+    pub(crate) async fn serve(&mut self, requests: &mut dyn KernelRequests) -> Infallible {
+        let serving = Serving(self);
+        let ComputerLines { arrivals, current } = &mut *serving.0;
+        loop {
+            let request = tokio::select! {
+                // A Python kernel started in this block (the first, or after a restart).
+                Some(stream) = arrivals.recv() => {
+                    *current = match Line::new(stream) {
+                        Ok(line) => Some(line),
+                        Err(e) => {
+                            tracing::warn!("computer API: the kernel's line is unusable: {e}");
+                            None
+                        }
+                    };
+                    continue;
+                }
+                request = next_request(current) => request,
+            };
+            let Some(line) = current.as_mut() else {
+                continue;
+            };
+            let reply = match serde_json::from_slice::<Value>(&request) {
+                Ok(Value::Object(request)) => requests.answer(request).await,
+                Ok(_) | Err(_) => failure(
+                    "bad_action",
+                    "a computer request is one JSON object a line".into(),
+                ),
+            };
+            line.reply(&reply);
+            if let Err(e) = line.flush().await {
+                tracing::debug!("computer API: the kernel's line closed: {e}");
+                *current = None;
+            }
+        }
+    }
+}
+
+/// Held while a block is served; when the block ends it answers what is left half done.
+struct Serving<'a>(&'a mut ComputerLines);
+
+impl Drop for Serving<'_> {
+    fn drop(&mut self) {
+        if let Some(line) = &mut self.0.current {
+            line.abandon();
+        }
+    }
+}
+
+/// The current line's next request; pending while there is none (its kernel ended).
+async fn next_request(current: &mut Option<Line>) -> Vec<u8> {
+    let Some(line) = current else {
+        return std::future::pending().await;
+    };
+    let read = async {
+        line.flush().await?;
+        line.next_request().await
+    };
+    match read.await {
+        Ok(Some(request)) => request,
+        Ok(None) => {
+            *current = None;
+            std::future::pending().await
+        }
+        Err(e) => {
+            tracing::debug!("computer API: the kernel's line closed: {e}");
+            *current = None;
+            std::future::pending().await
+        }
+    }
 }
 
 /// One kernel's line, framed in JSON lines. Kept across blocks: a request half read when a
 /// block ends is finished in the next.
-pub(crate) struct Line {
+struct Line {
     stream: UnixStream,
     inbox: Vec<u8>,
     /// Skipping the rest of a request that was too long (already answered).
@@ -46,7 +131,7 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    pub(crate) fn new(stream: std::os::unix::net::UnixStream) -> std::io::Result<Line> {
+    fn new(stream: std::os::unix::net::UnixStream) -> std::io::Result<Line> {
         stream.set_nonblocking(true)?;
         Ok(Line {
             stream: UnixStream::from_std(stream)?,
@@ -58,7 +143,7 @@ impl Line {
     }
 
     /// The next request line; `None` once the kernel is gone. Cancel-safe: what was read stays.
-    pub(crate) async fn next_request(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+    async fn next_request(&mut self) -> std::io::Result<Option<Vec<u8>>> {
         loop {
             if let Some(end) = self.inbox.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.inbox.drain(..=end).collect();
@@ -94,14 +179,14 @@ impl Line {
         self.flush().await
     }
 
-    pub(crate) fn reply(&mut self, reply: &Value) {
+    fn reply(&mut self, reply: &Value) {
         self.outbox.extend_from_slice(reply.to_string().as_bytes());
         self.outbox.push(b'\n');
         self.owed = false;
     }
 
     /// Writes the queued replies. Cancel-safe: what was written is gone from the outbox.
-    pub(crate) async fn flush(&mut self) -> std::io::Result<()> {
+    async fn flush(&mut self) -> std::io::Result<()> {
         while !self.outbox.is_empty() {
             let n = self.stream.write(&self.outbox).await?;
             self.outbox.drain(..n);
@@ -111,7 +196,7 @@ impl Line {
 
     /// The block ended while a request waited: tell its caller rather than leave it hanging
     /// until the next block, without waiting (a reply is small; the socket's buffer takes it).
-    pub(crate) fn abandon(&mut self) {
+    fn abandon(&mut self) {
         if self.owed {
             self.reply(&failure("helper", BLOCK_ENDED.into()));
         }

@@ -10,27 +10,27 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
     let emit = |msg| rt.emitter.emit(id, msg);
     match op {
         Op::SetProfile { profile } => {
-            let mut shared = rt.shared.lock().await;
-            match Profile::load(&profile, shared.config.config_dir.as_deref()) {
-                Ok(mut p) => {
-                    // What the tools remember (files read, the plan) outlives the harness.
-                    p.tool_state = std::mem::take(&mut shared.profile.tool_state);
-                    shared.config.profile = p.id.clone();
-                    let screen = crate::screen::Screen::of(&shared.config, &p);
-                    shared.profile = p;
-                    // Not under the session's lock: a screen action may hold the computer's.
-                    drop(shared);
-                    rt.computer.lock().await.set_screen(screen).await;
+            let loaded = rt.state.with(|shared| {
+                let mut p = Profile::load(&profile, shared.config.config_dir.as_deref())?;
+                // What the tools remember (files read, the plan) outlives the harness.
+                p.tool_state = std::mem::take(&mut shared.profile.tool_state);
+                shared.config.profile = p.id.clone();
+                let screen = crate::screen::Screen::of(&shared.config, &p);
+                shared.profile = p;
+                Ok::<_, crate::profile::ProfileError>(screen)
+            });
+            match loaded {
+                Ok(screen) => {
+                    rt.computer.set_screen(screen).await;
                     emit(EventMsg::ProfileChanged { profile });
                 }
                 Err(e) => emit(EventMsg::Error(invalid(e.to_string()))),
             }
         }
-        Op::SetModel { model } => {
-            let mut shared = rt.shared.lock().await;
+        Op::SetModel { model } => rt.state.with(|shared| {
             let previous = shared.config.model.clone();
             shared.config.model = model;
-            match Runtime::rebuild_client(&mut shared) {
+            match Runtime::rebuild_client(shared) {
                 Ok(()) => {
                     let name = shared.model.display_name();
                     emit(EventMsg::ModelChanged { model: name });
@@ -40,18 +40,18 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                     emit(EventMsg::Error(e.to_info()));
                 }
             }
-        }
+        }),
         Op::SetApprovalPolicy { policy } => {
-            rt.shared.lock().await.gate.set_policy(policy);
+            rt.state.with(|s| s.gate.set_policy(policy));
             emit(EventMsg::ApprovalPolicyChanged { policy });
         }
         Op::SetSandbox { backend, level } => set_sandbox(rt, id, &backend, level.as_deref()).await,
         Op::Reset => {
-            rt.shared.lock().await.history.clear();
+            rt.state.with(|s| s.history.clear());
             emit(EventMsg::HistoryReset);
         }
         Op::Undo => {
-            let removed = rt.shared.lock().await.history.undo();
+            let removed = rt.state.with(|s| s.history.undo());
             if removed {
                 emit(EventMsg::HistoryUndone { removed: 1 });
             } else {
@@ -61,12 +61,14 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
             }
         }
         Op::ReportTokens => {
-            let shared = rt.shared.lock().await;
-            let mut usage = shared.usage;
-            // Without provider counts yet, estimate the next request (~4 characters a token).
-            if usage.total_input_tokens == 0 {
-                usage.input_tokens = (shared.history.char_len() / 4) as u32;
-            }
+            let usage = rt.state.with(|shared| {
+                let mut usage = shared.usage;
+                // Without provider counts yet, estimate the next request (~4 characters a token).
+                if usage.total_input_tokens == 0 {
+                    usage.input_tokens = (shared.history.char_len() / 4) as u32;
+                }
+                usage
+            });
             emit(EventMsg::TokenUsage(usage));
         }
         Op::SaveConversation { path } => {
@@ -92,7 +94,6 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
         Op::LoadConversation { path } => match store::read_events(std::path::Path::new(&path)) {
             Ok(events) => {
                 let loaded = store::rebuild_history(&events);
-                let mut shared = rt.shared.lock().await;
                 emit(EventMsg::HistoryReset);
                 // Re-emit the conversation so this session's own log can rebuild it too. No
                 // turn ran: no TurnEnded (front ends take that for the end of a real turn).
@@ -100,7 +101,7 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                     emit(msg);
                 }
                 let count = loaded.items().len();
-                shared.history = loaded;
+                rt.state.with(|s| s.history = loaded);
                 emit(EventMsg::Notice {
                     message: format!("loaded {count} messages from {path}"),
                 });
@@ -133,35 +134,39 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
         Ok(l) => l.unwrap_or_default(),
         Err(e) => return emit(EventMsg::Error(invalid(e.to_string()))),
     };
-    let mut shared = rt.shared.lock().await;
-    if backend == oi_sandbox::Backend::None
-        && shared.config.safe_mode == oi_protocol::SafeMode::Auto
-    {
-        return emit(EventMsg::Error(invalid(
-            "safe mode auto runs code only inside a sandbox; keep a sandbox on".into(),
-        )));
-    }
-    // The person's choice now: config.toml's image stays, the profile's wish is replaced.
-    let setup = crate::sandbox::SandboxSetup::of(crate::sandbox::SandboxRequest {
-        backend,
-        level,
-        policy_file: None,
-        image: shared
-            .config
-            .sandbox_setup
-            .as_ref()
-            .and_then(|s| s.request.image.clone()),
-        exec_forbid: shared.config.command_rules.exec_forbid(),
+    let prepared = rt.state.with(|shared| {
+        if backend == oi_sandbox::Backend::None
+            && shared.config.safe_mode == oi_protocol::SafeMode::Auto
+        {
+            return Err("safe mode auto runs code only inside a sandbox; keep a sandbox on");
+        }
+        // The person's choice now: config.toml's image stays, the profile's wish is replaced.
+        let setup = crate::sandbox::SandboxSetup::of(crate::sandbox::SandboxRequest {
+            backend,
+            level,
+            policy_file: None,
+            image: shared
+                .config
+                .sandbox_setup
+                .as_ref()
+                .and_then(|s| s.request.image.clone()),
+            exec_forbid: shared.config.command_rules.exec_forbid(),
+        });
+        let (sandbox, _) = setup.prepare(&shared.config.cwd, shared.config.config_dir.as_deref());
+        shared.config.sandbox_setup = Some(setup);
+        // Runs from now on are under it: the engine's tools at once, code in the next kernels.
+        shared.resources.sandbox = sandbox.clone();
+        Ok(sandbox)
     });
-    let (sandbox, _) = setup.prepare(&shared.config.cwd, shared.config.config_dir.as_deref());
-    shared.config.sandbox_setup = Some(setup);
+    let sandbox = match prepared {
+        Ok(sandbox) => sandbox,
+        Err(why) => return emit(EventMsg::Error(invalid(why.into()))),
+    };
     let info = sandbox.info.clone();
-    let mut kernels = rt.kernels.lock().await;
-    sandbox.apply_to(kernels.options_mut());
-    shared.resources.sandbox = sandbox;
-    drop(shared);
-    kernels.shutdown().await;
-    drop(kernels);
+    // Waits for a block under way to end; its own requests (a `computer.*` call) need nothing
+    // this op holds.
+    rt.code.switch_sandbox(&sandbox).await;
+    drop(sandbox);
     if let Some(why) = info.as_ref().and_then(|i| i.refusal.clone()) {
         emit(EventMsg::Error(ErrorInfo {
             kind: ErrorKind::SandboxUnavailable,

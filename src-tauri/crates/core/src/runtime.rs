@@ -1,11 +1,22 @@
 //! A running session's state, which its task, its turns and its ops share: the settings, what
 //! was built from them (sandbox, kernels, model client, MCP servers), the history and the gate.
+//!
+//! # Locks
+//! Each lock has one owner, the only module that can name it (a private field):
+//! - the session's [`Shared`] state, behind [`State::with`]: a synchronous lock lent to a
+//!   closure, which cannot await, so it is never held across an await and never while another
+//!   lock is awaited;
+//! - the kernels, the editor's terminal shell and the Python kernels' lines: `run::code::Code`,
+//!   held for one block's run (while the block's `computer.*` requests are gated and performed);
+//! - the display helper: `computer::Computer`, held for one action;
+//! - the approvals waiting for an answer: [`Approvals`], never held across an await;
+//! - the MCP servers: [`Runtime::mcp`], read while a turn uses them, written at shutdown.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use oi_protocol::{ApprovalDecision, ErrorInfo, ErrorKind, EventMsg, TokenUsage};
-use tokio::sync::{Mutex, oneshot};
+use tokio::sync::oneshot;
 
 use crate::SessionConfig;
 use crate::emitter::Emitter;
@@ -66,20 +77,101 @@ pub(crate) struct Shared {
 }
 
 pub(crate) struct Runtime {
-    pub shared: Mutex<Shared>,
-    pub kernels: Mutex<oi_exec::Kernels>,
-    /// Where shell blocks run in the front end's terminal left their directory and exports.
-    pub client_shell: Mutex<crate::client_shell::ClientShell>,
+    pub state: State,
+    pub code: crate::run::code::Code,
+    pub computer: crate::computer::Computer,
     pub emitter: Emitter,
-    pub approvals: std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
+    pub approvals: Approvals,
     /// Started once, in the background from the session's start; a turn waits for it.
-    pub mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
-    pub computer: Mutex<crate::screen::ComputerSession>,
-    /// Stops the computer helper's action under way; reachable while `computer` is locked by
-    /// the action itself. Set when the helper starts.
-    pub computer_stop: crate::screen::StopSlot,
-    /// The engine's ends of the Python kernels' lines, for their `computer` object.
-    pub computer_api: Mutex<crate::kernel_lines::ComputerLines>,
+    mcp: tokio::sync::OnceCell<tokio::sync::RwLock<McpTools>>,
+}
+
+/// The session's [`Shared`] state behind its one synchronous lock.
+pub(crate) struct State(std::sync::Mutex<Shared>);
+
+impl State {
+    pub(crate) fn new(shared: Shared) -> Self {
+        State(std::sync::Mutex::new(shared))
+    }
+
+    /// Lends the state to `f`, which cannot await: the lock is never held across an await.
+    /// A closure that panicked left the state as it was then; the session goes on with it.
+    pub(crate) fn with<R>(&self, f: impl FnOnce(&mut Shared) -> R) -> R {
+        let mut shared = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&mut shared)
+    }
+}
+
+/// Approval requests waiting for the person's answer, by call id.
+#[derive(Default)]
+pub(crate) struct Approvals(std::sync::Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>);
+
+impl Approvals {
+    /// Waits for `call_id`'s answer: it arrives on the receiver until the guard is dropped (the
+    /// wait ended, or a code block was killed while one of its computer actions waited).
+    pub(crate) fn wait_for(
+        &self,
+        call_id: &str,
+    ) -> (PendingApproval<'_>, oneshot::Receiver<ApprovalDecision>) {
+        let (tx, rx) = oneshot::channel();
+        self.waiting().insert(call_id.to_string(), tx);
+        let pending = PendingApproval {
+            approvals: self,
+            call_id: call_id.to_string(),
+        };
+        (pending, rx)
+    }
+
+    /// Hands the person's answer to the request waiting for it; `false` when none waits.
+    pub(crate) fn answer(&self, call_id: &str, decision: ApprovalDecision) -> bool {
+        match self.waiting().remove(call_id) {
+            Some(tx) => {
+                // The request may have stopped waiting (an interrupt) just now.
+                let _ = tx.send(decision);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn waiting(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, oneshot::Sender<ApprovalDecision>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// An approval request waiting for its answer; forgotten when dropped.
+pub(crate) struct PendingApproval<'a> {
+    approvals: &'a Approvals,
+    call_id: String,
+}
+
+impl Drop for PendingApproval<'_> {
+    fn drop(&mut self) {
+        self.approvals.waiting().remove(&self.call_id);
+    }
+}
+
+impl Shared {
+    /// What a runner needs of the settings, as they are now.
+    pub(crate) fn run_settings(&self) -> crate::run::RunSettings {
+        crate::run::RunSettings {
+            cwd: self.config.cwd.clone(),
+            data_dir: self.config.data_dir.clone(),
+            max_output: self.config.max_output,
+            exec_timeout: self.config.exec_timeout,
+            sandbox: self.resources.sandbox.clone(),
+            environment: self.resources.environment.clone(),
+            protected: self.gate.paths().clone(),
+            tool_state: self.profile.tool_state.clone(),
+        }
+    }
 }
 
 pub(crate) fn resolve_model(config: &SessionConfig) -> ModelSpec {
@@ -101,18 +193,33 @@ pub(crate) fn invalid(message: String) -> ErrorInfo {
 }
 
 impl Runtime {
+    pub(crate) fn new(
+        state: State,
+        code: crate::run::code::Code,
+        computer: crate::computer::Computer,
+        emitter: Emitter,
+    ) -> Self {
+        Runtime {
+            state,
+            code,
+            computer,
+            emitter,
+            approvals: Approvals::default(),
+            mcp: tokio::sync::OnceCell::new(),
+        }
+    }
+
     /// The session's MCP tools, once every server has started or failed (failures are reported).
     pub(crate) async fn mcp(&self) -> &tokio::sync::RwLock<McpTools> {
         self.mcp
             .get_or_init(|| async {
-                let (servers, cwd, sandbox) = {
-                    let s = self.shared.lock().await;
+                let (servers, cwd, sandbox) = self.state.with(|s| {
                     (
                         s.config.mcp_servers.clone(),
                         s.config.cwd.clone(),
                         s.resources.sandbox.clone(),
                     )
-                };
+                });
                 // MCP servers act for the model as code does: in the same sandbox, and not at
                 // all when the sandbox cannot be enforced.
                 let (tools, errors) = match sandbox.refusal() {

@@ -1,6 +1,6 @@
-//! The session's computer-use state, which the runtime holds: the display helper (started on
-//! the first action), its stop handle, where screenshots go and the screen the model sees.
-//! What is done with it is in `computer.rs`.
+//! The session's computer-use state: the display helper (started on the first action), its stop
+//! handle, where screenshots go and the screen the model sees. `computer.rs`'s `Computer` owns
+//! it and does what is done with it.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,8 +13,8 @@ pub(crate) type StopSlot = Arc<std::sync::Mutex<Option<oi_computer::Stopper>>>;
 /// The session's side of computer use.
 pub(crate) struct ComputerSession {
     client: Option<ComputerClient>,
-    /// The running helper's stop handle, shared with `Runtime::computer_stop` so a stop
-    /// reaches it while an action holds this session's lock.
+    /// The running helper's stop handle, shared with `Computer` so a stop reaches it while an
+    /// action holds this session's lock.
     stopper: StopSlot,
     screenshot_dir: PathBuf,
     /// A computer action already ran in this turn: the person's input since then is a takeover.

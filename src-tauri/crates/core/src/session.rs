@@ -1,7 +1,7 @@
 //! One tokio task per session owns its state; front ends talk to it through two queues:
 //! [`Submission`]s in, [`Event`]s out.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -9,13 +9,13 @@ use oi_protocol::{
     ErrorInfo, ErrorKind, Event, EventMsg, InputItem, Op, SessionInfo, Submission, TokenUsage,
     TurnEndReason,
 };
-use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::emitter::Emitter;
 use crate::model::{ModelClient, client_for};
 use crate::profile::Profile;
-use crate::runtime::{Machine, Resources, Runtime, Shared, invalid, resolve_model};
+use crate::runtime::{Machine, Resources, Runtime, Shared, State, invalid, resolve_model};
 use crate::store::{self, SessionLog};
 use crate::{SessionConfig, SessionRequest};
 use oi_policy::gate::ApprovalGate;
@@ -98,7 +98,6 @@ pub fn spawn_session(
     kernel_options.timeout = config.exec_timeout;
     sandbox.apply_to(&mut kernel_options);
     let (python_link, computer_api) = crate::kernel_lines::link();
-    let computer_stop = crate::screen::StopSlot::default();
 
     emitter.emit(
         "",
@@ -157,38 +156,30 @@ pub fn spawn_session(
     };
 
     let has_mcp = !config.mcp_servers.is_empty();
-    let runtime = Arc::new(Runtime {
-        shared: Mutex::new(Shared {
-            gate,
-            config,
-            resources: Resources {
-                sandbox,
-                environment,
-            },
-            history,
-            profile,
-            model,
-            client,
-            usage: TokenUsage::default(),
-            native_tools: true,
-            machine: Machine::look(),
-            call_counter: resumed_events.len() as u64,
-            limits: None,
-            last_fit: Default::default(),
-        }),
-        kernels: Mutex::new(oi_exec::Kernels::new(kernel_options).with_python_link(python_link)),
-        client_shell: Mutex::default(),
-        emitter,
-        approvals: std::sync::Mutex::new(HashMap::new()),
-        mcp: tokio::sync::OnceCell::new(),
-        computer: Mutex::new(crate::screen::ComputerSession::new(
-            &log_path,
-            screen,
-            computer_stop.clone(),
-        )),
-        computer_stop,
-        computer_api: Mutex::new(computer_api),
+    let state = State::new(Shared {
+        gate,
+        config,
+        resources: Resources {
+            sandbox,
+            environment,
+        },
+        history,
+        profile,
+        model,
+        client,
+        usage: TokenUsage::default(),
+        native_tools: true,
+        machine: Machine::look(),
+        call_counter: resumed_events.len() as u64,
+        limits: None,
+        last_fit: Default::default(),
     });
+    let code = crate::run::code::Code::new(
+        oi_exec::Kernels::new(kernel_options).with_python_link(python_link),
+        computer_api,
+    );
+    let computer = crate::computer::Computer::new(&log_path, screen);
+    let runtime = Arc::new(Runtime::new(state, code, computer, emitter));
     if has_mcp {
         let rt = runtime.clone();
         tokio::spawn(async move {
@@ -249,16 +240,14 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                         }
                     }
                     Op::Approval { call_id, decision } => {
-                        let waiting = rt.approvals.lock().ok().and_then(|mut m| m.remove(&call_id));
-                        match waiting {
-                            Some(tx) => { let _ = tx.send(decision); }
-                            None => rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
-                                "no approval is pending for call `{call_id}`")))),
+                        if !rt.approvals.answer(&call_id, decision) {
+                            rt.emitter.emit(&id, EventMsg::Error(invalid(format!(
+                                "no approval is pending for call `{call_id}`"))));
                         }
                     }
                     Op::Interrupt => {
                         // The screen first: a glide or a typing run stops at its next step.
-                        crate::computer::stop(&rt);
+                        rt.computer.stop();
                         if let Some(turn) = &running {
                             turn.cancel.cancel();
                         }
@@ -270,14 +259,15 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
                             let reason = turn.done.await.unwrap_or(TurnEndReason::Interrupted);
                             rt.emitter.emit(&turn.id, EventMsg::TurnEnded { turn: turn.turn, reason });
                         }
-                        rt.kernels.lock().await.shutdown().await;
+                        rt.code.shutdown().await;
                         rt.shutdown_mcp().await;
                         // The sandbox goes before the session says it is done (an OpenShell
                         // container deleted, the native private /tmp removed): a front end
                         // that exits on ShutdownComplete must not leave it behind.
                         // Inline: no sandbox is instant, and an await here would let an editor
                         // reloading the session race the log's lock.
-                        drop(std::mem::take(&mut rt.shared.lock().await.resources.sandbox));
+                        let sandbox = rt.state.with(|s| std::mem::take(&mut s.resources.sandbox));
+                        drop(sandbox);
                         rt.emitter.emit(&id, EventMsg::ShutdownComplete);
                         return;
                     }
@@ -305,7 +295,7 @@ async fn session_loop(rt: Arc<Runtime>, mut subs: mpsc::UnboundedReceiver<Submis
             },
         );
     }
-    rt.kernels.lock().await.shutdown().await;
+    rt.code.shutdown().await;
     rt.shutdown_mcp().await;
 }
 

@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use futures::StreamExt;
 use oi_protocol::{
-    CallOrigin, ErrorInfo, ErrorKind, EventMsg, ExecStatus, InputItem, OutputStream, ToolAction,
-    ToolCall, TurnEndReason,
+    CallOrigin, ErrorInfo, ErrorKind, EventMsg, InputItem, ToolAction, ToolCall, TurnEndReason,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -15,6 +14,8 @@ use crate::context::{self, ContextLimits};
 use crate::history::HistoryItem;
 use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
 use crate::profile::PromptContext;
+use crate::run::tools::EngineTools;
+use crate::run::{CallContext, RunResult, Runner};
 use crate::runtime::Runtime;
 
 pub(crate) async fn run_turn(
@@ -26,13 +27,15 @@ pub(crate) async fn run_turn(
 ) -> TurnEndReason {
     let emit = |msg| rt.emitter.emit(id, msg);
     let items = crate::input::resolve_files(items);
-    rt.shared.lock().await.history.push(HistoryItem::User {
-        items: items.clone(),
+    rt.state.with(|s| {
+        s.history.push(HistoryItem::User {
+            items: items.clone(),
+        })
     });
     emit(EventMsg::UserMessage { items });
     emit(EventMsg::TurnStarted { turn });
-    rt.computer.lock().await.turn_started();
-    let max_steps = rt.shared.lock().await.config.max_turns.max(1);
+    rt.computer.turn_started().await;
+    let max_steps = rt.state.with(|s| s.config.max_turns.max(1));
     for _step in 0..max_steps {
         match step(rt, id, cancel).await {
             StepEnd::Continue => continue,
@@ -57,8 +60,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     let emit = |msg| rt.emitter.emit(id, msg);
     ensure_limits(rt, id).await;
     let mcp_tools = rt.mcp().await.read().await.specs();
-    let (client, request, model_name) = {
-        let mut shared = rt.shared.lock().await;
+    let (client, request, model_name) = rt.state.with(|shared| {
         let ctx = PromptContext::current(&shared.config.cwd, &shared.machine.languages)
             .with_policy(shared.gate.policy(), shared.resources.sandbox.info.as_ref())
             .with_computer(shared.machine.display, shared.resources.sandbox.container)
@@ -105,14 +107,14 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             shared.last_fit = fit;
         }
         (shared.client.clone(), request, shared.model.display_name())
-    };
+    });
     emit(EventMsg::ModelRequestStarted { model: model_name });
 
     let streamed = stream_model(rt, id, client.as_ref(), &request, cancel).await;
     let (text, reasoning, native_calls, outcome) = match streamed {
         Ok(s) => s,
         Err(e) if tools_refused(&e) && !request.tools.is_empty() => {
-            rt.shared.lock().await.native_tools = false;
+            rt.state.with(|s| s.native_tools = false);
             emit(EventMsg::Notice {
                 message: "the model does not take tools: code blocks in its text will run instead"
                     .into(),
@@ -129,11 +131,13 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             text: text.clone(),
             interrupted: true,
         });
-        rt.shared.lock().await.history.push(HistoryItem::Assistant {
-            text,
-            reasoning,
-            calls: Vec::new(),
-            interrupted: true,
+        rt.state.with(|s| {
+            s.history.push(HistoryItem::Assistant {
+                text,
+                reasoning,
+                calls: Vec::new(),
+                interrupted: true,
+            })
         });
         return StepEnd::End(TurnEndReason::Interrupted);
     }
@@ -142,8 +146,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         interrupted: false,
     });
 
-    let calls = {
-        let mut shared = rt.shared.lock().await;
+    let calls = rt.state.with(|shared| {
         let mut counter = shared.call_counter;
         let extra: Vec<&str> = mcp_tools.iter().map(|t| t.name.as_str()).collect();
         let interpreted = shared
@@ -214,7 +217,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             interrupted: false,
         });
         calls
-    };
+    });
     if calls.is_empty() {
         return StepEnd::End(TurnEndReason::Completed);
     }
@@ -228,14 +231,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         if let Some(reason) = end {
             // Every call must be answered, even those that never ran.
             for skipped in pending {
-                record_result(
-                    rt,
-                    id,
-                    &skipped,
-                    "Not run: the turn ended before this call.".into(),
-                    true,
-                )
-                .await;
+                let not_run = RunResult::error("Not run: the turn ended before this call.".into());
+                record(rt, id, &skipped, not_run);
             }
             return StepEnd::End(reason);
         }
@@ -252,10 +249,9 @@ async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolC
     {
         return calls;
     }
-    let (cwd, state) = {
-        let shared = rt.shared.lock().await;
-        (shared.config.cwd.clone(), shared.profile.tool_state.clone())
-    };
+    let (cwd, state) = rt
+        .state
+        .with(|s| (s.config.cwd.clone(), s.profile.tool_state.clone()));
     let unchanged = calls.clone();
     tokio::task::spawn_blocking(move || {
         for call in &mut calls {
@@ -269,16 +265,17 @@ async fn preview_edits(rt: &Arc<Runtime>, mut calls: Vec<ToolCall>) -> Vec<ToolC
 
 /// Learns the context window once per model: the person's setting, else the local runtime's.
 async fn ensure_limits(rt: &Arc<Runtime>, id: &str) {
-    let (spec, client, configured) = {
-        let shared = rt.shared.lock().await;
-        if shared.limits.is_some() {
-            return;
-        }
-        (
-            shared.model.clone(),
-            shared.client.clone(),
-            shared.config.context_window,
-        )
+    let known = rt.state.with(|shared| {
+        shared.limits.is_none().then(|| {
+            (
+                shared.model.clone(),
+                shared.client.clone(),
+                shared.config.context_window,
+            )
+        })
+    });
+    let Some((spec, client, configured)) = known else {
+        return;
     };
     let limits = match configured {
         Some(window) => Some(ContextLimits::configured(window)),
@@ -317,7 +314,7 @@ async fn ensure_limits(rt: &Arc<Runtime>, id: &str) {
             }
         },
     };
-    rt.shared.lock().await.limits = Some(limits);
+    rt.state.with(|s| s.limits = Some(limits));
 }
 
 async fn runtime_limits(
@@ -371,12 +368,13 @@ async fn stream_model(
                         text: text.clone(),
                         interrupted: true,
                     });
-                    rt.shared.lock().await.history.push(HistoryItem::Assistant {
+                    let item = HistoryItem::Assistant {
                         text: std::mem::take(&mut text),
                         reasoning: std::mem::take(&mut reasoning),
                         calls: Vec::new(),
                         interrupted: true,
-                    });
+                    };
+                    rt.state.with(|s| s.history.push(item));
                 }
                 return Err(e);
             }
@@ -394,12 +392,14 @@ async fn stream_model(
                     input_tokens,
                     output_tokens,
                 } => {
-                    let mut shared = rt.shared.lock().await;
-                    shared.usage.input_tokens = input_tokens;
-                    shared.usage.output_tokens = output_tokens;
-                    shared.usage.total_input_tokens += input_tokens;
-                    shared.usage.total_output_tokens += output_tokens;
-                    emit(EventMsg::TokenUsage(shared.usage));
+                    let usage = rt.state.with(|shared| {
+                        shared.usage.input_tokens = input_tokens;
+                        shared.usage.output_tokens = output_tokens;
+                        shared.usage.total_input_tokens += input_tokens;
+                        shared.usage.total_output_tokens += output_tokens;
+                        shared.usage
+                    });
+                    emit(EventMsg::TokenUsage(usage));
                 }
                 ModelEvent::Done { .. } => break,
             },
@@ -436,332 +436,111 @@ async fn run_call(
     if matches!(call.action, ToolAction::Computer { .. }) {
         // The gate sees the planned path, keys and target window; the person's own input since
         // the last action pauses the agent whatever the policy.
-        match crate::computer::prepare(rt, &mut call).await {
+        match rt.computer.prepare(&mut call).await {
             Ok(t) => takeover = t,
             Err(e) => {
-                crate::computer::report(rt, id, &e);
-                record_result(rt, id, &call, e.to_string(), true).await;
+                crate::computer::report(rt.emitter.events(id), &e);
+                record(rt, id, &call, RunResult::error(e.to_string()));
                 return None;
             }
         }
     }
-    match pass_gate(rt, id, &call, takeover, cancel).await {
+    let result = match pass_gate(rt, id, &call, takeover, cancel).await {
         Passage::Run { by_person, edited } => {
-            let mut call = call;
             if let (Some(code), ToolAction::RunCode { code: c, .. }) = (edited, &mut call.action) {
                 *c = code;
             }
             execute(rt, id, &call, cancel, by_person).await
         }
-        Passage::Denied(reason) => {
-            record_result(rt, id, &call, reason, true).await;
-            None
-        }
-        Passage::Aborted => {
-            record_result(
-                rt,
-                id,
-                &call,
-                "The user declined to run this and stopped the turn.".into(),
-                true,
-            )
-            .await;
-            Some(TurnEndReason::Aborted)
-        }
-        Passage::Interrupted => {
-            record_result(
-                rt,
-                id,
-                &call,
-                "Not run: the user interrupted before approving.".into(),
-                true,
-            )
-            .await;
-            Some(TurnEndReason::Interrupted)
-        }
-    }
+        Passage::Denied(reason) => RunResult::error(reason),
+        Passage::Aborted => RunResult {
+            ends: Some(TurnEndReason::Aborted),
+            ..RunResult::error("The user declined to run this and stopped the turn.".into())
+        },
+        Passage::Interrupted => RunResult {
+            ends: Some(TurnEndReason::Interrupted),
+            ..RunResult::error("Not run: the user interrupted before approving.".into())
+        },
+    };
+    record(rt, id, &call, result)
 }
 
+/// Runs an approved call with the runner it belongs to.
 async fn execute(
     rt: &Arc<Runtime>,
     id: &str,
     call: &ToolCall,
     cancel: &CancellationToken,
     by_person: bool,
-) -> Option<TurnEndReason> {
-    let emit = |msg| rt.emitter.emit(id, msg);
-    let ToolAction::RunCode { language, code } = &call.action else {
-        return run_in_engine(rt, id, call, by_person, cancel).await;
+) -> RunResult {
+    let cx = CallContext {
+        events: rt.emitter.events(id),
+        cancel,
+        by_person,
+        settings: rt.state.with(|s| s.run_settings()),
+        requests: None,
     };
-    let (cwd, max_output, data_dir, refusal) = {
-        let s = rt.shared.lock().await;
-        (
-            s.config.cwd.clone(),
-            s.config.max_output,
-            s.config.data_dir.clone(),
-            s.resources.sandbox.refusal().map(str::to_string),
-        )
-    };
-    if let Some(why) = refusal {
-        // Fail closed: never run outside the sandbox that was asked for.
-        let message = format!("Not run: {why}");
-        emit(EventMsg::Error(ErrorInfo {
-            kind: ErrorKind::SandboxUnavailable,
-            message: message.clone(),
-            hint: None,
-        }));
-        record_result(rt, id, call, message, true).await;
-        return None;
-    }
-    emit(EventMsg::ExecBegin {
-        call_id: call.call_id.clone(),
-        language: language.clone(),
-        code: code.clone(),
-    });
-    // Starting the watcher reads a snapshot of the tree: keep that off the async workers.
-    let watch_dir = cwd.clone();
-    let watcher =
-        match tokio::task::spawn_blocking(move || oi_exec::WorkspaceWatcher::start(&watch_dir))
-            .await
-        {
-            Ok(w) => Some(w),
-            Err(e) => {
-                tracing::warn!("file-change watcher did not start: {e}");
-                None
-            }
-        };
-    let call_id = call.call_id.clone();
-    let mut sink = |stream: OutputStream, chunk: &str| {
-        rt.emitter.emit(
-            id,
-            EventMsg::ExecOutput {
-                call_id: call_id.clone(),
-                stream,
-                chunk: chunk.to_string(),
-            },
-        );
-    };
-    let (environment, container) = {
-        let s = rt.shared.lock().await;
-        (
-            s.resources.environment.clone(),
-            s.resources.sandbox.container,
-        )
-    };
-    let mut actions = crate::computer_api::BlockActions::new(call);
-    let result = match environment {
-        // A container sandbox runs code in the container, not in the editor's terminal.
-        Some(env)
-            if !container
-                && oi_tools::environment::runs_in_client_terminal(Some(&env), language) =>
-        {
-            let (timeout, launcher, private_tmp) = {
-                let s = rt.shared.lock().await;
-                (
-                    s.config.exec_timeout,
-                    s.resources.sandbox.launcher_prefix.clone(),
-                    s.resources.sandbox.private_tmp(),
-                )
-            };
-            // Held for the run: the next block starts where this one ends.
-            let mut shell = rt.client_shell.lock().await;
-            let request = shell.request(call.call_id.clone(), &launcher, code, &cwd, &private_tmp);
-            let ran =
-                oi_tools::environment::run_shell(env.as_ref(), request, timeout, cancel).await;
-            drop(shell);
-            if let Ok(outcome) = &ran
-                && !outcome.stdout.is_empty()
-            {
-                sink(OutputStream::Stdout, &outcome.stdout);
-            }
-            ran.map_err(|e| e.to_string())
+    if let ToolAction::RunCode { .. } = call.action {
+        let mut actions = crate::computer_api::BlockActions::new(rt, id, cancel, call);
+        let mut result = rt
+            .code
+            .run(
+                call,
+                CallContext {
+                    requests: Some(&mut actions),
+                    ..cx
+                },
+            )
+            .await;
+        result.images.append(&mut actions.images);
+        if actions.aborted {
+            result.ends = Some(TurnEndReason::Aborted);
         }
-        _ => {
-            let mut kernels = rt.kernels.lock().await;
-            let run = kernels.run(language, code, &mut sink, cancel);
-            if oi_exec::canonical_language(language) == Some(oi_exec::Language::Python) {
-                // Python's `computer.*` calls are served while it runs, beside its output.
-                // Only then: a request from another block's thread is not this block's doing.
-                tokio::select! {
-                    ran = run => ran.map_err(|e| e.to_string()),
-                    never = crate::computer_api::serve(rt, id, &mut actions, cancel) => match never {},
-                }
-            } else {
-                run.await.map_err(|e| e.to_string())
-            }
-        }
-    };
-    // The session's own log may live under the working directory: it is not the code's doing.
-    let changes: Vec<_> = match watcher {
-        Some(w) => w.finish().await,
-        None => Vec::new(),
+        return result;
     }
-    .into_iter()
-    .filter(|c| !cwd.join(&c.path).starts_with(&data_dir))
-    .collect();
-    let (status, output, is_error) = match result {
-        Ok(outcome) => {
-            emit(EventMsg::ExecEnd {
-                call_id: call.call_id.clone(),
-                status: outcome.status,
-                exit_code: outcome.exit_code,
-                duration_ms: outcome.duration.as_millis() as u64,
-            });
-            let mut output = outcome.stdout.clone();
-            if !outcome.stderr.is_empty() {
-                if !output.is_empty() && !output.ends_with('\n') {
-                    output.push('\n');
-                }
-                output.push_str(&outcome.stderr);
-            }
-            let mut output = oi_exec::trim_output(&output, max_output);
-            match outcome.status {
-                ExecStatus::Interrupted => output.push_str("\n(interrupted by the user)"),
-                ExecStatus::TimedOut => {
-                    output.push_str("\n(stopped: the run took longer than the time limit)")
-                }
-                _ => {}
-            }
-            if outcome.kernel_restarted {
-                output.push_str("\n(the kernel restarted: earlier variables are gone)");
-            }
-            let mut is_error = outcome.exit_code.is_some_and(|c| c != 0)
-                || outcome.status != ExecStatus::Completed;
-            if let Some(hint) = crate::coaching::run_hint(language, code, &output, is_error) {
-                output.push_str(&format!("\n({})", hint.text));
-                is_error |= hint.undone;
-            }
-            (outcome.status, output, is_error)
+    {
+        let mcp = rt.mcp().await.read().await;
+        if mcp.owns(&call.name) {
+            return mcp.run(call, cx).await;
         }
-        Err(e) => {
-            emit(EventMsg::ExecEnd {
-                call_id: call.call_id.clone(),
-                status: ExecStatus::FailedToStart,
-                exit_code: None,
-                duration_ms: 0,
-            });
-            emit(EventMsg::Error(ErrorInfo {
-                kind: ErrorKind::Execution,
-                message: e.clone(),
-                hint: None,
-            }));
-            (ExecStatus::FailedToStart, e, true)
-        }
-    };
-    if !changes.is_empty() {
-        emit(EventMsg::FilesChanged {
-            call_id: call.call_id.clone(),
-            changes,
-        });
     }
-    record_result_with_images(rt, id, call, output, is_error, actions.images).await;
-    if actions.aborted {
-        return Some(TurnEndReason::Aborted);
+    if let ToolAction::Computer { .. } = call.action {
+        return rt.computer.run(call, cx).await;
     }
-    (status == ExecStatus::Interrupted).then_some(TurnEndReason::Interrupted)
+    if call.name == crate::profile::FORMAT_ERROR {
+        return format_error(rt, id, call);
+    }
+    EngineTools.run(call, cx).await
 }
 
 /// Replies in a row that broke a one-command format before the turn gives up.
 const MAX_FORMAT_ERRORS: usize = 3;
 
-/// Runs a tool the engine implements itself (files, search, patches, plans, SWE-agent's window).
-async fn run_in_engine(
-    rt: &Arc<Runtime>,
-    id: &str,
-    call: &ToolCall,
-    by_person: bool,
-    cancel: &CancellationToken,
-) -> Option<TurnEndReason> {
-    {
-        let mcp = rt.mcp().await.read().await;
-        if mcp.owns(&call.name) {
-            let output = mcp.call(&call.name, &call.arguments, cancel).await;
-            drop(mcp);
-            record_result(rt, id, call, output.text, output.is_error).await;
-            return cancel.is_cancelled().then_some(TurnEndReason::Interrupted);
-        }
+/// The model broke its harness's reply format: it is told how, and the turn gives up after
+/// [`MAX_FORMAT_ERRORS`] in a row.
+fn format_error(rt: &Runtime, id: &str, call: &ToolCall) -> RunResult {
+    let message = call
+        .arguments
+        .get("message")
+        .and_then(|m| m.as_str())
+        .unwrap_or_default()
+        .to_string();
+    let streak = rt.state.with(|s| format_error_streak(&s.history)) + 1;
+    if streak < MAX_FORMAT_ERRORS {
+        return RunResult::error(message);
     }
-    let emit = |msg| rt.emitter.emit(id, msg);
-    if matches!(call.action, ToolAction::Computer { .. }) {
-        let done = crate::computer::run(rt, id, call).await;
-        record_result_with_images(rt, id, call, done.text, done.is_error, done.images).await;
-        return None;
-    }
-    if call.name == crate::profile::FORMAT_ERROR {
-        let message = call
-            .arguments
-            .get("message")
-            .and_then(|m| m.as_str())
-            .unwrap_or_default()
-            .to_string();
-        let streak = format_error_streak(&rt.shared.lock().await.history) + 1;
-        record_result(rt, id, call, message, true).await;
-        if streak < MAX_FORMAT_ERRORS {
-            return None;
-        }
-        emit(EventMsg::Error(ErrorInfo {
+    rt.emitter.emit(
+        id,
+        EventMsg::Error(ErrorInfo {
             kind: ErrorKind::ModelOutput,
             message: format!("the model broke the reply format {streak} times in a row"),
             hint: Some("try another profile (%profile NAME) or a stronger model".into()),
-        }));
-        return Some(TurnEndReason::Error);
+        }),
+    );
+    RunResult {
+        ends: Some(TurnEndReason::Error),
+        ..RunResult::error(message)
     }
-    let Some((name, arguments)) = oi_tools::builtin_tool(call) else {
-        let message = format!("This harness cannot run the tool `{}` here.", call.name);
-        record_result(rt, id, call, message, true).await;
-        return None;
-    };
-    let (name, arguments) = (name.to_string(), arguments.clone());
-    // The tools work on a copy of their memory (blocking file work off the runtime); the copy
-    // replaces it when the run ends, and a run that stops unexpectedly loses nothing.
-    let (cwd, sandbox, paths, mut state, environment) = {
-        let shared = rt.shared.lock().await;
-        (
-            shared.config.cwd.clone(),
-            shared.resources.sandbox.clone(),
-            shared.gate.paths().clone(),
-            shared.profile.tool_state.clone(),
-            shared.resources.environment.clone(),
-        )
-    };
-    let files = environment.and_then(|env| {
-        oi_tools::environment::ClientFiles::new(env, tokio::runtime::Handle::current())
-    });
-    let ran = tokio::task::spawn_blocking(move || {
-        let guard = oi_tools::WriteGuard {
-            sandbox: &sandbox,
-            protected: Some(&paths),
-            approved_by_person: by_person,
-        };
-        let output = oi_tools::run(&name, &arguments, &cwd, &guard, &mut state, files);
-        (output, state)
-    })
-    .await;
-    let output = match ran {
-        Ok((output, state)) => {
-            rt.shared.lock().await.profile.tool_state = state;
-            output
-        }
-        Err(e) => oi_tools::ToolOutput {
-            text: format!("the tool stopped unexpectedly: {e}"),
-            is_error: true,
-            ..Default::default()
-        },
-    };
-    if !output.changes.is_empty() {
-        emit(EventMsg::FilesChanged {
-            call_id: call.call_id.clone(),
-            changes: output.changes,
-        });
-    }
-    if let Some(items) = output.plan {
-        emit(EventMsg::PlanUpdated {
-            call_id: call.call_id.clone(),
-            items,
-        });
-    }
-    record_result(rt, id, call, output.text, output.is_error).await;
-    output.ends_turn.then_some(TurnEndReason::Completed)
 }
 
 /// Format-correction results since the last real result or user message.
@@ -781,41 +560,29 @@ fn format_error_streak(history: &crate::history::History) -> usize {
     streak
 }
 
-async fn record_result(
-    rt: &Arc<Runtime>,
-    id: &str,
-    call: &ToolCall,
-    output: String,
-    is_error: bool,
-) {
-    record_result_with_images(rt, id, call, output, is_error, Vec::new()).await
-}
-
-async fn record_result_with_images(
-    rt: &Arc<Runtime>,
-    id: &str,
-    call: &ToolCall,
-    output: String,
-    is_error: bool,
-    images: Vec<String>,
-) {
+/// Tells the model what a call did (the event, then the history), keeps what the engine's tools
+/// remember after it, and returns why the turn ends, if it does.
+fn record(rt: &Runtime, id: &str, call: &ToolCall, result: RunResult) -> Option<TurnEndReason> {
     rt.emitter.emit(
         id,
         EventMsg::ToolResult {
             call_id: call.call_id.clone(),
-            output: output.clone(),
-            is_error,
+            output: result.text.clone(),
+            is_error: result.is_error,
         },
     );
-    rt.shared
-        .lock()
-        .await
-        .history
-        .push(HistoryItem::ToolResult {
-            call_id: call.call_id.clone(),
-            tool_name: call.name.clone(),
-            output,
-            is_error,
-            images,
-        });
+    let item = HistoryItem::ToolResult {
+        call_id: call.call_id.clone(),
+        tool_name: call.name.clone(),
+        output: result.text,
+        is_error: result.is_error,
+        images: result.images,
+    };
+    rt.state.with(|s| {
+        s.history.push(item);
+        if let Some(state) = result.tool_state {
+            s.profile.tool_state = state;
+        }
+    });
+    result.ends
 }

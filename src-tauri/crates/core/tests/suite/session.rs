@@ -733,3 +733,47 @@ async fn repeated_or_missing_provider_ids_still_make_one_call_each_on_every_wire
         s.server.assert_invariants();
     }
 }
+
+/// `%sandbox` while a Python block runs waits for the block, and the block's own requests to
+/// the engine (`computer.files`) are still answered meanwhile: no lock of the op's blocks them.
+#[tokio::test]
+async fn changing_the_sandbox_while_a_block_asks_the_engine_waits_for_the_block() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run(
+            "python",
+            "import os, time\n\
+             print('waiting', flush=True)\n\
+             while not os.path.exists('go'):\n    time.sleep(0.05)\n\
+             print(computer.files.read('note.txt'))",
+        ),
+        ScriptedResponse::text("It says hello."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    std::fs::write(s.workdir.join("note.txt"), "hello from the note\n").unwrap();
+    s.say("read the note once I say go");
+    s.wait_for(|m| matches!(m, EventMsg::ExecOutput { chunk, .. } if chunk.contains("waiting")))
+        .await;
+    s.submit(Op::SetSandbox {
+        backend: "none".into(),
+        level: None,
+    });
+    // The op is under way (waiting for the block) when the block asks the engine.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    std::fs::write(s.workdir.join("go"), "").unwrap();
+    let events = s.until_turn_end().await;
+    let results = tool_results(&events);
+    assert!(
+        results
+            .first()
+            .is_some_and(|r| r.contains("hello from the note")),
+        "{results:?}"
+    );
+    // The new sandbox took effect once the block ended, before the turn's next step.
+    let at = |pred: fn(&EventMsg) -> bool| events.iter().position(pred);
+    let ended = at(|m| matches!(m, EventMsg::ExecEnd { .. })).unwrap();
+    let changed = at(|m| matches!(m, EventMsg::SandboxChanged { sandbox: None }));
+    assert!(changed.is_some_and(|c| c > ended), "{events:#?}");
+    s.server.assert_invariants();
+}
