@@ -20,6 +20,9 @@ def mods(src):
             # drop test modules
             text=re.split(r'#\[cfg\(test\)\]',text)[0]
             refs=set(re.findall(r'crate::([a-z_0-9]+)',text))
+            # grouped imports: `use crate::{a, b::C, d};` names a, b and d
+            for group in re.findall(r'crate::\{([^}]*)\}',text):
+                refs|=set(re.findall(r'(?:^|,)\s*([a-z_0-9]+)',group))
             refs|=set(m for m in re.findall(r'\bsuper::([a-z_0-9]+)',text)) if len(parts)==1 else set()
             out.setdefault(top,set()).update(r for r in refs if r!=top)
     return out

@@ -314,8 +314,11 @@ t shm_shared 'test "$(cat "/dev/shm/$NAME")" = s'
 /// /tmp and /dev/shm inside are the session's own: shared by its processes, invisible to
 /// everything else, gone when the session ends; the machine's own are out of sight.
 fn tmp_case(sb: Sandbox, other: Sandbox) {
-    let name = format!("oi-sandbox-private-{}", std::process::id());
-    let visible = format!("oi-sandbox-host-{}", std::process::id());
+    // Two tests run this case; under `cargo test` they share the process.
+    static CASES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let case = CASES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("oi-sandbox-private-{}-{case}", std::process::id());
+    let visible = format!("oi-sandbox-host-{}-{case}", std::process::id());
     let host_tmp = Path::new("/tmp").join(&visible);
     let host_shm = Path::new("/dev/shm").join(&visible);
     std::fs::write(&host_tmp, "host").unwrap();
