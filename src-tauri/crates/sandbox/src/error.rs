@@ -1,8 +1,12 @@
-//! Why the sandbox could not be set up, and the exit code the helper reports it with.
+//! Why the sandbox could not be set up, and how the helper reports it: the exit code, and the
+//! prefix of its one-line diagnoses on stderr (the exec supervisor's too).
 
 use std::path::PathBuf;
 
 use crate::probe::Unenforceable;
+
+/// Prefix of every diagnostic the helper writes to stderr.
+pub const DIAGNOSTIC_PREFIX: &str = "interpreter sandbox: ";
 
 /// Exit code of the helper when the kernel cannot enforce the policy (nothing was executed).
 pub const EXIT_UNENFORCEABLE: i32 = 120;

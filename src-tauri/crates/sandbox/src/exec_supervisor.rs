@@ -54,9 +54,8 @@ use nix::sys::socket::{
 use nix::sys::wait::{WaitStatus, waitpid};
 use nix::unistd::Pid;
 
-use crate::error::{EXIT_UNENFORCEABLE, SandboxError};
+use crate::error::{DIAGNOSTIC_PREFIX, EXIT_UNENFORCEABLE, SandboxError};
 use crate::exec_judge::{Judge, Verdict};
-use crate::helper::DIAGNOSTIC_PREFIX;
 use crate::policy::ExecPolicy;
 use crate::sys::{self, Forked};
 

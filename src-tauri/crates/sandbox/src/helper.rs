@@ -19,7 +19,7 @@ use std::path::Path;
 
 use nix::sys::resource::{Resource, setrlimit};
 
-use crate::error::SandboxError;
+use crate::error::{DIAGNOSTIC_PREFIX, SandboxError};
 use crate::policy::SandboxPolicy;
 use crate::probe::probe;
 use crate::{exec_supervisor, landlock_rules, namespace, seccomp_filter};
@@ -28,8 +28,6 @@ use crate::{exec_supervisor, landlock_rules, namespace, seccomp_filter};
 pub const SUBCOMMAND: &str = "__sandbox";
 /// The flag carrying the policy.
 pub const POLICY_FLAG: &str = "--policy-json";
-/// Prefix of every diagnostic the helper writes to stderr.
-pub const DIAGNOSTIC_PREFIX: &str = "interpreter sandbox: ";
 
 /// The argv prefix the executors prepend to a command to run it confined by `policy`:
 /// `[self_exe, "__sandbox", "--policy-json", <json>, "--"]`.

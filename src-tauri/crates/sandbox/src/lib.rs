@@ -34,6 +34,7 @@ pub mod namespace;
 pub mod policy;
 pub mod probe;
 pub mod protected;
+mod risk;
 pub mod scan;
 mod scan_shell;
 pub mod seccomp_filter;
@@ -47,9 +48,10 @@ pub use backends::{
     openshell_delete_argv, openshell_exec_argv, openshell_policy_yaml,
 };
 pub use error::{
-    EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE, SandboxError,
+    DIAGNOSTIC_PREFIX, EXIT_CANNOT_EXECUTE, EXIT_NOT_FOUND, EXIT_UNENFORCEABLE, EXIT_USAGE,
+    SandboxError,
 };
-pub use helper::{DIAGNOSTIC_PREFIX, POLICY_FLAG, SUBCOMMAND, launcher_prefix, sandbox_main};
+pub use helper::{POLICY_FLAG, SUBCOMMAND, launcher_prefix, sandbox_main};
 pub use policy::{
     ExecPolicy, ExecRule, Level, MountNamespace, NetworkMode, PolicyContext, SandboxPolicy,
 };

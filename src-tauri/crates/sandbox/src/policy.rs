@@ -176,10 +176,10 @@ pub struct FilesystemPolicy {
     pub protected: Vec<PathBuf>,
 }
 
-/// The user and mount namespace the native helper builds for each process of a session (see
-/// [`crate::session`]): every mount read-only but the writable trees, `protected` read-only
-/// inside them, and the session's own /tmp and /dev/shm. Chosen when the session starts, only
-/// where the kernel allows it; a helper given one refuses to run without it.
+/// The user and mount namespace the native helper builds for each process of a session: every
+/// mount read-only but the writable trees, `protected` read-only inside them, and the session's
+/// own /tmp and /dev/shm. Chosen when the session starts, only where the kernel allows it; a
+/// helper given one refuses to run without it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MountNamespace {
     /// The session's private directory: its `tmp/` is mounted over /tmp, its `shm/` over
@@ -215,11 +215,11 @@ pub struct SandboxPolicy {
     pub filesystem: FilesystemPolicy,
     pub network: NetworkPolicy,
     pub process: ProcessPolicy,
-    /// Set by [`crate::NativeSession`] where user namespaces work; never by a policy file.
+    /// Set when a native session starts, where user namespaces work; never by a policy file.
     /// `None`: landlock and seccomp alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<MountNamespace>,
-    /// Programs refused at exec time (see [`crate::exec_supervisor`]). Empty: no supervisor.
+    /// Programs refused at exec time by the exec supervisor. Empty: no supervisor.
     #[serde(default, skip_serializing_if = "ExecPolicy::is_empty")]
     pub exec: ExecPolicy,
 }

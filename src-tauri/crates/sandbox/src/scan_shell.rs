@@ -1,6 +1,6 @@
 //! Shell rules of the risk scan: each simple command is judged on its program and arguments.
 
-use crate::scan::{CREDENTIAL, Risk, Severity, risk, scan_text_patterns};
+use crate::risk::{CREDENTIAL, Risk, Severity, risk, scan_text_patterns};
 use crate::shell_words::{self, SimpleCommand};
 
 pub(crate) fn scan_shell(code: &str, risks: &mut Vec<Risk>) {
