@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Module cycles inside each crate (issue 14, point 2): prints each strongly connected group of
 top-level modules that refer to each other through `crate::` (or `super::` from a top-level
-module), test modules left out. Not run by CI (some crates still have cycles).
+module), test modules left out, and fails when there is one. `.ci/run` runs it first.
 
     python3 .ci/module-cycles.py
 """
@@ -26,6 +26,7 @@ def mods(src):
             refs|=set(m for m in re.findall(r'\bsuper::([a-z_0-9]+)',text)) if len(parts)==1 else set()
             out.setdefault(top,set()).update(r for r in refs if r!=top)
     return out
+found=False
 for crate in sorted(os.listdir('src-tauri/crates'))+['..']:
     src=f'src-tauri/crates/{crate}/src' if crate!='..' else 'src-tauri/src'
     g=mods(src)
@@ -46,4 +47,9 @@ for crate in sorted(os.listdir('src-tauri/crates'))+['..']:
     sys.setrecursionlimit(10000)
     for v in g:
         if v not in idx: sc(v)
-    if res: print(crate, res)
+    if res:
+        print(crate, res)
+        found=True
+if found:
+    print('module cycles above: move what both sides use into a lower module', file=sys.stderr)
+sys.exit(1 if found else 0)

@@ -22,7 +22,7 @@ use oi_protocol::{CallOrigin, ToolAction, ToolCall};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
-use crate::approval::Passage;
+use crate::approval::{Gate, Passage};
 use crate::kernel_lines::{KernelRequests, failure};
 use crate::runtime::Runtime;
 
@@ -117,7 +117,7 @@ async fn answer(
             return computer_failure(&e);
         }
     };
-    match crate::approval::pass_gate(rt, block.id, &call, takeover, cancel).await {
+    match Gate::of(rt, block.id).pass(&call, takeover, cancel).await {
         Passage::Run { .. } => {
             let shown_in = if show { &block.parent } else { &call.call_id };
             match rt.computer.perform(events, &call, shown_in).await {

@@ -9,7 +9,7 @@ use oi_protocol::{
 };
 use tokio_util::sync::CancellationToken;
 
-use crate::approval::{Passage, pass_gate};
+use crate::approval::{Gate, Passage};
 use crate::context::{self, ContextLimits};
 use crate::history::HistoryItem;
 use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
@@ -445,7 +445,7 @@ async fn run_call(
             }
         }
     }
-    let result = match pass_gate(rt, id, &call, takeover, cancel).await {
+    let result = match Gate::of(rt, id).pass(&call, takeover, cancel).await {
         Passage::Run { by_person, edited } => {
             if let (Some(code), ToolAction::RunCode { code: c, .. }) = (edited, &mut call.action) {
                 *c = code;
