@@ -103,9 +103,7 @@ impl SessionLog {
                 .map_err(write_error)?;
             // An engine of this very process that is ending (an editor closed the session and
             // loads it again at once) lets go of the lock in a moment: wait for it, briefly.
-            let locked = lock_with_patience(file, OWN_ENGINE_ENDING, |busy| {
-                lock_holder(busy) == Some(std::process::id())
-            });
+            let locked = lock_with_patience(file, OWN_ENGINE_ENDING, own_or_let_go);
             let file = match locked {
                 Ok(locked) => LogFile::Locked(locked),
                 Err((file, Errno::EWOULDBLOCK)) => {
@@ -206,38 +204,54 @@ fn lock_with_patience(
 /// Which process holds the `flock` on `file`, from Linux's `/proc/locks` (elsewhere, or in a
 /// pid namespace that hides it, `None`).
 fn lock_holder(file: &File) -> Option<u32> {
-    use std::os::unix::fs::MetadataExt;
-    let inode = file.metadata().ok()?.ino();
-    flock_holders()?
-        .into_iter()
-        .find_map(|(ino, pid)| (ino == inode && pid != 0).then_some(pid))
+    holder_in(&flock_holders()?, file)?.filter(|&pid| pid != 0)
 }
 
-/// Every `flock` held on this machine, as (inode, pid; 0 for a holder in a pid namespace this
-/// process cannot see), from Linux's `/proc/locks`; `None` where there is no such file.
-pub(crate) fn flock_holders() -> Option<Vec<(u64, u32)>> {
+/// The holder of `file`'s lock among `held`: `Some(None)` when nobody holds it.
+fn holder_in(held: &[((u64, u64), u32)], file: &File) -> Option<Option<u32>> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = file.metadata().ok()?;
+    let id = (meta.dev(), meta.ino());
+    Some(held.iter().find_map(|&(f, pid)| (f == id).then_some(pid)))
+}
+
+/// The lock on `file` is held by an engine of this process (which is ending), or by nobody any
+/// more (let go since our try): worth trying again. Not where `/proc/locks` cannot say.
+fn own_or_let_go(file: &File) -> bool {
+    let Some(held) = flock_holders() else {
+        return false;
+    };
+    match holder_in(&held, file) {
+        Some(Some(pid)) => pid == std::process::id(),
+        Some(None) => true,
+        None => false,
+    }
+}
+
+/// Every `flock` held on this machine, as ((device, inode) as `stat` gives them, pid; 0 for a
+/// holder in a pid namespace this process cannot see), from Linux's `/proc/locks`; `None` where
+/// there is no such file. The device counts: an inode number alone is another file on another
+/// file system.
+pub(crate) fn flock_holders() -> Option<Vec<((u64, u64), u32)>> {
     let locks = std::fs::read_to_string("/proc/locks").ok()?;
-    Some(
-        locks
-            .lines()
-            .filter_map(|line| {
-                // `1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF`; a waiter's line has `->` first.
-                let fields: Vec<&str> = line.split_whitespace().collect();
-                let at = fields.iter().position(|f| *f == "FLOCK")?;
-                if fields.get(at.checked_sub(1)?) == Some(&"->") {
-                    return None;
-                }
-                let pid: u32 = fields.get(at + 3)?.parse().ok()?;
-                let inode = fields
-                    .get(at + 4)?
-                    .rsplit(':')
-                    .next()?
-                    .parse::<u64>()
-                    .ok()?;
-                Some((inode, pid))
-            })
-            .collect(),
-    )
+    Some(locks.lines().filter_map(flock_line).collect())
+}
+
+/// One line of `/proc/locks` when it is a held `flock`:
+/// `1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF` (major and minor in hex); a waiter's line
+/// has `->` first.
+fn flock_line(line: &str) -> Option<((u64, u64), u32)> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let at = fields.iter().position(|f| *f == "FLOCK")?;
+    if fields.get(at.checked_sub(1)?) == Some(&"->") {
+        return None;
+    }
+    let pid: u32 = fields.get(at + 3)?.parse().ok()?;
+    let mut file = fields.get(at + 4)?.split(':');
+    let major = u64::from_str_radix(file.next()?, 16).ok()?;
+    let minor = u64::from_str_radix(file.next()?, 16).ok()?;
+    let inode = file.next()?.parse::<u64>().ok()?;
+    Some(((nix::libc::makedev(major as u32, minor as u32), inode), pid))
 }
 
 /// Reads every event of a log; a torn last line (killed mid-write) is skipped.
@@ -616,6 +630,21 @@ mod tests {
         assert!(follower.read_new().unwrap().is_empty());
         file.write_all(tail.as_bytes()).unwrap();
         assert_eq!(follower.read_new().unwrap(), all[2..].to_vec());
+    }
+
+    #[test]
+    fn a_lock_is_known_by_its_device_and_inode() {
+        let held = flock_line("1: FLOCK  ADVISORY  WRITE 1234 fe:0a:5678 0 EOF");
+        assert_eq!(held, Some(((nix::libc::makedev(0xfe, 0x0a), 5678), 1234)));
+        assert_eq!(
+            flock_line("1: -> FLOCK  ADVISORY  WRITE 99 fe:0a:5678 0 EOF"),
+            None,
+            "a waiter holds nothing"
+        );
+        assert_eq!(
+            flock_line("2: POSIX  ADVISORY  WRITE 1 08:01:2 0 EOF"),
+            None
+        );
     }
 
     #[test]

@@ -24,8 +24,8 @@ pub struct SessionStore {
 
 /// Which logs an engine writes now, from the locks the kernel holds for them.
 enum Writers {
-    /// The inodes of the locked files.
-    Known(HashSet<u64>),
+    /// The locked files, as (device, inode).
+    Known(HashSet<(u64, u64)>),
     /// This system does not say (no `/proc/locks`): what a log's events say is taken.
     Unknown,
 }
@@ -33,14 +33,14 @@ enum Writers {
 impl Writers {
     fn now() -> Writers {
         match super::flock_holders() {
-            Some(held) => Writers::Known(held.into_iter().map(|(inode, _)| inode).collect()),
+            Some(held) => Writers::Known(held.into_iter().map(|(file, _)| file).collect()),
             None => Writers::Unknown,
         }
     }
 
     fn status(&self, summary: &SessionSummary) -> SessionStatus {
         match self {
-            Writers::Known(inodes) if !inodes.contains(&summary.log_file.1) => SessionStatus::Ended,
+            Writers::Known(files) if !files.contains(&summary.log_file) => SessionStatus::Ended,
             _ => summary.status,
         }
     }
@@ -49,7 +49,7 @@ impl Writers {
 /// Whether an engine writes the log at `path` now (true where the system cannot say).
 pub(crate) fn is_written(path: &Path) -> bool {
     match (Writers::now(), index::file_identity(path)) {
-        (Writers::Known(inodes), Ok((_, inode))) => inodes.contains(&inode),
+        (Writers::Known(files), Ok(file)) => files.contains(&file),
         (Writers::Known(_), Err(_)) => false,
         (Writers::Unknown, _) => true,
     }
