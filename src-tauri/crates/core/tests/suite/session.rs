@@ -770,9 +770,13 @@ async fn changing_the_sandbox_while_a_block_asks_the_engine_waits_for_the_block(
             .is_some_and(|r| r.contains("hello from the note")),
         "{results:?}"
     );
-    // The new sandbox took effect once the block ended, before the turn's next step.
+    // The new sandbox took effect once the block's run was over (its output all out); the
+    // turn's next code would wait for it (the op holds the kernels until they are stopped).
     let at = |pred: fn(&EventMsg) -> bool| events.iter().position(pred);
-    let ended = at(|m| matches!(m, EventMsg::ExecEnd { .. })).unwrap();
+    let ended = at(
+        |m| matches!(m, EventMsg::ExecOutput { chunk, .. } if chunk.contains("hello from the note")),
+    )
+    .unwrap();
     let changed = at(|m| matches!(m, EventMsg::SandboxChanged { sandbox: None }));
     assert!(changed.is_some_and(|c| c > ended), "{events:#?}");
     s.server.assert_invariants();
