@@ -9,6 +9,12 @@ starts `interpreter exec --json`, sends one request and reads its events as they
                keeps the prompt's state on disk, and the later runs start from it.
   tok/s        output tokens (the `token_usage` event) over the time from the first text
                delta to the last one
+  typed        the interactive terminal on a machine with nothing kept: the person takes
+               TYPING seconds after the prompt appears to send the request (the session reads
+               its system prompt meanwhile); first token is from the request (`user_message` in
+               the session log) to the first text delta
+  elsewhere    `exec` in a folder no earlier run used, with a prompt kept from another folder
+               (the system prompt names the working directory)
 
 Both arms use the same GGUF, two threads, a context of 8192 tokens and greedy sampling
 (`--temperature 0`), so they write the same answer. Not a test: nothing is asserted.
@@ -17,8 +23,10 @@ Both arms use the same GGUF, two threads, a context of 8192 tokens and greedy sa
     cargo build -p oi-cli --bins --features local-runtime
     PYTHON tests/bench/builtin_runtime.py MODEL "$CARGO_TARGET_DIR/debug/interpreter" [runs]
 """
+import glob
 import json
 import os
+import pty
 import socket
 import statistics
 import subprocess
@@ -37,12 +45,12 @@ def free_port():
         return s.getsockname()[1]
 
 
-def run_once(interpreter, model_args, home):
+def run_once(interpreter, model_args, home, cwd=None):
     env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data",
                XDG_CACHE_HOME=f"{home}/cache", RUST_LOG="")
     start = time.perf_counter()
     p = subprocess.Popen([interpreter, "exec", "--json", "--temperature", "0", "--max-tokens", "200", *model_args, PROMPT],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=home)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd or home)
     first = last = None
     output_tokens = None
     for line in p.stdout:
@@ -66,6 +74,38 @@ def run_once(interpreter, model_args, home):
         raise SystemExit(f"no answer: {p.stderr.read()[-2000:]}")
     rate = (output_tokens - 1) / (last - first) if last > first else float("nan")
     return first - start, rate, output_tokens
+
+
+def typed_once(interpreter, model, home, typing):
+    """The interactive terminal: the request is sent `typing` seconds after the prompt shows."""
+    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data",
+               XDG_CACHE_HOME=f"{home}/cache", RUST_LOG="")
+    main_fd, child_fd = pty.openpty()
+    p = subprocess.Popen([interpreter, "--plain", "--temperature", "0", "--max-tokens", "200", "--model", model],
+                         stdin=child_fd, stdout=child_fd, stderr=subprocess.DEVNULL, env=env, cwd=home)
+    os.close(child_fd)
+    screen = b""
+    while b"> " not in screen:
+        screen += os.read(main_fd, 4096)
+    time.sleep(typing)
+    os.write(main_fd, PROMPT.encode() + b"\r")
+    deadline = time.time() + 300
+    events = []
+    while time.time() < deadline:
+        logs = glob.glob(f"{home}/data/open-interpreter/sessions/*.jsonl")
+        if logs:
+            with open(logs[0]) as f:
+                events = [json.loads(line)["msg"] | {"time_ms": json.loads(line)["time_ms"]}
+                          for line in f if line.strip()]
+            if any(e["type"] == "assistant_text_delta" for e in events):
+                break
+        time.sleep(0.05)
+    p.kill()
+    p.wait(timeout=60)
+    os.close(main_fd)
+    asked = next(e["time_ms"] for e in events if e["type"] == "user_message")
+    first = next(e["time_ms"] for e in events if e["type"] == "assistant_text_delta")
+    return (first - asked) / 1000
 
 
 def start_server(python, model):
@@ -95,9 +135,18 @@ def report(name, results):
 def main():
     model, interpreter = sys.argv[1], sys.argv[2]
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    typing = float(os.environ.get("TYPING", "8"))
+    typed = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            typed.append(typed_once(interpreter, model, home, typing))
     with tempfile.TemporaryDirectory() as home:
         cold = [run_once(interpreter, ["--model", model], home)]
         builtin = [run_once(interpreter, ["--model", model], home) for _ in range(runs)]
+        elsewhere = []
+        for n in range(runs):
+            os.makedirs(f"{home}/elsewhere-{n}")
+            elsewhere.append(run_once(interpreter, ["--model", model], home, cwd=f"{home}/elsewhere-{n}"))
         server, port = start_server(sys.executable, model)
         try:
             run_once(interpreter, ["--model", "llamacpp/qwen", "--api_base", f"http://127.0.0.1:{port}/v1"], home)  # warm-up
@@ -106,8 +155,11 @@ def main():
         finally:
             server.stdin.close()
             server.wait(timeout=30)
+    print(f"{'built-in, typed':22} n={len(typed)}  first token after the request median "
+          f"{statistics.median(typed):5.2f} s (max {max(typed):5.2f}) after {typing:.0f} s of typing, nothing kept")
     report("built-in, nothing kept", cold)
     a = report("built-in, prompt kept", builtin)
+    report("built-in, elsewhere", elsewhere)
     b = report("server", served)
     print(f"built-in tok/s is {100 * a / b:.0f}% of the server's")
 

@@ -96,6 +96,52 @@ fn exec_json_runs_a_gguf_in_process_and_computes_with_python() {
     assert!(kept[0].ends_with("-8192.state"), "{kept:?}");
 }
 
+/// While the person types their first message, the terminal's session has the model read the
+/// system prompt and keep it: the prompt's state is on disk before anything was asked, and the
+/// question that follows is answered from it.
+#[test]
+fn the_terminal_reads_the_system_prompt_while_the_person_types() {
+    let sb = Sandbox::new();
+    let cache = sb
+        .root
+        .path()
+        .join("home/.cache/open-interpreter/prompt-cache");
+    let kept = || -> Vec<String> {
+        std::fs::read_dir(&cache)
+            .map(|d| {
+                d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".state"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut cmd = sb.command("interpreter");
+    cmd.env("OI_LOCAL_RUNTIMES", no_runtimes())
+        .arg("--model")
+        .arg(real_gguf())
+        .args(STEADY);
+    let mut p = spawn_pty(cmd);
+    p.set_expect_timeout(Some(Duration::from_secs(60)));
+    p.expect("> ").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while kept().is_empty() {
+        assert!(Instant::now() < deadline, "no prompt kept within 120 s");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        sb.log_events()
+            .iter()
+            .all(|e| e["msg"]["type"] != "model_request_started"),
+        "read before any request"
+    );
+    p.send_line(QUESTION).unwrap();
+    let screen = approve_until_the_turn_ends(&mut p, &sb);
+    p.send("\x04").unwrap();
+    p.expect(Eof).unwrap();
+    assert_answered(&sb, &screen);
+    assert_eq!(kept().len(), 1, "{:?}", kept());
+}
+
 #[test]
 fn a_gguf_that_cannot_run_is_an_error_and_the_session_goes_on() {
     let sb = Sandbox::new();

@@ -180,6 +180,7 @@ pub fn spawn_session(
     );
     let computer = crate::computer::Computer::new(&log_path, screen);
     let runtime = Arc::new(Runtime::new(state, code, computer, emitter));
+    crate::turn::read_ahead(&runtime);
     if has_mcp {
         let rt = runtime.clone();
         tokio::spawn(async move {

@@ -50,6 +50,48 @@ pub(crate) async fn run_turn(
     TurnEndReason::MaxTurns
 }
 
+/// The next request as the session's settings and profile render `history`, before it is
+/// fitted into the context window.
+fn render(
+    shared: &crate::runtime::Shared,
+    history: &crate::history::History,
+    mcp_tools: &[crate::model::ToolSpec],
+) -> crate::model::ModelRequest {
+    let ctx = PromptContext::current(&shared.config.cwd, &shared.machine.languages)
+        .with_policy(shared.gate.policy(), shared.resources.sandbox.info.as_ref())
+        .with_computer(shared.machine.display, shared.resources.sandbox.container)
+        .with_instructions(
+            shared.config.system_message.clone(),
+            shared.config.custom_instructions.clone(),
+        );
+    let mut request =
+        shared
+            .profile
+            .render_with_tools(history, &ctx, shared.native_tools, mcp_tools);
+    request.model = shared.model.name.clone();
+    if shared.config.temperature.is_some() {
+        request.temperature = shared.config.temperature;
+    }
+    if shared.config.max_tokens.is_some() {
+        request.max_tokens = shared.config.max_tokens;
+    }
+    request
+}
+
+/// Lets the model read the first request's prompt as far as it is known (the system prompt,
+/// the tools, the conversation so far) while the person types; a model run in this process
+/// then answers the first message sooner. Others are not asked anything.
+pub(crate) fn read_ahead(rt: &Runtime) {
+    let (client, request) = rt.state.with(|shared| {
+        let mut history = shared.history.clone();
+        history.push(HistoryItem::User {
+            items: vec![InputItem::text("")],
+        });
+        (shared.client.clone(), render(shared, &history, &[]))
+    });
+    client.warm(&request);
+}
+
 enum StepEnd {
     Continue,
     End(TurnEndReason),
@@ -61,26 +103,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     ensure_limits(rt, id).await;
     let mcp_tools = rt.mcp().await.read().await.specs();
     let (client, request, model_name) = rt.state.with(|shared| {
-        let ctx = PromptContext::current(&shared.config.cwd, &shared.machine.languages)
-            .with_policy(shared.gate.policy(), shared.resources.sandbox.info.as_ref())
-            .with_computer(shared.machine.display, shared.resources.sandbox.container)
-            .with_instructions(
-                shared.config.system_message.clone(),
-                shared.config.custom_instructions.clone(),
-            );
-        let mut request = shared.profile.render_with_tools(
-            &shared.history,
-            &ctx,
-            shared.native_tools,
-            &mcp_tools,
-        );
-        request.model = shared.model.name.clone();
-        if shared.config.temperature.is_some() {
-            request.temperature = shared.config.temperature;
-        }
-        if shared.config.max_tokens.is_some() {
-            request.max_tokens = shared.config.max_tokens;
-        }
+        let mut request = render(shared, &shared.history, &mcp_tools);
         if let Some(limits) = shared.limits.clone().flatten() {
             request.context_window = Some(limits.window);
             let reserve = limits.reserve(request.max_tokens);

@@ -60,6 +60,12 @@ impl ModelClient for BuiltinClient {
         &self.endpoint
     }
 
+    fn warm(&self, request: &ModelRequest) {
+        if let Ok(engine) = self.engine() {
+            engine.warm(request.clone());
+        }
+    }
+
     async fn own_limits(&self) -> Result<Option<RuntimeLimits>, ModelError> {
         let facts = self
             .engine()?

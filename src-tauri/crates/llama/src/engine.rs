@@ -65,6 +65,8 @@ pub(crate) type EventSender = mpsc::Sender<Result<ModelEvent, ModelError>>;
 
 enum Job {
     Facts(oneshot::Sender<Result<ModelFacts, RuntimeError>>),
+    /// Read a prompt ahead of its request, before any request of this process.
+    Warm(Box<ModelRequest>),
     Generate {
         request: Box<ModelRequest>,
         events: EventSender,
@@ -81,6 +83,8 @@ impl Job {
             Job::Generate { events, .. } => {
                 let _ = events.blocking_send(Err(error.into_model_error()));
             }
+            // The request that follows says what went wrong.
+            Job::Warm(_) => {}
         }
     }
 }
@@ -119,6 +123,13 @@ impl Engine {
         let (reply, answer) = oneshot::channel();
         self.send(Job::Facts(reply))?;
         answer.await.map_err(|_| stopped())?
+    }
+
+    /// Reads `request`'s prompt now, while the person is still typing, and keeps it (see
+    /// [`EngineOptions::prompt_cache`]): the first request, which shares its start, reads only
+    /// what follows. Skipped once a request has run (its prompt is in the context already).
+    pub fn warm(&self, request: ModelRequest) {
+        let _ = self.send(Job::Warm(Box::new(request)));
     }
 
     /// Queues a request; its events arrive on `events` (the last one `Done`, or an error).
@@ -172,6 +183,7 @@ fn serve(path: &Path, options: &EngineOptions, jobs: &std_mpsc::Receiver<Job>) {
         let mut session = Session {
             loaded: &loaded,
             cached: Vec::new(),
+            answered: false,
             disk: options
                 .prompt_cache
                 .as_deref()
@@ -268,6 +280,8 @@ struct Session<'m> {
     /// The tokens whose keys and values the context holds, from position 0.
     cached: Vec<LlamaToken>,
     disk: Option<DiskPrompt>,
+    /// A request ran: a prompt read ahead would only push its context out.
+    answered: bool,
 }
 
 /// The file that keeps a context's state for the next process on the same model: the tokens
@@ -384,16 +398,40 @@ impl Session<'_> {
             Job::Facts(reply) => {
                 let _ = reply.send(Ok(self.loaded.facts.clone()));
             }
+            Job::Warm(request) => {
+                if self.answered {
+                    return;
+                }
+                if let Err(e) = self.read_ahead(ctx, &request) {
+                    tracing::debug!("the prompt was not read ahead: {e}");
+                }
+            }
             Job::Generate {
                 request,
                 events,
                 cancel,
             } => {
+                self.answered = true;
                 if let Err(e) = self.generate(ctx, &request, &events, &cancel) {
                     let _ = events.blocking_send(Err(e.into_model_error()));
                 }
             }
         }
+    }
+
+    /// Reads a prompt that no request asked for yet, and keeps it for the next process.
+    fn read_ahead(
+        &mut self,
+        ctx: &mut LlamaContext<'_>,
+        request: &ModelRequest,
+    ) -> Result<(), RuntimeError> {
+        let prompt = self.tokenize(&self.loaded.template.render(request)?);
+        if prompt.is_empty() || prompt.len() >= self.loaded.facts.n_ctx as usize {
+            return Ok(());
+        }
+        let reused = self.evaluate_prompt(ctx, &prompt)?;
+        self.keep(ctx, reused, prompt.len());
+        Ok(())
     }
 
     fn generate(

@@ -150,6 +150,11 @@ pub trait ModelClient: Send + Sync {
     async fn own_limits(&self) -> Result<Option<local::RuntimeLimits>, ModelError> {
         Ok(None)
     }
+    /// Reads `request`'s prompt ahead of time, where that makes the real request start sooner
+    /// (a model run in this process); nothing is answered. Others do nothing.
+    fn warm(&self, request: &ModelRequest) {
+        let _ = request;
+    }
 }
 
 /// Builds the client for a model spec.

@@ -260,13 +260,27 @@ fn first_request(question: &str) -> ModelRequest {
     }
 }
 
+/// What an engine with nothing read before answers.
+async fn fresh_answer(gguf: &str, request: &ModelRequest) -> String {
+    text_of(
+        &collect(client_for(&runtime(), gguf).as_ref(), request)
+            .await
+            .unwrap(),
+    )
+}
+
+/// Options that keep the prompt's state in `dir`.
+fn keeping_in(dir: &std::path::Path) -> EngineOptions {
+    EngineOptions {
+        prompt_cache: Some(dir.to_path_buf()),
+        ..EngineOptions::default()
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_prompt_read_once_is_kept_for_the_next_process_and_a_bad_file_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
-    let kept = EngineOptions {
-        prompt_cache: Some(dir.path().to_path_buf()),
-        ..EngineOptions::default()
-    };
+    let kept = keeping_in(dir.path());
     let gguf = real_gguf();
     let gguf = gguf.to_str().unwrap();
     let state_file = || {
@@ -303,11 +317,7 @@ async fn a_prompt_read_once_is_kept_for_the_next_process_and_a_bad_file_is_repla
         saved,
         "kept once, used after"
     );
-    let cold = text_of(
-        &collect(client_for(&runtime(), gguf).as_ref(), &question)
-            .await
-            .unwrap(),
-    );
+    let cold = fresh_answer(gguf, &question).await;
     assert_eq!(warm, cold);
     assert!(!warm.is_empty());
     // A file llama.cpp refuses (cut short) is dropped, the answer comes all the same, and a
@@ -322,4 +332,42 @@ async fn a_prompt_read_once_is_kept_for_the_next_process_and_a_bad_file_is_repla
     assert_eq!(again, cold);
     let replaced = std::fs::read(state_file()).unwrap();
     assert!(replaced.len() > saved.len() / 3, "{} bytes", replaced.len());
+}
+
+/// A session reads its first prompt while the person types: the prompt is kept before any
+/// request (so the next process starts from it too), and the request that follows answers as
+/// a fresh engine does.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prompt_read_ahead_is_kept_before_any_request_and_the_answer_is_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = keeping_in(dir.path());
+    let gguf = real_gguf();
+    let gguf = gguf.to_str().unwrap();
+    let files = || -> Vec<_> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "state"))
+            .collect()
+    };
+    let rt = Arc::new(BuiltinRuntime::new(None, kept));
+    let client = client_for(&rt, gguf);
+    // What the session sends at its start: the system prompt and an empty first message.
+    client.warm(&first_request(""));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while files().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "nothing kept within 120 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let file = files()[0].clone();
+    let saved = std::fs::read(&file).unwrap();
+    let question = first_request("What is 3+5?");
+    let warm = text_of(&collect(client.as_ref(), &question).await.unwrap());
+    let cold = fresh_answer(gguf, &question).await;
+    assert_eq!(warm, cold);
+    assert!(!warm.is_empty());
+    assert_eq!(std::fs::read(&file).unwrap(), saved, "kept once");
 }
