@@ -37,6 +37,14 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
                 false,
             );
         }
+        if let Some(module) = missing_module(output) {
+            return hint(
+                &format!(
+                    "`{module}` is not installed in this Python. Do it with the standard library instead (csv, json, statistics, collections, pathlib), or install it first (`pip install {module}`) if it is needed."
+                ),
+                false,
+            );
+        }
         if output.contains("name 'execute' is not defined") {
             return hint(
                 "`execute` is the tool that runs code, not a Python function. Write only the Python code itself.",
@@ -469,6 +477,61 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     ))
 }
 
+/// When the model asks to run again exactly the code whose run just failed, the message that
+/// says so instead of another identical failure (Qwen2.5-Coder-1.5B re-ran
+/// `os.listdir('poem.txt')` eleven times until the bench's time ran out). Asked again while the
+/// model keeps repeating it: the turn's limit on corrections in a row ends such a loop.
+pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<String> {
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if call.origin != CallOrigin::Text {
+        return None;
+    }
+    let (_, turn) = history.last_turn()?;
+    // The last run, past the corrections since.
+    let last_run = turn.iter().rev().find(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, .. }
+            if tool_name != crate::profile::FORMAT_ERROR)
+    })?;
+    let HistoryItem::ToolResult {
+        call_id,
+        output,
+        is_error: true,
+        ..
+    } = last_run
+    else {
+        return None;
+    };
+    let same = history.call(call_id).is_some_and(|c| {
+        matches!(&c.action, ToolAction::RunCode { language: l, code: k }
+            if l == language && k.trim() == code.trim())
+    });
+    // The error itself: a traceback's last line, or the last line of what it printed.
+    let error = output
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))?
+        .trim();
+    if !same {
+        return None;
+    }
+    Some(format!(
+        "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
+    ))
+}
+
+/// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
+/// by its top-level name. Not `computer`'s parts: those are the kernel's own.
+fn missing_module(output: &str) -> Option<&str> {
+    let rest = output
+        .split("ModuleNotFoundError: No module named '")
+        .nth(1)?;
+    let name = rest.split('\'').next()?;
+    let top = name.split('.').next()?;
+    (!top.is_empty() && top != "computer").then_some(top)
+}
+
 /// How the nudges that quote an output start.
 const NUDGE_START: &str = "Your code printed:";
 const NOTHING_RAN: &str = "Nothing ran:";
@@ -476,6 +539,7 @@ const NOTHING_RAN: &str = "Nothing ran:";
 /// What each nudge says, so a turn asks each one once.
 const UNUSED: &str = "Your answer did not use it.";
 const REPEATED: &str = "You asked to run the same code again;";
+const FAILED_AGAIN: &str = "You asked to run the same code again, and";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -629,6 +693,24 @@ mod tests {
                 .contains("tool")
         );
         assert_eq!(run_hint("python", "1/0", "ZeroDivisionError", true), None);
+        let missing = run_hint(
+            "python",
+            "import pandas as pd",
+            "Traceback (most recent call last):\nModuleNotFoundError: No module named 'pandas'\n",
+            true,
+        )
+        .unwrap();
+        assert!(
+            missing.text.starts_with("`pandas` is not installed"),
+            "{}",
+            missing.text
+        );
+        assert!(missing.text.contains("csv"), "{}", missing.text);
+        let sub = "ModuleNotFoundError: No module named 'matplotlib.pyplot'";
+        assert!(
+            run_hint("python", "import matplotlib.pyplot", sub, true)
+                .is_some_and(|h| h.text.starts_with("`matplotlib` is not installed"))
+        );
     }
 
     /// "What is 2 to the 40th?" run as `print(2**40)` with `output`, then `extra`.
@@ -914,6 +996,37 @@ mod tests {
         // Once per turn.
         let asked = turn("1099511627776\n", after_answer(nudge));
         assert_eq!(repeated_run_nudge(&asked, &run("print(2**40)")), None);
+    }
+
+    #[test]
+    fn running_the_code_that_just_failed_again_is_answered_with_its_error_each_time() {
+        let listing = "import os\nprint(len(os.listdir('poem.txt')))";
+        let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 2\n\
+                      NotADirectoryError: [Errno 20] Not a directory: 'poem.txt'\n";
+        let h = runs_ending(
+            "How many lines does poem.txt have?",
+            &[(listing, failed)],
+            true,
+        );
+        let nudge = repeated_failure_nudge(&h, &run(&format!("{listing}\n"))).unwrap();
+        assert!(
+            nudge.contains("NotADirectoryError: [Errno 20] Not a directory: 'poem.txt'"),
+            "{nudge}"
+        );
+        assert!(!nudge.contains("Traceback"), "{nudge}");
+        // Changed code runs, and so does the same code after a run that worked.
+        assert_eq!(
+            repeated_failure_nudge(&h, &run("print(open('poem.txt').read().count('\\n'))")),
+            None
+        );
+        let worked = runs("How many lines does poem.txt have?", &[(listing, "4\n")]);
+        assert_eq!(repeated_failure_nudge(&worked, &run(listing)), None);
+        // Asked again while the model repeats it (the turn's limit on corrections ends that).
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert!(repeated_failure_nudge(&asked, &run(listing)).is_some());
     }
 
     #[test]

@@ -192,7 +192,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             })
         };
         let repeated = match calls.as_slice() {
-            [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only),
+            [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only)
+                .or_else(|| crate::coaching::repeated_failure_nudge(&shared.history, only)),
             _ => None,
         };
         let answered = calls.is_empty() && coach;
@@ -556,7 +557,9 @@ fn format_error(rt: &Runtime, id: &str, call: &ToolCall) -> RunResult {
         id,
         EventMsg::Error(ErrorInfo {
             kind: ErrorKind::ModelOutput,
-            message: format!("the model broke the reply format {streak} times in a row"),
+            message: format!(
+                "the model did not follow the harness's corrections {streak} times in a row (a broken reply format, or code that failed run again unchanged)"
+            ),
             hint: Some("try another profile (%profile NAME) or a stronger model".into()),
         }),
     );

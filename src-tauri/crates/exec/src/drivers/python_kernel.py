@@ -30,6 +30,10 @@ def _oi_kernel():
     # `import computer`, as models often write first, gives the same object (not a package of
     # that name from PyPI, which a weak model then tries to pip install).
     sys.modules["computer"] = namespace["computer"]
+    # `import computer.files` and `from computer.files import read` too (a weak model told of
+    # `computer.files.read` writes them): each part is its own module entry.
+    for part in ("display", "mouse", "keyboard", "clipboard", "files"):
+        sys.modules["computer." + part] = getattr(namespace["computer"], part)
 
     def show_exception(error, skip_driver_frame):
         tb = error.__traceback__

@@ -130,6 +130,13 @@ async fn import_computer_gives_the_ready_computer_object() {
         run(&mut kernels, "python", code).await.stdout,
         "True True\n"
     );
+    // As a module path, the way Qwen2.5-Coder-1.5B wrote it when told of computer.files.read.
+    let code = "import computer.files\nfrom computer.files import read\nimport computer.display\n\
+                print(computer is ready, computer.files is ready.files, read == ready.files.read)";
+    assert_eq!(
+        run(&mut kernels, "python", code).await.stdout,
+        "True True True\n"
+    );
 }
 
 #[tokio::test]
