@@ -37,6 +37,12 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
                 false,
             );
         }
+        if output.contains("SyntaxError") && compound_after_semicolon(code) {
+            return hint(
+                "`with`, `for`, `if`, `while`, `def` and `try` cannot follow `;` on one line. Write each statement on its own line, with its body indented below it.",
+                false,
+            );
+        }
         if let Some(module) = missing_module(output) {
             return hint(
                 &format!(
@@ -521,6 +527,17 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
     ))
 }
 
+/// A compound statement written after `;` (`import json; with open(f) as h: …`), which Python
+/// refuses: weak models squeeze code onto one line when they write it inside JSON.
+fn compound_after_semicolon(code: &str) -> bool {
+    const COMPOUND: [&str; 7] = ["with ", "for ", "if ", "while ", "def ", "try:", "class "];
+    code.lines().any(|line| {
+        line.split(';')
+            .skip(1)
+            .any(|part| COMPOUND.iter().any(|k| part.trim_start().starts_with(k)))
+    })
+}
+
 /// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
 /// by its top-level name. Not `computer`'s parts: those are the kernel's own.
 fn missing_module(output: &str) -> Option<&str> {
@@ -693,6 +710,22 @@ mod tests {
                 .contains("tool")
         );
         assert_eq!(run_hint("python", "1/0", "ZeroDivisionError", true), None);
+        let squeezed =
+            "import json; with open('team.json') as f: data = json.load(f); print(len(data))";
+        let refused = "  File \"<cell 1>\", line 1\nSyntaxError: invalid syntax\n";
+        assert!(
+            run_hint("python", squeezed, refused, true)
+                .is_some_and(|h| h.text.contains("cannot follow `;`"))
+        );
+        assert_eq!(
+            run_hint(
+                "python",
+                "x = 1; y = (",
+                "SyntaxError: '(' was never closed",
+                true
+            ),
+            None
+        );
         let missing = run_hint(
             "python",
             "import pandas as pd",

@@ -1,7 +1,8 @@
 //! `computer.files` of the Python kernel, engine side: `read(path, pages=None)` gives a
 //! document's text (PDF, Word, spreadsheets, slides, HTML, EPUB, plain text) and
 //! `find(kind=None, modified_within=None, folder=None, name=None)` lists documents newest
-//! first, with the engine's own readers ([`oi_documents`]), so code needs no PDF library.
+//! first (in the code's working directory, Downloads, Desktop and Documents unless a folder is
+//! given), with the engine's own readers ([`oi_documents`]), so code needs no PDF library.
 //!
 //! They come over the same line as the computer's actions (`{"files": "read", …}`) and change
 //! nothing, so they pass no approval. The engine reads on the code's behalf, so it reads only
@@ -110,11 +111,15 @@ fn find(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Vec<
     let folder = text(arguments, "folder")?
         .map(|f| readable(f, sandbox))
         .transpose()?;
+    // The code's working directory, looked in too when no folder is given; left out when the
+    // sandbox does not let the code read it.
+    let working_dir = text(arguments, "here")?.and_then(|here| readable(here, sandbox).ok());
     let query = oi_documents::FindQuery {
         kind,
         modified_within,
         folder: folder.clone(),
         name: text(arguments, "name")?.map(String::from),
+        working_dir,
     };
     let found = oi_documents::find(&query);
     // Default folders and what is below a folder may still hold denied paths.
@@ -168,6 +173,21 @@ mod tests {
             json!([notes.display().to_string()]),
             "{found}"
         );
+        // With no folder, the code's working directory is looked in too (a weak model looks for
+        // the file it was asked about there with `find`).
+        let here = ask("find", json!({"name": "notes", "here": dir.path()}));
+        let paths = here["paths"].as_array().unwrap();
+        assert!(
+            paths.contains(&json!(notes.display().to_string())),
+            "{here}"
+        );
+        // Given a folder, only that folder.
+        let other = tempfile::tempdir().unwrap();
+        let there = ask(
+            "find",
+            json!({"name": "notes", "here": dir.path(), "folder": other.path()}),
+        );
+        assert_eq!(there["paths"], json!([]), "{there}");
     }
 
     #[test]

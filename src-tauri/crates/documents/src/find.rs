@@ -18,6 +18,9 @@ pub struct FindQuery {
     pub modified_within: Option<Duration>,
     /// Where to look; the user's Downloads, Desktop and Documents when `None`.
     pub folder: Option<PathBuf>,
+    /// Where the person works (the code's working directory): looked in first when no
+    /// `folder` is given.
+    pub working_dir: Option<PathBuf>,
     /// Only files whose name contains this, case-insensitively.
     pub name: Option<String>,
 }
@@ -73,7 +76,12 @@ pub fn find(query: &FindQuery) -> Vec<PathBuf> {
 fn find_at(query: &FindQuery, now: SystemTime) -> Vec<PathBuf> {
     let folders = match &query.folder {
         Some(folder) => vec![folder.clone()],
-        None => default_folders(),
+        None => query
+            .working_dir
+            .iter()
+            .cloned()
+            .chain(default_folders())
+            .collect(),
     };
     let since = query.modified_within.and_then(|age| now.checked_sub(age));
     let name = query.name.as_ref().map(|n| n.to_lowercase());

@@ -368,7 +368,7 @@ screenshot), `computer.keyboard.write(text)`, `computer.keyboard.hotkey(\"ctrl\"
 /// What `{{files_api}}` says when Python's `computer.files` reaches the engine (one line).
 pub const FILES_API: &str = "\n- To read a document (PDF, Word, spreadsheet, slides, EPUB), use Python's ready \
 `computer.files.read(path, pages=None)`; `computer.files.find(kind=\"pdf\", modified_within=\"7d\")` lists the newest \
-in Downloads, Desktop and Documents (also `folder=`, `name=`).";
+here and in Downloads, Desktop and Documents (also `folder=`, `name=`).";
 
 /// profile.toml, with errors that name the field.
 fn parse_file(text: &str) -> Result<ProfileFile, String> {

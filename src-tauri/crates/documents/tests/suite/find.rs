@@ -45,6 +45,7 @@ fn finds_last_weeks_pdfs_newest_first_without_decoys() {
         modified_within: Some(parse_age("7d").unwrap()),
         folder: Some(downloads.clone()),
         name: None,
+        working_dir: None,
     };
     let names: Vec<String> = find(&last_week)
         .iter()
@@ -66,6 +67,7 @@ fn finds_last_weeks_pdfs_newest_first_without_decoys() {
         modified_within: Some(parse_age("36h").unwrap()),
         folder: Some(downloads.clone()),
         name: None,
+        working_dir: None,
     };
     let names: Vec<String> = find(&any_kind_today)
         .iter()

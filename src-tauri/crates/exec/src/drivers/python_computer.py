@@ -272,7 +272,8 @@ def _oi_computer_api():
 
         def find(self, kind=None, modified_within=None, folder=None, name=None):
             """Documents, newest first: kind like "pdf", modified_within like "7d" or "36h",
-            folder (default: Downloads, Desktop and Documents), name: part of the file name."""
+            folder (default: this working directory, Downloads, Desktop and Documents), name:
+            part of the file name."""
             arguments = {"files": "find"}
             if kind is not None:
                 arguments["kind"] = str(kind)
@@ -280,6 +281,8 @@ def _oi_computer_api():
                 arguments["modified_within"] = str(modified_within)
             if folder is not None:
                 arguments["folder"] = os.path.abspath(os.path.expanduser(os.fspath(folder)))
+            else:
+                arguments["here"] = os.getcwd()
             if name is not None:
                 arguments["name"] = str(name)
             return call(**arguments)["paths"]
