@@ -79,6 +79,16 @@ pub struct Screen {
     pub window_manager: bool,
 }
 
+impl Screen {
+    /// A laptop's screen with a window manager: room for the whole window with its title bar,
+    /// and a click activates the window and moves the keyboard focus, as on a person's desktop.
+    pub const PERSONS: Screen = Screen {
+        width: 1440,
+        height: 900,
+        window_manager: true,
+    };
+}
+
 impl Desktop {
     /// Starts the desktop; `env` and `cwd` are the app's (it inherits tauri-driver's).
     pub fn start(cwd: &Path, env: &[(&str, String)]) -> Desktop {

@@ -29,15 +29,7 @@ async fn a_plan_is_a_checklist_on_its_card_and_progress_in_the_session_bar() {
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let env = super::desktop::app_env(home.path());
-    let desktop = Desktop::start_on(
-        Screen {
-            width: 1440,
-            height: 900,
-            window_manager: true,
-        },
-        work.path(),
-        &env,
-    );
+    let desktop = Desktop::start_on(Screen::PERSONS, work.path(), &env);
     let wd = WebDriver::open_app(
         &desktop.driver_url,
         &server.base_url(),

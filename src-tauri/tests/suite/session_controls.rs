@@ -68,15 +68,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
     let env = super::desktop::app_env(home.path());
     // Room for the whole window with its title bar, and a window manager: a click activates
     // the window and moves the keyboard focus, as on a person's desktop.
-    let desktop = Desktop::start_on(
-        Screen {
-            width: 1440,
-            height: 900,
-            window_manager: true,
-        },
-        work.path(),
-        &env,
-    );
+    let desktop = Desktop::start_on(Screen::PERSONS, work.path(), &env);
     let wd = WebDriver::open_app(
         &desktop.driver_url,
         &server.base_url(),

@@ -57,15 +57,7 @@ fn shot_path(name: &str) -> PathBuf {
 }
 
 fn desktop(work: &Path, env: &[(&str, String)]) -> Desktop {
-    Desktop::start_on(
-        Screen {
-            width: 1440,
-            height: 900,
-            window_manager: true,
-        },
-        work,
-        env,
-    )
+    Desktop::start_on(Screen::PERSONS, work, env)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -451,12 +451,7 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
 /// the message that quotes that output instead (the 0.5B model re-ran `2 ** 40` until the turn
 /// ran out). Once per turn: a model that repeats after it runs its code.
 pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> {
-    let ToolAction::RunCode { language, code } = &call.action else {
-        return None;
-    };
-    if call.origin != CallOrigin::Text {
-        return None;
-    }
+    let (language, code) = code_written_as_text(call)?;
     let (_, turn) = history.last_turn()?;
     if already_nudged(turn, REPEATED) {
         return None;
@@ -470,10 +465,7 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     else {
         return None;
     };
-    let same = history.call(call_id).is_some_and(|c| {
-        matches!(&c.action, ToolAction::RunCode { language: l, code: k }
-            if l == language && k.trim() == code.trim())
-    });
+    let same = ran_the_same(history, call_id, language, code);
     let value = output.trim();
     if !same || value.is_empty() || value.len() > SHORT_OUTPUT {
         return None;
@@ -488,12 +480,7 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
 /// `os.listdir('poem.txt')` eleven times until the bench's time ran out). Asked again while the
 /// model keeps repeating it: the turn's limit on corrections in a row ends such a loop.
 pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<String> {
-    let ToolAction::RunCode { language, code } = &call.action else {
-        return None;
-    };
-    if call.origin != CallOrigin::Text {
-        return None;
-    }
+    let (language, code) = code_written_as_text(call)?;
     let (_, turn) = history.last_turn()?;
     // The last run, past the corrections since.
     let last_run = turn.iter().rev().find(|i| {
@@ -509,10 +496,7 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
     else {
         return None;
     };
-    let same = history.call(call_id).is_some_and(|c| {
-        matches!(&c.action, ToolAction::RunCode { language: l, code: k }
-            if l == language && k.trim() == code.trim())
-    });
+    let same = ran_the_same(history, call_id, language, code);
     // The error itself: a traceback's last line, or the last line of what it printed.
     let error = output
         .lines()
@@ -547,6 +531,25 @@ fn missing_module(output: &str) -> Option<&str> {
     let name = rest.split('\'').next()?;
     let top = name.split('.').next()?;
     (!top.is_empty() && top != "computer").then_some(top)
+}
+
+/// The language and code of a run the model wrote as text (the slips coached here are a
+/// weak model's; a model that calls tools natively does not repeat itself this way).
+fn code_written_as_text(call: &ToolCall) -> Option<(&str, &str)> {
+    match &call.action {
+        ToolAction::RunCode { language, code } if call.origin == CallOrigin::Text => {
+            Some((language, code))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the call `call_id` ran this very code (surrounding whitespace aside).
+fn ran_the_same(history: &History, call_id: &str, language: &str, code: &str) -> bool {
+    history.call(call_id).is_some_and(|c| {
+        matches!(&c.action, ToolAction::RunCode { language: l, code: k }
+            if l == language && k.trim() == code.trim())
+    })
 }
 
 /// How the nudges that quote an output start.

@@ -82,14 +82,19 @@ fn render(
 /// the tools, the conversation so far) while the person types; a model run in this process
 /// then answers the first message sooner. Others are not asked anything.
 pub(crate) fn read_ahead(rt: &Runtime) {
-    let (client, request) = rt.state.with(|shared| {
+    let ahead = rt.state.with(|shared| {
+        if !shared.client.reads_ahead() {
+            return None;
+        }
         let mut history = shared.history.clone();
         history.push(HistoryItem::User {
             items: vec![InputItem::text("")],
         });
-        (shared.client.clone(), render(shared, &history, &[]))
+        Some((shared.client.clone(), render(shared, &history, &[])))
     });
-    client.warm(&request);
+    if let Some((client, request)) = ahead {
+        client.warm(&request);
+    }
 }
 
 enum StepEnd {

@@ -60,6 +60,10 @@ impl ModelClient for BuiltinClient {
         &self.endpoint
     }
 
+    fn reads_ahead(&self) -> bool {
+        self.engine.is_ok()
+    }
+
     fn warm(&self, request: &ModelRequest) {
         if let Ok(engine) = self.engine() {
             engine.warm(request.clone());

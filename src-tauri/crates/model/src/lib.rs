@@ -150,8 +150,13 @@ pub trait ModelClient: Send + Sync {
     async fn own_limits(&self) -> Result<Option<local::RuntimeLimits>, ModelError> {
         Ok(None)
     }
-    /// Reads `request`'s prompt ahead of time, where that makes the real request start sooner
-    /// (a model run in this process); nothing is answered. Others do nothing.
+    /// Whether reading a prompt ahead ([`ModelClient::warm`]) makes the real request start
+    /// sooner (a model run in this process). Others are not sent one.
+    fn reads_ahead(&self) -> bool {
+        false
+    }
+    /// Reads `request`'s prompt ahead of time; nothing is answered. Only called where
+    /// [`ModelClient::reads_ahead`].
     fn warm(&self, request: &ModelRequest) {
         let _ = request;
     }
