@@ -18,11 +18,11 @@ macro_rules! profile {
 }
 
 const BUILTIN: &[BuiltinProfile] = &[
-    profile!("classic", ["system.md"]),
+    profile!("classic", ["system.md", "environment.md"]),
     profile!("claude-code", ["system.md", "environment.md"]),
     profile!("codex", ["system.md", "environment_context.md"]),
     profile!("deepseek-tui", ["system.md"]),
-    profile!("qwen-code", ["system.md"]),
+    profile!("qwen-code", ["system.md", "environment.md"]),
     profile!("swe-agent", ["system.md"]),
     profile!("minimal", ["system.md"]),
     profile!("os", ["system.md"]),

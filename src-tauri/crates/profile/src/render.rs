@@ -303,4 +303,36 @@ mod tests {
         );
         assert!(last.ends_with("now two"), "{last}");
     }
+
+    #[test]
+    fn the_system_prompt_and_tools_are_the_same_in_every_folder_and_on_every_day() {
+        // A runtime that keeps a read prompt (the built-in one, a server's prompt cache) reuses
+        // what comes before the first difference: the environment comes after the tools.
+        let mut history = History::default();
+        history.push(user("hello"));
+        history.push(HistoryItem::Assistant {
+            text: "hi".into(),
+            reasoning: String::new(),
+            calls: Vec::new(),
+            interrupted: false,
+        });
+        history.push(user("again"));
+        let here = PromptContext::current(std::path::Path::new("/home/ada/reports"), &[]);
+        let mut elsewhere = PromptContext::current(std::path::Path::new("/srv/other"), &[]);
+        elsewhere.date = "Monday, 2031-01-06".into();
+        elsewhere.user = "grace".into();
+        for id in ["classic", "qwen-code", "codex"] {
+            let profile = Profile::load(id, None).unwrap();
+            let a = profile.render(&history, &here, true);
+            let b = profile.render(&history, &elsewhere, true);
+            assert_eq!(a.system, b.system, "{id}");
+            assert!(!a.system.contains("/home/ada/reports"), "{id}");
+            assert_eq!(a.tools, b.tools, "{id}");
+            let first = a.messages[0].joined_text();
+            assert!(first.contains("/home/ada/reports"), "{id}: {first}");
+            assert!(first.ends_with("\n\nhello"), "{id}: {first}");
+            assert!(!a.messages[1].joined_text().contains("/home/ada"), "{id}");
+            assert_eq!(a.messages[2].joined_text(), "again", "{id}");
+        }
+    }
 }

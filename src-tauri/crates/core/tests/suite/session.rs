@@ -504,12 +504,8 @@ async fn reset_and_undo_shape_what_the_model_sees() {
         .await;
     s.say("third");
     s.until_turn_end().await;
-    let texts: Vec<String> = s.server.model_requests()[2]
-        .messages()
-        .iter()
-        .skip(1)
-        .map(|m| m["content"].as_str().unwrap_or("").to_string())
-        .collect();
+    let third = &s.server.model_requests()[2];
+    let texts: Vec<&str> = (1..third.messages().len()).map(|i| third.said(i)).collect();
     assert_eq!(texts, vec!["first", "one", "third"]);
     s.submit(Op::Reset);
     s.wait_for(|m| matches!(m, EventMsg::HistoryReset)).await;
