@@ -90,6 +90,14 @@ fn read(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Stri
         kind: "failed",
         message: e.to_string(),
     })?;
+    // A whole plain text file comes back as it is, as `open().read()` would give it: a header
+    // and a page marker would be counted as lines and words (a weak model did, measured).
+    let whole = document.parts.len() == 1
+        && document.total_parts == 1
+        && document.cut == oi_documents::Cut::default();
+    if document.kind == oi_documents::DocumentKind::Text && whole {
+        return Ok(document.parts.remove(0).text);
+    }
     // Shown as the code named it, not where the engine keeps a private /tmp.
     document.path = PathBuf::from(given);
     Ok(document.render())

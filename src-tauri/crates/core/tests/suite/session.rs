@@ -777,3 +777,35 @@ async fn changing_the_sandbox_while_a_block_asks_the_engine_waits_for_the_block(
     assert!(changed.is_some_and(|c| c > ended), "{events:#?}");
     s.server.assert_invariants();
 }
+
+/// A whole plain text file read through `computer.files.read` is the file as it is (what
+/// `open().read()` gives): counting its lines or words counts the file's. A document keeps
+/// its header and page markers.
+#[tokio::test]
+async fn python_reads_a_plain_text_file_as_it_is() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        run(
+            "python",
+            "text = computer.files.read('poem.txt')\n\
+             print(text == open('poem.txt').read(), len(text.splitlines()), len(text.split()))\n\
+             print(computer.files.read('pages.txt').splitlines()[:2])",
+        ),
+        ScriptedResponse::text("Four lines."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    std::fs::write(
+        s.workdir.join("poem.txt"),
+        "roses are red\nviolets are blue\nsugar is sweet\nand so are you\n",
+    )
+    .unwrap();
+    // A form feed starts a new page: two pages are shown with their markers.
+    std::fs::write(s.workdir.join("pages.txt"), "one\n\x0ctwo\n").unwrap();
+    s.say("how many lines has poem.txt?");
+    let events = s.until_turn_end().await;
+    let results = tool_results(&events);
+    let out = results.first().map(String::as_str).unwrap_or_default();
+    assert!(out.contains("True 4 13"), "{results:?}");
+    assert!(out.contains("'--- page 1 ---'"), "{results:?}");
+}
