@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::one_command::{self, Reply, parse_reply};
 use super::tools::{action_for, format_error_call};
-use super::{Profile, ToolStyle, python_api, text_calls};
+use super::{Profile, ToolStyle, python_api, stray_closers, text_calls};
 use oi_model::NativeToolCall;
 
 /// A call of an invented tool, taken for one the engine has.
@@ -16,6 +16,21 @@ struct Repair {
     arguments: Value,
     /// One line for the session's events.
     says: String,
+}
+
+/// Cuts the brackets that close nothing from the end of an `execute` call's Python, saying so.
+fn cut_stray_closers(call: &mut ToolCall) -> Option<String> {
+    if call.name != "execute" || call.arguments["language"].as_str() != Some("python") {
+        return None;
+    }
+    let code = call.arguments["code"].as_str()?;
+    let kept = stray_closers::without_stray_closers(code)?;
+    let cut = code[kept.len()..].trim().to_string();
+    call.arguments["code"] = Value::String(kept.to_string());
+    call.action = action_for(&call.name, &call.arguments);
+    Some(format!(
+        "the model's Python ended with `{cut}`, which closes nothing (its JSON's, probably); it runs without it"
+    ))
 }
 
 /// What a reply asks for: its calls, and what the engine changed in them to make them run.
@@ -38,7 +53,12 @@ impl Profile {
         next_id: &mut dyn FnMut() -> String,
     ) -> Interpreted {
         let mut repairs = Vec::new();
-        let calls = self.interpret_calls(text, native, extra_tools, next_id, &mut repairs);
+        let mut calls = self.interpret_calls(text, native, extra_tools, next_id, &mut repairs);
+        for call in &mut calls {
+            if let Some(says) = cut_stray_closers(call) {
+                repairs.push(says);
+            }
+        }
         Interpreted { calls, repairs }
     }
 
@@ -361,6 +381,30 @@ mod tests {
             "{message}"
         );
         assert!(message.contains("`execute`"), "{message}");
+    }
+
+    #[test]
+    fn a_json_brace_that_slipped_into_the_python_is_cut_and_said() {
+        let profile = Profile::load_builtin("classic").unwrap();
+        // As Qwen2.5-Coder-0.5B wrote it, under an invented name.
+        let text = r#"{"name": "sum_numbers", "arguments": {"language": "python", "code": "nums = [1, 2]\nsum(nums)}"}}"#;
+        let mut n = 0;
+        let got = profile.interpret(text, Vec::new(), &[], &mut || {
+            n += 1;
+            format!("c{n}")
+        });
+        assert!(matches!(
+            &got.calls[0].action,
+            ToolAction::RunCode { code, .. } if code == "nums = [1, 2]\nsum(nums)"
+        ));
+        assert_eq!(got.calls[0].arguments["code"], "nums = [1, 2]\nsum(nums)");
+        assert_eq!(got.repairs.len(), 2, "{:?}", got.repairs);
+        assert!(got.repairs[1].contains("`}`"), "{:?}", got.repairs);
+        // Shell is left as written.
+        let shell = r#"{"name": "execute", "arguments": {"language": "shell", "code": "echo }"}}"#;
+        let got = profile.interpret(shell, Vec::new(), &[], &mut || "s1".into());
+        assert_eq!(got.calls[0].arguments["code"], "echo }");
+        assert!(got.repairs.is_empty());
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub use interpret::Interpreted;
 pub(crate) mod one_command;
 mod python_api;
 mod render;
+mod stray_closers;
 pub mod text_calls;
 mod text_tools;
 mod tools;
