@@ -447,32 +447,51 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     ))
 }
 
-/// When the model asks to run again exactly the code whose short output it was just shown,
-/// the message that quotes that output instead (the 0.5B model re-ran `2 ** 40` until the turn
-/// ran out). Once per turn: a model that repeats after it runs its code.
+/// When the model asks to run again exactly the code that just ran and worked, the message
+/// that answers instead of another run:
+/// - a short output it was just shown is quoted, once per turn, and the answer asked for (the
+///   0.5B model re-ran `2 ** 40` until the turn ran out); a model that repeats after that runs
+///   its code;
+/// - past that (a long output, or none) it is told to take the next step toward the request,
+///   each time it repeats, so the turn's limit on corrections in a row ends such a loop (the
+///   0.5B model ran `pip install pandas` nine times, until the bench's time ran out).
 pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> {
     let (language, code) = code_written_as_text(call)?;
-    let (_, turn) = history.last_turn()?;
-    if already_nudged(turn, REPEATED) {
-        return None;
-    }
+    let (asked, turn) = history.last_turn()?;
     let HistoryItem::ToolResult {
         call_id,
         output,
         is_error: false,
         ..
-    } = turn.last()?
+    } = last_run(turn)?
     else {
         return None;
     };
-    let same = ran_the_same(history, call_id, language, code);
-    let value = output.trim();
-    if !same || value.is_empty() || value.len() > SHORT_OUTPUT {
+    if !ran_the_same(history, call_id, language, code) {
         return None;
     }
+    let value = output.trim();
+    let short = !value.is_empty() && value.len() <= SHORT_OUTPUT;
+    let just_ran = matches!(turn.last(), Some(HistoryItem::ToolResult { call_id: last, .. }) if last == call_id);
+    if short {
+        return (just_ran && !already_nudged(turn, REPEATED)).then(|| {
+            format!(
+                "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
+            )
+        });
+    }
+    let request = request_text(asked);
     Some(format!(
-        "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
+        "{RAN_AGAIN} it ran already and worked (its output is above); running it again changes nothing. Take the next step toward my request ({request}): run other code, or answer me in plain words."
     ))
+}
+
+/// The last run of a turn, past the corrections since.
+fn last_run(turn: &[HistoryItem]) -> Option<&HistoryItem> {
+    turn.iter().rev().find(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, .. }
+            if tool_name != crate::profile::FORMAT_ERROR)
+    })
 }
 
 /// When the model asks to run again exactly the code whose run just failed, the message that
@@ -482,17 +501,12 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
 pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<String> {
     let (language, code) = code_written_as_text(call)?;
     let (_, turn) = history.last_turn()?;
-    // The last run, past the corrections since.
-    let last_run = turn.iter().rev().find(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, .. }
-            if tool_name != crate::profile::FORMAT_ERROR)
-    })?;
     let HistoryItem::ToolResult {
         call_id,
         output,
         is_error: true,
         ..
-    } = last_run
+    } = last_run(turn)?
     else {
         return None;
     };
@@ -560,6 +574,7 @@ const NOTHING_RAN: &str = "Nothing ran:";
 const UNUSED: &str = "Your answer did not use it.";
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
+const RAN_AGAIN: &str = "You asked to run the same code again:";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -1023,15 +1038,36 @@ mod tests {
             "{nudge}"
         );
         assert!(nudge.contains("same code again"), "{nudge}");
-        // Other code, or a failed first run, runs.
+        // Other code runs, and so does the same code after it failed (the failure's own
+        // nudge answers that).
         assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
-        assert_eq!(
-            repeated_run_nudge(&turn("", Vec::new()), &run("print(2**40)")),
-            None
-        );
+        let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
+        assert_eq!(repeated_run_nudge(&failed, &run("print(2**40)")), None);
         // Once per turn.
         let asked = turn("1099511627776\n", after_answer(nudge));
         assert_eq!(repeated_run_nudge(&asked, &run("print(2**40)")), None);
+    }
+
+    #[test]
+    fn running_code_that_worked_again_past_a_short_output_is_sent_to_the_next_step_each_time() {
+        let request = "What is the total of the units column in sales.csv?";
+        let install = "import subprocess\nsubprocess.run(['pip', 'install', 'pandas'])";
+        let long = "Collecting pandas\n".repeat(40);
+        let h = runs(request, &[(install, long.as_str())]);
+        let nudge = repeated_run_nudge(&h, &run(install)).unwrap();
+        assert!(nudge.contains("ran already and worked"), "{nudge}");
+        assert!(nudge.contains(request), "{nudge}");
+        assert!(!nudge.contains("Collecting"), "{nudge}");
+        // Each time it repeats (the turn's limit on corrections in a row ends the loop).
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert!(repeated_run_nudge(&asked, &run(install)).is_some());
+        // Code that printed nothing is not worth running again either; other code runs.
+        let silent = runs(request, &[("total = 44", "")]);
+        assert!(repeated_run_nudge(&silent, &run("total = 44")).is_some());
+        assert_eq!(repeated_run_nudge(&silent, &run("print(total)")), None);
     }
 
     #[test]
