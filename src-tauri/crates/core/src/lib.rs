@@ -14,6 +14,7 @@ mod input;
 mod kernel_lines;
 pub mod mcp;
 mod ops;
+mod repetition;
 mod run;
 mod runtime;
 pub mod sandbox;

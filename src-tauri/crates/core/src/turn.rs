@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use crate::approval::{Gate, Passage};
 use crate::context::{self, ContextLimits};
 use crate::history::HistoryItem;
-use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall};
+use crate::model::{ModelClient, ModelError, ModelEvent, NativeToolCall, ToolSpec};
 use crate::profile::PromptContext;
 use crate::run::tools::EngineTools;
 use crate::run::{CallContext, RunResult, Runner};
@@ -173,8 +173,45 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         text: text.clone(),
         interrupted: false,
     });
+    let calls = if let StreamOutcome::Looping(piece) = outcome {
+        looped(rt, id, text, reasoning, &piece)
+    } else {
+        interpret(rt, id, text, reasoning, native_calls, &mcp_tools)
+    };
+    if calls.is_empty() {
+        return StepEnd::End(TurnEndReason::Completed);
+    }
+    let calls = preview_edits(rt, calls).await;
+    for call in &calls {
+        emit(EventMsg::ToolCallProposed { call: call.clone() });
+    }
+    let mut pending = calls.into_iter();
+    while let Some(call) = pending.next() {
+        let end = run_call(rt, id, call, cancel).await;
+        if let Some(reason) = end {
+            // Every call must be answered, even those that never ran.
+            for skipped in pending {
+                let not_run = RunResult::error("Not run: the turn ended before this call.".into());
+                record(rt, id, &skipped, not_run);
+            }
+            return StepEnd::End(reason);
+        }
+    }
+    StepEnd::Continue
+}
 
-    let calls = rt.state.with(|shared| {
+/// The calls a finished reply asks for, with the harness's corrections of a weak model's
+/// slips; the reply goes into the history with them.
+fn interpret(
+    rt: &Arc<Runtime>,
+    id: &str,
+    text: String,
+    reasoning: String,
+    native_calls: Vec<NativeToolCall>,
+    mcp_tools: &[ToolSpec],
+) -> Vec<ToolCall> {
+    let emit = |msg| rt.emitter.emit(id, msg);
+    rt.state.with(|shared| {
         let mut counter = shared.call_counter;
         let extra: Vec<&str> = mcp_tools.iter().map(|t| t.name.as_str()).collect();
         let interpreted = shared
@@ -246,27 +283,43 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             interrupted: false,
         });
         calls
-    });
-    if calls.is_empty() {
-        return StepEnd::End(TurnEndReason::Completed);
-    }
-    let calls = preview_edits(rt, calls).await;
-    for call in &calls {
-        emit(EventMsg::ToolCallProposed { call: call.clone() });
-    }
-    let mut pending = calls.into_iter();
-    while let Some(call) = pending.next() {
-        let end = run_call(rt, id, call, cancel).await;
-        if let Some(reason) = end {
-            // Every call must be answered, even those that never ran.
-            for skipped in pending {
-                let not_run = RunResult::error("Not run: the turn ended before this call.".into());
-                record(rt, id, &skipped, not_run);
-            }
-            return StepEnd::End(reason);
-        }
-    }
-    StepEnd::Continue
+    })
+}
+
+/// A reply cut where it fell into a loop: nothing in it runs (a code block in it is cut
+/// short), and the model is asked to answer again. The turn's limit on corrections in a row
+/// ends a model that keeps looping.
+fn looped(
+    rt: &Arc<Runtime>,
+    id: &str,
+    text: String,
+    reasoning: String,
+    piece: &str,
+) -> Vec<ToolCall> {
+    rt.emitter.emit(
+        id,
+        EventMsg::Notice {
+            message: format!(
+                "the model repeated \"{piece}\" over and over; its reply was cut there and it is asked again"
+            ),
+        },
+    );
+    rt.state.with(|shared| {
+        shared.call_counter += 1;
+        let call = crate::profile::format_error_call(
+            format!("call_{}", shared.call_counter),
+            format!(
+                "Your reply kept repeating \"{piece}\" and was cut there; nothing in it ran. Answer my request again, briefly, without repeating yourself."
+            ),
+        );
+        shared.history.push(HistoryItem::Assistant {
+            text,
+            reasoning,
+            calls: vec![call.clone()],
+            interrupted: false,
+        });
+        vec![call]
+    })
 }
 
 /// Works out what each edit call will change ([`oi_tools::fill_preview`]), off the
@@ -364,6 +417,9 @@ async fn runtime_limits(
 enum StreamOutcome {
     Finished,
     Interrupted,
+    /// The reply fell into repeating this piece; its text is cut after the piece's first time
+    /// and the rest was not read.
+    Looping(String),
 }
 
 type Streamed = (String, String, Vec<NativeToolCall>, StreamOutcome);
@@ -379,6 +435,7 @@ async fn stream_model(
     let mut text = String::new();
     let mut reasoning = String::new();
     let mut calls = Vec::new();
+    let mut watch = crate::repetition::Watch::default();
     let mut stream = tokio::select! {
         s = client.stream(request) => s?,
         _ = cancel.cancelled() => return Ok((text, reasoning, calls, StreamOutcome::Interrupted)),
@@ -411,6 +468,12 @@ async fn stream_model(
                 ModelEvent::TextDelta(d) => {
                     text.push_str(&d);
                     emit(EventMsg::AssistantTextDelta { delta: d });
+                    if let Some(found) = watch.check(&text) {
+                        // Dropping the stream ends the request: the model stops writing.
+                        let piece = found.piece(&text);
+                        text.truncate(found.keep(&text));
+                        return Ok((text, reasoning, calls, StreamOutcome::Looping(piece)));
+                    }
                 }
                 ModelEvent::ReasoningDelta(d) => {
                     reasoning.push_str(&d);

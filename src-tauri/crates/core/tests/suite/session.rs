@@ -809,3 +809,53 @@ async fn python_reads_a_plain_text_file_as_it_is() {
     assert!(out.contains("True 4 13"), "{results:?}");
     assert!(out.contains("'--- page 1 ---'"), "{results:?}");
 }
+
+/// A reply that falls into repeating a few characters is cut there and not read any further
+/// (the model keeps writing here: the stream hangs after the loop, so a turn that kept reading
+/// would never end); nothing in it runs, and the model is asked again.
+#[tokio::test]
+async fn a_reply_caught_in_a_loop_is_cut_and_asked_again() {
+    let lead = "Here's a script:\n\n```python\nimport re\nprint(len(re.findall(r'";
+    let looping = ScriptedResponse::new(vec![
+        oi_test_support::Part::Text(format!("{lead}{}", "\\d+%".repeat(400))),
+        oi_test_support::Part::Hang,
+    ]);
+    let mut s = SessionFixture::builder(Script::new(vec![
+        looping,
+        ScriptedResponse::text("Two lines mention disk."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("How many lines of app.log mention disk?");
+    let events = s.until_turn_end().await;
+    assert!(
+        events
+            .iter()
+            .any(|m| matches!(m, EventMsg::Notice { message }
+            if message.contains(r#"repeated "\\d+%""#))),
+        "{events:#?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|m| matches!(m, EventMsg::ExecBegin { .. })),
+        "nothing runs"
+    );
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: TurnEndReason::Completed,
+            ..
+        })
+    ));
+    let second = &s.server.model_requests()[1];
+    let messages = second.messages();
+    let cut = messages[messages.len() - 2]["content"].as_str().unwrap();
+    assert!(
+        cut.starts_with(lead) && cut.len() <= lead.len() + 4,
+        "{cut}"
+    );
+    let asked = second.said(messages.len() - 1);
+    assert!(asked.contains("kept repeating"), "{asked}");
+}
