@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::one_command::{self, Reply, parse_reply};
 use super::tools::{action_for, format_error_call};
-use super::{Profile, ToolStyle, python_api, stray_closers, text_calls};
+use super::{Profile, ToolStyle, python_api, python_slips, text_calls};
 use oi_model::NativeToolCall;
 
 /// A call of an invented tool, taken for one the engine has.
@@ -18,18 +18,18 @@ struct Repair {
     says: String,
 }
 
-/// Cuts the brackets that close nothing from the end of an `execute` call's Python, saying so.
-fn cut_stray_closers(call: &mut ToolCall) -> Option<String> {
+/// Mends the slips in an `execute` call's Python that Python would refuse outright
+/// ([`python_slips`]), saying what it changed.
+fn mend_python(call: &mut ToolCall) -> Option<String> {
     if call.name != "execute" || call.arguments["language"].as_str() != Some("python") {
         return None;
     }
-    let code = call.arguments["code"].as_str()?;
-    let kept = stray_closers::without_stray_closers(code)?;
-    let cut = code[kept.len()..].trim().to_string();
-    call.arguments["code"] = Value::String(kept.to_string());
+    let (code, said) = python_slips::mend(call.arguments["code"].as_str()?)?;
+    call.arguments["code"] = Value::String(code);
     call.action = action_for(&call.name, &call.arguments);
     Some(format!(
-        "the model's Python ended with `{cut}`, which closes nothing (its JSON's, probably); it runs without it"
+        "the model's Python is mended before it runs: {}",
+        said.join("; ")
     ))
 }
 
@@ -55,7 +55,7 @@ impl Profile {
         let mut repairs = Vec::new();
         let mut calls = self.interpret_calls(text, native, extra_tools, next_id, &mut repairs);
         for call in &mut calls {
-            if let Some(says) = cut_stray_closers(call) {
+            if let Some(says) = mend_python(call) {
                 repairs.push(says);
             }
         }
@@ -399,7 +399,11 @@ mod tests {
         ));
         assert_eq!(got.calls[0].arguments["code"], "nums = [1, 2]\nsum(nums)");
         assert_eq!(got.repairs.len(), 2, "{:?}", got.repairs);
-        assert!(got.repairs[1].contains("`}`"), "{:?}", got.repairs);
+        assert!(
+            got.repairs[1].contains("`}` at the end closed nothing"),
+            "{:?}",
+            got.repairs
+        );
         // Shell is left as written.
         let shell = r#"{"name": "execute", "arguments": {"language": "shell", "code": "echo }"}}"#;
         let got = profile.interpret(shell, Vec::new(), &[], &mut || "s1".into());

@@ -284,14 +284,55 @@ fn embedded_objects(text: &str) -> Vec<String> {
     out
 }
 
-/// One JSON value, or several written one per line.
+/// One JSON value, or several written one per line. A value written as a Python triple-quoted
+/// string (`"code": """` … `"""`, as small models write code in a JSON call) is taken as
+/// the string it means.
 fn parse_json_values(s: &str) -> Vec<Value> {
     if let Ok(v) = serde_json::from_str::<Value>(s) {
+        return vec![v];
+    }
+    if let Some(v) = triple_quoted_as_json(s).and_then(|j| serde_json::from_str(&j).ok()) {
         return vec![v];
     }
     s.lines()
         .filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok())
         .collect()
+}
+
+/// `s` with each `"""…"""` written as a JSON string of its text, dedented (the model indents
+/// the code under its key); `None` when it has none.
+fn triple_quoted_as_json(s: &str) -> Option<String> {
+    const TRIPLE: &str = "\"\"\"";
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(start) = rest.find(TRIPLE) {
+        let after = &rest[start + TRIPLE.len()..];
+        let end = after.find(TRIPLE)?;
+        out.push_str(&rest[..start]);
+        out.push_str(&serde_json::to_string(&dedent(&after[..end])).ok()?);
+        rest = &after[end + TRIPLE.len()..];
+    }
+    if out.is_empty() {
+        return None;
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// The text without the indentation all its lines share, and without blank lines around it.
+fn dedent(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let body: Vec<&str> = lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or_else(|| l.trim_start()))
+        .collect();
+    body.join("\n").trim_matches('\n').trim_end().to_string()
 }
 
 /// Which calls `collect_calls` takes.
@@ -399,6 +440,21 @@ mod tests {
         for code in ["123 * 457", "print(1)", "x", "", "'a' + 'b'", "ls -la", "e"] {
             assert!(!is_bare_value(code), "{code}");
         }
+    }
+
+    #[test]
+    fn code_written_as_a_triple_quoted_string_in_json_is_taken_dedented() {
+        // As Qwen2.5-Coder-0.5B wrote it.
+        let text = "```json\n{\n  \"name\": \"execute\",\n  \"arguments\": {\n    \"language\": \"python\",\n    \"code\": \"\"\"\n    with open('numbers.txt') as file:\n        numbers = [int(l) for l in file]\n        print(max(numbers))\n    \"\"\"\n  }\n}\n```";
+        let calls = json_calls(text, &["execute"]);
+        assert_eq!(calls.len(), 1, "{text}");
+        assert_eq!(
+            calls[0].arguments["code"],
+            "with open('numbers.txt') as file:\n    numbers = [int(l) for l in file]\n    print(max(numbers))"
+        );
+        assert!(
+            broken_json_call("{\"name\": \"execute\", \"code\": \"\"\"x", &["execute"]).is_some()
+        );
     }
 
     #[test]

@@ -1,0 +1,278 @@
+//! Slips a weak model makes in the Python it writes inside a JSON call, each one Python refuses
+//! outright (a `SyntaxError`), mended only where the code cannot have meant anything else:
+//! - the JSON's own `}` slipped into the code string (`…sum(numbers)}"}}`): brackets at the
+//!   end that close nothing are cut, when nothing but such brackets follows the first one;
+//! - `"\n"` in the JSON meant Python's `'\n'` (`count('\n')`), so a one-line string holds a
+//!   real line break: it is written back as `\n`, when every string then ends;
+//! - the result handed back with `return` at the top level (`with open(f) as h:` then
+//!   `return len(h.readlines())`): the one `return`, on the last line, in code that defines no
+//!   function, prints its value instead.
+//!
+//! The 0.5B model repeated each of these unchanged after the hint, until its turn ended.
+
+/// The mended code, and one line per slip mended (for the session's events).
+pub(crate) fn mend(code: &str) -> Option<(String, Vec<String>)> {
+    let mut code = code.to_string();
+    let mut said = Vec::new();
+    if let Some(mended) = line_breaks_in_strings(&code) {
+        code = mended;
+        said.push("a line break inside a one-line string is written `\\n`".to_string());
+    }
+    if let Some(kept) = without_stray_closers(&code) {
+        let cut = code[kept.len()..].trim().to_string();
+        code = kept.to_string();
+        said.push(format!("`{cut}` at the end closed nothing and is cut"));
+    }
+    if let Some(mended) = final_return_printed(&code) {
+        code = mended;
+        said.push("its `return` outside a function prints the value instead".to_string());
+    }
+    (!said.is_empty()).then_some((code, said))
+}
+
+/// The code with the line breaks inside one-line strings written `\n`, when it has any and
+/// every string then ends.
+fn line_breaks_in_strings(code: &str) -> Option<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len() + 8);
+    let mut mended = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '#' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    out.push(chars[i]);
+                    i += 1;
+                }
+                continue;
+            }
+            '\'' | '"' => {
+                let triple = chars.get(i + 1) == Some(&c) && chars.get(i + 2) == Some(&c);
+                let width = if triple { 3 } else { 1 };
+                out.extend(&chars[i..i + width]);
+                i += width;
+                loop {
+                    let d = *chars.get(i)?;
+                    if d == '\\' {
+                        out.push(d);
+                        out.push(*chars.get(i + 1)?);
+                        i += 2;
+                    } else if d == c && (!triple || chars[i..].starts_with(&[c, c, c])) {
+                        out.extend(&chars[i..i + width]);
+                        i += width;
+                        break;
+                    } else if d == '\n' && !triple {
+                        out.push_str("\\n");
+                        mended = true;
+                        i += 1;
+                    } else {
+                        out.push(d);
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    mended.then_some(out)
+}
+
+/// The code with its one top-level-block `return VALUE`, on its last line, as `print(VALUE)`.
+fn final_return_printed(code: &str) -> Option<String> {
+    let defines = code.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with("def ") || t.starts_with("async def ") || t.starts_with("class ")
+    });
+    let is_return = |l: &str| {
+        let t = l.trim_start();
+        t == "return" || t.starts_with("return ") || t.starts_with("return(")
+    };
+    if defines || code.lines().filter(|l| is_return(l)).count() != 1 {
+        return None;
+    }
+    let lines: Vec<&str> = code.trim_end().lines().collect();
+    let last = *lines.last()?;
+    let value = last.trim_start().strip_prefix("return")?.trim();
+    if !is_return(last) || value.is_empty() || value.ends_with('\\') {
+        return None;
+    }
+    let indent = &last[..last.len() - last.trim_start().len()];
+    let mut out = lines[..lines.len() - 1].join("\n");
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&format!("{indent}print({value})"));
+    Some(out)
+}
+
+/// The code without its trailing stray closing brackets, when it has any.
+fn without_stray_closers(code: &str) -> Option<&str> {
+    let at = first_stray_closer(code)?;
+    let (kept, rest) = code.split_at(at);
+    rest.chars()
+        .all(|c| matches!(c, ')' | ']' | '}') || c.is_whitespace())
+        .then(|| kept.trim_end())
+}
+
+/// Where the first `)`, `]` or `}` outside strings and comments closes nothing open.
+fn first_stray_closer(code: &str) -> Option<usize> {
+    let bytes = code.as_bytes();
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            quote @ (b'\'' | b'"') => {
+                i = past_string(bytes, i, quote)?;
+                continue;
+            }
+            b @ (b'(' | b'[' | b'{') => open.push(b),
+            b @ (b')' | b']' | b'}') => {
+                let opener = match b {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if open.last() == Some(&opener) {
+                    open.pop();
+                } else if open.is_empty() {
+                    return Some(i);
+                } else {
+                    // A mismatch inside: not the slip this is about.
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The index after the string that starts at `start` (its quote), triple-quoted or not; `None`
+/// when it never ends (then nothing is cut).
+fn past_string(bytes: &[u8], start: usize, quote: u8) -> Option<usize> {
+    let triple = bytes.get(start..start + 3) == Some(&[quote, quote, quote][..]);
+    let mut i = start + if triple { 3 } else { 1 };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'\n' if !triple => return None,
+            b if b == quote => {
+                if !triple {
+                    return Some(i + 1);
+                }
+                if bytes.get(i..i + 3) == Some(&[quote, quote, quote][..]) {
+                    return Some(i + 3);
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_break_the_json_made_inside_a_string_is_written_back() {
+        let code = "print('ERROR lines: ' + str(open('app.log').read().count('\n')))";
+        assert_eq!(
+            line_breaks_in_strings(code).as_deref(),
+            Some("print('ERROR lines: ' + str(open('app.log').read().count('\\n')))")
+        );
+        // Line breaks between statements, in triple-quoted strings and in comments stay.
+        for code in [
+            "x = 'a'\nprint(x)",
+            "s = '''one\ntwo'''\nprint(s)",
+            "# it's\nprint(1)",
+            "print('a\\\nb')",
+        ] {
+            assert_eq!(line_breaks_in_strings(code), None, "{code}");
+        }
+        // A quote never closed is not guessed at.
+        assert_eq!(line_breaks_in_strings("print('a)\nprint(2)"), None);
+    }
+
+    #[test]
+    fn the_one_return_on_the_last_line_of_code_without_functions_prints() {
+        let code = "with open('poem.txt') as file:\n    return len(file.readlines())\n";
+        assert_eq!(
+            final_return_printed(code).as_deref(),
+            Some("with open('poem.txt') as file:\n    print(len(file.readlines()))")
+        );
+        assert_eq!(
+            final_return_printed("x = 2 ** 40\nreturn x").as_deref(),
+            Some("x = 2 ** 40\nprint(x)")
+        );
+        for code in [
+            // In a function it is fine; two returns mean control flow a print would not keep.
+            "def f():\n    return 1\nprint(f())",
+            "for line in f:\n    if 'E' in line:\n        return 1\nreturn 0",
+            "return 1\nprint(2)",
+            "return",
+        ] {
+            assert_eq!(final_return_printed(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn every_slip_is_mended_and_said_once() {
+        let (code, said) =
+            mend("with open('n.txt') as f:\n    return f.read().count('\n')}").unwrap();
+        assert_eq!(
+            code,
+            "with open('n.txt') as f:\n    print(f.read().count('\\n'))"
+        );
+        assert_eq!(said.len(), 3, "{said:?}");
+        assert_eq!(mend("print(1)"), None);
+    }
+
+    #[test]
+    fn a_json_brace_left_at_the_end_is_cut() {
+        let code = "with open('numbers.txt') as f:\n    numbers = list(map(int, f.read().split()))\nsum(numbers)}";
+        assert_eq!(
+            without_stray_closers(code),
+            Some(
+                "with open('numbers.txt') as f:\n    numbers = list(map(int, f.read().split()))\nsum(numbers)"
+            )
+        );
+        assert_eq!(without_stray_closers("print(1)}}\n"), Some("print(1)"));
+        assert_eq!(without_stray_closers("x = [1, 2]\n])"), Some("x = [1, 2]"));
+    }
+
+    #[test]
+    fn balanced_code_and_brackets_in_strings_and_comments_are_left_alone() {
+        for code in [
+            "print({'a': [1, (2, 3)]})",
+            "print('}')",
+            "print(\"a ) b\")",
+            "s = '''\n}\n'''\nprint(s)",
+            "x = 1  # closes } nothing\nprint(x)",
+            "print(f'{x}')",
+            "print('it\\'s }')",
+        ] {
+            assert_eq!(without_stray_closers(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_stray_bracket_with_code_after_it_is_not_cut() {
+        // Python's own error says more than a guess would.
+        assert_eq!(without_stray_closers("print(1))\nprint(2)"), None);
+        assert_eq!(without_stray_closers("x = (1]\n"), None);
+        // An unterminated string: nothing is known about what follows.
+        assert_eq!(without_stray_closers("print('a)}"), None);
+    }
+}
