@@ -177,5 +177,8 @@ fn i_runs_one_quick_request_and_exits() {
     p.expect("only.txt").unwrap();
     p.expect("There is one file.").unwrap();
     p.expect(Eof).unwrap();
-    assert_eq!(server.model_requests()[0].said(1), "what is here?");
+    assert_eq!(
+        server.model_requests()[0].messages()[1]["content"],
+        json!("what is here?")
+    );
 }

@@ -18,7 +18,7 @@ macro_rules! profile {
 }
 
 const BUILTIN: &[BuiltinProfile] = &[
-    profile!("classic", ["system.md", "environment.md"]),
+    profile!("classic", ["system.md"]),
     profile!("claude-code", ["system.md", "environment.md"]),
     profile!("codex", ["system.md", "environment_context.md"]),
     profile!("deepseek-tui", ["system.md"]),

@@ -308,6 +308,8 @@ mod tests {
     fn the_system_prompt_and_tools_are_the_same_in_every_folder_and_on_every_day() {
         // A runtime that keeps a read prompt (the built-in one, a server's prompt cache) reuses
         // what comes before the first difference: the environment comes after the tools.
+        // (Not classic's: with its environment in the first user message, Qwen2.5-Coder-0.5B
+        // answered in JSON calls far more often and finished fewer tasks, measured.)
         let mut history = History::default();
         history.push(user("hello"));
         history.push(HistoryItem::Assistant {
@@ -321,7 +323,7 @@ mod tests {
         let mut elsewhere = PromptContext::current(std::path::Path::new("/srv/other"), &[]);
         elsewhere.date = "Monday, 2031-01-06".into();
         elsewhere.user = "grace".into();
-        for id in ["classic", "qwen-code", "codex"] {
+        for id in ["qwen-code", "codex"] {
             let profile = Profile::load(id, None).unwrap();
             let a = profile.render(&history, &here, true);
             let b = profile.render(&history, &elsewhere, true);

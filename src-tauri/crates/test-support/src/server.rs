@@ -68,18 +68,6 @@ impl RecordedRequest {
             .map(Vec::as_slice)
             .unwrap_or_default()
     }
-
-    /// What the person said in the message at `index` (a string content), without the
-    /// environment block the classic profile opens the first user message with.
-    pub fn said(&self, index: usize) -> &str {
-        let text = self.messages()[index]["content"]
-            .as_str()
-            .unwrap_or_default();
-        match text.strip_prefix("Environment:\n") {
-            Some(rest) => rest.split_once("\n\n").map_or(text, |(_, said)| said),
-            None => text,
-        }
-    }
 }
 
 struct Recorded {
