@@ -436,6 +436,7 @@ async fn stream_model(
     let mut reasoning = String::new();
     let mut calls = Vec::new();
     let mut watch = crate::repetition::Watch::default();
+    let mut thinking_watch = crate::repetition::Watch::default();
     let mut stream = tokio::select! {
         s = client.stream(request) => s?,
         _ = cancel.cancelled() => return Ok((text, reasoning, calls, StreamOutcome::Interrupted)),
@@ -478,6 +479,11 @@ async fn stream_model(
                 ModelEvent::ReasoningDelta(d) => {
                     reasoning.push_str(&d);
                     emit(EventMsg::ReasoningDelta { delta: d });
+                    if let Some(found) = thinking_watch.check(&reasoning) {
+                        let piece = found.piece(&reasoning);
+                        reasoning.truncate(found.keep(&reasoning));
+                        return Ok((text, reasoning, calls, StreamOutcome::Looping(piece)));
+                    }
                 }
                 ModelEvent::ToolCall(c) => calls.push(c),
                 ModelEvent::Usage {

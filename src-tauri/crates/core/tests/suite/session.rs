@@ -863,3 +863,32 @@ async fn a_reply_caught_in_a_loop_is_cut_and_asked_again() {
     let asked = messages[messages.len() - 1]["content"].as_str().unwrap();
     assert!(asked.contains("kept repeating"), "{asked}");
 }
+
+/// Thinking that falls into a loop is cut the same way (a reasoning model can think in
+/// circles until its context is full).
+#[tokio::test]
+async fn thinking_caught_in_a_loop_is_cut_and_asked_again() {
+    let looping = ScriptedResponse::new(vec![
+        oi_test_support::Part::Reasoning(format!("Let me count. {}", "wait, ".repeat(200))),
+        oi_test_support::Part::Hang,
+    ]);
+    let mut s = SessionFixture::builder(Script::new(vec![looping, ScriptedResponse::text("Two.")]))
+        .start()
+        .await;
+    s.say("How many?");
+    let events = s.until_turn_end().await;
+    assert!(
+        events
+            .iter()
+            .any(|m| matches!(m, EventMsg::Notice { message }
+            if message.contains("repeated") && message.contains("wait,"))),
+        "{events:#?}"
+    );
+    assert!(matches!(
+        events.last(),
+        Some(EventMsg::TurnEnded {
+            reason: TurnEndReason::Completed,
+            ..
+        })
+    ));
+}
