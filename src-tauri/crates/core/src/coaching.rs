@@ -583,10 +583,19 @@ fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     })
 }
 
+/// Whether the answer starts with a line of the system prompt said back (the 0.5B model
+/// answered "How many files are in this folder?" with the prompt's line about documents).
+fn echoes(answer: &str, system: &str) -> bool {
+    let first = answer.trim().lines().next().unwrap_or_default().trim();
+    let first = first.strip_prefix("- ").unwrap_or(first);
+    let start: String = first.chars().take(60).collect();
+    start.chars().count() >= 30 && system.contains(&start)
+}
+
 /// When a turn ends with no code run at all although the answer needed it, the message that
 /// asks once for code: the answer holds code in a language nothing here runs (`sql`), or the
 /// request names a file in the working folder that no code has read.
-pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path) -> Option<String> {
+pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
     if already_nudged(turn, NOTHING_RAN)
         || turn
@@ -596,6 +605,11 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path) -> Option<Strin
         return None;
     }
     let request = request_text(asked);
+    if echoes(answer, system) {
+        return Some(format!(
+            "{NOTHING_RAN} you said my instructions back instead of answering. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
+        ));
+    }
     let languages: Vec<String> = crate::profile::text_calls::fenced_blocks(answer, true)
         .into_iter()
         .map(|b| b.lang)
@@ -968,21 +982,36 @@ mod tests {
         std::fs::write(dir.path().join("sales.csv"), "a\n1\n").unwrap();
         let sql = "Use this query:\n```sql\nSELECT SUM(units) FROM sales;\n```";
         let h = asked("What is the total of units in sales.csv?");
-        let nudge = no_run_nudge(&h, sql, dir.path()).unwrap();
+        let nudge = no_run_nudge(&h, sql, dir.path(), "").unwrap();
         assert!(nudge.contains("`sql` is not a language"), "{nudge}");
-        let guess = no_run_nudge(&h, "The total is 10.", dir.path()).unwrap();
+        let guess = no_run_nudge(&h, "The total is 10.", dir.path(), "").unwrap();
         assert!(guess.contains("without reading sales.csv"), "{guess}");
         // A file that is not there, no file at all, or a runnable block: nothing to ask.
         let h = asked("What is in notes.txt?");
-        assert_eq!(no_run_nudge(&h, "It has notes.", dir.path()), None);
-        assert_eq!(no_run_nudge(&asked("Hello!"), "Hi.", dir.path()), None);
+        assert_eq!(no_run_nudge(&h, "It has notes.", dir.path(), ""), None);
+        assert_eq!(no_run_nudge(&asked("Hello!"), "Hi.", dir.path(), ""), None);
         assert_eq!(
-            no_run_nudge(&asked("Version 2.0 of x.y?"), "Yes.", dir.path()),
+            no_run_nudge(&asked("Version 2.0 of x.y?"), "Yes.", dir.path(), ""),
             None
         );
         let h = asked("Count sales.csv's lines");
         assert_eq!(
-            no_run_nudge(&h, "```python\nprint(1)\n```", dir.path()),
+            no_run_nudge(&h, "```python\nprint(1)\n```", dir.path(), ""),
+            None
+        );
+        // The system prompt said back (as the 0.5B model did) is no answer; a short line that
+        // happens to be in it is.
+        let system = format!("How you work:\n{}", crate::profile::FILES_API.trim_start());
+        let echo = "To read a document (PDF, Word, spreadsheet, slides, EPUB), use Python's ready";
+        let h = asked("How many files are in this folder?");
+        let nudge = no_run_nudge(&h, echo, dir.path(), &system).unwrap();
+        assert!(nudge.contains("said my instructions back"), "{nudge}");
+        assert!(
+            nudge.contains("How many files are in this folder?"),
+            "{nudge}"
+        );
+        assert_eq!(
+            no_run_nudge(&asked("Hello!"), "How you work:", dir.path(), &system),
             None
         );
     }

@@ -50,6 +50,17 @@ pub(crate) async fn run_turn(
     TurnEndReason::MaxTurns
 }
 
+/// What the prompt says about this machine and session now.
+fn prompt_context(shared: &crate::runtime::Shared) -> PromptContext {
+    PromptContext::current(&shared.config.cwd, &shared.machine.languages)
+        .with_policy(shared.gate.policy(), shared.resources.sandbox.info.as_ref())
+        .with_computer(shared.machine.display, shared.resources.sandbox.container)
+        .with_instructions(
+            shared.config.system_message.clone(),
+            shared.config.custom_instructions.clone(),
+        )
+}
+
 /// The next request as the session's settings and profile render `history`, before it is
 /// fitted into the context window.
 fn render(
@@ -57,13 +68,7 @@ fn render(
     history: &crate::history::History,
     mcp_tools: &[crate::model::ToolSpec],
 ) -> crate::model::ModelRequest {
-    let ctx = PromptContext::current(&shared.config.cwd, &shared.machine.languages)
-        .with_policy(shared.gate.policy(), shared.resources.sandbox.info.as_ref())
-        .with_computer(shared.machine.display, shared.resources.sandbox.container)
-        .with_instructions(
-            shared.config.system_message.clone(),
-            shared.config.custom_instructions.clone(),
-        );
+    let ctx = prompt_context(shared);
     let mut request =
         shared
             .profile
@@ -230,7 +235,8 @@ fn interpret(
         let coach = shared.profile.offers("execute");
         let nudge = || {
             crate::coaching::unused_output_nudge(&shared.history, &text).or_else(|| {
-                crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd)
+                let system = shared.profile.system_prompt(&prompt_context(shared));
+                crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd, &system)
             })
         };
         let repeated = match calls.as_slice() {
