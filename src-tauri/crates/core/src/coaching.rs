@@ -449,12 +449,12 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
 
 /// When the model asks to run again exactly the code that just ran and worked, the message
 /// that answers instead of another run:
-/// - a short output it was just shown is quoted, once per turn, and the answer asked for (the
-///   0.5B model re-ran `2 ** 40` until the turn ran out); a model that repeats after that runs
-///   its code;
-/// - past that (a long output, or none) it is told to take the next step toward the request,
-///   each time it repeats, so the turn's limit on corrections in a row ends such a loop (the
-///   0.5B model ran `pip install pandas` nine times, until the bench's time ran out).
+/// - a short output is quoted, once per turn, and the answer asked for (the 0.5B model re-ran
+///   `2 ** 40` until the turn ran out);
+/// - past that (a long output, none, or a model that repeats after the quote) it is told to
+///   take the next step toward the request, each time it repeats, so the turn's limit on
+///   corrections in a row ends such a loop (the 0.5B model ran `pip install pandas` nine times,
+///   and a short count fourteen times after the quote, until the bench's time ran out).
 pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> {
     let (language, code) = code_written_as_text(call)?;
     let (asked, turn) = history.last_turn()?;
@@ -472,13 +472,10 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     }
     let value = output.trim();
     let short = !value.is_empty() && value.len() <= SHORT_OUTPUT;
-    let just_ran = matches!(turn.last(), Some(HistoryItem::ToolResult { call_id: last, .. }) if last == call_id);
-    if short {
-        return (just_ran && !already_nudged(turn, REPEATED)).then(|| {
-            format!(
-                "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
-            )
-        });
+    if short && !already_nudged(turn, REPEATED) {
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
+        ));
     }
     let request = request_text(asked);
     Some(format!(
@@ -1072,9 +1069,10 @@ mod tests {
         assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
         let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
         assert_eq!(repeated_run_nudge(&failed, &run("print(2**40)")), None);
-        // Once per turn.
+        // Quoted once per turn; a model that repeats after that is sent to the next step.
         let asked = turn("1099511627776\n", after_answer(nudge));
-        assert_eq!(repeated_run_nudge(&asked, &run("print(2**40)")), None);
+        let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
+        assert!(again.contains("ran already and worked"), "{again}");
     }
 
     #[test]
