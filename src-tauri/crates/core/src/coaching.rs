@@ -20,7 +20,13 @@ pub struct RunHint {
 }
 
 /// A hint appended to what the model sees of a run, when the run shows a slip a hint fixes.
-pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Option<RunHint> {
+pub fn run_hint(
+    language: &str,
+    code: &str,
+    output: &str,
+    is_error: bool,
+    cwd: &Path,
+) -> Option<RunHint> {
     if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
         return None;
     }
@@ -50,6 +56,20 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
                 ),
                 false,
             );
+        }
+        if let Some((given, name)) = missing_file_here(output, cwd) {
+            return hint(
+                &format!(
+                    "`{given}` does not exist, but `{name}` is here, in the working directory ({}): open it as `'{name}'`.",
+                    cwd.display()
+                ),
+                false,
+            );
+        }
+        let keyed_wrongly = output.contains("string indices must be integers")
+            || output.contains("list indices must be integers or slices, not str");
+        if keyed_wrongly && let Some(text) = json_shapes(code, cwd) {
+            return hint(&text, false);
         }
         if output.contains("name 'execute' is not defined") {
             return hint(
@@ -82,6 +102,84 @@ pub fn run_hint(language: &str, code: &str, output: &str, is_error: bool) -> Opt
         "The code printed nothing. Print the values you need to see: `print(result)`.",
         false,
     )
+}
+
+/// The path a `FileNotFoundError` names, and the file of that name in the working directory,
+/// when there is one (the 0.5B model wrote a path it made up for `app.log`).
+fn missing_file_here(output: &str, cwd: &Path) -> Option<(String, String)> {
+    let rest = output
+        .split("FileNotFoundError: [Errno 2] No such file or directory: '")
+        .nth(1)?;
+    let given = rest.split('\'').next()?;
+    let name = Path::new(given).file_name()?.to_str()?;
+    (name != given && cwd.join(name).is_file()).then(|| (given.to_string(), name.to_string()))
+}
+
+/// What the JSON files the code names hold, at the top, for a model that indexed a dict's key
+/// as if it were an item (`for d in data: d['age']` over `{"team": [...]}`).
+fn json_shapes(code: &str, cwd: &Path) -> Option<String> {
+    let mut said = Vec::new();
+    for name in named_files(code) {
+        if !name.ends_with(".json") {
+            continue;
+        }
+        let path = cwd.join(name);
+        let Some(value) = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        else {
+            continue;
+        };
+        let mut text = format!("{name} holds {}", json_shape(&value, true));
+        if let serde_json::Value::Object(map) = &value {
+            text.push_str(". Looping over a dict gives its keys (strings), not its items");
+            let lists: Vec<&String> = map
+                .iter()
+                .filter(|(_, v)| v.is_array())
+                .map(|(k, _)| k)
+                .collect();
+            if let [only] = lists.as_slice() {
+                text.push_str(&format!(": loop over `data['{only}']`"));
+            }
+        }
+        said.push(text);
+    }
+    (!said.is_empty()).then(|| format!("{}.", said.join("; ")))
+}
+
+/// A value's shape in a few words: its kind, an object's keys, a list's length and items.
+fn json_shape(value: &serde_json::Value, deep: bool) -> String {
+    use serde_json::Value;
+    let keys = |map: &serde_json::Map<String, Value>| {
+        map.keys()
+            .take(8)
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match value {
+        Value::Object(map) if deep => {
+            let parts: Vec<String> = map
+                .iter()
+                .take(8)
+                .map(|(k, v)| format!("`{k}` ({})", json_shape(v, false)))
+                .collect();
+            format!("an object (dict) with the keys {}", parts.join(", "))
+        }
+        Value::Object(map) => format!("an object with the keys {}", keys(map)),
+        Value::Array(items) => match items.first() {
+            Some(Value::Object(first)) => format!(
+                "a list of {} objects with the keys {}",
+                items.len(),
+                keys(first)
+            ),
+            _ => format!("a list of {} values", items.len()),
+        },
+        Value::String(_) => "a string".into(),
+        Value::Number(_) => "a number".into(),
+        Value::Bool(_) => "true or false".into(),
+        Value::Null => "null".into(),
+    }
 }
 
 /// The first line of `output` that is an absolute path (as `computer.files.find` prints), and
@@ -703,12 +801,12 @@ mod tests {
     #[test]
     fn a_function_defined_and_never_called_gets_a_precise_hint() {
         let code = "def fib(n):\n    return n if n < 2 else fib(n-1) + fib(n-2)\n";
-        let hint = run_hint("python", code, "", false).unwrap();
+        let hint = run_hint("python", code, "", false, Path::new("/nonexistent")).unwrap();
         assert!(hint.text.contains("`fib` but never called it"), "{hint:?}");
         assert!(hint.undone);
         // Called at the top level: the hint is only to print.
         let called = format!("{code}x = fib(20)\n");
-        let hint = run_hint("python", &called, "", false).unwrap();
+        let hint = run_hint("python", &called, "", false, Path::new("/nonexistent")).unwrap();
         assert!(hint.text.contains("printed nothing"), "{hint:?}");
         assert!(
             !hint.undone,
@@ -716,34 +814,64 @@ mod tests {
         );
         // Output, another language, or a recursive call inside the body change nothing.
         assert_eq!(
-            run_hint("python", &format!("{code}print(fib(20))"), "6765\n", false),
+            run_hint(
+                "python",
+                &format!("{code}print(fib(20))"),
+                "6765\n",
+                false,
+                Path::new("/nonexistent")
+            ),
             None
         );
-        assert_eq!(run_hint("shell", "true", "", false), None);
+        assert_eq!(
+            run_hint("shell", "true", "", false, Path::new("/nonexistent")),
+            None
+        );
     }
 
     #[test]
     fn a_bare_return_and_a_python_call_of_the_tool_are_explained() {
         let out = "  File \"<stdin>\", line 2\nSyntaxError: 'return' outside function\n";
         assert!(
-            run_hint("py", "x = 2\nreturn x", out, true)
-                .unwrap()
-                .text
-                .contains("print(value)")
+            run_hint(
+                "py",
+                "x = 2\nreturn x",
+                out,
+                true,
+                Path::new("/nonexistent")
+            )
+            .unwrap()
+            .text
+            .contains("print(value)")
         );
         let out = "NameError: name 'execute' is not defined";
         assert!(
-            run_hint("python", "execute(code='1')", out, true)
-                .unwrap()
-                .text
-                .contains("tool")
+            run_hint(
+                "python",
+                "execute(code='1')",
+                out,
+                true,
+                Path::new("/nonexistent")
+            )
+            .unwrap()
+            .text
+            .contains("tool")
         );
-        assert_eq!(run_hint("python", "1/0", "ZeroDivisionError", true), None);
+        assert_eq!(
+            run_hint(
+                "python",
+                "1/0",
+                "ZeroDivisionError",
+                true,
+                Path::new("/nonexistent")
+            ),
+            None
+        );
         let squeezed =
             "import json; with open('team.json') as f: data = json.load(f); print(len(data))";
         let refused = "  File \"<cell 1>\", line 1\nSyntaxError: invalid syntax\n";
         assert!(
-            run_hint("python", squeezed, refused, true)
+            run_hint("python", squeezed, refused, true, Path::new("/nonexistent"))
                 .is_some_and(|h| h.text.contains("cannot follow `;`"))
         );
         assert_eq!(
@@ -751,7 +879,8 @@ mod tests {
                 "python",
                 "x = 1; y = (",
                 "SyntaxError: '(' was never closed",
-                true
+                true,
+                Path::new("/nonexistent")
             ),
             None
         );
@@ -760,6 +889,7 @@ mod tests {
             "import pandas as pd",
             "Traceback (most recent call last):\nModuleNotFoundError: No module named 'pandas'\n",
             true,
+            Path::new("/nonexistent"),
         )
         .unwrap();
         assert!(
@@ -770,8 +900,64 @@ mod tests {
         assert!(missing.text.contains("csv"), "{}", missing.text);
         let sub = "ModuleNotFoundError: No module named 'matplotlib.pyplot'";
         assert!(
-            run_hint("python", "import matplotlib.pyplot", sub, true)
-                .is_some_and(|h| h.text.starts_with("`matplotlib` is not installed"))
+            run_hint(
+                "python",
+                "import matplotlib.pyplot",
+                sub,
+                true,
+                Path::new("/nonexistent")
+            )
+            .is_some_and(|h| h.text.starts_with("`matplotlib` is not installed"))
+        );
+    }
+
+    #[test]
+    fn a_made_up_path_to_a_file_that_is_here_and_a_dict_looped_as_a_list_get_precise_hints() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("app.log"), "x\n").unwrap();
+        let out = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/oi-bench-x/app.log'\n";
+        let code = "open('/tmp/oi-bench-x/app.log')";
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("`/tmp/oi-bench-x/app.log` does not exist, but `app.log` is here"),
+            "{}",
+            hint.text
+        );
+        // Not when the file is not here either, or the name is the one that failed.
+        let other = out.replace("app.log", "other.log");
+        assert_eq!(run_hint("python", code, &other, true, dir.path()), None);
+        let bare = "FileNotFoundError: [Errno 2] No such file or directory: 'app.log'";
+        assert_eq!(run_hint("python", code, bare, true, dir.path()), None);
+
+        std::fs::write(
+            dir.path().join("team.json"),
+            r#"{"team": [{"name": "ada", "age": 36}, {"name": "linus", "age": 29}]}"#,
+        )
+        .unwrap();
+        let code =
+            "import json\ndata = json.load(open('team.json'))\nprint(sum(d['age'] for d in data))";
+        let out = "TypeError: string indices must be integers, not 'str'";
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "team.json holds an object (dict) with the keys `team` (a list of 2 objects with the keys `age`, `name`). \
+             Looping over a dict gives its keys (strings), not its items: loop over `data['team']`."
+        );
+        // Another TypeError, or no JSON file named: no guess.
+        assert_eq!(
+            run_hint(
+                "python",
+                code,
+                "TypeError: unsupported operand",
+                true,
+                dir.path()
+            ),
+            None
+        );
+        assert_eq!(
+            run_hint("python", "d = {}\nd[0]['a']", out, true, dir.path()),
+            None
         );
     }
 

@@ -180,7 +180,9 @@ impl Runner for Code {
                 }
                 let mut is_error = outcome.exit_code.is_some_and(|c| c != 0)
                     || outcome.status != ExecStatus::Completed;
-                if let Some(hint) = crate::coaching::run_hint(language, code, &output, is_error) {
+                if let Some(hint) =
+                    crate::coaching::run_hint(language, code, &output, is_error, &cwd)
+                {
                     output.push_str(&format!("\n({})", hint.text));
                     is_error |= hint.undone;
                 }
