@@ -104,7 +104,8 @@ fn read(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Stri
 }
 
 fn find(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Vec<String>, Failure> {
-    let kind = match text(arguments, "kind")? {
+    let named = text(arguments, "kind")?;
+    let kind = match named {
         None => None,
         Some(k) => Some(oi_documents::DocumentKind::from_name(k).ok_or_else(|| {
             Failure::bad(format!(
@@ -112,6 +113,11 @@ fn find(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Vec<
             ))
         })?),
     };
+    // `kind="txt"` means .txt files, not every text file (.md, .csv, .log).
+    let extension = named.zip(kind).and_then(|(k, kind)| {
+        let k = k.trim_start_matches('.').to_ascii_lowercase();
+        kind.extensions().contains(&k.as_str()).then_some(k)
+    });
     let modified_within = text(arguments, "modified_within")?
         .map(oi_documents::parse_age)
         .transpose()
@@ -128,6 +134,7 @@ fn find(arguments: &Map<String, Value>, sandbox: &SessionSandbox) -> Result<Vec<
         folder: folder.clone(),
         name: text(arguments, "name")?.map(String::from),
         working_dir,
+        extension,
     };
     let found = oi_documents::find(&query);
     // Default folders and what is below a folder may still hold denied paths.

@@ -23,6 +23,9 @@ pub struct FindQuery {
     pub working_dir: Option<PathBuf>,
     /// Only files whose name contains this, case-insensitively.
     pub name: Option<String>,
+    /// Only files with this extension, when the kind was named by one (`txt`, `md`, `csv`):
+    /// "how many .txt files" does not count the Markdown beside them.
+    pub extension: Option<String>,
 }
 
 /// "7d", "36h", "90m", "2w", "45s" (also "7 days", "36 hours").
@@ -116,6 +119,13 @@ fn find_at(query: &FindQuery, now: SystemTime) -> Vec<PathBuf> {
                     continue;
                 };
                 if query.kind.is_some_and(|k| k != kind) {
+                    continue;
+                }
+                if let Some(wanted) = &query.extension
+                    && !path
+                        .extension()
+                        .is_some_and(|e| e.to_string_lossy().eq_ignore_ascii_case(wanted))
+                {
                     continue;
                 }
                 if let Some(name) = &name

@@ -790,9 +790,11 @@ async fn python_reads_a_plain_text_file_as_it_is() {
     let mut s = SessionFixture::builder(Script::new(vec![
         run(
             "python",
-            "text = computer.files.read('poem.txt')\n\
+            "import os\n\
+             text = computer.files.read('poem.txt')\n\
              print(text == open('poem.txt').read(), len(text.splitlines()), len(text.split()))\n\
-             print(computer.files.read('pages.txt').splitlines()[:2])",
+             print(computer.files.read('pages.txt').splitlines()[:2])\n\
+             print(sorted(os.path.basename(p) for p in computer.files.find(kind='txt', folder='.')))",
         ),
         ScriptedResponse::text("Four lines."),
     ]))
@@ -806,12 +808,15 @@ async fn python_reads_a_plain_text_file_as_it_is() {
     .unwrap();
     // A form feed starts a new page: two pages are shown with their markers.
     std::fs::write(s.workdir.join("pages.txt"), "one\n\x0ctwo\n").unwrap();
+    // `kind='txt'` finds .txt files, not the Markdown beside them.
+    std::fs::write(s.workdir.join("notes.md"), "# notes\n").unwrap();
     s.say("how many lines has poem.txt?");
     let events = s.until_turn_end().await;
     let results = tool_results(&events);
     let out = results.first().map(String::as_str).unwrap_or_default();
     assert!(out.contains("True 4 13"), "{results:?}");
     assert!(out.contains("'--- page 1 ---'"), "{results:?}");
+    assert!(out.contains("['pages.txt', 'poem.txt']"), "{results:?}");
 }
 
 /// A reply that falls into repeating a few characters is cut there and not read any further

@@ -46,6 +46,7 @@ fn finds_last_weeks_pdfs_newest_first_without_decoys() {
         folder: Some(downloads.clone()),
         name: None,
         working_dir: None,
+        extension: None,
     };
     let names: Vec<String> = find(&last_week)
         .iter()
@@ -68,6 +69,7 @@ fn finds_last_weeks_pdfs_newest_first_without_decoys() {
         folder: Some(downloads.clone()),
         name: None,
         working_dir: None,
+        extension: None,
     };
     let names: Vec<String> = find(&any_kind_today)
         .iter()
@@ -83,4 +85,24 @@ fn finds_last_weeks_pdfs_newest_first_without_decoys() {
             "attention.PDF"
         ]
     );
+
+    // A kind named by its extension finds that extension only, in any letter case.
+    file_aged(&downloads, "readme.md", 60);
+    file_aged(&downloads, "todo.TXT", 60);
+    let text = FindQuery {
+        kind: Some(DocumentKind::Text),
+        ..any_kind_today.clone()
+    };
+    let names = |q: &FindQuery| -> Vec<String> {
+        find(q)
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect()
+    };
+    assert_eq!(names(&text), vec!["readme.md", "todo.TXT", "notes.pdf.txt"]);
+    let txt = FindQuery {
+        extension: Some("txt".into()),
+        ..text
+    };
+    assert_eq!(names(&txt), vec!["todo.TXT", "notes.pdf.txt"]);
 }
