@@ -4,6 +4,9 @@
 //!   end that close nothing are cut, when nothing but such brackets follows the first one;
 //! - `"\n"` in the JSON meant Python's `'\n'` (`count('\n')`), so a one-line string holds a
 //!   real line break: it is written back as `\n`, when every string then ends;
+//! - a compound statement written after `;` on one line (`import json; with open(f) as h: …`),
+//!   as models squeeze code onto one line inside JSON: it starts a line of its own, at the
+//!   line's indentation (what follows its `:` on that line stays its body);
 //! - the result handed back with `return` at the top level (`with open(f) as h:` then
 //!   `return len(h.readlines())`): the one `return`, on the last line, in code that defines no
 //!   function, prints its value instead.
@@ -17,6 +20,10 @@ pub(crate) fn mend(code: &str) -> Option<(String, Vec<String>)> {
     if let Some(mended) = line_breaks_in_strings(&code) {
         code = mended;
         said.push("a line break inside a one-line string is written `\\n`".to_string());
+    }
+    if let Some(mended) = compounds_on_their_own_lines(&code) {
+        code = mended;
+        said.push("a `with`/`for`/`if` after `;` starts its own line".to_string());
     }
     if let Some(kept) = without_stray_closers(&code) {
         let cut = code[kept.len()..].trim().to_string();
@@ -78,6 +85,55 @@ fn line_breaks_in_strings(code: &str) -> Option<String> {
         i += 1;
     }
     mended.then_some(out)
+}
+
+/// The code with each compound statement that follows `;` (outside strings and brackets)
+/// moved to a line of its own, at the indentation of the line it was on.
+fn compounds_on_their_own_lines(code: &str) -> Option<String> {
+    const COMPOUND: [&str; 8] = [
+        "with ", "for ", "if ", "while ", "def ", "class ", "try:", "async ",
+    ];
+    let bytes = code.as_bytes();
+    let mut out = String::with_capacity(code.len());
+    let mut depth = 0usize;
+    let mut line_start = 0;
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => line_start = i + 1,
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            quote @ (b'\'' | b'"') => {
+                i = past_string(bytes, i, quote)?;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b';' if depth == 0 => {
+                let rest = code[i + 1..].trim_start_matches([' ', '\t']);
+                if COMPOUND.iter().any(|k| rest.starts_with(k)) {
+                    let line = &code[line_start..];
+                    let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                    out.push_str(code[copied..i].trim_end_matches([' ', '\t']));
+                    out.push('\n');
+                    out.push_str(indent);
+                    copied = code.len() - rest.len();
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(&code[copied..]);
+    Some(out)
 }
 
 /// The code with its one top-level-block `return VALUE`, on its last line, as `print(VALUE)`.
@@ -224,6 +280,29 @@ mod tests {
             "return",
         ] {
             assert_eq!(final_return_printed(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_compound_statement_after_a_semicolon_starts_its_own_line() {
+        // As Qwen2.5-Coder-1.5B wrote it, inside JSON.
+        let code =
+            "import json; with open('team.json') as f: data = json.load(f); print(len(data))";
+        assert_eq!(
+            compounds_on_their_own_lines(code).as_deref(),
+            Some("import json\nwith open('team.json') as f: data = json.load(f); print(len(data))")
+        );
+        assert_eq!(
+            compounds_on_their_own_lines("if x:\n    a = 1;  for i in y: print(i)").as_deref(),
+            Some("if x:\n    a = 1\n    for i in y: print(i)")
+        );
+        for code in [
+            "a = 1; b = 2",
+            "print('x; if y')",
+            "f(a, b); g()  # ; for",
+            "with open(f) as h: print(h.read())",
+        ] {
+            assert_eq!(compounds_on_their_own_lines(code), None, "{code}");
         }
     }
 
