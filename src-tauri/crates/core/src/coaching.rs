@@ -66,9 +66,11 @@ pub fn run_hint(
                 false,
             );
         }
-        let keyed_wrongly = output.contains("string indices must be integers")
+        let looped_a_dict = output.contains("string indices must be integers")
             || output.contains("list indices must be integers or slices, not str");
-        if keyed_wrongly && let Some(text) = json_shapes(code, cwd) {
+        if (looped_a_dict || output.contains("KeyError: "))
+            && let Some(text) = json_shapes(code, cwd, looped_a_dict)
+        {
             return hint(&text, false);
         }
         if output.contains("name 'execute' is not defined") {
@@ -116,8 +118,9 @@ fn missing_file_here(output: &str, cwd: &Path) -> Option<(String, String)> {
 }
 
 /// What the JSON files the code names hold, at the top, for a model that indexed a dict's key
-/// as if it were an item (`for d in data: d['age']` over `{"team": [...]}`).
-fn json_shapes(code: &str, cwd: &Path) -> Option<String> {
+/// as if it were an item (`for d in data: d['age']` over `{"team": [...]}`, `looped`) or asked
+/// for a key the file does not have (`data['members']`).
+fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
     let mut said = Vec::new();
     for name in named_files(code) {
         if !name.ends_with(".json") {
@@ -131,7 +134,9 @@ fn json_shapes(code: &str, cwd: &Path) -> Option<String> {
             continue;
         };
         let mut text = format!("{name} holds {}", json_shape(&value, true));
-        if let serde_json::Value::Object(map) = &value {
+        if let serde_json::Value::Object(map) = &value
+            && looped
+        {
             text.push_str(". Looping over a dict gives its keys (strings), not its items");
             let lists: Vec<&String> = map
                 .iter()
@@ -944,6 +949,16 @@ mod tests {
             "team.json holds an object (dict) with the keys `team` (a list of 2 objects with the keys `age`, `name`). \
              Looping over a dict gives its keys (strings), not its items: loop over `data['team']`."
         );
+        // A key the file does not have: its keys.
+        let missing = "import json\ndata = json.load(open('team.json'))\nprint(data['members'])";
+        let hint = run_hint("python", missing, "KeyError: 'members'", true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("team.json holds an object (dict) with the keys `team`"),
+            "{}",
+            hint.text
+        );
+        assert!(!hint.text.contains("Looping"), "{}", hint.text);
         // Another TypeError, or no JSON file named: no guess.
         assert_eq!(
             run_hint(
