@@ -79,6 +79,9 @@ pub fn run() -> ExitCode {
         oi_sandbox::sandbox_main(std::env::args_os().skip(2).collect());
     }
     init_tracing();
+    // `--model FILE.gguf` and `builtin/NAME` run in this process, as in the terminal.
+    #[cfg(feature = "local-runtime")]
+    oi_llama::install();
     let args = GuiArgs::parse();
     if let Err(e) = display::check() {
         return fail(&e);

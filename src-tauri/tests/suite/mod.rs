@@ -1,3 +1,4 @@
+mod builtin_runtime;
 mod commands;
 mod desktop;
 mod launch;

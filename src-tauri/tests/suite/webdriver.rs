@@ -129,9 +129,14 @@ impl WebDriver {
     /// The app (this test's build) talking to the scripted model at `api_base`, with `extra`
     /// flags, once its composer is on the page.
     pub async fn open_app(driver_url: &str, api_base: &str, extra: &[&str]) -> WebDriver {
-        let app = env!("CARGO_BIN_EXE_interpreter-gui");
         let mut args = vec!["--model", "openai/scripted", "--api-base", api_base];
         args.extend_from_slice(extra);
+        WebDriver::open_app_with(driver_url, &args).await
+    }
+
+    /// The app (this test's build) launched with `args`, once its composer is on the page.
+    pub async fn open_app_with(driver_url: &str, args: &[&str]) -> WebDriver {
+        let app = env!("CARGO_BIN_EXE_interpreter-gui");
         let wd = WebDriver::start(
             driver_url,
             json!({"tauri:options": {"application": app, "args": args}}),
