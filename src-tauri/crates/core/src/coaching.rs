@@ -122,10 +122,13 @@ fn missing_file_here(output: &str, cwd: &Path) -> Option<(String, String)> {
 /// for a key the file does not have (`data['members']`).
 fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
     let mut said = Vec::new();
+    let mut seen = Vec::new();
     for name in named_files(code) {
-        if !name.ends_with(".json") {
+        // Once each, however often the code names it.
+        if !name.ends_with(".json") || seen.contains(&name) {
             continue;
         }
+        seen.push(name);
         let path = cwd.join(name);
         let Some(value) = std::fs::read_to_string(&path)
             .ok()
@@ -727,12 +730,36 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
             "{NOTHING_RAN} `{lang}` is not a language that runs here. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
         ));
     }
-    let file = named_files(&request)
+    if let Some(file) = named_files(&request)
         .into_iter()
-        .find(|name| cwd.join(name).is_file())?;
-    Some(format!(
-        "{NOTHING_RAN} you answered without reading {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
-    ))
+        .find(|name| cwd.join(name).is_file())
+    {
+        return Some(format!(
+            "{NOTHING_RAN} you answered without reading {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+        ));
+    }
+    asks_for_code(&request).then(|| {
+        format!(
+            "{NOTHING_RAN} my request asks you to use code, and you answered without running any. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
+        )
+    })
+}
+
+/// Whether the person asked for the answer to come from code ("Check with code", "Use code").
+fn asks_for_code(request: &str) -> bool {
+    let lower = request.to_lowercase();
+    [
+        "with code",
+        "use code",
+        "using code",
+        "run code",
+        "in code",
+        "with python",
+        "use python",
+        "using python",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
 }
 
 /// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`).
@@ -940,8 +967,7 @@ mod tests {
             r#"{"team": [{"name": "ada", "age": 36}, {"name": "linus", "age": 29}]}"#,
         )
         .unwrap();
-        let code =
-            "import json\ndata = json.load(open('team.json'))\nprint(sum(d['age'] for d in data))";
+        let code = "import json\n# Read team.json\ndata = json.load(open('team.json'))\nprint(sum(d['age'] for d in data))";
         let out = "TypeError: string indices must be integers, not 'str'";
         let hint = run_hint("python", code, out, true, dir.path()).unwrap();
         assert_eq!(
@@ -1195,6 +1221,15 @@ mod tests {
         let h = asked("Count sales.csv's lines");
         assert_eq!(
             no_run_nudge(&h, "```python\nprint(1)\n```", dir.path(), ""),
+            None
+        );
+        // A request that asks for code, answered without any (the 0.5B model said "No" to
+        // "Is 7919 a prime number? Check with code and answer yes or no").
+        let h = asked("Is 7919 a prime number? Check with code and answer yes or no.");
+        let nudge = no_run_nudge(&h, "No", dir.path(), "").unwrap();
+        assert!(nudge.contains("asks you to use code"), "{nudge}");
+        assert_eq!(
+            no_run_nudge(&asked("Is 7919 a prime number?"), "Yes.", dir.path(), ""),
             None
         );
         // The system prompt said back (as the 0.5B model did) is no answer; a short line that
