@@ -156,20 +156,27 @@ fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
 }
 
 /// A value's shape in a few words: its kind, an object's keys, a list's length and items.
+/// Keys in sorted order: serde_json keeps the file's order only when some crate of the build
+/// asks it to, and the hint must read the same in every build.
 fn json_shape(value: &serde_json::Value, deep: bool) -> String {
     use serde_json::Value;
+    fn sorted(map: &serde_json::Map<String, Value>) -> Vec<(&String, &Value)> {
+        let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+        entries.sort_by(|a, b| a.0.cmp(b.0));
+        entries.truncate(8);
+        entries
+    }
     let keys = |map: &serde_json::Map<String, Value>| {
-        map.keys()
-            .take(8)
-            .map(|k| format!("`{k}`"))
+        sorted(map)
+            .iter()
+            .map(|(k, _)| format!("`{k}`"))
             .collect::<Vec<_>>()
             .join(", ")
     };
     match value {
         Value::Object(map) if deep => {
-            let parts: Vec<String> = map
+            let parts: Vec<String> = sorted(map)
                 .iter()
-                .take(8)
                 .map(|(k, v)| format!("`{k}` ({})", json_shape(v, false)))
                 .collect();
             format!("an object (dict) with the keys {}", parts.join(", "))
