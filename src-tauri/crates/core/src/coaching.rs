@@ -569,20 +569,9 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
 ///   corrections in a row ends such a loop (the 0.5B model ran `pip install pandas` nine times,
 ///   and a short count fourteen times after the quote, until the bench's time ran out).
 pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> {
-    let (language, code) = code_written_as_text(call)?;
-    let (asked, turn) = history.last_turn()?;
-    let HistoryItem::ToolResult {
-        call_id,
-        output,
-        is_error: false,
-        ..
-    } = last_run(turn)?
-    else {
+    let (asked, turn, output, false) = repeated_last_run(history, call)? else {
         return None;
     };
-    if !ran_the_same(history, call_id, language, code) {
-        return None;
-    }
     let value = output.trim();
     let short = !value.is_empty() && value.len() <= SHORT_OUTPUT;
     if short && !already_nudged(turn, REPEATED) {
@@ -596,12 +585,33 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     ))
 }
 
-/// The last run of a turn, past the corrections since.
-fn last_run(turn: &[HistoryItem]) -> Option<&HistoryItem> {
-    turn.iter().rev().find(|i| {
+/// When `call` runs again exactly the code of the turn's last run (past the corrections
+/// since): the turn's request and items, that run's output, and whether it failed.
+fn repeated_last_run<'h>(
+    history: &'h History,
+    call: &ToolCall,
+) -> Option<(
+    &'h [oi_protocol::InputItem],
+    &'h [HistoryItem],
+    &'h str,
+    bool,
+)> {
+    let (language, code) = code_written_as_text(call)?;
+    let (asked, turn) = history.last_turn()?;
+    let last_run = turn.iter().rev().find(|i| {
         matches!(i, HistoryItem::ToolResult { tool_name, .. }
             if tool_name != crate::profile::FORMAT_ERROR)
-    })
+    })?;
+    let HistoryItem::ToolResult {
+        call_id,
+        output,
+        is_error,
+        ..
+    } = last_run
+    else {
+        return None;
+    };
+    ran_the_same(history, call_id, language, code).then_some((asked, turn, output, *is_error))
 }
 
 /// When the model asks to run again exactly the code whose run just failed, the message that
@@ -609,27 +619,15 @@ fn last_run(turn: &[HistoryItem]) -> Option<&HistoryItem> {
 /// `os.listdir('poem.txt')` eleven times until the bench's time ran out). Asked again while the
 /// model keeps repeating it: the turn's limit on corrections in a row ends such a loop.
 pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<String> {
-    let (language, code) = code_written_as_text(call)?;
-    let (_, turn) = history.last_turn()?;
-    let HistoryItem::ToolResult {
-        call_id,
-        output,
-        is_error: true,
-        ..
-    } = last_run(turn)?
-    else {
+    let (_, _, output, true) = repeated_last_run(history, call)? else {
         return None;
     };
-    let same = ran_the_same(history, call_id, language, code);
     // The error itself: a traceback's last line, or the last line of what it printed.
     let error = output
         .lines()
         .rev()
         .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))?
         .trim();
-    if !same {
-        return None;
-    }
     Some(format!(
         "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
     ))
