@@ -25,13 +25,30 @@ pub struct GuiArgs {
 }
 
 /// What a second launch (`interpreter --gui ARGS` while the app runs) hands to the running app:
-/// its prompt, the folder it was started in, and the model and profile it names.
+/// a new session in the folder it was started in, with every session flag it gave, its prompt
+/// sent.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Handover {
+    /// Names the session's settings, kept by the app until the ui starts the session with them
+    /// (`StartOptions::handover`); set when they are kept.
+    pub id: u64,
     pub prompt: Option<String>,
     pub cwd: String,
     pub model: Option<String>,
     pub profile: Option<String>,
+    /// `-y`: the session runs code without asking.
+    pub auto_run: bool,
+    /// The other flags it gave, as the person reads them (`--temperature 0.2`; a key hidden):
+    /// they hold for that session.
+    pub carried: Vec<String>,
+    /// Flags that mean something in the terminal only (`--plain`).
+    pub unused: Vec<String>,
+    /// Its session flags.
+    #[serde(skip)]
+    pub flags: Flags,
+    /// `--background`: the window is not brought forward.
+    #[serde(skip)]
+    pub background: bool,
 }
 
 impl Handover {
@@ -40,7 +57,7 @@ impl Handover {
     /// a sandbox or safe mode other than the one the running app was launched with
     /// (`running`): its prompt would run without what it asked for.
     pub fn parse(argv: &[String], cwd: &str, running: &Flags) -> Result<Handover, String> {
-        let args = GuiArgs::try_parse_from(argv).map_err(|e| {
+        let mut args = GuiArgs::try_parse_from(argv).map_err(|e| {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or_default();
             first.strip_prefix("error: ").unwrap_or(first).to_string()
@@ -61,19 +78,100 @@ impl Handover {
                     .into(),
             );
         }
+        // A config file named from the second launch's folder is that folder's.
+        if let Some(file) = &mut args.flags.config_file
+            && file.is_relative()
+        {
+            *file = std::path::Path::new(cwd).join(&*file);
+        }
+        let f = &args.flags;
         let prompt = args.prompt.join(" ");
+        let (carried, unused) = described(f);
         Ok(Handover {
+            id: 0,
             prompt: (!prompt.trim().is_empty()).then_some(prompt),
             cwd: cwd.to_string(),
-            model: args.flags.model,
-            profile: args.flags.profile,
+            model: f.model.clone(),
+            profile: f.profile.clone(),
+            auto_run: f.auto_run,
+            carried,
+            unused,
+            flags: args.flags.clone(),
+            background: args.background,
         })
     }
 
     /// A bare second launch only brings the window forward.
     pub fn is_empty(&self) -> bool {
-        self.prompt.is_none() && self.model.is_none() && self.profile.is_none()
+        self.prompt.is_none() && self.flags.is_empty()
     }
+}
+
+/// The flags a handed-over session takes besides its model, profile and `-y` (which the
+/// toolbar shows), and those that mean nothing in the app, as the person would write them.
+fn described(f: &Flags) -> (Vec<String>, Vec<String>) {
+    // Every field by name: a new flag does not compile until it is described here.
+    let Flags {
+        model: _,
+        profile: _,
+        auto_run: _,
+        api_base,
+        api_key,
+        max_output,
+        max_turns,
+        context_window,
+        max_tokens,
+        temperature,
+        system_message,
+        custom_instructions,
+        timeout,
+        plain,
+        show_reasoning,
+        config_file,
+        // Only the running app's own are taken (checked above); the session bar shows them.
+        sandbox: _,
+        sandbox_level: _,
+        sandbox_policy: _,
+        safe_mode: _,
+    } = f;
+    fn chars(text: &str) -> String {
+        format!("({} characters)", text.chars().count())
+    }
+    let mut carried = Vec::new();
+    let mut add = |flag: &str, value: Option<String>| {
+        if let Some(value) = value {
+            carried.push(format!("{flag} {value}"));
+        }
+    };
+    add("--api-base", api_base.clone());
+    add(
+        "--api-key",
+        api_key.as_ref().map(|_| "(hidden)".to_string()),
+    );
+    add("--max-output", max_output.map(|v| v.to_string()));
+    add("--max-turns", max_turns.map(|v| v.to_string()));
+    add("--context-window", context_window.map(|v| v.to_string()));
+    add("--max-tokens", max_tokens.map(|v| v.to_string()));
+    add("--temperature", temperature.map(|v| v.to_string()));
+    add("--system-message", system_message.as_deref().map(chars));
+    add(
+        "--custom-instructions",
+        custom_instructions.as_deref().map(chars),
+    );
+    add("--timeout", timeout.map(|v| v.to_string()));
+    add(
+        "--config-file",
+        config_file.as_ref().map(|p| p.display().to_string()),
+    );
+    let mut unused = Vec::new();
+    if *plain {
+        unused.push("--plain".to_string());
+    }
+    if *show_reasoning {
+        // The app always folds reasoning into a disclosure the person opens.
+        unused.push("--show-reasoning".to_string());
+    }
+    (carried, unused)
 }
 
 #[cfg(test)]
@@ -85,7 +183,7 @@ mod tests {
     }
 
     #[test]
-    fn a_second_launch_hands_over_its_prompt_folder_model_and_profile() {
+    fn a_second_launch_hands_over_its_prompt_folder_and_every_flag() {
         let h = Handover::parse(
             &argv(&[
                 "interpreter-gui",
@@ -93,6 +191,18 @@ mod tests {
                 "openai/other",
                 "--profile",
                 "codex",
+                "-y",
+                "--temperature",
+                "0.25",
+                "--max-tokens",
+                "77",
+                "--api-key",
+                "sk-secret",
+                "--system-message",
+                "Be brief.",
+                "--config-file",
+                "oi.toml",
+                "--plain",
                 "list",
                 "the files",
             ]),
@@ -100,15 +210,43 @@ mod tests {
             &Flags::default(),
         )
         .unwrap();
+        assert_eq!(h.prompt.as_deref(), Some("list the files"));
+        assert_eq!(h.cwd, "/home/me/project");
+        assert_eq!(h.model.as_deref(), Some("openai/other"));
+        assert_eq!(h.profile.as_deref(), Some("codex"));
+        assert!(h.auto_run && !h.background);
+        assert_eq!(h.flags.temperature, Some(0.25));
+        assert_eq!(h.flags.max_tokens, Some(77));
+        // Named from the second launch's folder.
         assert_eq!(
-            h,
-            Handover {
-                prompt: Some("list the files".into()),
-                cwd: "/home/me/project".into(),
-                model: Some("openai/other".into()),
-                profile: Some("codex".into()),
-            }
+            h.flags.config_file.as_deref(),
+            Some(std::path::Path::new("/home/me/project/oi.toml"))
         );
+        // Every flag is said, the key hidden; none is dropped without a word.
+        assert_eq!(
+            h.carried,
+            [
+                "--api-key (hidden)",
+                "--max-tokens 77",
+                "--temperature 0.25",
+                "--system-message (9 characters)",
+                "--config-file /home/me/project/oi.toml",
+            ]
+        );
+        assert_eq!(h.unused, ["--plain"]);
+        let shown = serde_json::to_string(&h).unwrap();
+        assert!(!shown.contains("sk-secret"), "{shown}");
+        // A flag alone starts a session with it; nothing at all only brings the window forward.
+        let flag_only =
+            Handover::parse(&argv(&["interpreter-gui", "-y"]), "/tmp", &Flags::default()).unwrap();
+        assert!(!flag_only.is_empty() && flag_only.prompt.is_none());
+        let tray = Handover::parse(
+            &argv(&["interpreter-gui", "--background", "hi"]),
+            "/tmp",
+            &Flags::default(),
+        )
+        .unwrap();
+        assert!(tray.background);
         let bare = Handover::parse(&argv(&["interpreter-gui"]), "/tmp", &Flags::default()).unwrap();
         assert!(bare.is_empty());
         assert!(

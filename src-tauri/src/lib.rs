@@ -51,6 +51,10 @@ pub fn app_builder<R: Runtime>(builder: Builder<R>, state: AppState) -> Builder<
             commands::session::reset,
             commands::session::undo,
             commands::session::report_tokens,
+            commands::session::set_sandbox,
+            commands::session::save_conversation,
+            commands::session::load_conversation,
+            commands::session::check_conversation,
             commands::session::close_session,
             commands::session::pause_all,
             commands::history::list_sessions,
@@ -93,12 +97,14 @@ pub fn run() -> ExitCode {
     // The app's windows are its own: computer use never types or clicks into them, and the
     // person's input in them (reading a card, clicking Approve) is no takeover.
     defaults.own_pids = vec![std::process::id()];
+    if let Some(setup) = &mut defaults.sandbox_setup {
+        setup.helper = sandbox_helper();
+    }
     let state = AppState::new(defaults, launch_of(&args));
     let background = args.background;
     // First plugin: a second launch hands over to the running app before anything else starts.
     let builder =
         Builder::default().plugin(tauri_plugin_single_instance::init(|app, argv, cwd| {
-            window::show_main(app);
             hand_over(app, &argv, &cwd);
         }));
     let result = app_builder(builder, state)
@@ -124,15 +130,44 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// A second launch's arguments, to the running app's window (a bare one only focuses it; one
-/// that cannot be taken over says why there).
+/// A second launch's arguments, to the running app's window, which it brings forward unless
+/// `--background` was given (a bare launch only does that; one that cannot be taken over
+/// says why there).
 fn hand_over<R: Runtime>(app: &tauri::AppHandle<R>, argv: &[String], cwd: &str) {
     let state = app.state::<AppState>();
-    match args::Handover::parse(argv, cwd, &state.launch().flags) {
-        Ok(handover) if handover.is_empty() => {}
-        Ok(handover) => state.broadcast(state::AppSignal::Launched { handover }),
-        Err(reason) => state.broadcast(state::AppSignal::LaunchRefused { reason }),
+    let parsed = args::Handover::parse(argv, cwd, &state.launch().flags);
+    if !parsed.as_ref().is_ok_and(|h| h.background) {
+        window::show_main(app);
     }
+    let signal = match parsed {
+        Ok(handover) if handover.is_empty() => return,
+        Ok(mut handover) => match state.keep_handover(&mut handover) {
+            Ok(()) => state::AppSignal::Launched {
+                handover: Box::new(handover),
+            },
+            Err(reason) => state::AppSignal::LaunchRefused { reason },
+        },
+        Err(reason) => state::AppSignal::LaunchRefused { reason },
+    };
+    state.broadcast(signal);
+}
+
+/// The terminal's binary (`interpreter`), which runs the app's native sandbox: this one cannot,
+/// as WebKit's libraries start a thread before main and the kernel gives no user namespace to a
+/// process with threads. Beside this binary (as `.ci/install` puts them), else on PATH; without
+/// it the sandbox says why it refuses to run.
+fn sandbox_helper() -> Option<std::path::PathBuf> {
+    const CLI: &str = "interpreter";
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(CLI)))
+        .filter(|p| p.is_file());
+    beside.or_else(|| {
+        let paths = std::env::var_os("PATH")?;
+        std::env::split_paths(&paths)
+            .map(|p| p.join(CLI))
+            .find(|p| p.is_file())
+    })
 }
 
 fn init_tracing() {

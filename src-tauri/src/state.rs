@@ -40,7 +40,7 @@ pub enum AppSignal {
     /// A second launch of the app handed over its arguments: a new session with them, its
     /// prompt sent.
     Launched {
-        handover: crate::args::Handover,
+        handover: Box<crate::args::Handover>,
     },
     /// A second launch could not be taken over (nothing of it runs): why, for the person.
     LaunchRefused {
@@ -91,7 +91,11 @@ struct Inner {
     /// The logged sessions, reached only through the engine's storage API.
     store: SessionStore,
     launch: Launch,
+    /// The settings of second launches' sessions, until the ui starts them (by handover id).
+    handovers: Mutex<HashMap<u64, SessionConfig>>,
     sessions: Mutex<HashMap<String, Running>>,
+    /// Woken whenever a running session is gone from `sessions`.
+    session_gone: tokio::sync::Notify,
     next_submission: AtomicU64,
     board: Mutex<ActivityBoard>,
     signals: Mutex<Vec<Channel<AppSignal>>>,
@@ -130,7 +134,9 @@ impl AppState {
             store: SessionStore::new(&defaults.data_dir),
             defaults,
             launch,
+            handovers: Mutex::new(HashMap::new()),
             sessions: Mutex::new(HashMap::new()),
+            session_gone: tokio::sync::Notify::new(),
             next_submission: AtomicU64::new(1),
             board: Mutex::new(ActivityBoard::default()),
             signals: Mutex::new(Vec::new()),
@@ -150,6 +156,45 @@ impl AppState {
 
     pub fn launch(&self) -> &Launch {
         &self.0.launch
+    }
+
+    /// Keeps what a second launch's session starts with: the app's launch flags, then the
+    /// second launch's own over them, resolved as at launch (config file, profile defaults).
+    /// Its id goes to the ui in the handover; why not, in words for the person.
+    pub fn keep_handover(&self, handover: &mut crate::args::Handover) -> Result<(), String> {
+        let mut flags = self.0.launch.flags.clone();
+        flags.merge(&handover.flags);
+        let mut config = oi_core::settings::resolve(&flags)
+            .map_err(|e| e.to_string())?
+            .session;
+        config.own_pids.clone_from(&self.0.defaults.own_pids);
+        if let (Some(setup), Some(app)) =
+            (&mut config.sandbox_setup, &self.0.defaults.sandbox_setup)
+        {
+            setup.helper.clone_from(&app.helper);
+        }
+        // One app, one store: its sessions are logged where the app lists them.
+        config.data_dir.clone_from(&self.0.defaults.data_dir);
+        // A model named without a profile gets its own harness (`qwen*`: qwen-code), as at
+        // launch, not the one the app's window has chosen.
+        if handover.model.is_some() && handover.profile.is_none() {
+            handover.profile = Some(config.profile.clone());
+        }
+        let mut kept = lock(&self.0.handovers);
+        // Handovers the ui never started (its window reloaded meanwhile) are not kept forever.
+        if kept.len() >= 16
+            && let Some(oldest) = kept.keys().min().copied()
+        {
+            kept.remove(&oldest);
+        }
+        handover.id = self.0.next_submission.fetch_add(1, Ordering::Relaxed);
+        kept.insert(handover.id, config);
+        Ok(())
+    }
+
+    /// A kept handover's settings, once: the session it was for starts with them.
+    pub fn take_handover(&self, id: u64) -> Option<SessionConfig> {
+        lock(&self.0.handovers).remove(&id)
     }
 
     /// Installed once by the real app (tray, notifications); tests run without.
@@ -227,11 +272,12 @@ impl AppState {
         }
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
+            // Listening before looking: a session gone in between still wakes this.
+            let gone = self.0.session_gone.notified();
             let left = self.session_ids();
-            if left.is_empty() || tokio::time::Instant::now() >= deadline {
-                return left;
+            if left.is_empty() || tokio::time::timeout_at(deadline, gone).await.is_err() {
+                return self.session_ids();
             }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
     }
 
@@ -240,7 +286,7 @@ impl AppState {
     pub fn session_event(&self, session_id: &str, event: &Event) {
         if matches!(event.msg, EventMsg::ShutdownComplete) {
             // No longer running from here on: a list the ui asks for once it hears this says so.
-            lock(&self.0.sessions).remove(session_id);
+            self.forget_session(session_id);
         }
         self.observe(session_id, &event.msg);
         if let Some(views) = lock(&self.0.watchers).get_mut(session_id) {
@@ -305,9 +351,14 @@ impl AppState {
     }
 
     /// The session's event stream ended.
+    fn forget_session(&self, session_id: &str) {
+        lock(&self.0.sessions).remove(session_id);
+        self.0.session_gone.notify_waiters();
+    }
+
     pub fn session_closed(&self, session_id: &str) {
         lock(&self.0.watchers).remove(session_id);
-        lock(&self.0.sessions).remove(session_id);
+        self.forget_session(session_id);
         let overall = {
             let mut board = lock(&self.0.board);
             board.forget(session_id);

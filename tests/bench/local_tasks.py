@@ -107,22 +107,28 @@ def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
         for name, text in files.items():
             (work / name).write_text(text)
         env = dict(os.environ, XDG_DATA_HOME=f"{tmp}/data", XDG_CONFIG_HOME=f"{tmp}/config")
-        start = time.monotonic()
-        try:
-            out = subprocess.run(
-                [binary, "exec", "--json", "-y", "--model", f"llamacpp/{alias}",
-                 "--api_base", f"http://127.0.0.1:{port}/v1", "--temperature", "0", request],
-                cwd=work, env=env, capture_output=True, text=True, timeout=timeout,
-            ).stdout
-        except subprocess.TimeoutExpired as e:
-            out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-            if keep:
-                keep.write_text(out)
-            return dict(seconds=timeout, answered=False, computed=False, kind="timeout", answer="")
-        seconds = time.monotonic() - start
+        out, seconds, timed_out = exec_json(binary, port, alias, request, work, env, timeout)
         if keep:
             keep.write_text(out)
+        if timed_out:
+            return dict(seconds=timeout, answered=False, computed=False, kind="timeout", answer="")
     return dict(seconds=seconds, **score(out, expected))
+
+
+def exec_json(binary, port, alias, request, cwd, env, timeout):
+    """`interpreter exec --json -y` on the served model: its events, its seconds, whether it
+    ran out of time (its events so far, then)."""
+    start = time.monotonic()
+    try:
+        out = subprocess.run(
+            [binary, "exec", "--json", "-y", "--model", f"llamacpp/{alias}",
+             "--api_base", f"http://127.0.0.1:{port}/v1", "--temperature", "0", request],
+            cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
+        ).stdout
+        return out, time.monotonic() - start, False
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return out, time.monotonic() - start, True
 
 
 def score(out, expected):
@@ -164,25 +170,37 @@ def score(out, expected):
     return dict(answered=answered, computed=computed, kind=kind, answer=answer)
 
 
-def main():
+def bench_args(port):
+    """The options every bench on a real model takes."""
     ap = argparse.ArgumentParser()
     target = os.environ.get("CARGO_TARGET_DIR", str(pathlib.Path.home() / ".cache/open-interpreter-rs/target"))
     ap.add_argument("--bin", default=f"{target}/debug/interpreter")
     ap.add_argument("--only", default="")
     ap.add_argument("--model", default="")
     ap.add_argument("--server-python", default="")
-    ap.add_argument("--port", type=int, default=18777)
+    ap.add_argument("--port", type=int, default=port)
     ap.add_argument("--timeout", type=int, default=240)
     ap.add_argument("--keep", default="", help="a folder to keep each task's events in (N.jsonl)")
-    ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
-    args = ap.parse_args()
-    if args.rescore:
-        return rescore(pathlib.Path(args.rescore))
+    return ap
+
+
+def model_and_python(args):
+    """The GGUF and the server's Python: given, else CI's own (.ci/local-model.sh)."""
     model, python = args.model, args.server_python
     if not model or not python:
         got = subprocess.run(["bash", str(ROOT / ".ci/local-model.sh")], capture_output=True,
                              text=True, check=True).stdout.split()
         model, python = model or got[0], python or got[1]
+    return model, python
+
+
+def main():
+    ap = bench_args(18777)
+    ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
+    args = ap.parse_args()
+    if args.rescore:
+        return rescore(pathlib.Path(args.rescore))
+    model, python = model_and_python(args)
     server = start_server(python, model, args.port)
     chosen = [int(n) for n in args.only.split(",") if n] or range(1, len(TASKS) + 1)
     results, kinds = [], {}

@@ -121,4 +121,5 @@ def main():
           + ", ".join(f"{name} {kb / 1024:.0f} MB" for name, kb in per.values() if kb) + f"; screen {shot}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -2,7 +2,7 @@
 // through the real Channel callbacks the way the app's Rust side delivers them.
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Channel } from "@tauri-apps/api/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./app";
 import type { Event } from "./bindings/Event";
 import type { EventMsg } from "./bindings/EventMsg";
@@ -121,7 +121,14 @@ beforeEach(() => {
       case "undo":
       case "report_tokens":
       case "close_session":
+      case "set_sandbox":
+      case "save_conversation":
         return "gui-1";
+      case "load_conversation":
+        return "gui-1";
+      case "check_conversation":
+        if (!(a.path as string).startsWith("/")) throw { code: "invalid_request", message: `"${a.path as string}" is not a full path: start it with / or ~/` };
+        return a.path;
       case "read_image":
         return "data:image/png;base64,AAAA";
       case "recent_folders":
@@ -465,7 +472,7 @@ describe("the app over ipc", () => {
     // Before the first message: what a new session will start with.
     expect(bar("folder").textContent).toBe("/home/me/project");
     expect(bar("sandbox").textContent).toBe("native sandbox · workspace-write");
-    expect(bar("sandbox").title).toBe("landlock ABI 7");
+    expect(bar("sandbox").title).toBe("landlock ABI 7. Click to change where code runs (%sandbox)");
     expect(bar("safe-mode").textContent).toBe("safe mode: warn and ask");
     expect(bar("tokens").textContent).toBe("no tokens yet");
     await say("hi");
@@ -482,7 +489,7 @@ describe("the app over ipc", () => {
     deliver({ type: "sandbox_changed", sandbox: { backend: "docker", policy: "read-only", enforcement: "", refusal: "docker is not installed" } });
     await settle();
     expect(bar("sandbox").textContent).toBe("docker sandbox unavailable: nothing runs");
-    expect(bar("sandbox").title).toBe("docker is not installed");
+    expect(bar("sandbox").title).toBe("docker is not installed. Click to change where code runs (%sandbox)");
     expect(bar("sandbox").classList.contains("refused")).toBe(true);
     // Another session's header is its own.
     q('[data-testid="new-session"]')!.click();
@@ -644,25 +651,54 @@ describe("the app over ipc", () => {
     expect(dialog.classList.contains("hidden")).toBe(true);
   });
 
-  it("takes a second launch's prompt, folder, model and profile into a new session", async () => {
+  it("takes a second launch's prompt, folder, model, profile and other flags into a new session", async () => {
     await boot();
     await say("first");
     runCallback(appChannel!.id, {
       index: 0,
-      message: { type: "launched", handover: { prompt: "list the files", cwd: "/home/me/b/", model: "openai/other", profile: "codex", } },
+      message: {
+        type: "launched",
+        handover: {
+          id: 7, prompt: "list the files", cwd: "/home/me/b/", model: "openai/other", profile: "codex",
+          auto_run: true, carried: ["--temperature 0.25", "--api-key (hidden)"], unused: ["--plain"],
+        },
+      },
     });
     await settle();
     expect(cmds("start_session").map((a) => a.options)).toEqual([
-      expect.objectContaining({ model: "openai/test", profile: "classic", cwd: "/tmp/work" }),
-      expect.objectContaining({ model: "openai/other", profile: "codex", cwd: "/home/me/b" }),
+      expect.objectContaining({ model: "openai/test", profile: "classic", cwd: "/tmp/work", approval_policy: "ask" }),
+      expect.objectContaining({ model: "openai/other", profile: "codex", cwd: "/home/me/b", approval_policy: "auto", handover: 7 }),
     ]);
+    expect(cmds("start_session")[0]?.options).not.toHaveProperty("handover");
     expect(cmds("send_input").at(-1)).toMatchObject({ items: [{ type: "text", text: "list the files" }] });
     expect(q('[data-testid="session-folder"]')?.textContent).toBe("/home/me/b");
+    // Its other flags are said in the session, the ones the app has no use for too.
+    expect([...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.textContent)).toContain(
+      "Started by a second launch, with --temperature 0.25, --api-key (hidden). --plain: only for the terminal, not used here.",
+    );
+    // Its -y held for its session only: the next new session asks again, with the model it named.
+    q('[data-testid="new-session"]')!.click();
+    await say("next");
+    expect(cmds("start_session")[2]?.options).toEqual(expect.objectContaining({ model: "openai/other", approval_policy: "ask" }));
+    expect(cmds("start_session")[2]?.options).not.toHaveProperty("handover");
+  });
+
+  it("starts a second launch's session with its settings only when its first message is sent", async () => {
+    await boot();
+    runCallback(appChannel!.id, {
+      index: 0,
+      message: { type: "launched", handover: { id: 3, prompt: null, cwd: "/home/me/b", model: null, profile: null, auto_run: true, carried: [], unused: [] } },
+    });
+    await settle();
+    expect(cmds("start_session")).toHaveLength(0);
+    expect((q('[data-testid="policy-picker"]') as HTMLSelectElement).value).toBe("auto");
+    await say("go");
+    expect(cmds("start_session").map((a) => a.options)).toEqual([expect.objectContaining({ cwd: "/home/me/b", approval_policy: "auto", handover: 3 })]);
   });
 
   it("does not start a session when a second launch names a folder that is not one", async () => {
     await boot();
-    runCallback(appChannel!.id, { index: 0, message: { type: "launched", handover: { prompt: "hi", cwd: "/bad/place", model: "openai/other", profile: "codex" } } });
+    runCallback(appChannel!.id, { index: 0, message: { type: "launched", handover: { id: 1, prompt: "hi", cwd: "/bad/place", model: "openai/other", profile: "codex", auto_run: false, carried: [], unused: [] } } });
     await settle();
     expect(cmds("start_session")).toHaveLength(0);
     expect(q('[data-testid="command-error"]')?.dataset.code).toBe("folder");
@@ -752,6 +788,143 @@ describe("the app over ipc", () => {
     expect(find("")).toHaveLength(4);
   });
 
+  it("moves a live session's badge with its events, before the engine's index is read again", async () => {
+    // The index is read again only once its rewrites settle: until then it says what it said.
+    extraListed = [listing({ id: "s1", title: "hello", status: "working" })];
+    await boot();
+    await say("hello");
+    const badge = () => q('[data-session-id="s1"] [data-testid="session-status"]')?.textContent;
+    deliver(configured().msg);
+    deliver({ type: "turn_started", turn: 1 });
+    await settle();
+    expect(badge()).toBe("working");
+    const listed = cmds("list_sessions").length;
+    deliver({ type: "approval_requested", call: call("c1", runPython("c1", "print(1)")), warning: null });
+    await settle();
+    expect(badge()).toBe("waiting");
+    deliver({ type: "approval_decided", call_id: "c1", decision: { type: "approve" }, decider: "user" });
+    await settle();
+    expect(badge()).toBe("working");
+    // Not one more read of every log for it.
+    expect(cmds("list_sessions").length).toBe(listed);
+    deliver({ type: "turn_ended", turn: 1, reason: "completed" });
+    await settle();
+    expect(badge()).toBe("idle");
+  });
+
+  it("shows another process's session as ended once that process is gone, killed or not", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      extraListed = [listing({ id: "t1", title: "a terminal's session", status: "working" })];
+      await boot();
+      await vi.advanceTimersByTimeAsync(0);
+      const status = () => q('[data-session-id="t1"]')?.dataset.status;
+      expect(status()).toBe("working");
+      const listed = cmds("list_sessions").length;
+      // The terminal was killed: its log did not change, only its lock went.
+      extraListed = [listing({ id: "t1", title: "a terminal's session", status: "ended" })];
+      await vi.advanceTimersByTimeAsync(4900);
+      expect(status()).toBe("working");
+      await vi.advanceTimersByTimeAsync(100);
+      expect(status()).toBe("ended");
+      expect(cmds("list_sessions").length).toBe(listed + 1);
+      // Nothing live from elsewhere: the list is not read again on a timer.
+      await vi.advanceTimersByTimeAsync(20000);
+      expect(cmds("list_sessions").length).toBe(listed + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("switches the sandbox from the header: a new session starts in the chosen one, a running one switches", async () => {
+    await boot({ ...INFO, sandbox: null });
+    const button = q('[data-testid="session-sandbox"]') as HTMLButtonElement;
+    const menu = q('[data-testid="sandbox-menu"]')!;
+    expect(button.textContent).toBe("no sandbox");
+    button.click();
+    expect(menu.classList.contains("hidden")).toBe(false);
+    const choices = () => [...document.querySelectorAll<HTMLElement>('[data-testid="sandbox-choice"]')];
+    expect(choices().map((c) => c.dataset.choice)).toEqual(["none", "native:read-only", "native:workspace-write", "native:full-access", "docker:workspace-write", "openshell:workspace-write"]);
+    expect(choices().find((c) => c.classList.contains("current"))?.dataset.choice).toBe("none");
+    choices()[1]!.click();
+    await settle();
+    expect(menu.classList.contains("hidden")).toBe(true);
+    expect(button.textContent).toBe("native sandbox · read-only");
+    expect(cmds("set_sandbox")).toHaveLength(0);
+    // The first message starts the session, which switches before its message is sent.
+    await say("write a file");
+    expect(calls.map((c) => c.cmd).filter((c) => ["start_session", "set_sandbox", "send_input"].includes(c))).toEqual(["start_session", "set_sandbox", "send_input"]);
+    expect(cmds("set_sandbox")[0]).toMatchObject({ sessionId: "s1", backend: "native", level: "read-only" });
+    deliver(configured().msg);
+    deliver({ type: "sandbox_changed", sandbox: { backend: "native", policy: "read-only", enforcement: "landlock ABI 6" } });
+    deliver({ type: "turn_started", turn: 1 });
+    await settle();
+    expect(button.textContent).toBe("native sandbox · read-only");
+    // Not while a turn runs.
+    expect(button.disabled).toBe(true);
+    deliver({ type: "turn_ended", turn: 1, reason: "completed" });
+    await settle();
+    expect(button.disabled).toBe(false);
+    button.click();
+    expect(choices().find((c) => c.classList.contains("current"))?.dataset.choice).toBe("native:read-only");
+    choices()[2]!.click();
+    await settle();
+    expect(cmds("set_sandbox")[1]).toMatchObject({ sessionId: "s1", backend: "native", level: "workspace-write" });
+    // The header follows what the session says it runs under, not the click.
+    expect(button.textContent).toBe("native sandbox · read-only");
+    deliver({ type: "sandbox_changed", sandbox: { backend: "native", policy: "workspace-write", enforcement: "landlock ABI 6" } });
+    await settle();
+    expect(button.textContent).toBe("native sandbox · workspace-write");
+  });
+
+  it("saves the conversation to a file and loads one into a new session", async () => {
+    await boot();
+    const save = q('[data-testid="session-save"]') as HTMLButtonElement;
+    const load = q('[data-testid="session-load"]') as HTMLButtonElement;
+    // Nothing to save before the session starts; a conversation can be loaded into a new one.
+    expect(save.disabled).toBe(true);
+    expect(load.disabled).toBe(false);
+    await say("hello");
+    deliver({ ...(configured().msg as Extract<EventMsg, { type: "session_configured" }>), cwd: "/home/me/project" });
+    await settle();
+    expect(save.disabled).toBe(false);
+    save.click();
+    const prompt = q('[data-testid="path-prompt"]')!;
+    const input = q('[data-testid="path-input"]') as HTMLInputElement;
+    expect(prompt.classList.contains("hidden")).toBe(false);
+    expect(q('[data-testid="path-label"]')?.textContent).toBe("Save the conversation to");
+    expect(input.value).toMatch(/^\/home\/me\/project\/conversation-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}\.jsonl$/);
+    input.value = "/home/me/chat.jsonl";
+    q('[data-testid="path-ok"]')!.click();
+    await settle();
+    expect(cmds("save_conversation")).toEqual([{ sessionId: "s1", path: "/home/me/chat.jsonl" }]);
+    expect(prompt.classList.contains("hidden")).toBe(true);
+    deliver({ type: "session_saved", path: "/home/me/chat.jsonl" });
+    await settle();
+    expect([...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.textContent)).toContain("Saved to /home/me/chat.jsonl");
+
+    // A new session: Load offers the file just saved; a path that is not a full one is refused in place.
+    q('[data-testid="new-session"]')!.click();
+    await settle();
+    load.click();
+    expect(q('[data-testid="path-label"]')?.textContent).toBe("Load a conversation from");
+    expect(input.value).toBe("/home/me/chat.jsonl");
+    input.value = "chat.jsonl";
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+    await settle();
+    expect(q('[data-testid="path-error"]')?.textContent).toBe('"chat.jsonl" is not a full path: start it with / or ~/');
+    expect(prompt.classList.contains("hidden")).toBe(false);
+    // Refused before any session was started for it.
+    expect(cmds("start_session")).toHaveLength(1);
+    input.value = "/home/me/chat.jsonl";
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+    await settle();
+    // The new session started for it, then took the conversation.
+    expect(cmds("start_session")).toHaveLength(2);
+    expect(cmds("load_conversation").at(-1)).toEqual({ sessionId: "s1", path: "/home/me/chat.jsonl" });
+    expect(prompt.classList.contains("hidden")).toBe(true);
+  });
+
   it("moves an ended session to the trash; a live one offers no delete", async () => {
     extraListed = [listing({ id: "t1", title: "still working", status: "working" })];
     await boot();
@@ -794,6 +967,34 @@ describe("the app over ipc", () => {
     runCallback(attached.get("term1")!.id, { index: 3, message: ev({ type: "shutdown_complete" }) });
     await settle();
     await say("and now this");
+    expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "term1" });
+  });
+
+  it("says a followed terminal session stopped when its process is killed, and continues it", async () => {
+    extraListed = [listing({ id: "term1", title: "from the terminal", status: "working" })];
+    await boot();
+    q('[data-session-id="term1"]')!.click();
+    await settle();
+    const msgs: EventMsg[] = [
+      configured().msg,
+      { type: "user_message", items: [{ type: "text", text: "from the terminal" }] },
+      { type: "turn_started", turn: 1 },
+      { type: "approval_requested", call: call("k1", { type: "run_code", language: "shell", code: "sleep 100" }), warning: null },
+    ];
+    msgs.forEach((msg, index) => runCallback(attached.get("term1")!.id, { index, message: ev(msg) }));
+    await settle();
+    expect(q('[data-session-id="term1"]')?.dataset.status).toBe("waiting_for_approval");
+    // Killed: no more events, and the index says it ended (its lock went).
+    extraListed = [listing({ id: "term1", title: "from the terminal", status: "ended" })];
+    runCallback(appChannel!.id, { index: 0, message: { type: "sessions_changed" } });
+    await settle();
+    expect(q('[data-session-id="term1"]')?.dataset.status).toBe("ended");
+    expect([...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.textContent)).toContain(
+      "The process that ran this session stopped before it ended. A message continues it from its log.",
+    );
+    expect(q('[data-call-id="k1"] [data-testid="approve"]')).toBeNull();
+    expect((q('[data-testid="stop"]') as HTMLButtonElement | null)?.disabled ?? true).toBe(true);
+    await say("go on");
     expect(cmds("start_session")[0]?.options).toMatchObject({ resume: "term1" });
   });
 

@@ -5,17 +5,27 @@ import type { InputItem } from "./bindings/InputItem";
 import { h } from "./dom";
 import type { Ipc } from "./ipc";
 import type { SessionListing } from "./bindings/SessionListing";
+import type { SandboxInfo } from "./bindings/SandboxInfo";
+import type { SessionStatus } from "./bindings/SessionStatus";
 import type { Activity, AppInfo, AppSignal, CommandError, Handover } from "./types";
 import { Composer } from "./view/composer";
 import type { ImageLoader } from "./view/computer";
 import { firstRun } from "./view/first-run";
 import { FolderPicker } from "./view/folder-picker";
+import { PathPrompt } from "./view/path-prompt";
 import { QuitConfirm } from "./view/quit-confirm";
+import { infoOf, type SandboxChoice, SandboxMenu } from "./view/sandbox-menu";
 import { cachedImages } from "./view/image-cache";
 import { SessionBar } from "./view/session-bar";
 import { Sidebar } from "./view/sidebar";
 import { Toolbar } from "./view/toolbar";
 import { TranscriptView } from "./view/transcript-view";
+
+/** How often the list is read again while another process's session is listed as live. */
+const WRITERS_CHECK_MS = 5000;
+
+/** Events that change a session's badge in the list. */
+const STATUS_EVENTS = new Set<string>(["turn_started", "approval_requested", "approval_decided", "turn_ended"]);
 
 interface Shown {
   /** Null until the first message starts the session. */
@@ -24,6 +34,8 @@ interface Shown {
   live: boolean;
   /** A logged session shown read-only; sending continues it. */
   resume: string | null;
+  /** A second launch's session, not started yet: it starts with that launch's settings. */
+  handover?: Handover;
 }
 
 export class App {
@@ -32,6 +44,8 @@ export class App {
   private toolbar: Toolbar;
   private sessionBar: SessionBar;
   private folderPicker: FolderPicker;
+  private sandboxMenu: SandboxMenu;
+  private pathPrompt: PathPrompt;
   private quitConfirm: QuitConfirm;
   private composer: Composer;
   private main: HTMLElement;
@@ -42,9 +56,15 @@ export class App {
   private live = new Map<string, TranscriptView>();
   /** Sessions another process runs (a terminal's, an editor's agent's), followed read-only. */
   private followed = new Map<string, TranscriptView>();
-  private choice: { model: string; profile: string; policy: ApprovalPolicy; cwd: string };
+  /** What a new session starts with; `sandbox` unset: the app's own. */
+  private choice: { model: string; profile: string; policy: ApprovalPolicy; cwd: string; sandbox?: SandboxChoice };
   private activity: Activity;
   private listing: Promise<void> | null = null;
+  /** The session list as the engine's index gave it last. */
+  private entries: SessionListing[] = [];
+  private writersCheck: ReturnType<typeof setTimeout> | null = null;
+  /** Where the last conversation was saved: offered when loading one. */
+  private lastSaved: string | null = null;
   private listAgain = false;
   /** Shared by every view: opening a session again does not read its images again. */
   private images: ImageLoader;
@@ -71,11 +91,21 @@ export class App {
         this.refreshToolbar();
       },
     });
+    this.sandboxMenu = new SandboxMenu((choice) => this.chooseSandbox(choice));
+    this.pathPrompt = new PathPrompt();
     this.sessionBar = new SessionBar({
       onFolder: () => {
-        if (this.folderPicker.isOpen) this.folderPicker.close();
-        else void this.folderPicker.open(this.choice.cwd);
+        const open = this.folderPicker.isOpen;
+        this.closePanels();
+        if (!open) void this.folderPicker.open(this.choice.cwd);
       },
+      onSandbox: () => {
+        const open = this.sandboxMenu.isOpen;
+        this.closePanels();
+        if (!open) this.sandboxMenu.open(this.shownSandbox());
+      },
+      onSave: () => this.askSave(),
+      onLoad: () => this.askLoad(),
       onUndo: () => this.control((id) => this.ipc.undo(id)),
       onReset: () => this.control((id) => this.ipc.reset(id)),
       onEnd: () => this.control((id) => this.ipc.closeSession(id)),
@@ -86,7 +116,7 @@ export class App {
     this.errorBar = h("div", { class: "error-bar hidden", "data-testid": "command-error", onclick: () => this.errorBar.classList.add("hidden") });
     this.main = h("main", { class: "session" });
     this.welcome = h("div", { class: "welcome hidden" });
-    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.quitConfirm.el, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.errorBar, this.welcome, this.main, this.composer.el));
+    this.el = h("div", { class: "app" }, this.sidebar.el, h("div", { class: "column" }, this.quitConfirm.el, this.toolbar.el, this.sessionBar.el, this.folderPicker.el, this.sandboxMenu.el, this.pathPrompt.el, this.errorBar, this.welcome, this.main, this.composer.el));
     this.newSession();
   }
 
@@ -231,6 +261,7 @@ export class App {
     const shown = this.shown;
     // A resumed session goes on in its own folder.
     const cwd = shown.resume ? (shown.view.model.info?.cwd ?? undefined) : this.choice.cwd;
+    const resumed = shown.resume !== null;
     // A resumed session replays its log as events: start from an empty view.
     if (shown.resume) shown.view = this.makeView();
     const view = shown.view;
@@ -238,19 +269,24 @@ export class App {
       {
         model: this.choice.model,
         profile: this.choice.profile,
-        approval_policy: this.choice.policy,
+        approval_policy: this.policy(shown),
         resume: shown.resume ?? undefined,
         cwd,
+        ...(shown.handover ? { handover: shown.handover.id } : {}),
       },
       this.follow(view),
     );
     shown.sessionId = started.session_id;
     shown.live = true;
+    shown.handover = undefined;
     this.showWelcome(false);
     shown.resume = null;
     this.folderPicker.close();
     this.live.set(started.session_id, view);
     if (this.shown === shown) this.main.replaceChildren(view.el);
+    // The sandbox chosen before it started: switched before anything runs (ops go in order).
+    const sandbox = this.choice.sandbox;
+    if (sandbox && !resumed) await this.ipc.setSandbox(started.session_id, sandbox.backend, sandbox.level);
   }
 
   private change(what: "model" | "profile" | "policy", value: string): void {
@@ -270,6 +306,57 @@ export class App {
   }
 
   /** One of the session's Ops (undo, reset, tokens, end), on the session shown. */
+  private closePanels(): void {
+    this.folderPicker.close();
+    this.sandboxMenu.close();
+    this.pathPrompt.close();
+  }
+
+  /** The sandbox the shown session runs under, or a new one will start with. */
+  private shownSandbox(): SandboxInfo | null {
+    const t = this.shown.view.model;
+    if (t.info) return t.sandbox;
+    return this.choice.sandbox ? infoOf(this.choice.sandbox) : this.info.sandbox;
+  }
+
+  /** `%sandbox` from the menu: a running session switches (it says so with `sandbox_changed`);
+   * a new one starts with it. */
+  private async chooseSandbox(choice: SandboxChoice): Promise<void> {
+    const id = this.shown.sessionId;
+    if (id && this.shown.live) {
+      await this.ipc.setSandbox(id, choice.backend, choice.level);
+      return;
+    }
+    this.choice.sandbox = choice;
+    this.refreshToolbar();
+  }
+
+  /** `%save`: the conversation to a file, by default in the session's folder. */
+  private askSave(): void {
+    const id = this.shown.sessionId;
+    if (!id || !this.shown.live) return;
+    const folder = this.shown.view.model.info?.cwd ?? this.choice.cwd;
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
+    this.closePanels();
+    this.pathPrompt.open("Save the conversation to", "Save", `${folder.replace(/\/$/, "")}/conversation-${stamp}.jsonl`, async (path) => {
+      await this.ipc.saveConversation(id, path);
+      this.lastSaved = path;
+    });
+  }
+
+  /** `%load`: a saved conversation replaces this one's (a new session starts for it). */
+  private askLoad(): void {
+    this.closePanels();
+    const folder = this.shown.view.model.info?.cwd ?? this.choice.cwd;
+    this.pathPrompt.open("Load a conversation from", "Load", this.lastSaved ?? `${folder.replace(/\/$/, "")}/`, async (path) => {
+      // Checked before a new session is started for it.
+      const file = await this.ipc.checkConversation(path);
+      if (!this.shown.sessionId) await this.startShown();
+      const id = this.shown.sessionId;
+      if (id) await this.ipc.loadConversation(id, file);
+    });
+  }
+
   private control(send: (sessionId: string) => Promise<unknown>): void {
     const id = this.shown.sessionId;
     if (id && this.shown.live) send(id).catch((e) => this.fail(e));
@@ -351,11 +438,23 @@ export class App {
       return;
     }
     this.newSession();
+    this.shown.handover = handover;
     this.choice.cwd = cwd;
     if (handover.model) this.choice.model = handover.model;
     if (handover.profile) this.choice.profile = handover.profile;
+    // What else it gave is said, not dropped: the toolbar shows none of it.
+    const said: string[] = [];
+    if (handover.carried.length) said.push(`Started by a second launch, with ${handover.carried.join(", ")}.`);
+    if (handover.unused.length) said.push(`${handover.unused.join(", ")}: only for the terminal, not used here.`);
+    if (said.length) this.shown.view.note(said.join(" "));
     this.refreshToolbar();
     if (handover.prompt) await this.send([{ type: "text", text: handover.prompt }]);
+  }
+
+  /** The approval policy a session not started yet will start with: `-y` of a second launch
+   * holds for its session only. */
+  private policy(shown: Shown): ApprovalPolicy {
+    return shown.handover?.auto_run ? "auto" : this.choice.policy;
   }
 
   private refreshToolbar(): void {
@@ -364,7 +463,7 @@ export class App {
     this.toolbar.show({
       model: started ? t.model : this.choice.model,
       profile: started ? t.profile : this.choice.profile,
-      policy: started ? t.policy : this.choice.policy,
+      policy: started ? t.policy : this.policy(this.shown),
       running: t.running,
       activity: t.pendingApprovals().length ? "waiting" : t.running ? "working" : this.activity === "waiting" ? "waiting" : "idle",
     });
@@ -372,18 +471,46 @@ export class App {
     this.sessionBar.show(
       t.info
         ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, plan: t.plan, live: this.shown.live, running: t.running, fresh: false }
-        : { cwd: this.choice.cwd, sandbox: this.info.sandbox, safeMode: this.info.safe_mode, usage: null, plan: t.plan, live: false, running: false, fresh: !this.shown.resume },
+        : { cwd: this.choice.cwd, sandbox: this.choice.sandbox ? infoOf(this.choice.sandbox) : this.info.sandbox, safeMode: this.info.safe_mode, usage: null, plan: t.plan, live: false, running: false, fresh: !this.shown.resume },
     );
   }
 
   /** A session's events into its view; the list reads the logs, so it is refreshed once a
-   * message (a session's title) or a turn's end is written. */
+   * message (a session's title) or a turn's end is written. Its badge follows the events at
+   * once, as the toolbar does. */
   private follow(view: TranscriptView): (event: Event) => void {
     return (event: Event) => {
       view.apply(event);
       if (event.msg.type === "shutdown_complete") this.ended(view);
       else if (event.msg.type === "user_message" || event.msg.type === "turn_ended") void this.refreshList();
+      if (STATUS_EVENTS.has(event.msg.type)) this.renderList();
     };
+  }
+
+  /** A session another process writes shows as ended once that process is gone, even killed:
+   * nothing in the store changes then (its lock on the log is released), so the list is read
+   * again every few seconds while such a session is listed. */
+  private checkWritersLater(): void {
+    if (this.writersCheck !== null) return;
+    if (!this.entries.some((e) => e.status !== "ended" && !this.live.has(e.id))) return;
+    this.writersCheck = setTimeout(() => {
+      this.writersCheck = null;
+      if (this.el.isConnected) void this.refreshList();
+    }, WRITERS_CHECK_MS);
+  }
+
+  /** The list as last read, each session followed here with the status its events give: the
+   * engine's index is rewritten as they are logged, and read again only after they settle. */
+  private renderList(): void {
+    const entries = this.entries.map((e) => {
+      const view = this.live.get(e.id) ?? this.followed.get(e.id);
+      const t = view?.model;
+      // Ended by the index is ended: a killed writer's events stop short of their end.
+      if (!t || !t.info || t.ended || e.status === "ended") return e;
+      const status: SessionStatus = t.pendingApprovals().length ? "waiting_for_approval" : t.running ? "working" : "idle";
+      return status === e.status ? e : { ...e, status };
+    });
+    this.sidebar.render(entries, this.shown.sessionId ?? this.shown.resume);
   }
 
   /** Refreshes the session list. Calls while one runs fold into one more after it: a replayed
@@ -398,7 +525,17 @@ export class App {
         this.listAgain = false;
         try {
           const entries = await this.ipc.listSessions();
-          this.sidebar.render(entries, this.shown.sessionId ?? this.shown.resume);
+          this.entries = entries;
+          for (const e of entries) {
+            const view = this.followed.get(e.id);
+            if (e.status !== "ended" || !view || view.model.ended) continue;
+            // Its writer is gone without ending it (killed): what it showed as running is over.
+            view.writerGone();
+            this.followed.delete(e.id);
+            if (this.shown.view === view) this.refreshToolbar();
+          }
+          this.renderList();
+          this.checkWritersLater();
           this.showWelcome(entries.length === 0 && !this.shown.sessionId && !this.shown.resume);
         } catch (e) {
           this.fail(e);

@@ -58,6 +58,14 @@ export const ipc = {
   undo: (sessionId: string) => call<string>("undo", { sessionId }),
   reportTokens: (sessionId: string) => call<string>("report_tokens", { sessionId }),
   closeSession: (sessionId: string) => call<string>("close_session", { sessionId }),
+  /** `%sandbox BACKEND LEVEL`; the session answers with `sandbox_changed` or an error. */
+  setSandbox: (sessionId: string, backend: string, level: string | null) => call<string>("set_sandbox", { sessionId, backend, level }),
+  /** `%save PATH` (a full path or `~/…`); the session answers with `session_saved`. */
+  saveConversation: (sessionId: string, path: string) => call<string>("save_conversation", { sessionId, path }),
+  /** The full path of a conversation file to load, or why not. */
+  checkConversation: (path: string) => call<string>("check_conversation", { path }),
+  /** `%load PATH`: the conversation replaced by the saved one. */
+  loadConversation: (sessionId: string, path: string) => call<string>("load_conversation", { sessionId, path }),
   pauseAll: () => call<number>("pause_all"),
   listSessions: () => call<SessionListing[]>("list_sessions"),
   /** Moves an ended session's log to the trash; returns where it went. */

@@ -150,6 +150,22 @@ export class Transcript {
     return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint }).id;
   }
 
+  /** The process that wrote the session is gone without ending it (killed): its last turn
+   * runs no more. The ids of the blocks this changed. */
+  writerGone(): string[] {
+    if (this.ended) return [];
+    this.running = false;
+    this.ended = true;
+    const waiting = this.pendingApprovals();
+    for (const b of waiting) b.approval = "denied";
+    return [...waiting.map((b) => b.id), this.notice("info", "The process that ran this session stopped before it ended. A message continues it from its log.")];
+  }
+
+  /** A notice of the app's own, not from the session's events; its block's id. */
+  note(message: string): string {
+    return this.notice("info", message);
+  }
+
   /** Marks the blocks from `from` on as forgotten; returns the ones that were not yet. */
   private forget(from: number): string[] {
     const fresh = this.blocks.slice(from).filter((b) => !this.forgotten.has(b.id) && b.kind !== "notice");

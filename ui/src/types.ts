@@ -40,6 +40,8 @@ export interface StartOptions {
   resume?: string;
   /** The folder to work in (the app's own when unset). */
   cwd?: string;
+  /** A second launch's session: started with its settings (`Handover.id`). */
+  handover?: number;
 }
 
 export interface StartedSession {
@@ -49,11 +51,19 @@ export interface StartedSession {
 
 /** What a second launch (`interpreter --gui ARGS` while the app runs) hands over. */
 export interface Handover {
+  /** Names its settings, kept by the app for the session it starts. */
+  id: number;
   prompt: string | null;
   /** The folder it was started in. */
   cwd: string;
   model: string | null;
   profile: string | null;
+  /** `-y`: the session runs code without asking. */
+  auto_run: boolean;
+  /** Its other flags, as written (`--temperature 0.2`, a key hidden): they hold for the session. */
+  carried: string[];
+  /** Flags that only mean something in the terminal. */
+  unused: string[];
 }
 
 export type AppSignal =

@@ -19,6 +19,8 @@ pub struct StartOptions {
     pub resume: Option<String>,
     /// The folder to work in (the app's own when unset); remembered once the session starts.
     pub cwd: Option<String>,
+    /// A second launch's session: its settings (`Handover::id`) instead of the app's defaults.
+    pub handover: Option<u64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -34,7 +36,14 @@ pub async fn start_session(
     options: StartOptions,
     on_event: Channel<Event>,
 ) -> Result<StartedSession, CommandError> {
-    let mut config = state.defaults().clone();
+    let mut config = match options.handover {
+        Some(id) => state.take_handover(id).ok_or_else(|| {
+            CommandError::InvalidRequest(
+                "the settings of that second launch are gone: launch it again".into(),
+            )
+        })?,
+        None => state.defaults().clone(),
+    };
     if let Some(m) = options.model.filter(|m| !m.trim().is_empty()) {
         config.model = m;
     }
@@ -159,6 +168,77 @@ pub fn report_tokens(
     session_id: String,
 ) -> Result<String, CommandError> {
     state.submit(&session_id, Op::ReportTokens)
+}
+
+/// Switches the session's sandbox (`%sandbox BACKEND LEVEL`): `backend` native, docker,
+/// openshell or none; `level` read-only, workspace-write or full-access. The session says what
+/// it runs under now (`SandboxChanged`), or why it could not.
+#[tauri::command]
+pub fn set_sandbox(
+    state: State<'_, AppState>,
+    session_id: String,
+    backend: String,
+    level: Option<String>,
+) -> Result<String, CommandError> {
+    state.submit(&session_id, Op::SetSandbox { backend, level })
+}
+
+/// Writes the conversation to `path` (`%save`): a full path, or one under `~/`.
+#[tauri::command]
+pub fn save_conversation(
+    state: State<'_, AppState>,
+    session_id: String,
+    path: String,
+) -> Result<String, CommandError> {
+    let path = full_path(&path)?;
+    state.submit(&session_id, Op::SaveConversation { path })
+}
+
+/// Replaces the conversation with one saved before, or a session's log (`%load`).
+#[tauri::command]
+pub fn load_conversation(
+    state: State<'_, AppState>,
+    session_id: String,
+    path: String,
+) -> Result<String, CommandError> {
+    let path = check_conversation(path)?;
+    state.submit(&session_id, Op::LoadConversation { path })
+}
+
+/// The full path of a conversation file to load, or why it cannot be one (before a session is
+/// started to load it into).
+#[tauri::command]
+pub fn check_conversation(path: String) -> Result<String, CommandError> {
+    let path = full_path(&path)?;
+    if !std::path::Path::new(&path).is_file() {
+        return Err(CommandError::InvalidRequest(format!(
+            "{path} is not a file: give a conversation saved with Save (or a session's log)"
+        )));
+    }
+    Ok(path)
+}
+
+/// `path` as the engine must get it: the app's own folder means nothing to the person, so a
+/// relative path is refused; `~/` is their home.
+fn full_path(path: &str) -> Result<String, CommandError> {
+    let path = path.trim();
+    let expanded = match path.strip_prefix("~/") {
+        Some(rest) => match std::env::var_os("HOME") {
+            Some(home) => std::path::Path::new(&home).join(rest),
+            None => {
+                return Err(CommandError::InvalidRequest(
+                    "HOME is not set: give a full path".into(),
+                ));
+            }
+        },
+        None => std::path::PathBuf::from(path),
+    };
+    if path.is_empty() || !expanded.is_absolute() {
+        return Err(CommandError::InvalidRequest(format!(
+            "\"{path}\" is not a full path: start it with / or ~/"
+        )));
+    }
+    Ok(expanded.display().to_string())
 }
 
 /// Ends the session (its log stays in the list).

@@ -11,7 +11,7 @@ use tauri::test::{
     INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
 };
 use tauri::webview::InvokeRequest;
-use tauri::{WebviewWindow, WebviewWindowBuilder};
+use tauri::{Manager as _, WebviewWindow, WebviewWindowBuilder};
 
 struct Harness {
     app: tauri::App<MockRuntime>,
@@ -335,6 +335,164 @@ fn a_session_starts_in_the_chosen_folder_which_is_remembered() {
     assert_eq!(listed[0]["cwd"], json!(real), "{listed}");
     h.ok("close_session", json!({"sessionId": id}));
     h.wait_logged(&id, of_type("shutdown_complete"));
+}
+
+#[test]
+fn a_second_launchs_session_starts_once_with_its_own_settings() {
+    let h = harness(None);
+    let state = h.app.state::<AppState>();
+    let folder = h._work.path().canonicalize().unwrap().display().to_string();
+    let argv: Vec<String> = [
+        "interpreter-gui",
+        "--model",
+        "openai/qwen2.5-coder-32b",
+        "--temperature",
+        "0.5",
+        "-y",
+        "hi",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut handover =
+        interpreter_gui::args::Handover::parse(&argv, &folder, &state.launch().flags).unwrap();
+    state.keep_handover(&mut handover).unwrap();
+    // A model named without a profile gets its own harness, as at launch.
+    assert_eq!(handover.profile.as_deref(), Some("qwen-code"));
+    let options = json!({
+        "model": handover.model,
+        "profile": handover.profile,
+        "approval_policy": "auto",
+        "cwd": folder,
+        "handover": handover.id,
+    });
+    let started = h.ok(
+        "start_session",
+        json!({"options": options, "onEvent": "__CHANNEL__:7"}),
+    );
+    let id = started["session_id"].as_str().unwrap().to_string();
+    let events = h.wait_logged(&id, of_type("session_configured"));
+    let info = &events[0]["msg"];
+    assert_eq!(info["model"], json!("openai/qwen2.5-coder-32b"), "{info}");
+    assert_eq!(info["profile"], json!("qwen-code"), "{info}");
+    assert_eq!(info["approval_policy"], json!("auto"), "{info}");
+    // Logged where the app lists its sessions.
+    assert!(
+        h.data
+            .path()
+            .join("sessions")
+            .join(format!("{id}.jsonl"))
+            .is_file()
+    );
+    // Its settings start one session: asked again, they are gone, and nothing starts.
+    let err = h
+        .invoke(
+            "start_session",
+            json!({"options": options, "onEvent": "__CHANNEL__:7"}),
+        )
+        .unwrap_err();
+    assert!(
+        err["message"].as_str().unwrap().contains("launch it again"),
+        "{err}"
+    );
+    h.ok("close_session", json!({"sessionId": id}));
+    h.wait_logged(&id, of_type("shutdown_complete"));
+}
+
+#[test]
+fn the_sandbox_switches_and_a_saved_conversation_loads_into_another_session() {
+    let server = ScriptedModelServer::start_blocking(Script::new(vec![
+        ScriptedResponse::text("I will remember kiwi."),
+        ScriptedResponse::text("The word was kiwi."),
+    ]));
+    let h = harness(Some(server.base_url()));
+    let start = || {
+        let started = h.ok(
+            "start_session",
+            json!({"options": {}, "onEvent": "__CHANNEL__:7"}),
+        );
+        started["session_id"].as_str().unwrap().to_string()
+    };
+    let first = start();
+    h.ok(
+        "set_sandbox",
+        json!({"sessionId": first, "backend": "native", "level": "read-only"}),
+    );
+    let events = h.wait_logged(&first, of_type("sandbox_changed"));
+    let changed = events
+        .iter()
+        .find(|e| e["msg"]["type"] == "sandbox_changed")
+        .unwrap();
+    assert_eq!(
+        changed["msg"]["sandbox"]["policy"],
+        json!("read-only"),
+        "{changed}"
+    );
+    h.ok(
+        "send_input",
+        json!({"sessionId": first, "items": [{"type": "text", "text": "remember the word kiwi"}]}),
+    );
+    h.wait_logged(&first, of_type("turn_ended"));
+
+    // Saved where the person says; a path relative to nothing they can see is refused.
+    let err = h
+        .invoke(
+            "save_conversation",
+            json!({"sessionId": first, "path": "chat.jsonl"}),
+        )
+        .unwrap_err();
+    assert_eq!(err["code"], "invalid_request", "{err}");
+    assert!(
+        err["message"].as_str().unwrap().contains("not a full path"),
+        "{err}"
+    );
+    let file = h._work.path().join("chat.jsonl");
+    let path = file.display().to_string();
+    h.ok(
+        "save_conversation",
+        json!({"sessionId": first, "path": path}),
+    );
+    h.wait_logged(&first, of_type("session_saved"));
+    assert!(file.is_file());
+
+    // Loaded into another session, which goes on from it.
+    let err = h
+        .invoke(
+            "check_conversation",
+            json!({"path": format!("{path}.missing")}),
+        )
+        .unwrap_err();
+    assert!(
+        err["message"].as_str().unwrap().contains("is not a file"),
+        "{err}"
+    );
+    assert_eq!(
+        h.ok("check_conversation", json!({"path": path})),
+        json!(path)
+    );
+    let second = start();
+    h.ok(
+        "load_conversation",
+        json!({"sessionId": second, "path": path}),
+    );
+    h.wait_logged(&second, |m| {
+        m["type"] == "notice" && m["message"].as_str().unwrap_or("").starts_with("loaded")
+    });
+    h.ok(
+        "send_input",
+        json!({"sessionId": second, "items": [{"type": "text", "text": "which word?"}]}),
+    );
+    h.wait_logged(&second, of_type("turn_ended"));
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 2);
+    let sent = serde_json::to_string(&requests[1].messages()).unwrap();
+    assert!(
+        sent.contains("remember the word kiwi") && sent.contains("I will remember kiwi."),
+        "{sent}"
+    );
+    for id in [first, second] {
+        h.ok("close_session", json!({"sessionId": id}));
+        h.wait_logged(&id, of_type("shutdown_complete"));
+    }
 }
 
 /// A channel as the ui's would receive it: every event sent, decoded.

@@ -154,9 +154,46 @@ pub async fn approve_and_read(wd: &WebDriver, desktop: &Desktop, call_id: &str, 
     .await;
 }
 
-/// Sends a message as a person does: a click in the composer, the text typed, a click on Send.
+/// Sends a message as a person does: a click in the composer, the text typed, and once it
+/// shows there, a click on Send. A person whose keys went elsewhere (the window was still being
+/// activated, on a loaded machine) sees an empty composer and types again; so does this, once.
 pub async fn say(wd: &WebDriver, desktop: &Desktop, text: &str) {
-    click(wd, desktop, "[data-testid=message-input]").await;
-    type_text(desktop, text);
+    for attempt in 1..=2 {
+        click(wd, desktop, "[data-testid=message-input]").await;
+        wd.wait_for(
+            "the composer to have the focus",
+            "return document.activeElement?.dataset.testid === 'message-input'",
+            json!([]),
+        )
+        .await;
+        key(desktop, "ctrl+a");
+        type_text(desktop, text);
+        if composer_holds(wd, text).await {
+            break;
+        }
+        assert!(attempt < 2, "the composer never showed {text:?}");
+        eprintln!("the composer does not show {text:?} yet: typing it again");
+    }
     click(wd, desktop, "[data-testid=send]").await;
+}
+
+/// Whether the composer shows `text` within a few seconds.
+async fn composer_holds(wd: &WebDriver, text: &str) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let shown = wd
+            .js(
+                "return document.querySelector('[data-testid=message-input]').value",
+                json!([]),
+            )
+            .await;
+        if shown == json!(text) {
+            return true;
+        }
+        if Instant::now() > deadline {
+            eprintln!("the composer shows {shown}");
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

@@ -1,7 +1,8 @@
 //! A second launch while the app runs (`interpreter --gui ARGS` runs `interpreter-gui ARGS`):
-//! the second process hands its prompt, folder and model to the running app and ends; the
-//! running app starts a session with them and the prompt reaches the model. One asking for
-//! another safe mode is refused in the window.
+//! the second process hands its prompt, folder, model and other flags to the running app and
+//! ends; the running app starts a session with them (`-y` runs its code unasked, the request
+//! carries its temperature) and the prompt reaches the model. One asking for another safe mode
+//! is refused in the window.
 
 use std::path::Path;
 use std::process::Command;
@@ -43,8 +44,14 @@ async fn launch_again(desktop: &Desktop, env: &[(&str, String)], dir: &Path, arg
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_launch_hands_its_prompt_to_the_running_app() {
-    let server =
-        ScriptedModelServer::start(Script::new(vec![ScriptedResponse::text("Listed them.")])).await;
+    let server = ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "shell", "code": "echo handed over > proof.txt"}),
+        ),
+        ScriptedResponse::text("Listed them."),
+    ]))
+    .await;
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let elsewhere = tempfile::tempdir().unwrap();
@@ -59,7 +66,18 @@ async fn a_second_launch_hands_its_prompt_to_the_running_app() {
             &desktop,
             &env,
             &elsewhere_path,
-            &["--model", "openai/other", "list", "the files"],
+            &[
+                "--model",
+                "openai/other",
+                "-y",
+                "--temperature",
+                "0.25",
+                "--max-tokens",
+                "77",
+                "--plain",
+                "list",
+                "the files",
+            ],
         )
         .await;
 
@@ -70,9 +88,32 @@ async fn a_second_launch_hands_its_prompt_to_the_running_app() {
             .await;
         let folder = wd.text_when("[data-testid=session-folder]", "/").await;
         assert_eq!(folder, elsewhere_path.display().to_string());
+        // Its flags held: -y ran the code in its folder without a card, and each request
+        // carried its temperature and token limit. The ones not shown are said.
+        assert_eq!(
+            std::fs::read_to_string(elsewhere_path.join("proof.txt")).unwrap(),
+            "handed over\n"
+        );
+        wd.text_when(
+            "[data-testid=notice]",
+            "Started by a second launch, with --max-tokens 77, --temperature 0.25. \
+             --plain: only for the terminal, not used here.",
+        )
+        .await;
+        let cards = wd
+            .js(
+                "return document.querySelectorAll('[data-testid=approve]').length",
+                json!([]),
+            )
+            .await;
+        assert_eq!(cards, json!(0));
         let requests = server.model_requests();
-        assert_eq!(requests.len(), 1);
-        assert_eq!(requests[0].body["model"], json!("other"));
+        assert_eq!(requests.len(), 2);
+        for request in &requests {
+            assert_eq!(request.body["model"], json!("other"));
+            assert_eq!(request.body["temperature"], json!(0.25));
+            assert_eq!(request.body["max_tokens"], json!(77));
+        }
         assert!(
             requests[0]
                 .messages()
@@ -99,7 +140,7 @@ async fn a_second_launch_hands_its_prompt_to_the_running_app() {
         )
         .await;
         tokio::time::sleep(Duration::from_millis(500)).await;
-        assert_eq!(server.model_requests().len(), 1);
+        assert_eq!(server.model_requests().len(), 2);
         let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("second-launch-refused.png");
         wd.screenshot(&shot).await;
     };

@@ -60,6 +60,31 @@ fn desktop(work: &Path, env: &[(&str, String)]) -> Desktop {
     Desktop::start_on(Screen::PERSONS, work, env)
 }
 
+/// `interpreter exec PROMPT` in `dir`, on the scripted model: a session the terminal runs.
+fn terminal_session(
+    server: &ScriptedModelServer,
+    dir: &Path,
+    env: &[(&str, String)],
+    prompt: &str,
+) -> Proc {
+    let child = std::process::Command::new(super::desktop::interpreter())
+        .args([
+            "exec",
+            "--model",
+            "openai/scripted",
+            "--api_base",
+            &server.base_url(),
+            prompt,
+        ])
+        .current_dir(dir)
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .unwrap();
+    Proc(child)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn session_list_search_delete_and_a_terminal_session_followed_live() {
     // The terminal's session: its answer streams in two parts, seconds apart.
@@ -67,6 +92,10 @@ async fn session_list_search_delete_and_a_terminal_session_followed_live() {
         ScriptedResponse::text("First part.")
             .then_delay_ms(6000)
             .then_text(" Second part."),
+        // A terminal session killed while its answer streams.
+        ScriptedResponse::text("Slow start.")
+            .then_delay_ms(120_000)
+            .then_text(" Never seen."),
     ]))
     .await;
     let home = tempfile::tempdir().unwrap();
@@ -115,22 +144,7 @@ async fn session_list_search_delete_and_a_terminal_session_followed_live() {
         assert!(!data.join("sessions/photos.jsonl").exists());
 
         // A session started in the terminal appears in the list while it works.
-        let cli = std::process::Command::new(super::desktop::interpreter())
-            .args([
-                "exec",
-                "--model",
-                "openai/scripted",
-                "--api_base",
-                &server.base_url(),
-                "summarise the terminal log",
-            ])
-            .current_dir(work.path())
-            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut cli = Proc(cli);
+        let mut cli = terminal_session(&server, work.path(), &env, "summarise the terminal log");
         let terminal = wd
             .wait_for(
                 "the terminal's session, working, in the list",
@@ -182,6 +196,31 @@ async fn session_list_search_delete_and_a_terminal_session_followed_live() {
         tokio::time::sleep(Duration::from_millis(700)).await;
         desktop.screenshot(&shot_path("ended"));
         assert_eq!(listed(&wd).await, [terminal.as_str(), "alpha"]);
+
+        // A terminal killed mid-answer: its log stops short of its end and does not change
+        // again, and its lock on the log goes. The list, and the open view, say it ended.
+        let mut cli = terminal_session(&server, work.path(), &env, "a slow answer");
+        let killed = wd
+            .wait_for(
+                "the slow terminal session, working, in the list",
+                "const e = [...document.querySelectorAll('[data-testid=session-item]')].find(e => e.textContent.includes('a slow answer')); \
+                 return e && e.dataset.status === 'working' ? e.dataset.sessionId : null;",
+                json!([]),
+            )
+            .await;
+        let killed = killed.as_str().unwrap().to_string();
+        pointer::click(&wd, &desktop, &format!("[data-session-id='{killed}']")).await;
+        wd.text_when("[data-testid=assistant-message]", "Slow start.")
+            .await;
+        cli.0.kill().unwrap();
+        cli.0.wait().unwrap();
+        wd.wait_for(
+            "the killed terminal's session ended in the list",
+            "return document.querySelector(`[data-session-id='${arguments[0]}']`)?.dataset.status === 'ended'",
+            json!([killed]),
+        )
+        .await;
+        desktop.screenshot(&shot_path("killed"));
     };
     desktop
         .run_app_test(&wd, "session_list", Duration::from_secs(240), steps)

@@ -1,7 +1,7 @@
 // The state of the session shown, under the pickers: the folder it works in (chosen before it
-// starts), the sandbox its
-// code runs in, safe mode, the tokens it has used; and the terminal's %undo, %reset, %tokens and
-// ending the session, as buttons.
+// starts), the sandbox its code runs in (switched from here: %sandbox), safe mode, the tokens it
+// has used; and the terminal's %undo, %reset, %tokens, %save, %load and ending the session, as
+// buttons.
 import type { PlanItem } from "../bindings/PlanItem";
 import type { SafeMode } from "../bindings/SafeMode";
 import type { SandboxInfo } from "../bindings/SandboxInfo";
@@ -25,6 +25,9 @@ export interface SessionState {
 
 export interface SessionControls {
   onFolder(): void;
+  onSandbox(): void;
+  onSave(): void;
+  onLoad(): void;
   onUndo(): void;
   onReset(): void;
   onEnd(): void;
@@ -53,7 +56,9 @@ function sandboxText(sb: SandboxInfo | null): string {
 export class SessionBar {
   readonly el: HTMLElement;
   private folder: HTMLButtonElement;
-  private sandbox: HTMLElement;
+  private sandbox: HTMLButtonElement;
+  private save: HTMLButtonElement;
+  private load: HTMLButtonElement;
   private safeMode: HTMLElement;
   private tokens: HTMLButtonElement;
   private plan: HTMLElement;
@@ -63,7 +68,9 @@ export class SessionBar {
 
   constructor(controls: SessionControls) {
     this.folder = h("button", { class: "folder link", "data-testid": "session-folder", onclick: () => controls.onFolder() });
-    this.sandbox = h("span", { class: "sandbox", "data-testid": "session-sandbox" });
+    this.sandbox = h("button", { class: "sandbox link", "data-testid": "session-sandbox", onclick: () => controls.onSandbox() });
+    this.save = h("button", { "data-testid": "session-save", title: "Write the conversation to a file (%save)", onclick: () => controls.onSave() }, "Save…");
+    this.load = h("button", { "data-testid": "session-load", title: "Replace the conversation with one saved before (%load)", onclick: () => controls.onLoad() }, "Load…");
     this.safeMode = h("span", { class: "safe-mode", "data-testid": "session-safe-mode" });
     this.tokens = h("button", { class: "tokens link", "data-testid": "session-tokens", onclick: () => controls.onTokens() });
     this.plan = h("span", { class: "plan-progress", "data-testid": "session-plan" });
@@ -79,6 +86,8 @@ export class SessionBar {
       this.tokens,
       this.plan,
       h("span", { class: "spacer" }),
+      this.save,
+      this.load,
       this.undo,
       this.reset,
       this.end,
@@ -90,8 +99,12 @@ export class SessionBar {
     this.folder.title = s.fresh ? `Works in ${s.cwd}: click to choose another folder` : `Works in ${s.cwd}`;
     this.folder.disabled = !s.fresh;
     this.sandbox.textContent = sandboxText(s.sandbox);
-    this.sandbox.title = s.sandbox ? (s.sandbox.refusal ?? s.sandbox.enforcement) || s.sandbox.policy : "Code runs with your own permissions";
-    this.sandbox.className = `sandbox ${s.sandbox ? (s.sandbox.refusal ? "refused" : "on") : "off"}`;
+    const about = s.sandbox ? (s.sandbox.refusal ?? s.sandbox.enforcement) || s.sandbox.policy : "Code runs with your own permissions";
+    // Switched between turns, for a session that runs here or has yet to start.
+    const switchable = (s.live || s.fresh) && !s.running;
+    this.sandbox.title = switchable ? `${about}. Click to change where code runs (%sandbox)` : about;
+    this.sandbox.disabled = !switchable;
+    this.sandbox.className = `sandbox link ${s.sandbox ? (s.sandbox.refusal ? "refused" : "on") : "off"}`;
     this.safeMode.textContent = SAFE_MODE[s.safeMode];
     this.safeMode.dataset.mode = s.safeMode;
     const u = s.usage;
@@ -103,7 +116,8 @@ export class SessionBar {
     this.plan.hidden = s.plan.length === 0;
     this.plan.textContent = s.plan.length ? `plan ${done}/${s.plan.length}${current ? ` · ${current.text}` : ""}` : "";
     this.plan.title = s.plan.map((i) => `${i.status === "completed" ? "✓" : i.status === "in_progress" ? "▸" : "○"} ${i.text}`).join("\n");
-    this.undo.disabled = this.reset.disabled = !s.live || s.running;
+    this.undo.disabled = this.reset.disabled = this.save.disabled = !s.live || s.running;
+    this.load.disabled = !(s.live || s.fresh) || s.running;
     this.end.disabled = !s.live;
   }
 }

@@ -54,6 +54,18 @@ export class TranscriptView {
     this.schedule();
   }
 
+  /** Shows that the process writing the session is gone (see `Transcript.writerGone`). */
+  writerGone(): void {
+    for (const id of this.model.writerGone()) this.dirty.add(id);
+    this.schedule();
+  }
+
+  /** Shows a notice of the app's own (not in the session's log). */
+  note(message: string): void {
+    this.dirty.add(this.model.note(message));
+    this.schedule();
+  }
+
   /** Shows a whole logged session at once. */
   load(events: Event[]): void {
     for (const e of events) for (const id of this.model.apply(e)) this.dirty.add(id);

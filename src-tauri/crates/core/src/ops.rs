@@ -140,18 +140,18 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
         {
             return Err("safe mode auto runs code only inside a sandbox; keep a sandbox on");
         }
-        // The person's choice now: config.toml's image stays, the profile's wish is replaced.
-        let setup = crate::sandbox::SandboxSetup::of(crate::sandbox::SandboxRequest {
+        // The person's choice now: config.toml's image and the helper stay, the profile's wish
+        // is replaced.
+        let before = shared.config.sandbox_setup.as_ref();
+        let helper = before.and_then(|s| s.helper.clone());
+        let mut setup = crate::sandbox::SandboxSetup::of(crate::sandbox::SandboxRequest {
             backend,
             level,
             policy_file: None,
-            image: shared
-                .config
-                .sandbox_setup
-                .as_ref()
-                .and_then(|s| s.request.image.clone()),
+            image: before.and_then(|s| s.request.image.clone()),
             exec_forbid: shared.config.command_rules.exec_forbid(),
         });
+        setup.helper = helper;
         let (sandbox, _) = setup.prepare(&shared.config.cwd, shared.config.config_dir.as_deref());
         shared.config.sandbox_setup = Some(setup);
         // Runs from now on are under it: the engine's tools at once, code in the next kernels.

@@ -37,6 +37,10 @@ pub struct SandboxSetup {
     /// The profile's id when neither a flag nor config.toml asked for a sandbox: one that
     /// cannot be enforced here then lets code run unsandboxed, with a notice.
     pub profile_default: Option<String>,
+    /// The program that runs the native sandbox (`__sandbox`): this one unless set. The desktop
+    /// app names the terminal's: WebKit starts a thread in the app before main, and the kernel
+    /// gives no user namespace to a process with threads.
+    pub helper: Option<PathBuf>,
 }
 
 impl SandboxSetup {
@@ -45,6 +49,7 @@ impl SandboxSetup {
         SandboxSetup {
             request,
             profile_default: None,
+            helper: None,
         }
     }
 
@@ -70,7 +75,11 @@ impl SandboxSetup {
         create: Create,
     ) -> (SessionSandbox, Option<String>) {
         let ctx = PolicyContext::from_env(cwd.to_path_buf(), config_dir.map(Path::to_path_buf));
-        let sandbox = match std::env::current_exe() {
+        let helper = match &self.helper {
+            Some(helper) => Ok(helper.clone()),
+            None => std::env::current_exe(),
+        };
+        let sandbox = match helper {
             Ok(self_exe) => SessionSandbox::prepare_with(&self.request, &ctx, &self_exe, create),
             Err(e) => SessionSandbox::refused(
                 &self.request,

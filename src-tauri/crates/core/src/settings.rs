@@ -398,6 +398,7 @@ fn sandbox_settings(
         setup: SandboxSetup {
             request,
             profile_default,
+            helper: None,
         },
         safe_mode,
     })

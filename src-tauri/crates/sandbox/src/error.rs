@@ -41,6 +41,13 @@ pub enum SandboxError {
     )]
     Seccomp(String),
     #[error(
+        "this program runs {threads} threads before its sandbox starts, and the kernel gives no \
+         user namespace to a process with threads; refusing to run (the desktop app's WebKit \
+         starts a thread before main: the app runs its sandbox through the terminal's \
+         `interpreter`, which must be installed beside it or on PATH)"
+    )]
+    Threaded { threads: usize },
+    #[error(
         "cannot build the sandbox's mount namespace: {step} {}: {}; refusing to run",
         path.display(),
         source.desc()

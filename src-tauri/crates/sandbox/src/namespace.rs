@@ -160,10 +160,17 @@ pub fn enter(fs: &FilesystemPolicy, ns: &MountNamespace) -> Result<(), SandboxEr
     })?;
     let uid = nix::unistd::geteuid();
     let gid = nix::unistd::getegid();
-    nix::sched::unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNS).map_err(failed(
-        "unshare(CLONE_NEWUSER | CLONE_NEWNS)",
-        Path::new("/"),
-    ))?;
+    if let Err(errno) = nix::sched::unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNS) {
+        // The kernel's EINVAL for a process with threads says nothing of them: say it.
+        let threads = std::fs::read_dir("/proc/self/task").map_or(1, |d| d.count());
+        if errno == Errno::EINVAL && threads > 1 {
+            return Err(SandboxError::Threaded { threads });
+        }
+        return Err(failed(
+            "unshare(CLONE_NEWUSER | CLONE_NEWNS)",
+            Path::new("/"),
+        )(errno));
+    }
     write_map("/proc/self/setgroups", "deny", true)?;
     write_map("/proc/self/uid_map", &format!("{uid} {uid} 1"), false)?;
     write_map("/proc/self/gid_map", &format!("{gid} {gid} 1"), false)?;

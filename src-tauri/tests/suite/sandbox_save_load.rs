@@ -1,0 +1,146 @@
+//! Where a session's code runs and what its conversation is, changed from the header in the real
+//! window as a person does (real pointer clicks and keys, a window manager): the sandbox chosen
+//! before the first message holds for its first run (landlock, read-only: the write is refused),
+//! switched between turns it holds for the next (the write lands); the conversation saved to a
+//! file is loaded into a new session, which the model then answers from.
+
+use std::path::Path;
+use std::time::Duration;
+
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use serde_json::json;
+
+use super::desktop::{Desktop, Screen};
+use super::pointer;
+use super::webdriver::WebDriver;
+
+const WRITE: &str = "open('made.txt', 'w').write('x')\nprint('wrote made.txt')";
+
+async fn shot(wd: &WebDriver, name: &str) {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sandbox-save-load-{name}.png"));
+    wd.screenshot(&path).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window() {
+    let server = ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::tool_call("execute", json!({"language": "python", "code": WRITE})),
+        ScriptedResponse::text("The sandbox kept me from writing."),
+        ScriptedResponse::tool_call("execute", json!({"language": "python", "code": WRITE})),
+        ScriptedResponse::text("Written this time."),
+        ScriptedResponse::text("We wrote made.txt on the second try."),
+    ]))
+    .await;
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let work_path = work.path().canonicalize().unwrap();
+    let env = super::desktop::app_env(home.path());
+    let desktop = Desktop::start_on(Screen::PERSONS, &work_path, &env);
+    // Code runs without a card: what is tested here is where it runs.
+    let wd = WebDriver::open_app(&desktop.driver_url, &server.base_url(), &["-y"]).await;
+
+    let outcome = async {
+        wd.text_when("[data-testid=session-sandbox]", "no sandbox")
+            .await;
+        // Before the first message: read-only, from the header's menu.
+        pointer::click(&wd, &desktop, "[data-testid=session-sandbox]").await;
+        pointer::click(
+            &wd,
+            &desktop,
+            "[data-testid=sandbox-choice][data-choice='native:read-only']",
+        )
+        .await;
+        wd.text_when(
+            "[data-testid=session-sandbox]",
+            "native sandbox · read-only",
+        )
+        .await;
+        pointer::say(&wd, &desktop, "write made.txt").await;
+        wd.text_when(
+            "[data-testid=assistant-message]",
+            "The sandbox kept me from writing.",
+        )
+        .await;
+        let refused = wd.text_when("[data-testid=exec-output]", "Error").await;
+        assert!(
+            refused.contains("Permission denied") || refused.contains("Read-only"),
+            "{refused}"
+        );
+        assert!(!work_path.join("made.txt").exists());
+        shot(&wd, "read-only").await;
+
+        // Between turns: workspace-write. The session says it switched; the next run writes.
+        pointer::click(&wd, &desktop, "[data-testid=session-sandbox]").await;
+        pointer::click(
+            &wd,
+            &desktop,
+            "[data-testid=sandbox-choice][data-choice='native:workspace-write']",
+        )
+        .await;
+        wd.text_when(
+            "[data-testid=session-sandbox]",
+            "native sandbox · workspace-write",
+        )
+        .await;
+        pointer::say(&wd, &desktop, "try again").await;
+        wd.text_when("[data-testid=assistant-message]", "Written this time.")
+            .await;
+        assert_eq!(
+            std::fs::read_to_string(work_path.join("made.txt")).unwrap(),
+            "x"
+        );
+
+        // Saved: the path typed over the one offered, Enter.
+        let saved = work_path.join("chat.jsonl");
+        pointer::click(&wd, &desktop, "[data-testid=session-save]").await;
+        wd.wait_for(
+            "the path input focused",
+            "return document.activeElement?.dataset.testid === 'path-input'",
+            json!([]),
+        )
+        .await;
+        pointer::key(&desktop, "ctrl+a");
+        pointer::type_text(&desktop, &saved.display().to_string());
+        pointer::key(&desktop, "Return");
+        wd.text_when(
+            "[data-testid=notice]",
+            &format!("Saved to {}", saved.display()),
+        )
+        .await;
+        assert!(saved.is_file());
+        shot(&wd, "saved").await;
+
+        // Loaded into a new session (the file just saved is offered), which goes on from it.
+        pointer::click(&wd, &desktop, "[data-testid=new-session]").await;
+        pointer::click(&wd, &desktop, "[data-testid=session-load]").await;
+        let offered = wd
+            .wait_for(
+                "the saved file offered",
+                "const e = document.activeElement; return e?.dataset.testid === 'path-input' && e.value;",
+                json!([]),
+            )
+            .await;
+        assert_eq!(offered, json!(saved.display().to_string()));
+        pointer::key(&desktop, "Return");
+        wd.text_when("[data-testid=notice]", "loaded").await;
+        wd.text_when("[data-testid=user-message]", "try again")
+            .await;
+        pointer::say(&wd, &desktop, "what did we do?").await;
+        wd.text_when(
+            "[data-testid=assistant-message]",
+            "We wrote made.txt on the second try.",
+        )
+        .await;
+        let requests = server.model_requests();
+        assert_eq!(requests.len(), 5);
+        let sent = serde_json::to_string(&requests[4].messages()).unwrap();
+        assert!(
+            sent.contains("write made.txt") && sent.contains("Written this time."),
+            "{sent}"
+        );
+        shot(&wd, "loaded").await;
+    };
+    desktop
+        .run_app_test(&wd, "sandbox-save-load", Duration::from_secs(240), outcome)
+        .await;
+}
