@@ -84,19 +84,18 @@ impl Handover {
         {
             *file = std::path::Path::new(cwd).join(&*file);
         }
-        let f = &args.flags;
         let prompt = args.prompt.join(" ");
-        let (carried, unused) = described(f);
+        let (carried, unused) = described(&args.flags);
         Ok(Handover {
             id: 0,
             prompt: (!prompt.trim().is_empty()).then_some(prompt),
             cwd: cwd.to_string(),
-            model: f.model.clone(),
-            profile: f.profile.clone(),
-            auto_run: f.auto_run,
+            model: args.flags.model.clone(),
+            profile: args.flags.profile.clone(),
+            auto_run: args.flags.auto_run,
             carried,
             unused,
-            flags: args.flags.clone(),
+            flags: args.flags,
             background: args.background,
         })
     }

@@ -154,20 +154,9 @@ fn hand_over<R: Runtime>(app: &tauri::AppHandle<R>, argv: &[String], cwd: &str) 
 
 /// The terminal's binary (`interpreter`), which runs the app's native sandbox: this one cannot,
 /// as WebKit's libraries start a thread before main and the kernel gives no user namespace to a
-/// process with threads. Beside this binary (as `.ci/install` puts them), else on PATH; without
-/// it the sandbox says why it refuses to run.
+/// process with threads. Without it the sandbox says why it refuses to run.
 fn sandbox_helper() -> Option<std::path::PathBuf> {
-    const CLI: &str = "interpreter";
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join(CLI)))
-        .filter(|p| p.is_file());
-    beside.or_else(|| {
-        let paths = std::env::var_os("PATH")?;
-        std::env::split_paths(&paths)
-            .map(|p| p.join(CLI))
-            .find(|p| p.is_file())
-    })
+    oi_config::installed_program("interpreter")
 }
 
 fn init_tracing() {

@@ -273,6 +273,8 @@ export class App {
         resume: shown.resume ?? undefined,
         cwd,
         ...(shown.handover ? { handover: shown.handover.id } : {}),
+        // The sandbox chosen before it started: it starts in it (a resumed one goes on in its own).
+        ...(this.choice.sandbox && !resumed ? { sandbox: this.choice.sandbox } : {}),
       },
       this.follow(view),
     );
@@ -284,9 +286,6 @@ export class App {
     this.folderPicker.close();
     this.live.set(started.session_id, view);
     if (this.shown === shown) this.main.replaceChildren(view.el);
-    // The sandbox chosen before it started: switched before anything runs (ops go in order).
-    const sandbox = this.choice.sandbox;
-    if (sandbox && !resumed) await this.ipc.setSandbox(started.session_id, sandbox.backend, sandbox.level);
   }
 
   private change(what: "model" | "profile" | "policy", value: string): void {
@@ -305,7 +304,6 @@ export class App {
     sent.catch((e) => this.fail(e));
   }
 
-  /** One of the session's Ops (undo, reset, tokens, end), on the session shown. */
   private closePanels(): void {
     this.folderPicker.close();
     this.sandboxMenu.close();
@@ -357,6 +355,7 @@ export class App {
     });
   }
 
+  /** One of the session's Ops (undo, reset, tokens, end), on the session shown. */
   private control(send: (sessionId: string) => Promise<unknown>): void {
     const id = this.shown.sessionId;
     if (id && this.shown.live) send(id).catch((e) => this.fail(e));

@@ -42,6 +42,8 @@ export interface StartOptions {
   cwd?: string;
   /** A second launch's session: started with its settings (`Handover.id`). */
   handover?: number;
+  /** Where its code runs, chosen before it started (`%sandbox BACKEND LEVEL`). */
+  sandbox?: { backend: string; level: string | null };
 }
 
 export interface StartedSession {

@@ -21,6 +21,17 @@ pub struct StartOptions {
     pub cwd: Option<String>,
     /// A second launch's session: its settings (`Handover::id`) instead of the app's defaults.
     pub handover: Option<u64>,
+    /// Where its code runs, chosen before it started (the header's sandbox menu), as
+    /// `%sandbox BACKEND LEVEL` takes it.
+    pub sandbox: Option<SandboxChoice>,
+}
+
+/// A sandbox the person chose: `backend` native, docker, openshell or none; `level`
+/// read-only, workspace-write or full-access.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SandboxChoice {
+    pub backend: String,
+    pub level: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -55,6 +66,17 @@ pub async fn start_session(
     }
     if let Some(folder) = options.cwd.filter(|f| !f.trim().is_empty()) {
         config.cwd = crate::folders::check(&folder)?;
+    }
+    if let Some(choice) = options.sandbox {
+        // Set up as the session starts: nothing runs, not even once, in the one it replaces.
+        let setup = oi_core::sandbox::SandboxSetup::chosen(
+            config.sandbox_setup.as_ref(),
+            &choice.backend,
+            choice.level.as_deref(),
+            config.safe_mode,
+        )
+        .map_err(CommandError::InvalidRequest)?;
+        config.sandbox_setup = Some(setup);
     }
     let data_dir = config.data_dir.clone();
     let cwd = config.cwd.clone();

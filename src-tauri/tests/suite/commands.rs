@@ -412,6 +412,36 @@ fn the_sandbox_switches_and_a_saved_conversation_loads_into_another_session() {
         );
         started["session_id"].as_str().unwrap().to_string()
     };
+    // Chosen before it starts: the session starts in it.
+    let chosen = h.ok(
+        "start_session",
+        json!({"options": {"sandbox": {"backend": "native", "level": "read-only"}}, "onEvent": "__CHANNEL__:7"}),
+    );
+    let chosen = chosen["session_id"].as_str().unwrap().to_string();
+    let events = h.wait_logged(&chosen, of_type("session_configured"));
+    assert_eq!(
+        events[0]["msg"]["sandbox"]["policy"],
+        json!("read-only"),
+        "{}",
+        events[0]
+    );
+    h.ok("close_session", json!({"sessionId": chosen}));
+    h.wait_logged(&chosen, of_type("shutdown_complete"));
+    let err = h
+        .invoke(
+            "start_session",
+            json!({"options": {"sandbox": {"backend": "jail", "level": null}}, "onEvent": "__CHANNEL__:7"}),
+        )
+        .unwrap_err();
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown sandbox backend"),
+        "{err}"
+    );
+
+    // Switched while it runs.
     let first = start();
     h.ok(
         "set_sandbox",

@@ -10,19 +10,7 @@ pub const GUI_BINARY: &str = "interpreter-gui";
 
 /// The desktop app's binary: beside this one, else on PATH.
 pub fn find_gui_binary() -> Option<PathBuf> {
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|p| p.parent().map(|d| d.to_path_buf()))
-    {
-        let beside = dir.join(GUI_BINARY);
-        if beside.is_file() {
-            return Some(beside);
-        }
-    }
-    let paths = std::env::var_os("PATH")?;
-    std::env::split_paths(&paths)
-        .map(|p| p.join(GUI_BINARY))
-        .find(|p| p.is_file())
+    oi_config::installed_program(GUI_BINARY)
 }
 
 /// Replaces this process's work with the app's: runs it with the remaining arguments and

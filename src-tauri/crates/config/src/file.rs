@@ -136,6 +136,21 @@ pub fn data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("open-interpreter"))
 }
 
+/// Another program of this product (`interpreter`, `interpreter-gui`): beside the running one
+/// (as `.ci/install` and cargo put them), else on PATH.
+pub fn installed_program(name: &str) -> Option<PathBuf> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(name)))
+        .filter(|p| p.is_file());
+    beside.or_else(|| {
+        let paths = std::env::var_os("PATH")?;
+        std::env::split_paths(&paths)
+            .map(|p| p.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
 /// Reads `config.toml`; a missing file is an empty config.
 pub fn load(path: &Path) -> Result<ConfigFile, ConfigError> {
     let text = match std::fs::read_to_string(path) {

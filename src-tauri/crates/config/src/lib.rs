@@ -11,6 +11,6 @@ mod flags;
 
 pub use file::{
     CommandLists, ComputerFile, ConfigError, ConfigFile, McpServer, McpServerConfig, config_dir,
-    data_dir, load, parse, parse_as, remember,
+    data_dir, installed_program, load, parse, parse_as, remember,
 };
 pub use flags::{DEFAULT_MODEL, Flags, config_path, parse_safe_mode};

@@ -126,32 +126,14 @@ fn log_error(e: store::StoreError) -> ErrorInfo {
 /// under it. A sandbox that cannot be set up here is reported and refuses runs, as at start.
 async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>) {
     let emit = |msg| rt.emitter.emit(id, msg);
-    let backend = match backend.parse::<oi_sandbox::Backend>() {
-        Ok(b) => b,
-        Err(e) => return emit(EventMsg::Error(invalid(e.to_string()))),
-    };
-    let level = match level.map(str::parse::<oi_sandbox::Level>).transpose() {
-        Ok(l) => l.unwrap_or_default(),
-        Err(e) => return emit(EventMsg::Error(invalid(e.to_string()))),
-    };
     let prepared = rt.state.with(|shared| {
-        if backend == oi_sandbox::Backend::None
-            && shared.config.safe_mode == oi_protocol::SafeMode::Auto
-        {
-            return Err("safe mode auto runs code only inside a sandbox; keep a sandbox on");
-        }
-        // The person's choice now: config.toml's image and the helper stay, the profile's wish
-        // is replaced.
-        let before = shared.config.sandbox_setup.as_ref();
-        let helper = before.and_then(|s| s.helper.clone());
-        let mut setup = crate::sandbox::SandboxSetup::of(crate::sandbox::SandboxRequest {
+        let mut setup = crate::sandbox::SandboxSetup::chosen(
+            shared.config.sandbox_setup.as_ref(),
             backend,
             level,
-            policy_file: None,
-            image: before.and_then(|s| s.request.image.clone()),
-            exec_forbid: shared.config.command_rules.exec_forbid(),
-        });
-        setup.helper = helper;
+            shared.config.safe_mode,
+        )?;
+        setup.request.exec_forbid = shared.config.command_rules.exec_forbid();
         let (sandbox, _) = setup.prepare(&shared.config.cwd, shared.config.config_dir.as_deref());
         shared.config.sandbox_setup = Some(setup);
         // Runs from now on are under it: the engine's tools at once, code in the next kernels.
@@ -160,7 +142,7 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
     });
     let sandbox = match prepared {
         Ok(sandbox) => sandbox,
-        Err(why) => return emit(EventMsg::Error(invalid(why.into()))),
+        Err(why) => return emit(EventMsg::Error(invalid(why))),
     };
     let info = sandbox.info.clone();
     // Waits for a block under way to end; its own requests (a `computer.*` call) need nothing

@@ -53,6 +53,36 @@ impl SandboxSetup {
         }
     }
 
+    /// The person's choice of `backend` and `level` (`%sandbox`, the app's sandbox menu) in
+    /// place of `previous`: config.toml's image and the helper stay, a profile's wish goes, the
+    /// session's forbid rules are added by the caller. Refused, in words, for an unknown backend
+    /// or level, and for no sandbox under safe mode auto.
+    pub fn chosen(
+        previous: Option<&SandboxSetup>,
+        backend: &str,
+        level: Option<&str>,
+        safe_mode: oi_protocol::SafeMode,
+    ) -> Result<SandboxSetup, String> {
+        let backend = backend.parse::<Backend>().map_err(|e| e.to_string())?;
+        let level = level
+            .map(str::parse::<Level>)
+            .transpose()
+            .map_err(|e| e.to_string())?
+            .unwrap_or_default();
+        if backend == Backend::None && safe_mode == oi_protocol::SafeMode::Auto {
+            return Err("safe mode auto runs code only inside a sandbox; keep a sandbox on".into());
+        }
+        let mut setup = SandboxSetup::of(SandboxRequest {
+            backend,
+            level,
+            policy_file: None,
+            image: previous.and_then(|s| s.request.image.clone()),
+            exec_forbid: Vec::new(),
+        });
+        setup.helper = previous.and_then(|s| s.helper.clone());
+        Ok(setup)
+    }
+
     /// The sandbox of a session in `cwd`, and a notice when the profile's wish was dropped.
     pub fn prepare(
         &self,
