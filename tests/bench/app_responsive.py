@@ -125,7 +125,8 @@ def main():
                OPENAI_API_KEY="unused")
     port = free_port()
     driver = subprocess.Popen(["tauri-driver", "--port", str(port), "--native-port", str(free_port())],
-                              env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              env=env, cwd=home, stdout=subprocess.DEVNULL,
+                              stderr=open(os.path.join(home, "driver.log"), "w"))
     try:
         base = f"http://127.0.0.1:{port}"
         for _ in range(200):
@@ -137,7 +138,15 @@ def main():
         caps = {"capabilities": {"alwaysMatch": {"tauri:options": {
             "application": app, "args": ["--model", "openai/none", "--api-base", "http://127.0.0.1:9/v1"]}}}}
         start = time.perf_counter()
-        session = Driver(base).call("POST", "/session", caps)["sessionId"]
+        # tauri-driver takes connections a moment before it can start a session.
+        for attempt in range(60):
+            try:
+                session = Driver(base).call("POST", "/session", caps)["sessionId"]
+                break
+            except (ConnectionError, OSError):
+                if attempt == 59:
+                    raise
+                time.sleep(1)
         wd = Driver(f"{base}/session/{session}")
         wd.wait("the list", f"return document.querySelectorAll('[data-testid=session-item]').length === {SESSIONS}")
         listed = time.perf_counter() - start
