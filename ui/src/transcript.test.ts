@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Transcript, type CallBlock } from "./transcript";
+import { APP_SANDBOX_HINT, Transcript, type CallBlock } from "./transcript";
 import { call, configured, ev, runPython } from "./test/events";
 
 describe("Transcript", () => {
@@ -100,5 +100,14 @@ describe("Transcript", () => {
     t.apply(ev({ type: "profile_changed", profile: "codex" }));
     t.apply(ev({ type: "approval_policy_changed", policy: "auto" }));
     expect([t.model, t.profile, t.policy]).toEqual(["ollama/x", "codex", "auto"]);
+  });
+
+  it("says the header's menu, not the terminal's %sandbox, beside a sandbox that refuses", () => {
+    const t = new Transcript();
+    const hint = "choose another sandbox with %sandbox native|docker|openshell|none, or start again with --sandbox";
+    const [e] = t.apply(ev({ type: "error", kind: "sandbox_unavailable", message: "nothing will run: no docker", hint }));
+    expect(t.get(e!)).toMatchObject({ level: "error", message: "nothing will run: no docker", hint: APP_SANDBOX_HINT });
+    const [other] = t.apply(ev({ type: "error", kind: "execution", message: "boom", hint: "look" }));
+    expect(t.get(other!)).toMatchObject({ hint: "look" });
   });
 });

@@ -22,6 +22,9 @@ import type { ToolCall } from "./bindings/ToolCall";
 import type { TurnEndReason } from "./bindings/TurnEndReason";
 import type { WindowInfo } from "./bindings/WindowInfo";
 
+/** What the app says beside a sandbox that refuses to run code. */
+export const APP_SANDBOX_HINT = "Choose another from the sandbox button in the header (where code runs).";
+
 export interface ExecState {
   language: string;
   code: string;
@@ -356,7 +359,8 @@ export class Transcript {
       case "notice":
         return [this.notice("info", m.message)];
       case "error":
-        return [this.notice("error", m.message, m.hint)];
+        // The engine's hint names the terminal's way to switch; here it is the header's menu.
+        return [this.notice("error", m.message, m.kind === "sandbox_unavailable" ? APP_SANDBOX_HINT : m.hint)];
       case "session_saved":
         return [this.notice("info", `Saved to ${m.path}`)];
       case "shutdown_complete":

@@ -80,17 +80,10 @@ export class SessionBar {
     this.el = h(
       "div",
       { class: "session-bar", "data-testid": "session-bar" },
-      h("label", {}, "Folder", this.folder),
-      this.sandbox,
-      this.safeMode,
-      this.tokens,
-      this.plan,
-      h("span", { class: "spacer" }),
-      this.save,
-      this.load,
-      this.undo,
-      this.reset,
-      this.end,
+      // What the session is gives way (the folder first, then the sandbox, cut with an ellipsis;
+      // each has its whole text as a title) so that the buttons stay whole on one line.
+      h("div", { class: "about" }, h("label", { class: "folder-label" }, "Folder", this.folder), this.sandbox, this.safeMode, this.tokens, this.plan),
+      h("div", { class: "actions" }, this.save, this.load, this.undo, this.reset, this.end),
     );
   }
 

@@ -153,7 +153,7 @@ async fn set_sandbox(rt: &Runtime, id: &str, backend: &str, level: Option<&str>)
         emit(EventMsg::Error(ErrorInfo {
             kind: ErrorKind::SandboxUnavailable,
             message: format!("nothing will run: {why}"),
-            hint: Some("choose another sandbox (%sandbox native|docker|openshell|none)".into()),
+            hint: Some(crate::sandbox::OTHER_SANDBOX_HINT.into()),
         }));
     }
     emit(EventMsg::SandboxChanged { sandbox: info });

@@ -28,6 +28,10 @@ pub struct SandboxRequest {
     pub exec_forbid: Vec<oi_sandbox::ExecRule>,
 }
 
+/// The hint beside a sandbox that refuses to run code. Front ends that switch it another way
+/// (the app's header) say their own.
+pub(crate) const OTHER_SANDBOX_HINT: &str = "choose another sandbox with %sandbox native|docker|openshell|none, or start again with --sandbox";
+
 /// What a session's sandbox is made from: the request, and whether only the profile asked.
 /// It is set up when the session starts, for that session's working directory (an editor's
 /// or the app's sessions each have their own).

@@ -120,9 +120,7 @@ pub fn spawn_session(
             EventMsg::Error(ErrorInfo {
                 kind: ErrorKind::SandboxUnavailable,
                 message: format!("nothing will run: {why}"),
-                hint: Some(
-                    "start again with another --sandbox (native, docker, openshell, none)".into(),
-                ),
+                hint: Some(crate::sandbox::OTHER_SANDBOX_HINT.into()),
             }),
         );
     }

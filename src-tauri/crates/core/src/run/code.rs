@@ -63,7 +63,7 @@ impl Runner for Code {
             emit(EventMsg::Error(ErrorInfo {
                 kind: ErrorKind::SandboxUnavailable,
                 message: message.clone(),
-                hint: None,
+                hint: Some(crate::sandbox::OTHER_SANDBOX_HINT.into()),
             }));
             return RunResult::error(message);
         }
