@@ -249,6 +249,7 @@ export class App {
       if (!here) {
         this.live.delete(sessionId);
         this.followed.set(sessionId, view);
+        view.runsElsewhere();
       }
       return { view, here };
     } catch (e) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_SANDBOX_HINT, Transcript, type CallBlock } from "./transcript";
+import { Transcript, type CallBlock } from "./transcript";
 import { call, configured, ev, runPython } from "./test/events";
 
 describe("Transcript", () => {
@@ -102,12 +102,13 @@ describe("Transcript", () => {
     expect([t.model, t.profile, t.policy]).toEqual(["ollama/x", "codex", "auto"]);
   });
 
-  it("says the header's menu, not the terminal's %sandbox, beside a sandbox that refuses", () => {
+  it("keeps the engine's hint and marks a sandbox that refuses to run code", () => {
     const t = new Transcript();
     const hint = "choose another sandbox with %sandbox native|docker|openshell|none, or start again with --sandbox";
     const [e] = t.apply(ev({ type: "error", kind: "sandbox_unavailable", message: "nothing will run: no docker", hint }));
-    expect(t.get(e!)).toMatchObject({ level: "error", message: "nothing will run: no docker", hint: APP_SANDBOX_HINT });
+    expect(t.get(e!)).toMatchObject({ level: "error", message: "nothing will run: no docker", hint, sandboxRefusal: true });
     const [other] = t.apply(ev({ type: "error", kind: "execution", message: "boom", hint: "look" }));
     expect(t.get(other!)).toMatchObject({ hint: "look" });
+    expect(t.get(other!)).not.toHaveProperty("sandboxRefusal");
   });
 });

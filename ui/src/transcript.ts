@@ -22,9 +22,6 @@ import type { ToolCall } from "./bindings/ToolCall";
 import type { TurnEndReason } from "./bindings/TurnEndReason";
 import type { WindowInfo } from "./bindings/WindowInfo";
 
-/** What the app says beside a sandbox that refuses to run code. */
-export const APP_SANDBOX_HINT = "Choose another from the sandbox button in the header (where code runs).";
-
 export interface ExecState {
   language: string;
   code: string;
@@ -67,7 +64,15 @@ export type Block =
   | CallBlock
   | { kind: "screenshot"; id: string; screenshot: ScreenshotInfo }
   | { kind: "focus"; id: string; window: WindowInfo }
-  | { kind: "notice"; id: string; level: "info" | "error"; message: string; hint: string | null }
+  | {
+      kind: "notice";
+      id: string;
+      level: "info" | "error";
+      message: string;
+      hint: string | null;
+      /** A sandbox that refuses to run code: a session run here is switched from the header. */
+      sandboxRefusal?: boolean;
+    }
   | { kind: "turn_end"; id: string; reason: TurnEndReason };
 
 export class Transcript {
@@ -149,8 +154,8 @@ export class Transcript {
     this.openReasoning = null;
   }
 
-  private notice(level: "info" | "error", message: string, hint: string | null = null): string {
-    return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint }).id;
+  private notice(level: "info" | "error", message: string, hint: string | null = null, sandboxRefusal = false): string {
+    return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint, ...(sandboxRefusal ? { sandboxRefusal } : {}) }).id;
   }
 
   /** The process that wrote the session is gone without ending it (killed): its last turn
@@ -359,8 +364,7 @@ export class Transcript {
       case "notice":
         return [this.notice("info", m.message)];
       case "error":
-        // The engine's hint names the terminal's way to switch; here it is the header's menu.
-        return [this.notice("error", m.message, m.kind === "sandbox_unavailable" ? APP_SANDBOX_HINT : m.hint)];
+        return [this.notice("error", m.message, m.hint, m.kind === "sandbox_unavailable")];
       case "session_saved":
         return [this.notice("info", `Saved to ${m.path}`)];
       case "shutdown_complete":

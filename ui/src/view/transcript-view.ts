@@ -34,12 +34,18 @@ function endText(reason: string): string {
   }
 }
 
+/** Beside a sandbox that refuses to run code, in a session this app runs: the engine's own hint
+ * names the terminal's `%sandbox`, and a session run elsewhere keeps it. */
+export const APP_SANDBOX_HINT = "Choose another from the sandbox button in the header (where code runs).";
+
 export class TranscriptView {
   readonly el: HTMLElement;
   readonly model = new Transcript();
   private elements = new Map<string, HTMLElement>();
   private dirty = new Set<string>();
   private scheduled = false;
+  /** False for a session another process runs (a terminal's), followed read-only. */
+  private here = true;
 
   constructor(private ctx: Omit<CardContext, "rerender">, private onChange: (t: Transcript) => void = () => {}) {
     this.el = h("div", { class: "transcript", "data-testid": "transcript" });
@@ -51,6 +57,13 @@ export class TranscriptView {
 
   apply(event: Event): void {
     for (const id of this.model.apply(event)) this.dirty.add(id);
+    this.schedule();
+  }
+
+  /** The session is run by another process: its hints are that process's own. */
+  runsElsewhere(): void {
+    this.here = false;
+    for (const b of this.model.blocks) if (b.kind === "notice" && b.sandboxRefusal) this.dirty.add(b.id);
     this.schedule();
   }
 
@@ -143,13 +156,15 @@ export class TranscriptView {
         return renderScreenshot(block.screenshot, this.ctx.loadImage);
       case "focus":
         return h("div", { class: "focus", "data-testid": "focus-change" }, "Focus → ", h("strong", {}, windowLabel(block.window)));
-      case "notice":
+      case "notice": {
+        const hint = block.sandboxRefusal && this.here ? APP_SANDBOX_HINT : block.hint;
         return h(
           "div",
           { class: `notice ${block.level}`, "data-testid": block.level === "error" ? "error" : "notice" },
           block.message,
-          block.hint && h("div", { class: "hint" }, block.hint),
+          hint && h("div", { class: "hint" }, hint),
         );
+      }
       case "turn_end":
         return h("div", { class: "turn-end", "data-testid": "turn-end" }, endText(block.reason));
     }
