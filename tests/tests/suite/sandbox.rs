@@ -254,6 +254,12 @@ fn when_the_kernel_cannot_enforce_the_sandbox_nothing_runs_and_the_session_says_
         "one at the start, one per refused run: {errors:?}"
     );
     assert!(
+        errors.iter().all(|e| e["msg"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("%sandbox") && h.contains("--sandbox"))),
+        "each says how to switch: {errors:?}"
+    );
+    assert!(
         of_type(&events, "exec_begin").is_empty(),
         "nothing may start"
     );
