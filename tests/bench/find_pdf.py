@@ -7,7 +7,8 @@ usage: tests/bench/find_pdf.py [--bin PATH] [--model GGUF] [--server-python PY] 
 Each phrasing runs `interpreter exec --json -y` in a fresh home whose Downloads (named in
 user-dirs.dirs) hold last week's two-page report (made by groff), an older invoice PDF and a newer
 text file. A phrasing is
-  - "told" when the final answer names what the report says (the harbour, the pier, Tuesday…),
+  - "told" when the final answer names what the report says (the harbour, the pier, Tuesday…;
+    its file name does not count),
   - "read" when some run's output holds the report's text,
   - "decoy" when the answer speaks of the invoice instead.
 Not a test: the model decides, and the numbers go in the notes.
@@ -89,7 +90,8 @@ def run(binary, port, alias, request, timeout, keep):
             steps.append((action.get("code") or action.get("type") or "")[:60].replace("\n", "; "))
         elif t == "exec_output":
             outputs += msg.get("chunk", "")
-    lower = answer.lower()
+    # The report's file name ("harbour-report.pdf") tells where it is, not what it says.
+    lower = answer.lower().replace("harbour-report", "")
     told = any(w in lower for w in REPORT_WORDS)
     decoy = any(w in lower for w in DECOY_WORDS) and not told
     read = "harbour" in outputs.lower()

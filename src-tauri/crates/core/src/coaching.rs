@@ -560,6 +560,73 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     ))
 }
 
+/// Longest part of a document quoted back when an answer left out what it says.
+const DOCUMENT_QUOTE: usize = 800;
+
+/// When the model's final answer to a request about what a document says uses nothing of the
+/// text its last run read (`computer.files.read`): the message that asks once more, quoting
+/// the start of that text. The 0.5B model, shown a report's two pages, answered again with
+/// the report's file name, which it had said before the text was read.
+pub fn unused_document_nudge(history: &History, answer: &str) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    let request = request_text(asked);
+    if already_nudged(turn, UNSAID) || !about_content(&request.to_lowercase()) {
+        return None;
+    }
+    let HistoryItem::ToolResult {
+        call_id,
+        output,
+        is_error: false,
+        ..
+    } = turn.iter().rev().find(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
+    })?
+    else {
+        return None;
+    };
+    let read = history.call(call_id).is_some_and(|c| {
+        matches!(&c.action, ToolAction::RunCode { code, .. } if code.contains("computer.files.read("))
+    });
+    if !read {
+        return None;
+    }
+    // A document's text starts with a line naming the file and its parts, then "--- page 1 ---"
+    // (a plain text file is read as it is: its first line is its own). The words of that line
+    // and of the request ("harbour-report.pdf", "summarize the report") say nothing of what the
+    // text says.
+    let (head, text) = output.trim().split_once('\n')?;
+    if !(head.ends_with(')') && text.starts_with("--- ")) {
+        return None;
+    }
+    let words = |s: &str| -> std::collections::BTreeSet<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= 4)
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let known: std::collections::BTreeSet<String> =
+        words(head).union(&words(&request)).cloned().collect();
+    let said: Vec<String> = words(text)
+        .into_iter()
+        .filter(|w| !known.contains(w) && w != "page" && w != "pages")
+        .collect();
+    if said.is_empty() {
+        return None;
+    }
+    let answer_words = words(answer);
+    let used = said.iter().filter(|w| answer_words.contains(*w)).count();
+    if used > 0 {
+        return None;
+    }
+    let mut quote: String = text.trim().chars().take(DOCUMENT_QUOTE).collect();
+    if quote.len() < text.trim().len() {
+        quote.push('…');
+    }
+    Some(format!(
+        "{DOCUMENT_START} {head}\n{quote}\n\n{UNSAID} Now answer my request ({request}) from that text, in two or three sentences of your own."
+    ))
+}
+
 /// When the model asks to run again exactly the code that just ran and worked, the message
 /// that answers instead of another run:
 /// - a short output is quoted, once per turn, and the answer asked for (the 0.5B model re-ran
@@ -683,6 +750,8 @@ const UNUSED: &str = "Your answer did not use it.";
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
 const RAN_AGAIN: &str = "You asked to run the same code again:";
+const DOCUMENT_START: &str = "Your code read";
+const UNSAID: &str = "Your answer did not say what it says.";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -1123,6 +1192,79 @@ mod tests {
         let read = (code.as_str(), text);
         assert_eq!(
             unused_output_nudge(&runs(summarize, &[find, read]), "It opens on Tuesday."),
+            None
+        );
+    }
+
+    #[test]
+    fn an_answer_that_says_nothing_of_the_document_read_is_asked_once_more_quoting_it() {
+        let read = (
+            "print(computer.files.read(\"/d/harbour-report.pdf\"))",
+            "/d/harbour-report.pdf (PDF, 2 pages)\n--- page 1 ---\nHarbour works report. \
+             It covers the repairs to the north pier.\n--- page 2 ---\n-2-\n\n\
+             The harbour opens again on Tuesday.\n",
+        );
+        let summarize = "summarize the pdf i downloaded last week";
+        let h = runs(summarize, &[read]);
+        // The file's name, the request's words and the page markers are not what it says.
+        for answer in [
+            "The PDF file `harbour-report.pdf` was downloaded last week.",
+            "The output shows the names of the PDF files in the Downloads folder.",
+            "The report is on page 2.",
+        ] {
+            let nudge = unused_document_nudge(&h, answer).expect(answer);
+            assert!(
+                nudge.starts_with("Your code read /d/harbour-report.pdf (PDF, 2 pages)\n--- page 1 ---\nHarbour works"),
+                "{nudge}"
+            );
+            assert!(nudge.contains("opens again on Tuesday."), "{nudge}");
+            assert!(nudge.ends_with(&format!("Now answer my request ({summarize}) from that text, in two or three sentences of your own.")), "{nudge}");
+        }
+        for answer in [
+            "It covers repairs to the north pier.",
+            "It says the pier is being mended.",
+            "The harbour opens again on Tuesday, after repairs.",
+        ] {
+            assert_eq!(unused_document_nudge(&h, answer), None, "{answer}");
+        }
+        // A long text is quoted in part.
+        let long = format!(
+            "/d/a.pdf (PDF, 9 pages)\n--- page 1 ---\n{}",
+            "ferries sail daily. ".repeat(100)
+        );
+        let nudge =
+            unused_document_nudge(&runs(summarize, &[(read.0, long.as_str())]), "Done.").unwrap();
+        assert!(nudge.contains(" ferri…\n\n"), "{nudge}");
+        assert!(nudge.len() < 1100, "{}", nudge.len());
+        // Asked once per turn; not for a request about where it is, another run, or a failure.
+        let asked = after_answer(unused_document_nudge(&h, "Done.").unwrap());
+        let mut again = runs(summarize, &[read]);
+        for item in asked {
+            again.push(item);
+        }
+        assert_eq!(unused_document_nudge(&again, "Done."), None);
+        assert_eq!(
+            unused_document_nudge(
+                &runs("Which PDF did I download last week?", &[read]),
+                "Done."
+            ),
+            None
+        );
+        assert_eq!(
+            unused_document_nudge(&runs(summarize, &[("print(1)", "1\n")]), "Done."),
+            None
+        );
+        // A plain text file is read as it is: no document header, no page markers.
+        let note = (
+            "print(computer.files.read('note.txt'))",
+            "hello from the note\nsecond line\n",
+        );
+        assert_eq!(
+            unused_document_nudge(&runs("read the note", &[note]), "Done."),
+            None
+        );
+        assert_eq!(
+            unused_document_nudge(&runs_ending(summarize, &[read], true), "Done."),
             None
         );
     }

@@ -234,10 +234,17 @@ fn interpret(
         // written as text); a model that calls tools natively does not make these slips.
         let coach = shared.profile.offers("execute");
         let nudge = || {
-            crate::coaching::unused_output_nudge(&shared.history, &text).or_else(|| {
-                let system = shared.profile.system_prompt(&prompt_context(shared));
-                crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd, &system)
-            })
+            crate::coaching::unused_output_nudge(&shared.history, &text)
+                .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
+                .or_else(|| {
+                    let system = shared.profile.system_prompt(&prompt_context(shared));
+                    crate::coaching::no_run_nudge(
+                        &shared.history,
+                        &text,
+                        &shared.config.cwd,
+                        &system,
+                    )
+                })
         };
         let repeated = match calls.as_slice() {
             [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only)
