@@ -492,7 +492,7 @@ fn escape_attempts_fail_and_allowed_work_succeeds_in_the_same_session() {
 }
 
 #[test]
-fn docker_and_openshell_without_their_cli_say_so_and_suggest_native() {
+fn docker_and_openshell_without_their_cli_say_so_and_how_to_choose_another() {
     for (backend, cli) in [("docker", "docker"), ("openshell", "openshell")] {
         let c = Confined::new();
         let server = ScriptedModelServer::start_blocking(Script::new(vec![
@@ -522,8 +522,21 @@ fn docker_and_openshell_without_their_cli_say_so_and_suggest_native() {
         assert_eq!(
             refusal,
             format!(
-                "--sandbox {backend} needs the `{cli}` command and it is not on PATH; install it, or use --sandbox native"
+                "the {backend} sandbox needs the `{cli}` command, and it is not on PATH: install it"
             )
+        );
+        // How to choose another sandbox: the engine's hint, in the terminal's words.
+        let hints: Vec<&str> = of_type(&events, "error")
+            .iter()
+            .filter(|e| e["msg"]["kind"] == "sandbox_unavailable")
+            .filter_map(|e| e["msg"]["hint"].as_str())
+            .collect();
+        assert!(!hints.is_empty(), "{events:#?}");
+        assert!(
+            hints
+                .iter()
+                .all(|h| h.contains("%sandbox native") && h.contains("--sandbox")),
+            "{hints:?}"
         );
         assert!(of_type(&events, "exec_begin").is_empty());
         assert!(!c.sb.work().join("ran.txt").exists());
