@@ -56,6 +56,7 @@ function sandboxText(sb: SandboxInfo | null): string {
 export class SessionBar {
   readonly el: HTMLElement;
   private folder: HTMLButtonElement;
+  private folderPath: HTMLElement;
   private sandbox: HTMLButtonElement;
   private save: HTMLButtonElement;
   private load: HTMLButtonElement;
@@ -67,7 +68,11 @@ export class SessionBar {
   private end: HTMLButtonElement;
 
   constructor(controls: SessionControls) {
-    this.folder = h("button", { class: "folder link", "data-testid": "session-folder", onclick: () => controls.onFolder() });
+    // A long path gives way at its start: its last folders are what tell sessions apart (the
+    // button runs right to left so that its ellipsis is on the left; the path inside is kept
+    // left to right).
+    this.folderPath = h("bdi", {});
+    this.folder = h("button", { class: "folder link", "data-testid": "session-folder", onclick: () => controls.onFolder() }, this.folderPath);
     this.sandbox = h("button", { class: "sandbox link", "data-testid": "session-sandbox", onclick: () => controls.onSandbox() });
     this.save = h("button", { "data-testid": "session-save", title: "Write the conversation to a file (%save)", onclick: () => controls.onSave() }, "Save…");
     this.load = h("button", { "data-testid": "session-load", title: "Replace the conversation with one saved before (%load)", onclick: () => controls.onLoad() }, "Load…");
@@ -88,7 +93,7 @@ export class SessionBar {
   }
 
   show(s: SessionState): void {
-    this.folder.textContent = s.cwd;
+    this.folderPath.textContent = s.cwd;
     this.folder.title = s.fresh ? `Works in ${s.cwd}: click to choose another folder` : `Works in ${s.cwd}`;
     this.folder.disabled = !s.fresh;
     this.sandbox.textContent = sandboxText(s.sandbox);
