@@ -514,6 +514,22 @@ fn contains_word_call(line: &str, call: &str) -> bool {
     })
 }
 
+/// The call and output of the turn's last real result (the harness's own corrections do not
+/// count), when it succeeded.
+fn last_success(turn: &[HistoryItem]) -> Option<(&str, &str)> {
+    match turn.iter().rev().find(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
+    })? {
+        HistoryItem::ToolResult {
+            call_id,
+            output,
+            is_error: false,
+            ..
+        } => Some((call_id, output)),
+        _ => None,
+    }
+}
+
 /// Longest run output that counts as a value to quote back.
 const SHORT_OUTPUT: usize = 400;
 
@@ -528,17 +544,7 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     }
     // The last real result of this turn (the harness's own corrections do not count): a
     // successful run of code the model wrote as text.
-    let HistoryItem::ToolResult {
-        call_id,
-        output,
-        is_error: false,
-        ..
-    } = turn.iter().rev().find(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
-    })?
-    else {
-        return None;
-    };
+    let (call_id, output) = last_success(turn)?;
     // A document's text is no value to quote: its page numbers are not the answer.
     let ran_code_as_text = history.call(call_id).is_some_and(|c| {
         c.origin == CallOrigin::Text
@@ -573,17 +579,7 @@ pub fn unused_document_nudge(history: &History, answer: &str) -> Option<String> 
     if already_nudged(turn, UNSAID) || !about_content(&request.to_lowercase()) {
         return None;
     }
-    let HistoryItem::ToolResult {
-        call_id,
-        output,
-        is_error: false,
-        ..
-    } = turn.iter().rev().find(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
-    })?
-    else {
-        return None;
-    };
+    let (call_id, output) = last_success(turn)?;
     let read = history.call(call_id).is_some_and(|c| {
         matches!(&c.action, ToolAction::RunCode { code, .. } if code.contains("computer.files.read("))
     });
