@@ -69,7 +69,14 @@ export class Composer {
       },
     });
     this.chips = h("div", { class: "chips", "data-testid": "attachments" });
-    this.send = h("button", { class: "primary send", "data-testid": "send", onclick: () => void this.submit() }, "Send");
+    // A click on Send leaves the keyboard in the message box: the next message is typed
+    // straight away, and keys WebKit has yet to deliver (it hands a click over before keys
+    // typed just before it) land in the box, not on the button.
+    this.send = h(
+      "button",
+      { class: "primary send", "data-testid": "send", onmousedown: (e: MouseEvent) => e.preventDefault(), onclick: () => void this.submit() },
+      "Send",
+    );
     this.el = h(
       "footer",
       { class: "composer" },
@@ -111,15 +118,20 @@ export class Composer {
   }
 
   async submit(): Promise<void> {
-    const text = this.input.value.trim();
-    const items: InputItem[] = [...this.attachments];
+    const typed = this.input.value;
+    const text = typed.trim();
+    const attached = [...this.attachments];
+    const items: InputItem[] = [...attached];
     if (text) items.unshift({ type: "text", text });
     if (!items.length) return;
     this.send.disabled = true;
     try {
       if (await this.onSend(items)) {
-        this.input.value = "";
-        this.attachments = [];
+        // Only what was sent leaves the box: what was typed while the message went out
+        // (starting a session takes a while) stays in it, and so do files added meanwhile.
+        const now = this.input.value;
+        this.input.value = now.startsWith(typed) ? now.slice(typed.length).trimStart() : now;
+        this.attachments = this.attachments.filter((a) => !attached.includes(a));
         this.renderChips();
       }
     } finally {
