@@ -586,32 +586,19 @@ pub fn unused_document_nudge(history: &History, answer: &str) -> Option<String> 
     if !read {
         return None;
     }
-    // A document's text starts with a line naming the file and its parts, then "--- page 1 ---"
-    // (a plain text file is read as it is: its first line is its own). The words of that line
-    // and of the request ("harbour-report.pdf", "summarize the report") say nothing of what the
-    // text says.
-    let (head, text) = output.trim().split_once('\n')?;
-    if !(head.ends_with(')') && text.starts_with("--- ")) {
-        return None;
-    }
+    // The header names the file and its parts; its words and the request's
+    // ("harbour-report.pdf", "summarize the report") say nothing of what the text says.
+    let (head, body) = oi_documents::parse_rendered(output)?;
     let words = |s: &str| -> std::collections::BTreeSet<String> {
         s.split(|c: char| !c.is_alphanumeric())
             .filter(|w| w.chars().count() >= 4)
             .map(str::to_lowercase)
             .collect()
     };
-    let known: std::collections::BTreeSet<String> =
-        words(head).union(&words(&request)).cloned().collect();
-    let said: Vec<String> = words(text)
-        .into_iter()
-        .filter(|w| !known.contains(w) && w != "page" && w != "pages")
-        .collect();
-    if said.is_empty() {
-        return None;
-    }
-    let answer_words = words(answer);
-    let used = said.iter().filter(|w| answer_words.contains(*w)).count();
-    if used > 0 {
+    let text = body.join("\n");
+    let known = &words(head) | &words(&request);
+    let said = &words(&text) - &known;
+    if said.is_empty() || !said.is_disjoint(&words(answer)) {
         return None;
     }
     let mut quote: String = text.trim().chars().take(DOCUMENT_QUOTE).collect();
@@ -619,7 +606,7 @@ pub fn unused_document_nudge(history: &History, answer: &str) -> Option<String> 
         quote.push('…');
     }
     Some(format!(
-        "{DOCUMENT_START} {head}\n{quote}\n\n{UNSAID} Now answer my request ({request}) from that text, in two or three sentences of your own."
+        "{DOCUMENT_START} {head}:\n{quote}\n\n{UNSAID} Now answer my request ({request}) from that text, in two or three sentences of your own."
     ))
 }
 
@@ -1210,7 +1197,9 @@ mod tests {
         ] {
             let nudge = unused_document_nudge(&h, answer).expect(answer);
             assert!(
-                nudge.starts_with("Your code read /d/harbour-report.pdf (PDF, 2 pages)\n--- page 1 ---\nHarbour works"),
+                nudge.starts_with(
+                    "Your code read /d/harbour-report.pdf (PDF, 2 pages):\nHarbour works"
+                ),
                 "{nudge}"
             );
             assert!(nudge.contains("opens again on Tuesday."), "{nudge}");
@@ -1230,7 +1219,7 @@ mod tests {
         );
         let nudge =
             unused_document_nudge(&runs(summarize, &[(read.0, long.as_str())]), "Done.").unwrap();
-        assert!(nudge.contains(" ferri…\n\n"), "{nudge}");
+        assert!(nudge.contains(" daily. …\n\n"), "{nudge}");
         assert!(nudge.len() < 1100, "{}", nudge.len());
         // Asked once per turn; not for a request about where it is, another run, or a failure.
         let asked = after_answer(unused_document_nudge(&h, "Done.").unwrap());

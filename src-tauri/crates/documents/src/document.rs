@@ -176,6 +176,27 @@ impl Document {
     }
 }
 
+/// A text [`Document::render`] made, taken apart: its header line (the file, its kind, how many
+/// parts) and the lines of its parts' text, without the part markers and the closing note of
+/// what was cut. `None` for any other text (a plain text file is read as it is).
+pub fn parse_rendered(rendered: &str) -> Option<(&str, Vec<&str>)> {
+    let marker = |l: &str| l.starts_with("--- ") && l.ends_with(" ---");
+    let mut lines = rendered.trim().lines();
+    let head = lines.next()?;
+    let mut rest = lines.peekable();
+    if !head.ends_with(')') || !rest.peek().is_some_and(|l| marker(l)) {
+        return None;
+    }
+    let mut body: Vec<&str> = rest.filter(|l| !marker(l)).collect();
+    if body
+        .last()
+        .is_some_and(|l| l.starts_with('[') && l.ends_with(']'))
+    {
+        body.pop();
+    }
+    Some((head, body))
+}
+
 /// Collects parts in order within a page range and a character budget. Readers feed it
 /// every part's number and text (or a closure that makes the text, so parts out of range or
 /// over budget are never extracted).
@@ -272,5 +293,43 @@ impl Collector {
             cut: self.cut,
             via: None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rendered_document_is_taken_apart_and_other_text_is_not() {
+        let doc = Document {
+            path: PathBuf::from("/d/sales.xlsx"),
+            kind: DocumentKind::Xlsx,
+            parts: vec![
+                Part {
+                    number: 1,
+                    title: Some("Q1".into()),
+                    text: "north 12\nsouth 7\n".into(),
+                },
+                Part {
+                    number: 2,
+                    title: None,
+                    text: "east 3".into(),
+                },
+            ],
+            total_parts: 5,
+            cut: Cut {
+                unread_from: Some(3),
+                ..Cut::default()
+            },
+            via: None,
+        };
+        let rendered = doc.render();
+        let (head, body) = parse_rendered(&rendered).expect(&rendered);
+        assert_eq!(head, "/d/sales.xlsx (Excel workbook, 5 sheets)");
+        assert_eq!(body, ["north 12", "south 7", "east 3"]);
+        assert_eq!(parse_rendered("hello from the note\nsecond line\n"), None);
+        assert_eq!(parse_rendered("a (b)\nno marker\n"), None);
+        assert_eq!(parse_rendered(""), None);
     }
 }

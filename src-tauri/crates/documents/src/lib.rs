@@ -20,7 +20,9 @@ mod zipped;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-pub use document::{Cut, DEFAULT_MAX_CHARS, Document, PageRange, Part, ReadOptions};
+pub use document::{
+    Cut, DEFAULT_MAX_CHARS, Document, PageRange, Part, ReadOptions, parse_rendered,
+};
 pub use error::DocumentError;
 pub use find::{FindQuery, default_folders, find, parse_age};
 pub use kind::{DocumentKind, detect};
