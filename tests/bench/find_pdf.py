@@ -3,12 +3,13 @@
 how often the final answer tells what last week's PDF says, and not a decoy's content.
 
 usage: tests/bench/find_pdf.py [--bin PATH] [--model GGUF] [--server-python PY] [--only N,M] [--keep DIR]
+       tests/bench/find_pdf.py --rescore DIR
 
 Each phrasing runs `interpreter exec --json -y` in a fresh home whose Downloads (named in
 user-dirs.dirs) hold last week's two-page report (made by groff), an older invoice PDF and a newer
 text file. A phrasing is
-  - "told" when the final answer names what the report says (the harbour, the pier, Tuesday…;
-    its file name does not count),
+  - "told" when the final answer names two things the report says (the harbour, the pier,
+    Tuesday, the repairs…; its file name does not count),
   - "read" when some run's output holds the report's text,
   - "decoy" when the answer speaks of the invoice instead.
 Not a test: the model decides, and the numbers go in the notes.
@@ -39,7 +40,7 @@ PHRASINGS = [
 
 PAGE_ONE = "Harbour works report. This report covers the repairs to the north pier."
 PAGE_TWO = "The harbour opens again on Tuesday. Ferries return to the north pier the same day."
-REPORT_WORDS = ("harbour", "harbor", "pier", "tuesday", "ferr")
+REPORT_WORDS = (("harbour", "harbor"), ("pier",), ("tuesday",), ("ferr",), ("repair",), ("north",))
 DECOY_WORDS = ("invoice", "overdue", "1234")
 
 
@@ -78,6 +79,11 @@ def run(binary, port, alias, request, timeout, keep):
         out, seconds, _ = exec_json(binary, port, alias, request, work, env, timeout)
     if keep:
         keep.write_text(out)
+    return dict(score(out), seconds=seconds)
+
+
+def score(out):
+    """What a phrasing's events show: told, read, decoy, the final answer and the steps."""
     answer, outputs, steps = "", "", []
     for ev in events_of(out):
         msg = ev.get("msg", {})
@@ -90,16 +96,36 @@ def run(binary, port, alias, request, timeout, keep):
             steps.append((action.get("code") or action.get("type") or "")[:60].replace("\n", "; "))
         elif t == "exec_output":
             outputs += msg.get("chunk", "")
-    # The report's file name ("harbour-report.pdf") tells where it is, not what it says.
+    # The report's file name ("harbour-report.pdf") tells where it is, not what it says, and
+    # one of its words is not enough ("the Harbour Report is about the company's finances").
     lower = answer.lower().replace("harbour-report", "")
-    told = any(w in lower for w in REPORT_WORDS)
+    told = sum(any(w in lower for w in words) for words in REPORT_WORDS) >= 2
     decoy = any(w in lower for w in DECOY_WORDS) and not told
     read = "harbour" in outputs.lower()
-    return dict(seconds=seconds, told=told, read=read, decoy=decoy, answer=answer, steps=steps)
+    return dict(told=told, read=read, decoy=decoy, answer=answer, steps=steps)
+
+
+def verdict(r):
+    return "told" if r["told"] else "decoy" if r["decoy"] else "read, not told" if r["read"] else "missed"
+
+
+def rescore(folder):
+    results = []
+    for path in sorted(folder.glob("*.jsonl"), key=lambda p: int(p.stem)):
+        n = int(path.stem)
+        r = score(path.read_text())
+        results.append(r)
+        print(f"{n:2} {verdict(r):15} {PHRASINGS[n - 1][:48]!r} -> {r['answer'][:90]!r}")
+    told = sum(r["told"] for r in results)
+    print(f"\ntold {told}/{len(results)} (scored again from the kept events)")
 
 
 def main():
-    args = bench_args(18778).parse_args()
+    ap = bench_args(18778)
+    ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
+    args = ap.parse_args()
+    if args.rescore:
+        return rescore(pathlib.Path(args.rescore))
     model, python = model_and_python(args)
     server = start_server(python, model, args.port)
     chosen = [int(n) for n in args.only.split(",") if n] or range(1, len(PHRASINGS) + 1)
@@ -112,8 +138,7 @@ def main():
                 keep = pathlib.Path(args.keep, f"{n}.jsonl")
             r = run(args.bin, args.port, alias_of(model), PHRASINGS[n - 1], args.timeout, keep)
             results.append(r)
-            verdict = "told" if r["told"] else "decoy" if r["decoy"] else "read, not told" if r["read"] else "missed"
-            print(f"{n:2} {verdict:15} {r['seconds']:6.1f}s  {PHRASINGS[n - 1][:48]!r} -> {r['answer'][:90]!r}",
+            print(f"{n:2} {verdict(r):15} {r['seconds']:6.1f}s  {PHRASINGS[n - 1][:48]!r} -> {r['answer'][:90]!r}",
                   flush=True)
     finally:
         server.stdin.close()
