@@ -106,9 +106,9 @@ describe("Transcript", () => {
     const t = new Transcript();
     const hint = "choose another sandbox with %sandbox native|docker|openshell|none, or start again with --sandbox";
     const [e] = t.apply(ev({ type: "error", kind: "sandbox_unavailable", message: "nothing will run: no docker", hint }));
-    expect(t.get(e!)).toMatchObject({ level: "error", message: "nothing will run: no docker", hint, sandboxRefusal: true });
+    expect(t.get(e!)).toMatchObject({ level: "error", message: "nothing will run: no docker", hint, errorKind: "sandbox_unavailable" });
     const [other] = t.apply(ev({ type: "error", kind: "execution", message: "boom", hint: "look" }));
     expect(t.get(other!)).toMatchObject({ hint: "look" });
-    expect(t.get(other!)).not.toHaveProperty("sandboxRefusal");
+    expect(t.get(other!)).toMatchObject({ errorKind: "execution" });
   });
 });

@@ -3,6 +3,7 @@
 import type { ApprovalDecision } from "./bindings/ApprovalDecision";
 import type { ApprovalPolicy } from "./bindings/ApprovalPolicy";
 import type { Decider } from "./bindings/Decider";
+import type { ErrorKind } from "./bindings/ErrorKind";
 import type { Event } from "./bindings/Event";
 import type { ExecStatus } from "./bindings/ExecStatus";
 import type { FileChange } from "./bindings/FileChange";
@@ -70,8 +71,9 @@ export type Block =
       level: "info" | "error";
       message: string;
       hint: string | null;
-      /** A sandbox that refuses to run code: a session run here is switched from the header. */
-      sandboxRefusal?: boolean;
+      /** What kind of error this is: a session run here has its own ways to fix some (the
+       * header's sandbox button and Model field), where the engine's hint names the terminal's. */
+      errorKind?: ErrorKind;
     }
   | { kind: "turn_end"; id: string; reason: TurnEndReason };
 
@@ -154,8 +156,8 @@ export class Transcript {
     this.openReasoning = null;
   }
 
-  private notice(level: "info" | "error", message: string, hint: string | null = null, sandboxRefusal = false): string {
-    return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint, ...(sandboxRefusal ? { sandboxRefusal } : {}) }).id;
+  private notice(level: "info" | "error", message: string, hint: string | null = null, errorKind?: ErrorKind): string {
+    return this.add({ kind: "notice", id: this.nextId("notice"), level, message, hint, ...(errorKind ? { errorKind } : {}) }).id;
   }
 
   /** The process that wrote the session is gone without ending it (killed): its last turn
@@ -364,7 +366,7 @@ export class Transcript {
       case "notice":
         return [this.notice("info", m.message)];
       case "error":
-        return [this.notice("error", m.message, m.hint, m.kind === "sandbox_unavailable")];
+        return [this.notice("error", m.message, m.hint, m.kind)];
       case "session_saved":
         return [this.notice("info", `Saved to ${m.path}`)];
       case "shutdown_complete":

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ev } from "../test/events";
-import { APP_SANDBOX_HINT, TranscriptView } from "./transcript-view";
+import { APP_SANDBOX_HINT, TranscriptView, appHint } from "./transcript-view";
 
 const ENGINE_HINT = "choose another sandbox with %sandbox native|docker|openshell|none, or start again with --sandbox";
 
@@ -28,5 +28,43 @@ describe("a sandbox that refuses to run code", () => {
     v.load([refusal, other]);
     v.runsElsewhere();
     expect(hints(v)).toEqual([ENGINE_HINT, "look"]);
+  });
+});
+
+describe("a model error", () => {
+  const refused = ev({
+    type: "error",
+    kind: "connection_refused",
+    message: "nothing answers at http://127.0.0.1:9/v1",
+    hint: "start the model server, or point --api_base at one that runs",
+  });
+  const overflow = ev({ type: "error", kind: "context_overflow", message: "too long", hint: "use %reset or %undo to shorten the conversation, or raise --context_window" });
+  const limited = ev({ type: "error", kind: "rate_limited", message: "slow down", hint: "wait a moment and try again" });
+
+  it("names the app's Model field and session bar, not the terminal's flags, in a session this app runs", () => {
+    const v = view();
+    v.load([refused, overflow, limited]);
+    const shown = hints(v);
+    expect(shown).toEqual([appHint("connection_refused"), appHint("context_overflow"), "wait a moment and try again"]);
+    expect(shown[0]).toContain("Model field");
+    expect(shown[1]).toContain("Reset or Undo");
+    for (const hint of shown) expect(hint).not.toMatch(/--|%/);
+  });
+
+  it("keeps the engine's hints in a session a terminal runs", () => {
+    const v = view();
+    v.load([refused, overflow]);
+    v.runsElsewhere();
+    expect(hints(v)).toEqual([
+      "start the model server, or point --api_base at one that runs",
+      "use %reset or %undo to shorten the conversation, or raise --context_window",
+    ]);
+  });
+
+  it("has an app hint for every kind whose engine hint names a flag", () => {
+    for (const kind of ["authentication", "unknown_model", "context_overflow", "connection_refused", "sandbox_unavailable"] as const) {
+      expect(appHint(kind)).not.toMatch(/--|%/);
+    }
+    expect(appHint("execution")).toBeNull();
   });
 });

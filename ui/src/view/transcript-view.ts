@@ -1,5 +1,6 @@
 // Renders a Transcript into the page, re-rendering only the blocks an event changed, at most
 // once per frame (streams send many small deltas).
+import type { ErrorKind } from "../bindings/ErrorKind";
 import type { Event } from "../bindings/Event";
 import type { InputItem } from "../bindings/InputItem";
 import { h } from "../dom";
@@ -38,6 +39,25 @@ function endText(reason: string): string {
  * names the terminal's `%sandbox`, and a session run elsewhere keeps it. */
 export const APP_SANDBOX_HINT = "Choose another from the sandbox button in the header (where code runs).";
 
+/** The app's own way to fix an error of `kind`, in a session it runs, where the engine's hint
+ * names the terminal's flags and commands (`--api_base`, `%reset`); `null` keeps the engine's. */
+export function appHint(kind: ErrorKind | undefined): string | null {
+  switch (kind) {
+    case "sandbox_unavailable":
+      return APP_SANDBOX_HINT;
+    case "connection_refused":
+      return "Start the model server, or type another model in the Model field in the header.";
+    case "authentication":
+      return "Set the provider's key in your environment (or api_key in the config file) and start the app again, or type another model in the Model field.";
+    case "unknown_model":
+      return "Check the name in the Model field in the header (provider/name); a local runtime runs only the models it has.";
+    case "context_overflow":
+      return "Reset or Undo in the session bar shortens the conversation.";
+    default:
+      return null;
+  }
+}
+
 export class TranscriptView {
   readonly el: HTMLElement;
   readonly model = new Transcript();
@@ -63,7 +83,7 @@ export class TranscriptView {
   /** The session is run by another process: its hints are that process's own. */
   runsElsewhere(): void {
     this.here = false;
-    for (const b of this.model.blocks) if (b.kind === "notice" && b.sandboxRefusal) this.dirty.add(b.id);
+    for (const b of this.model.blocks) if (b.kind === "notice" && appHint(b.errorKind)) this.dirty.add(b.id);
     this.schedule();
   }
 
@@ -157,7 +177,7 @@ export class TranscriptView {
       case "focus":
         return h("div", { class: "focus", "data-testid": "focus-change" }, "Focus → ", h("strong", {}, windowLabel(block.window)));
       case "notice": {
-        const hint = block.sandboxRefusal && this.here ? APP_SANDBOX_HINT : block.hint;
+        const hint = (this.here && appHint(block.errorKind)) || block.hint;
         return h(
           "div",
           { class: `notice ${block.level}`, "data-testid": block.level === "error" ? "error" : "notice" },
