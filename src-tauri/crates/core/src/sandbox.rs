@@ -456,13 +456,13 @@ fn openshell_sandbox(
         .args(&create[1..])
         .stdin(std::process::Stdio::null())
         .output()
-        .map_err(|e| format!("cannot run openshell: {e}; use --sandbox native"))?;
+        .map_err(|e| format!("cannot run openshell: {e}; use the native sandbox"))?;
     // OpenShell has read it: the sandbox keeps its own copy.
     let _ = std::fs::remove_file(&file);
     if !out.status.success() {
         let detail = String::from_utf8_lossy(&out.stderr).trim().to_string();
         return Err(format!(
-            "openshell sandbox create failed: {detail}; use --sandbox native"
+            "openshell sandbox create failed: {detail}; use the native sandbox"
         ));
     }
     Ok(OpenShellSandbox { name })

@@ -70,7 +70,7 @@ pub enum BackendError {
         cli: &'static str,
         detail: String,
     },
-    #[error("--sandbox {backend} cannot enforce {what}; {advice}")]
+    #[error("the {backend} sandbox cannot enforce {what}; {advice}")]
     Unsupported {
         backend: Backend,
         what: String,
@@ -190,7 +190,7 @@ pub fn docker_run_argv(
         NetworkMode::Hosts => {
             return Err(unsupported(
                 "network mode hosts (docker has no per-host egress filter)".into(),
-                "use --sandbox openshell, or network mode none or full",
+                "use the openshell sandbox, or network mode none or full",
             ));
         }
     };
@@ -220,7 +220,7 @@ pub fn docker_run_argv(
                 if p.to_string_lossy().contains(['*', '?', '[']) {
                     return Err(unsupported(
                         format!("the glob {} (docker mounts need plain paths)", p.display()),
-                        "list the paths, or use --sandbox native",
+                        "list the paths, or use the native sandbox",
                     ));
                 }
                 if p.starts_with(std::env::temp_dir()) && mode == "rw" {
@@ -335,7 +335,7 @@ pub fn openshell_policy_yaml(
     if !fs.restricted {
         return Err(unsupported(
             "full filesystem access".into(),
-            "use --sandbox native or --sandbox none",
+            "use the native sandbox, or none",
         ));
     }
     // "Read everything" becomes OpenShell's system baseline: its policies cannot carve
@@ -373,14 +373,14 @@ pub fn openshell_policy_yaml(
                 "the denied path {} inside an allowed tree (OpenShell policies only allow)",
                 d.display()
             ),
-            "narrow the allowed paths, or use --sandbox native",
+            "narrow the allowed paths, or use the native sandbox",
         ));
     }
     let p = &policy.process;
     if p.max_processes.is_some() || p.max_memory_bytes.is_some() || p.max_cpu_seconds.is_some() {
         return Err(unsupported(
             "process limits".into(),
-            "drop the process section, or use --sandbox native or docker",
+            "drop the process section, or use the native or docker sandbox",
         ));
     }
     let strings = |l: &[PathBuf]| {
@@ -428,7 +428,7 @@ pub fn openshell_policy_yaml(
                     "network mode {} (OpenShell allows listed endpoints only)",
                     mode.as_str()
                 ),
-                "use network mode hosts or none, or --sandbox native or docker",
+                "use network mode hosts or none, or the native or docker sandbox",
             ));
         }
     }

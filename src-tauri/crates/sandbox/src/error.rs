@@ -23,12 +23,10 @@ pub enum SandboxError {
     Unenforceable(#[from] Unenforceable),
     #[error(
         "landlock reported the ruleset {status} on this kernel, so the sandbox would not hold; \
-         refusing to run (use --sandbox docker or --sandbox none)"
+         refusing to run (use the docker sandbox, or none)"
     )]
     NotEnforced { status: &'static str },
-    #[error(
-        "landlock refused the ruleset: {0}; refusing to run (use --sandbox docker or --sandbox none)"
-    )]
+    #[error("landlock refused the ruleset: {0}; refusing to run (use the docker sandbox, or none)")]
     Landlock(#[from] landlock::RulesetError),
     #[error("cannot open {} to build a landlock rule: {reason}", path.display())]
     RulePath { path: PathBuf, reason: String },
@@ -37,7 +35,7 @@ pub enum SandboxError {
     #[error("glob {pattern}: {reason}")]
     Glob { pattern: String, reason: String },
     #[error(
-        "cannot install the seccomp filter: {0}; refusing to run (use --sandbox docker or --sandbox none)"
+        "cannot install the seccomp filter: {0}; refusing to run (use the docker sandbox, or none)"
     )]
     Seccomp(String),
     #[error(

@@ -85,13 +85,13 @@ pub struct SandboxSupport {
 pub enum Unenforceable {
     #[error(
         "landlock is not built into this kernel (CONFIG_SECURITY_LANDLOCK); \
-         use --sandbox docker or --sandbox none"
+         use the docker sandbox, or none"
     )]
     LandlockNotBuiltIn,
     #[error(
         "landlock is not enabled in this kernel (CONFIG_SECURITY_LANDLOCK is set but landlock is \
          missing from the boot parameter lsm=, e.g. lsm=landlock,lockdown,yama,integrity,apparmor); \
-         use --sandbox docker or --sandbox none"
+         use the docker sandbox, or none"
     )]
     LandlockNotEnabled,
     #[error(
@@ -110,14 +110,14 @@ pub enum Unenforceable {
     },
     #[error(
         "seccomp filters are not available in this kernel (CONFIG_SECCOMP_FILTER){}; \
-         use --sandbox docker or --sandbox none",
+         use the docker sandbox, or none",
         if *forced { format!(" ({FORCE_UNSUPPORTED_ENV} is set)") } else { String::new() }
     )]
     NoSeccomp { forced: bool },
     #[error(
         "network mode {mode} cannot be enforced by the native sandbox (landlock filters TCP ports, \
-         not addresses, and network namespaces need privileges); use --sandbox docker or \
-         --sandbox openshell, or network mode none or full"
+         not addresses, and network namespaces need privileges); use the docker or \
+         openshell sandbox, or network mode none or full"
     )]
     NetworkMode { mode: &'static str },
     #[error(
@@ -205,7 +205,7 @@ impl SandboxSupport {
                 needed: FS_ABI,
                 have,
                 kernel: "Linux 6.2",
-                advice: "upgrade the kernel, or use --sandbox docker or --sandbox none",
+                advice: "upgrade the kernel, or use the docker sandbox, or none",
             });
         }
         if policy.process.isolate_signals && have < SCOPE_ABI {
@@ -215,7 +215,7 @@ impl SandboxSupport {
                 have,
                 kernel: "Linux 6.12",
                 advice: "upgrade the kernel, set process.isolate_signals: false in a policy file, \
-                         or use --sandbox docker",
+                         or use the docker sandbox",
             });
         }
         Ok(())
@@ -290,7 +290,8 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("landlock is not enabled in this kernel") && e.contains("--sandbox docker"),
+            e.contains("landlock is not enabled in this kernel")
+                && e.contains("the docker sandbox"),
             "{e}"
         );
         // Full access needs no landlock, only the syscall filter.
