@@ -595,18 +595,25 @@ pub fn unused_document_nudge(history: &History, answer: &str) -> Option<String> 
             .map(str::to_lowercase)
             .collect()
     };
-    let text = body.join("\n");
     let known = &words(head) | &words(&request);
-    let said = &words(&text) - &known;
+    let said = &words(&body.join("\n")) - &known;
     if said.is_empty() || !said.is_disjoint(&words(answer)) {
         return None;
     }
+    document_quoted(output, UNSAID, &request)
+}
+
+/// The message that quotes the start of a read document's text (`output`, as
+/// `computer.files.read` renders it) and asks for the answer to `request` from it, after `why`.
+fn document_quoted(output: &str, why: &str, request: &str) -> Option<String> {
+    let (head, body) = oi_documents::parse_rendered(output)?;
+    let text = body.join("\n");
     let mut quote: String = text.trim().chars().take(DOCUMENT_QUOTE).collect();
     if quote.len() < text.trim().len() {
         quote.push('…');
     }
     Some(format!(
-        "{DOCUMENT_START} {head}:\n{quote}\n\n{UNSAID} Now answer my request ({request}) from that text, in two or three sentences of your own."
+        "{DOCUMENT_START} {head}:\n{quote}\n\n{why} Now answer my request ({request}) from that text, in two or three sentences of your own."
     ))
 }
 
@@ -622,14 +629,25 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     let (asked, turn, output, false) = repeated_last_run(history, call)? else {
         return None;
     };
+    let request = request_text(asked);
+    // A document read again would say the same: its text is quoted, once, and the answer
+    // asked for (the 0.5B model, shown a report's text, wrote the code that read it again
+    // until the corrections ran out).
+    let reads = matches!(&call.action, ToolAction::RunCode { code, .. } if code.contains("computer.files.read("));
+    let quoted = reads && already_nudged(turn, READ_AGAIN);
+    if reads
+        && !quoted
+        && let Some(message) = document_quoted(output, READ_AGAIN, &request)
+    {
+        return Some(message);
+    }
     let value = output.trim();
     let short = !value.is_empty() && value.len() <= SHORT_OUTPUT;
-    if short && !already_nudged(turn, REPEATED) {
+    if short && !quoted && !already_nudged(turn, REPEATED) {
         return Some(format!(
             "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
         ));
     }
-    let request = request_text(asked);
     Some(format!(
         "{RAN_AGAIN} it ran already and worked (its output is above); running it again changes nothing. Take the next step toward my request ({request}): run other code, or answer me in plain words."
     ))
@@ -735,6 +753,7 @@ const FAILED_AGAIN: &str = "You asked to run the same code again, and";
 const RAN_AGAIN: &str = "You asked to run the same code again:";
 const DOCUMENT_START: &str = "Your code read";
 const UNSAID: &str = "Your answer did not say what it says.";
+const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -1441,6 +1460,38 @@ mod tests {
         let asked = turn("1099511627776\n", after_answer(nudge));
         let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
         assert!(again.contains("ran already and worked"), "{again}");
+    }
+
+    #[test]
+    fn reading_a_document_again_is_answered_with_its_text_once() {
+        let code = "print(computer.files.read(\"/d/harbour-report.pdf\"))";
+        let text = "/d/harbour-report.pdf (PDF, 2 pages)\n--- page 1 ---\nHarbour works report.\n\
+                    --- page 2 ---\n-2-\n\nThe harbour opens again on Tuesday.\n";
+        let summarize = "Find the PDF I downloaded last week and summarize it.";
+        let h = runs(summarize, &[(code, text)]);
+        let nudge = repeated_run_nudge(&h, &run(code)).unwrap();
+        assert!(
+            nudge.starts_with(
+                "Your code read /d/harbour-report.pdf (PDF, 2 pages):\nHarbour works report."
+            ),
+            "{nudge}"
+        );
+        assert!(nudge.contains("opens again on Tuesday."), "{nudge}");
+        assert!(!nudge.contains("--- page"), "{nudge}");
+        assert!(nudge.contains("read it again"), "{nudge}");
+        assert!(nudge.ends_with(&format!("Now answer my request ({summarize}) from that text, in two or three sentences of your own.")), "{nudge}");
+        // Once: a model that reads it again after that is sent to the next step.
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        let again = repeated_run_nudge(&asked, &run(code)).unwrap();
+        assert!(again.contains("ran already and worked"), "{again}");
+        // A plain file read again is any other run's repeat.
+        let note = "print(computer.files.read('note.txt'))";
+        let plain =
+            repeated_run_nudge(&runs("read the note", &[(note, "hello\n")]), &run(note)).unwrap();
+        assert!(plain.starts_with("Your code printed:\nhello"), "{plain}");
     }
 
     #[test]
