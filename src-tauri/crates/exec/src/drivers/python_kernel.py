@@ -99,12 +99,27 @@ def _oi_kernel():
         os.write(1, f"{marker}:{status}\n".encode())
         os.write(2, marker.encode())
 
+    def see_new_installs():
+        # A package installed while the kernel runs (`pip install --user` in a shell block, or
+        # this Python's pip) imports in the next block, as it would after a restart: the user
+        # site folder, which the first user install makes, joins sys.path, and the import
+        # system forgets the folder listings it cached.
+        import importlib
+        import site
+
+        if site.ENABLE_USER_SITE:
+            user = site.getusersitepackages()
+            if user not in sys.path and os.path.isdir(user):
+                site.addsitedir(user)
+        importlib.invalidate_caches()
+
     count = 0
     for line in control:
         if not line.strip():
             continue
         request = json.loads(line)
         count += 1
+        see_new_installs()
         ok = run(request["code"], f"<cell {count}>")
         finish(request["marker"], 0 if ok else 1)
 

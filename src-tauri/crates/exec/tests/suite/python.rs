@@ -153,3 +153,44 @@ async fn top_level_await_runs_like_in_a_notebook() {
         "42\n"
     );
 }
+
+/// `pip install --user` while the kernel runs makes the user site folder the kernel's Python
+/// did not have at its start: the next block imports what was installed, as after a restart
+/// (a weak model installed pandas, then its code failed to import it until the turn ran out).
+#[tokio::test]
+async fn a_package_installed_for_the_user_while_the_kernel_runs_imports_in_the_next_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("userbase");
+    let mut options = oi_exec::KernelOptions::new(dir.path());
+    options
+        .env
+        .push(("PYTHONUSERBASE".into(), base.display().to_string()));
+    let mut kernels = oi_exec::Kernels::new(options);
+    let missing = run(&mut kernels, "python", "import oi_installed_later").await;
+    assert_eq!(missing.exit_code, Some(1));
+    assert!(
+        missing
+            .stderr
+            .contains("No module named 'oi_installed_later'"),
+        "{}",
+        missing.stderr
+    );
+    // What pip --user does: the user site folder, made now, with the module in it.
+    let site = run(
+        &mut kernels,
+        "python",
+        "import site\nprint(site.getusersitepackages())",
+    )
+    .await;
+    let site = std::path::PathBuf::from(site.stdout.trim());
+    assert!(site.starts_with(&base), "{}", site.display());
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("oi_installed_later.py"), "VALUE = 42\n").unwrap();
+    let imported = run(
+        &mut kernels,
+        "python",
+        "import oi_installed_later\nprint(oi_installed_later.VALUE)",
+    )
+    .await;
+    assert_eq!(imported.stdout, "42\n", "{}", imported.stderr);
+}
