@@ -1,5 +1,6 @@
 mod approvals;
 mod builtin_runtime;
+mod coaching;
 mod computer;
 mod computer_product;
 mod computer_python;

@@ -481,6 +481,138 @@ pub fn unread_document(history: &History) -> Option<(String, String)> {
     ))
 }
 
+/// When code failed for want of a module, the model then installed it, and now answers or
+/// asks to install it again instead of running its code: that code, for the engine to run
+/// again in the model's stead (a call of its own, through the gate), and a line for the
+/// events. `next` is the call the model asks for (`None`: it answered). The 0.5B model
+/// installed pandas, then repeated its advice to install it until the corrections ran out.
+pub fn rerun_after_install(history: &History, next: Option<&ToolCall>) -> Option<(String, String)> {
+    if next.is_some_and(|call| repeated_last_run(history, call).is_none()) {
+        return None;
+    }
+    let (_, turn) = history.last_turn()?;
+    let mut failed: Option<(&str, &str)> = None;
+    let mut installed = None;
+    // Code that failed the same way after an install: not run again (the install did not
+    // reach this Python), or the model and the engine would take turns until the limit.
+    let mut failed_after_install = Vec::new();
+    for (code, output, is_error) in code_runs(history, turn) {
+        if let Some((module, _)) = failed
+            && !is_error
+            && (installs(code, module) || installs(code, pip_package(module)))
+        {
+            installed = failed;
+        } else if is_error && let Some(module) = missing_module(output) {
+            if installed.is_some_and(|(_, before)| before == code) {
+                failed_after_install.push(code);
+            }
+            failed = Some((module, code));
+            installed = None;
+        } else if installed.is_some_and(|(_, before)| before == code) {
+            // Run again since: the model is past it.
+            installed = None;
+            failed = None;
+        }
+    }
+    let (module, code) = installed?;
+    if failed_after_install.contains(&code) {
+        return None;
+    }
+    Some((
+        code.to_string(),
+        format!(
+            "`{module}` is installed now, and the model did not run again the code that needed it: running it"
+        ),
+    ))
+}
+
+/// When the model asks to run again, unchanged, Python code that just failed opening a path
+/// that is not there although a file of that name is in the working folder (the hint said
+/// so): that code with the path mended, for the engine to run in the model's stead (a call
+/// of its own, through the gate), and a line for the events. The 0.5B model opened
+/// `/tmp/…/app.log` (the folder above its own) three times after the hint.
+pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(String, String)> {
+    let (_, _, output, true) = repeated_last_run(history, call)? else {
+        return None;
+    };
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
+        return None;
+    }
+    let (given, name) = missing_file_here(output, cwd)?;
+    let mut mended = code.clone();
+    for quote in ['\'', '"'] {
+        mended = mended.replace(
+            &format!("{quote}{given}{quote}"),
+            &format!("{quote}{name}{quote}"),
+        );
+    }
+    (mended != *code).then(|| {
+        (
+            mended,
+            format!(
+                "the model's code failed opening {given}, which is not there, and it asked to run it again unchanged: \
+                 running it with {name}, the file of that name in the working folder"
+            ),
+        )
+    })
+}
+
+/// When the model asks to run again, unchanged, Python code that just failed for want of a
+/// module it was told to install or do without: the code that installs it with this Python's
+/// pip, for the engine to run in the model's stead (a call of its own, through the gate:
+/// the person sees the install and may deny it), and a line for the events. Once per module
+/// and turn; [`rerun_after_install`] then runs the code again if the model does not. The
+/// 0.5B model sent its pandas code back three times after the hint.
+pub fn install_missing(history: &History, call: &ToolCall) -> Option<(String, String)> {
+    let (_, turn, output, true) = repeated_last_run(history, call)? else {
+        return None;
+    };
+    let module = missing_module(output)?;
+    let package = pip_package(module);
+    if code_runs(history, turn).any(|(code, _, _)| installs(code, package)) {
+        return None;
+    }
+    Some((
+        format!(
+            "import importlib, subprocess, sys\n\
+             subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"{package}\"])\n\
+             importlib.invalidate_caches()"
+        ),
+        format!(
+            "the model's code needs `{module}`, which is not installed, and it asked to run it again unchanged: installing {package} with pip"
+        ),
+    ))
+}
+
+/// The package pip installs for an import name that differs from it.
+fn pip_package(module: &str) -> &str {
+    match module {
+        "cv2" => "opencv-python",
+        "PIL" => "pillow",
+        "sklearn" => "scikit-learn",
+        "yaml" => "pyyaml",
+        "bs4" => "beautifulsoup4",
+        "docx" => "python-docx",
+        "dateutil" => "python-dateutil",
+        "fitz" => "pymupdf",
+        other => other,
+    }
+}
+
+/// Whether `code` (shell or Python) installs `module` with pip.
+fn installs(code: &str, module: &str) -> bool {
+    code.lines().any(|line| {
+        line.contains("pip")
+            && line.contains("install")
+            && line
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+                .any(|word| word.eq_ignore_ascii_case(module))
+    })
+}
+
 /// Names of functions defined at the top level of `code`.
 fn top_level_functions(code: &str) -> Vec<&str> {
     code.lines()
@@ -538,7 +670,7 @@ const SHORT_OUTPUT: usize = 400;
 /// output. `None` when the answer uses it, when there is nothing to quote, or when the turn
 /// already asked.
 pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
-    let (_, turn) = history.last_turn()?;
+    let (asked, turn) = history.last_turn()?;
     if already_nudged(turn, UNUSED) {
         return None;
     }
@@ -560,6 +692,29 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     }
     if answer_uses(answer, value) {
         return None;
+    }
+    // A number the answer gives that neither the output nor the request holds was worked out
+    // without code (the 0.5B model printed four products and answered with a made-up sum).
+    let norm = |s: &str| s.to_lowercase().replace(',', "");
+    let request = norm(&request_text(asked));
+    let answer_norm = norm(answer);
+    let asked_numbers = numbers_in(&request);
+    if !numbers_in(&norm(value)).is_empty()
+        && let Some(made_up) = numbers_in(&answer_norm)
+            .into_iter()
+            .find(|n| !asked_numbers.iter().any(|r| same_number(n, r)))
+    {
+        // One value printed: that is the answer. Several (a table, a list): code that
+        // prints the one asked for.
+        if value.lines().count() == 1 && value.split_whitespace().count() <= 3 {
+            return Some(format!(
+                "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {made_up}, but your code printed {value}. Answer my question again in one sentence, with {value}."
+            ));
+        }
+        let request = request_text(asked);
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {made_up}, which your code did not print: do not work it out yourself. Run code that prints the answer to my request ({request}), then tell me the value it prints."
+        ));
     }
     Some(format!(
         "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
@@ -754,6 +909,7 @@ const RAN_AGAIN: &str = "You asked to run the same code again:";
 const DOCUMENT_START: &str = "Your code read";
 const UNSAID: &str = "Your answer did not say what it says.";
 const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
+const FILE_UNREAD: &str = "Your code did not read";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -821,6 +977,29 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
     })
 }
 
+/// When the turn would end with an answer although no code read the file in the working
+/// folder that the request names: the message that asks once for code that reads it. The
+/// 0.5B model, asked for the sum of the numbers in numbers.txt, summed a list it made up.
+pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    if already_nudged(turn, FILE_UNREAD) {
+        return None;
+    }
+    let runs: Vec<&str> = code_runs(history, turn).map(|(code, _, _)| code).collect();
+    if runs.is_empty() {
+        // Nothing ran at all: `no_run_nudge` asks.
+        return None;
+    }
+    let request = request_text(asked);
+    let file = named_files(&request).into_iter().find(|name| {
+        let base = name.rsplit('/').next().unwrap_or(name);
+        cwd.join(name).is_file() && !runs.iter().any(|code| code.contains(base))
+    })?;
+    Some(format!(
+        "{FILE_UNREAD} {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+    ))
+}
+
 /// Whether the person asked for the answer to come from code ("Check with code", "Use code").
 fn asks_for_code(request: &str) -> bool {
     let lower = request.to_lowercase();
@@ -859,18 +1038,14 @@ fn answer_uses(answer: &str, output: &str) -> bool {
     let norm = |s: &str| s.to_lowercase().replace(',', "");
     let answer = norm(answer);
     let output = norm(output);
-    // Numbers standing alone: not the digits inside a name (`r1`, `page2.pdf`).
-    let numbers: Vec<&str> = output
-        .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-'))
-        .map(|n| n.trim_matches(|c| c == '.' || c == '-'))
-        .filter(|n| {
-            n.chars().any(|c| c.is_ascii_digit())
-                && n.chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
-        })
-        .collect();
-    if !numbers.is_empty() {
-        return numbers.iter().any(|n| answer.contains(n));
+    let printed = numbers_in(&output);
+    if !printed.is_empty() {
+        // A number of the answer that is one of them (`165` for `165.0`, `3.14` for
+        // `3.14159`), not one that only holds its digits (`120` beside a printed `1`).
+        let said = numbers_in(&answer);
+        return printed
+            .iter()
+            .any(|p| said.iter().any(|a| same_number(a, p)));
     }
     let last = output
         .lines()
@@ -886,6 +1061,35 @@ fn answer_uses(answer: &str, output: &str) -> bool {
         return true;
     }
     words.is_empty() || words.iter().any(|w| answer.contains(w))
+}
+
+/// Numbers standing alone in `text` (`42`, `-3.5`, `2024-01-05`): not the digits inside a
+/// name (`r1`, `page2.pdf`).
+fn numbers_in(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-'))
+        .map(|n| n.trim_matches(|c| c == '.' || c == '-'))
+        .filter(|n| {
+            n.chars().any(|c| c.is_ascii_digit())
+                && n.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        })
+        .collect()
+}
+
+/// Whether the answer's number `said` is the printed `printed`, as written or rounded to the
+/// digits the answer gives.
+fn same_number(said: &str, printed: &str) -> bool {
+    if said == printed {
+        return true;
+    }
+    let (Ok(a), Ok(p)) = (said.parse::<f64>(), printed.parse::<f64>()) else {
+        return false;
+    };
+    let decimals = said.split_once('.').map_or(0, |(_, d)| d.len());
+    let Ok(decimals) = i32::try_from(decimals) else {
+        return false;
+    };
+    (a - p).abs() <= 0.5 * 10f64.powi(-decimals) + 1e-9 * p.abs().max(1.0)
 }
 
 /// The words of the person's message, on one line.
@@ -1116,6 +1320,53 @@ mod tests {
         assert!(unused_output_nudge(&h, "There is 1 file.").is_some());
     }
 
+    #[test]
+    fn an_answer_with_a_number_no_code_printed_is_sent_back_to_code() {
+        // A pandas Series printed (index and products), and a sum made up from it.
+        let series = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
+        let h = turn(series, Vec::new());
+        let nudge = unused_output_nudge(&h, "The sum over all rows is 120.").unwrap();
+        assert!(
+            nudge.starts_with("Your code printed:\n0    42.0"),
+            "{nudge}"
+        );
+        assert!(
+            nudge.contains("Your answer says 120, which your code did not print"),
+            "{nudge}"
+        );
+        assert!(
+            nudge.contains("Run code that prints the answer to my request"),
+            "{nudge}"
+        );
+        // One value printed and another said: the value is the answer.
+        let gcd = turn("21\n", Vec::new());
+        let nudge = unused_output_nudge(&gcd, "The GCD is 19.").unwrap();
+        assert!(
+            nudge.ends_with("Your answer says 19, but your code printed 21. Answer my question again in one sentence, with 21."),
+            "{nudge}"
+        );
+        // The digits of a printed number are not that number; the number itself is, as
+        // written, with its commas, or rounded to the digits the answer gives.
+        assert!(!answer_uses("It is 120.", "1\n2\n0\n"));
+        for (answer, printed) in [
+            ("The total is 165.", "165.0\n"),
+            ("It is 1,234,567.", "1234567\n"),
+            ("Pi is about 3.14.", "3.14159\n"),
+            ("The mean is 2.5", "2.5\n"),
+            ("It was 2024-01-05.", "2024-01-05\n"),
+            ("It is -3 degrees.", "-3\n"),
+        ] {
+            assert!(answer_uses(answer, printed), "{answer} / {printed}");
+        }
+        for (answer, printed) in [("Pi is about 3.15.", "3.14159\n"), ("It is 16.", "165\n")] {
+            assert!(!answer_uses(answer, printed), "{answer} / {printed}");
+        }
+        // A number the request gave is not made up: the answer is only asked for again.
+        let nudge = unused_output_nudge(&turn("7\n", Vec::new()), "2 to the 40th is big.").unwrap();
+        assert!(!nudge.contains("Your answer says"), "{nudge}");
+        assert!(nudge.contains("with the value from that output"), "{nudge}");
+    }
+
     /// A turn asking `request`, then runs of each code with its output.
     fn runs(request: &str, runs: &[(&str, &str)]) -> History {
         runs_ending(request, runs, false)
@@ -1123,13 +1374,24 @@ mod tests {
 
     /// [`runs`], the last of which failed when `last_failed`.
     fn runs_ending(request: &str, runs: &[(&str, &str)], last_failed: bool) -> History {
+        let n = runs.len();
+        let marked: Vec<(&str, &str, bool)> = runs
+            .iter()
+            .enumerate()
+            .map(|(i, (code, output))| (*code, *output, last_failed && i + 1 == n))
+            .collect();
+        runs_marked(request, &marked)
+    }
+
+    /// A turn asking `request`, then runs of each code with its output, failed or not.
+    fn runs_marked(request: &str, runs: &[(&str, &str, bool)]) -> History {
         let mut h = History::default();
         h.push(HistoryItem::User {
             items: vec![InputItem::Text {
                 text: request.into(),
             }],
         });
-        for (n, (code, output)) in runs.iter().enumerate() {
+        for (n, (code, output, is_error)) in runs.iter().enumerate() {
             let call_id = format!("c{}", n + 1);
             h.push(HistoryItem::Assistant {
                 text: String::new(),
@@ -1151,7 +1413,7 @@ mod tests {
                 call_id,
                 tool_name: "execute".into(),
                 output: (*output).into(),
-                is_error: last_failed && n + 1 == runs.len(),
+                is_error: *is_error,
                 images: Vec::new(),
             });
         }
@@ -1460,6 +1722,170 @@ mod tests {
         let asked = turn("1099511627776\n", after_answer(nudge));
         let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
         assert!(again.contains("ran already and worked"), "{again}");
+    }
+
+    #[test]
+    fn code_that_wanted_a_module_runs_again_once_the_module_is_installed() {
+        let request = "What is the total of the units column in sales.csv?";
+        let code = "import pandas as pd\nprint(pd.read_csv('sales.csv')['units'].sum())";
+        let missing =
+            "Traceback (most recent call last):\nModuleNotFoundError: No module named 'pandas'\n";
+        let install = "pip install pandas";
+        let done = "Successfully installed pandas-3.1.1\n";
+        let h = runs_marked(request, &[(code, missing, true), (install, done, false)]);
+        // An answer, or the install asked for again: the code that needed it runs.
+        for next in [None, Some(run(install))] {
+            let (again, says) = rerun_after_install(&h, next.as_ref()).unwrap();
+            assert_eq!(again, code);
+            assert!(says.contains("`pandas` is installed now"), "{says}");
+        }
+        // Other code the model asks for runs as it is.
+        assert_eq!(rerun_after_install(&h, Some(&run("print(1)"))), None);
+        // Not before the install, not after a failed install, nor once the code ran again.
+        let before = runs_marked(request, &[(code, missing, true)]);
+        assert_eq!(rerun_after_install(&before, None), None);
+        let failed_install =
+            runs_marked(request, &[(code, missing, true), (install, "ERROR", true)]);
+        assert_eq!(rerun_after_install(&failed_install, None), None);
+        let ran_again = runs_marked(
+            request,
+            &[
+                (code, missing, true),
+                (install, done, false),
+                (code, "44\n", false),
+            ],
+        );
+        assert_eq!(rerun_after_install(&ran_again, None), None);
+        // Once: code that failed the same way after the install is not run again.
+        let still = runs_marked(
+            request,
+            &[
+                (code, missing, true),
+                (install, done, false),
+                (code, missing, true),
+                (install, "Requirement already satisfied: pandas\n", false),
+            ],
+        );
+        assert_eq!(rerun_after_install(&still, None), None);
+        // Another module installed is not this one.
+        let other = runs_marked(
+            request,
+            &[(code, missing, true), ("pip install numpy", done, false)],
+        );
+        assert_eq!(rerun_after_install(&other, None), None);
+    }
+
+    #[test]
+    fn an_answer_from_code_that_never_read_the_named_file_is_sent_back_once() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(here.path().join("numbers.txt"), "4\n8\n15\n").unwrap();
+        let request = "What is the sum of the numbers in numbers.txt?";
+        let made_up = runs(request, &[("print(sum([1, 2, 3, 4, 5]))", "15\n")]);
+        let nudge = unread_file_nudge(&made_up, here.path()).unwrap();
+        assert!(
+            nudge.starts_with("Your code did not read numbers.txt."),
+            "{nudge}"
+        );
+        assert!(nudge.ends_with(request), "{nudge}");
+        // Once per turn.
+        let mut asked = made_up.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(unread_file_nudge(&asked, here.path()), None);
+        // Code that opens it, by name or path; a file not in the folder; nothing run yet.
+        let read = "print(sum(int(l) for l in open('numbers.txt')))";
+        assert_eq!(
+            unread_file_nudge(&runs(request, &[(read, "27\n")]), here.path()),
+            None
+        );
+        let by_path = "print(open('./data/../numbers.txt').read())";
+        assert_eq!(
+            unread_file_nudge(&runs(request, &[(by_path, "4\n")]), here.path()),
+            None
+        );
+        let elsewhere = "What is the sum of the numbers in other.txt?";
+        assert_eq!(
+            unread_file_nudge(&runs(elsewhere, &[("print(15)", "15\n")]), here.path()),
+            None
+        );
+        assert_eq!(unread_file_nudge(&runs(request, &[]), here.path()), None);
+    }
+
+    #[test]
+    fn code_that_failed_on_a_path_beside_the_file_runs_mended_when_asked_again() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(here.path().join("app.log"), "2024-03-02 WARN disk\n").unwrap();
+        let code = "with open('/tmp/bench/app.log') as f:\n    print(f.read())";
+        let failed = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/bench/app.log'\n";
+        let h = runs_ending(
+            "On which date does app.log have a WARN line?",
+            &[(code, failed)],
+            true,
+        );
+        let (mended, says) = mended_path(&h, &run(code), here.path()).unwrap();
+        assert_eq!(mended, "with open('app.log') as f:\n    print(f.read())");
+        assert!(
+            says.contains("/tmp/bench/app.log") && says.contains("running it with app.log"),
+            "{says}"
+        );
+        // Changed code runs as the model wrote it; so does a path whose file is not here.
+        assert_eq!(mended_path(&h, &run("print(1)"), here.path()), None);
+        let elsewhere = tempfile::tempdir().unwrap();
+        assert_eq!(mended_path(&h, &run(code), elsewhere.path()), None);
+        // Not after a run that worked.
+        let worked = runs(
+            "On which date does app.log have a WARN line?",
+            &[(code, "x\n")],
+        );
+        assert_eq!(mended_path(&worked, &run(code), here.path()), None);
+    }
+
+    #[test]
+    fn code_sent_back_unchanged_after_a_missing_module_installs_it_once() {
+        let request = "What is the total of the units column in sales.csv?";
+        let code = "import pandas as pd\nprint(pd.read_csv('sales.csv')['units'].sum())";
+        let missing = "ModuleNotFoundError: No module named 'pandas'\n";
+        let h = runs_ending(request, &[(code, missing)], true);
+        let (install, says) = install_missing(&h, &run(code)).unwrap();
+        assert!(
+            install.contains(r#"[sys.executable, "-m", "pip", "install", "pandas"]"#),
+            "{install}"
+        );
+        assert!(says.contains("installing pandas with pip"), "{says}");
+        // The install the engine wrote counts as the module's install.
+        assert!(installs(&install, "pandas"));
+        let after = runs_marked(
+            request,
+            &[
+                (code, missing, true),
+                (&install, "Successfully installed pandas\n", false),
+            ],
+        );
+        assert_eq!(rerun_after_install(&after, None).unwrap().0, code);
+        // Once per turn: an install that failed is not tried again.
+        let tried = runs_marked(
+            request,
+            &[
+                (code, missing, true),
+                (&install, "ERROR: no network\n", true),
+                (code, missing, true),
+            ],
+        );
+        assert_eq!(install_missing(&tried, &run(code)), None);
+        // Changed code runs as written; an import name is installed as its package.
+        assert_eq!(install_missing(&h, &run("print(1)")), None);
+        let cv = runs_ending(
+            request,
+            &[("import cv2", "ModuleNotFoundError: No module named 'cv2'\n")],
+            true,
+        );
+        assert!(
+            install_missing(&cv, &run("import cv2"))
+                .unwrap()
+                .0
+                .contains("\"opencv-python\"")
+        );
     }
 
     #[test]

@@ -245,6 +245,7 @@ fn interpret(
                         &system,
                     )
                 })
+                .or_else(|| crate::coaching::unread_file_nudge(&shared.history, &shared.config.cwd))
         };
         let repeated = match calls.as_slice() {
             [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only)
@@ -253,7 +254,7 @@ fn interpret(
         };
         let answered = calls.is_empty() && coach;
         let cwd = &shared.config.cwd;
-        let unread = if answered {
+        let engine_call = if answered {
             crate::coaching::unread_document(&shared.history)
                 .or_else(|| crate::coaching::unfound_document(&shared.history, cwd, true))
         } else if coach {
@@ -261,10 +262,19 @@ fn interpret(
         } else {
             None
         };
-        if let Some((code, says)) = unread {
+        let engine_call = engine_call.or_else(|| match calls.as_slice() {
+            [] if answered => crate::coaching::rerun_after_install(&shared.history, None),
+            [only] if coach => crate::coaching::rerun_after_install(&shared.history, Some(only))
+                .or_else(|| crate::coaching::mended_path(&shared.history, only, cwd))
+                .or_else(|| crate::coaching::install_missing(&shared.history, only)),
+            _ => None,
+        });
+        if let Some((code, says)) = engine_call {
             // The document the request is about was never looked for, or found and never
-            // read: the engine finds or reads it, as a call of its own that the gate sees like
-            // any other (in place of the model's next call after its own code failed).
+            // read, or the code that wanted a module now installed was not run again, or code
+            // failed on a path beside the file and is asked for unchanged: the engine finds,
+            // reads or runs it (mended), as a call of its own that the gate sees like any
+            // other (in place of the model's next call).
             emit(EventMsg::Notice { message: says });
             calls.clear();
             counter += 1;

@@ -1,0 +1,114 @@
+//! The harness carries a weak model through its slips, seen from the outside: `interpreter
+//! exec --json -y` with a scripted model that writes its code as text (as small local models
+//! do), and the engine's corrections in the events and in what the model is sent next.
+
+use oi_product_tests::{Sandbox, of_type, run_exec, tool_outputs};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+
+fn python(code: &str) -> ScriptedResponse {
+    ScriptedResponse::text(&format!("```python\n{code}\n```"))
+}
+
+fn exec_scripted(
+    sb: &Sandbox,
+    responses: Vec<ScriptedResponse>,
+    request: &str,
+) -> (ScriptedModelServer, Vec<serde_json::Value>) {
+    let server = ScriptedModelServer::start_blocking(Script::new(responses));
+    let mut cmd = sb.command("interpreter");
+    cmd.args(["exec", "--json", "-y", "--model", "openai/m"])
+        .args(["--api_base", &format!("{}/v1", server.base_url())])
+        .arg(request);
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (server, events)
+}
+
+fn notices(events: &[serde_json::Value]) -> Vec<String> {
+    of_type(events, "notice")
+        .iter()
+        .map(|e| e["msg"]["message"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Code that opened a path beside the file, sent back unchanged after the hint, runs with the
+/// file's own name: the engine's call, through the gate, said in a notice.
+#[test]
+fn code_sent_back_unchanged_after_a_wrong_path_runs_mended() {
+    let sb = Sandbox::new();
+    std::fs::write(
+        sb.work().join("app.log"),
+        "2024-03-02 WARN disk almost full\n",
+    )
+    .unwrap();
+    let wrong = "print(open('/nowhere/app.log').read())";
+    let (server, events) = exec_scripted(
+        &sb,
+        vec![
+            python(wrong),
+            python(wrong),
+            ScriptedResponse::text("The WARN line is from 2024-03-02."),
+        ],
+        "On which date does app.log have a WARN line?",
+    );
+    let outputs = tool_outputs(&events);
+    assert_eq!(outputs.len(), 2, "{outputs:?}");
+    assert!(outputs[0].contains("FileNotFoundError"), "{outputs:?}");
+    assert!(
+        outputs[1].contains("2024-03-02 WARN disk almost full"),
+        "{outputs:?}"
+    );
+    let codes: Vec<String> = of_type(&events, "tool_call_proposed")
+        .iter()
+        .map(|e| {
+            e["msg"]["call"]["arguments"]["code"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(codes[1], "print(open('app.log').read())", "{codes:?}");
+    assert!(
+        notices(&events)
+            .iter()
+            .any(|n| n.contains("running it with app.log")),
+        "{events:?}"
+    );
+    assert_eq!(server.model_requests().len(), 3);
+}
+
+/// An answer from code that never read the file the request names is sent back once, and
+/// the model's next code reads it.
+#[test]
+fn an_answer_from_code_that_never_read_the_named_file_is_sent_back() {
+    let sb = Sandbox::new();
+    std::fs::write(sb.work().join("numbers.txt"), "4\n8\n15\n").unwrap();
+    let (server, events) = exec_scripted(
+        &sb,
+        vec![
+            python("print(sum([1, 2, 3, 4, 5]))"),
+            ScriptedResponse::text("The sum of the numbers in numbers.txt is 15."),
+            python("print(sum(int(l) for l in open('numbers.txt')))"),
+            ScriptedResponse::text("The sum of the numbers in numbers.txt is 27."),
+        ],
+        "What is the sum of the numbers in numbers.txt?",
+    );
+    let outputs = tool_outputs(&events);
+    assert!(outputs.iter().any(|o| o.trim() == "27"), "{outputs:?}");
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 4);
+    let third = serde_json::to_string(requests[2].messages()).unwrap();
+    assert!(
+        third.contains("Your code did not read numbers.txt."),
+        "{third}"
+    );
+    let answers = of_type(&events, "assistant_message");
+    assert_eq!(
+        answers.last().unwrap()["msg"]["text"],
+        "The sum of the numbers in numbers.txt is 27."
+    );
+}
