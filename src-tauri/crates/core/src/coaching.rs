@@ -696,29 +696,33 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     // A number the answer gives that neither the output nor the request holds was worked out
     // without code (the 0.5B model printed four products and answered with a made-up sum).
     let norm = |s: &str| s.to_lowercase().replace(',', "");
-    let request = norm(&request_text(asked));
+    let asked_norm = norm(&request_text(asked));
+    let asked_numbers = numbers_in(&asked_norm);
     let answer_norm = norm(answer);
-    let asked_numbers = numbers_in(&request);
-    if !numbers_in(&norm(value)).is_empty()
-        && let Some(made_up) = numbers_in(&answer_norm)
-            .into_iter()
-            .find(|n| !asked_numbers.iter().any(|r| same_number(n, r)))
-    {
-        // One value printed: that is the answer. Several (a table, a list): code that
-        // prints the one asked for.
-        if value.lines().count() == 1 && value.split_whitespace().count() <= 3 {
-            return Some(format!(
-                "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {made_up}, but your code printed {value}. Answer my question again in one sentence, with {value}."
-            ));
-        }
-        let request = request_text(asked);
-        return Some(format!(
-            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {made_up}, which your code did not print: do not work it out yourself. Run code that prints the answer to my request ({request}), then tell me the value it prints."
-        ));
+    let printed_numbers = !numbers_in(&norm(value)).is_empty();
+    let made_up = numbers_in(&answer_norm)
+        .into_iter()
+        .find(|n| !asked_numbers.iter().any(|r| same_number(n, r)))
+        .filter(|_| printed_numbers);
+    // One value printed is the answer. Several lines (a table, a column, a list) are not
+    // yet the one the request asks for: code that prints it (the 0.5B model printed a
+    // pandas column of products and answered that it had printed their sum).
+    let one_value = value.lines().count() == 1 && value.split_whitespace().count() <= 3;
+    let request = request_text(asked);
+    match made_up {
+        Some(n) if one_value => Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, but your code printed {value}. Answer my question again in one sentence, with {value}."
+        )),
+        Some(n) => Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, which your code did not print: do not work it out yourself. Run code that prints the answer to my request ({request}), then tell me the value it prints."
+        )),
+        None if one_value || !printed_numbers => Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
+        )),
+        None => Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} If one value of that output answers my request ({request}), tell me it in one sentence; if not, run code that prints the answer."
+        )),
     }
-    Some(format!(
-        "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
-    ))
 }
 
 /// Longest part of a document quoted back when an answer left out what it says.
@@ -1336,6 +1340,13 @@ mod tests {
         );
         assert!(
             nudge.contains("Run code that prints the answer to my request"),
+            "{nudge}"
+        );
+        // Several lines of numbers and an answer with none: one of them, or code for it.
+        let nudge =
+            unused_output_nudge(&h, "The code printed the sum of units times price.").unwrap();
+        assert!(
+            nudge.ends_with("If one value of that output answers my request (What is 2 to the 40th?), tell me it in one sentence; if not, run code that prints the answer."),
             "{nudge}"
         );
         // One value printed and another said: the value is the answer.
