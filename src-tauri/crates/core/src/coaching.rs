@@ -914,6 +914,7 @@ const DOCUMENT_START: &str = "Your code read";
 const UNSAID: &str = "Your answer did not say what it says.";
 const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
 const FILE_UNREAD: &str = "Your code did not read";
+const FILE_UNMADE: &str = "Your code did not create";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -982,11 +983,13 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
 }
 
 /// When the turn would end with an answer although no code read the file in the working
-/// folder that the request names: the message that asks once for code that reads it. The
-/// 0.5B model, asked for the sum of the numbers in numbers.txt, summed a list it made up.
+/// folder that the request names, or made the file it asks for: the message that asks once
+/// for code that reads or makes it. The 0.5B model, asked for the sum of the numbers in
+/// numbers.txt, summed a list it made up; asked to create hello.txt and tell its size, it
+/// printed the text and answered with a size.
 pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, FILE_UNREAD) {
+    if already_nudged(turn, FILE_UNREAD) || already_nudged(turn, FILE_UNMADE) {
         return None;
     }
     let runs: Vec<&str> = code_runs(history, turn).map(|(code, _, _)| code).collect();
@@ -995,12 +998,34 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
         return None;
     }
     let request = request_text(asked);
-    let file = named_files(&request).into_iter().find(|name| {
+    let lower = request.to_lowercase();
+    let makes = ["create", "write", "save", "make"].iter().any(|w| {
+        lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| word == *w)
+    });
+    let untouched = |name: &&str| {
         let base = name.rsplit('/').next().unwrap_or(name);
-        cwd.join(name).is_file() && !runs.iter().any(|code| code.contains(base))
-    })?;
+        !runs.iter().any(|code| code.contains(base))
+    };
+    let files = named_files(&request);
+    if let Some(file) = files
+        .iter()
+        .copied()
+        .filter(untouched)
+        .find(|name| cwd.join(name).is_file())
+    {
+        return Some(format!(
+            "{FILE_UNREAD} {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+        ));
+    }
+    let file = files
+        .iter()
+        .copied()
+        .filter(untouched)
+        .find(|name| makes && !cwd.join(name).exists())?;
     Some(format!(
-        "{FILE_UNREAD} {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+        "{FILE_UNMADE} {file}. Write Python code in a ```python block that creates {file} as my request says and prints what it needs: {request}"
     ))
 }
 
@@ -1821,6 +1846,30 @@ mod tests {
             None
         );
         assert_eq!(unread_file_nudge(&runs(request, &[]), here.path()), None);
+        // A file the request asks for that no code made.
+        let create = "Create a file hello.txt containing exactly the text hi there, then tell me its size in bytes.";
+        let printed = runs(create, &[("print('hi there')", "hi there\n")]);
+        let nudge = unread_file_nudge(&printed, here.path()).unwrap();
+        assert!(
+            nudge.starts_with("Your code did not create hello.txt. Write Python code"),
+            "{nudge}"
+        );
+        let mut asked = printed.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(unread_file_nudge(&asked, here.path()), None);
+        let made = "open('hello.txt', 'w').write('hi there')";
+        assert_eq!(
+            unread_file_nudge(&runs(create, &[(made, "8\n")]), here.path()),
+            None
+        );
+        // A file named but not asked for, and not here, is no one's to make.
+        let about = "How long is hello.txt?";
+        assert_eq!(
+            unread_file_nudge(&runs(about, &[("print(8)", "8\n")]), here.path()),
+            None
+        );
     }
 
     #[test]
