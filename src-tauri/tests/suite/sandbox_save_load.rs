@@ -125,6 +125,8 @@ async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window(
         wd.text_when("[data-testid=notice]", "loaded").await;
         wd.text_when("[data-testid=user-message]", "try again")
             .await;
+        // The loaded runs show what they returned (a log's runs are not replayed as runs).
+        wd.text_when("[data-testid=call-result]", "Error").await;
         pointer::say(&wd, &desktop, "what did we do?").await;
         wd.text_when(
             "[data-testid=assistant-message]",

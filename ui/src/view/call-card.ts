@@ -214,6 +214,32 @@ export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement 
     ...block.actions.map((a) => renderAction(a, lastShot, ctx.loadImage)),
     ...block.screenshots.map((s) => renderScreenshot(s, ctx.loadImage)),
     ...block.diffs.map((d) => renderScreenDiff(d, lastShot?.source ?? null, ctx.loadImage)),
-    block.result?.is_error && !block.exec ? h("div", { class: "muted" }, block.result.output) : null,
+    resultView(block),
+  );
+}
+
+/** Lines of a result shown open; a longer one is folded under its summary. */
+const OPEN_RESULT_LINES = 8;
+
+/**
+ * What a call that ran no code here returned: what a read tool read, what another tool (an
+ * MCP server's) answered, or the output of a run in a loaded conversation (whose runs are not
+ * replayed). Edits, plans and computer actions show what they did above; only their failure
+ * is said. A run seen here shows its own output as it came.
+ */
+function resultView(block: CallBlock): HTMLElement | null {
+  const result = block.result;
+  if (!result || block.exec) return null;
+  if (result.is_error) return h("div", { class: "muted", "data-testid": "call-result" }, result.output);
+  const type = block.call.action.type;
+  if (type !== "read" && type !== "other" && type !== "run_code") return null;
+  const output = result.output.replace(/\n+$/, "");
+  if (output.trim() === "") return h("div", { class: "muted", "data-testid": "call-result" }, "(no output)");
+  const lines = output.split("\n").length;
+  return h(
+    "details",
+    { class: "result", "data-testid": "call-result", ...(lines <= OPEN_RESULT_LINES ? { open: true } : {}) },
+    h("summary", {}, lines === 1 ? "Output" : `Output · ${lines} lines`),
+    h("pre", { class: "output" }, output),
   );
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { Event } from "../bindings/Event";
+import { call, ev } from "../test/events";
+import { TranscriptView } from "./transcript-view";
+
+function shown(events: Event[]): HTMLElement {
+  const v = new TranscriptView({ decide: () => {}, loadImage: async () => "", drafts: new Map() });
+  v.load(events);
+  v.flush();
+  return v.el;
+}
+
+const read = call("r1", { type: "read", summary: "Read report.pdf", arguments: {}, path: "/d/report.pdf" }, "Read");
+const run = call("c1", { type: "run_code", language: "python", code: "print(6 * 7)" });
+
+describe("what a call returned", () => {
+  it("shows what a read tool read, open when short and folded when long", () => {
+    const short = shown([ev({ type: "tool_call_proposed", call: read }), ev({ type: "tool_result", call_id: "r1", output: "The harbour opens on Tuesday.\n", is_error: false })]);
+    const result = short.querySelector<HTMLDetailsElement>('[data-testid="call-result"]')!;
+    expect(result.open).toBe(true);
+    expect(result.querySelector("pre")!.textContent).toBe("The harbour opens on Tuesday.");
+    expect(result.querySelector("summary")!.textContent).toBe("Output");
+
+    const pages = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join("\n");
+    const long = shown([ev({ type: "tool_call_proposed", call: read }), ev({ type: "tool_result", call_id: "r1", output: pages, is_error: false })]);
+    const folded = long.querySelector<HTMLDetailsElement>('[data-testid="call-result"]')!;
+    expect(folded.open).toBe(false);
+    expect(folded.querySelector("summary")!.textContent).toBe("Output · 40 lines");
+    expect(folded.querySelector("pre")!.textContent).toBe(pages);
+  });
+
+  it("shows a run's output in a loaded conversation, which has no run events", () => {
+    const el = shown([ev({ type: "tool_call_proposed", call: run }), ev({ type: "tool_result", call_id: "c1", output: "42\n", is_error: false })]);
+    expect(el.querySelector('[data-testid="call-result"] pre')!.textContent).toBe("42");
+  });
+
+  it("does not show a run's output twice when the run was seen here", () => {
+    const el = shown([
+      ev({ type: "tool_call_proposed", call: run }),
+      ev({ type: "exec_begin", call_id: "c1", language: "python", code: "print(6 * 7)" }),
+      ev({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "42\n" }),
+      ev({ type: "exec_end", call_id: "c1", status: "completed", exit_code: 0, duration_ms: 5 }),
+      ev({ type: "tool_result", call_id: "c1", output: "42\n", is_error: false }),
+    ]);
+    expect(el.querySelector('[data-testid="call-result"]')).toBeNull();
+    expect(el.querySelector('[data-testid="exec-output"]')!.textContent).toBe("42\n");
+  });
+
+  it("says a failure, and leaves what an edit or a plan did to the card", () => {
+    const denied = shown([ev({ type: "tool_call_proposed", call: read }), ev({ type: "tool_result", call_id: "r1", output: "Denied by the person.", is_error: true })]);
+    expect(denied.querySelector('[data-testid="call-result"]')!.textContent).toBe("Denied by the person.");
+    const plan = call("p1", { type: "plan", items: [] }, "todo_write");
+    const el = shown([ev({ type: "tool_call_proposed", call: plan }), ev({ type: "tool_result", call_id: "p1", output: "Plan updated.", is_error: false })]);
+    expect(el.querySelector('[data-testid="call-result"]')).toBeNull();
+  });
+
+  it("says a read that returned nothing", () => {
+    const el = shown([ev({ type: "tool_call_proposed", call: read }), ev({ type: "tool_result", call_id: "r1", output: "\n", is_error: false })]);
+    expect(el.querySelector('[data-testid="call-result"]')!.textContent).toBe("(no output)");
+  });
+});
