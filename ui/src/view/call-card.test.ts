@@ -49,6 +49,11 @@ describe("what a call returned", () => {
   it("says a failure, and leaves what an edit or a plan did to the card", () => {
     const denied = shown([ev({ type: "tool_call_proposed", call: read }), ev({ type: "tool_result", call_id: "r1", output: "Denied by the person.", is_error: true })]);
     expect(denied.querySelector('[data-testid="call-result"]')!.textContent).toBe("Denied by the person.");
+    const traceback = "Traceback (most recent call last):\n  File \"<cell 1>\", line 1\nOSError: [Errno 30] Read-only file system\n";
+    const failed = shown([ev({ type: "tool_call_proposed", call: run }), ev({ type: "tool_result", call_id: "c1", output: traceback, is_error: true })]);
+    const shownFailure = failed.querySelector('[data-testid="call-result"]')!;
+    expect(shownFailure.tagName).toBe("PRE");
+    expect(shownFailure.textContent).toBe(traceback.trimEnd());
     const plan = call("p1", { type: "plan", items: [] }, "todo_write");
     const el = shown([ev({ type: "tool_call_proposed", call: plan }), ev({ type: "tool_result", call_id: "p1", output: "Plan updated.", is_error: false })]);
     expect(el.querySelector('[data-testid="call-result"]')).toBeNull();

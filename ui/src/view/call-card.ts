@@ -230,7 +230,8 @@ const OPEN_RESULT_LINES = 8;
 function resultView(block: CallBlock): HTMLElement | null {
   const result = block.result;
   if (!result || block.exec) return null;
-  if (result.is_error) return h("div", { class: "muted", "data-testid": "call-result" }, result.output);
+  // A failure as it was written (a traceback keeps its lines), in the error colour.
+  if (result.is_error) return h("pre", { class: "output", "data-testid": "call-result" }, h("span", { class: "stderr" }, result.output.replace(/\n+$/, "")));
   const type = block.call.action.type;
   if (type !== "read" && type !== "other" && type !== "run_code") return null;
   const output = result.output.replace(/\n+$/, "");
