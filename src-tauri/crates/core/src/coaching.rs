@@ -79,6 +79,14 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some((name, import)) = missing_name(output).and_then(|n| Some((n, import_for(n)?))) {
+            return hint(
+                &format!(
+                    "`{name}` comes from Python's standard library: add `{import}` at the top."
+                ),
+                false,
+            );
+        }
         return None;
     }
     if !output.trim().is_empty() {
@@ -587,6 +595,122 @@ pub fn install_missing(history: &History, call: &ToolCall) -> Option<(String, St
     ))
 }
 
+/// The name a `NameError` says is not defined.
+fn missing_name(output: &str) -> Option<&str> {
+    let rest = output.split("NameError: name '").nth(1)?;
+    rest.split('\'').next().filter(|n| !n.is_empty())
+}
+
+/// The import that defines `name`, for a standard module or a well-known function of one
+/// that code used without importing it (`median`, `sqrt`, `Counter`, `json`).
+fn import_for(name: &str) -> Option<String> {
+    const MODULES: &[&str] = &[
+        "math",
+        "os",
+        "sys",
+        "json",
+        "re",
+        "random",
+        "statistics",
+        "collections",
+        "itertools",
+        "functools",
+        "hashlib",
+        "csv",
+        "pathlib",
+        "string",
+        "time",
+        "glob",
+        "shutil",
+        "decimal",
+        "fractions",
+        "calendar",
+        "textwrap",
+        "subprocess",
+    ];
+    const FROM: &[(&str, &[&str])] = &[
+        (
+            "statistics",
+            &[
+                "mean",
+                "median",
+                "mode",
+                "stdev",
+                "variance",
+                "pstdev",
+                "pvariance",
+                "fmean",
+                "median_low",
+                "median_high",
+            ],
+        ),
+        (
+            "math",
+            &[
+                "sqrt",
+                "gcd",
+                "lcm",
+                "factorial",
+                "floor",
+                "ceil",
+                "log",
+                "log10",
+                "log2",
+                "exp",
+                "pi",
+                "comb",
+                "perm",
+                "isqrt",
+                "prod",
+            ],
+        ),
+        (
+            "collections",
+            &[
+                "Counter",
+                "defaultdict",
+                "deque",
+                "OrderedDict",
+                "namedtuple",
+            ],
+        ),
+        ("functools", &["reduce"]),
+        ("pathlib", &["Path"]),
+        ("decimal", &["Decimal"]),
+        ("fractions", &["Fraction"]),
+    ];
+    if MODULES.contains(&name) {
+        return Some(format!("import {name}"));
+    }
+    FROM.iter()
+        .find(|(_, names)| names.contains(&name))
+        .map(|(module, _)| format!("from {module} import {name}"))
+}
+
+/// When the model asks to run again, unchanged, Python code that just failed on a name it
+/// never imported from the standard library (the hint said which): that code with the import
+/// added at its top, for the engine to run in the model's stead (a call of its own, through
+/// the gate), and a line for the events. The 0.5B model called `median` three times.
+pub fn mended_import(history: &History, call: &ToolCall) -> Option<(String, String)> {
+    let (_, _, output, true) = repeated_last_run(history, call)? else {
+        return None;
+    };
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
+        return None;
+    }
+    let name = missing_name(output)?;
+    let import = import_for(name)?;
+    Some((
+        format!("{import}\n{code}"),
+        format!(
+            "the model's code uses `{name}` without importing it, and it asked to run it again unchanged: running it with `{import}` added"
+        ),
+    ))
+}
+
 /// The package pip installs for an import name that differs from it.
 fn pip_package(module: &str) -> &str {
     match module {
@@ -720,7 +844,7 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
             "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
         )),
         None => Some(format!(
-            "{NUDGE_START}\n{value}\n\n{UNUSED} If one value of that output answers my request ({request}), tell me it in one sentence; if not, run code that prints the answer."
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Run code that prints the answer to my request ({request}), then tell me the value it prints."
         )),
     }
 }
@@ -1367,11 +1491,12 @@ mod tests {
             nudge.contains("Run code that prints the answer to my request"),
             "{nudge}"
         );
-        // Several lines of numbers and an answer with none: one of them, or code for it.
+        // Several lines of numbers and an answer with none: code that prints the one asked
+        // for (the 0.5B model said back a nudge that offered it the choice).
         let nudge =
             unused_output_nudge(&h, "The code printed the sum of units times price.").unwrap();
         assert!(
-            nudge.ends_with("If one value of that output answers my request (What is 2 to the 40th?), tell me it in one sentence; if not, run code that prints the answer."),
+            nudge.ends_with("Your answer did not use it. Run code that prints the answer to my request (What is 2 to the 40th?), then tell me the value it prints."),
             "{nudge}"
         );
         // One value printed and another said: the value is the answer.
@@ -1946,6 +2071,46 @@ mod tests {
                 .0
                 .contains("\"opencv-python\"")
         );
+    }
+
+    #[test]
+    fn a_standard_name_used_without_its_import_is_hinted_then_added_when_sent_back() {
+        let here = tempfile::tempdir().unwrap();
+        let code = "print(median([91, 23, 57, 14, 68]))";
+        let out = "Traceback (most recent call last):\nNameError: name 'median' is not defined\n";
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "`median` comes from Python's standard library: add `from statistics import median` at the top."
+        );
+        let math = "NameError: name 'math' is not defined";
+        assert!(
+            run_hint("python", "math.sqrt(2)", math, true, here.path())
+                .unwrap()
+                .text
+                .contains("`import math`")
+        );
+        // A name of the model's own gets no guess.
+        let own = "NameError: name 'total' is not defined";
+        assert_eq!(
+            run_hint("python", "print(total)", own, true, here.path()),
+            None
+        );
+        // Sent back unchanged: the engine adds the import.
+        let h = runs_ending(
+            "Give me the median of 91, 23, 57, 14, 68",
+            &[(code, out)],
+            true,
+        );
+        let (mended, says) = mended_import(&h, &run(code)).unwrap();
+        assert_eq!(mended, format!("from statistics import median\n{code}"));
+        assert!(
+            says.contains("`from statistics import median` added"),
+            "{says}"
+        );
+        assert_eq!(mended_import(&h, &run("print(1)")), None);
+        let own_failed = runs_ending("total?", &[("print(total)", own)], true);
+        assert_eq!(mended_import(&own_failed, &run("print(total)")), None);
     }
 
     #[test]

@@ -266,7 +266,8 @@ fn interpret(
             [] if answered => crate::coaching::rerun_after_install(&shared.history, None),
             [only] if coach => crate::coaching::rerun_after_install(&shared.history, Some(only))
                 .or_else(|| crate::coaching::mended_path(&shared.history, only, cwd))
-                .or_else(|| crate::coaching::install_missing(&shared.history, only)),
+                .or_else(|| crate::coaching::install_missing(&shared.history, only))
+                .or_else(|| crate::coaching::mended_import(&shared.history, only)),
             _ => None,
         });
         if let Some((code, says)) = engine_call {
