@@ -112,3 +112,33 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back() {
         "The sum of the numbers in numbers.txt is 27."
     );
 }
+
+/// An answer that ignored what its code printed is sent back with the value, and the model
+/// is not shown that answer again (it said it again word for word); the person still saw it.
+#[test]
+fn an_answer_that_ignored_the_output_is_asked_again_without_it() {
+    let sb = Sandbox::new();
+    let (server, events) = exec_scripted(
+        &sb,
+        vec![
+            python("import math\nprint(math.gcd(462, 1071))"),
+            ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 19."),
+            ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 21."),
+        ],
+        "What is the greatest common divisor of 462 and 1071?",
+    );
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 3);
+    let third = serde_json::to_string(requests[2].messages()).unwrap();
+    assert!(
+        third.contains("Your answer says 19, but your code printed 21."),
+        "{third}"
+    );
+    assert!(!third.contains("is 19."), "{third}");
+    let answers: Vec<String> = of_type(&events, "assistant_message")
+        .iter()
+        .map(|e| e["msg"]["text"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(answers.iter().any(|a| a.ends_with("is 19.")), "{answers:?}");
+    assert!(answers.last().unwrap().ends_with("is 21."), "{answers:?}");
+}

@@ -233,19 +233,19 @@ fn interpret(
         // Coaching is for the harness small local models get (classic's `execute`, calls
         // written as text); a model that calls tools natively does not make these slips.
         let coach = shared.profile.offers("execute");
+        // Nudges after an answer; `true` with one about an answer that ignored what its code
+        // printed or read, which the model is then not shown: the 0.5B model, shown its own
+        // answer, said it again word for word after being told the value or the text.
         let nudge = || {
-            crate::coaching::unused_output_nudge(&shared.history, &text)
-                .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
-                .or_else(|| {
-                    let system = shared.profile.system_prompt(&prompt_context(shared));
-                    crate::coaching::no_run_nudge(
-                        &shared.history,
-                        &text,
-                        &shared.config.cwd,
-                        &system,
-                    )
-                })
+            let ignored = crate::coaching::unused_output_nudge(&shared.history, &text)
+                .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text));
+            if let Some(message) = ignored {
+                return Some((message, true));
+            }
+            let system = shared.profile.system_prompt(&prompt_context(shared));
+            crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd, &system)
                 .or_else(|| crate::coaching::unread_file_nudge(&shared.history, &shared.config.cwd))
+                .map(|message| (message, false))
         };
         let repeated = match calls.as_slice() {
             [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only)
@@ -270,6 +270,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_import(&shared.history, only)),
             _ => None,
         });
+        // The answer the model is not shown again (the person saw it).
+        let mut superseded = false;
         if let Some((code, says)) = engine_call {
             // The document the request is about was never looked for, or found and never
             // read, or the code that wanted a module now installed was not run again, or code
@@ -289,9 +291,13 @@ fn interpret(
                 arguments,
                 origin: CallOrigin::Text,
             });
-        } else if let Some(message) = repeated.or_else(|| answered.then(nudge).flatten()) {
+        } else if let Some((message, hide)) = repeated
+            .map(|message| (message, false))
+            .or_else(|| answered.then(nudge).flatten())
+        {
             // A slip a weak model makes (it re-ran the code it was shown, left out what its
             // code printed, or answered with no code where code was needed): ask once more.
+            superseded = hide;
             calls.clear();
             counter += 1;
             shared.call_counter = counter;
@@ -301,7 +307,7 @@ fn interpret(
             ));
         }
         shared.history.push(HistoryItem::Assistant {
-            text,
+            text: if superseded { String::new() } else { text },
             reasoning,
             calls: calls.clone(),
             interrupted: false,
