@@ -6,7 +6,7 @@ use oi_product_tests::{Sandbox, of_type, run_exec, tool_outputs};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 
 fn python(code: &str) -> ScriptedResponse {
-    ScriptedResponse::text(&format!("```python\n{code}\n```"))
+    ScriptedResponse::text(format!("```python\n{code}\n```"))
 }
 
 fn exec_scripted(
