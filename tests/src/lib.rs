@@ -259,3 +259,27 @@ pub fn spawn_pty(cmd: Command) -> expectrl::Session {
     session.set_expect_timeout(Some(Duration::from_secs(30)));
     session
 }
+
+/// `interpreter exec --json -y` on `request` with a scripted model (an OpenAI-compatible one)
+/// answering `responses`, in `sb`: the server (for the requests it got) and the events. The
+/// run must succeed.
+pub fn exec_scripted(
+    sb: &Sandbox,
+    responses: Vec<oi_test_support::ScriptedResponse>,
+    request: &str,
+) -> (oi_test_support::ScriptedModelServer, Vec<Value>) {
+    let server = oi_test_support::ScriptedModelServer::start_blocking(
+        oi_test_support::Script::new(responses),
+    );
+    let mut cmd = sb.command("interpreter");
+    cmd.args(["exec", "--json", "-y", "--model", "openai/m"])
+        .args(["--api_base", &format!("{}/v1", server.base_url())])
+        .arg(request);
+    let (out, events) = run_exec(&mut cmd, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (server, events)
+}

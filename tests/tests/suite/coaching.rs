@@ -2,30 +2,11 @@
 //! exec --json -y` with a scripted model that writes its code as text (as small local models
 //! do), and the engine's corrections in the events and in what the model is sent next.
 
-use oi_product_tests::{Sandbox, of_type, run_exec, tool_outputs};
-use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use oi_product_tests::{Sandbox, exec_scripted, of_type, tool_outputs};
+use oi_test_support::ScriptedResponse;
 
 fn python(code: &str) -> ScriptedResponse {
     ScriptedResponse::text(format!("```python\n{code}\n```"))
-}
-
-fn exec_scripted(
-    sb: &Sandbox,
-    responses: Vec<ScriptedResponse>,
-    request: &str,
-) -> (ScriptedModelServer, Vec<serde_json::Value>) {
-    let server = ScriptedModelServer::start_blocking(Script::new(responses));
-    let mut cmd = sb.command("interpreter");
-    cmd.args(["exec", "--json", "-y", "--model", "openai/m"])
-        .args(["--api_base", &format!("{}/v1", server.base_url())])
-        .arg(request);
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (server, events)
 }
 
 fn notices(events: &[serde_json::Value]) -> Vec<String> {

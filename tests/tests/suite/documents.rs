@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use oi_product_tests::{Sandbox, of_type, run_exec, tool_outputs};
+use oi_product_tests::{Sandbox, exec_scripted, of_type, tool_outputs};
 use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 use serde_json::json;
 
@@ -131,27 +131,6 @@ fn code_finds_last_weeks_pdf_among_decoys_and_reads_page_two_under_the_native_sa
         system.contains("computer.files.read(path, pages=None)"),
         "{system}"
     );
-}
-
-/// `interpreter exec --json -y` on `request` with a scripted model answering `responses`;
-/// the server (for the requests it got) and the events.
-fn exec_scripted(
-    sb: &Sandbox,
-    responses: Vec<ScriptedResponse>,
-    request: &str,
-) -> (ScriptedModelServer, Vec<serde_json::Value>) {
-    let server = ScriptedModelServer::start_blocking(Script::new(responses));
-    let mut cmd = sb.command("interpreter");
-    cmd.args(["exec", "--json", "-y", "--model", "openai/m"])
-        .args(["--api_base", &format!("{}/v1", server.base_url())])
-        .arg(request);
-    let (out, events) = run_exec(&mut cmd, None);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (server, events)
 }
 
 /// A weak model asked about "the PDF I downloaded this week" makes its content up without

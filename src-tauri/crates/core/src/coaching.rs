@@ -534,21 +534,29 @@ pub fn rerun_after_install(history: &History, next: Option<&ToolCall>) -> Option
     ))
 }
 
-/// When the model asks to run again, unchanged, Python code that just failed opening a path
-/// that is not there although a file of that name is in the working folder (the hint said
-/// so): that code with the path mended, for the engine to run in the model's stead (a call
-/// of its own, through the gate), and a line for the events. The 0.5B model opened
-/// `/tmp/…/app.log` (the folder above its own) three times after the hint.
-pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(String, String)> {
+/// The code of `call` and the output of the run it repeats, when it is Python code sent
+/// again unchanged right after that run failed.
+fn python_failed_again<'h>(
+    history: &'h History,
+    call: &'h ToolCall,
+) -> Option<(&'h String, &'h str)> {
     let (_, _, output, true) = repeated_last_run(history, call)? else {
         return None;
     };
     let ToolAction::RunCode { language, code } = &call.action else {
         return None;
     };
-    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
-        return None;
-    }
+    (oi_exec::canonical_language(language) == Some(oi_exec::Language::Python))
+        .then_some((code, output))
+}
+
+/// When the model asks to run again, unchanged, Python code that just failed opening a path
+/// that is not there although a file of that name is in the working folder (the hint said
+/// so): that code with the path mended, for the engine to run in the model's stead (a call
+/// of its own, through the gate), and a line for the events. The 0.5B model opened
+/// `/tmp/…/app.log` (the folder above its own) three times after the hint.
+pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(String, String)> {
+    let (code, output) = python_failed_again(history, call)?;
     let (given, name) = missing_file_here(output, cwd)?;
     let mut mended = code.clone();
     for quote in ['\'', '"'] {
@@ -692,15 +700,7 @@ fn import_for(name: &str) -> Option<String> {
 /// added at its top, for the engine to run in the model's stead (a call of its own, through
 /// the gate), and a line for the events. The 0.5B model called `median` three times.
 pub fn mended_import(history: &History, call: &ToolCall) -> Option<(String, String)> {
-    let (_, _, output, true) = repeated_last_run(history, call)? else {
-        return None;
-    };
-    let ToolAction::RunCode { language, code } = &call.action else {
-        return None;
-    };
-    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
-        return None;
-    }
+    let (code, output) = python_failed_again(history, call)?;
     let name = missing_name(output)?;
     let import = import_for(name)?;
     Some((
