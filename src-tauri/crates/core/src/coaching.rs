@@ -507,7 +507,7 @@ pub fn rerun_after_install(history: &History, next: Option<&ToolCall>) -> Option
     for (code, output, is_error) in code_runs(history, turn) {
         if let Some((module, _)) = failed
             && !is_error
-            && (installs(code, module) || installs(code, pip_package(module)))
+            && (installs(code, module) || pip_package(module).is_some_and(|p| installs(code, p)))
         {
             installed = failed;
         } else if is_error && let Some(module) = missing_module(output) {
@@ -587,7 +587,7 @@ pub fn install_missing(history: &History, call: &ToolCall) -> Option<(String, St
         return None;
     };
     let module = missing_module(output)?;
-    let package = pip_package(module);
+    let package = pip_package(module)?;
     if code_runs(history, turn).any(|(code, _, _)| installs(code, package)) {
         return None;
     }
@@ -711,19 +711,50 @@ pub fn mended_import(history: &History, call: &ToolCall) -> Option<(String, Stri
     ))
 }
 
-/// The package pip installs for an import name that differs from it.
-fn pip_package(module: &str) -> &str {
-    match module {
-        "cv2" => "opencv-python",
-        "PIL" => "pillow",
-        "sklearn" => "scikit-learn",
-        "yaml" => "pyyaml",
-        "bs4" => "beautifulsoup4",
-        "docx" => "python-docx",
-        "dateutil" => "python-dateutil",
-        "fitz" => "pymupdf",
-        other => other,
-    }
+/// The package on PyPI that provides the import `module`, for the well-known ones only: an
+/// import name is often not its package's name, and a package of that name may be another's
+/// (`serial` is not pyserial, `jwt` not PyJWT), so the engine installs nothing it does not
+/// know. `None` for others (the run's hint still tells the model how).
+fn pip_package(module: &str) -> Option<&'static str> {
+    const KNOWN: &[(&str, &str)] = &[
+        ("pandas", "pandas"),
+        ("numpy", "numpy"),
+        ("scipy", "scipy"),
+        ("matplotlib", "matplotlib"),
+        ("seaborn", "seaborn"),
+        ("plotly", "plotly"),
+        ("sympy", "sympy"),
+        ("networkx", "networkx"),
+        ("statsmodels", "statsmodels"),
+        ("requests", "requests"),
+        ("openpyxl", "openpyxl"),
+        ("xlrd", "xlrd"),
+        ("tabulate", "tabulate"),
+        ("lxml", "lxml"),
+        ("pypdf", "pypdf"),
+        ("reportlab", "reportlab"),
+        ("tqdm", "tqdm"),
+        ("psutil", "psutil"),
+        ("pytz", "pytz"),
+        ("markdown", "markdown"),
+        ("cv2", "opencv-python"),
+        ("PIL", "pillow"),
+        ("sklearn", "scikit-learn"),
+        ("yaml", "pyyaml"),
+        ("bs4", "beautifulsoup4"),
+        ("docx", "python-docx"),
+        ("pptx", "python-pptx"),
+        ("dateutil", "python-dateutil"),
+        ("fitz", "pymupdf"),
+        ("dotenv", "python-dotenv"),
+        ("serial", "pyserial"),
+        ("jwt", "PyJWT"),
+        ("Crypto", "pycryptodome"),
+    ];
+    KNOWN
+        .iter()
+        .find(|(import, _)| *import == module)
+        .map(|(_, package)| *package)
 }
 
 /// Whether `code` (shell or Python) installs `module` with pip.
@@ -2071,6 +2102,11 @@ mod tests {
                 .0
                 .contains("\"opencv-python\"")
         );
+        // A module the engine does not know is not installed by name: a package of that
+        // name may be someone else's.
+        let unknown = "ModuleNotFoundError: No module named 'acme_widgets'\n";
+        let h = runs_ending(request, &[("import acme_widgets", unknown)], true);
+        assert_eq!(install_missing(&h, &run("import acme_widgets")), None);
     }
 
     #[test]
