@@ -850,11 +850,11 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     }
     // A number the answer gives that neither the output nor the request holds was worked out
     // without code (the 0.5B model printed four products and answered with a made-up sum).
-    let norm = |s: &str| s.to_lowercase().replace(',', "");
-    let asked_norm = norm(&request_text(asked));
+    let request = request_text(asked);
+    let asked_norm = normalized(&request);
     let asked_numbers = numbers_in(&asked_norm);
-    let answer_norm = norm(answer);
-    let printed_numbers = !numbers_in(&norm(value)).is_empty();
+    let answer_norm = normalized(answer);
+    let printed_numbers = !numbers_in(&normalized(value)).is_empty();
     let made_up = numbers_in(&answer_norm)
         .into_iter()
         .find(|n| !asked_numbers.iter().any(|r| same_number(n, r)))
@@ -863,7 +863,6 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     // yet the one the request asks for: code that prints it (the 0.5B model printed a
     // pandas column of products and answered that it had printed their sum).
     let one_value = value.lines().count() == 1 && value.split_whitespace().count() <= 3;
-    let request = request_text(asked);
     match made_up {
         Some(n) if one_value => Some(format!(
             "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, but your code printed {value}. Answer my question again in one sentence, with {value}."
@@ -909,26 +908,26 @@ pub fn unused_document_nudge(history: &History, answer: &str) -> Option<String> 
             .map(str::to_lowercase)
             .collect()
     };
+    let text = body.join("\n");
     let known = &words(head) | &words(&request);
-    let said = &words(&body.join("\n")) - &known;
+    let said = &words(&text) - &known;
     if said.is_empty() || !said.is_disjoint(&words(answer)) {
         return None;
     }
-    document_quoted(output, UNSAID, &request)
+    Some(document_quoted(head, &text, UNSAID, &request))
 }
 
-/// The message that quotes the start of a read document's text (`output`, as
-/// `computer.files.read` renders it) and asks for the answer to `request` from it, after `why`.
-fn document_quoted(output: &str, why: &str, request: &str) -> Option<String> {
-    let (head, body) = oi_documents::parse_rendered(output)?;
-    let text = body.join("\n");
+/// The message that quotes the start of a read document's text (its header line `head` and
+/// `text`, as [`oi_documents::parse_rendered`] takes them apart) and asks for the answer to
+/// `request` from it, after `why`.
+fn document_quoted(head: &str, text: &str, why: &str, request: &str) -> String {
     let mut quote: String = text.trim().chars().take(DOCUMENT_QUOTE).collect();
     if quote.len() < text.trim().len() {
         quote.push('…');
     }
-    Some(format!(
+    format!(
         "{DOCUMENT_START} {head}:\n{quote}\n\n{why} Now answer my request ({request}) from that text, in two or three sentences of your own."
-    ))
+    )
 }
 
 /// When the model asks to run again exactly the code that just ran and worked, the message
@@ -951,9 +950,14 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     let quoted = reads && already_nudged(turn, READ_AGAIN);
     if reads
         && !quoted
-        && let Some(message) = document_quoted(output, READ_AGAIN, &request)
+        && let Some((head, body)) = oi_documents::parse_rendered(output)
     {
-        return Some(message);
+        return Some(document_quoted(
+            head,
+            &body.join("\n"),
+            READ_AGAIN,
+            &request,
+        ));
     }
     let value = output.trim();
     let short = !value.is_empty() && value.len() <= SHORT_OUTPUT;
@@ -1219,9 +1223,8 @@ fn named_files(text: &str) -> Vec<&str> {
 
 /// Whether `answer` carries `output`'s value: one of its numbers, or its last line's words.
 fn answer_uses(answer: &str, output: &str) -> bool {
-    let norm = |s: &str| s.to_lowercase().replace(',', "");
-    let answer = norm(answer);
-    let output = norm(output);
+    let answer = normalized(answer);
+    let output = normalized(output);
     let printed = numbers_in(&output);
     if !printed.is_empty() {
         // A number of the answer that is one of them (`165` for `165.0`, `3.14` for
@@ -1245,6 +1248,11 @@ fn answer_uses(answer: &str, output: &str) -> bool {
         return true;
     }
     words.is_empty() || words.iter().any(|w| answer.contains(w))
+}
+
+/// `text` lowercased, without thousands separators (`1,234` is `1234`).
+fn normalized(text: &str) -> String {
+    text.to_lowercase().replace(',', "")
 }
 
 /// Numbers standing alone in `text` (`42`, `-3.5`, `2024-01-05`): not the digits inside a
