@@ -16,6 +16,26 @@ describe("Transcript", () => {
     expect(t.model).toBe("openai/test");
   });
 
+  it("sets aside an answer the engine asked again in place of, and only that one", () => {
+    const t = new Transcript();
+    const correction = (id: string, supersedes: boolean): ReturnType<typeof call> => ({
+      ...call(id, { type: "read", summary: "Ask for a reply in the expected format", arguments: {} }, "format_error"),
+      origin: "text",
+      arguments: supersedes ? { message: "Your answer says 19…", supersedes_answer: true } : { message: "Answer in words." },
+    });
+    const [first] = t.apply(ev({ type: "assistant_message", text: "The GCD is 19.", interrupted: false }));
+    expect(t.apply(ev({ type: "tool_call_proposed", call: correction("f1", true) }))).toEqual(["f1", first]);
+    expect(t.get(first!)).toMatchObject({ kind: "assistant", superseded: true });
+    const [second] = t.apply(ev({ type: "assistant_message", text: "Still thinking.", interrupted: false }));
+    expect(t.apply(ev({ type: "tool_call_proposed", call: correction("f2", false) }))).toEqual(["f2"]);
+    expect(t.get(second!)).not.toHaveProperty("superseded");
+    // A correction after a run (no answer right before it) sets nothing aside.
+    t.apply(ev({ type: "tool_call_proposed", call: call("c1", runPython("c1", "print(21)")) }));
+    t.apply(ev({ type: "user_message", items: [{ type: "text", text: "and?" }] }));
+    expect(t.apply(ev({ type: "tool_call_proposed", call: correction("f3", true) }))).toEqual(["f3"]);
+    expect(t.get(second!)).not.toHaveProperty("superseded");
+  });
+
   it("follows a call from approval through its run, output and file changes", () => {
     const t = new Transcript();
     t.apply(ev({ type: "turn_started", turn: 1 }));

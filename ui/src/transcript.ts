@@ -60,7 +60,16 @@ export interface CallBlock {
 
 export type Block =
   | { kind: "user"; id: string; items: InputItem[] }
-  | { kind: "assistant"; id: string; text: string; done: boolean; interrupted: boolean }
+  | {
+      kind: "assistant";
+      id: string;
+      text: string;
+      done: boolean;
+      interrupted: boolean;
+      /** The engine asked the model again in its place (a weak model's answer that left out
+       * what its code printed or read): shown as set aside, not as the answer. */
+      superseded?: boolean;
+    }
   | { kind: "reasoning"; id: string; text: string }
   | CallBlock
   | { kind: "screenshot"; id: string; screenshot: ScreenshotInfo }
@@ -144,6 +153,16 @@ export class Transcript {
       actions: [],
       diffs: [],
     });
+  }
+
+  /** The latest assistant message, when nothing but calls came after it. */
+  private lastAssistant(): Extract<Block, { kind: "assistant" }> | undefined {
+    for (let i = this.blocks.length - 1; i >= 0; i--) {
+      const b = this.blocks[i];
+      if (b.kind === "assistant") return b;
+      if (b.kind !== "call") return undefined;
+    }
+    return undefined;
   }
 
   private findCall(callId: string): CallBlock | null {
@@ -239,9 +258,16 @@ export class Transcript {
         if (!m.text) return [];
         return [this.add({ kind: "assistant", id: this.nextId("text"), text: m.text, done: true, interrupted: m.interrupted }).id];
       }
-      case "tool_call_proposed":
+      case "tool_call_proposed": {
         this.closeText();
-        return [this.callBlock(m.call).id];
+        const changed = [this.callBlock(m.call).id];
+        const set = supersedesAnswer(m.call) ? this.lastAssistant() : undefined;
+        if (set) {
+          set.superseded = true;
+          changed.push(set.id);
+        }
+        return changed;
+      }
       case "approval_requested": {
         this.closeText();
         const b = this.callBlock(m.call);
@@ -375,4 +401,11 @@ export class Transcript {
         return [this.notice("info", "The session ended. A message continues it from its log.")];
     }
   }
+}
+
+/** The engine's correction (`format_error`) that replaced the answer it follows: the model is
+ * not shown that answer again, and neither should the person take it for the answer. */
+function supersedesAnswer(call: ToolCall): boolean {
+  const args = call.arguments as Record<string, unknown> | null;
+  return call.name === "format_error" && !!args && args["supersedes_answer"] === true;
 }

@@ -2,8 +2,8 @@
 //! exec --json -y` with a scripted model that writes its code as text (as small local models
 //! do), and the engine's corrections in the events and in what the model is sent next.
 
-use oi_product_tests::{Sandbox, exec_scripted, of_type, tool_outputs};
-use oi_test_support::ScriptedResponse;
+use oi_product_tests::{Sandbox, exec_scripted, of_type, spawn_pty, tool_outputs};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
 
 fn python(code: &str) -> ScriptedResponse {
     ScriptedResponse::text(format!("```python\n{code}\n```"))
@@ -122,4 +122,54 @@ fn an_answer_that_ignored_the_output_is_asked_again_without_it() {
         .collect();
     assert!(answers.iter().any(|a| a.ends_with("is 19.")), "{answers:?}");
     assert!(answers.last().unwrap().ends_with("is 21."), "{answers:?}");
+}
+
+/// A resumed session rebuilds the conversation from its log: the answer a correction replaced
+/// stays out of what the model is shown, as it was before the resume.
+#[test]
+fn an_answer_replaced_by_a_correction_stays_hidden_after_a_resume() {
+    let sb = Sandbox::new();
+    let (_, events) = exec_scripted(
+        &sb,
+        vec![
+            python("import math\nprint(math.gcd(462, 1071))"),
+            ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 19."),
+            ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 21."),
+        ],
+        "What is the greatest common divisor of 462 and 1071?",
+    );
+    // The correction says, for the person, that the answer before it was set aside.
+    let set_aside: Vec<&serde_json::Value> = of_type(&events, "tool_call_proposed")
+        .into_iter()
+        .filter(|e| e["msg"]["call"]["arguments"]["supersedes_answer"] == true)
+        .collect();
+    assert_eq!(set_aside.len(), 1, "{events:?}");
+    assert!(
+        set_aside[0]["msg"]["call"]["action"]["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("Answer set aside"),
+        "{:?}",
+        set_aside[0]
+    );
+    let server =
+        ScriptedModelServer::start_blocking(Script::new(vec![ScriptedResponse::text("Yes, 21.")]));
+    let mut cmd = sb.command("interpreter");
+    cmd.args(["--model", "openai/m", "--plain", "--resume"])
+        .args(["--api_base", &format!("{}/v1", server.base_url())]);
+    let mut p = spawn_pty(cmd);
+    p.expect("resumed").unwrap();
+    p.expect("> ").unwrap();
+    p.send_line("Is that right?").unwrap();
+    p.expect("Yes, 21.").unwrap();
+    p.expect("> ").unwrap();
+    p.send("\x04").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    let shown = serde_json::to_string(server.model_requests()[0].messages()).unwrap();
+    assert!(
+        shown.contains("Your answer says 19, but your code printed 21."),
+        "{shown}"
+    );
+    assert!(shown.contains("is 21."), "{shown}");
+    assert!(!shown.contains("is 19."), "{shown}");
 }

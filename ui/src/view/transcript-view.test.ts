@@ -68,3 +68,29 @@ describe("a model error", () => {
     expect(appHint("execution")).toBeNull();
   });
 });
+
+describe("an answer the engine asked again in place of", () => {
+  it("is shown set aside with why, above its text, and the next answer is not", () => {
+    const v = view();
+    v.load([
+      ev({ type: "assistant_message", text: "The GCD is 19.", interrupted: false }),
+      ev({
+        type: "tool_call_proposed",
+        call: {
+          call_id: "f1",
+          name: "format_error",
+          arguments: { message: "Your answer says 19, but your code printed 21.", supersedes_answer: true },
+          origin: "text",
+          action: { type: "read", summary: "Ask for a reply in the expected format", arguments: {} },
+        },
+      }),
+      ev({ type: "assistant_message", text: "The GCD is 21.", interrupted: false }),
+    ]);
+    v.flush();
+    const answers = [...v.el.querySelectorAll<HTMLElement>('[data-testid="assistant-message"]')];
+    expect(answers.map((a) => a.classList.contains("superseded"))).toEqual([true, false]);
+    expect(answers[0]!.querySelector('[data-testid="superseded"]')?.textContent).toMatch(/^Set aside: this answer left out/);
+    expect(answers[0]!.textContent).toContain("The GCD is 19.");
+    expect(answers[1]!.querySelector('[data-testid="superseded"]')).toBeNull();
+  });
+});

@@ -163,7 +163,16 @@ export class TranscriptView {
         body.innerHTML = renderMarkdown(block.text);
         return h(
           "div",
-          { class: `msg assistant${block.done ? "" : " streaming"}`, "data-testid": "assistant-message" },
+          {
+            class: `msg assistant${block.done ? "" : " streaming"}${block.superseded ? " superseded" : ""}`,
+            "data-testid": "assistant-message",
+          },
+          block.superseded &&
+            h(
+              "div",
+              { class: "superseded-note", "data-testid": "superseded" },
+              "Set aside: this answer left out what the code printed or read, and the model was asked again.",
+            ),
           body,
           block.interrupted && h("div", { class: "muted" }, "(interrupted)"),
         );

@@ -820,6 +820,26 @@ fn last_success(turn: &[HistoryItem]) -> Option<(&str, &str)> {
 /// Longest run output that counts as a value to quote back.
 const SHORT_OUTPUT: usize = 400;
 
+/// `call` (a correction) marked as replacing the answer it follows.
+pub fn superseding(mut call: ToolCall) -> ToolCall {
+    if let Some(arguments) = call.arguments.as_object_mut() {
+        arguments.insert(
+            crate::profile::SUPERSEDES_ANSWER.into(),
+            serde_json::Value::Bool(true),
+        );
+    }
+    call.action = crate::profile::action_for(&call.name, &call.arguments);
+    call
+}
+
+/// Whether `calls` hold a correction that replaced the answer they came with.
+pub fn supersedes_answer(calls: &[ToolCall]) -> bool {
+    calls.iter().any(|c| {
+        c.name == crate::profile::FORMAT_ERROR
+            && c.arguments[crate::profile::SUPERSEDES_ANSWER] == true
+    })
+}
+
 /// When the model's final answer in this turn leaves out what its last successful run printed
 /// (a short output: a value, a line or two), the message that asks it once more, quoting the
 /// output. `None` when the answer uses it, when there is nothing to quote, or when the turn

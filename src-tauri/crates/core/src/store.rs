@@ -411,8 +411,14 @@ impl Rebuild {
     /// Ends the assistant message being assembled, if there is one.
     fn flush(&mut self) {
         if !self.text.is_empty() || !self.calls.is_empty() {
+            let text = std::mem::take(&mut self.text);
             self.history.push(HistoryItem::Assistant {
-                text: std::mem::take(&mut self.text),
+                // As the session had it: an answer a correction replaced is not shown again.
+                text: if crate::coaching::supersedes_answer(&self.calls) {
+                    String::new()
+                } else {
+                    text
+                },
                 reasoning: std::mem::take(&mut self.reasoning),
                 calls: std::mem::take(&mut self.calls),
                 interrupted: self.interrupted.unwrap_or(true),

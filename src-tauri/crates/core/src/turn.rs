@@ -301,10 +301,12 @@ fn interpret(
             calls.clear();
             counter += 1;
             shared.call_counter = counter;
-            calls.push(crate::profile::format_error_call(
-                format!("call_{counter}"),
-                message,
-            ));
+            let call = crate::profile::format_error_call(format!("call_{counter}"), message);
+            calls.push(if superseded {
+                crate::coaching::superseding(call)
+            } else {
+                call
+            });
         }
         shared.history.push(HistoryItem::Assistant {
             text: if superseded { String::new() } else { text },

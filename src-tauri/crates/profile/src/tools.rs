@@ -8,6 +8,10 @@ pub use super::catalog::ToolDef;
 
 /// The name of the pseudo-call that answers a reply breaking a one-command format.
 pub const FORMAT_ERROR: &str = "format_error";
+/// The argument of a [`FORMAT_ERROR`] call that replaced the answer before it: that answer is
+/// set aside (not shown to the model again, in this process or after a resume, which rebuilds
+/// the conversation from the log where the call is kept with its arguments).
+pub const SUPERSEDES_ANSWER: &str = "supersedes_answer";
 
 /// The pseudo-call whose result is `message`, sent back as text in place of a reply the engine
 /// cannot act on (a broken format, an invented tool, or a slip the harness coaches).
@@ -101,6 +105,10 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
             items: oi_tools::plan_items(name, arguments).unwrap_or_default(),
         },
         "submit" => read("Submit the task".into()),
+        // The engine's correction; one that replaced the answer before it says so.
+        FORMAT_ERROR if arguments[SUPERSEDES_ANSWER] == true => {
+            read("Answer set aside (it left out what the code printed or read): ask again".into())
+        }
         FORMAT_ERROR => read("Ask for a reply in the expected format".into()),
         "Write" => edit(format!("Write {}", s("file_path"))),
         "Edit" => edit(format!("Edit {}", s("file_path"))),
