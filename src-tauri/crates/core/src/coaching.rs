@@ -73,6 +73,20 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        // A value where the code expected another (a price parsed as an int, a name as a
+        // number, a column that is not there): the 1.5B model guessed a CSV's column order.
+        let wrong_value = output.contains("ValueError: invalid literal for int()")
+            || output.contains("ValueError: could not convert string to float")
+            || output.contains("IndexError: list index out of range");
+        if wrong_value && let Some(text) = text_heads(code, cwd) {
+            return hint(&text, false);
+        }
+        if output.contains("AttributeError: 'Files' object has no attribute") {
+            return hint(
+                "`computer.files` has only `read(path, pages=None)` and `find(kind=None, modified_within=None, folder=None, name=None)`. For anything else use Python's standard library: `os.path.exists(path)`, `os.path.getsize(path)`, `open(path).read()`.",
+                false,
+            );
+        }
         if output.contains("name 'execute' is not defined") {
             return hint(
                 "`execute` is the tool that runs code, not a Python function. Write only the Python code itself.",
@@ -90,7 +104,10 @@ pub fn run_hint(
         return None;
     }
     if !output.trim().is_empty() {
-        return None;
+        return read_as_one_string(code, output).then(|| RunHint {
+            text: "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.".into(),
+            undone: false,
+        });
     }
     let defined = top_level_functions(code);
     let uncalled: Vec<&str> = defined
@@ -117,10 +134,16 @@ pub fn run_hint(
 /// The path a `FileNotFoundError` names, and the file of that name in the working directory,
 /// when there is one (the 0.5B model wrote a path it made up for `app.log`).
 fn missing_file_here(output: &str, cwd: &Path) -> Option<(String, String)> {
-    let rest = output
+    let given = if let Some(rest) = output
         .split("FileNotFoundError: [Errno 2] No such file or directory: '")
-        .nth(1)?;
-    let given = rest.split('\'').next()?;
+        .nth(1)
+    {
+        rest.split('\'').next()?
+    } else {
+        // `computer.files.read` of a path that is not there.
+        let rest = output.split("ComputerError: cannot read ").nth(1)?;
+        rest.split(": No such file or directory").next()?
+    };
     let name = Path::new(given).file_name()?.to_str()?;
     (name != given && cwd.join(name).is_file()).then(|| (given.to_string(), name.to_string()))
 }
@@ -161,6 +184,58 @@ fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
         said.push(text);
     }
     (!said.is_empty()).then(|| format!("{}.", said.join("; ")))
+}
+
+/// Plain text files the code names and the working directory holds, with their first lines:
+/// the code can then use the columns where they are.
+fn text_heads(code: &str, cwd: &Path) -> Option<String> {
+    const PLAIN: [&str; 5] = [".csv", ".tsv", ".txt", ".log", ".dat"];
+    let mut said = Vec::new();
+    for name in named_files(code) {
+        if !PLAIN.iter().any(|ext| name.ends_with(ext)) || said.iter().any(|(n, _)| *n == name) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
+            continue;
+        };
+        let head: Vec<String> = text
+            .lines()
+            .take(3)
+            .map(|l| l.chars().take(120).collect::<String>())
+            .collect();
+        if !head.is_empty() {
+            said.push((name, head.join("\n")));
+        }
+    }
+    let parts: Vec<String> = said
+        .iter()
+        .map(|(name, head)| format!("`{name}` begins:\n```\n{head}\n```"))
+        .collect();
+    (!parts.is_empty()).then(|| {
+        format!(
+            "{}\nLook at which column or field holds what, and convert only the values that are numbers.",
+            parts.join("\n")
+        )
+    })
+}
+
+/// Code that read a plain text file with `computer.files.read` and took its length, largest
+/// or smallest item, or looped over it, as if it were a list of lines or numbers (the 1.5B
+/// model answered "61 lines" for a file of 4, and "9" as the largest of its numbers), and
+/// printed a short value.
+fn read_as_one_string(code: &str, output: &str) -> bool {
+    const PLAIN: [&str; 5] = [".txt", ".csv", ".log", ".md", ".tsv"];
+    let reads_text = code.contains("computer.files.read(")
+        && named_files(code)
+            .iter()
+            .any(|name| PLAIN.iter().any(|ext| name.ends_with(ext)));
+    let splits = ["split", "json.", "csv.", "import re"]
+        .iter()
+        .any(|s| code.contains(s));
+    let takes_items = ["len(", "max(", "min(", "sorted(", "set(", "for "]
+        .iter()
+        .any(|s| code.contains(s));
+    reads_text && !splits && takes_items && output.trim().lines().count() <= 2
 }
 
 /// A value's shape in a few words: its kind, an object's keys, a list's length and items.
@@ -1448,6 +1523,15 @@ mod tests {
             "{}",
             hint.text
         );
+        // The same from `computer.files.read`.
+        let read = "computer.ComputerError: cannot read /tmp/oi-bench-x/app.log: No such file or directory (os error 2)\n";
+        let hint = run_hint("python", code, read, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("`/tmp/oi-bench-x/app.log` does not exist, but `app.log` is here"),
+            "{}",
+            hint.text
+        );
         // Not when the file is not here either, or the name is the one that failed.
         let other = out.replace("app.log", "other.log");
         assert_eq!(run_hint("python", code, &other, true, dir.path()), None);
@@ -1492,6 +1576,73 @@ mod tests {
             run_hint("python", "d = {}\nd[0]['a']", out, true, dir.path()),
             None
         );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_from_a_file_here_shows_the_files_first_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("sales.csv"),
+            "region,units,price\nnorth,12,3.5\nsouth,7,4.0\neast,20,2.25\n",
+        )
+        .unwrap();
+        let code = "import csv\nwith open('sales.csv') as f:\n    r = csv.reader(f)\n    next(r)\n    print(sum(int(row[2]) for row in r))";
+        let out = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: '3.5'";
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "`sales.csv` begins:\n```\nregion,units,price\nnorth,12,3.5\nsouth,7,4.0\n```\n\
+             Look at which column or field holds what, and convert only the values that are numbers."
+        );
+        assert!(!hint.undone);
+        let index = "IndexError: list index out of range";
+        assert!(run_hint("python", code, index, true, dir.path()).is_some());
+        // Another error, or a file that is not here: nothing to show.
+        assert_eq!(
+            run_hint(
+                "python",
+                code,
+                "ZeroDivisionError: division by zero",
+                true,
+                dir.path()
+            ),
+            None
+        );
+        let elsewhere = code.replace("sales.csv", "other.csv");
+        assert_eq!(run_hint("python", &elsewhere, out, true, dir.path()), None);
+    }
+
+    #[test]
+    fn a_text_read_whole_and_measured_as_if_it_were_lines_is_explained() {
+        let dir = tempfile::tempdir().unwrap();
+        let lines = "poem = computer.files.read('poem.txt')\nprint(len(poem))";
+        let hint = run_hint("python", lines, "61\n", false, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("`computer.files.read` returns the whole text as one string"),
+            "{}",
+            hint.text
+        );
+        assert!(!hint.undone);
+        let largest = "numbers = computer.files.read('numbers.txt')\nprint(max(numbers))";
+        assert!(run_hint("python", largest, "9\n", false, dir.path()).is_some());
+        // Split into lines or words, a document (not plain text), or open(): nothing to say.
+        let split = "poem = computer.files.read('poem.txt')\nprint(len(poem.splitlines()))";
+        assert_eq!(run_hint("python", split, "4\n", false, dir.path()), None);
+        let pdf = "text = computer.files.read('report.pdf')\nprint(len(text))";
+        assert_eq!(run_hint("python", pdf, "5120\n", false, dir.path()), None);
+        // A function `computer.files` does not have: what it has, and the standard library.
+        let size = "print(computer.files.size('poem.txt'))";
+        let out = "AttributeError: 'Files' object has no attribute 'size'";
+        let hint = run_hint("python", size, out, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("`computer.files` has only `read(path, pages=None)`"),
+            "{}",
+            hint.text
+        );
+        let opened = "print(len(open('poem.txt').read()))";
+        assert_eq!(run_hint("python", opened, "61\n", false, dir.path()), None);
     }
 
     /// "What is 2 to the 40th?" run as `print(2**40)` with `output`, then `extra`.
