@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 /// A request a kernel sends; longer lines are refused (typed text is the only long field).
 const MAX_REQUEST: usize = 4 * 1024 * 1024;
 /// What a kernel in a container sandbox is told: no descriptor of this machine reaches it.
-const IN_CONTAINER: &str = "code in a container sandbox (--sandbox docker or openshell) cannot reach this desktop; use the computer tool instead";
+const IN_CONTAINER: &str = "code in a container sandbox (docker or openshell) cannot reach this desktop; use the computer tool instead";
 /// What a kernel hears when its block ended before its request was answered.
 const BLOCK_ENDED: &str =
     "the code block ended before the engine answered: computer.* works while a code block runs";

@@ -125,7 +125,8 @@ impl SandboxSetup {
             (Some(id), Some(why)) => {
                 let notice = format!(
                     "The {id} profile runs code in a {} sandbox by default, but {why}. Code runs \
-                     without a sandbox; `--sandbox none` says so and silences this.",
+                     without a sandbox; choosing the sandbox \"none\" (`--sandbox none` in a \
+                     terminal) says so and silences this.",
                     self.request.level
                 );
                 (SessionSandbox::none(), Some(notice))
