@@ -166,6 +166,7 @@ fn serve(path: &Path, options: &EngineOptions, jobs: &std_mpsc::Receiver<Job>) {
                 continue;
             }
         };
+        let began = std::time::Instant::now();
         let loaded = match Loaded::load(backend, path, options) {
             Ok(l) => l,
             Err(e) => {
@@ -190,6 +191,10 @@ fn serve(path: &Path, options: &EngineOptions, jobs: &std_mpsc::Receiver<Job>) {
                 .and_then(|dir| DiskPrompt::for_model(dir, path, loaded.facts.n_ctx)),
         };
         session.restore(&mut ctx);
+        tracing::debug!(
+            ms = began.elapsed().as_millis() as u64,
+            "model loaded and kept prompt restored"
+        );
         let mut next = Some(first);
         while let Some(job) = next.take().or_else(|| jobs.recv().ok()) {
             session.run(&mut ctx, job);
@@ -544,6 +549,7 @@ impl Session<'_> {
             0
         };
         self.cached.truncate(start);
+        let began = std::time::Instant::now();
         let mut batch = LlamaBatch::new(BATCH as usize, 1);
         for chunk_start in (start..prompt.len()).step_by(BATCH as usize) {
             let chunk_end = (chunk_start + BATCH as usize).min(prompt.len());
@@ -564,6 +570,12 @@ impl Session<'_> {
             self.cached
                 .extend_from_slice(&prompt[chunk_start..chunk_end]);
         }
+        tracing::debug!(
+            tokens = prompt.len(),
+            kept = start,
+            ms = began.elapsed().as_millis() as u64,
+            "prompt read"
+        );
         Ok(start)
     }
 }
