@@ -103,11 +103,19 @@ pub fn run_hint(
         }
         return None;
     }
+    // A plain text read whole and taken item by item: characters, where the code meant lines
+    // or numbers. The largest character, or a loop that found nothing, is never what the
+    // request needed (the run goes back as undone); a length may be (its characters).
+    if let Some(items) = read_as_one_string(code)
+        && output.trim().lines().count() <= 2
+    {
+        return hint(
+            "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.",
+            items || output.trim().is_empty(),
+        );
+    }
     if !output.trim().is_empty() {
-        return read_as_one_string(code, output).then(|| RunHint {
-            text: "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.".into(),
-            undone: false,
-        });
+        return None;
     }
     let defined = top_level_functions(code);
     let uncalled: Vec<&str> = defined
@@ -209,21 +217,44 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
     }
     let parts: Vec<String> = said
         .iter()
-        .map(|(name, head)| format!("`{name}` begins:\n```\n{head}\n```"))
+        .map(|(name, head)| {
+            let shown = format!("`{name}` begins:\n```\n{head}\n```");
+            match csv_columns(head) {
+                Some(columns) => format!(
+                    "{shown}\nIts first line is the header; by index, the columns are {columns}. \
+                     Use each column for what it holds, and convert only its numbers."
+                ),
+                None => format!("{shown}\nLook at what each line holds before converting it."),
+            }
+        })
         .collect();
-    (!parts.is_empty()).then(|| {
-        format!(
-            "{}\nLook at which column or field holds what, and convert only the values that are numbers.",
-            parts.join("\n")
-        )
+    (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
+/// names and the next has as many fields.
+fn csv_columns(head: &str) -> Option<String> {
+    let mut lines = head.lines();
+    let header: Vec<&str> = lines.next()?.split(',').map(str::trim).collect();
+    let first: Vec<&str> = lines.next()?.split(',').collect();
+    let names = header
+        .iter()
+        .all(|h| !h.is_empty() && h.parse::<f64>().is_err());
+    (header.len() > 1 && header.len() == first.len() && names).then(|| {
+        header
+            .iter()
+            .enumerate()
+            .map(|(i, h)| format!("{i} `{h}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
     })
 }
 
 /// Code that read a plain text file with `computer.files.read` and took its length, largest
 /// or smallest item, or looped over it, as if it were a list of lines or numbers (the 1.5B
-/// model answered "61 lines" for a file of 4, and "9" as the largest of its numbers), and
-/// printed a short value.
-fn read_as_one_string(code: &str, output: &str) -> bool {
+/// model answered "61 lines" for a file of 4, and "9" as the largest of its numbers): `None`
+/// when it did not, `Some(true)` when it took items (not only the length).
+fn read_as_one_string(code: &str) -> Option<bool> {
     const PLAIN: [&str; 5] = [".txt", ".csv", ".log", ".md", ".tsv"];
     let reads_text = code.contains("computer.files.read(")
         && named_files(code)
@@ -232,10 +263,10 @@ fn read_as_one_string(code: &str, output: &str) -> bool {
     let splits = ["split", "json.", "csv.", "import re"]
         .iter()
         .any(|s| code.contains(s));
-    let takes_items = ["len(", "max(", "min(", "sorted(", "set(", "for "]
+    let items = ["max(", "min(", "sorted(", "set(", "for "]
         .iter()
         .any(|s| code.contains(s));
-    reads_text && !splits && takes_items && output.trim().lines().count() <= 2
+    (reads_text && !splits && (items || code.contains("len("))).then_some(items)
 }
 
 /// A value's shape in a few words: its kind, an object's keys, a list's length and items.
@@ -1103,11 +1134,23 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
     let (_, _, output, true) = repeated_last_run(history, call)? else {
         return None;
     };
-    // The error itself: a traceback's last line, or the last line of what it printed.
+    // The error itself: a traceback's exception line (the hint after it may run over lines),
+    // or else the last line of what it printed.
+    let exception = |l: &&str| {
+        l.split_once(": ").is_some_and(|(name, _)| {
+            !name.contains(' ') && (name.ends_with("Error") || name.ends_with("Exception"))
+        })
+    };
     let error = output
         .lines()
         .rev()
-        .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))?
+        .find(exception)
+        .or_else(|| {
+            output
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))
+        })?
         .trim();
     Some(format!(
         "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
@@ -1592,7 +1635,8 @@ mod tests {
         assert_eq!(
             hint.text,
             "`sales.csv` begins:\n```\nregion,units,price\nnorth,12,3.5\nsouth,7,4.0\n```\n\
-             Look at which column or field holds what, and convert only the values that are numbers."
+             Its first line is the header; by index, the columns are 0 `region`, 1 `units`, 2 `price`. \
+             Use each column for what it holds, and convert only its numbers."
         );
         assert!(!hint.undone);
         let index = "IndexError: list index out of range";
@@ -1607,6 +1651,14 @@ mod tests {
                 dir.path()
             ),
             None
+        );
+        // A file with no header: its lines only.
+        std::fs::write(dir.path().join("numbers.txt"), "14\n3\n27\n").unwrap();
+        let numbers = "print(max(int(l.split()[1]) for l in open('numbers.txt')))";
+        let hint = run_hint("python", numbers, index, true, dir.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "`numbers.txt` begins:\n```\n14\n3\n27\n```\nLook at what each line holds before converting it."
         );
         let elsewhere = code.replace("sales.csv", "other.csv");
         assert_eq!(run_hint("python", &elsewhere, out, true, dir.path()), None);
@@ -1624,8 +1676,21 @@ mod tests {
             hint.text
         );
         assert!(!hint.undone);
+        // A length may be what was asked (characters): the run stands. The largest character,
+        // or a loop over characters that printed nothing, goes back as undone.
         let largest = "numbers = computer.files.read('numbers.txt')\nprint(max(numbers))";
-        assert!(run_hint("python", largest, "9\n", false, dir.path()).is_some());
+        assert!(
+            run_hint("python", largest, "9\n", false, dir.path())
+                .unwrap()
+                .undone
+        );
+        let looped = "log = computer.files.read('app.log')\nfor line in log:\n    if 'WARN' in line:\n        print(line)";
+        let hint = run_hint("python", looped, "", false, dir.path()).unwrap();
+        assert!(
+            hint.undone && hint.text.starts_with("`computer.files.read` returns"),
+            "{}",
+            hint.text
+        );
         // Split into lines or words, a document (not plain text), or open(): nothing to say.
         let split = "poem = computer.files.read('poem.txt')\nprint(len(poem.splitlines()))";
         assert_eq!(run_hint("python", split, "4\n", false, dir.path()), None);
@@ -2411,6 +2476,18 @@ mod tests {
             asked.push(item);
         }
         assert!(repeated_failure_nudge(&asked, &run(listing)).is_some());
+        // The exception line, not the last line of a hint that runs over lines after it.
+        let csv = "print(sum(int(r[0]) for r in rows))";
+        let hinted = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: 'north'\n\n\
+                      (`sales.csv` begins:\n```\nregion,units\n```\nLook at which column holds what.)";
+        let h = runs_ending("Sum the units.", &[(csv, hinted)], true);
+        let nudge = repeated_failure_nudge(&h, &run(csv)).unwrap();
+        assert!(
+            nudge.contains(
+                "it failed with:\nValueError: invalid literal for int() with base 10: 'north'\n"
+            ),
+            "{nudge}"
+        );
     }
 
     #[test]
