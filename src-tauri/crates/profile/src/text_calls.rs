@@ -355,6 +355,14 @@ fn collect_calls(value: &Value, names: Names, out: &mut Vec<TextCall>) {
             let Some(name) = map.get("name").and_then(Value::as_str) else {
                 return;
             };
+            // A tool's definition said back (the tools list of the prompt, as the 1.5B model
+            // echoed it before its code): its `parameters` are a JSON schema, not arguments.
+            let schema = map
+                .get("parameters")
+                .is_some_and(|p| p.get("properties").is_some_and(Value::is_object));
+            if schema && !map.contains_key("arguments") {
+                return;
+            }
             let has_arguments = ["arguments", "parameters", "input"]
                 .iter()
                 .any(|k| map.contains_key(*k));
@@ -407,6 +415,19 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn a_tool_definition_said_back_is_no_call() {
+        let known = ["execute"];
+        let echoed = r#"<tools>
+{"type": "function", "function": {"name": "execute", "description": "Run code.", "parameters": {"type": "object", "properties": {"language": {"type": "string"}, "code": {"type": "string"}}, "required": ["language", "code"]}}}
+</tools>"#;
+        assert_eq!(json_calls(echoed, &known), vec![]);
+        // Arguments named `parameters` (as Llama writes them) still make a call.
+        let call =
+            r#"{"name": "execute", "parameters": {"language": "python", "code": "print(1)"}}"#;
+        assert_eq!(json_calls(call, &known).len(), 1);
     }
 
     #[test]
