@@ -89,7 +89,7 @@ describe("an answer the engine asked again in place of", () => {
     v.flush();
     const answers = [...v.el.querySelectorAll<HTMLElement>('[data-testid="assistant-message"]')];
     expect(answers.map((a) => a.classList.contains("superseded"))).toEqual([true, false]);
-    expect(answers[0]!.querySelector('[data-testid="superseded"]')?.textContent).toMatch(/^Set aside: this answer left out/);
+    expect(answers[0]!.querySelector('[data-testid="superseded"]')?.textContent).toMatch(/^Set aside: this answer did not come from what the code printed/);
     expect(answers[0]!.textContent).toContain("The GCD is 19.");
     expect(answers[1]!.querySelector('[data-testid="superseded"]')).toBeNull();
   });

@@ -171,7 +171,7 @@ export class TranscriptView {
             h(
               "div",
               { class: "superseded-note", "data-testid": "superseded" },
-              "Set aside: this answer left out what the code printed or read, and the model was asked again.",
+              "Set aside: this answer did not come from what the code printed or read, and the model was asked again.",
             ),
           body,
           block.interrupted && h("div", { class: "muted" }, "(interrupted)"),

@@ -256,17 +256,28 @@ fn csv_columns(head: &str) -> Option<String> {
 /// when it did not, `Some(true)` when it took items (not only the length).
 fn read_as_one_string(code: &str) -> Option<bool> {
     const PLAIN: [&str; 5] = [".txt", ".csv", ".log", ".md", ".tsv"];
-    let reads_text = code.contains("computer.files.read(")
-        && named_files(code)
-            .iter()
-            .any(|name| PLAIN.iter().any(|ext| name.ends_with(ext)));
-    let splits = ["split", "json.", "csv.", "import re"]
+    let reads_text = named_files(code)
         .iter()
-        .any(|s| code.contains(s));
-    let items = ["max(", "min(", "sorted(", "set(", "for "]
-        .iter()
-        .any(|s| code.contains(s));
-    (reads_text && !splits && (items || code.contains("len("))).then_some(items)
+        .any(|name| PLAIN.iter().any(|ext| name.ends_with(ext)));
+    if !reads_text {
+        return None;
+    }
+    // The names the text was read into (`text = computer.files.read('poem.txt')`).
+    let read_into =
+        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*computer\.files\.read\(").ok()?;
+    let mut items = false;
+    let mut measured = false;
+    for name in read_into.captures_iter(code).filter_map(|c| c.get(1)) {
+        let name = regex::escape(name.as_str());
+        let taken = regex::Regex::new(&format!(
+            r"\bfor\s+\w+\s+in\s+{name}\s*:|\b(?:max|min|sorted|set)\(\s*{name}\s*\)"
+        ))
+        .ok()?;
+        let length = regex::Regex::new(&format!(r"\blen\(\s*{name}\s*\)")).ok()?;
+        items |= taken.is_match(code);
+        measured |= length.is_match(code);
+    }
+    (items || measured).then_some(items)
 }
 
 /// A value's shape in a few words: its kind, an object's keys, a list's length and items.
@@ -1005,6 +1016,62 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     }
 }
 
+/// When the model answers with a value (a number, or words in quotes, that the request does
+/// not hold) after its last run printed nothing: the message that asks for code that prints
+/// it. The 1.5B model computed `result = s[::-1]`, printed nothing, and answered with a
+/// reversal of "Hello, World!"; another looped over a text's characters, found nothing, and
+/// answered with today's date. Once per turn.
+pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    if already_nudged(turn, PRINTED_NOTHING) {
+        return None;
+    }
+    let (call_id, output) = last_success(turn)?;
+    let ran_code_as_text = history.call(call_id).is_some_and(|c| {
+        c.origin == CallOrigin::Text && matches!(c.action, ToolAction::RunCode { .. })
+    });
+    let printed = output.trim();
+    let nothing = printed.is_empty() || printed.starts_with("(The code printed nothing.");
+    if !ran_code_as_text
+        || !nothing
+        || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
+    {
+        return None;
+    }
+    let request = request_text(asked);
+    let request_norm = normalized(&request);
+    let answer_norm = normalized(answer);
+    let asked_numbers = numbers_in(&request_norm);
+    let new_number = numbers_in(&answer_norm)
+        .iter()
+        .any(|n| !asked_numbers.iter().any(|r| same_number(n, r)));
+    let new_quote = quoted(answer).iter().any(|q| !request.contains(q.as_str()));
+    (new_number || new_quote).then(|| {
+        format!(
+            "{PRINTED_NOTHING} Run code that prints the answer to my request ({request}) with `print(...)`, then tell me what it prints."
+        )
+    })
+}
+
+/// Words in double quotes or backticks.
+fn quoted(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for mark in ['"', '`', '“'] {
+        let close = if mark == '“' { '”' } else { mark };
+        let mut rest = text;
+        while let Some(start) = rest.find(mark) {
+            let after = &rest[start + mark.len_utf8()..];
+            let Some(end) = after.find(close) else { break };
+            let inner = after[..end].trim();
+            if !inner.is_empty() {
+                out.push(inner.to_string());
+            }
+            rest = &after[end + close.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// Longest part of a document quoted back when an answer left out what it says.
 const DOCUMENT_QUOTE: usize = 800;
 
@@ -1204,6 +1271,7 @@ const NOTHING_RAN: &str = "Nothing ran:";
 
 /// What each nudge says, so a turn asks each one once.
 const UNUSED: &str = "Your answer did not use it.";
+const PRINTED_NOTHING: &str = "Your code printed nothing, so your answer did not come from it.";
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
 const RAN_AGAIN: &str = "You asked to run the same code again:";
@@ -1820,6 +1888,39 @@ mod tests {
     }
 
     /// A turn asking `request`, then runs of each code with its output, failed or not.
+    #[test]
+    fn a_value_answered_after_code_that_printed_nothing_is_asked_for_from_code() {
+        let request = "Reverse the string stressed with code and tell me the result.";
+        let code = "result = 'stressed'[::-1]";
+        let hinted =
+            "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
+        let h = runs(request, &[(code, hinted)]);
+        let nudge =
+            unprinted_answer_nudge(&h, "The reversed string is \"!dlroW ,olleH\".").unwrap();
+        assert!(nudge.starts_with(PRINTED_NOTHING), "{nudge}");
+        assert!(nudge.contains(request), "{nudge}");
+        // A number the request does not hold counts too; one it holds, or no value, does not.
+        let dated = runs(
+            "On which date does app.log have a WARN line?",
+            &[(code, "")],
+        );
+        assert!(unprinted_answer_nudge(&dated, "It is 2026-12-03.").is_some());
+        assert_eq!(unprinted_answer_nudge(&h, "I reversed \"stressed\"."), None);
+        let made = runs(
+            "Create hello.txt holding hi.",
+            &[("open('hello.txt','w').write('hi')", "")],
+        );
+        assert_eq!(unprinted_answer_nudge(&made, "I created hello.txt."), None);
+        // Code that printed something is another nudge's; asked once per turn.
+        let printed = runs(request, &[("print('desserts')", "desserts\n")]);
+        assert_eq!(unprinted_answer_nudge(&printed, "It is \"x\"."), None);
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(unprinted_answer_nudge(&asked, "It is \"desserts\"."), None);
+    }
+
     fn runs_marked(request: &str, runs: &[(&str, &str, bool)]) -> History {
         let mut h = History::default();
         h.push(HistoryItem::User {

@@ -238,7 +238,8 @@ fn interpret(
         // answer, said it again word for word after being told the value or the text.
         let nudge = || {
             let ignored = crate::coaching::unused_output_nudge(&shared.history, &text)
-                .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text));
+                .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
+                .or_else(|| crate::coaching::unprinted_answer_nudge(&shared.history, &text));
             if let Some(message) = ignored {
                 return Some((message, true));
             }

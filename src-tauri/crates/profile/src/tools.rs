@@ -107,7 +107,7 @@ pub fn action_for(name: &str, arguments: &Value) -> ToolAction {
         "submit" => read("Submit the task".into()),
         // The engine's correction; one that replaced the answer before it says so.
         FORMAT_ERROR if arguments[SUPERSEDES_ANSWER] == true => {
-            read("Answer set aside (it left out what the code printed or read): ask again".into())
+            read("Answer set aside (not from what the code printed or read): ask again".into())
         }
         FORMAT_ERROR => read("Ask for a reply in the expected format".into()),
         "Write" => edit(format!("Write {}", s("file_path"))),
