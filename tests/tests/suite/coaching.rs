@@ -94,20 +94,26 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back() {
     );
 }
 
-/// An answer that ignored what its code printed is sent back with the value, and the model
-/// is not shown that answer again (it said it again word for word); the person still saw it.
-#[test]
-fn an_answer_that_ignored_the_output_is_asked_again_without_it() {
-    let sb = Sandbox::new();
-    let (server, events) = exec_scripted(
-        &sb,
+/// "What is the greatest common divisor of 462 and 1071?": the code prints 21, the model
+/// answers 19, is told so, and answers 21.
+fn gcd_answered_19_then_21(sb: &Sandbox) -> (ScriptedModelServer, Vec<serde_json::Value>) {
+    exec_scripted(
+        sb,
         vec![
             python("import math\nprint(math.gcd(462, 1071))"),
             ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 19."),
             ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 21."),
         ],
         "What is the greatest common divisor of 462 and 1071?",
-    );
+    )
+}
+
+/// An answer that ignored what its code printed is sent back with the value, and the model
+/// is not shown that answer again (it said it again word for word); the person still saw it.
+#[test]
+fn an_answer_that_ignored_the_output_is_asked_again_without_it() {
+    let sb = Sandbox::new();
+    let (server, events) = gcd_answered_19_then_21(&sb);
     let requests = server.model_requests();
     assert_eq!(requests.len(), 3);
     let third = serde_json::to_string(requests[2].messages()).unwrap();
@@ -129,15 +135,7 @@ fn an_answer_that_ignored_the_output_is_asked_again_without_it() {
 #[test]
 fn an_answer_replaced_by_a_correction_stays_hidden_after_a_resume() {
     let sb = Sandbox::new();
-    let (_, events) = exec_scripted(
-        &sb,
-        vec![
-            python("import math\nprint(math.gcd(462, 1071))"),
-            ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 19."),
-            ScriptedResponse::text("The greatest common divisor of 462 and 1071 is 21."),
-        ],
-        "What is the greatest common divisor of 462 and 1071?",
-    );
+    let (_, events) = gcd_answered_19_then_21(&sb);
     // The correction says, for the person, that the answer before it was set aside.
     let set_aside: Vec<&serde_json::Value> = of_type(&events, "tool_call_proposed")
         .into_iter()

@@ -1887,7 +1887,6 @@ mod tests {
         runs_marked(request, &marked)
     }
 
-    /// A turn asking `request`, then runs of each code with its output, failed or not.
     #[test]
     fn a_value_answered_after_code_that_printed_nothing_is_asked_for_from_code() {
         let request = "Reverse the string stressed with code and tell me the result.";
@@ -1921,6 +1920,7 @@ mod tests {
         assert_eq!(unprinted_answer_nudge(&asked, "It is \"desserts\"."), None);
     }
 
+    /// A turn asking `request`, then runs of each code with its output, failed or not.
     fn runs_marked(request: &str, runs: &[(&str, &str, bool)]) -> History {
         let mut h = History::default();
         h.push(HistoryItem::User {
