@@ -81,6 +81,16 @@ pub fn run_hint(
         if wrong_value && let Some(text) = text_heads(code, cwd) {
             return hint(&text, false);
         }
+        if let Some((function, keyword)) = unexpected_keyword(output)
+            && without_keyword(code, function, keyword).is_some()
+        {
+            return hint(
+                &format!(
+                    "`{function}()` has no parameter `{keyword}`: pass the value by position, `{function}(value)`, not `{function}({keyword}=value)`."
+                ),
+                false,
+            );
+        }
         if output.contains("AttributeError: 'Files' object has no attribute") {
             return hint(
                 "`computer.files` has only `read(path, pages=None)` and `find(kind=None, modified_within=None, folder=None, name=None)`. For anything else use Python's standard library: `os.path.exists(path)`, `os.path.getsize(path)`, `open(path).read()`.",
@@ -824,6 +834,49 @@ pub fn mended_import(history: &History, call: &ToolCall) -> Option<(String, Stri
         format!("{import}\n{code}"),
         format!(
             "the model's code uses `{name}` without importing it, and it asked to run it again unchanged: running it with `{import}` added"
+        ),
+    ))
+}
+
+/// The function and the keyword of `TypeError: f() got an unexpected keyword argument 'k'`.
+fn unexpected_keyword(output: &str) -> Option<(&str, &str)> {
+    let line = output.lines().rev().find(|l| {
+        l.starts_with("TypeError: ") && l.contains("() got an unexpected keyword argument '")
+    })?;
+    let rest = line.strip_prefix("TypeError: ")?;
+    let (function, rest) = rest.split_once("() got an unexpected keyword argument '")?;
+    let keyword = rest.strip_suffix('\'')?;
+    // `statistics.median` is reported as `median`; a method as `Class.method`.
+    let function = function.rsplit('.').next()?;
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '_');
+    (word(function) && word(keyword)).then_some((function, keyword))
+}
+
+/// `f(k=` written as `f(` in `code`: the value passed without the keyword `f` does not take.
+fn without_keyword(code: &str, function: &str, keyword: &str) -> Option<String> {
+    let call = regex::Regex::new(&format!(
+        r"\b{}\(\s*{}\s*=\s*",
+        regex::escape(function),
+        regex::escape(keyword)
+    ))
+    .ok()?;
+    let mended = call.replace_all(code, format!("{function}(").as_str());
+    (mended != code).then(|| mended.into_owned())
+}
+
+/// When the model asks to run again, unchanged, Python code that just failed passing a
+/// keyword the function does not take, as its first argument (`median(numbers=[…])`): that
+/// code with the value passed by position, for the engine to run in the model's stead (a call
+/// of its own, through the gate), and a line for the events. The 0.5B model sent
+/// `median(numbers=[…])` back three times after the TypeError.
+pub fn mended_keyword(history: &History, call: &ToolCall) -> Option<(String, String)> {
+    let (code, output) = python_failed_again(history, call)?;
+    let (function, keyword) = unexpected_keyword(output)?;
+    let mended = without_keyword(code, function, keyword)?;
+    Some((
+        mended,
+        format!(
+            "the model's code passes `{keyword}=` to `{function}()`, which takes no such keyword, and it asked to run it again unchanged: running it with the value passed by position"
         ),
     ))
 }
@@ -1687,6 +1740,37 @@ mod tests {
             run_hint("python", "d = {}\nd[0]['a']", out, true, dir.path()),
             None
         );
+    }
+
+    #[test]
+    fn a_keyword_the_function_does_not_take_is_explained_then_passed_by_position() {
+        let dir = tempfile::tempdir().unwrap();
+        let code = "from statistics import median\n\nprint(median(numbers=[91, 23, 57, 14, 68]))";
+        let out = "Traceback (most recent call last):\n  File \"<cell 2>\", line 3, in <module>\n\
+                   TypeError: median() got an unexpected keyword argument 'numbers'\n";
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "`median()` has no parameter `numbers`: pass the value by position, `median(value)`, not `median(numbers=value)`."
+        );
+        let h = runs_ending(
+            "Give me the median of 91, 23, 57, 14, 68.",
+            &[(code, out)],
+            true,
+        );
+        let (mended, says) = mended_keyword(&h, &run(code)).unwrap();
+        assert_eq!(
+            mended,
+            "from statistics import median\n\nprint(median([91, 23, 57, 14, 68]))"
+        );
+        assert!(says.contains("`numbers=` to `median()`"), "{says}");
+        // Changed code is the model's own; a keyword written elsewhere is not guessed at.
+        assert_eq!(mended_keyword(&h, &run("print(median([1, 2]))")), None);
+        let other = "print(sorted(xs, reversed=True))";
+        let failed = "TypeError: sorted() got an unexpected keyword argument 'reversed'";
+        assert_eq!(run_hint("python", other, failed, true, dir.path()), None);
+        let h = runs_ending("Sort.", &[(other, failed)], true);
+        assert_eq!(mended_keyword(&h, &run(other)), None);
     }
 
     #[test]

@@ -268,7 +268,8 @@ fn interpret(
             [only] if coach => crate::coaching::rerun_after_install(&shared.history, Some(only))
                 .or_else(|| crate::coaching::mended_path(&shared.history, only, cwd))
                 .or_else(|| crate::coaching::install_missing(&shared.history, only))
-                .or_else(|| crate::coaching::mended_import(&shared.history, only)),
+                .or_else(|| crate::coaching::mended_import(&shared.history, only))
+                .or_else(|| crate::coaching::mended_keyword(&shared.history, only)),
             _ => None,
         });
         // The answer the model is not shown again (the person saw it).
