@@ -114,6 +114,7 @@ pub fn run() -> ExitCode {
             tray::install(handle)?;
             app.state::<AppState>().set_hooks(Box::new(tray::TrayHooks {
                 app: handle.clone(),
+                notifications: notify::Notifications::default(),
             }));
             hotkey::register(handle);
             bridge::start(&app.state::<AppState>());

@@ -65,6 +65,9 @@ pub enum AppSignal {
 pub trait ActivityHooks: Send + Sync {
     fn activity_changed(&self, activity: Activity);
     fn approval_waiting(&self, notice: &ApprovalNotice);
+    /// The approval of `call_id` is no longer waiting (each of the session's for `None`: its
+    /// turn or the session ended).
+    fn approval_answered(&self, session_id: &str, call_id: Option<&str>);
 }
 
 /// Launch options the ui reads once.
@@ -359,6 +362,9 @@ impl AppState {
     pub fn session_closed(&self, session_id: &str) {
         lock(&self.0.watchers).remove(session_id);
         self.forget_session(session_id);
+        if let Some(hooks) = self.0.hooks.get() {
+            hooks.approval_answered(session_id, None);
+        }
         let overall = {
             let mut board = lock(&self.0.board);
             board.forget(session_id);
@@ -375,8 +381,19 @@ impl AppState {
             let notice = board.observe(session_id, msg);
             (before, board.overall(), notice)
         };
-        if let (Some(notice), Some(hooks)) = (&notice, self.0.hooks.get()) {
-            hooks.approval_waiting(notice);
+        if let Some(hooks) = self.0.hooks.get() {
+            if let Some(notice) = &notice {
+                hooks.approval_waiting(notice);
+            }
+            match msg {
+                EventMsg::ApprovalDecided { call_id, .. } => {
+                    hooks.approval_answered(session_id, Some(call_id.as_str()));
+                }
+                EventMsg::TurnEnded { .. } | EventMsg::ShutdownComplete => {
+                    hooks.approval_answered(session_id, None);
+                }
+                _ => {}
+            }
         }
         if before != after {
             self.activity_changed(after);

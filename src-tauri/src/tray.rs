@@ -66,6 +66,7 @@ fn on_menu<R: Runtime>(app: &AppHandle<R>, event: MenuEvent) {
 /// Shows activity on the tray icon and waiting approvals as desktop notifications.
 pub struct TrayHooks<R: Runtime> {
     pub app: AppHandle<R>,
+    pub notifications: crate::notify::Notifications,
 }
 
 impl<R: Runtime> ActivityHooks for TrayHooks<R> {
@@ -87,9 +88,13 @@ impl<R: Runtime> ActivityHooks for TrayHooks<R> {
             session_id: notice.session_id.clone(),
             call_id: notice.call_id.clone(),
         };
-        crate::notify::approval_waiting(notice, move || {
+        self.notifications.approval_waiting(notice, move || {
             show_main(&app);
             app.state::<AppState>().broadcast(signal);
         });
+    }
+
+    fn approval_answered(&self, session_id: &str, call_id: Option<&str>) {
+        self.notifications.answered(session_id, call_id);
     }
 }

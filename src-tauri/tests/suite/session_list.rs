@@ -333,3 +333,58 @@ async fn session_list_notification_click_opens_the_waiting_card() {
         )
         .await;
 }
+
+/// Whether dunst shows a notification now.
+fn notification_shown(desktop: &Desktop) -> bool {
+    let found = std::process::Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--class", "Dunst"])
+        .env("DISPLAY", &desktop.display)
+        .output()
+        .unwrap();
+    !String::from_utf8_lossy(&found.stdout).trim().is_empty()
+}
+
+/// An approval answered in the window takes its notification away: it would say an approval
+/// waits when none does (dunst here keeps notifications until they are closed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn session_list_notification_closes_once_the_approval_is_answered() {
+    let server = ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "shell", "code": "echo answered-in-the-window"}),
+        ),
+        ScriptedResponse::text("Done."),
+    ]))
+    .await;
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let env = super::desktop::app_env(home.path());
+    let desktop = desktop(work.path(), &env);
+    let _dunst = notification_server(&desktop, home.path());
+    let wd = WebDriver::open_app(&desktop.driver_url, &server.base_url(), &[]).await;
+
+    let steps = async {
+        pointer::say(&wd, &desktop, "print something please").await;
+        let card = wd.pending_card(0).await;
+        notification_window(&desktop).await;
+        desktop.screenshot(&shot_path("notification-waiting"));
+        pointer::approve_and_read(&wd, &desktop, &card, "answered-in-the-window").await;
+        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        while notification_shown(&desktop) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the notification stayed after its approval was answered"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        desktop.screenshot(&shot_path("notification-closed"));
+    };
+    desktop
+        .run_app_test(
+            &wd,
+            "session_list_notification_closes",
+            Duration::from_secs(180),
+            steps,
+        )
+        .await;
+}
