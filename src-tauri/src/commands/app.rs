@@ -48,7 +48,9 @@ impl ModelAccess {
         });
         ModelAccess {
             provider: spec.provider.to_string(),
-            local: spec.provider.is_local(),
+            // A provider's own local server, or any API base on this machine (a llama.cpp or
+            // vLLM server behind `openai/…` needs no key either).
+            local: spec.provider.is_local() || on_this_machine(&spec.api_base),
             key_env: spec.provider.key_env().map(str::to_string),
             key_set: spec.api_key.is_some(),
             api_base: spec.api_base,
@@ -84,6 +86,23 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
     }
 }
 
+/// Whether `api_base` is a loopback address (`127.0.0.1`, `localhost`, `[::1]`).
+fn on_this_machine(api_base: &str) -> bool {
+    let rest = api_base
+        .split_once("://")
+        .map_or(api_base, |(_, rest)| rest);
+    let host_port = rest.split('/').next().unwrap_or_default();
+    let host = if let Some(v6) = host_port.strip_prefix('[') {
+        v6.split(']').next().unwrap_or_default()
+    } else {
+        host_port.split(':').next().unwrap_or_default()
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// The ui listens for tray and hotkey actions here.
 #[tauri::command]
 pub fn subscribe_app(state: State<'_, AppState>, on_signal: Channel<AppSignal>) {
@@ -114,6 +133,19 @@ mod tests {
                 key_set: false,
             }
         );
+        // An OpenAI-compatible server on this machine needs no key; one elsewhere does.
+        for base in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:1234/v1",
+            "http://[::1]:8000",
+        ] {
+            assert!(
+                ModelAccess::of("openai/m", Some(base), None).local,
+                "{base}"
+            );
+        }
+        let remote = ModelAccess::of("openai/m", Some("https://openrouter.ai/api/v1"), None);
+        assert!(!remote.local && !remote.key_set);
         let keyed = ModelAccess::of("anthropic/claude-x", None, Some("k"));
         assert!(!keyed.local && keyed.key_set);
         assert_eq!(keyed.key_env.as_deref(), Some("ANTHROPIC_API_KEY"));
