@@ -48,9 +48,7 @@ impl ModelAccess {
         });
         ModelAccess {
             provider: spec.provider.to_string(),
-            // A provider's own local server, or any API base on this machine (a llama.cpp or
-            // vLLM server behind `openai/…` needs no key either).
-            local: spec.provider.is_local() || on_this_machine(&spec.api_base),
+            local: spec.is_on_this_machine(),
             key_env: spec.provider.key_env().map(str::to_string),
             key_set: spec.api_key.is_some(),
             api_base: spec.api_base,
@@ -84,23 +82,6 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         activity: state.activity(),
         model_access: ModelAccess::of(&d.model, d.api_base.as_deref(), d.api_key.as_deref()),
     }
-}
-
-/// Whether `api_base` is a loopback address (`127.0.0.1`, `localhost`, `[::1]`).
-fn on_this_machine(api_base: &str) -> bool {
-    let rest = api_base
-        .split_once("://")
-        .map_or(api_base, |(_, rest)| rest);
-    let host_port = rest.split('/').next().unwrap_or_default();
-    let host = if let Some(v6) = host_port.strip_prefix('[') {
-        v6.split(']').next().unwrap_or_default()
-    } else {
-        host_port.split(':').next().unwrap_or_default()
-    };
-    host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// The ui listens for tray and hotkey actions here.

@@ -168,7 +168,7 @@ pub fn client_for(
     retry: RetryPolicy,
 ) -> Result<Box<dyn ModelClient>, ModelError> {
     let mut http = reqwest::Client::builder().connect_timeout(std::time::Duration::from_secs(10));
-    if spec.provider.is_local() || is_loopback(&spec.api_base) {
+    if spec.is_on_this_machine() {
         // A model on this machine is reached directly, whatever proxy the environment names.
         http = http.no_proxy();
     }
@@ -183,40 +183,4 @@ pub fn client_for(
             Box::new(OpenAiClient::new(http, spec.clone(), retry))
         }
     })
-}
-
-/// Whether a base URL points at this machine.
-fn is_loopback(url: &str) -> bool {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let authority = after_scheme.split('/').next().unwrap_or("");
-    let host = match authority.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
-        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
-    };
-    host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn loopback_bases_are_recognised() {
-        for url in [
-            "http://127.0.0.1:8080/v1",
-            "http://localhost:11434",
-            "http://[::1]:1234/v1",
-            "http://127.5.0.1",
-        ] {
-            assert!(super::is_loopback(url), "{url}");
-        }
-        for url in [
-            "https://api.openai.com/v1",
-            "http://10.0.0.2:8080",
-            "http://localhost.example.com",
-        ] {
-            assert!(!super::is_loopback(url), "{url}");
-        }
-    }
 }

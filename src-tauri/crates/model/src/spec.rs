@@ -77,6 +77,13 @@ pub struct ModelSpec {
 }
 
 impl ModelSpec {
+    /// Whether the model runs on this machine: a local runtime's provider, or an API base on a
+    /// loopback address (a llama.cpp or vLLM server behind `openai/…`). It needs no key, and
+    /// no proxy is used to reach it.
+    pub fn is_on_this_machine(&self) -> bool {
+        self.provider.is_local() || is_loopback(&self.api_base)
+    }
+
     /// Parses `openai/gpt-4o`, `anthropic/claude-…`, `ollama/qwen2.5`, `lmstudio/…`, `llamacpp/…`,
     /// `builtin/NAME` or a path to a `.gguf` file (both run in this process); a bare name goes to the OpenAI-compatible default. `api_base`/`api_key` override the
     /// defaults; the usual environment variables fill in what is missing.
@@ -156,9 +163,42 @@ fn normalize_ollama_host(host: &str) -> String {
     }
 }
 
+/// Whether a base URL points at this machine.
+fn is_loopback(url: &str) -> bool {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = after_scheme.split('/').next().unwrap_or("");
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loopback_bases_are_recognised() {
+        for url in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:11434",
+            "http://[::1]:1234/v1",
+            "http://127.5.0.1",
+        ] {
+            assert!(super::is_loopback(url), "{url}");
+        }
+        for url in [
+            "https://api.openai.com/v1",
+            "http://10.0.0.2:8080",
+            "http://localhost.example.com",
+        ] {
+            assert!(!super::is_loopback(url), "{url}");
+        }
+    }
 
     fn no_env(_: &str) -> Option<String> {
         None
