@@ -247,6 +247,18 @@ fn notification_server(desktop: &Desktop, home: &Path) -> Proc {
     Proc(child)
 }
 
+/// A model that asks to run `echo WORD` (an approval to wait for), then says "Done.".
+async fn echo_then_done(word: &str) -> ScriptedModelServer {
+    ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::tool_call(
+            "execute",
+            json!({"language": "shell", "code": format!("echo {word}")}),
+        ),
+        ScriptedResponse::text("Done."),
+    ]))
+    .await
+}
+
 /// The notification's window on the screen, once dunst shows one: where to click.
 async fn notification_window(desktop: &Desktop) -> (i32, i32) {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
@@ -271,14 +283,7 @@ async fn notification_window(desktop: &Desktop) -> (i32, i32) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn session_list_notification_click_opens_the_waiting_card() {
-    let server = ScriptedModelServer::start(Script::new(vec![
-        ScriptedResponse::tool_call(
-            "execute",
-            json!({"language": "shell", "code": "echo approved-by-click"}),
-        ),
-        ScriptedResponse::text("Done."),
-    ]))
-    .await;
+    let server = echo_then_done("approved-by-click").await;
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let env = super::desktop::app_env(home.path());
@@ -348,14 +353,7 @@ fn notification_shown(desktop: &Desktop) -> bool {
 /// waits when none does (dunst here keeps notifications until they are closed).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn session_list_notification_closes_once_the_approval_is_answered() {
-    let server = ScriptedModelServer::start(Script::new(vec![
-        ScriptedResponse::tool_call(
-            "execute",
-            json!({"language": "shell", "code": "echo answered-in-the-window"}),
-        ),
-        ScriptedResponse::text("Done."),
-    ]))
-    .await;
+    let server = echo_then_done("answered-in-the-window").await;
     let home = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
     let env = super::desktop::app_env(home.path());

@@ -204,13 +204,19 @@ fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
     (!said.is_empty()).then(|| format!("{}.", said.join("; ")))
 }
 
+/// Whether `name` is a plain text file (not a document for `computer.files.read` to render).
+fn plain_text(name: &str) -> bool {
+    [".txt", ".csv", ".tsv", ".log", ".md", ".dat"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+}
+
 /// Plain text files the code names and the working directory holds, with their first lines:
 /// the code can then use the columns where they are.
 fn text_heads(code: &str, cwd: &Path) -> Option<String> {
-    const PLAIN: [&str; 5] = [".csv", ".tsv", ".txt", ".log", ".dat"];
     let mut said = Vec::new();
     for name in named_files(code) {
-        if !PLAIN.iter().any(|ext| name.ends_with(ext)) || said.iter().any(|(n, _)| *n == name) {
+        if !plain_text(name) || said.iter().any(|(n, _)| *n == name) {
             continue;
         }
         let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
@@ -265,16 +271,14 @@ fn csv_columns(head: &str) -> Option<String> {
 /// model answered "61 lines" for a file of 4, and "9" as the largest of its numbers): `None`
 /// when it did not, `Some(true)` when it took items (not only the length).
 fn read_as_one_string(code: &str) -> Option<bool> {
-    const PLAIN: [&str; 5] = [".txt", ".csv", ".log", ".md", ".tsv"];
-    let reads_text = named_files(code)
-        .iter()
-        .any(|name| PLAIN.iter().any(|ext| name.ends_with(ext)));
-    if !reads_text {
+    if !named_files(code).into_iter().any(plain_text) {
         return None;
     }
     // The names the text was read into (`text = computer.files.read('poem.txt')`).
-    let read_into =
-        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*computer\.files\.read\(").ok()?;
+    static READ_INTO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*computer\.files\.read\(").ok()
+    });
+    let read_into = READ_INTO.as_ref()?;
     let mut items = false;
     let mut measured = false;
     for name in read_into.captures_iter(code).filter_map(|c| c.get(1)) {
