@@ -1006,12 +1006,14 @@ pub fn superseding(mut call: ToolCall) -> ToolCall {
     call
 }
 
-/// Whether `calls` hold a correction that replaced the answer they came with.
-pub fn supersedes_answer(calls: &[ToolCall]) -> bool {
-    calls.iter().any(|c| {
+/// The text of an answer as the model is shown it again: none when the calls that came with
+/// it hold a correction that set it aside (the live turn and a resume's rebuild both ask here).
+pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
+    let set_aside = calls.iter().any(|c| {
         c.name == crate::profile::FORMAT_ERROR
             && c.arguments[crate::profile::SUPERSEDES_ANSWER] == true
-    })
+    });
+    if set_aside { String::new() } else { text }
 }
 
 /// When the model's final answer in this turn leaves out what its last successful run printed

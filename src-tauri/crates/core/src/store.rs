@@ -411,14 +411,9 @@ impl Rebuild {
     /// Ends the assistant message being assembled, if there is one.
     fn flush(&mut self) {
         if !self.text.is_empty() || !self.calls.is_empty() {
-            let text = std::mem::take(&mut self.text);
             self.history.push(HistoryItem::Assistant {
-                // As the session had it: an answer a correction replaced is not shown again.
-                text: if crate::coaching::supersedes_answer(&self.calls) {
-                    String::new()
-                } else {
-                    text
-                },
+                // As the session had it: an answer a correction set aside is not shown again.
+                text: crate::coaching::answer_shown(std::mem::take(&mut self.text), &self.calls),
                 reasoning: std::mem::take(&mut self.reasoning),
                 calls: std::mem::take(&mut self.calls),
                 interrupted: self.interrupted.unwrap_or(true),

@@ -272,8 +272,6 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_keyword(&shared.history, only)),
             _ => None,
         });
-        // The answer the model is not shown again (the person saw it).
-        let mut superseded = false;
         if let Some((code, says)) = engine_call {
             // The document the request is about was never looked for, or found and never
             // read, or the code that wanted a module now installed was not run again, or code
@@ -299,19 +297,18 @@ fn interpret(
         {
             // A slip a weak model makes (it re-ran the code it was shown, left out what its
             // code printed, or answered with no code where code was needed): ask once more.
-            superseded = hide;
             calls.clear();
             counter += 1;
             shared.call_counter = counter;
             let call = crate::profile::format_error_call(format!("call_{counter}"), message);
-            calls.push(if superseded {
+            calls.push(if hide {
                 crate::coaching::superseding(call)
             } else {
                 call
             });
         }
         shared.history.push(HistoryItem::Assistant {
-            text: if superseded { String::new() } else { text },
+            text: crate::coaching::answer_shown(text, &calls),
             reasoning,
             calls: calls.clone(),
             interrupted: false,
