@@ -3,6 +3,7 @@
 how often the final answer tells what last week's PDF says, and not a decoy's content.
 
 usage: tests/bench/find_pdf.py [--bin PATH] [--model GGUF] [--server-python PY] [--only N,M] [--keep DIR]
+                               [--builtin]
        tests/bench/find_pdf.py --rescore DIR
 
 Each phrasing runs `interpreter exec --json -y` in a fresh home whose Downloads (named in
@@ -21,7 +22,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from local_tasks import alias_of, bench_args, events_of, exec_json, model_and_python, start_server  # noqa: E402
+from local_tasks import bench_args, events_of, exec_json, start_model, stop_model  # noqa: E402
 
 PHRASINGS = [
     "Find the PDF I downloaded last week and summarize it.",
@@ -68,7 +69,7 @@ def home_with_downloads(root):
     return home
 
 
-def run(binary, port, alias, request, timeout, keep):
+def run(binary, model_args, request, timeout, keep):
     with tempfile.TemporaryDirectory(prefix="oi-pdf-") as tmp:
         root = pathlib.Path(tmp)
         home = home_with_downloads(root)
@@ -76,7 +77,7 @@ def run(binary, port, alias, request, timeout, keep):
         work.mkdir()
         env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
                    XDG_DATA_HOME=str(root / "data"))
-        out, seconds, _ = exec_json(binary, port, alias, request, work, env, timeout)
+        out, seconds, _ = exec_json(binary, model_args, request, work, env, timeout)
     if keep:
         keep.write_text(out)
     return dict(score(out), seconds=seconds)
@@ -126,8 +127,7 @@ def main():
     args = ap.parse_args()
     if args.rescore:
         return rescore(pathlib.Path(args.rescore))
-    model, python = model_and_python(args)
-    server = start_server(python, model, args.port)
+    server, model_args = start_model(args)
     chosen = [int(n) for n in args.only.split(",") if n] or range(1, len(PHRASINGS) + 1)
     results = []
     try:
@@ -136,13 +136,12 @@ def main():
             if args.keep:
                 pathlib.Path(args.keep).mkdir(parents=True, exist_ok=True)
                 keep = pathlib.Path(args.keep, f"{n}.jsonl")
-            r = run(args.bin, args.port, alias_of(model), PHRASINGS[n - 1], args.timeout, keep)
+            r = run(args.bin, model_args, PHRASINGS[n - 1], args.timeout, keep)
             results.append(r)
             print(f"{n:2} {verdict(r):15} {r['seconds']:6.1f}s  {PHRASINGS[n - 1][:48]!r} -> {r['answer'][:90]!r}",
                   flush=True)
     finally:
-        server.stdin.close()
-        server.wait(timeout=10)
+        stop_model(server)
     total = len(results)
     told = sum(r["told"] for r in results)
     read = sum(r["read"] for r in results)

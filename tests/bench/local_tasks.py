@@ -2,10 +2,13 @@
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
 usage: tests/bench/local_tasks.py [--bin PATH] [--only N,M] [--model GGUF] [--server-python PY] [--keep DIR]
+                                  [--builtin]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
 Coder-0.5B-Instruct unless --model names another GGUF), then runs each task in a fresh workspace:
-`interpreter exec --json -y` with the request. A task is
+`interpreter exec --json -y` with the request. With --builtin no server runs: each task's process
+runs the GGUF in-process (the built-in runtime, `--model FILE.gguf`; the binary must be built with
+`--features local-runtime`), keeping read prompts in a cache of the bench's own. A task is
   - "answered" when the final assistant message holds the expected value,
   - "computed" when some run's output holds it.
 Failures are sorted by kind from the events: no code ran, the code failed, code ran but printed
@@ -100,7 +103,7 @@ def events_of(stdout):
             pass
 
 
-def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
+def run_task(binary, model_args, request, files, expected, timeout, keep=None):
     with tempfile.TemporaryDirectory(prefix="oi-bench-") as tmp:
         work = pathlib.Path(tmp, "work")
         work.mkdir()
@@ -111,7 +114,7 @@ def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
         # task, and the machine's Python, start without it.
         env = dict(os.environ, XDG_DATA_HOME=f"{tmp}/data", XDG_CONFIG_HOME=f"{tmp}/config",
                    PYTHONUSERBASE=f"{tmp}/pyuser", PIP_USER="1", PIP_BREAK_SYSTEM_PACKAGES="1")
-        out, seconds, timed_out = exec_json(binary, port, alias, request, work, env, timeout)
+        out, seconds, timed_out = exec_json(binary, model_args, request, work, env, timeout)
         if keep:
             keep.write_text(out)
         if timed_out:
@@ -119,14 +122,13 @@ def run_task(binary, port, alias, request, files, expected, timeout, keep=None):
     return dict(seconds=seconds, **score(out, expected))
 
 
-def exec_json(binary, port, alias, request, cwd, env, timeout):
-    """`interpreter exec --json -y` on the served model: its events, its seconds, whether it
-    ran out of time (its events so far, then)."""
+def exec_json(binary, model_args, request, cwd, env, timeout):
+    """`interpreter exec --json -y` on the model (`model_args`, from `start_model`): its events,
+    its seconds, whether it ran out of time (its events so far, then)."""
     start = time.monotonic()
     try:
         out = subprocess.run(
-            [binary, "exec", "--json", "-y", "--model", f"llamacpp/{alias}",
-             "--api_base", f"http://127.0.0.1:{port}/v1", "--temperature", "0", request],
+            [binary, "exec", "--json", "-y", *model_args, "--temperature", "0", request],
             cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
         ).stdout
         return out, time.monotonic() - start, False
@@ -185,7 +187,27 @@ def bench_args(port):
     ap.add_argument("--port", type=int, default=port)
     ap.add_argument("--timeout", type=int, default=240)
     ap.add_argument("--keep", default="", help="a folder to keep each task's events in (N.jsonl)")
+    ap.add_argument("--builtin", action="store_true", help="the built-in runtime, no server")
     return ap
+
+
+def start_model(args):
+    """The server (None with --builtin) and the options that make `interpreter` use the model."""
+    model, python = model_and_python(args)
+    if args.builtin:
+        # The bench's own cache for kept prompts: the first task reads the whole prompt, as on
+        # a new machine, and none reads the person's.
+        cache = tempfile.mkdtemp(prefix="oi-bench-cache-")
+        os.environ["XDG_CACHE_HOME"] = cache
+        return None, ["--model", model]
+    server = start_server(python, model, args.port)
+    return server, ["--model", f"llamacpp/{alias_of(model)}", "--api_base", f"http://127.0.0.1:{args.port}/v1"]
+
+
+def stop_model(server):
+    if server is not None:
+        server.stdin.close()
+        server.wait(timeout=10)
 
 
 def model_and_python(args):
@@ -204,8 +226,7 @@ def main():
     args = ap.parse_args()
     if args.rescore:
         return rescore(pathlib.Path(args.rescore))
-    model, python = model_and_python(args)
-    server = start_server(python, model, args.port)
+    server, model_args = start_model(args)
     chosen = [int(n) for n in args.only.split(",") if n] or range(1, len(TASKS) + 1)
     results, kinds = [], {}
     try:
@@ -215,14 +236,13 @@ def main():
             if args.keep:
                 pathlib.Path(args.keep).mkdir(parents=True, exist_ok=True)
                 keep = pathlib.Path(args.keep, f"{n}.jsonl")
-            r = run_task(args.bin, args.port, alias_of(model), request, files, expected, args.timeout, keep)
+            r = run_task(args.bin, model_args, request, files, expected, args.timeout, keep)
             results.append(r)
             kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
             print(f"{n:2} {r['kind']:26} {r['seconds']:6.1f}s  computed={r['computed']!s:5}  "
                   f"{request[:50]!r} -> {r['answer'][:70]!r}", flush=True)
     finally:
-        server.stdin.close()
-        server.wait(timeout=10)
+        stop_model(server)
     total = len(results)
     answered = sum(r["answered"] for r in results)
     computed = sum(r["computed"] for r in results)

@@ -14,6 +14,9 @@ pub struct ChatTemplate {
     env: Environment<'static>,
     bos: String,
     eos: String,
+    /// The template writes a system message that is not the first one (Qwen's, Llama 3's do;
+    /// templates that insist on alternating roles refuse it).
+    later_system: bool,
 }
 
 const NAME: &str = "chat";
@@ -28,22 +31,81 @@ impl ChatTemplate {
         env.add_function("strftime_now", strftime_now);
         env.add_template_owned(NAME, source.to_string())
             .map_err(|e| RuntimeError::Template(format!("it does not parse: {e:#}")))?;
-        Ok(ChatTemplate { env, bos, eos })
+        let mut template = ChatTemplate {
+            env,
+            bos,
+            eos,
+            later_system: false,
+        };
+        template.later_system = template.writes_a_later_system_message();
+        Ok(template)
+    }
+
+    fn writes_a_later_system_message(&self) -> bool {
+        const FACTS: &str = "Working directory: /probe";
+        let probe = json!([
+            {"role": "system", "content": "You help."},
+            {"role": "system", "content": FACTS},
+            {"role": "user", "content": "Hello."},
+        ]);
+        let tool = json!([{"type": "function", "function": {"name": "run", "description": "Runs.",
+            "parameters": {"type": "object", "properties": {}}}}]);
+        // With tools and without: some templates write the first system message apart then.
+        [Value::Null, tool].into_iter().all(|tools| {
+            self.render_messages(probe.clone(), tools)
+                .is_ok_and(|text| {
+                    text.find("You help.")
+                        .zip(text.find(FACTS))
+                        .zip(text.find("Hello."))
+                        .is_some_and(|((system, facts), user)| system < facts && facts < user)
+                })
+        })
     }
 
     /// The prompt for `request`, ending where the assistant's answer begins.
     pub fn render(&self, request: &ModelRequest) -> Result<String, RuntimeError> {
         let mut messages = Vec::new();
-        if !request.system.is_empty() {
-            messages.push(json!({"role": "system", "content": request.system}));
+        match self.session_facts(request) {
+            // The session's facts after the tools (which the template writes at the end of the
+            // first system message): what comes before them is the same in every folder and
+            // on every day, and is read once (a kept prompt).
+            Some((stable, facts)) => {
+                messages.push(json!({"role": "system", "content": stable}));
+                messages.push(json!({"role": "system", "content": facts}));
+            }
+            None if !request.system.is_empty() => {
+                messages.push(json!({"role": "system", "content": request.system}));
+            }
+            None => {}
         }
         for m in &request.messages {
             messages.push(message_json(m)?);
         }
         let tools: Vec<Value> = request.tools.iter().map(ToolSpec::as_function).collect();
+        let tools = if tools.is_empty() {
+            Value::Null
+        } else {
+            Value::Array(tools)
+        };
+        self.render_messages(Value::Array(messages), tools)
+    }
+
+    /// The system prompt cut where its facts about the session begin, when the template can
+    /// write them as a second system message.
+    fn session_facts<'r>(&self, request: &'r ModelRequest) -> Option<(&'r str, &'r str)> {
+        let at = request.session_facts_at?;
+        if !self.later_system || !request.system.is_char_boundary(at) {
+            return None;
+        }
+        let (stable, facts) = request.system.split_at(at);
+        let (stable, facts) = (stable.trim_end(), facts.trim());
+        (!stable.is_empty() && !facts.is_empty()).then_some((stable, facts))
+    }
+
+    fn render_messages(&self, messages: Value, tools: Value) -> Result<String, RuntimeError> {
         let context = json!({
             "messages": messages,
-            "tools": if tools.is_empty() { Value::Null } else { Value::Array(tools) },
+            "tools": tools,
             "add_generation_prompt": true,
             "bos_token": self.bos,
             "eos_token": self.eos,
@@ -319,6 +381,64 @@ mod tests {
         .unwrap();
         let err = t.render(&request()).unwrap_err().to_string();
         assert!(err.contains("Only user and assistant roles"), "{err}");
+    }
+
+    #[test]
+    fn the_sessions_facts_follow_the_tools_so_what_precedes_them_is_the_same_everywhere() {
+        let t = ChatTemplate::new(CHATML_WITH_TOOLS, String::new(), String::new()).unwrap();
+        let in_folder = |folder: &str| {
+            let mut req = request();
+            req.system = format!("You run code.\n\nEnvironment:\n- Working directory: {folder}\n");
+            req.session_facts_at = Some("You run code.".len());
+            t.render(&req).unwrap()
+        };
+        let (here, there) = (in_folder("/home/ada"), in_folder("/srv/other"));
+        let facts =
+            here.find("<|im_start|>system\nEnvironment:\n- Working directory: /home/ada<|im_end|>");
+        let tools_end = here.find("</tools><|im_end|>").unwrap();
+        assert!(facts.is_some_and(|f| f > tools_end), "{here}");
+        let shared = here
+            .bytes()
+            .zip(there.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        assert!(shared > tools_end, "{here}\n---\n{there}");
+        assert!(
+            here.starts_with("<|im_start|>system\nYou run code.\n<tools>"),
+            "{here}"
+        );
+
+        // Without a cut, or with one that is not on a character, the system prompt is whole.
+        for at in [None, Some(1000)] {
+            let mut req = request();
+            req.system = "You run code.\n\nEnvironment: é".into();
+            req.session_facts_at = at;
+            let prompt = t.render(&req).unwrap();
+            assert!(
+                prompt.starts_with("<|im_start|>system\nYou run code.\n\nEnvironment: é\n<tools>"),
+                "{prompt}"
+            );
+        }
+        let mut req = request();
+        req.system = "You run code.\n\nEnvironment: é".into();
+        req.session_facts_at = Some(req.system.len() - 1);
+        assert!(t.render(&req).unwrap().contains("Environment: é\n<tools>"));
+    }
+
+    #[test]
+    fn a_template_that_takes_one_system_message_gets_the_facts_in_it() {
+        // Roles must alternate after a first system message (Mistral's, Gemma's templates).
+        let strict = r#"{%- for message in messages %}{% if message.role == "system" and not loop.first %}{{ raise_exception("Conversation roles must alternate") }}{% endif %}[{{ message.role }}] {{ message.content }}
+{% endfor %}"#;
+        let t = ChatTemplate::new(strict, String::new(), String::new()).unwrap();
+        let mut req = request();
+        req.messages.truncate(1);
+        req.system = "You run code.\n\nEnvironment:\n- Date: today".into();
+        req.session_facts_at = Some("You run code.".len());
+        assert_eq!(
+            t.render(&req).unwrap(),
+            "[system] You run code.\n\nEnvironment:\n- Date: today\n[user]   is 1 < 2?  \n"
+        );
     }
 
     #[test]

@@ -40,6 +40,11 @@ pub struct ModelRequest {
     pub max_tokens: Option<u32>,
     /// The context window the request was fitted to; Ollama is told to run with it (`num_ctx`).
     pub context_window: Option<u32>,
+    /// Where `system`'s facts about this session begin (the folder, the user, the date: what
+    /// differs between folders and days). Providers send `system` whole; a runtime that keeps
+    /// read prompts (the built-in one) may send this part after the tools, so that what comes
+    /// before it is read once for every folder and day.
+    pub session_facts_at: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

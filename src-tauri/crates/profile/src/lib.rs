@@ -340,9 +340,31 @@ impl Profile {
 
     /// The profile's system prompt, or the person's that replaces it (taken as written).
     pub fn system_prompt(&self, ctx: &PromptContext) -> String {
-        match &ctx.system_message {
-            Some(own) => own.clone(),
-            None => self.fill(&self.system_template, ctx),
+        self.system_prompt_parts(ctx).0
+    }
+
+    /// The system prompt, and where its facts about this session begin: the paragraph that
+    /// first names the folder, the user or the date ([`oi_model::ModelRequest::session_facts_at`]).
+    /// None for the person's own prompt, and when those facts open the prompt.
+    pub(crate) fn system_prompt_parts(&self, ctx: &PromptContext) -> (String, Option<usize>) {
+        if let Some(own) = &ctx.system_message {
+            return (own.clone(), None);
+        }
+        let template = &self.system_template;
+        let cut = ["{{cwd}}", "{{user}}", "{{date}}"]
+            .iter()
+            .filter_map(|p| template.find(p))
+            .min()
+            .and_then(|first| template[..first].rfind("\n\n"))
+            .filter(|&cut| cut > 0);
+        match cut {
+            // Placeholders never straddle a paragraph break: both halves fill as the whole.
+            Some(cut) => {
+                let stable = self.fill(&template[..cut], ctx);
+                let at = stable.len();
+                (stable + &self.fill(&template[cut..], ctx), Some(at))
+            }
+            None => (self.fill(template, ctx), None),
         }
     }
 
@@ -398,7 +420,11 @@ mod tests {
         assert!(!shown(&ctx.clone().with_computer(false, false)).contains("computer.display"));
         let with = shown(&ctx.clone().with_computer(true, false));
         assert!(with.contains("`computer.display.view()`"), "{with}");
-        assert!(with.ends_with("`computer.ActionDenied`."), "{with}");
+        // Before the session's facts: it is the same in every folder.
+        assert!(
+            with.contains("`computer.ActionDenied`.\n\nEnvironment:\n"),
+            "{with}"
+        );
         // In a container (docker, OpenShell) the kernel has no line to the engine.
         assert!(!shown(&ctx.clone().with_computer(true, true)).contains("computer.display"));
         // Documents need no display, only the line.

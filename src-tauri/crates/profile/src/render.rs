@@ -120,7 +120,7 @@ impl Profile {
                 .content
                 .insert(0, ContentPart::Text(format!("{context}\n\n")));
         }
-        let mut system = self.system_prompt(ctx);
+        let (mut system, session_facts_at) = self.system_prompt_parts(ctx);
         if let Some(section) = self.extra_tools_section(native_tools, extra_tools) {
             system = format!("{}\n\n{section}", system.trim_end());
         }
@@ -141,6 +141,7 @@ impl Profile {
             temperature: self.defaults.temperature,
             max_tokens: self.defaults.max_tokens,
             context_window: None,
+            session_facts_at,
         }
     }
 }
@@ -336,5 +337,26 @@ mod tests {
             assert!(!a.messages[1].joined_text().contains("/home/ada"), "{id}");
             assert_eq!(a.messages[2].joined_text(), "again", "{id}");
         }
+        // Classic's and Claude Code's facts stay in the system prompt (in the first user
+        // message, Qwen2.5-Coder-0.5B did worse, above), marked where they begin: the built-in
+        // runtime sends them after the tools.
+        for id in ["classic", "claude-code"] {
+            let profile = Profile::load(id, None).unwrap();
+            let a = profile.render(&history, &here, true);
+            let b = profile.render(&history, &elsewhere, true);
+            let (at, other_at) = (a.session_facts_at.unwrap(), b.session_facts_at.unwrap());
+            assert_eq!(a.system[..at], b.system[..other_at], "{id}");
+            assert!(a.system[at..].contains("/home/ada/reports"), "{id}");
+            assert!(b.system[at..].contains("2031-01-06"), "{id}");
+            assert!(a.system[at..].starts_with("\n\n"), "{id}");
+            assert!(!a.system[..at].contains("/home/ada"), "{id}");
+        }
+        let classic = Profile::load("classic", None).unwrap();
+        let mut own = here.clone();
+        own.system_message = Some("Be brief. You are in /home/ada/reports.".into());
+        assert_eq!(classic.render(&history, &own, true).session_facts_at, None);
+        // The facts open the minimal profile's prompt: nothing before them to keep.
+        let minimal = Profile::load("minimal", None).unwrap();
+        assert_eq!(minimal.render(&history, &here, true).session_facts_at, None);
     }
 }

@@ -38,6 +38,7 @@ fn request() -> ModelRequest {
         temperature: Some(0.0),
         max_tokens: Some(100),
         context_window: None,
+        session_facts_at: None,
     }
 }
 
