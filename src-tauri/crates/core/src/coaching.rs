@@ -113,6 +113,9 @@ pub fn run_hint(
         }
         return None;
     }
+    if let Some(text) = missed_words(code, output, cwd) {
+        return hint(&text, true);
+    }
     // A plain text read whole and taken item by item: characters, where the code meant lines
     // or numbers. The largest character, or a loop that found nothing, is never what the
     // request needed (the run goes back as undone); a length may be (its characters).
@@ -245,6 +248,86 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// A run that read a plain text file here and said it found nothing ("No WARN lines found"),
+/// although a word of that claim is in the file: the code's search missed it (the 0.5B model
+/// matched `WARN: (.+)` against lines that read `2026-11-02 WARN slow`). The lines that hold
+/// the word, for the code to match what they really say.
+fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    let claim = output.trim();
+    if claim.is_empty() || claim.lines().count() > 3 {
+        return None;
+    }
+    let lower = claim.to_lowercase();
+    let opens = [
+        "no ",
+        "none",
+        "nothing",
+        "0 ",
+        "there are no ",
+        "there is no ",
+        "there were no ",
+        "there are 0 ",
+    ];
+    let says = [
+        "not found",
+        "no match",
+        "found no ",
+        "found 0 ",
+        "0 lines",
+        "0 matches",
+        "no lines",
+        "no results",
+        "not any",
+    ];
+    let nothing =
+        opens.iter().any(|w| lower.starts_with(w)) || says.iter().any(|w| lower.contains(w));
+    if !nothing {
+        return None;
+    }
+    let files: Vec<&str> = named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .collect();
+    // The claim's own words, less the file names and the words any such claim has.
+    const COMMON: [&str; 22] = [
+        "no", "not", "none", "found", "nothing", "any", "line", "lines", "file", "files", "match",
+        "matches", "matching", "entries", "entry", "results", "in", "the", "with", "were", "was",
+        "there",
+    ];
+    let words: Vec<&str> = claim
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .filter(|w| w.chars().count() >= 3 && !COMMON.contains(&w.to_lowercase().as_str()))
+        .filter(|w| !files.iter().any(|f| f.contains(w)))
+        .collect();
+    for name in files {
+        let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
+            continue;
+        };
+        let holds = |line: &str, word: &str| {
+            line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+                .any(|w| w == word)
+        };
+        let Some(word) = words
+            .iter()
+            .find(|w| text.lines().any(|line| holds(line, w)))
+        else {
+            continue;
+        };
+        let lines: Vec<String> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| holds(line, word))
+            .take(3)
+            .map(|(i, line)| format!("{}: {}", i + 1, line.chars().take(120).collect::<String>()))
+            .collect();
+        return Some(format!(
+            "`{name}` does hold `{word}`, so your code's search missed it. These lines have it:\n```\n{}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again.",
+            lines.join("\n")
+        ));
+    }
+    None
 }
 
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
@@ -1399,6 +1482,11 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
             "{NOTHING_RAN} you answered without reading {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
         ));
     }
+    if about_the_folder(&request) {
+        return Some(format!(
+            "{NOTHING_RAN} you answered without looking in the folder. Write Python code in a ```python block that lists it (`os.listdir('.')`) and prints what my request needs: {request}"
+        ));
+    }
     asks_for_code(&request).then(|| {
         format!(
             "{NOTHING_RAN} my request asks you to use code, and you answered without running any. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
@@ -1451,6 +1539,33 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     Some(format!(
         "{FILE_UNMADE} {file}. Write Python code in a ```python block that creates {file} as my request says and prints what it needs: {request}"
     ))
+}
+
+/// Whether the request asks about what the working folder holds ("How many files are in this
+/// folder?"): the 0.5B model answered it from the folder's name in the system prompt.
+fn about_the_folder(request: &str) -> bool {
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+    let place = words.windows(2).any(|w| {
+        matches!(w[0], "this" | "the" | "current" | "working")
+            && matches!(w[1], "folder" | "directory")
+    });
+    place
+        && words.iter().any(|w| {
+            matches!(
+                *w,
+                "files"
+                    | "file"
+                    | "folders"
+                    | "subfolders"
+                    | "contains"
+                    | "holds"
+                    | "many"
+                    | "largest"
+                    | "newest"
+                    | "biggest"
+            )
+        })
 }
 
 /// Whether the person asked for the answer to come from code ("Check with code", "Use code").
@@ -1566,6 +1681,60 @@ fn request_text(items: &[oi_protocol::InputItem]) -> String {
 mod tests {
     use super::*;
     use oi_protocol::InputItem;
+
+    #[test]
+    fn a_search_that_found_nothing_in_a_file_that_holds_the_word_is_shown_its_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("app.log"),
+            "2026-11-01 INFO start\n2026-11-02 WARN slow\n2026-11-03 ERROR disk\n",
+        )
+        .unwrap();
+        let code = "import re\ntext = open('app.log').read()\nfound = re.findall(r'WARN: (.+)', text)\nprint(found[0] if found else 'No WARN lines found in app.log.')\n";
+        let hint = run_hint(
+            "python",
+            code,
+            "No WARN lines found in app.log.\n",
+            false,
+            dir.path(),
+        )
+        .unwrap();
+        assert!(hint.undone, "a search that missed computed nothing");
+        assert!(
+            hint.text.contains("`app.log` does hold `WARN`"),
+            "{}",
+            hint.text
+        );
+        assert!(
+            hint.text.contains("2: 2026-11-02 WARN slow"),
+            "{}",
+            hint.text
+        );
+        assert!(!hint.text.contains("INFO"), "{}", hint.text);
+        // Said other ways.
+        for said in ["WARN: not found", "There are 0 WARN lines.", "none"] {
+            let got = run_hint("python", code, said, false, dir.path());
+            if said == "none" {
+                // No word of the file in the claim: nothing to show.
+                assert_eq!(got, None);
+            } else {
+                assert!(got.is_some_and(|h| h.undone), "{said}");
+            }
+        }
+        // Really absent, found, a file the code does not name, or no such claim: no hint.
+        for (code, out) in [
+            (code, "No DEBUG lines found in app.log."),
+            (code, "2026-11-02"),
+            ("print('No WARN lines found')", "No WARN lines found"),
+            (code, "WARN appears on 2026-11-02, no other day."),
+        ] {
+            let got = run_hint("python", code, out, false, dir.path());
+            assert!(
+                got.is_none_or(|h| !h.text.contains("does hold")),
+                "{code} -> {out}"
+            );
+        }
+    }
 
     #[test]
     fn a_function_defined_and_never_called_gets_a_precise_hint() {
@@ -2285,6 +2454,30 @@ mod tests {
         );
         assert_eq!(
             no_run_nudge(&asked("Hello!"), "How you work:", dir.path(), &system),
+            None
+        );
+        // What the folder holds, answered from its name (as the 0.5B model did).
+        for request in [
+            "How many files are in this folder?",
+            "Which is the largest file in the current directory?",
+            "List the files in the working folder",
+        ] {
+            let nudge = no_run_nudge(
+                &asked(request),
+                "The folder `/tmp/w` contains 1 file.",
+                dir.path(),
+                "",
+            )
+            .unwrap_or_else(|| panic!("{request}"));
+            assert!(nudge.contains("without looking in the folder"), "{nudge}");
+        }
+        assert_eq!(
+            no_run_nudge(
+                &asked("What is a folder?"),
+                "A place for files.",
+                dir.path(),
+                ""
+            ),
             None
         );
     }
