@@ -806,10 +806,15 @@ pub fn install_missing(history: &History, call: &ToolCall) -> Option<(String, St
         return None;
     }
     Some((
+        // pip's own log (downloads, sizes, warnings) is kept out of the output: the 0.5B model
+        // answered "12.4 MB" from it. Its last lines are the error when it fails.
         format!(
             "import importlib, subprocess, sys\n\
-             subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"{package}\"])\n\
-             importlib.invalidate_caches()"
+             pip_run = subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"-q\", \"--disable-pip-version-check\", \"--no-warn-script-location\", \"{package}\"], capture_output=True, text=True)\n\
+             importlib.invalidate_caches()\n\
+             if pip_run.returncode != 0:\n    \
+                 raise RuntimeError(\"pip could not install {package}:\\n\" + \"\\n\".join((pip_run.stderr or pip_run.stdout).strip().splitlines()[-5:]))\n\
+             print(\"{package} is installed now.\")"
         ),
         format!(
             "the model's code needs `{module}`, which is not installed, and it asked to run it again unchanged: installing {package} with pip"
@@ -2693,10 +2698,19 @@ mod tests {
         let h = runs_ending(request, &[(code, missing)], true);
         let (install, says) = install_missing(&h, &run(code)).unwrap();
         assert!(
-            install.contains(r#"[sys.executable, "-m", "pip", "install", "pandas"]"#),
+            install.contains(r#"[sys.executable, "-m", "pip", "install", "-q", "#)
+                && install.contains(r#""pandas"], capture_output=True"#),
             "{install}"
         );
         assert!(says.contains("installing pandas with pip"), "{says}");
+        // It is Python that parses (the engine runs it as written).
+        let mut parse = std::process::Command::new("python3")
+            .args(["-c", "import ast, sys; ast.parse(sys.stdin.read())"])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(parse.stdin.as_mut().unwrap(), install.as_bytes()).unwrap();
+        assert!(parse.wait().unwrap().success(), "{install}");
         // The install the engine wrote counts as the module's install.
         assert!(installs(&install, "pandas"));
         let after = runs_marked(
