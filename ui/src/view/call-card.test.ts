@@ -64,3 +64,23 @@ describe("what a call returned", () => {
     expect(el.querySelector('[data-testid="call-result"]')!.textContent).toBe("(no output)");
   });
 });
+
+describe("the engine's corrections", () => {
+  it("are a quiet folded note of what the model was told, not a failed call approved by policy", () => {
+    const told = "Nothing ran: you answered without reading app.log. Write Python code that reads it.";
+    const correction = call("f1", { type: "read", summary: "Ask for a reply in the expected format", arguments: { message: told } }, "format_error");
+    correction.arguments = { message: told };
+    const el = shown([
+      ev({ type: "tool_call_proposed", call: correction }),
+      ev({ type: "approval_decided", call_id: "f1", decision: { type: "approve" }, decider: "policy" }),
+      ev({ type: "tool_result", call_id: "f1", output: told, is_error: true }),
+    ]);
+    expect(el.querySelector('[data-testid="call-card"]')).toBeNull();
+    const note = el.querySelector<HTMLDetailsElement>('[data-testid="correction"]')!;
+    expect(note.open).toBe(false);
+    expect(note.querySelector("summary")!.textContent).toBe("Open Interpreter asked the model again · Ask for a reply in the expected format");
+    expect(note.querySelector("pre")!.textContent).toBe(told);
+    expect(el.textContent).not.toMatch(/Approved|policy/);
+    expect(el.querySelector(".stderr")).toBeNull();
+  });
+});

@@ -184,7 +184,26 @@ function shownCode(block: CallBlock): string | null {
   return action.type === "run_code" ? (block.exec?.code ?? action.code) : null;
 }
 
+/**
+ * The engine's correction (`format_error`): no tool the model chose, nothing a person approves,
+ * but the harness asking the model again (a reply it could not run, an answer it set aside). A
+ * quiet note with what the model was told, folded; not a red failed call.
+ */
+function renderCorrection(block: CallBlock): HTMLElement {
+  const action = block.call.action;
+  const args = block.call.arguments as Record<string, unknown> | null;
+  const told = typeof args?.["message"] === "string" ? args["message"] : (block.result?.output ?? "");
+  const why = action.type === "read" ? action.summary : "Asked the model again";
+  return h(
+    "details",
+    { class: "correction", "data-testid": "correction", "data-call-id": block.id },
+    h("summary", {}, h("span", { class: "title" }, "Open Interpreter asked the model again"), " · ", why),
+    h("pre", { class: "output" }, told.replace(/\n+$/, "")),
+  );
+}
+
 export function renderCallCard(block: CallBlock, ctx: CardContext): HTMLElement {
+  if (block.call.name === "format_error") return renderCorrection(block);
   const state = block.approval ?? (block.exec ? "approved" : "proposed");
   const lastShot = block.screenshots[block.screenshots.length - 1] ?? block.screenBefore;
   const risks = locateRisks(shownCode(block), block.risks);
