@@ -93,7 +93,7 @@ pub fn run_hint(
         }
         if output.contains("AttributeError: 'Files' object has no attribute") {
             return hint(
-                "`computer.files` has only `read(path, pages=None)` and `find(kind=None, modified_within=None, folder=None, name=None)`. For anything else use Python's standard library: `os.path.exists(path)`, `os.path.getsize(path)`, `open(path).read()`.",
+                "`computer.files` has only `read(path, pages=None)` and `find(kind=None, modified_within=None, folder=None, name=None)`. For anything else use Python's standard library: `os.listdir(folder)`, `os.path.exists(path)`, `os.path.getsize(path)`, `open(path).read()`.",
                 false,
             );
         }
@@ -359,19 +359,37 @@ fn read_as_one_string(code: &str) -> Option<bool> {
     }
     // The names the text was read into (`text = computer.files.read('poem.txt')`).
     static READ_INTO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*computer\.files\.read\(").ok()
+        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*computer\.files\.read\((.*)$").ok()
     });
     let read_into = READ_INTO.as_ref()?;
     let mut items = false;
     let mut measured = false;
-    for name in read_into.captures_iter(code).filter_map(|c| c.get(1)) {
+    // Not a name that holds the text already split (`computer.files.read(p).splitlines()`),
+    // or split later (`text.split()`): its items are lines or words (the 1.5B model's right
+    // answer was sent back as undone).
+    let whole = read_into.captures_iter(code).filter(|c| {
+        let chained = c.get(2).is_some_and(|rest| rest.as_str().contains(")."));
+        let split_later = c.get(1).is_some_and(|name| {
+            let name = name.as_str();
+            code.contains(&format!("{name}.split"))
+                || code.contains(&format!("{name}.strip().split"))
+        });
+        !chained && !split_later
+    });
+    for name in whole.filter_map(|c| c.get(1)) {
+        // A name that says what the code took the text for (`poem_lines`): its length is
+        // never what was meant (the 1.5B model answered "61 lines" from it).
+        let lower = name.as_str().to_lowercase();
+        let meant_items = ["line", "word", "number", "row", "item", "value"]
+            .iter()
+            .any(|w| lower.contains(w));
         let name = regex::escape(name.as_str());
         let taken = regex::Regex::new(&format!(
             r"\bfor\s+\w+\s+in\s+{name}\s*:|\b(?:max|min|sorted|set)\(\s*{name}\s*\)"
         ))
         .ok()?;
         let length = regex::Regex::new(&format!(r"\blen\(\s*{name}\s*\)")).ok()?;
-        items |= taken.is_match(code);
+        items |= taken.is_match(code) || (meant_items && length.is_match(code));
         measured |= length.is_match(code);
     }
     (items || measured).then_some(items)
@@ -2008,6 +2026,17 @@ mod tests {
             hint.text
         );
         assert!(!hint.undone);
+        // Unless the name says it was taken for lines, words or numbers (the 1.5B model's
+        // `poem_lines`, "61 lines").
+        for name in ["poem_lines", "words", "numbers", "rows"] {
+            let code = format!("{name} = computer.files.read('poem.txt')\nprint(len({name}))");
+            assert!(
+                run_hint("python", &code, "61\n", false, dir.path())
+                    .unwrap()
+                    .undone,
+                "{name}"
+            );
+        }
         // A length may be what was asked (characters): the run stands. The largest character,
         // or a loop over characters that printed nothing, goes back as undone.
         let largest = "numbers = computer.files.read('numbers.txt')\nprint(max(numbers))";
@@ -2026,6 +2055,13 @@ mod tests {
         // Split into lines or words, a document (not plain text), or open(): nothing to say.
         let split = "poem = computer.files.read('poem.txt')\nprint(len(poem.splitlines()))";
         assert_eq!(run_hint("python", split, "4\n", false, dir.path()), None);
+        let chained = "log_lines = computer.files.read('app.log').splitlines()\nfor line in log_lines:\n    if 'WARN' in line:\n        print(line.split()[0])";
+        assert_eq!(
+            run_hint("python", chained, "2026-11-02\n", false, dir.path()),
+            None
+        );
+        let later = "text = computer.files.read('poem.txt')\nlines = text.split('\\n')\nprint(len(text), len(lines))";
+        assert_eq!(run_hint("python", later, "61 5\n", false, dir.path()), None);
         let pdf = "text = computer.files.read('report.pdf')\nprint(len(text))";
         assert_eq!(run_hint("python", pdf, "5120\n", false, dir.path()), None);
         // A function `computer.files` does not have: what it has, and the standard library.
