@@ -57,6 +57,15 @@ pub fn run_hint(
                 false,
             );
         }
+        if output.contains(EMPTY_PATH) {
+            return hint(
+                &format!(
+                    "`''` is an empty path, not a folder. The working folder is `'.'` ({}): `os.listdir('.')`.",
+                    cwd.display()
+                ),
+                false,
+            );
+        }
         if let Some((given, name)) = missing_file_here(output, cwd) {
             return hint(
                 &format!(
@@ -151,6 +160,9 @@ pub fn run_hint(
         false,
     )
 }
+
+/// How Python says it was given the empty path for a file or folder.
+const EMPTY_PATH: &str = "No such file or directory: ''";
 
 /// The path a `FileNotFoundError` names, and the file of that name in the working directory,
 /// when there is one (the 0.5B model wrote a path it made up for `app.log`).
@@ -789,6 +801,26 @@ fn python_failed_again<'h>(
 /// `/tmp/…/app.log` (the folder above its own) three times after the hint.
 pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(String, String)> {
     let (code, output) = python_failed_again(history, call)?;
+    if output.contains(EMPTY_PATH) {
+        // The folder listed as `''` (the 1.5B model's `os.listdir("")`) is the working one.
+        let mut mended = code.clone();
+        for function in ["listdir", "scandir", "walk"] {
+            for quote in ['\'', '"'] {
+                mended = mended.replace(
+                    &format!("{function}({quote}{quote})"),
+                    &format!("{function}('.')"),
+                );
+            }
+        }
+        return (mended != *code).then(|| {
+            (
+                mended,
+                "the model's code listed the empty path '', which is no folder, and it asked to run it again unchanged: \
+                 running it with '.', the working folder"
+                    .to_string(),
+            )
+        });
+    }
     let (given, name) = missing_file_here(output, cwd)?;
     let mut mended = code.clone();
     for quote in ['\'', '"'] {
@@ -2724,6 +2756,29 @@ mod tests {
             &[(code, "x\n")],
         );
         assert_eq!(mended_path(&worked, &run(code), here.path()), None);
+
+        // The empty path listed as a folder (the 1.5B model's `os.listdir("")`): a hint, then
+        // the unchanged code runs with the working folder.
+        let listed = "import os\nprint(len(os.listdir(\"\")), repr(\"\"))";
+        let empty = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: ''\n";
+        let hint = run_hint("python", listed, empty, true, here.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("`''` is an empty path, not a folder."),
+            "{}",
+            hint.text
+        );
+        let h = runs_ending(
+            "How many files are in this folder?",
+            &[(listed, empty)],
+            true,
+        );
+        let (mended, says) = mended_path(&h, &run(listed), here.path()).unwrap();
+        assert_eq!(mended, "import os\nprint(len(os.listdir('.')), repr(\"\"))");
+        assert!(says.contains("running it with '.'"), "{says}");
+        let opened = "print(open('').read())";
+        let h = runs_ending("What is in it?", &[(opened, empty)], true);
+        assert_eq!(mended_path(&h, &run(opened), here.path()), None);
     }
 
     #[test]
