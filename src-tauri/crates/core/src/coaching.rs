@@ -1405,17 +1405,28 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
             !name.contains(' ') && (name.ends_with("Error") || name.ends_with("Exception"))
         })
     };
-    let error = output
-        .lines()
-        .rev()
-        .find(exception)
-        .or_else(|| {
-            output
-                .lines()
-                .rev()
-                .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))
-        })?
-        .trim();
+    // A run sent back as undone without an exception: its last printed line and the hint
+    // that followed it, whole (its last line alone reads as an error of its own).
+    let trimmed = output.trim_end();
+    let (printed, hint) = match trimmed.rfind("\n(") {
+        Some(at) if trimmed.ends_with(')') => (&trimmed[..at], Some(trimmed[at..].trim())),
+        _ => (trimmed, None),
+    };
+    let last_printed = || {
+        printed
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))
+            .map(str::trim)
+    };
+    let error = match output.lines().rev().find(exception) {
+        Some(line) => line.trim().to_string(),
+        None => match (last_printed(), hint) {
+            (Some(line), Some(hint)) => format!("{line}\n{hint}"),
+            (None, Some(hint)) => hint.to_string(),
+            (line, None) => line?.to_string(),
+        },
+    };
     Some(format!(
         "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
     ))
@@ -2975,6 +2986,18 @@ mod tests {
             nudge.contains(
                 "it failed with:\nValueError: invalid literal for int() with base 10: 'north'\n"
             ),
+            "{nudge}"
+        );
+        // A run sent back as undone with no exception (a search that missed): what it printed
+        // and the hint whole, not the hint's last line.
+        let search = "print('No WARN lines found in app.log.')";
+        let missed = "No WARN lines found in app.log.\n\n(`app.log` does hold `WARN`, so your code's search missed it. These lines have it:\n```\n3: 2026-11-02 WARN slow\n```\nMatch what they really say, then run the code again.)";
+        let h = runs_ending("When is the WARN line?", &[(search, missed)], true);
+        let nudge = repeated_failure_nudge(&h, &run(search)).unwrap();
+        assert!(
+            nudge.contains(
+                "it failed with:\nNo WARN lines found in app.log.\n(`app.log` does hold `WARN`"
+            ) && nudge.contains("3: 2026-11-02 WARN slow"),
             "{nudge}"
         );
     }
