@@ -19,6 +19,24 @@ pub struct RunHint {
     pub undone: bool,
 }
 
+impl RunHint {
+    /// What the model sees of the run: its output, then the hint in parentheses on a line of
+    /// its own ([`split_hint`] takes them apart again).
+    pub fn append_to(&self, output: &mut String) {
+        output.push_str(&format!("\n({})", self.text));
+    }
+}
+
+/// A run's output as the model saw it, split into what the run printed and the hint that
+/// [`RunHint::append_to`] put after it, when there is one.
+fn split_hint(output: &str) -> (&str, Option<&str>) {
+    let trimmed = output.trim_end();
+    match trimmed.rfind("\n(") {
+        Some(at) if trimmed.ends_with(')') => (&trimmed[..at], Some(trimmed[at..].trim())),
+        _ => (trimmed, None),
+    }
+}
+
 /// A hint appended to what the model sees of a run, when the run shows a slip a hint fixes.
 pub fn run_hint(
     language: &str,
@@ -60,7 +78,7 @@ pub fn run_hint(
         if output.contains(EMPTY_PATH) {
             return hint(
                 &format!(
-                    "`''` is an empty path, not a folder. The working folder is `'.'` ({}): `os.listdir('.')`.",
+                    "`''` is an empty path: it names no file or folder. The working folder is `'.'` ({}), as in `os.listdir('.')`.",
                     cwd.display()
                 ),
                 false,
@@ -308,8 +326,7 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         "matches", "matching", "entries", "entry", "results", "in", "the", "with", "were", "was",
         "there",
     ];
-    let words: Vec<&str> = claim
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+    let words: Vec<&str> = words_in(claim)
         .filter(|w| w.chars().count() >= 3 && !COMMON.contains(&w.to_lowercase().as_str()))
         .filter(|w| !files.iter().any(|f| f.contains(w)))
         .collect();
@@ -317,10 +334,7 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
             continue;
         };
-        let holds = |line: &str, word: &str| {
-            line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
-                .any(|w| w == word)
-        };
+        let holds = |line: &str, word: &str| words_in(line).any(|w| w == word);
         let Some(word) = words
             .iter()
             .find(|w| text.lines().any(|line| holds(line, w)))
@@ -340,6 +354,11 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         ));
     }
     None
+}
+
+/// The words of `text` as a claim and a file's lines are compared (`2026-11-02`, `app_log`).
+fn words_in(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
 }
 
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
@@ -1407,11 +1426,7 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
     };
     // A run sent back as undone without an exception: its last printed line and the hint
     // that followed it, whole (its last line alone reads as an error of its own).
-    let trimmed = output.trim_end();
-    let (printed, hint) = match trimmed.rfind("\n(") {
-        Some(at) if trimmed.ends_with(')') => (&trimmed[..at], Some(trimmed[at..].trim())),
-        _ => (trimmed, None),
-    };
+    let (printed, hint) = split_hint(output);
     let last_printed = || {
         printed
             .lines()
@@ -2775,7 +2790,7 @@ mod tests {
         let hint = run_hint("python", listed, empty, true, here.path()).unwrap();
         assert!(
             hint.text
-                .starts_with("`''` is an empty path, not a folder."),
+                .starts_with("`''` is an empty path: it names no file or folder."),
             "{}",
             hint.text
         );

@@ -183,7 +183,7 @@ impl Runner for Code {
                 if let Some(hint) =
                     crate::coaching::run_hint(language, code, &output, is_error, &cwd)
                 {
-                    output.push_str(&format!("\n({})", hint.text));
+                    hint.append_to(&mut output);
                     is_error |= hint.undone;
                 }
                 (outcome.status, output, is_error)
