@@ -38,6 +38,10 @@ impl ChatTemplate {
             later_system: false,
         };
         template.later_system = template.writes_a_later_system_message();
+        tracing::debug!(
+            facts_after_tools = template.later_system,
+            "the template's system messages (with a second one, a prompt kept from another folder is reused through the tools)"
+        );
         Ok(template)
     }
 
