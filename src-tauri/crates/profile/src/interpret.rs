@@ -286,12 +286,19 @@ impl Profile {
         message
     }
 
+    /// What a call that does not parse is told. With `execute`, a fenced block comes first: the
+    /// 0.5B model, told to write valid JSON, sent the same broken JSON back (code joined with
+    /// `+` as in JavaScript) until the corrections ran out; asked for a ```python block, it
+    /// wrote one that ran.
     fn broken_call_message(&self, problem: &str) -> String {
-        let example = if self.offers("execute") {
-            execute_example("print(result)")
-        } else {
-            json!({"name": "bash", "arguments": {"command": "ls"}}).to_string()
-        };
+        if self.offers("execute") {
+            return format!(
+                "Your tool call could not be read ({problem}), so nothing ran. Write the code itself in a \
+                 ```python fenced block (plain code, no JSON around it), or the call again as valid JSON, like {}.",
+                execute_example("print(result)")
+            );
+        }
+        let example = json!({"name": "bash", "arguments": {"command": "ls"}}).to_string();
         format!(
             "Your tool call could not be read ({problem}), so nothing ran. Write it again as valid JSON, \
              like {example}, or put the code in a fenced block that names its language."
