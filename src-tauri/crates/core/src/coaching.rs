@@ -124,6 +124,14 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some(name) = shadowed_builtin(code, output) {
+            return hint(
+                &format!(
+                    "`{name}` is no longer Python's built-in function: a run assigned `{name} = …`, and variables stay set between runs. Start the code with `del {name}` to get the built-in back, and give the result another name (`total`, `result`)."
+                ),
+                false,
+            );
+        }
         if output.contains("name 'execute' is not defined") {
             return hint(
                 "`execute` is the tool that runs code, not a Python function. Write only the Python code itself.",
@@ -311,8 +319,18 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         "no results",
         "not any",
     ];
-    let nothing =
-        opens.iter().any(|w| lower.starts_with(w)) || says.iter().any(|w| lower.contains(w));
+    // A count of none, said last ("Number of ERROR lines: 0", after `line.startswith("ERROR")`
+    // over lines that begin with a date).
+    let counted_none = claim.lines().count() == 1
+        && lower
+            .trim_end_matches(['.', '!'])
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| w == "0")
+        && lower.split_whitespace().count() > 1;
+    let nothing = counted_none
+        || opens.iter().any(|w| lower.starts_with(w))
+        || says.iter().any(|w| lower.contains(w));
     if !nothing {
         return None;
     }
@@ -797,20 +815,48 @@ pub fn rerun_after_install(history: &History, next: Option<&ToolCall>) -> Option
     ))
 }
 
-/// The code of `call` and the output of the run it repeats, when it is Python code sent
-/// again unchanged right after that run failed.
+/// Python code that just failed and that the model did not fix: `next` asks to run it again
+/// unchanged, or is `None` when the model answered right after the failure instead (the
+/// 0.5B model answered by saying the traceback back). Its code, the run's output, and how
+/// the model left it, for the events.
 fn python_failed_again<'h>(
     history: &'h History,
-    call: &'h ToolCall,
-) -> Option<(&'h String, &'h str)> {
-    let (_, _, output, true) = repeated_last_run(history, call)? else {
-        return None;
+    next: Option<&'h ToolCall>,
+) -> Option<(&'h String, &'h str, &'static str)> {
+    let (call, output, how) = match next {
+        Some(call) => {
+            let (_, _, output, true) = repeated_last_run(history, call)? else {
+                return None;
+            };
+            (call, output, "it asked to run it again unchanged")
+        }
+        None => {
+            let (_, turn) = history.last_turn()?;
+            let HistoryItem::ToolResult {
+                call_id,
+                tool_name,
+                output,
+                is_error: true,
+                ..
+            } = turn.last()?
+            else {
+                return None;
+            };
+            if tool_name == crate::profile::FORMAT_ERROR {
+                return None;
+            }
+            (
+                history.call(call_id)?,
+                output.as_str(),
+                "it answered without fixing it",
+            )
+        }
     };
     let ToolAction::RunCode { language, code } = &call.action else {
         return None;
     };
     (oi_exec::canonical_language(language) == Some(oi_exec::Language::Python))
-        .then_some((code, output))
+        .then_some((code, output, how))
 }
 
 /// When the model asks to run again, unchanged, Python code that just failed opening a path
@@ -818,8 +864,12 @@ fn python_failed_again<'h>(
 /// so): that code with the path mended, for the engine to run in the model's stead (a call
 /// of its own, through the gate), and a line for the events. The 0.5B model opened
 /// `/tmp/…/app.log` (the folder above its own) three times after the hint.
-pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(String, String)> {
-    let (code, output) = python_failed_again(history, call)?;
+pub fn mended_path<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
     if output.contains(EMPTY_PATH) {
         // The folder listed as `''` (the 1.5B model's `os.listdir("")`) is the working one.
         let mut mended = code.clone();
@@ -834,9 +884,10 @@ pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(St
         return (mended != *code).then(|| {
             (
                 mended,
-                "the model's code listed the empty path '', which is no folder, and it asked to run it again unchanged: \
-                 running it with '.', the working folder"
-                    .to_string(),
+                format!(
+                    "the model's code listed the empty path '', which is no folder, and {how}: \
+                     running it with '.', the working folder"
+                ),
             )
         });
     }
@@ -852,7 +903,7 @@ pub fn mended_path(history: &History, call: &ToolCall, cwd: &Path) -> Option<(St
         (
             mended,
             format!(
-                "the model's code failed opening {given}, which is not there, and it asked to run it again unchanged: \
+                "the model's code failed opening {given}, which is not there, and {how}: \
                  running it with {name}, the file of that name in the working folder"
             ),
         )
@@ -889,6 +940,40 @@ pub fn install_missing(history: &History, call: &ToolCall) -> Option<(String, St
             "the model's code needs `{module}`, which is not installed, and it asked to run it again unchanged: installing {package} with pip"
         ),
     ))
+}
+
+/// A built-in function the code calls after the session made its name a value
+/// (`sum = sum(numbers)` run twice: the second time `sum` is the first run's number).
+fn shadowed_builtin(code: &str, output: &str) -> Option<&'static str> {
+    const BUILTINS: [&str; 24] = [
+        "sum", "max", "min", "len", "list", "str", "int", "float", "dict", "set", "sorted",
+        "round", "abs", "input", "open", "type", "range", "map", "filter", "zip", "tuple", "pow",
+        "format", "reversed",
+    ];
+    if !(output.contains("TypeError: '") && output.contains("' object is not callable")) {
+        return None;
+    }
+    let calls = |text: &str, name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                && text[at + name.len()..].trim_start().starts_with('(')
+        })
+    };
+    let assigns = |name: &str| {
+        code.lines().any(|line| {
+            line.trim_start().strip_prefix(name).is_some_and(|rest| {
+                let rest = rest.trim_start();
+                rest.starts_with('=') && !rest.starts_with("==") || rest.starts_with("+=")
+            })
+        })
+    };
+    // Assigned in this code, or called on the line the traceback shows (an earlier run
+    // assigned it).
+    BUILTINS
+        .iter()
+        .find(|n| calls(code, n) && (assigns(n) || calls(output, n)))
+        .copied()
 }
 
 /// The name a `NameError` says is not defined.
@@ -987,14 +1072,17 @@ fn import_for(name: &str) -> Option<String> {
 /// never imported from the standard library (the hint said which): that code with the import
 /// added at its top, for the engine to run in the model's stead (a call of its own, through
 /// the gate), and a line for the events. The 0.5B model called `median` three times.
-pub fn mended_import(history: &History, call: &ToolCall) -> Option<(String, String)> {
-    let (code, output) = python_failed_again(history, call)?;
+pub fn mended_import<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
     let name = missing_name(output)?;
     let import = import_for(name)?;
     Some((
         format!("{import}\n{code}"),
         format!(
-            "the model's code uses `{name}` without importing it, and it asked to run it again unchanged: running it with `{import}` added"
+            "the model's code uses `{name}` without importing it, and {how}: running it with `{import}` added"
         ),
     ))
 }
@@ -1030,14 +1118,17 @@ fn without_keyword(code: &str, function: &str, keyword: &str) -> Option<String> 
 /// code with the value passed by position, for the engine to run in the model's stead (a call
 /// of its own, through the gate), and a line for the events. The 0.5B model sent
 /// `median(numbers=[…])` back three times after the TypeError.
-pub fn mended_keyword(history: &History, call: &ToolCall) -> Option<(String, String)> {
-    let (code, output) = python_failed_again(history, call)?;
+pub fn mended_keyword<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
     let (function, keyword) = unexpected_keyword(output)?;
     let mended = without_keyword(code, function, keyword)?;
     Some((
         mended,
         format!(
-            "the model's code passes `{keyword}=` to `{function}()`, which takes no such keyword, and it asked to run it again unchanged: running it with the value passed by position"
+            "the model's code passes `{keyword}=` to `{function}()`, which takes no such keyword, and {how}: running it with the value passed by position"
         ),
     ))
 }
@@ -1226,10 +1317,183 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
         None if one_value || !printed_numbers => Some(format!(
             "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
         )),
-        None => Some(format!(
-            "{NUDGE_START}\n{value}\n\n{UNUSED} Run code that prints the answer to my request ({request}), then tell me the value it prints."
-        )),
+        None => {
+            let code = match history.call(call_id).map(|c| &c.action) {
+                Some(ToolAction::RunCode { code, .. }) => code.as_str(),
+                _ => "",
+            };
+            let how = one_value_of(&request, code, value).unwrap_or_default();
+            Some(format!(
+                "{NUDGE_START}\n{value}\n\n{UNUSED}{how} Run code that prints the answer to my request ({request}), then tell me the value it prints."
+            ))
+        }
     }
+}
+
+/// When a run printed a column of numbers (one per row, or a list) and the request asks for
+/// their total or average: a sentence that says so and how, with the name the code printed.
+/// The 0.5B model printed `df['units'] * df['price']` per row for "the sum of units times
+/// price over all rows", and ran it again three times.
+fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    let asks = |w: &str| words_in(&lower).any(|x| x == w);
+    let (what, how): (&str, fn(&str) -> String) = if asks("sum") || asks("total") {
+        ("their sum", |n| format!("print({n}.sum())"))
+    } else if asks("average") || asks("mean") {
+        ("their average", |n| format!("print({n}.mean())"))
+    } else {
+        return None;
+    };
+    let rows = printed
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("dtype:") && !l.starts_with("Name:"))
+        .count();
+    let list = printed.trim().starts_with('[') && printed.matches(',').count() >= 2;
+    if rows < 2 && !list {
+        return None;
+    }
+    // The name the code printed last, `print(name)`.
+    let name = code.lines().rev().find_map(|l| {
+        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
+        (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .then_some(inner)
+    })?;
+    let example = if list {
+        if what == "their sum" {
+            format!("print(sum({name}))")
+        } else {
+            format!("print(sum({name}) / len({name}))")
+        }
+    } else {
+        how(name)
+    };
+    Some(format!(
+        " Your code printed one value per row, and my request asks for one value: {what}. Compute it in code, like `{example}`."
+    ))
+}
+
+/// When the model answers right after Python code that worked, and that code computed a
+/// value named after what the request asks (`average_age` for "the average age") and then
+/// neither printed nor used it: code that prints it, for the engine to run in the model's
+/// stead (the kernel still holds the value; a call of its own, through the gate), and a line
+/// for the events. The 0.5B model computed `average_age`, printed the total and the count,
+/// and answered with the total. Once per value.
+pub fn print_unprinted(history: &History) -> Option<(String, String)> {
+    let (asked, turn) = history.last_turn()?;
+    let (call_id, _) = last_success(turn)?;
+    let call = history.call(call_id)?;
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if call.origin != CallOrigin::Text
+        || oi_exec::canonical_language(language) != Some(oi_exec::Language::Python)
+    {
+        return None;
+    }
+    let request = request_text(asked).to_lowercase();
+    let asked_words: Vec<&str> = words_in(&request).filter(|w| w.len() >= 3).collect();
+    let about_the_request = |name: &str| {
+        name.to_lowercase()
+            .split('_')
+            .filter(|w| w.len() >= 3)
+            .any(|part| {
+                asked_words
+                    .iter()
+                    .any(|w| w.starts_with(part) || part.starts_with(*w))
+            })
+    };
+    let name = unused_values(code)
+        .into_iter()
+        .rev()
+        .find(|name| about_the_request(name))?;
+    let print = format!("print({name})");
+    let printed_before = code_runs(history, turn).any(|(c, _, _)| c.trim() == print);
+    (!printed_before).then(|| {
+        (
+            print,
+            format!(
+                "the model's code computed `{name}`, which is what the request asks about, and never printed it: printing it"
+            ),
+        )
+    })
+}
+
+/// A line of Python with its string literals left out, but an f-string's `{…}` parts kept:
+/// `"name": "average_age"` does not read `average_age`, `f"{average_age}"` does.
+fn without_strings(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    let mut prev: Option<char> = None;
+    while let Some(c) = chars.next() {
+        if c != '"' && c != '\'' {
+            out.push(c);
+            prev = Some(c);
+            continue;
+        }
+        let formatted = prev.is_some_and(|p| p == 'f' || p == 'F');
+        let mut depth = 0;
+        while let Some(inner) = chars.next() {
+            match inner {
+                '\\' => {
+                    chars.next();
+                }
+                '{' if formatted => {
+                    depth += 1;
+                    out.push(' ');
+                }
+                '}' if formatted && depth > 0 => {
+                    depth -= 1;
+                    out.push(' ');
+                }
+                q if q == c && depth == 0 => break,
+                other if depth > 0 => out.push(other),
+                _ => {}
+            }
+        }
+        out.push(' ');
+        prev = None;
+    }
+    out
+}
+
+/// Names the code gives a value at the top level (not inside a function) that no later line
+/// reads, in the order they are assigned.
+fn unused_values(code: &str) -> Vec<&str> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut in_function: Option<usize> = None;
+    let mut unused = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let indent = line.len() - line.trim_start().len();
+        let text = line.trim_start();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if in_function.is_some_and(|d| indent > d) {
+            continue;
+        }
+        in_function = None;
+        if text.starts_with("def ") || text.starts_with("async def ") || text.starts_with("class ")
+        {
+            in_function = Some(indent);
+            continue;
+        }
+        let name_end = text
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(text.len());
+        let (name, rest) = text.split_at(name_end);
+        let rest = rest.trim_start();
+        let assigns = rest.starts_with('=') && !rest.starts_with("==");
+        if !assigns || name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let read_later = lines[at + 1..]
+            .iter()
+            .any(|later| words_in(&without_strings(later)).any(|w| w == name));
+        if !read_later && !unused.contains(&name) {
+            unused.push(name);
+        }
+    }
+    unused
 }
 
 /// When the model answers with a value (a number, or words in quotes, that the request does
@@ -1417,8 +1681,15 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
     let (_, _, output, true) = repeated_last_run(history, call)? else {
         return None;
     };
-    // The error itself: a traceback's exception line (the hint after it may run over lines),
-    // or else the last line of what it printed.
+    let error = failure_in(output)?;
+    Some(format!(
+        "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
+    ))
+}
+
+/// What a failed run's output says went wrong: a traceback's exception line (the hint after
+/// it may run over lines), or else the last line it printed with the hint that followed.
+fn failure_in(output: &str) -> Option<String> {
     let exception = |l: &&str| {
         l.split_once(": ").is_some_and(|(name, _)| {
             !name.contains(' ') && (name.ends_with("Error") || name.ends_with("Exception"))
@@ -1434,17 +1705,75 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
             .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))
             .map(str::trim)
     };
-    let error = match output.lines().rev().find(exception) {
+    Some(match output.lines().rev().find(exception) {
         Some(line) => line.trim().to_string(),
         None => match (last_printed(), hint) {
             (Some(line), Some(hint)) => format!("{line}\n{hint}"),
             (None, Some(hint)) => hint.to_string(),
             (line, None) => line?.to_string(),
         },
+    })
+}
+
+/// The temperature for the next request when the turn's last item is a correction of code
+/// that failed and was asked for again unchanged: at temperature 0 a model shown the same conversation gives the
+/// same reply, and the 0.5B model, told its code failed the same way, sent the same code back
+/// until the corrections ran out (`sum = sum(numbers)`, a `return` outside a function, a
+/// regex that missed). From the second repeat on its reply is sampled, warmer each time, so
+/// that it can write something else. `None` when the turn's last item is anything else.
+fn resample_temperature(history: &History) -> Option<f32> {
+    let (_, turn) = history.last_turn()?;
+    let is_repeat = |i: &HistoryItem| {
+        matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+            if tool_name == crate::profile::FORMAT_ERROR && output.contains(FAILED_AGAIN))
     };
-    Some(format!(
-        "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
-    ))
+    if !turn.last().is_some_and(is_repeat) {
+        return None;
+    }
+    // The first time, asked afresh (`fresh_attempt`) is change enough: sampled, the 0.5B
+    // model wrote worse code (Ruby's `return 0` for a count of log lines).
+    const WARMER: [f32; 3] = [0.0, 0.7, 0.9];
+    let repeats = turn.iter().filter(|i| is_repeat(i)).count();
+    Some(WARMER[repeats.clamp(1, WARMER.len()) - 1])
+}
+
+/// The conversation as the model is shown it when it asked to run again the code that just
+/// failed (the turn's last item is that correction): the turn's tries are left out and the
+/// request is asked afresh, with the failure said after it. A small model copies code it
+/// sees: the 0.5B model, shown its code beside the correction, sent it back unchanged even
+/// sampled warm (`return` outside a function three times at temperatures 0, 0.7 and 0.9).
+/// The history itself (the log, the events) keeps every try. With it, the temperature to ask
+/// at ([`resample_temperature`]).
+pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
+    let temperature = resample_temperature(history)?;
+    let (asked, turn) = history.last_turn()?;
+    let output = turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult {
+            tool_name,
+            output,
+            is_error: true,
+            ..
+        } if tool_name != crate::profile::FORMAT_ERROR => Some(output.as_str()),
+        _ => None,
+    })?;
+    let error = failure_in(output)?;
+    let (_, hint) = split_hint(output);
+    let hint = hint
+        .filter(|h| !error.contains(*h))
+        .map(|h| format!("\n{h}"))
+        .unwrap_or_default();
+    let said = format!(
+        "\n\n(A first try at this failed with:\n{error}{hint}\nWrite new code that cannot fail that way.)"
+    );
+    let before = history.items().len() - turn.len() - 1;
+    let mut fresh = History::default();
+    for item in &history.items()[..before] {
+        fresh.push(item.clone());
+    }
+    let mut items = asked.to_vec();
+    items.push(oi_protocol::InputItem::text(said));
+    fresh.push(HistoryItem::User { items });
+    Some((fresh, temperature))
 }
 
 /// A compound statement written after `;` (`import json; with open(f) as h: …`), which Python
@@ -1793,7 +2122,12 @@ mod tests {
         );
         assert!(!hint.text.contains("INFO"), "{}", hint.text);
         // Said other ways.
-        for said in ["WARN: not found", "There are 0 WARN lines.", "none"] {
+        for said in [
+            "WARN: not found",
+            "There are 0 WARN lines.",
+            "Number of WARN lines: 0",
+            "none",
+        ] {
             let got = run_hint("python", code, said, false, dir.path());
             if said == "none" {
                 // No word of the file in the claim: nothing to show.
@@ -1808,6 +2142,8 @@ mod tests {
             (code, "2026-11-02"),
             ("print('No WARN lines found')", "No WARN lines found"),
             (code, "WARN appears on 2026-11-02, no other day."),
+            (code, "WARN lines: 1"),
+            (code, "0"),
         ] {
             let got = run_hint("python", code, out, false, dir.path());
             assert!(
@@ -2014,19 +2350,22 @@ mod tests {
             &[(code, out)],
             true,
         );
-        let (mended, says) = mended_keyword(&h, &run(code)).unwrap();
+        let (mended, says) = mended_keyword(&h, Some(&run(code))).unwrap();
         assert_eq!(
             mended,
             "from statistics import median\n\nprint(median([91, 23, 57, 14, 68]))"
         );
         assert!(says.contains("`numbers=` to `median()`"), "{says}");
         // Changed code is the model's own; a keyword written elsewhere is not guessed at.
-        assert_eq!(mended_keyword(&h, &run("print(median([1, 2]))")), None);
+        assert_eq!(
+            mended_keyword(&h, Some(&run("print(median([1, 2]))"))),
+            None
+        );
         let other = "print(sorted(xs, reversed=True))";
         let failed = "TypeError: sorted() got an unexpected keyword argument 'reversed'";
         assert_eq!(run_hint("python", other, failed, true, dir.path()), None);
         let h = runs_ending("Sort.", &[(other, failed)], true);
-        assert_eq!(mended_keyword(&h, &run(other)), None);
+        assert_eq!(mended_keyword(&h, Some(&run(other))), None);
     }
 
     #[test]
@@ -2766,22 +3105,22 @@ mod tests {
             &[(code, failed)],
             true,
         );
-        let (mended, says) = mended_path(&h, &run(code), here.path()).unwrap();
+        let (mended, says) = mended_path(&h, Some(&run(code)), here.path()).unwrap();
         assert_eq!(mended, "with open('app.log') as f:\n    print(f.read())");
         assert!(
             says.contains("/tmp/bench/app.log") && says.contains("running it with app.log"),
             "{says}"
         );
         // Changed code runs as the model wrote it; so does a path whose file is not here.
-        assert_eq!(mended_path(&h, &run("print(1)"), here.path()), None);
+        assert_eq!(mended_path(&h, Some(&run("print(1)")), here.path()), None);
         let elsewhere = tempfile::tempdir().unwrap();
-        assert_eq!(mended_path(&h, &run(code), elsewhere.path()), None);
+        assert_eq!(mended_path(&h, Some(&run(code)), elsewhere.path()), None);
         // Not after a run that worked.
         let worked = runs(
             "On which date does app.log have a WARN line?",
             &[(code, "x\n")],
         );
-        assert_eq!(mended_path(&worked, &run(code), here.path()), None);
+        assert_eq!(mended_path(&worked, Some(&run(code)), here.path()), None);
 
         // The empty path listed as a folder (the 1.5B model's `os.listdir("")`): a hint, then
         // the unchanged code runs with the working folder.
@@ -2799,12 +3138,12 @@ mod tests {
             &[(listed, empty)],
             true,
         );
-        let (mended, says) = mended_path(&h, &run(listed), here.path()).unwrap();
+        let (mended, says) = mended_path(&h, Some(&run(listed)), here.path()).unwrap();
         assert_eq!(mended, "import os\nprint(len(os.listdir('.')), repr(\"\"))");
         assert!(says.contains("running it with '.'"), "{says}");
         let opened = "print(open('').read())";
         let h = runs_ending("What is in it?", &[(opened, empty)], true);
-        assert_eq!(mended_path(&h, &run(opened), here.path()), None);
+        assert_eq!(mended_path(&h, Some(&run(opened)), here.path()), None);
     }
 
     #[test]
@@ -2897,15 +3236,23 @@ mod tests {
             &[(code, out)],
             true,
         );
-        let (mended, says) = mended_import(&h, &run(code)).unwrap();
+        let (mended, says) = mended_import(&h, Some(&run(code))).unwrap();
         assert_eq!(mended, format!("from statistics import median\n{code}"));
         assert!(
             says.contains("`from statistics import median` added"),
             "{says}"
         );
-        assert_eq!(mended_import(&h, &run("print(1)")), None);
+        assert_eq!(mended_import(&h, Some(&run("print(1)"))), None);
         let own_failed = runs_ending("total?", &[("print(total)", own)], true);
-        assert_eq!(mended_import(&own_failed, &run("print(total)")), None);
+        assert_eq!(mended_import(&own_failed, Some(&run("print(total)"))), None);
+        // Answered right after the failure (the 0.5B model said the traceback back): the
+        // engine runs it mended all the same.
+        let (mended, says) = mended_import(&h, None).unwrap();
+        assert_eq!(mended, format!("from statistics import median\n{code}"));
+        assert!(says.contains("it answered without fixing it"), "{says}");
+        assert_eq!(mended_import(&own_failed, None), None);
+        let worked = runs("Give me the median", &[(code, "57\n")]);
+        assert_eq!(mended_import(&worked, None), None);
     }
 
     #[test]
@@ -3015,6 +3362,198 @@ mod tests {
             ) && nudge.contains("3: 2026-11-02 WARN slow"),
             "{nudge}"
         );
+    }
+
+    #[test]
+    fn a_reply_to_a_repeat_correction_is_sampled_warmer_each_time() {
+        let code = "numbers = [1, 2]\nsum = sum(numbers)\nprint(sum)";
+        let failed = "TypeError: 'int' object is not callable\n";
+        let h = runs_ending("Sum numbers.txt.", &[(code, failed)], true);
+        // After the failed run itself: greedy, as the profile says.
+        assert_eq!(resample_temperature(&h), None);
+        let mut asked = h.clone();
+        let nudge = repeated_failure_nudge(&h, &run(code)).unwrap();
+        for item in after_answer(nudge.clone()) {
+            asked.push(item);
+        }
+        assert_eq!(resample_temperature(&asked), Some(0.0));
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(resample_temperature(&asked), Some(0.7));
+        // Code that worked, asked for again, is shown its output to answer from, in view: asked
+        // afresh, the 0.5B model worked out again what it had printed (165.0), wrongly.
+        let worked = runs("What is 2**40?", &[("print(2**40)", "1099511627776\n")]);
+        let mut asked = worked.clone();
+        for item in after_answer(repeated_run_nudge(&worked, &run("print(2**40)")).unwrap()) {
+            asked.push(item);
+        }
+        assert_eq!(resample_temperature(&asked), None);
+        // Other corrections leave the temperature alone.
+        let other = turn(
+            "42\n",
+            after_answer(unused_output_nudge(&turn("42\n", Vec::new()), "Done.").unwrap()),
+        );
+        assert_eq!(resample_temperature(&other), None);
+    }
+
+    #[test]
+    fn a_repeat_is_asked_afresh_with_what_the_last_run_showed_and_earlier_turns_kept() {
+        let code = "error_count = 0\nreturn error_count";
+        let failed = "  File \"<cell 1>\", line 2\nSyntaxError: 'return' outside function\n\n\
+                      (`return` works only inside a function. At the top level, print the value instead: `print(value)`.)";
+        let mut h = runs("What is 2 + 2?", &[("print(2 + 2)", "4\n")]);
+        h.push(HistoryItem::Assistant {
+            text: "It is 4.".into(),
+            reasoning: String::new(),
+            calls: Vec::new(),
+            interrupted: false,
+        });
+        let this_turn = runs_ending(
+            "How many ERROR lines are in app.log?",
+            &[(code, failed)],
+            true,
+        );
+        for item in this_turn.items() {
+            h.push(item.clone());
+        }
+        assert_eq!(fresh_attempt(&h), None);
+        let nudge = repeated_failure_nudge(&h, &run(code)).unwrap();
+        for item in after_answer(nudge) {
+            h.push(item);
+        }
+        let (fresh, temperature) = fresh_attempt(&h).unwrap();
+        assert_eq!(temperature, 0.0);
+        // The earlier turn whole, then this turn's request alone, with the lesson after it.
+        let items = fresh.items();
+        assert_eq!(items[..4], h.items()[..4]);
+        assert_eq!(items.len(), 5);
+        let HistoryItem::User { items: asked } = &items[4] else {
+            panic!("{:?}", items[4]);
+        };
+        let texts: Vec<&str> = asked
+            .iter()
+            .filter_map(|i| match i {
+                InputItem::Text { text } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts[0], "How many ERROR lines are in app.log?");
+        assert!(
+            texts[1].contains(
+                "failed with:\nSyntaxError: 'return' outside function\n(`return` works only"
+            ),
+            "{}",
+            texts[1]
+        );
+        assert!(!texts[1].contains(code), "{}", texts[1]);
+        assert!(texts[1].starts_with("\n\n(A first try"), "{}", texts[1]);
+    }
+
+    #[test]
+    fn a_built_in_the_session_made_a_value_is_named_with_the_way_back() {
+        let traceback = |line: &str| {
+            format!(
+                "Traceback (most recent call last):\n  File \"<cell 2>\", line 2, in <module>\n    {line}\n\
+                 TypeError: 'int' object is not callable\n"
+            )
+        };
+        let here = Path::new("/nonexistent");
+        let code = "numbers = [1, 2]\nsum = sum(numbers)\nprint(sum)";
+        let hint = run_hint("python", code, &traceback("sum = sum(numbers)"), true, here).unwrap();
+        assert!(
+            hint.text.contains("`sum` is no longer Python's built-in"),
+            "{}",
+            hint.text
+        );
+        assert!(hint.text.contains("`del sum`"), "{}", hint.text);
+        // Assigned by an earlier run: the traceback's line calls it.
+        let code = "total = max(values)\nprint(total)";
+        let hint = run_hint(
+            "python",
+            code,
+            &traceback("total = max(values)"),
+            true,
+            here,
+        )
+        .unwrap();
+        assert!(hint.text.contains("`max`"), "{}", hint.text);
+        // A value called that is no built-in, or a built-in's name inside another, is not this.
+        let code = "checksum = 3\nprint(checksum(2))";
+        assert_eq!(
+            run_hint("python", code, &traceback("print(checksum(2))"), true, here),
+            None
+        );
+    }
+
+    #[test]
+    fn a_value_named_after_the_request_and_never_printed_is_printed_by_the_engine() {
+        let code = "import json\nwith open('team.json') as f:\n    data = json.load(f)\n\
+                    total_age = sum(d['age'] for d in data['team'])\nnum_teams = len(data['team'])\n\
+                    average_age = total_age / num_teams\nresult = {'total_age': total_age, 'num_teams': num_teams}\n\
+                    print(json.dumps(result))";
+        let request = "What is the average age in team.json?";
+        let h = runs(
+            request,
+            &[(code, "{\"total_age\": 110, \"num_teams\": 3}\n")],
+        );
+        let (print, says) = print_unprinted(&h).unwrap();
+        assert_eq!(print, "print(average_age)");
+        assert!(says.contains("`average_age`"), "{says}");
+        // Once: after the engine printed it, the model's next answer stands.
+        let printed = runs(
+            request,
+            &[
+                (code, "{}\n"),
+                ("print(average_age)", "36.666666666666664\n"),
+            ],
+        );
+        assert_eq!(print_unprinted(&printed), None);
+        // A value the request does not ask about, one read later, or one inside a function
+        // (not the kernel's) is not this.
+        assert_eq!(
+            print_unprinted(&runs("How many teams?", &[(code, "{}\n")])),
+            None
+        );
+        let used = "average_age = 110 / 3\nprint(round(average_age, 1))";
+        assert_eq!(print_unprinted(&runs(request, &[(used, "36.7\n")])), None);
+        let local =
+            "def f(ages):\n    average_age = sum(ages) / len(ages)\n    return 0\nprint(f([1]))";
+        assert_eq!(print_unprinted(&runs(request, &[(local, "0\n")])), None);
+        assert_eq!(
+            unused_values("a = 1\nb = a + 1\nif b == 2:\n    c = b\n"),
+            vec!["c"]
+        );
+        // A string that names it is no read; an f-string's expression is.
+        assert_eq!(
+            unused_values("avg = 1\nresult = {'name': \"avg\"}\nprint(result)"),
+            vec!["avg"]
+        );
+        assert_eq!(
+            unused_values("avg = 1\nprint(f\"mean {avg:.1f}\")"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(without_strings(r#"x = 'a\'b' + f"{y}" "#), "x =   + f y   ");
+    }
+
+    #[test]
+    fn a_column_printed_for_a_total_is_answered_with_how_to_add_it_up() {
+        let request = "What is the sum of units times price over all rows of sales.csv?";
+        let code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ntotal = df['units'] * df['price']\nprint(total)";
+        let column = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
+        let h = runs(request, &[(code, column)]);
+        let nudge = unused_output_nudge(&h, "The code printed the sum.").unwrap();
+        assert!(nudge.contains("one value per row"), "{nudge}");
+        assert!(nudge.contains("`print(total.sum())`"), "{nudge}");
+        // A list, for an average.
+        let request = "What is the average of the numbers?";
+        let h = runs(request, &[("print(nums)", "[14, 3, 27, 8]\n")]);
+        let nudge = unused_output_nudge(&h, "Done.").unwrap();
+        assert!(nudge.contains("`print(sum(nums) / len(nums))`"), "{nudge}");
+        // Not asked for a total: no such sentence.
+        let h = runs("Show the products per row.", &[(code, column)]);
+        let nudge = unused_output_nudge(&h, "Done.").unwrap();
+        assert!(!nudge.contains("one value per row"), "{nudge}");
     }
 
     #[test]

@@ -113,7 +113,33 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     ensure_limits(rt, id).await;
     let mcp_tools = rt.mcp().await.read().await.specs();
     let (client, request, model_name) = rt.state.with(|shared| {
-        let mut request = render(shared, &shared.history, &mcp_tools);
+        // The model asked to run the same code again: it is asked afresh, without its tries
+        // in view and sampled warmer, or it sends the same code back (coaching.rs).
+        let retry = shared
+            .profile
+            .offers("execute")
+            .then(|| crate::coaching::fresh_attempt(&shared.history))
+            .flatten();
+        let mut request = match &retry {
+            Some((fresh, _)) => render(shared, fresh, &mcp_tools),
+            None => render(shared, &shared.history, &mcp_tools),
+        };
+        if let Some((_, warmer)) = retry {
+            let sampled = match request.temperature {
+                Some(t) if t >= warmer => String::new(),
+                _ if warmer == 0.0 => String::new(),
+                _ => {
+                    request.temperature = Some(warmer);
+                    format!(", sampled at temperature {warmer}")
+                }
+            };
+            emit(EventMsg::Notice {
+                message: format!(
+                    "the model asked to run the same code again; it is asked afresh, its tries left out of view \
+                     and what the last one showed said after the request{sampled}"
+                ),
+            });
+        }
         if let Some(limits) = shared.limits.clone().flatten() {
             request.context_window = Some(limits.window);
             let reserve = limits.reserve(request.max_tokens);
@@ -264,12 +290,16 @@ fn interpret(
             None
         };
         let engine_call = engine_call.or_else(|| match calls.as_slice() {
-            [] if answered => crate::coaching::rerun_after_install(&shared.history, None),
+            [] if answered => crate::coaching::rerun_after_install(&shared.history, None)
+                .or_else(|| crate::coaching::mended_path(&shared.history, None, cwd))
+                .or_else(|| crate::coaching::mended_import(&shared.history, None))
+                .or_else(|| crate::coaching::mended_keyword(&shared.history, None))
+                .or_else(|| crate::coaching::print_unprinted(&shared.history)),
             [only] if coach => crate::coaching::rerun_after_install(&shared.history, Some(only))
-                .or_else(|| crate::coaching::mended_path(&shared.history, only, cwd))
+                .or_else(|| crate::coaching::mended_path(&shared.history, Some(only), cwd))
                 .or_else(|| crate::coaching::install_missing(&shared.history, only))
-                .or_else(|| crate::coaching::mended_import(&shared.history, only))
-                .or_else(|| crate::coaching::mended_keyword(&shared.history, only)),
+                .or_else(|| crate::coaching::mended_import(&shared.history, Some(only)))
+                .or_else(|| crate::coaching::mended_keyword(&shared.history, Some(only))),
             _ => None,
         });
         if let Some((code, says)) = engine_call {

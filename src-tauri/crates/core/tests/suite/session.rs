@@ -28,6 +28,41 @@ fn tool_results(events: &[EventMsg]) -> Vec<String> {
         .collect()
 }
 
+fn notices(events: &[EventMsg]) -> Vec<&str> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::Notice { message } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn answers(events: &[EventMsg]) -> Vec<&str> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::AssistantMessage { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn runs_begun(events: &[EventMsg]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, EventMsg::ExecBegin { .. }))
+        .count()
+}
+
+/// The text of the last message of a recorded request.
+fn last_message(request: &oi_test_support::RecordedRequest) -> String {
+    request.messages().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 #[tokio::test]
 async fn a_turn_runs_code_and_feeds_the_result_back() {
     let mut s = SessionFixture::builder(Script::new(vec![
@@ -372,6 +407,72 @@ async fn fenced_code_and_bare_json_calls_run_through_the_gate() {
     s.server.assert_invariants();
 }
 
+/// A small model sends back the code that just failed, again and again (at temperature 0 the
+/// same conversation gives the same reply): after the first correction it is asked afresh,
+/// its tries out of view and the failure said after the request; after the second, sampled
+/// warmer too. The log keeps every try.
+#[tokio::test]
+async fn code_that_failed_sent_back_unchanged_is_asked_for_afresh_then_sampled() {
+    let failing = ScriptedResponse::text("```python\ntotl = 2 + 2\nprint(total)\n```");
+    let mut s = SessionFixture::builder(Script::new(vec![
+        failing.clone(),
+        failing.clone(),
+        failing,
+        ScriptedResponse::text("```python\ntotal = 2 + 2\nprint(total)\n```"),
+        ScriptedResponse::text("The total is 4."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("Add 2 and 2 with code.");
+    let events = s.until_turn_end().await;
+    let ran = runs_begun(&events);
+    assert_eq!(ran, 2, "the failing code runs once, then the fixed code");
+    let requests = s.server.model_requests();
+    assert_eq!(requests.len(), 5);
+    let last_user = |n: usize| last_message(&requests[n]);
+    let temperature = |n: usize| requests[n].body["temperature"].as_f64().unwrap();
+    // Each correction asks afresh: the request alone, with the failure after it, no
+    // assistant message in view; the second time sampled warmer.
+    for n in [2, 3] {
+        let messages = requests[n].messages();
+        assert!(
+            !messages.iter().any(|m| m["role"] == "assistant"),
+            "{messages:?}"
+        );
+        assert!(
+            last_user(n).starts_with("Add 2 and 2 with code.\n\n(A first try at this failed with:\nNameError: name 'total' is not defined"),
+            "{}",
+            last_user(n)
+        );
+    }
+    assert_eq!(temperature(2), 0.0);
+    assert!((temperature(3) - 0.7).abs() < 1e-6, "{}", temperature(3));
+    // Past it, the conversation is whole again, at the profile's temperature.
+    assert!(last_user(4).starts_with("Output:\n4"), "{}", last_user(4));
+    assert_eq!(temperature(4), 0.0);
+    let notices = notices(&events);
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("asked afresh") && !n.contains("temperature"))
+            && notices
+                .iter()
+                .any(|n| n.contains("sampled at temperature 0.7")),
+        "{notices:?}"
+    );
+    // The log keeps every reply.
+    let log = std::fs::read_to_string(s.log_path()).unwrap();
+    assert_eq!(
+        log.matches("\"type\":\"assistant_message\"").count(),
+        5,
+        "{log}"
+    );
+    let answers = answers(&events);
+    assert_eq!(answers.last(), Some(&"The total is 4."));
+    s.server.assert_invariants();
+}
+
 /// What a 0.5B model does (tests/bench/local_tasks.py), and how the harness carries it: an
 /// invented tool name, the same code twice, an answer that leaves out the output.
 #[tokio::test]
@@ -392,32 +493,18 @@ async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_val
     s.say("Compute 2 to the power of 40 with code.");
     let events = s.until_turn_end().await;
     // The invented `power` ran as `execute`, and the events say so.
-    let notices: Vec<&str> = events
-        .iter()
-        .filter_map(|e| match e {
-            EventMsg::Notice { message } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect();
+    let notices = notices(&events);
     assert!(
         notices
             .iter()
             .any(|n| n.contains("`power`") && n.contains("runs as `execute`")),
         "{notices:?}"
     );
-    let ran = events
-        .iter()
-        .filter(|e| matches!(e, EventMsg::ExecBegin { .. }))
-        .count();
+    let ran = runs_begun(&events);
     assert_eq!(ran, 1, "the same code asked for twice runs once");
     let requests = s.server.model_requests();
     assert_eq!(requests.len(), 4);
-    let last_user = |n: usize| {
-        requests[n].messages().last().unwrap()["content"]
-            .as_str()
-            .unwrap()
-            .to_string()
-    };
+    let last_user = |n: usize| last_message(&requests[n]);
     assert!(
         last_user(1).starts_with("Output:\n1099511627776"),
         "{}",
@@ -426,13 +513,7 @@ async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_val
     assert!(last_user(2).contains("same code again"), "{}", last_user(2));
     assert!(last_user(3).contains("did not use it"), "{}", last_user(3));
     assert!(last_user(3).contains("1099511627776"), "{}", last_user(3));
-    let answers: Vec<&str> = events
-        .iter()
-        .filter_map(|e| match e {
-            EventMsg::AssistantMessage { text, .. } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let answers = answers(&events);
     assert_eq!(answers.last(), Some(&"The result is 1099511627776."));
     s.server.assert_invariants();
 }
