@@ -35,6 +35,31 @@ def _oi_kernel():
     for part in ("display", "mouse", "keyboard", "clipboard", "files"):
         sys.modules["computer." + part] = getattr(namespace["computer"], part)
 
+    def execute(language="python", code=""):
+        """Open Interpreter's `execute` tool, called from Python: weak models write
+        `execute("python", "...")` inside their code. Python runs here, in this namespace, and
+        the value of a final bare expression is returned; a shell command's output is
+        returned (its errors raise)."""
+        import subprocess
+
+        if not code and language not in ("python", "py", "python3", "shell", "bash", "sh"):
+            language, code = "python", language
+        if language in ("python", "py", "python3"):
+            tree = ast.parse(code, "<execute>", "exec")
+            last = None
+            if tree.body and isinstance(tree.body[-1], ast.Expr):
+                last = ast.Expression(tree.body.pop().value)
+            exec(compile(tree, "<execute>", "exec"), namespace)
+            return eval(compile(last, "<execute>", "eval"), namespace) if last is not None else None
+        if language in ("shell", "bash", "sh"):
+            done = subprocess.run(code, shell=True, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the command exited with {done.returncode}: {done.stderr.strip()}")
+            return done.stdout
+        raise ValueError(f"execute() here runs python or shell, not {language!r}: write {language} in its own block")
+
+    namespace["execute"] = execute
+
     def show_exception(error, skip_driver_frame):
         tb = error.__traceback__
         # The driver's frames (run, evaluate) before the cell's, and those of its computer API

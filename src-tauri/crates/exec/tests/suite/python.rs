@@ -139,6 +139,31 @@ async fn import_computer_gives_the_ready_computer_object() {
     );
 }
 
+/// The `execute` tool called from Python, as Qwen2.5-Coder-1.5B wrote it inside its code
+/// (`result = execute("python", "reverse_string('stressed')")`): it runs.
+#[tokio::test]
+async fn the_execute_tool_called_from_python_runs_the_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    let code = "def reverse_string(s):\n    return s[::-1]\n\
+                result = execute(\"python\", \"reverse_string('stressed')\")\nprint(result)";
+    assert_eq!(run(&mut kernels, "python", code).await.stdout, "desserts\n");
+    // Keywords, state shared with the cell, a shell command, and the code alone.
+    let code = "execute(language='python', code='shared = 6 * 7')\nprint(shared)\n\
+                print(execute('shell', 'echo hi').strip())\nprint(execute('1 + 1'))";
+    let out = run(&mut kernels, "python", code).await;
+    assert_eq!(out.stdout, "42\nhi\n2\n", "{}", out.stderr);
+    // Another language says what to do; a name of the person's own wins.
+    let out = run(&mut kernels, "python", "execute('ruby', 'puts 1')").await;
+    assert!(
+        out.stderr.contains("runs python or shell, not 'ruby'"),
+        "{}",
+        out.stderr
+    );
+    let code = "def execute(x):\n    return 'mine'\nprint(execute(1))";
+    assert_eq!(run(&mut kernels, "python", code).await.stdout, "mine\n");
+}
+
 #[tokio::test]
 async fn top_level_await_runs_like_in_a_notebook() {
     let dir = tempfile::tempdir().unwrap();
