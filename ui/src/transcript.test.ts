@@ -34,6 +34,16 @@ describe("Transcript", () => {
     t.apply(ev({ type: "user_message", items: [{ type: "text", text: "and?" }] }));
     expect(t.apply(ev({ type: "tool_call_proposed", call: correction("f3", true) }))).toEqual(["f3"]);
     expect(t.get(second!)).not.toHaveProperty("superseded");
+    // A run of the engine's own in place of the answer (the document it never read) sets it
+    // aside too, and says so.
+    const [early] = t.apply(ev({ type: "assistant_message", text: "The newest PDF is report.pdf.", interrupted: false }));
+    const read = {
+      ...call("e1", runPython("e1", "print(computer.files.read('/d/report.pdf'))")),
+      origin: "text" as const,
+      arguments: { language: "python", code: "print(computer.files.read('/d/report.pdf'))", supersedes_answer: true },
+    };
+    expect(t.apply(ev({ type: "tool_call_proposed", call: read }))).toEqual(["e1", early]);
+    expect(t.get(early!)).toMatchObject({ superseded: true, supersededByRun: true });
   });
 
   it("follows a call from approval through its run, output and file changes", () => {

@@ -69,6 +69,8 @@ export type Block =
       /** The engine asked the model again in its place (a weak model's answer that left out
        * what its code printed or read): shown as set aside, not as the answer. */
       superseded?: boolean;
+      /** Set aside by a run of the engine's own (the code the answer needed), not a correction. */
+      supersededByRun?: boolean;
     }
   | { kind: "reasoning"; id: string; text: string }
   | CallBlock
@@ -264,6 +266,7 @@ export class Transcript {
         const set = supersedesAnswer(m.call) ? this.lastAssistant() : undefined;
         if (set) {
           set.superseded = true;
+          if (m.call.name !== "format_error") set.supersededByRun = true;
           changed.push(set.id);
         }
         return changed;
@@ -403,9 +406,10 @@ export class Transcript {
   }
 }
 
-/** The engine's correction (`format_error`) that replaced the answer it follows: the model is
- * not shown that answer again, and neither should the person take it for the answer. */
+/** The engine's correction (`format_error`), or a run of its own, in place of the answer it
+ * follows: the model is not shown that answer again, and neither should the person take it
+ * for the answer. */
 function supersedesAnswer(call: ToolCall): boolean {
   const args = call.arguments as Record<string, unknown> | null;
-  return call.name === "format_error" && !!args && args["supersedes_answer"] === true;
+  return !!args && args["supersedes_answer"] === true;
 }

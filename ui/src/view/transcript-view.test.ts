@@ -93,4 +93,25 @@ describe("an answer the engine asked again in place of", () => {
     expect(answers[0]!.textContent).toContain("The GCD is 19.");
     expect(answers[1]!.querySelector('[data-testid="superseded"]')).toBeNull();
   });
+
+  it("says when a run of the engine's own took its place", () => {
+    const v = view();
+    const code = "print(computer.files.read('/d/report.pdf'))";
+    v.load([
+      ev({ type: "assistant_message", text: "The newest PDF is report.pdf.", interrupted: false }),
+      ev({
+        type: "tool_call_proposed",
+        call: {
+          call_id: "e1",
+          name: "execute",
+          arguments: { language: "python", code, supersedes_answer: true },
+          origin: "text",
+          action: { type: "run_code", language: "python", code },
+        },
+      }),
+    ]);
+    v.flush();
+    const note = v.el.querySelector('[data-testid="assistant-message"] [data-testid="superseded"]');
+    expect(note?.textContent).toMatch(/^Set aside: this answer came before the code it needed had run/);
+  });
 });

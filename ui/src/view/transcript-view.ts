@@ -171,7 +171,9 @@ export class TranscriptView {
             h(
               "div",
               { class: "superseded-note", "data-testid": "superseded" },
-              "Set aside: this answer did not come from what the code printed or read, and the model was asked again.",
+              block.supersededByRun
+                ? "Set aside: this answer came before the code it needed had run. Open Interpreter ran it, and the model answered again."
+                : "Set aside: this answer did not come from what the code printed or read, and the model was asked again.",
             ),
           body,
           block.interrupted && h("div", { class: "muted" }, "(interrupted)"),

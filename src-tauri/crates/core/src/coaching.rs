@@ -1257,10 +1257,10 @@ pub fn superseding(mut call: ToolCall) -> ToolCall {
 /// The text of an answer as the model is shown it again: none when the calls that came with
 /// it hold a correction that set it aside (the live turn and a resume's rebuild both ask here).
 pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
-    let set_aside = calls.iter().any(|c| {
-        c.name == crate::profile::FORMAT_ERROR
-            && c.arguments[crate::profile::SUPERSEDES_ANSWER] == true
-    });
+    // A correction, or a run of the engine's own in place of the answer.
+    let set_aside = calls
+        .iter()
+        .any(|c| c.arguments[crate::profile::SUPERSEDES_ANSWER] == true);
     if set_aside { String::new() } else { text }
 }
 

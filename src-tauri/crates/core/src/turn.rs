@@ -312,7 +312,13 @@ fn interpret(
             calls.clear();
             counter += 1;
             shared.call_counter = counter;
-            let arguments = serde_json::json!({"language": "python", "code": code});
+            let mut arguments = serde_json::json!({"language": "python", "code": code});
+            if answered {
+                // In place of an answer that came too soon: the model is not shown it again
+                // (the 0.5B model, shown the report's text after its answer that named the
+                // file, said that answer again).
+                arguments[crate::profile::SUPERSEDES_ANSWER] = serde_json::Value::Bool(true);
+            }
             calls.push(ToolCall {
                 call_id: format!("call_{counter}"),
                 wire_id: None,

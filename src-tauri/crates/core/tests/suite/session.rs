@@ -863,6 +863,60 @@ async fn changing_the_sandbox_while_a_block_asks_the_engine_waits_for_the_block(
     s.server.assert_invariants();
 }
 
+/// An answer given before the document it is about was read: the engine reads it in the
+/// model's stead, and the model is not shown that early answer again (the 0.5B model, shown
+/// the report's text after its answer that named the file, said that answer again).
+#[tokio::test]
+async fn an_answer_the_engine_ran_code_in_place_of_is_not_shown_to_the_model_again() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(
+            "```python\nfor p in computer.files.find(kind='txt', folder='.'):\n    print(p)\n```",
+        ),
+        ScriptedResponse::text("The newest note is notes.txt."),
+        ScriptedResponse::text("The notes say the meeting moved to Friday."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    std::fs::write(
+        s.workdir.join("notes.txt"),
+        "The meeting moved to Friday.\n",
+    )
+    .unwrap();
+    s.say("Summarize the notes text file in this folder.");
+    let events = s.until_turn_end().await;
+    let results = tool_results(&events);
+    assert_eq!(results.len(), 2, "{results:?}");
+    assert!(
+        results[1].contains("The meeting moved to Friday."),
+        "{results:?}"
+    );
+    let requests = s.server.model_requests();
+    assert_eq!(requests.len(), 3);
+    let shown: Vec<String> = requests[2]
+        .messages()
+        .iter()
+        .map(|m| m["content"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(
+        !shown
+            .iter()
+            .any(|m| m.contains("The newest note is notes.txt.")),
+        "{shown:?}"
+    );
+    assert!(last_message(&requests[2]).contains("The meeting moved to Friday."));
+    // The person still saw it, and the log keeps it.
+    assert!(
+        answers(&events).contains(&"The newest note is notes.txt."),
+        "{:?}",
+        answers(&events)
+    );
+    assert_eq!(
+        answers(&events).last(),
+        Some(&"The notes say the meeting moved to Friday.")
+    );
+}
+
 /// A whole plain text file read through `computer.files.read` is the file as it is (what
 /// `open().read()` gives): counting its lines or words counts the file's. A document keeps
 /// its header and page markers.
