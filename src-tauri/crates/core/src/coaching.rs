@@ -1738,8 +1738,8 @@ fn resample_temperature(history: &History) -> Option<f32> {
 }
 
 /// The conversation as the model is shown it when it asked to run again the code that just
-/// failed (the turn's last item is that correction): the turn's tries are left out and the
-/// request is asked afresh, with the failure said after it. A small model copies code it
+/// failed (the turn's last item is that correction): the failed tries are left out, and the
+/// failure is said after the request (or after the turn's last run that worked). A small model copies code it
 /// sees: the 0.5B model, shown its code beside the correction, sent it back unchanged even
 /// sampled warm (`return` outside a function three times at temperatures 0, 0.7 and 0.9).
 /// The history itself (the log, the events) keeps every try. With it, the temperature to ask
@@ -1765,14 +1765,34 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     let said = format!(
         "\n\n(A first try at this failed with:\n{error}{hint}\nWrite new code that cannot fail that way.)"
     );
-    let before = history.items().len() - turn.len() - 1;
+    // What the turn found out stays in view: everything up to its last run that worked (a
+    // document the engine read, a listing), not the failed tries after it (the 0.5B model,
+    // asked afresh without the report's text, went back to looking for the report).
+    let kept = turn
+        .iter()
+        .rposition(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, is_error: false, .. }
+                if tool_name != crate::profile::FORMAT_ERROR)
+        })
+        .map_or(0, |at| at + 1);
+    // The turn's request is the item before `turn`.
+    let start = history.items().len() - turn.len();
     let mut fresh = History::default();
-    for item in &history.items()[..before] {
-        fresh.push(item.clone());
-    }
-    let mut items = asked.to_vec();
-    items.push(oi_protocol::InputItem::text(said));
-    fresh.push(HistoryItem::User { items });
+    let ask = if kept == 0 {
+        // Nothing worked yet: the request itself, with the failure said after it.
+        for item in &history.items()[..start - 1] {
+            fresh.push(item.clone());
+        }
+        let mut items = asked.to_vec();
+        items.push(oi_protocol::InputItem::text(said));
+        items
+    } else {
+        for item in &history.items()[..start + kept] {
+            fresh.push(item.clone());
+        }
+        vec![oi_protocol::InputItem::text(said.trim_start())]
+    };
+    fresh.push(HistoryItem::User { items: ask });
     Some((fresh, temperature))
 }
 
@@ -3447,6 +3467,26 @@ mod tests {
             texts[1]
         );
         assert!(!texts[1].contains(code), "{}", texts[1]);
+        // What a run that worked showed stays in view, the tries after it do not.
+        let listing = "print(os.listdir('.'))";
+        let mut h = runs_ending(
+            "How many ERROR lines are in app.log?",
+            &[(listing, "['app.log']\n"), (code, failed)],
+            true,
+        );
+        for item in after_answer(repeated_failure_nudge(&h, &run(code)).unwrap()) {
+            h.push(item);
+        }
+        let (fresh, _) = fresh_attempt(&h).unwrap();
+        assert_eq!(fresh.items()[..3], h.items()[..3]);
+        assert_eq!(fresh.items().len(), 4);
+        let HistoryItem::User { items: said } = &fresh.items()[3] else {
+            panic!("{:?}", fresh.items()[3]);
+        };
+        assert!(
+            matches!(&said[..], [InputItem::Text { text }] if text.starts_with("(A first try at this failed with:\nSyntaxError")),
+            "{said:?}"
+        );
         assert!(texts[1].starts_with("\n\n(A first try"), "{}", texts[1]);
     }
 
