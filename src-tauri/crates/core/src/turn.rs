@@ -113,8 +113,9 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     ensure_limits(rt, id).await;
     let mcp_tools = rt.mcp().await.read().await.specs();
     let (client, request, model_name) = rt.state.with(|shared| {
-        // The model asked to run the same code again: it is asked afresh, without its tries
-        // in view and sampled warmer, or it sends the same code back (coaching.rs).
+        // The model asked to run again the code that just failed: it is asked afresh, without
+        // its failed tries in view (sampled warmer from the second time), or it sends the same
+        // code back (coaching.rs).
         let retry = shared
             .profile
             .offers("execute")
@@ -135,8 +136,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             };
             emit(EventMsg::Notice {
                 message: format!(
-                    "the model asked to run the same code again; it is asked afresh, its tries left out of view \
-                     and what the last one showed said after the request{sampled}"
+                    "the model asked to run again the code that just failed; it is asked afresh, its failed tries \
+                     left out of view and the failure said after what it knows{sampled}"
                 ),
             });
         }
