@@ -150,7 +150,13 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         let output = wd
             .text_when(&format!("{card} [data-testid=exec-output]"), "pid")
             .await;
-        let pid: u32 = output.trim().trim_start_matches("pid ").parse().unwrap();
+        // The number after "pid" (the card may show more, as the output arrives).
+        let pid: u32 = output
+            .split_whitespace()
+            .skip_while(|w| *w != "pid")
+            .nth(1)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no pid in the card's output: {output:?}"));
         // It ran in the chosen folder.
         assert_eq!(
             std::fs::read_to_string(chosen.path().join("here.txt")).unwrap(),
