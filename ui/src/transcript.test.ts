@@ -37,6 +37,7 @@ describe("Transcript", () => {
     // A run of the engine's own in place of the answer (the document it never read) sets it
     // aside too, and says so.
     const [early] = t.apply(ev({ type: "assistant_message", text: "The newest PDF is report.pdf.", interrupted: false }));
+    t.apply(ev({ type: "notice", message: "the model answered without reading /d/report.pdf …: reading it" }));
     const read = {
       ...call("e1", runPython("e1", "print(computer.files.read('/d/report.pdf'))")),
       origin: "text" as const,

@@ -162,7 +162,8 @@ export class Transcript {
     for (let i = this.blocks.length - 1; i >= 0; i--) {
       const b = this.blocks[i];
       if (b.kind === "assistant") return b;
-      if (b.kind !== "call") return undefined;
+      // The engine says why it runs code of its own in a notice, between the answer and the run.
+      if (b.kind !== "call" && b.kind !== "notice") return undefined;
     }
     return undefined;
   }
