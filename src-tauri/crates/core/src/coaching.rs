@@ -1337,10 +1337,10 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
 fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
     let lower = request.to_lowercase();
     let asks = |w: &str| words_in(&lower).any(|x| x == w);
-    let (what, how): (&str, fn(&str) -> String) = if asks("sum") || asks("total") {
-        ("their sum", |n| format!("print({n}.sum())"))
+    let total = if asks("sum") || asks("total") {
+        true
     } else if asks("average") || asks("mean") {
-        ("their average", |n| format!("print({n}.mean())"))
+        false
     } else {
         return None;
     };
@@ -1358,14 +1358,12 @@ fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
         (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
             .then_some(inner)
     })?;
-    let example = if list {
-        if what == "their sum" {
-            format!("print(sum({name}))")
-        } else {
-            format!("print(sum({name}) / len({name}))")
-        }
-    } else {
-        how(name)
+    // A list has no `.sum()`; a pandas column has both.
+    let (what, example) = match (total, list) {
+        (true, true) => ("their sum", format!("print(sum({name}))")),
+        (true, false) => ("their sum", format!("print({name}.sum())")),
+        (false, true) => ("their average", format!("print(sum({name}) / len({name}))")),
+        (false, false) => ("their average", format!("print({name}.mean())")),
     };
     Some(format!(
         " Your code printed one value per row, and my request asks for one value: {what}. Compute it in code, like `{example}`."

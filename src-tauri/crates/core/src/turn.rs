@@ -126,13 +126,11 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             None => render(shared, &shared.history, &mcp_tools),
         };
         if let Some((_, warmer)) = retry {
-            let sampled = match request.temperature {
-                Some(t) if t >= warmer => String::new(),
-                _ if warmer == 0.0 => String::new(),
-                _ => {
-                    request.temperature = Some(warmer);
-                    format!(", sampled at temperature {warmer}")
-                }
+            let sampled = if warmer > request.temperature.unwrap_or(0.0) {
+                request.temperature = Some(warmer);
+                format!(", sampled at temperature {warmer}")
+            } else {
+                String::new()
             };
             emit(EventMsg::Notice {
                 message: format!(

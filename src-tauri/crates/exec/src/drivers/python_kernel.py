@@ -35,6 +35,14 @@ def _oi_kernel():
     for part in ("display", "mouse", "keyboard", "clipboard", "files"):
         sys.modules["computer." + part] = getattr(namespace["computer"], part)
 
+    def parse_cell(code, filename):
+        # The code's statements, and its final bare expression apart (its value is shown).
+        tree = ast.parse(code, filename, "exec")
+        last = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr):
+            last = ast.Expression(tree.body.pop().value)
+        return tree, last
+
     def execute(language="python", code=""):
         """Open Interpreter's `execute` tool, called from Python: weak models write
         `execute("python", "...")` inside their code. Python runs here, in this namespace, and
@@ -45,10 +53,7 @@ def _oi_kernel():
         if not code and language not in ("python", "py", "python3", "shell", "bash", "sh"):
             language, code = "python", language
         if language in ("python", "py", "python3"):
-            tree = ast.parse(code, "<execute>", "exec")
-            last = None
-            if tree.body and isinstance(tree.body[-1], ast.Expr):
-                last = ast.Expression(tree.body.pop().value)
+            tree, last = parse_cell(code, "<execute>")
             exec(compile(tree, "<execute>", "exec"), namespace)
             return eval(compile(last, "<execute>", "eval"), namespace) if last is not None else None
         if language in ("shell", "bash", "sh"):
@@ -94,13 +99,10 @@ def _oi_kernel():
     def run(code, filename):
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
         try:
-            tree = ast.parse(code, filename, "exec")
+            tree, last = parse_cell(code, filename)
         except SyntaxError as error:
             show_exception(error, False)
             return False
-        last = None
-        if tree.body and isinstance(tree.body[-1], ast.Expr):
-            last = ast.Expression(tree.body.pop().value)
         try:
             evaluate(compile(tree, filename, "exec", flags=TOP_LEVEL_AWAIT))
             if last is not None:
