@@ -148,6 +148,14 @@ pub fn run_hint(
         }
         return None;
     }
+    if let Some(name) = searched_file_name(code, cwd) {
+        return hint(
+            &format!(
+                "`'{name}'` in your code is the file's name, so it searched or counted the letters of that name, not the file. Read the file first, `text = open('{name}').read()`, and work on `text`."
+            ),
+            true,
+        );
+    }
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
     }
@@ -372,6 +380,23 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         ));
     }
     None
+}
+
+/// A file of the working folder whose name the code searched, split or counted as if it were
+/// the file's text: `re.findall(r'disk', 'app.log')`, `'poem.txt'.split()`, `len('poem.txt')`
+/// (the 0.5B model printed "0" lines mentioning disk, from the name).
+fn searched_file_name<'c>(code: &'c str, cwd: &Path) -> Option<&'c str> {
+    named_files(code)
+        .into_iter()
+        .filter(|name| cwd.join(name).is_file())
+        .find(|name| {
+            let name = regex::escape(name);
+            let literal = format!(r#"(?:'{name}'|"{name}")"#);
+            let pattern = format!(
+                r"re\.\w+\([^\n]*?,\s*r?{literal}|{literal}\s*\.\s*(?:count|split|splitlines|find|index|lower|upper|startswith|endswith|strip)\(|\blen\(\s*{literal}\s*\)|\bin\s+{literal}"
+            );
+            regex::Regex::new(&pattern).is_ok_and(|re| re.is_match(code))
+        })
 }
 
 /// The words of `text` as a claim and a file's lines are compared (`2026-11-02`, `app_log`).
@@ -1531,6 +1556,107 @@ pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String>
     })
 }
 
+/// When the last run's output cannot be the answer although it ran: it printed a word the
+/// request itself holds (the 0.5B model printed the match `WARN` for "On which date does
+/// app.log have a WARN line?"), a number the code wrote rather than computed (`print(12)` for
+/// a file's size), or the request is about a string (`the string stressed`) that the code
+/// never used (it reversed "Hello, World!"). The message asks, once per turn, for code that
+/// computes the answer; the answer it follows is set aside, whatever it said.
+pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    if already_nudged(turn, NOT_COMPUTED) {
+        return None;
+    }
+    let (call_id, output) = last_success(turn)?;
+    let code = match history.call(call_id) {
+        Some(c) if c.origin == CallOrigin::Text => match &c.action {
+            ToolAction::RunCode { language, code }
+                if oi_exec::canonical_language(language) == Some(oi_exec::Language::Python) =>
+            {
+                code.as_str()
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (printed, _) = split_hint(output);
+    let value = printed.trim();
+    if value.is_empty()
+        || value.lines().count() > 1
+        || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
+    {
+        return None;
+    }
+    let request = request_text(asked);
+    let why = request_word_printed(&request, value)
+        .map(|word| format!("`{word}` is a word of my request itself, not what it asks for."))
+        .or_else(|| {
+            literal_printed(&request, code, value)
+                .map(|n| format!("{n} is a number your code wrote itself: it did not compute it."))
+        })
+        .or_else(|| {
+            subject_unused(&request, code).map(|subject| {
+                format!("My request is about `{subject}`, and your code did not use it.")
+            })
+        })?;
+    Some(format!(
+        "{NUDGE_START}\n{value}\n\n{NOT_COMPUTED} {why} Run code that computes the answer to my request ({request}) and prints it, then tell me the value it prints."
+    ))
+}
+
+/// The word a one-word output says back from the request (`WARN`), when the request is a
+/// question with no choice in it ("a.txt or b.txt?" is answered with one of its own words).
+/// Numbers and yes/no answers are left alone: "the median of 91, 23, 57" is one of them.
+fn request_word_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
+    let word = value.trim_matches(|c: char| "\"'`.!:".contains(c)).trim();
+    let lower = request.to_lowercase();
+    let choice = lower.contains(" or ") || lower.contains("which of") || lower.contains("either");
+    let plain = !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && word.chars().any(char::is_alphabetic)
+        && !word.chars().any(|c| c.is_ascii_digit());
+    let answer_word = matches!(
+        word.to_lowercase().as_str(),
+        "yes" | "no" | "true" | "false" | "none"
+    );
+    (plain && !answer_word && !choice && words_in(request).any(|w| w.eq_ignore_ascii_case(word)))
+        .then_some(word)
+}
+
+/// The number a one-value output printed, when the code wrote it as it is in a `print(...)`
+/// or in the assignment of a name (`size = 12`), and the request does not hold it: a value
+/// worked out without code (the 0.5B model printed a file's size it made up).
+fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str> {
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let asked = normalized(request);
+    if numbers_in(&asked).iter().any(|r| same_number(n, r)) {
+        return None;
+    }
+    let escaped = regex::escape(n);
+    // The number alone in a print's parentheses (beside strings, not inside a computation),
+    // or assigned alone to a name.
+    let pattern = format!(
+        r#"(?m)^\s*(?:print\((?:\s*(?:"[^"]*"|'[^']*')\s*,)*\s*{escaped}\s*(?:,\s*(?:"[^"]*"|'[^']*')\s*)*\)|[A-Za-z_]\w*\s*=\s*{escaped})\s*(?:#.*)?$"#
+    );
+    regex::Regex::new(&pattern)
+        .ok()?
+        .is_match(code)
+        .then_some(*n)
+}
+
+/// The string a request is about (`the string stressed`, `the word encyclopedia`, `the text
+/// hello`), when the code does not hold it.
+fn subject_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
+    static SUBJECT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?i)\bthe (?:string|word|text|phrase) ["'`“]?([\w-]+)"#).ok()
+    });
+    let subject = SUBJECT.as_ref()?.captures(request)?.get(1)?.as_str();
+    (!code.contains(subject)).then_some(subject)
+}
+
 /// Words in double quotes or backticks.
 fn quoted(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -1850,6 +1976,7 @@ const UNSAID: &str = "Your answer did not say what it says.";
 const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
 const FILE_UNREAD: &str = "Your code did not read";
 const FILE_UNMADE: &str = "Your code did not create";
+const NOT_COMPUTED: &str = "That is not the answer yet:";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -2633,6 +2760,132 @@ mod tests {
             asked.push(item);
         }
         assert_eq!(unprinted_answer_nudge(&asked, "It is \"desserts\"."), None);
+    }
+
+    #[test]
+    fn an_output_that_is_no_computed_answer_is_asked_for_again_once() {
+        // A word of the request printed back (the match, not the date asked for).
+        let request = "On which date does app.log have a WARN line? Answer with the date.";
+        let code = "import re\nm = re.search(r'(WARN)', open('app.log').read())\nprint(m.group(1))";
+        let h = runs(request, &[(code, "WARN\n")]);
+        let nudge = uncomputed_output_nudge(&h, "The WARN line is WARN.").unwrap();
+        assert!(
+            nudge.contains("`WARN` is a word of my request itself"),
+            "{nudge}"
+        );
+        assert!(nudge.contains(request), "{nudge}");
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(uncomputed_output_nudge(&asked, "It is WARN."), None);
+        // A word of the request that answers it: a choice, yes or no, a number it lists.
+        let chose = runs(
+            "Which file is larger, a.txt or b.txt?",
+            &[("print('a.txt')", "a.txt\n")],
+        );
+        assert_eq!(uncomputed_output_nudge(&chose, "a.txt is larger."), None);
+        let prime = runs(
+            "Is 7919 a prime number? Answer yes or no.",
+            &[("print('yes')", "yes\n")],
+        );
+        assert_eq!(uncomputed_output_nudge(&prime, "Yes."), None);
+        let median = runs(
+            "Give me the median of 91, 23, 57, 14, 68. Use code.",
+            &[(
+                "import statistics\nprint(statistics.median([91, 23, 57, 14, 68]))",
+                "57\n",
+            )],
+        );
+        assert_eq!(uncomputed_output_nudge(&median, "It is 57."), None);
+
+        // A number the code wrote itself, in a print or in a name it printed.
+        let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+        let write = "with open('hello.txt', 'w') as f:\n    f.write('hi there')\n";
+        for printed in [
+            "print(12)",
+            "size = 12\nprint(size)",
+            "print(\"Size:\", 12)  # bytes",
+        ] {
+            let h = runs(request, &[(&format!("{write}{printed}"), "12\n")]);
+            let nudge = uncomputed_output_nudge(&h, "It is 12 bytes.")
+                .unwrap_or_else(|| panic!("no nudge for {printed}"));
+            assert!(
+                nudge.contains("12 is a number your code wrote itself"),
+                "{nudge}"
+            );
+        }
+        for computed in [
+            "print(len('hi there'))",
+            "import os\nprint(os.path.getsize('hello.txt'))",
+        ] {
+            let h = runs(request, &[(&format!("{write}{computed}"), "8\n")]);
+            assert_eq!(
+                uncomputed_output_nudge(&h, "It is 8 bytes."),
+                None,
+                "{computed}"
+            );
+        }
+        let power = runs(
+            "What is 2 to the 40th?",
+            &[("print(2**40)", "1099511627776\n")],
+        );
+        assert_eq!(uncomputed_output_nudge(&power, "1099511627776"), None);
+
+        // The string the request is about, never used.
+        let request = "Reverse the string stressed with code and tell me the result.";
+        let other = runs(
+            request,
+            &[("print('Hello, World!'[::-1])", "!dlroW ,olleH\n")],
+        );
+        let nudge = uncomputed_output_nudge(&other, "It is !dlroW ,olleH.").unwrap();
+        assert!(nudge.contains("about `stressed`"), "{nudge}");
+        let used = runs(request, &[("print('stressed'[::-1])", "desserts\n")]);
+        assert_eq!(uncomputed_output_nudge(&used, "It is desserts."), None);
+        // An answer with code in it, and a failed run, are other nudges' business.
+        assert_eq!(
+            uncomputed_output_nudge(&other, "```python\nprint(1)\n```"),
+            None
+        );
+        let failed = runs_ending(
+            request,
+            &[("print(x)", "NameError: name 'x' is not defined")],
+            true,
+        );
+        assert_eq!(uncomputed_output_nudge(&failed, "It is x."), None);
+    }
+
+    #[test]
+    fn code_that_searched_a_file_name_instead_of_the_file_is_told_to_read_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("app.log"), "2026-11-01 ERROR disk\n").unwrap();
+        for code in [
+            "import re\nprint(len(re.findall(r'disk', 'app.log')))",
+            "print('app.log'.count('disk'))",
+            "print(len(\"app.log\".splitlines()))",
+            "print(sum(1 for line in 'app.log' if 'disk' in line))",
+        ] {
+            let hint = run_hint("python", code, "0\n", false, dir.path())
+                .unwrap_or_else(|| panic!("no hint for {code}"));
+            assert!(
+                hint.text
+                    .contains("`'app.log'` in your code is the file's name"),
+                "{}",
+                hint.text
+            );
+            assert!(hint.undone, "{code}");
+        }
+        // The file read, or a name that is no file here: no such hint.
+        for code in [
+            "import re\nprint(len(re.findall(r'disk', open('app.log').read())))",
+            "print('notes.txt'.count('disk'))",
+        ] {
+            assert_eq!(
+                run_hint("python", code, "1\n", false, dir.path()),
+                None,
+                "{code}"
+            );
+        }
     }
 
     /// A turn asking `request`, then runs of each code with its output, failed or not.

@@ -262,7 +262,8 @@ fn interpret(
         // printed or read, which the model is then not shown: the 0.5B model, shown its own
         // answer, said it again word for word after being told the value or the text.
         let nudge = || {
-            let ignored = crate::coaching::unused_output_nudge(&shared.history, &text)
+            let ignored = crate::coaching::uncomputed_output_nudge(&shared.history, &text)
+                .or_else(|| crate::coaching::unused_output_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::unprinted_answer_nudge(&shared.history, &text));
             if let Some(message) = ignored {
