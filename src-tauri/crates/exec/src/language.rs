@@ -90,8 +90,24 @@ impl Language {
                     .unwrap_or_default()
                     .to_string(),
                 hint: self.install_hint().to_string(),
+                installed: installed_languages(path_var),
             })
     }
+}
+
+/// The names of the languages whose interpreter is on `path_var`, Python and shell first.
+pub(crate) fn installed_languages(path_var: Option<&OsString>) -> Vec<&'static str> {
+    let mut order = ALL_LANGUAGES;
+    order.sort_by_key(|l| !matches!(l, Language::Python));
+    order
+        .into_iter()
+        .filter(|l| {
+            l.programs()
+                .iter()
+                .any(|p| find_program(p, path_var).is_some())
+        })
+        .map(Language::name)
+        .collect()
 }
 
 impl std::fmt::Display for Language {

@@ -89,6 +89,7 @@ pub async fn run_one_shot(
                     language: runner.name.clone(),
                     program: runner.program.clone(),
                     hint: runner.install_hint.clone(),
+                    installed: crate::language::installed_languages(options.path_var().as_ref()),
                 })?;
             let suffix = format!(".{}", runner.extension);
             let mut builder = tempfile::Builder::new();

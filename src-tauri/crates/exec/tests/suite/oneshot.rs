@@ -66,10 +66,14 @@ async fn a_missing_interpreter_is_a_typed_error_that_says_what_to_do() {
         matches!(error, ExecError::LanguageNotInstalled { .. }),
         "{error:?}"
     );
-    assert_eq!(
-        error.to_string(),
-        "oi-interpreter-that-cannot-exist-once is not installed: install it \
-         (apt install oi-interpreter-that-cannot-exist) or ask for another language"
+    // What is installed here is named, Python first (this machine has Python and bash).
+    assert!(
+        error.to_string().starts_with(
+            "oi-interpreter-that-cannot-exist-once is not installed: install it \
+             (apt install oi-interpreter-that-cannot-exist), or write the code in a \
+             language installed here: python, shell"
+        ),
+        "{error}"
     );
 }
 
@@ -83,10 +87,14 @@ async fn a_language_missing_from_path_is_not_installed() {
     });
     for language in ["ruby", "python"] {
         let error = try_run(&mut kernels, language, "1").await.err().unwrap();
+        // Nothing is installed on that PATH, so no other language is offered.
         assert!(
             error
                 .to_string()
-                .contains("is not installed: install it (apt install"),
+                .ends_with("(apt install ruby) or ask for another language")
+                || error
+                    .to_string()
+                    .ends_with("(apt install python3) or ask for another language"),
             "{error}"
         );
     }
