@@ -51,18 +51,28 @@ pub fn parse_age(given: &str) -> Result<Duration, DocumentError> {
         .ok_or_else(bad)
 }
 
-/// The user's Downloads, Desktop and Documents folders (XDG user dirs on Linux), those that
-/// exist, without repeats (an unset XDG dir falls back to home).
+/// The user's Downloads, Desktop and Documents folders, those that exist, without repeats:
+/// as the XDG user dirs name them (`~/.config/user-dirs.dirs`, other names in other
+/// languages), else `~/Downloads`, `~/Desktop` and `~/Documents` (a machine without
+/// xdg-user-dirs has no such file, and its browser still saves to `~/Downloads`).
 pub fn default_folders() -> Vec<PathBuf> {
+    folders_of(
+        dirs::home_dir().as_deref(),
+        [
+            dirs::download_dir(),
+            dirs::desktop_dir(),
+            dirs::document_dir(),
+        ],
+    )
+}
+
+/// [`default_folders`] from the home folder and what the XDG user dirs say of each.
+fn folders_of(home: Option<&Path>, named: [Option<PathBuf>; 3]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = Vec::new();
-    for dir in [
-        dirs::download_dir(),
-        dirs::desktop_dir(),
-        dirs::document_dir(),
-    ]
-    .into_iter()
-    .flatten()
-    {
+    for (named, usual) in named.into_iter().zip(["Downloads", "Desktop", "Documents"]) {
+        let Some(dir) = named.or_else(|| home.map(|h| h.join(usual))) else {
+            continue;
+        };
         if dir.is_dir() && !folders.contains(&dir) {
             folders.push(dir);
         }
@@ -159,6 +169,32 @@ fn is_hidden(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_folders_are_the_xdg_ones_else_the_usual_names_in_home() {
+        let home = tempfile::tempdir().unwrap();
+        let home = home.path();
+        for dir in ["Downloads", "Documents", "Téléchargements"] {
+            std::fs::create_dir(home.join(dir)).unwrap();
+        }
+        // No user-dirs.dirs: ~/Downloads and ~/Documents (no ~/Desktop here).
+        assert_eq!(
+            folders_of(Some(home), [None, None, None]),
+            vec![home.join("Downloads"), home.join("Documents")]
+        );
+        // Named ones win; a named folder that is not there is passed over, not replaced;
+        // the same folder named twice is searched once.
+        let named = [
+            Some(home.join("Téléchargements")),
+            Some(home.join("Bureau")),
+            Some(home.join("Téléchargements")),
+        ];
+        assert_eq!(
+            folders_of(Some(home), named),
+            vec![home.join("Téléchargements")]
+        );
+        assert_eq!(folders_of(None, [None, None, None]), Vec::<PathBuf>::new());
+    }
 
     #[test]
     fn ages_parse_in_the_units_people_use() {
