@@ -98,7 +98,8 @@ pub(super) fn document(path: &Path, pages: Option<&str>) -> Option<Result<String
         return None;
     }
     let mut options = oi_documents::ReadOptions::default();
-    if let Some(pages) = pages {
+    // An empty range is no range: some models send `pages: ""` with every read.
+    if let Some(pages) = pages.filter(|p| !p.trim().is_empty()) {
         match pages.parse::<oi_documents::PageRange>() {
             Ok(range) => options.pages = Some(range),
             Err(e) => return Some(Err(ToolError::Rejected(e.to_string()))),
@@ -208,6 +209,27 @@ mod tests {
         assert!(
             qwen.contains("approved in March") && !qwen.contains("harbour"),
             "{qwen}"
+        );
+        // Claude Code's Read with pages; an empty pages is no range.
+        let second = run(
+            "Read",
+            &json!({"file_path": "minutes.pdf", "pages": "2"}),
+            &mut ws,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            second.contains("harbour opens on Tuesday") && !second.contains("approved in March"),
+            "{second}"
+        );
+        let empty = run(
+            "Read",
+            &json!({"file_path": "minutes.pdf", "pages": " "}),
+            &mut ws,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            empty.contains("approved in March") && empty.contains("harbour"),
+            "{empty}"
         );
         let bad = run(
             "Read",

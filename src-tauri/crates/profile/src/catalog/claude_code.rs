@@ -19,7 +19,10 @@ pub(super) fn tools() -> Vec<ToolDef> {
             description: "Reads a file from the local filesystem. Output is numbered like `cat -n`, \
                           starting at line 1. By default up to 2000 lines are returned; give offset \
                           (first line) and limit (number of lines) for long files. Lines longer than \
-                          2000 characters are cut. Read a file before editing or overwriting it.",
+                          2000 characters are cut. Read a file before editing or overwriting it. \
+                          It also reads PDFs and other documents (Word, OpenDocument, spreadsheets, \
+                          slides, EPUB) as their text, page by page; for a long PDF give pages \
+                          (\"1-5\", \"3\") to read only those.",
             schema: read,
         },
         ToolDef {
@@ -88,7 +91,8 @@ fn read() -> Value {
         "properties": {
             "file_path": {"type": "string", "description": "Absolute path of the file to read"},
             "offset": {"type": "number", "description": "Line number to start reading from"},
-            "limit": {"type": "number", "description": "Number of lines to read"}
+            "limit": {"type": "number", "description": "Number of lines to read"},
+            "pages": {"type": "string", "description": "Page range for PDF files (e.g., \"1-5\", \"3\", \"10-20\"). Only applicable to PDF and other documents."}
         },
         "required": ["file_path"],
         "additionalProperties": false
