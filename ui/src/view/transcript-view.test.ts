@@ -115,3 +115,43 @@ describe("an answer the engine asked again in place of", () => {
     expect(note?.textContent).toMatch(/^Set aside: this answer came before the code it needed had run/);
   });
 });
+
+describe("a reasoning model's thinking", () => {
+  it("is a folded Thinking disclosure, streamed in one block, apart from the answer", () => {
+    const v = view();
+    v.load([
+      ev({ type: "turn_started", turn: 1 }),
+      ev({ type: "model_request_started", model: "ollama/deepseek-r1" }),
+      ev({ type: "reasoning_delta", delta: "The user wants 2+2. " }),
+      ev({ type: "reasoning_delta", delta: "That is 4." }),
+      ev({ type: "assistant_text_delta", delta: "It is 4." }),
+      ev({ type: "assistant_message", text: "It is 4.", interrupted: false }),
+    ]);
+    v.flush();
+    const thinking = [...v.el.querySelectorAll<HTMLDetailsElement>("details.reasoning")];
+    expect(thinking).toHaveLength(1);
+    expect(thinking[0]!.open).toBe(false);
+    expect(thinking[0]!.querySelector("summary")?.textContent).toBe("Thinking");
+    expect(thinking[0]!.querySelector(".text")?.textContent).toBe("The user wants 2+2. That is 4.");
+    const answers = [...v.el.querySelectorAll<HTMLElement>('[data-testid="assistant-message"]')];
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.textContent).toContain("It is 4.");
+    expect(answers[0]!.textContent).not.toContain("The user wants");
+    expect(answers[0]!.contains(thinking[0]!)).toBe(false);
+  });
+
+  it("starts a new disclosure after the answer, for the next request's thinking", () => {
+    const v = view();
+    v.load([
+      ev({ type: "model_request_started", model: "m" }),
+      ev({ type: "reasoning_delta", delta: "first" }),
+      ev({ type: "assistant_message", text: "One.", interrupted: false }),
+      ev({ type: "model_request_started", model: "m" }),
+      ev({ type: "reasoning_delta", delta: "second" }),
+      ev({ type: "assistant_message", text: "Two.", interrupted: false }),
+    ]);
+    v.flush();
+    const texts = [...v.el.querySelectorAll("details.reasoning .text")].map((t) => t.textContent);
+    expect(texts).toEqual(["first", "second"]);
+  });
+});
