@@ -7,8 +7,9 @@ use oi_protocol::{EventMsg, ToolAction};
 use serde::Serialize;
 
 /// The tray's three looks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export_to = "app/")]
 pub enum Activity {
     Idle,
     Working,

@@ -27,10 +27,12 @@ pub struct GuiArgs {
 /// What a second launch (`interpreter --gui ARGS` while the app runs) hands to the running app:
 /// a new session in the folder it was started in, with every session flag it gave, its prompt
 /// sent.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "app/")]
 pub struct Handover {
     /// Names the session's settings, kept by the app until the ui starts the session with them
     /// (`StartOptions::handover`); set when they are kept.
+    #[ts(type = "number")]
     pub id: u64,
     pub prompt: Option<String>,
     pub cwd: String,

@@ -1,6 +1,5 @@
 //! Errors as the ui sees them: `{code, message}`, a small code to match on and a sentence for people.
 
-use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 #[derive(Debug, thiserror::Error)]
@@ -26,28 +25,53 @@ pub enum CommandError {
     },
 }
 
+/// The stable code the ui matches on, one per [`CommandError`] kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export_to = "app/")]
+pub enum ErrorCode {
+    UnknownSession,
+    SessionEnded,
+    SessionStart,
+    SessionLog,
+    NoDataDir,
+    InvalidRequest,
+    Read,
+    Folder,
+}
+
+/// How a [`CommandError`] reaches the ui.
+#[derive(Serialize, ts_rs::TS)]
+#[ts(export_to = "app/", rename = "CommandError")]
+pub(crate) struct Shown {
+    code: ErrorCode,
+    /// A sentence for people.
+    message: String,
+}
+
 impl CommandError {
     /// The stable code the ui matches on.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            CommandError::UnknownSession(_) => "unknown_session",
-            CommandError::SessionEnded(_) => "session_ended",
-            CommandError::SessionStart(_) => "session_start",
-            CommandError::SessionLog(_) => "session_log",
-            CommandError::NoDataDir => "no_data_dir",
-            CommandError::InvalidRequest(_) => "invalid_request",
-            CommandError::Folder(_) => "folder",
-            CommandError::Read { .. } => "read",
+            CommandError::UnknownSession(_) => ErrorCode::UnknownSession,
+            CommandError::SessionEnded(_) => ErrorCode::SessionEnded,
+            CommandError::SessionStart(_) => ErrorCode::SessionStart,
+            CommandError::SessionLog(_) => ErrorCode::SessionLog,
+            CommandError::NoDataDir => ErrorCode::NoDataDir,
+            CommandError::InvalidRequest(_) => ErrorCode::InvalidRequest,
+            CommandError::Folder(_) => ErrorCode::Folder,
+            CommandError::Read { .. } => ErrorCode::Read,
         }
     }
 }
 
 impl Serialize for CommandError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("CommandError", 2)?;
-        s.serialize_field("code", self.code())?;
-        s.serialize_field("message", &self.to_string())?;
-        s.end()
+        Shown {
+            code: self.code(),
+            message: self.to_string(),
+        }
+        .serialize(serializer)
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod activity;
 pub mod args;
+mod bindings;
 mod bridge;
 pub mod commands;
 mod display;

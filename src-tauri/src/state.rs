@@ -16,8 +16,9 @@ use crate::activity::{Activity, ActivityBoard, ApprovalNotice};
 use crate::error::CommandError;
 
 /// App-level happenings the ui hears about (tray menu, hotkey, activity).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[ts(export_to = "app/")]
 pub enum AppSignal {
     /// "New session" was chosen in the tray menu.
     NewSession,

@@ -7,8 +7,11 @@ import type { InputItem } from "./bindings/InputItem";
 import type { SessionListing } from "./bindings/SessionListing";
 import type { AppInfo, AppSignal, CommandError, StartOptions, StartedSession } from "./types";
 
+/** A command's error, or the ui's own `ipc` when the call never reached the app. */
+export type UiError = CommandError | { code: "ipc"; message: string };
+
 /** Errors always arrive as {code, message}; anything else (a broken bridge) is wrapped. */
-export function asCommandError(e: unknown): CommandError {
+export function asCommandError(e: unknown): UiError {
   if (e && typeof e === "object" && "code" in e && "message" in e) {
     return e as CommandError;
   }

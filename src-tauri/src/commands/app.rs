@@ -9,7 +9,8 @@ use tauri::{AppHandle, Runtime, State};
 use crate::activity::Activity;
 use crate::state::{AppSignal, AppState};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[ts(export_to = "app/")]
 pub struct AppInfo {
     pub version: String,
     pub model: String,
@@ -30,7 +31,8 @@ pub struct AppInfo {
 }
 
 /// Where the default model runs and whether it has the key it needs.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "app/")]
 pub struct ModelAccess {
     pub provider: String,
     pub api_base: String,

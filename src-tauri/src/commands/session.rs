@@ -9,8 +9,9 @@ use crate::error::CommandError;
 use crate::state::AppState;
 
 /// What the person chose in the pickers; unset fields take the app's defaults.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ts_rs::TS)]
 #[serde(default)]
+#[ts(export_to = "app/", optional_fields)]
 pub struct StartOptions {
     pub model: Option<String>,
     pub profile: Option<String>,
@@ -20,6 +21,7 @@ pub struct StartOptions {
     /// The folder to work in (the app's own when unset); remembered once the session starts.
     pub cwd: Option<String>,
     /// A second launch's session: its settings (`Handover::id`) instead of the app's defaults.
+    #[ts(type = "number", optional)]
     pub handover: Option<u64>,
     /// Where its code runs, chosen before it started (the header's sandbox menu), as
     /// `%sandbox BACKEND LEVEL` takes it.
@@ -28,13 +30,15 @@ pub struct StartOptions {
 
 /// A sandbox the person chose: `backend` native, docker, openshell or none; `level`
 /// read-only, workspace-write or full-access.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+#[ts(export_to = "app/")]
 pub struct SandboxChoice {
     pub backend: String,
     pub level: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[ts(export_to = "app/")]
 pub struct StartedSession {
     pub session_id: String,
     pub log_path: String,

@@ -4,11 +4,8 @@
 import type { SandboxInfo } from "../bindings/SandboxInfo";
 import { h } from "../dom";
 import { asCommandError } from "../ipc";
+import type { SandboxChoice } from "../types";
 
-export interface SandboxChoice {
-  backend: "none" | "native" | "docker" | "openshell";
-  level: "read-only" | "workspace-write" | "full-access" | null;
-}
 
 const CHOICES: { choice: SandboxChoice; label: string; what: string }[] = [
   { choice: { backend: "none", level: null }, label: "No sandbox", what: "Code runs with your own permissions." },
