@@ -156,9 +156,16 @@ fn hand_over<R: Runtime>(app: &tauri::AppHandle<R>, argv: &[String], cwd: &str) 
 
 /// The terminal's binary (`interpreter`), which runs the app's native sandbox: this one cannot,
 /// as WebKit's libraries start a thread before main and the kernel gives no user namespace to a
-/// process with threads. Without it the sandbox says why it refuses to run.
-fn sandbox_helper() -> Option<std::path::PathBuf> {
-    oi_config::installed_program("interpreter")
+/// process with threads. Without it the native sandbox refuses to run code, and says why.
+fn sandbox_helper() -> oi_core::sandbox::SandboxHelper {
+    match oi_config::installed_program("interpreter") {
+        Some(program) => oi_core::sandbox::SandboxHelper::Program(program),
+        None => oi_core::sandbox::SandboxHelper::Missing(
+            "the native sandbox runs code through the terminal's `interpreter` program, which is \
+             neither beside the app nor on PATH: install it (`bash .ci/install` installs both)"
+                .into(),
+        ),
+    }
 }
 
 fn init_tracing() {

@@ -146,3 +146,85 @@ async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window(
         .run_app_test(&wd, "sandbox-save-load", Duration::from_secs(240), outcome)
         .await;
 }
+
+/// The app installed alone (no terminal `interpreter` beside it or on PATH), launched with
+/// `--sandbox native`: the native sandbox needs that program to run code, so the header says
+/// from the start that nothing runs and why, and the code the model asks for runs nowhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_terminal_program_the_native_sandbox_says_why_it_runs_nothing() {
+    let server = ScriptedModelServer::start(Script::new(vec![
+        ScriptedResponse::tool_call("execute", json!({"language": "python", "code": WRITE})),
+        ScriptedResponse::text("It did not run."),
+    ]))
+    .await;
+    let home = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let work_path = work.path().canonicalize().unwrap();
+    // The app alone in a folder of its own, and a PATH without any folder that holds an
+    // `interpreter` (a developer's ~/.cargo/bin after `.ci/install`, say).
+    let alone = tempfile::tempdir().unwrap();
+    let app = alone.path().join("interpreter-gui");
+    std::fs::copy(env!("CARGO_BIN_EXE_interpreter-gui"), &app).unwrap();
+    let path: Vec<String> = std::env::var("PATH")
+        .unwrap_or_default()
+        .split(':')
+        .filter(|dir| !dir.is_empty() && !Path::new(dir).join("interpreter").exists())
+        .map(str::to_string)
+        .collect();
+    let mut env = super::desktop::app_env(home.path());
+    env.push(("PATH", path.join(":")));
+    let desktop = Desktop::start_on(Screen::PERSONS, &work_path, &env);
+    let api_base = server.base_url();
+    let wd = WebDriver::open_app_at(
+        &desktop.driver_url,
+        &app,
+        &[
+            "--model",
+            "openai/scripted",
+            "--api-base",
+            &api_base,
+            "-y",
+            "--sandbox",
+            "native",
+        ],
+    )
+    .await;
+
+    let outcome = async {
+        wd.text_when(
+            "[data-testid=session-sandbox]",
+            "native sandbox unavailable: nothing runs",
+        )
+        .await;
+        let why = wd
+            .wait_for(
+                "the header's title",
+                "return document.querySelector('[data-testid=session-sandbox]').title",
+                json!([]),
+            )
+            .await;
+        assert!(
+            why.as_str()
+                .is_some_and(|t| t.contains("`interpreter`") && t.contains("PATH")),
+            "{why}"
+        );
+        pointer::say(&wd, &desktop, "write made.txt").await;
+        // The session says it as it starts, and the run the model asked for is not run.
+        let started = wd
+            .text_when("[data-testid=error]", "neither beside the app nor on PATH")
+            .await;
+        assert!(started.starts_with("nothing will run"), "{started}");
+        wd.text_when(
+            "[data-testid=error]",
+            "Not run: the native sandbox runs code through the terminal's `interpreter`",
+        )
+        .await;
+        wd.text_when("[data-testid=assistant-message]", "It did not run.")
+            .await;
+        assert!(!work_path.join("made.txt").exists());
+        shot(&wd, "no-helper").await;
+    };
+    desktop
+        .run_app_test(&wd, "no-helper", Duration::from_secs(120), outcome)
+        .await;
+}

@@ -1,5 +1,6 @@
 //! Just enough of the W3C WebDriver protocol over HTTP: sessions, elements, clicks, keys, scripts.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -136,7 +137,16 @@ impl WebDriver {
 
     /// The app (this test's build) launched with `args`, once its composer is on the page.
     pub async fn open_app_with(driver_url: &str, args: &[&str]) -> WebDriver {
-        let app = env!("CARGO_BIN_EXE_interpreter-gui");
+        WebDriver::open_app_at(
+            driver_url,
+            Path::new(env!("CARGO_BIN_EXE_interpreter-gui")),
+            args,
+        )
+        .await
+    }
+
+    /// The app binary at `app` launched with `args`, once its composer is on the page.
+    pub async fn open_app_at(driver_url: &str, app: &Path, args: &[&str]) -> WebDriver {
         let wd = WebDriver::start(
             driver_url,
             json!({"tauri:options": {"application": app, "args": args}}),

@@ -41,10 +41,22 @@ pub struct SandboxSetup {
     /// The profile's id when neither a flag nor config.toml asked for a sandbox: one that
     /// cannot be enforced here then lets code run unsandboxed, with a notice.
     pub profile_default: Option<String>,
-    /// The program that runs the native sandbox (`__sandbox`): this one unless set. The desktop
-    /// app names the terminal's: WebKit starts a thread in the app before main, and the kernel
-    /// gives no user namespace to a process with threads.
-    pub helper: Option<PathBuf>,
+    /// The program that runs the native sandbox (`__sandbox`).
+    pub helper: SandboxHelper,
+}
+
+/// The program that runs the native sandbox (`__sandbox …`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum SandboxHelper {
+    /// This program (the terminal, and the editors' agent it serves).
+    #[default]
+    ThisProgram,
+    /// Another one. The desktop app names the terminal's: WebKit starts a thread in the app
+    /// before main, and the kernel gives no user namespace to a process with threads.
+    Program(PathBuf),
+    /// None here: why, for the person. The native sandbox then refuses to run code from the
+    /// start (the other backends need no helper).
+    Missing(String),
 }
 
 impl SandboxSetup {
@@ -53,7 +65,7 @@ impl SandboxSetup {
         SandboxSetup {
             request,
             profile_default: None,
-            helper: None,
+            helper: SandboxHelper::ThisProgram,
         }
     }
 
@@ -83,7 +95,7 @@ impl SandboxSetup {
             image: previous.and_then(|s| s.request.image.clone()),
             exec_forbid: Vec::new(),
         });
-        setup.helper = previous.and_then(|s| s.helper.clone());
+        setup.helper = previous.map(|s| s.helper.clone()).unwrap_or_default();
         Ok(setup)
     }
 
@@ -110,16 +122,17 @@ impl SandboxSetup {
     ) -> (SessionSandbox, Option<String>) {
         let ctx = PolicyContext::from_env(cwd.to_path_buf(), config_dir.map(Path::to_path_buf));
         let helper = match &self.helper {
-            Some(helper) => Ok(helper.clone()),
-            None => std::env::current_exe(),
+            SandboxHelper::Program(helper) => Ok(helper.clone()),
+            SandboxHelper::ThisProgram => std::env::current_exe()
+                .map_err(|e| format!("cannot find this program's own path for the sandbox: {e}")),
+            SandboxHelper::Missing(why) => Err(why.clone()),
         };
-        let sandbox = match helper {
-            Ok(self_exe) => SessionSandbox::prepare_with(&self.request, &ctx, &self_exe, create),
-            Err(e) => SessionSandbox::refused(
-                &self.request,
-                format!("cannot find this program's own path for the sandbox: {e}"),
-            ),
-        };
+        let sandbox = SessionSandbox::prepare_with(
+            &self.request,
+            &ctx,
+            helper.as_deref().map_err(String::as_str),
+            create,
+        );
         match (&self.profile_default, sandbox.refusal()) {
             // A sandbox the person did not ask for never stops their code.
             (Some(id), Some(why)) => {
@@ -228,26 +241,14 @@ impl SessionSandbox {
     /// Set up `request` for a session in `ctx.workspace`; `self_exe` is the binary that
     /// handles `__sandbox` (this program).
     pub fn prepare(request: &SandboxRequest, ctx: &PolicyContext, self_exe: &Path) -> Self {
-        Self::prepare_with(request, ctx, self_exe, Create::Yes)
-    }
-
-    /// A sandbox asked for that cannot be set up: nothing runs, and `why` says so.
-    fn refused(request: &SandboxRequest, why: String) -> Self {
-        SessionSandbox {
-            info: Some(SandboxInfo {
-                backend: request.backend.to_string(),
-                policy: request.level.to_string(),
-                enforcement: String::new(),
-                refusal: Some(why),
-            }),
-            ..SessionSandbox::none()
-        }
+        Self::prepare_with(request, ctx, Ok(self_exe), Create::Yes)
     }
 
     fn prepare_with(
         request: &SandboxRequest,
         ctx: &PolicyContext,
-        self_exe: &Path,
+        // The program that runs the native sandbox, or why there is none.
+        self_exe: Result<&Path, &str>,
         create: Create,
     ) -> Self {
         if request.backend == Backend::None {
@@ -287,17 +288,20 @@ impl SessionSandbox {
         let mut native = None;
         let prefix = match request.backend {
             Backend::None => Ok(Vec::new()),
-            Backend::Native => match create {
-                Create::Yes => oi_sandbox::NativeSession::start(policy.clone(), ctx),
-                Create::No => oi_sandbox::NativeSession::check(policy.clone()),
-            }
-            .and_then(|session| {
-                info.enforcement = session.enforcement();
-                let prefix = session.launcher_prefix(self_exe)?;
-                native = Some(std::sync::Arc::new(session));
-                Ok(prefix)
-            })
-            .map_err(|e| format!("the native sandbox cannot be enforced on this system: {e}")),
+            Backend::Native => match self_exe {
+                Err(why) => Err(why.to_string()),
+                Ok(self_exe) => match create {
+                    Create::Yes => oi_sandbox::NativeSession::start(policy.clone(), ctx),
+                    Create::No => oi_sandbox::NativeSession::check(policy.clone()),
+                }
+                .and_then(|session| {
+                    info.enforcement = session.enforcement();
+                    let prefix = session.launcher_prefix(self_exe)?;
+                    native = Some(std::sync::Arc::new(session));
+                    Ok(prefix)
+                })
+                .map_err(|e| format!("the native sandbox cannot be enforced on this system: {e}")),
+            },
             Backend::Docker => oi_sandbox::check_backend(Backend::Docker)
                 .map_err(|e| e.to_string())
                 .and_then(|()| {
@@ -498,6 +502,46 @@ mod tests {
             temp_dir: root.join("tmp"),
             config_dir: Some(root.join("home/.config/open-interpreter")),
         }
+    }
+
+    #[test]
+    fn without_a_helper_the_native_sandbox_refuses_from_the_start_and_says_why() {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("ws")).unwrap();
+        let why = "no `interpreter` here: install it";
+        let setup = |backend| SandboxSetup {
+            helper: SandboxHelper::Missing(why.into()),
+            ..SandboxSetup::of(SandboxRequest {
+                backend,
+                ..Default::default()
+            })
+        };
+        let (native, notice) = setup(Backend::Native).prepare(&root.join("ws"), None);
+        assert_eq!(native.refusal(), Some(why), "{:?}", native.info);
+        assert_eq!(
+            native.info.as_ref().map(|i| i.backend.as_str()),
+            Some("native")
+        );
+        assert_eq!(notice, None);
+        // No sandbox needs no helper.
+        let (none, _) = setup(Backend::None).prepare(&root.join("ws"), None);
+        assert_eq!(none.refusal(), None);
+        assert!(none.info.is_none());
+        // A helper that is there: enforced as usual.
+        let mut named = setup(Backend::Native);
+        named.helper = SandboxHelper::Program("/proc/self/exe".into());
+        let (enforced, _) = named.prepare(&root.join("ws"), None);
+        assert_eq!(enforced.refusal(), None, "{:?}", enforced.info);
+        // The person's later choice keeps the helper (and so its refusal).
+        let chosen = SandboxSetup::chosen(
+            Some(&setup(Backend::None)),
+            "native",
+            Some("read-only"),
+            oi_protocol::SafeMode::Off,
+        )
+        .unwrap();
+        assert_eq!(chosen.helper, SandboxHelper::Missing(why.into()));
     }
 
     #[test]

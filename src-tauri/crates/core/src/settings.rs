@@ -398,7 +398,7 @@ fn sandbox_settings(
         setup: SandboxSetup {
             request,
             profile_default,
-            helper: None,
+            helper: crate::sandbox::SandboxHelper::ThisProgram,
         },
         safe_mode,
     })
