@@ -9,7 +9,10 @@ Run under a display and a session bus, e.g.
 """
 import json, os, subprocess, sys, tempfile, time
 
-SESSIONS, EVENTS = 200, 500
+# 200 sessions of 500 events each, as issue 16 asks; OI_BENCH_SESSIONS and OI_BENCH_EVENTS give a
+# baseline to compare with (1 session of one turn, say).
+SESSIONS = int(os.environ.get("OI_BENCH_SESSIONS", "200"))
+EVENTS = int(os.environ.get("OI_BENCH_EVENTS", "500"))
 target = os.environ.get("CARGO_TARGET_DIR", os.path.expanduser("~/.cache/open-interpreter-rs/target"))
 app = sys.argv[1] if len(sys.argv) > 1 else os.path.join(target, "debug", "interpreter-gui")
 

@@ -93,6 +93,15 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some((given, listed)) = missing_file_listed(output, cwd) {
+            return hint(
+                &format!(
+                    "`{given}` does not exist. The working directory ({}) holds: {listed}. Use what is there; do not make up file names.",
+                    cwd.display()
+                ),
+                false,
+            );
+        }
         let looped_a_dict = output.contains("string indices must be integers")
             || output.contains("list indices must be integers or slices, not str");
         if (looped_a_dict || output.contains("KeyError: "))
@@ -201,18 +210,55 @@ const EMPTY_PATH: &str = "No such file or directory: ''";
 /// The path a `FileNotFoundError` names, and the file of that name in the working directory,
 /// when there is one (the 0.5B model wrote a path it made up for `app.log`).
 fn missing_file_here(output: &str, cwd: &Path) -> Option<(String, String)> {
-    let given = if let Some(rest) = output
+    let given = missing_path(output)?;
+    let name = Path::new(given).file_name()?.to_str()?;
+    (name != given && cwd.join(name).is_file()).then(|| (given.to_string(), name.to_string()))
+}
+
+/// The path a `FileNotFoundError` (or `computer.files.read`) names as not there.
+fn missing_path(output: &str) -> Option<&str> {
+    if let Some(rest) = output
         .split("FileNotFoundError: [Errno 2] No such file or directory: '")
         .nth(1)
     {
-        rest.split('\'').next()?
+        rest.split('\'').next()
     } else {
         // `computer.files.read` of a path that is not there.
         let rest = output.split("ComputerError: cannot read ").nth(1)?;
-        rest.split(": No such file or directory").next()?
-    };
+        rest.split(": No such file or directory").next()
+    }
+}
+
+/// The path a run found missing, and what the working directory does hold (its first files
+/// by name), when no file of that name is there: the 0.5B model made up `notes.txt` for "How
+/// many .txt files are in this folder?" and read it three times.
+fn missing_file_listed(output: &str, cwd: &Path) -> Option<(String, String)> {
+    let given = missing_path(output)?;
+    let mut names: Vec<String> = std::fs::read_dir(cwd)
+        .ok()?
+        .flatten()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    names.sort();
+    // A name that is here after all (the code ran elsewhere, after `os.chdir`): no made-up name.
     let name = Path::new(given).file_name()?.to_str()?;
-    (name != given && cwd.join(name).is_file()).then(|| (given.to_string(), name.to_string()))
+    if names.iter().any(|n| n == name) {
+        return None;
+    }
+    let listed = match names.len() {
+        0 => "nothing".to_string(),
+        n if n > 12 => format!("{}, and {} more", names[..12].join(", "), n - 12),
+        _ => names.join(", "),
+    };
+    Some((given.to_string(), listed))
 }
 
 /// What the JSON files the code names hold, at the top, for a model that indexed a dict's key
@@ -1295,7 +1341,7 @@ pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
 /// already asked.
 pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, UNUSED) {
+    if already_nudged(turn, UNUSED) || already_nudged(turn, ONE_ROW) {
         return None;
     }
     // The last real result of this turn (the harness's own corrections do not count): a
@@ -1314,12 +1360,22 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
         // An answer with code in it is doing something else (code this profile does not run).
         return None;
     }
+    let request = request_text(asked);
+    let code = match history.call(call_id).map(|c| &c.action) {
+        Some(ToolAction::RunCode { code, .. }) => code.as_str(),
+        _ => "",
+    };
     if answer_uses(answer, value) {
-        return None;
+        // One row's value where the request asks for their sum or average (the 0.5B model
+        // printed four products and answered with the first).
+        return one_value_of(&request, code, value).map(|how| {
+            format!(
+                "{NUDGE_START}\n{value}\n\n{ONE_ROW}{how} Run code that prints the answer to my request ({request}), then tell me the value it prints."
+            )
+        });
     }
     // A number the answer gives that neither the output nor the request holds was worked out
     // without code (the 0.5B model printed four products and answered with a made-up sum).
-    let request = request_text(asked);
     let asked_norm = normalized(&request);
     let asked_numbers = numbers_in(&asked_norm);
     let answer_norm = normalized(answer);
@@ -1343,10 +1399,6 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
             "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
         )),
         None => {
-            let code = match history.call(call_id).map(|c| &c.action) {
-                Some(ToolAction::RunCode { code, .. }) => code.as_str(),
-                _ => "",
-            };
             let how = one_value_of(&request, code, value).unwrap_or_default();
             Some(format!(
                 "{NUDGE_START}\n{value}\n\n{UNUSED}{how} Run code that prints the answer to my request ({request}), then tell me the value it prints."
@@ -1556,37 +1608,28 @@ pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String>
     })
 }
 
-/// When the last run's output cannot be the answer although it ran: it printed a word the
-/// request itself holds (the 0.5B model printed the match `WARN` for "On which date does
-/// app.log have a WARN line?"), a number the code wrote rather than computed (`print(12)` for
-/// a file's size), or the request is about a string (`the string stressed`) that the code
-/// never used (it reversed "Hello, World!"). The message asks, once per turn, for code that
-/// computes the answer; the answer it follows is set aside, whatever it said.
-pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String> {
-    let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, NOT_COMPUTED) {
+/// When a run of Python code the model wrote worked, but its output cannot be the answer: it
+/// printed only words the request itself holds (the 0.5B model printed the match `WARN` for "On
+/// which date does app.log have a WARN line?"), a number the code wrote rather than computed
+/// (`print(12)` for a file's size), or the request is about a string (`the string stressed`)
+/// that the code never used (it reversed "Hello World"). The run goes back undone, a failure to
+/// fix, so that code sent back unchanged is asked for afresh. It needs the request, so the turn
+/// adds it as it records the run; the other run hints need only the run ([`run_hint`]).
+pub fn uncomputed_hint(history: &History, call: &ToolCall, output: &str) -> Option<RunHint> {
+    let ToolAction::RunCode { language, code } = &call.action else {
         return None;
-    }
-    let (call_id, output) = last_success(turn)?;
-    let code = match history.call(call_id) {
-        Some(c) if c.origin == CallOrigin::Text => match &c.action {
-            ToolAction::RunCode { language, code }
-                if oi_exec::canonical_language(language) == Some(oi_exec::Language::Python) =>
-            {
-                code.as_str()
-            }
-            _ => return None,
-        },
-        _ => return None,
     };
-    let (printed, _) = split_hint(output);
-    let value = printed.trim();
-    if value.is_empty()
-        || value.lines().count() > 1
-        || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
+    if call.origin != CallOrigin::Text
+        || oi_exec::canonical_language(language) != Some(oi_exec::Language::Python)
     {
         return None;
     }
+    let (printed, hint) = split_hint(output);
+    let value = printed.trim();
+    if hint.is_some() || value.is_empty() || value.lines().count() > 1 {
+        return None;
+    }
+    let (asked, _) = history.last_turn()?;
     let request = request_text(asked);
     let why = request_word_printed(&request, value)
         .map(|word| format!("`{word}` is a word of my request itself, not what it asks for."))
@@ -1596,31 +1639,65 @@ pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String
         })
         .or_else(|| {
             subject_unused(&request, code).map(|subject| {
-                format!("My request is about `{subject}`, and your code did not use it.")
+                format!("my request is about `{subject}`, and your code did not use it.")
             })
         })?;
-    Some(format!(
-        "{NUDGE_START}\n{value}\n\n{NOT_COMPUTED} {why} Run code that computes the answer to my request ({request}) and prints it, then tell me the value it prints."
-    ))
+    Some(RunHint {
+        text: format!(
+            "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
+        ),
+        undone: true,
+    })
 }
 
-/// The word a one-word output says back from the request (`WARN`), when the request is a
-/// question with no choice in it ("a.txt or b.txt?" is answered with one of its own words).
-/// Numbers and yes/no answers are left alone: "the median of 91, 23, 57" is one of them.
+/// When the model answers right after a run that [`uncomputed_hint`] sent back as not the
+/// answer yet: the message that asks once more for code, with why (the answer is set aside).
+pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String> {
+    let (_, turn) = history.last_turn()?;
+    if already_nudged(turn, NOT_COMPUTED)
+        || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
+    {
+        return None;
+    }
+    let output = turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult {
+            tool_name, output, ..
+        } if tool_name != crate::profile::FORMAT_ERROR => Some(output),
+        _ => None,
+    })?;
+    let (printed, hint) = split_hint(output);
+    let hint = hint?.trim_start_matches('(').trim_end_matches(')');
+    hint.starts_with(NOT_COMPUTED).then(|| {
+        format!(
+            "{NUDGE_START}\n{}\n\n{hint} Then tell me the value it prints.",
+            printed.trim()
+        )
+    })
+}
+
+/// A one-line output that only says back words of the request (`WARN`, or the question and
+/// then `WARN`: the 0.5B model printed the match for "On which date does app.log have a WARN
+/// line?"), when the request is a question with no choice in it ("a.txt or b.txt?" is answered
+/// with one of its own words). Numbers and yes/no answers are left alone: "the median of 91,
+/// 23, 57" is one of them.
 fn request_word_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
-    let word = value.trim_matches(|c: char| "\"'`.!:".contains(c)).trim();
     let lower = request.to_lowercase();
     let choice = lower.contains(" or ") || lower.contains("which of") || lower.contains("either");
-    let plain = !word.is_empty()
-        && !word.contains(char::is_whitespace)
-        && word.chars().any(char::is_alphabetic)
-        && !word.chars().any(|c| c.is_ascii_digit());
-    let answer_word = matches!(
-        word.to_lowercase().as_str(),
-        "yes" | "no" | "true" | "false" | "none"
-    );
-    (plain && !answer_word && !choice && words_in(request).any(|w| w.eq_ignore_ascii_case(word)))
-        .then_some(word)
+    let words: Vec<&str> = words_in(value).filter(|w| !w.is_empty()).collect();
+    let plain = !words.is_empty()
+        && words
+            .iter()
+            .all(|w| w.chars().any(char::is_alphabetic) && !w.chars().any(|c| c.is_ascii_digit()));
+    let answer_word = words.iter().any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "yes" | "no" | "true" | "false" | "none"
+        )
+    });
+    let said_back = words
+        .iter()
+        .all(|w| words_in(request).any(|r| r.eq_ignore_ascii_case(w)));
+    (plain && !answer_word && !choice && said_back).then(|| *words.last().unwrap_or(&value))
 }
 
 /// The number a one-value output printed, when the code wrote it as it is in a `print(...)`
@@ -1977,6 +2054,7 @@ const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
 const FILE_UNREAD: &str = "Your code did not read";
 const FILE_UNMADE: &str = "Your code did not create";
 const NOT_COMPUTED: &str = "That is not the answer yet:";
+const ONE_ROW: &str = "Your answer took one of those values.";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -2433,9 +2511,11 @@ mod tests {
             "{}",
             hint.text
         );
-        // Not when the file is not here either, or the name is the one that failed.
+        // Not when the file is not here either (then what is here is listed), or the name is
+        // the one that failed.
         let other = out.replace("app.log", "other.log");
-        assert_eq!(run_hint("python", code, &other, true, dir.path()), None);
+        let listed = run_hint("python", code, &other, true, dir.path()).unwrap();
+        assert!(listed.text.contains("holds: app.log."), "{}", listed.text);
         let bare = "FileNotFoundError: [Errno 2] No such file or directory: 'app.log'";
         assert_eq!(run_hint("python", code, bare, true, dir.path()), None);
 
@@ -2762,42 +2842,47 @@ mod tests {
         assert_eq!(unprinted_answer_nudge(&asked, "It is \"desserts\"."), None);
     }
 
+    /// [`uncomputed_hint`] for one run of `code` that printed `output`, asked `request`.
+    fn uncomputed(request: &str, code: &str, output: &str) -> Option<RunHint> {
+        let h = runs(request, &[(code, output)]);
+        let call = h.call("c1").cloned()?;
+        uncomputed_hint(&h, &call, output)
+    }
+
     #[test]
-    fn an_output_that_is_no_computed_answer_is_asked_for_again_once() {
-        // A word of the request printed back (the match, not the date asked for).
+    fn an_output_that_is_no_computed_answer_goes_back_as_undone_with_why() {
+        // Words of the request printed back (the match, not the date asked for), alone or
+        // after the question itself (lt05s task 14).
         let request = "On which date does app.log have a WARN line? Answer with the date.";
         let code = "import re\nm = re.search(r'(WARN)', open('app.log').read())\nprint(m.group(1))";
-        let h = runs(request, &[(code, "WARN\n")]);
-        let nudge = uncomputed_output_nudge(&h, "The WARN line is WARN.").unwrap();
-        assert!(
-            nudge.contains("`WARN` is a word of my request itself"),
-            "{nudge}"
-        );
-        assert!(nudge.contains(request), "{nudge}");
-        let mut asked = h.clone();
-        for item in after_answer(nudge) {
-            asked.push(item);
+        for printed in [
+            "WARN\n",
+            "On which date does app.log have a WARN line? WARN\n",
+        ] {
+            let hint = uncomputed(request, code, printed).unwrap();
+            assert!(hint.undone);
+            assert!(
+                hint.text.starts_with(NOT_COMPUTED)
+                    && hint.text.contains("`WARN` is a word of my request itself")
+                    && hint.text.contains(request),
+                "{}",
+                hint.text
+            );
         }
-        assert_eq!(uncomputed_output_nudge(&asked, "It is WARN."), None);
-        // A word of the request that answers it: a choice, yes or no, a number it lists.
-        let chose = runs(
-            "Which file is larger, a.txt or b.txt?",
-            &[("print('a.txt')", "a.txt\n")],
+        // A new word beside them is an answer; so are a choice, yes or no, a number it lists.
+        assert_eq!(uncomputed(request, code, "WARN on 2026-11-02\n"), None);
+        let oldest = "Who is the oldest person in team.json?";
+        assert_eq!(
+            uncomputed(oldest, "print(o)", "The oldest person is grace\n"),
+            None
         );
-        assert_eq!(uncomputed_output_nudge(&chose, "a.txt is larger."), None);
-        let prime = runs(
-            "Is 7919 a prime number? Answer yes or no.",
-            &[("print('yes')", "yes\n")],
-        );
-        assert_eq!(uncomputed_output_nudge(&prime, "Yes."), None);
-        let median = runs(
-            "Give me the median of 91, 23, 57, 14, 68. Use code.",
-            &[(
-                "import statistics\nprint(statistics.median([91, 23, 57, 14, 68]))",
-                "57\n",
-            )],
-        );
-        assert_eq!(uncomputed_output_nudge(&median, "It is 57."), None);
+        let chose = "Which file is larger, a.txt or b.txt?";
+        assert_eq!(uncomputed(chose, "print('a.txt')", "a.txt\n"), None);
+        let prime = "Is 7919 a prime number? Answer yes or no.";
+        assert_eq!(uncomputed(prime, "print('yes')", "yes\n"), None);
+        let median = "Give me the median of 91, 23, 57, 14, 68. Use code.";
+        let code = "import statistics\nprint(statistics.median([91, 23, 57, 14, 68]))";
+        assert_eq!(uncomputed(median, code, "57\n"), None);
 
         // A number the code wrote itself, in a print or in a name it printed.
         let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
@@ -2807,52 +2892,129 @@ mod tests {
             "size = 12\nprint(size)",
             "print(\"Size:\", 12)  # bytes",
         ] {
-            let h = runs(request, &[(&format!("{write}{printed}"), "12\n")]);
-            let nudge = uncomputed_output_nudge(&h, "It is 12 bytes.")
-                .unwrap_or_else(|| panic!("no nudge for {printed}"));
+            let hint = uncomputed(request, &format!("{write}{printed}"), "12\n")
+                .unwrap_or_else(|| panic!("no hint for {printed}"));
             assert!(
-                nudge.contains("12 is a number your code wrote itself"),
-                "{nudge}"
+                hint.text.contains("12 is a number your code wrote itself"),
+                "{}",
+                hint.text
             );
         }
         for computed in [
             "print(len('hi there'))",
             "import os\nprint(os.path.getsize('hello.txt'))",
         ] {
-            let h = runs(request, &[(&format!("{write}{computed}"), "8\n")]);
             assert_eq!(
-                uncomputed_output_nudge(&h, "It is 8 bytes."),
+                uncomputed(request, &format!("{write}{computed}"), "8\n"),
                 None,
                 "{computed}"
             );
         }
-        let power = runs(
-            "What is 2 to the 40th?",
-            &[("print(2**40)", "1099511627776\n")],
-        );
-        assert_eq!(uncomputed_output_nudge(&power, "1099511627776"), None);
-
-        // The string the request is about, never used.
-        let request = "Reverse the string stressed with code and tell me the result.";
-        let other = runs(
-            request,
-            &[("print('Hello, World!'[::-1])", "!dlroW ,olleH\n")],
-        );
-        let nudge = uncomputed_output_nudge(&other, "It is !dlroW ,olleH.").unwrap();
-        assert!(nudge.contains("about `stressed`"), "{nudge}");
-        let used = runs(request, &[("print('stressed'[::-1])", "desserts\n")]);
-        assert_eq!(uncomputed_output_nudge(&used, "It is desserts."), None);
-        // An answer with code in it, and a failed run, are other nudges' business.
         assert_eq!(
-            uncomputed_output_nudge(&other, "```python\nprint(1)\n```"),
+            uncomputed("What is 2 to the 40th?", "print(2**40)", "1099511627776\n"),
             None
         );
+
+        // The string the request is about, never used (lt05s task 21).
+        let request = "Reverse the string stressed with code and tell me the result.";
+        let other = "print(''.join(reversed('Hello World')))";
+        let hint = uncomputed(request, other, "dlroW olleH\n").unwrap();
+        assert!(hint.text.contains("about `stressed`"), "{}", hint.text);
+        assert_eq!(
+            uncomputed(request, "print('stressed'[::-1])", "desserts\n"),
+            None
+        );
+        // A run that has a hint of its own, or shell, is left alone.
+        assert_eq!(
+            uncomputed(request, other, "dlroW olleH\n(another hint)"),
+            None
+        );
+        let h = runs(request, &[(other, "dlroW olleH\n")]);
+        let mut shell = h.call("c1").cloned().unwrap();
+        shell.action = ToolAction::RunCode {
+            language: "shell".into(),
+            code: "echo 12".into(),
+        };
+        assert_eq!(uncomputed_hint(&h, &shell, "12\n"), None);
+    }
+
+    #[test]
+    fn an_answer_right_after_an_output_that_was_no_answer_is_asked_again_once() {
+        let request = "Reverse the string stressed with code and tell me the result.";
+        let other = "print(''.join(reversed('Hello World')))";
+        let hint = uncomputed(request, other, "dlroW olleH\n").unwrap();
+        let mut output = "dlroW olleH\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(request, &[(other, &output)], true);
+        let nudge = uncomputed_output_nudge(&h, "The reversed string is dlroW olleH.").unwrap();
+        assert!(
+            nudge.starts_with("Your code printed:\ndlroW olleH\n\nThat is not the answer yet:"),
+            "{nudge}"
+        );
+        assert!(
+            nudge.contains("about `stressed`")
+                && nudge.ends_with("Then tell me the value it prints."),
+            "{nudge}"
+        );
+        assert_eq!(
+            uncomputed_output_nudge(&h, "```python\nprint(1)\n```"),
+            None
+        );
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(uncomputed_output_nudge(&asked, "It is dlroW olleH."), None);
+        // A failed run of another kind is not this nudge's.
         let failed = runs_ending(
             request,
             &[("print(x)", "NameError: name 'x' is not defined")],
             true,
         );
         assert_eq!(uncomputed_output_nudge(&failed, "It is x."), None);
+    }
+
+    #[test]
+    fn a_made_up_file_is_answered_with_what_the_folder_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b.txt", "a.txt", ".hidden", "c.md"] {
+            std::fs::write(dir.path().join(name), "x").unwrap();
+        }
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let missing = format!("{}/notes.txt", dir.path().display());
+        for output in [
+            format!(
+                "Traceback…\nFileNotFoundError: [Errno 2] No such file or directory: '{missing}'\n"
+            ),
+            format!(
+                "computer.ComputerError: cannot read {missing}: No such file or directory (os error 2)\n"
+            ),
+        ] {
+            let hint =
+                run_hint("python", "print(open(p).read())", &output, true, dir.path()).unwrap();
+            assert!(
+                hint.text.starts_with(&format!(
+                    "`{missing}` does not exist. The working directory"
+                )),
+                "{}",
+                hint.text
+            );
+            assert!(
+                hint.text.contains("holds: a.txt, b.txt, c.md, sub/."),
+                "{}",
+                hint.text
+            );
+        }
+        // A file of that name here is the other hint's (open it by its name).
+        std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+        let beside =
+            "FileNotFoundError: [Errno 2] No such file or directory: '/elsewhere/notes.txt'\n";
+        let hint = run_hint("python", "open(p)", beside, true, dir.path()).unwrap();
+        assert!(
+            hint.text.contains("but `notes.txt` is here"),
+            "{}",
+            hint.text
+        );
     }
 
     #[test]
@@ -3845,6 +4007,26 @@ mod tests {
         let h = runs("Show the products per row.", &[(code, column)]);
         let nudge = unused_output_nudge(&h, "Done.").unwrap();
         assert!(!nudge.contains("one value per row"), "{nudge}");
+        // An answer with one of the rows (lt05s task 8) is asked again too, once; one with a
+        // row for a request that wants the rows is fine.
+        let h = runs(request_sum(), &[(code, column)]);
+        let answer = "The sum of units times price over all rows of sales.csv is 42.0.";
+        let nudge = unused_output_nudge(&h, answer).unwrap();
+        assert!(
+            nudge.contains(ONE_ROW) && nudge.contains("`print(total.sum())`"),
+            "{nudge}"
+        );
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(unused_output_nudge(&asked, answer), None);
+        let rows = runs("Show the products per row.", &[(code, column)]);
+        assert_eq!(unused_output_nudge(&rows, "The first is 42.0."), None);
+    }
+
+    fn request_sum() -> &'static str {
+        "What is the sum of units times price over all rows of sales.csv?"
     }
 
     #[test]

@@ -729,7 +729,20 @@ fn format_error_streak(history: &crate::history::History) -> usize {
 
 /// Tells the model what a call did (the event, then the history), keeps what the engine's tools
 /// remember after it, and returns why the turn ends, if it does.
-fn record(rt: &Runtime, id: &str, call: &ToolCall, result: RunResult) -> Option<TurnEndReason> {
+fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Option<TurnEndReason> {
+    // A run that worked but printed no computed answer goes back as one to fix (the harness
+    // small models get; it needs the request, which the run itself does not know).
+    if !result.is_error
+        && let Some(hint) = rt.state.with(|s| {
+            s.profile
+                .offers("execute")
+                .then(|| crate::coaching::uncomputed_hint(&s.history, call, &result.text))
+                .flatten()
+        })
+    {
+        hint.append_to(&mut result.text);
+        result.is_error = hint.undone;
+    }
     rt.emitter.emit(
         id,
         EventMsg::ToolResult {
