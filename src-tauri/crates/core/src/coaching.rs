@@ -1443,7 +1443,7 @@ fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
         (false, false) => ("their average", format!("print({name}.mean())")),
     };
     Some(format!(
-        " Your code printed one value per row, and my request asks for one value: {what}. Compute it in code, like `{example}`."
+        " {ONE_PER_ROW}, and my request asks for one value: {what}. Compute it in code, like `{example}`."
     ))
 }
 
@@ -1488,6 +1488,34 @@ pub fn print_unprinted(history: &History) -> Option<(String, String)> {
             print,
             format!(
                 "the model's code computed `{name}`, which is what the request asks about, and never printed it: printing it"
+            ),
+        )
+    })
+}
+
+/// When the model answers again right after being told that its code printed one value per
+/// row where the request asks for their sum or average, and shown the code that computes it
+/// ([`one_value_of`]): that code, for the engine to run in the model's stead (the kernel still
+/// holds the column; a call of its own, through the gate), and a line for the events. The
+/// 0.5B model answered with the first row again, word for word. Once per turn.
+pub fn total_of_rows(history: &History) -> Option<(String, String)> {
+    let (_, turn) = history.last_turn()?;
+    let HistoryItem::ToolResult {
+        tool_name, output, ..
+    } = turn.last()?
+    else {
+        return None;
+    };
+    if tool_name != crate::profile::FORMAT_ERROR || !output.contains(ONE_PER_ROW) {
+        return None;
+    }
+    let example = output.split("like `").nth(1)?.split('`').next()?;
+    let ran_before = code_runs(history, turn).any(|(c, _, _)| c.trim() == example);
+    (!ran_before).then(|| {
+        (
+            example.to_string(),
+            format!(
+                "the model answered with one of its code's rows where the request asks for one value of them all: running `{example}`"
             ),
         )
     })
@@ -1725,13 +1753,83 @@ fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v 
 }
 
 /// The string a request is about (`the string stressed`, `the word encyclopedia`, `the text
-/// hello`), when the code does not hold it.
-fn subject_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
+/// hello`).
+fn request_subject(request: &str) -> Option<&str> {
     static SUBJECT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"(?i)\bthe (?:string|word|text|phrase) ["'`“]?([\w-]+)"#).ok()
     });
-    let subject = SUBJECT.as_ref()?.captures(request)?.get(1)?.as_str();
-    (!code.contains(subject)).then_some(subject)
+    Some(SUBJECT.as_ref()?.captures(request)?.get(1)?.as_str())
+}
+
+/// The string a request is about, when the code does not hold it.
+fn subject_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
+    request_subject(request).filter(|subject| !code.contains(subject))
+}
+
+/// The one value a request gives a function of one parameter, as Python: the string it is
+/// about (`'stressed'`), else its one ordinal (`20` of "the 20th Fibonacci number"), else its
+/// one number (`17` of "17 factorial").
+fn request_argument(request: &str) -> Option<String> {
+    if let Some(subject) = request_subject(request) {
+        return Some(python_string(subject));
+    }
+    static ORDINAL: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\b(\d+)(?:st|nd|rd|th)\b").ok());
+    let ordinals: Vec<&str> = ORDINAL
+        .as_ref()?
+        .captures_iter(request)
+        .filter_map(|c| Some(c.get(1)?.as_str()))
+        .collect();
+    if let [one] = ordinals.as_slice() {
+        return Some((*one).to_string());
+    }
+    let asked = normalized(request);
+    match numbers_in(&asked).as_slice() {
+        [one] => Some((*one).to_string()),
+        _ => None,
+    }
+}
+
+/// The parameters of the function `name` as the code defines it (`def name(a, b=2):`).
+fn parameters_of<'c>(code: &'c str, name: &str) -> Option<Vec<&'c str>> {
+    let start = code.find(&format!("def {name}("))? + name.len() + 5;
+    let inside = code[start..].split(')').next()?;
+    Some(
+        inside
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty() && *p != "self")
+            .collect(),
+    )
+}
+
+/// When Python code that defined a function of one parameter and never called it (its hint
+/// said so) is sent back unchanged, or answered instead of fixed, and the request gives that
+/// one value: the code with a call that prints the result, for the engine to run in the
+/// model's stead (a call of its own, through the gate), and a line for the events. The 0.5B
+/// model sent `def reverseString(s): return s[::-1]` back three times for "Reverse the string
+/// stressed".
+pub fn mended_call<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let name = output
+        .split("The code defined `")
+        .nth(1)?
+        .split('`')
+        .next()?;
+    let [_] = parameters_of(code, name)?.as_slice() else {
+        return None;
+    };
+    let (asked, _) = history.last_turn()?;
+    let argument = request_argument(&request_text(asked))?;
+    Some((
+        format!("{}\nprint({name}({argument}))", code.trim_end()),
+        format!(
+            "the model's code defines `{name}` and never calls it, and {how}: calling it with {argument}, from the request"
+        ),
+    ))
 }
 
 /// Words in double quotes or backticks.
@@ -2055,6 +2153,7 @@ const FILE_UNREAD: &str = "Your code did not read";
 const FILE_UNMADE: &str = "Your code did not create";
 const NOT_COMPUTED: &str = "That is not the answer yet:";
 const ONE_ROW: &str = "Your answer took one of those values.";
+const ONE_PER_ROW: &str = "Your code printed one value per row";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -2591,6 +2690,64 @@ mod tests {
         assert_eq!(run_hint("python", other, failed, true, dir.path()), None);
         let h = runs_ending("Sort.", &[(other, failed)], true);
         assert_eq!(mended_keyword(&h, Some(&run(other))), None);
+    }
+
+    #[test]
+    fn a_function_of_one_parameter_never_called_is_called_with_the_requests_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let code = "def reverseString(s): return s[::-1]";
+        let out = run_hint("python", code, "", false, dir.path()).unwrap();
+        assert!(out.undone);
+        let output = format!("\n({})", out.text);
+        let request = "Reverse the string stressed with code and tell me the result.";
+        let h = runs_ending(request, &[(code, &output)], true);
+        // Sent back unchanged, or answered instead of fixed.
+        let (mended, says) = mended_call(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            "def reverseString(s): return s[::-1]\nprint(reverseString(\"stressed\"))"
+        );
+        assert!(
+            says.contains("never calls it") && says.contains("\"stressed\""),
+            "{says}"
+        );
+        assert!(mended_call(&h, None).is_some());
+        // An ordinal, else the one number; several numbers, or two parameters: nothing guessed.
+        let fib = "def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a";
+        let h = runs_ending(
+            "What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.",
+            &[(fib, &output.replace("reverseString", "fib"))],
+            true,
+        );
+        assert!(mended_call(&h, None).unwrap().0.ends_with("print(fib(20))"));
+        let fact = "def factorial(n):\n    return 1 if n < 2 else n * factorial(n - 1)";
+        let h = runs_ending(
+            "What is 17 factorial? Use code.",
+            &[(fact, &output.replace("reverseString", "factorial"))],
+            true,
+        );
+        assert!(
+            mended_call(&h, None)
+                .unwrap()
+                .0
+                .ends_with("print(factorial(17))")
+        );
+        let h = runs_ending(
+            "Add 3 and 4.",
+            &[(fact, &output.replace("reverseString", "factorial"))],
+            true,
+        );
+        assert_eq!(mended_call(&h, None), None);
+        let two = "def gcd(a, b):\n    return a if b == 0 else gcd(b, a % b)";
+        let h = runs_ending(
+            "What is the gcd of 12?",
+            &[(two, &output.replace("reverseString", "gcd"))],
+            true,
+        );
+        assert_eq!(mended_call(&h, None), None);
+        // Changed code is the model's own.
+        let h = runs_ending(request, &[(code, &output)], true);
+        assert_eq!(mended_call(&h, Some(&run("print('x')"))), None);
     }
 
     #[test]
@@ -4023,6 +4180,32 @@ mod tests {
         assert_eq!(unused_output_nudge(&asked, answer), None);
         let rows = runs("Show the products per row.", &[(code, column)]);
         assert_eq!(unused_output_nudge(&rows, "The first is 42.0."), None);
+    }
+
+    #[test]
+    fn an_answer_with_a_row_again_after_being_shown_how_to_add_them_up_gets_the_total_run() {
+        let code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ntotal = df['units'] * df['price']\nprint(total)";
+        let column = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
+        let mut h = runs(request_sum(), &[(code, column)]);
+        assert_eq!(total_of_rows(&h), None);
+        let answer = "The sum of units times price over all rows of sales.csv is 42.0.";
+        let nudge = unused_output_nudge(&h, answer).unwrap();
+        for item in after_answer(nudge) {
+            h.push(item);
+        }
+        let (run, says) = total_of_rows(&h).unwrap();
+        assert_eq!(run, "print(total.sum())");
+        assert!(says.contains("one of its code's rows"), "{says}");
+        // Once: after the engine ran it, the model answers from its output.
+        let done = runs(
+            request_sum(),
+            &[(code, column), ("print(total.sum())", "165.0\n")],
+        );
+        let mut asked = done.clone();
+        for item in after_answer(format!("{ONE_PER_ROW}, … like `print(total.sum())`.")) {
+            asked.push(item);
+        }
+        assert_eq!(total_of_rows(&asked), None);
     }
 
     fn request_sum() -> &'static str {

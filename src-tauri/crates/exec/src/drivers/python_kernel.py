@@ -101,7 +101,8 @@ def _oi_kernel():
         try:
             tree, last = parse_cell(code, filename)
         except SyntaxError as error:
-            show_exception(error, False)
+            # Where in the cell, and what: the parser's own frames say nothing to the reader.
+            sys.stderr.write("".join(traceback.format_exception_only(type(error), error)))
             return False
         try:
             evaluate(compile(tree, filename, "exec", flags=TOP_LEVEL_AWAIT))

@@ -69,6 +69,15 @@ async fn an_exception_sets_the_error_status_and_keeps_the_state() {
     let syntax = run(&mut kernels, "python", "def broken(:\n").await;
     assert_eq!(syntax.exit_code, Some(1));
     assert!(syntax.stderr.contains("SyntaxError"), "{}", syntax.stderr);
+    // Only where in the cell and what: no frames of the kernel or of Python's parser.
+    assert!(
+        syntax.stderr.starts_with("  File \"<cell")
+            && !syntax.stderr.contains("Traceback")
+            && !syntax.stderr.contains("ast.py")
+            && !syntax.stderr.contains("<string>"),
+        "{}",
+        syntax.stderr
+    );
 
     assert_eq!(run(&mut kernels, "python", "kept").await.stdout, "'yes'\n");
 }
