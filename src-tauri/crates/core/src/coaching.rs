@@ -1722,9 +1722,32 @@ fn request_word_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
             "yes" | "no" | "true" | "false" | "none"
         )
     });
+    // Words the request gives as content to work on (quoted, in a file name or a path, the
+    // string it is about) may well be the answer: "the extension of report.pdf", "the first
+    // word of 'hello world'".
+    let mut content: Vec<String> = quoted(request);
+    content.extend(request.split('\'').skip(1).step_by(2).map(str::to_string));
+    content.extend(
+        request
+            .split_whitespace()
+            .filter(|t| {
+                t.trim_end_matches(['.', '?', '!', ','])
+                    .contains(['.', '/'])
+            })
+            .map(str::to_string),
+    );
+    content.extend(request_subject(request).map(str::to_string));
+    let given = |w: &str| {
+        content
+            .iter()
+            .any(|c| words_in(c).any(|x| x.eq_ignore_ascii_case(w)))
+    };
+    // Every word from the request, and the last (the value, after any words of the question
+    // said back) none of its content.
     let said_back = words
         .iter()
-        .all(|w| words_in(request).any(|r| r.eq_ignore_ascii_case(w)));
+        .all(|w| words_in(request).any(|r| r.eq_ignore_ascii_case(w)))
+        && words.last().is_some_and(|w| !given(w));
     (plain && !answer_word && !choice && said_back).then(|| *words.last().unwrap_or(&value))
 }
 
@@ -3026,8 +3049,25 @@ mod tests {
                 hint.text
             );
         }
-        // A new word beside them is an answer; so are a choice, yes or no, a number it lists.
+        // A new word beside them is an answer; so are a choice, yes or no, a number it lists,
+        // and words the request gives to work on (quoted, in a file name, its string).
         assert_eq!(uncomputed(request, code, "WARN on 2026-11-02\n"), None);
+        for (asked, printed) in [
+            ("What is the extension of report.pdf?", "pdf\n"),
+            (
+                "What is the extension of report.pdf?",
+                "The extension is pdf\n",
+            ),
+            ("What is the first word of 'hello world'?", "hello\n"),
+            ("Give me the first word of \"big red dog\".", "big\n"),
+            (
+                "What is the first letter of the word zebra, as a word?",
+                "zebra\n",
+            ),
+        ] {
+            let code = "s = 'zebra'\nprint(s)";
+            assert_eq!(uncomputed(asked, code, printed), None, "{asked}");
+        }
         let oldest = "Who is the oldest person in team.json?";
         assert_eq!(
             uncomputed(oldest, "print(o)", "The oldest person is grace\n"),
