@@ -164,7 +164,10 @@ def main():
         print(f"open a {EVENTS}-event session ({blocks} blocks): " + ", ".join(f"{ms:.0f}" for ms in opens) + " ms")
 
         scrolled = wd.js_async(SCROLL)
-        print(f"scroll {scrolled['height']} px, a step a frame: frame gaps {stats(scrolled['gaps'][1:])}")
+        if len(scrolled["gaps"]) > 1:
+            print(f"scroll {scrolled['height']} px, a step a frame: frame gaps {stats(scrolled['gaps'][1:])}")
+        else:
+            print(f"scroll: nothing to scroll, the transcript ({scrolled['height']} px) fits the window")
 
         wd.js(WATCH, "[data-testid=message-input]")
         for ch in "what changed in these files since yesterday":
