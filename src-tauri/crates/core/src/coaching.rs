@@ -1392,9 +1392,12 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
         Some(n) if one_value => Some(format!(
             "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, but your code printed {value}. Answer my question again in one sentence, with {value}."
         )),
-        Some(n) => Some(format!(
-            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, which your code did not print: do not work it out yourself. Run code that prints the answer to my request ({request}), then tell me the value it prints."
-        )),
+        Some(n) => {
+            let how = one_value_of(&request, code, value).unwrap_or_default();
+            Some(format!(
+                "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, which your code did not print: do not work it out yourself.{how} Run code that prints the answer to my request ({request}), then tell me the value it prints."
+            ))
+        }
         None if one_value || !printed_numbers => Some(format!(
             "{NUDGE_START}\n{value}\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
         )),
@@ -1493,29 +1496,39 @@ pub fn print_unprinted(history: &History) -> Option<(String, String)> {
     })
 }
 
-/// When the model answers again right after being told that its code printed one value per
-/// row where the request asks for their sum or average, and shown the code that computes it
-/// ([`one_value_of`]): that code, for the engine to run in the model's stead (the kernel still
-/// holds the column; a call of its own, through the gate), and a line for the events. The
-/// 0.5B model answered with the first row again, word for word. Once per turn.
-pub fn total_of_rows(history: &History) -> Option<(String, String)> {
+/// When the model was told that its code printed one value per row where the request asks for
+/// their sum or average, and shown the code that computes it ([`one_value_of`]), and then
+/// answers anyway or sends the same code back: that code, for the engine to run in the
+/// model's stead (the kernel still holds the column; a call of its own, through the gate), and
+/// a line for the events. The 0.5B model answered with the first row again, word for word, or
+/// ran its column code again twice. Once per turn.
+pub fn total_of_rows(history: &History, next: Option<&ToolCall>) -> Option<(String, String)> {
     let (_, turn) = history.last_turn()?;
-    let HistoryItem::ToolResult {
-        tool_name, output, ..
-    } = turn.last()?
-    else {
-        return None;
-    };
-    if tool_name != crate::profile::FORMAT_ERROR || !output.contains(ONE_PER_ROW) {
+    if let Some(call) = next
+        && repeated_last_run(history, call).is_none()
+    {
         return None;
     }
-    let example = output.split("like `").nth(1)?.split('`').next()?;
+    let told = turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult {
+            tool_name, output, ..
+        } if tool_name == crate::profile::FORMAT_ERROR && output.contains(ONE_PER_ROW) => {
+            Some(output)
+        }
+        _ => None,
+    })?;
+    let example = told.split("like `").nth(1)?.split('`').next()?;
     let ran_before = code_runs(history, turn).any(|(c, _, _)| c.trim() == example);
+    let how = if next.is_some() {
+        "sent the same code back"
+    } else {
+        "answered"
+    };
     (!ran_before).then(|| {
         (
             example.to_string(),
             format!(
-                "the model answered with one of its code's rows where the request asks for one value of them all: running `{example}`"
+                "the model {how} where the request asks for one value of its code's rows, as it was shown: running `{example}`"
             ),
         )
     })
@@ -4227,15 +4240,30 @@ mod tests {
         let code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ntotal = df['units'] * df['price']\nprint(total)";
         let column = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
         let mut h = runs(request_sum(), &[(code, column)]);
-        assert_eq!(total_of_rows(&h), None);
+        assert_eq!(total_of_rows(&h, None), None);
+        // A made-up total is told how too (lt05u task 8 answered 120).
+        let made_up = unused_output_nudge(&h, "It is 120.").unwrap();
+        assert!(
+            made_up.contains("120") && made_up.contains("`print(total.sum())`"),
+            "{made_up}"
+        );
         let answer = "The sum of units times price over all rows of sales.csv is 42.0.";
         let nudge = unused_output_nudge(&h, answer).unwrap();
         for item in after_answer(nudge) {
             h.push(item);
         }
-        let (run, says) = total_of_rows(&h).unwrap();
-        assert_eq!(run, "print(total.sum())");
-        assert!(says.contains("one of its code's rows"), "{says}");
+        let (ran, says) = total_of_rows(&h, None).unwrap();
+        assert_eq!(ran, "print(total.sum())");
+        assert!(says.contains("answered where the request asks"), "{says}");
+        // Or the same column code sent back after it was shown (lt05u task 8); other code is
+        // the model's own.
+        let (again, says) = total_of_rows(&h, Some(&run(code))).unwrap();
+        assert_eq!(again, "print(total.sum())");
+        assert!(says.contains("sent the same code back"), "{says}");
+        assert_eq!(
+            total_of_rows(&h, Some(&run("print(total.sum() / 2)"))),
+            None
+        );
         // Once: after the engine ran it, the model answers from its output.
         let done = runs(
             request_sum(),
@@ -4245,7 +4273,7 @@ mod tests {
         for item in after_answer(format!("{ONE_PER_ROW}, … like `print(total.sum())`.")) {
             asked.push(item);
         }
-        assert_eq!(total_of_rows(&asked), None);
+        assert_eq!(total_of_rows(&asked, None), None);
     }
 
     fn request_sum() -> &'static str {

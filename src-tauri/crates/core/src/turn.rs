@@ -296,13 +296,14 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_keyword(&shared.history, None))
                 .or_else(|| crate::coaching::mended_call(&shared.history, None))
                 .or_else(|| crate::coaching::print_unprinted(&shared.history))
-                .or_else(|| crate::coaching::total_of_rows(&shared.history)),
+                .or_else(|| crate::coaching::total_of_rows(&shared.history, None)),
             [only] if coach => crate::coaching::rerun_after_install(&shared.history, Some(only))
                 .or_else(|| crate::coaching::mended_path(&shared.history, Some(only), cwd))
                 .or_else(|| crate::coaching::install_missing(&shared.history, only))
                 .or_else(|| crate::coaching::mended_import(&shared.history, Some(only)))
                 .or_else(|| crate::coaching::mended_keyword(&shared.history, Some(only)))
-                .or_else(|| crate::coaching::mended_call(&shared.history, Some(only))),
+                .or_else(|| crate::coaching::mended_call(&shared.history, Some(only)))
+                .or_else(|| crate::coaching::total_of_rows(&shared.history, Some(only))),
             _ => None,
         });
         if let Some((code, says)) = engine_call {
