@@ -1672,6 +1672,12 @@ pub fn uncomputed_hint(history: &History, call: &ToolCall, output: &str) -> Opti
     }
     let (asked, _) = history.last_turn()?;
     let request = request_text(asked);
+    if let Some(text) = more_decimals_than_asked(&request, value) {
+        return Some(RunHint {
+            text,
+            undone: false,
+        });
+    }
     let why = request_word_printed(&request, value)
         .map(|word| format!("`{word}` is a word of my request itself, not what it asks for."))
         .or_else(|| {
@@ -1688,6 +1694,38 @@ pub fn uncomputed_hint(history: &History, call: &ToolCall, output: &str) -> Opti
             "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
         ),
         undone: true,
+    })
+}
+
+/// When the request asks for a number of decimals ("rounded to one decimal", "two decimal
+/// places", "the nearest tenth") and the one number printed has more: a hint that says so and
+/// how to round (the 0.5B model answered 37.78 where 37.8 was asked).
+fn more_decimals_than_asked(request: &str, value: &str) -> Option<String> {
+    static DECIMALS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(one|1|two|2|three|3)\s+decimal|\bnearest (tenth|hundredth)").ok()
+    });
+    let caps = DECIMALS.as_ref()?.captures(request)?;
+    let asked = match caps
+        .get(1)
+        .or_else(|| caps.get(2))?
+        .as_str()
+        .to_lowercase()
+        .as_str()
+    {
+        "one" | "1" | "tenth" => 1,
+        "two" | "2" | "hundredth" => 2,
+        _ => 3,
+    };
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let has = n.split_once('.').map_or(0, |(_, d)| d.len());
+    let unit = if asked == 1 { "decimal" } else { "decimals" };
+    (has > asked).then(|| {
+        format!(
+            "My request asks for {asked} {unit}, and {n} has {has}: round it, in the code (`print(round(value, {asked}))`) or in your answer."
+        )
     })
 }
 
@@ -3146,6 +3184,40 @@ mod tests {
             code: "echo 12".into(),
         };
         assert_eq!(uncomputed_hint(&h, &shell, "12\n"), None);
+    }
+
+    #[test]
+    fn more_decimals_than_the_request_asks_for_are_pointed_out_without_undoing_the_run() {
+        let request =
+            "Convert 100 degrees Fahrenheit to Celsius with code, rounded to one decimal.";
+        let code = "print((100 - 32) * 5 / 9)";
+        let hint = uncomputed(request, code, "37.77777777777778\n").unwrap();
+        assert!(!hint.undone);
+        assert_eq!(
+            hint.text,
+            "My request asks for 1 decimal, and 37.77777777777778 has 14: round it, in the code (`print(round(value, 1))`) or in your answer."
+        );
+        assert!(
+            uncomputed(
+                "Give the area to two decimal places.",
+                "print(a)",
+                "3.14159\n"
+            )
+            .is_some()
+        );
+        assert!(uncomputed("Round to the nearest tenth.", "print(a)", "2.25\n").is_some());
+        // As many decimals as asked, or fewer, or no such ask: nothing.
+        assert_eq!(uncomputed(request, code, "37.8\n"), None);
+        assert_eq!(uncomputed(request, code, "38\n"), None);
+        assert_eq!(
+            uncomputed("What is 10 / 4?", "print(10 / 4)", "2.5\n"),
+            None
+        );
+        // Not a hint the answer nudge acts on.
+        let mut output = "37.77777777777778\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs(request, &[(code, &output)]);
+        assert_eq!(uncomputed_output_nudge(&h, "It is 37.8."), None);
     }
 
     #[test]
