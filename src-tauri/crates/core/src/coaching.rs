@@ -1297,17 +1297,27 @@ fn contains_word_call(line: &str, call: &str) -> bool {
 /// The call and output of the turn's last real result (the harness's own corrections do not
 /// count), when it succeeded.
 fn last_success(turn: &[HistoryItem]) -> Option<(&str, &str)> {
-    match turn.iter().rev().find(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
-    })? {
-        HistoryItem::ToolResult {
-            call_id,
-            output,
-            is_error: false,
-            ..
-        } => Some((call_id, output)),
+    match last_result(turn)? {
+        (call_id, output, false) => Some((call_id, output)),
         _ => None,
     }
+}
+
+/// The turn's last real result (the harness's own corrections do not count): its call, what
+/// the model saw of it, and whether it failed.
+fn last_result(turn: &[HistoryItem]) -> Option<(&str, &str, bool)> {
+    turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult {
+            call_id,
+            tool_name,
+            output,
+            is_error,
+            ..
+        } if tool_name != crate::profile::FORMAT_ERROR => {
+            Some((call_id.as_str(), output.as_str(), *is_error))
+        }
+        _ => None,
+    })
 }
 
 /// Longest run output that counts as a value to quote back.
@@ -1415,6 +1425,15 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
 /// The 0.5B model printed `df['units'] * df['price']` per row for "the sum of units times
 /// price over all rows", and ran it again three times.
 fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
+    let (what, example) = rows_total(request, code, printed)?;
+    Some(format!(
+        " {ONE_PER_ROW}, and my request asks for one value: {what}. Compute it in code, like `{example}`."
+    ))
+}
+
+/// What [`one_value_of`] asks for (`their sum`) and the code that computes it from the name
+/// the code printed (`print(total.sum())`).
+fn rows_total(request: &str, code: &str, printed: &str) -> Option<(&'static str, String)> {
     let lower = request.to_lowercase();
     let asks = |w: &str| words_in(&lower).any(|x| x == w);
     let total = if asks("sum") || asks("total") {
@@ -1439,15 +1458,12 @@ fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
             .then_some(inner)
     })?;
     // A list has no `.sum()`; a pandas column has both.
-    let (what, example) = match (total, list) {
+    Some(match (total, list) {
         (true, true) => ("their sum", format!("print(sum({name}))")),
         (true, false) => ("their sum", format!("print({name}.sum())")),
         (false, true) => ("their average", format!("print(sum({name}) / len({name}))")),
         (false, false) => ("their average", format!("print({name}.mean())")),
-    };
-    Some(format!(
-        " {ONE_PER_ROW}, and my request asks for one value: {what}. Compute it in code, like `{example}`."
-    ))
+    })
 }
 
 /// When the model answers right after Python code that worked, and that code computed a
@@ -1503,21 +1519,22 @@ pub fn print_unprinted(history: &History) -> Option<(String, String)> {
 /// a line for the events. The 0.5B model answered with the first row again, word for word, or
 /// ran its column code again twice. Once per turn.
 pub fn total_of_rows(history: &History, next: Option<&ToolCall>) -> Option<(String, String)> {
-    let (_, turn) = history.last_turn()?;
     if let Some(call) = next
         && repeated_last_run(history, call).is_none()
     {
         return None;
     }
-    let told = turn.iter().rev().find_map(|i| match i {
-        HistoryItem::ToolResult {
-            tool_name, output, ..
-        } if tool_name == crate::profile::FORMAT_ERROR && output.contains(ONE_PER_ROW) => {
-            Some(output)
-        }
-        _ => None,
-    })?;
-    let example = told.split("like `").nth(1)?.split('`').next()?;
+    let (asked, turn) = history.last_turn()?;
+    let told = turn.iter().any(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+            if tool_name == crate::profile::FORMAT_ERROR && output.contains(ONE_PER_ROW))
+    });
+    // The code it was shown, from the column run it was shown for (still the last that worked).
+    let (call_id, printed) = last_success(turn).filter(|_| told)?;
+    let Some(ToolAction::RunCode { code, .. }) = history.call(call_id).map(|c| &c.action) else {
+        return None;
+    };
+    let (_, example) = rows_total(&request_text(asked), code, printed)?;
     let ran_before = code_runs(history, turn).any(|(c, _, _)| c.trim() == example);
     let how = if next.is_some() {
         "sent the same code back"
@@ -1525,12 +1542,10 @@ pub fn total_of_rows(history: &History, next: Option<&ToolCall>) -> Option<(Stri
         "answered"
     };
     (!ran_before).then(|| {
-        (
-            example.to_string(),
-            format!(
-                "the model {how} where the request asks for one value of its code's rows, as it was shown: running `{example}`"
-            ),
-        )
+        let says = format!(
+            "the model {how} where the request asks for one value of its code's rows, as it was shown: running `{example}`"
+        );
+        (example, says)
     })
 }
 
@@ -1738,12 +1753,7 @@ pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String
     {
         return None;
     }
-    let output = turn.iter().rev().find_map(|i| match i {
-        HistoryItem::ToolResult {
-            tool_name, output, ..
-        } if tool_name != crate::profile::FORMAT_ERROR => Some(output),
-        _ => None,
-    })?;
+    let (_, output, _) = last_result(turn)?;
     let (printed, hint) = split_hint(output);
     let hint = hint?.trim_start_matches('(').trim_end_matches(')');
     hint.starts_with(NOT_COMPUTED).then(|| {
@@ -2030,20 +2040,8 @@ fn repeated_last_run<'h>(
 )> {
     let (language, code) = code_written_as_text(call)?;
     let (asked, turn) = history.last_turn()?;
-    let last_run = turn.iter().rev().find(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, .. }
-            if tool_name != crate::profile::FORMAT_ERROR)
-    })?;
-    let HistoryItem::ToolResult {
-        call_id,
-        output,
-        is_error,
-        ..
-    } = last_run
-    else {
-        return None;
-    };
-    ran_the_same(history, call_id, language, code).then_some((asked, turn, output, *is_error))
+    let (call_id, output, is_error) = last_result(turn)?;
+    ran_the_same(history, call_id, language, code).then_some((asked, turn, output, is_error))
 }
 
 /// When the model asks to run again exactly the code whose run just failed, the message that

@@ -65,11 +65,11 @@ def _oi_kernel():
 
     namespace["execute"] = execute
 
-    def show_exception(error, skip_driver_frame):
+    def show_exception(error):
         tb = error.__traceback__
         # The driver's frames (run, evaluate) before the cell's, and those of its computer API
         # after them, are noise for the reader.
-        while skip_driver_frame and tb is not None and tb.tb_frame.f_code.co_filename == "<string>":
+        while tb is not None and tb.tb_frame.f_code.co_filename == "<string>":
             tb = tb.tb_next
         last_own = None
         walk = tb
@@ -114,7 +114,7 @@ def _oi_kernel():
         except SystemExit:
             raise
         except BaseException as error:
-            show_exception(error, True)
+            show_exception(error)
             return False
         return True
 
