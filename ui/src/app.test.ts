@@ -25,6 +25,7 @@ const INFO: AppInfo = {
   stop_hotkey: "Ctrl+Alt+.",
   activity: "idle",
   model_access: { provider: "openai", api_base: "https://api.openai.com/v1", local: false, key_env: "OPENAI_API_KEY", key_set: true },
+  native_refusal: null,
 };
 
 interface Internals {
@@ -875,6 +876,23 @@ describe("the app over ipc", () => {
     deliver({ type: "sandbox_changed", sandbox: { backend: "native", policy: "workspace-write", enforcement: "landlock ABI 6" } });
     await settle();
     expect(button.textContent).toBe("native sandbox · workspace-write");
+  });
+
+  it("says before the start that a native sandbox chosen here cannot run code when the app has no helper for it", async () => {
+    const why = "the native sandbox runs code through the terminal's `interpreter` program, which is neither beside the app nor on PATH";
+    await boot({ ...INFO, sandbox: null, native_refusal: why });
+    const button = q('[data-testid="session-sandbox"]') as HTMLButtonElement;
+    button.click();
+    const choices = () => [...document.querySelectorAll<HTMLElement>('[data-testid="sandbox-choice"]')];
+    choices().find((c) => c.dataset.choice === "native:read-only")!.click();
+    await settle();
+    expect(button.textContent).toBe("native sandbox unavailable: nothing runs");
+    expect(button.title).toContain("neither beside the app nor on PATH");
+    // Other backends need no helper.
+    button.click();
+    choices().find((c) => c.dataset.choice === "docker:workspace-write")!.click();
+    await settle();
+    expect(button.textContent).toBe("docker sandbox · workspace-write");
   });
 
   it("saves the conversation to a file and loads one into a new session", async () => {

@@ -315,7 +315,7 @@ export class App {
   private shownSandbox(): SandboxInfo | null {
     const t = this.shown.view.model;
     if (t.info) return t.sandbox;
-    return this.choice.sandbox ? infoOf(this.choice.sandbox) : this.info.sandbox;
+    return this.choice.sandbox ? infoOf(this.choice.sandbox, this.info.native_refusal) : this.info.sandbox;
   }
 
   /** `%sandbox` from the menu: a running session switches (it says so with `sandbox_changed`);
@@ -471,7 +471,7 @@ export class App {
     this.sessionBar.show(
       t.info
         ? { cwd: t.info.cwd, sandbox: t.sandbox, safeMode: t.safeMode, usage: t.usage, plan: t.plan, live: this.shown.live, running: t.running, fresh: false }
-        : { cwd: this.choice.cwd, sandbox: this.choice.sandbox ? infoOf(this.choice.sandbox) : this.info.sandbox, safeMode: this.info.safe_mode, usage: null, plan: t.plan, live: false, running: false, fresh: !this.shown.resume },
+        : { cwd: this.choice.cwd, sandbox: this.choice.sandbox ? infoOf(this.choice.sandbox, this.info.native_refusal) : this.info.sandbox, safeMode: this.info.safe_mode, usage: null, plan: t.plan, live: false, running: false, fresh: !this.shown.resume },
     );
   }
 

@@ -20,6 +20,9 @@ pub struct AppInfo {
     pub cwd: String,
     /// The sandbox and safe mode new sessions start with.
     pub sandbox: Option<SandboxInfo>,
+    /// Why the native sandbox cannot run code in this app (no terminal `interpreter` to run it),
+    /// so that a native sandbox chosen before a session starts shows it at once.
+    pub native_refusal: Option<String>,
     pub safe_mode: SafeMode,
     /// The prompt given on the command line, to send when the first session starts.
     pub initial_prompt: Option<String>,
@@ -77,6 +80,10 @@ pub fn app_info(state: State<'_, AppState>) -> AppInfo {
         sandbox: match &d.sandbox_setup {
             Some(setup) => setup.check(&d.cwd, d.config_dir.as_deref()).0.info,
             None => None,
+        },
+        native_refusal: match d.sandbox_setup.as_ref().map(|s| &s.helper) {
+            Some(oi_core::sandbox::SandboxHelper::Missing(why)) => Some(why.clone()),
+            _ => None,
         },
         safe_mode: d.safe_mode,
         initial_prompt: state.launch().initial_prompt.clone(),

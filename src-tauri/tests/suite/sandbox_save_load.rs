@@ -208,6 +208,21 @@ async fn without_the_terminal_program_the_native_sandbox_says_why_it_runs_nothin
                 .is_some_and(|t| t.contains("`interpreter`") && t.contains("PATH")),
             "{why}"
         );
+        // Another native level chosen from the header before the first message: the same.
+        pointer::click(&wd, &desktop, "[data-testid=session-sandbox]").await;
+        pointer::click(
+            &wd,
+            &desktop,
+            "[data-testid=sandbox-choice][data-choice='native:read-only']",
+        )
+        .await;
+        wd.wait_for(
+            "the header to say the chosen native sandbox runs nothing",
+            "const b = document.querySelector('[data-testid=session-sandbox]'); \
+             return b.textContent === 'native sandbox unavailable: nothing runs' && b.title.includes('PATH');",
+            json!([]),
+        )
+        .await;
         pointer::say(&wd, &desktop, "write made.txt").await;
         // The session says it as it starts, and the run the model asked for is not run.
         let started = wd

@@ -22,9 +22,13 @@ export function isChoice(info: SandboxInfo | null, choice: SandboxChoice): boole
   return info.backend === choice.backend && info.policy === choice.level;
 }
 
-/** What a new session will show before it starts with `choice`. */
-export function infoOf(choice: SandboxChoice): SandboxInfo | null {
-  return choice.backend === "none" ? null : { backend: choice.backend, policy: choice.level ?? "workspace-write", enforcement: "" };
+/** What a new session will show before it starts with `choice`; `nativeRefusal`: why this
+ * app's native sandbox cannot run code (`AppInfo.native_refusal`). */
+export function infoOf(choice: SandboxChoice, nativeRefusal: string | null = null): SandboxInfo | null {
+  if (choice.backend === "none") return null;
+  const info: SandboxInfo = { backend: choice.backend, policy: choice.level ?? "workspace-write", enforcement: "" };
+  if (choice.backend === "native" && nativeRefusal) info.refusal = nativeRefusal;
+  return info;
 }
 
 export class SandboxMenu {

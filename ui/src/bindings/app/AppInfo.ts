@@ -9,7 +9,12 @@ export type AppInfo = { version: string, model: string, profile: string, approva
 /**
  * The sandbox and safe mode new sessions start with.
  */
-sandbox: SandboxInfo | null, safe_mode: SafeMode, 
+sandbox: SandboxInfo | null, 
+/**
+ * Why the native sandbox cannot run code in this app (no terminal `interpreter` to run it),
+ * so that a native sandbox chosen before a session starts shows it at once.
+ */
+native_refusal: string | null, safe_mode: SafeMode, 
 /**
  * The prompt given on the command line, to send when the first session starts.
  */
