@@ -40,13 +40,20 @@ oi_install_packages() {
 # runs). A binary built with one needs a CPU that has it, so each is set ON or OFF from here.
 oi_llama_cpu_flags() {
   [ "$(uname -m)" = x86_64 ] && [ -r /proc/cpuinfo ] || return 0
-  local flags f
+  local flags want option needs cpu
   flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
-  for f in avx avx2 fma f16c bmi2; do
-    if [[ "$flags" == *" $f "* ]]; then
-      export "GGML_${f^^}=ON"
-    else
-      export "GGML_${f^^}=OFF"
-    fi
+  # ggml's option, then the /proc/cpuinfo flags it needs. AVX-512 (with VNNI, VBMI and BF16)
+  # reads a prompt faster where the CPU has it.
+  for want in "AVX avx" "AVX2 avx2" "FMA fma" "F16C f16c" "BMI2 bmi2" "AVX_VNNI avx_vnni" \
+    "AVX512 avx512f avx512cd avx512vl avx512dq avx512bw" "AVX512_VBMI avx512f avx512vbmi" \
+    "AVX512_VNNI avx512f avx512_vnni" "AVX512_BF16 avx512f avx512_bf16"; do
+    read -r option needs <<<"$want"
+    export "GGML_$option=ON"
+    for cpu in $needs; do
+      [[ "$flags" == *" $cpu "* ]] || export "GGML_$option=OFF"
+    done
   done
+  # AMX stays off: ggml's AMX kernels died on an illegal instruction (`tileloadd`) on a Xeon
+  # whose /proc/cpuinfo lists amx_tile and amx_int8.
+  export GGML_AMX_TILE=OFF GGML_AMX_INT8=OFF GGML_AMX_BF16=OFF
 }
