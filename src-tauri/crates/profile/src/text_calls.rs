@@ -297,6 +297,9 @@ fn parse_json_values(s: &str) -> Vec<Value> {
     if let Some(v) = triple_quoted_as_json(s).and_then(|j| serde_json::from_str(&j).ok()) {
         return vec![v];
     }
+    if let Some(v) = loose_quotes_in_code(s).and_then(|j| serde_json::from_str(&j).ok()) {
+        return vec![v];
+    }
     s.lines()
         .filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok())
         .collect()
@@ -320,6 +323,54 @@ fn triple_quoted_as_json(s: &str) -> Option<String> {
     }
     out.push_str(rest);
     Some(out)
+}
+
+/// `s` with the double quotes inside its `"code"` string escaped, when that string is the
+/// object's last value and its code holds quotes the model did not escape (the 0.5B model wrote
+/// `"code": "…print(f"Skipping line: {line}")…"}}`, which is no JSON). The string runs from
+/// `"code": "` to the last quote before the closing brackets; `None` when there is no such key
+/// or no quote in it needed escaping.
+fn loose_quotes_in_code(s: &str) -> Option<String> {
+    let key = s.find("\"code\"")?;
+    let after_key = &s[key + "\"code\"".len()..];
+    let colon = after_key.len() - after_key.trim_start().len();
+    let value = after_key[colon..].strip_prefix(':')?;
+    let open = value.len() - value.trim_start().len();
+    value[open..].strip_prefix('"')?;
+    let start = s.len() - value.len() + open + 1;
+    let tail = s[start..]
+        .trim_end()
+        .trim_end_matches(|c: char| c == '}' || c == ']' || c.is_whitespace());
+    let end = start + tail.strip_suffix('"')?.len();
+    let body = &s[start..end];
+    // Another key after the code (`…", "language": "python"`): the code is not the last value.
+    let another_key = body.match_indices('"').any(|(at, _)| {
+        let rest = body[at + 1..].trim_start();
+        let Some(rest) = rest.strip_prefix(',') else {
+            return false;
+        };
+        let Some(key) = rest.trim_start().strip_prefix('"') else {
+            return false;
+        };
+        key.split_once('"').is_some_and(|(name, after)| {
+            !name.is_empty()
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && after.trim_start().starts_with(':')
+        })
+    });
+    if another_key {
+        return None;
+    }
+    let mut escaped = String::with_capacity(body.len() + 8);
+    let mut backslashes = 0;
+    for c in body.chars() {
+        if c == '"' && backslashes % 2 == 0 {
+            escaped.push('\\');
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+        escaped.push(c);
+    }
+    (escaped.len() > body.len()).then(|| format!("{}{escaped}{}", &s[..start], &s[end..]))
 }
 
 /// The text without the indentation all its lines share, and without blank lines around it.
@@ -479,6 +530,30 @@ mod tests {
         assert!(
             broken_json_call("{\"name\": \"execute\", \"code\": \"\"\"x", &["execute"]).is_some()
         );
+    }
+
+    #[test]
+    fn quotes_left_unescaped_in_a_calls_code_are_taken_as_the_code_s() {
+        // As Qwen2.5-Coder-0.5B wrote it, under a name of its own.
+        let text = "```json\n{\"name\": \"sum_numbers\", \"arguments\": {\"language\": \"python\", \"code\": \"with open('numbers.txt') as file:\\n    for line in file:\\n        print(f\"Skipping line: {line.strip()}\\n\")\\nprint(\\\"done\\\")\"}}\n```";
+        let calls = unknown_json_calls(text, &["execute"]);
+        assert_eq!(calls.len(), 1, "{text}");
+        assert_eq!(calls[0].name, "sum_numbers");
+        assert_eq!(
+            calls[0].arguments["code"],
+            "with open('numbers.txt') as file:\n    for line in file:\n        print(f\"Skipping line: {line.strip()}\n\")\nprint(\"done\")"
+        );
+        assert_eq!(
+            json_calls(&text.replace("sum_numbers", "execute"), &["execute"]).len(),
+            1
+        );
+        // Only a `code` string that is the call's last value, and only when a quote needed it.
+        assert_eq!(loose_quotes_in_code(r#"{"code": "print(1)"}"#), None);
+        assert_eq!(
+            loose_quotes_in_code(r#"{"code": "print("a")", "language": "python"}"#),
+            None
+        );
+        assert_eq!(loose_quotes_in_code(r#"{"name": "x"}"#), None);
     }
 
     #[test]
