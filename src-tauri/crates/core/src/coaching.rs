@@ -382,7 +382,11 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
             .last()
             .is_some_and(|w| w == "0")
         && lower.split_whitespace().count() > 1;
+    // A bare count of none: the words searched for are the code's own (`re.findall(r'^ERROR',
+    // text)` over lines that begin with a date printed "0").
+    let bare_zero = claim == "0";
     let nothing = counted_none
+        || bare_zero
         || opens.iter().any(|w| lower.starts_with(w))
         || says.iter().any(|w| lower.contains(w));
     if !nothing {
@@ -398,7 +402,21 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         "matches", "matching", "entries", "entry", "results", "in", "the", "with", "were", "was",
         "there",
     ];
-    let words: Vec<&str> = words_in(claim)
+    let literals = if bare_zero {
+        string_literals(code)
+    } else {
+        Vec::new()
+    };
+    let searched = if bare_zero {
+        literals
+            .iter()
+            .flat_map(|l| words_in(l))
+            .collect::<Vec<_>>()
+    } else {
+        words_in(claim).collect()
+    };
+    let words: Vec<&str> = searched
+        .into_iter()
         .filter(|w| w.chars().count() >= 3 && !COMMON.contains(&w.to_lowercase().as_str()))
         .filter(|w| !files.iter().any(|f| f.contains(w)))
         .collect();
@@ -426,6 +444,20 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         ));
     }
     None
+}
+
+/// The text of each one-line string literal in `code` (`'ERROR'`, `r"^WARN"`).
+fn string_literals(code: &str) -> Vec<&str> {
+    static LITERAL: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"'([^'\n]*)'|"([^"\n]*)""#).ok());
+    let Some(literal) = LITERAL.as_ref() else {
+        return Vec::new();
+    };
+    literal
+        .captures_iter(code)
+        .filter_map(|c| c.get(1).or_else(|| c.get(2)))
+        .map(|m| m.as_str())
+        .collect()
 }
 
 /// A file of the working folder whose name the code searched, split or counted as if it were
@@ -603,6 +635,13 @@ fn code_runs<'a>(
             }
             _ => None,
         }
+    })
+}
+
+/// Whether this turn already ran `code` (surrounding whitespace aside).
+pub fn ran_this_turn(history: &History, code: &str) -> bool {
+    history.last_turn().is_some_and(|(_, turn)| {
+        code_runs(history, turn).any(|(ran, _, _)| ran.trim() == code.trim())
     })
 }
 
@@ -1712,25 +1751,64 @@ pub fn uncomputed_hint(history: &History, call: &ToolCall, output: &str) -> Opti
     })
 }
 
-/// When the request asks for a number of decimals ("rounded to one decimal", "two decimal
-/// places", "the nearest tenth") and the one number printed has more: a hint that says so and
-/// how to round (the 0.5B model answered 37.78 where 37.8 was asked).
-fn more_decimals_than_asked(request: &str, value: &str) -> Option<String> {
+/// How many decimals the request asks for ("rounded to one decimal", "two decimal places", "the
+/// nearest tenth").
+fn decimals_asked(request: &str) -> Option<usize> {
     static DECIMALS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b(one|1|two|2|three|3)\s+decimal|\bnearest (tenth|hundredth)").ok()
     });
     let caps = DECIMALS.as_ref()?.captures(request)?;
-    let asked = match caps
-        .get(1)
-        .or_else(|| caps.get(2))?
-        .as_str()
-        .to_lowercase()
-        .as_str()
-    {
+    let asked = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
+    Some(match asked.as_str() {
         "one" | "1" | "tenth" => 1,
         "two" | "2" | "hundredth" => 2,
         _ => 3,
+    })
+}
+
+/// When the request asks for a number of decimals, the turn's last run printed one number with
+/// more, and the answer gives it with more decimals than asked too (the 0.5B model, told that
+/// 37.77777777777778 has 14 decimals where 1 was asked, answered 37.78): the message that says
+/// what it is rounded as asked, and asks for the answer again. Once per turn.
+pub fn unrounded_answer_nudge(history: &History, answer: &str) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    if already_nudged(turn, UNROUNDED) {
+        return None;
+    }
+    let request = request_text(asked);
+    let decimals = decimals_asked(&request)?;
+    let (_, output) = last_success(turn)?;
+    let (printed, _) = split_hint(output);
+    let numbers = numbers_in(printed.trim());
+    let [value] = numbers.as_slice() else {
+        return None;
     };
+    let value = *value;
+    let places = |n: &str| n.split_once('.').map_or(0, |(_, d)| d.len());
+    if places(value) <= decimals {
+        return None;
+    }
+    let rounded = format!("{:.decimals$}", value.parse::<f64>().ok()?);
+    let normalized_answer = normalized(answer);
+    let said = numbers_in(&normalized_answer);
+    if said.contains(&rounded.as_str()) {
+        return None;
+    }
+    said.into_iter()
+        .find(|n| places(n) > decimals && same_number(n, value))?;
+    let unit = if decimals == 1 { "decimal" } else { "decimals" };
+    // Neither the answer's own number nor "Your code printed" is said back: the 0.5B model,
+    // told "Your code printed: …, and your answer says 37.78", answered "Your code printed 37.78."
+    Some(format!(
+        "Rounded to {decimals} {unit}, {UNROUNDED} {value} is {rounded}. Answer my question again in one sentence, with {rounded}."
+    ))
+}
+
+/// When the request asks for a number of decimals ("rounded to one decimal", "two decimal
+/// places", "the nearest tenth") and the one number printed has more: a hint that says so and
+/// how to round (the 0.5B model answered 37.78 where 37.8 was asked).
+fn more_decimals_than_asked(request: &str, value: &str) -> Option<String> {
+    let asked = decimals_asked(request)?;
     let numbers = numbers_in(value);
     let [n] = numbers.as_slice() else {
         return None;
@@ -2061,11 +2139,6 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
 /// What a failed run's output says went wrong: a traceback's exception line (the hint after
 /// it may run over lines), or else the last line it printed with the hint that followed.
 fn failure_in(output: &str) -> Option<String> {
-    let exception = |l: &&str| {
-        l.split_once(": ").is_some_and(|(name, _)| {
-            !name.contains(' ') && (name.ends_with("Error") || name.ends_with("Exception"))
-        })
-    };
     // A run sent back as undone without an exception: its last printed line and the hint
     // that followed it, whole (its last line alone reads as an error of its own).
     let (printed, hint) = split_hint(output);
@@ -2076,14 +2149,75 @@ fn failure_in(output: &str) -> Option<String> {
             .find(|l| !l.trim().is_empty() && !l.starts_with("(exit code"))
             .map(str::trim)
     };
-    Some(match output.lines().rev().find(exception) {
-        Some(line) => line.trim().to_string(),
+    Some(match exception_line(output) {
+        Some(line) => line.to_string(),
         None => match (last_printed(), hint) {
             (Some(line), Some(hint)) => format!("{line}\n{hint}"),
             (None, Some(hint)) => hint.to_string(),
             (line, None) => line?.to_string(),
         },
     })
+}
+
+/// The last line of a traceback that names the exception (`KeyError: 'data'`).
+fn exception_line(output: &str) -> Option<&str> {
+    output
+        .lines()
+        .rev()
+        .find(|l| {
+            l.split_once(": ").is_some_and(|(name, _)| {
+                !name.contains(' ') && (name.ends_with("Error") || name.ends_with("Exception"))
+            })
+        })
+        .map(str::trim)
+}
+
+/// When the model answers in words right after its code failed with an exception, no run
+/// having worked since: the message that says nothing answers the request yet and asks for
+/// code that cannot fail that way (the 0.5B model, its `team_data['data']` failed with a
+/// KeyError, answered with how to fix the file). Once per turn.
+pub fn failed_run_answer_nudge(history: &History, answer: &str) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    if already_nudged(turn, FAILED_ANSWER)
+        || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
+    {
+        return None;
+    }
+    let (call_id, output, true) = last_result(turn)? else {
+        return None;
+    };
+    let ran_code = history
+        .call(call_id)
+        .is_some_and(|c| matches!(c.action, ToolAction::RunCode { .. }));
+    // A mistake in the code, which other code does not make; not what the machine lacks (no
+    // display, no file, no network), which an answer in words may rightly say.
+    const CODE_MISTAKES: [&str; 10] = [
+        "KeyError",
+        "IndexError",
+        "NameError",
+        "TypeError",
+        "ValueError",
+        "AttributeError",
+        "SyntaxError",
+        "IndentationError",
+        "UnboundLocalError",
+        "ZeroDivisionError",
+    ];
+    let error = exception_line(output)
+        .filter(|line| ran_code && CODE_MISTAKES.iter().any(|e| line.starts_with(e)))?;
+    // An answer from an earlier run of the turn that worked is an answer.
+    if code_runs(history, turn).any(|(_, printed, failed)| {
+        let printed = split_hint(printed).0.trim();
+        !failed && !printed.is_empty() && answer_uses(answer, printed)
+    }) {
+        return None;
+    }
+    let (_, hint) = split_hint(output);
+    let hint = hint.map(|h| format!("\n{h}")).unwrap_or_default();
+    let request = request_text(asked);
+    Some(format!(
+        "{FAILED_ANSWER} it failed with:\n{error}{hint}\n\nSo nothing answers my request yet. Write new Python code in a ```python block that cannot fail that way and prints the answer to my request ({request})."
+    ))
 }
 
 /// The temperature for the next request when the turn's last item is a correction of code
@@ -2167,6 +2301,55 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     Some((fresh, temperature))
 }
 
+/// The system prompt of the request [`fresh_answer`]'s view is rendered for: the profile's,
+/// which asks for code and offers tools, is what the model kept answering with code.
+pub const ANSWER_ONLY: &str = "You tell the person the answer to their request in one plain \
+sentence, from what their code printed. The code already ran: you write no code and call no tools.";
+
+/// When the model, shown what its code printed and asked for the answer, asked to run that
+/// same code again: the view the next request is rendered from instead of the history. It holds
+/// the conversation before this turn, then the request with what the code printed after it, and
+/// not the turn's calls: the 0.5B model, its own code written as JSON calls four times in view,
+/// sent it back a fifth time after the quote and a sixth after being told it changed nothing,
+/// until the corrections ran out (165.0 printed, never said). Asked once per turn.
+pub fn fresh_answer(history: &History) -> Option<History> {
+    let (asked, turn) = history.last_turn()?;
+    let HistoryItem::ToolResult {
+        tool_name, output, ..
+    } = turn.last()?
+    else {
+        return None;
+    };
+    if tool_name != crate::profile::FORMAT_ERROR || !output.contains(REPEATED) {
+        return None;
+    }
+    if turn.iter().any(|i| {
+        matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+            if tool_name == crate::profile::FORMAT_ERROR && output.contains(RAN_AGAIN))
+    }) {
+        return None;
+    }
+    let (_, printed, false) = last_result(turn)? else {
+        return None;
+    };
+    let printed = printed.trim();
+    if printed.is_empty() || printed.len() > SHORT_OUTPUT {
+        return None;
+    }
+    let start = history.items().len() - turn.len();
+    let mut fresh = History::default();
+    for item in &history.items()[..start - 1] {
+        fresh.push(item.clone());
+    }
+    let mut items = asked.to_vec();
+    items.push(oi_protocol::InputItem::text(format!(
+        "\n\n(The code for this already ran, and it printed:\n{printed}\nDo not run code again: \
+         answer my request in one sentence, with the value it printed.)"
+    )));
+    fresh.push(HistoryItem::User { items });
+    Some(fresh)
+}
+
 /// A compound statement written after `;` (`import json; with open(f) as h: …`), which Python
 /// refuses: weak models squeeze code onto one line when they write it inside JSON.
 fn compound_after_semicolon(code: &str) -> bool {
@@ -2226,6 +2409,8 @@ const FILE_UNMADE: &str = "Your code did not create";
 const NOT_COMPUTED: &str = "That is not the answer yet:";
 const ONE_ROW: &str = "Your answer took one of those values.";
 const ONE_PER_ROW: &str = "Your code printed one value per row";
+const UNROUNDED: &str = "as my request asks,";
+const FAILED_ANSWER: &str = "Your last code did not work:";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -2537,7 +2722,10 @@ mod tests {
             ("print('No WARN lines found')", "No WARN lines found"),
             (code, "WARN appears on 2026-11-02, no other day."),
             (code, "WARN lines: 1"),
-            (code, "0"),
+            (
+                "text = open('app.log').read()\nprint(text.count('DEBUG'))",
+                "0",
+            ),
         ] {
             let got = run_hint("python", code, out, false, dir.path());
             assert!(
@@ -2545,6 +2733,36 @@ mod tests {
                 "{code} -> {out}"
             );
         }
+    }
+
+    #[test]
+    fn a_bare_count_of_none_is_shown_the_lines_that_hold_what_the_code_searched() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("app.log"),
+            "2026-11-01 INFO start\n2026-11-01 ERROR disk\n2026-11-02 WARN slow\n",
+        )
+        .unwrap();
+        // As the 0.5B model wrote it: `^` anchors at the start of the text, before a date.
+        let code = "import re\nwith open('app.log', 'r') as file:\n    errors = re.findall(r'^ERROR', file.read())\n    print(len(errors))";
+        let hint = run_hint("python", code, "0\n", false, dir.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("`app.log` does hold `ERROR`")
+                && hint.text.contains("2: 2026-11-01 ERROR disk"),
+            "{}",
+            hint.text
+        );
+        // A count that is not none, or a word the file does not hold: no hint.
+        assert!(
+            run_hint("python", code, "1\n", false, dir.path())
+                .is_none_or(|h| !h.text.contains("does hold"))
+        );
+        let absent = code.replace("^ERROR", "^FATAL");
+        assert!(
+            run_hint("python", &absent, "0\n", false, dir.path())
+                .is_none_or(|h| !h.text.contains("does hold"))
+        );
     }
 
     #[test]
@@ -3185,6 +3403,107 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_rounded_otherwise_than_asked_is_told_the_value_rounded_as_asked() {
+        let request =
+            "Convert 100 degrees Fahrenheit to Celsius with code, rounded to one decimal.";
+        let code = "print((100 - 32) * 5 / 9)";
+        let hinted = "37.77777777777778\n\n(My request asks for 1 decimal, and 37.77777777777778 has 14: round it, in the code (`print(round(value, 1))`) or in your answer.)";
+        let h = runs(request, &[(code, hinted)]);
+        let nudge = unrounded_answer_nudge(&h, "The output is 37.78.").unwrap();
+        assert_eq!(
+            nudge,
+            "Rounded to 1 decimal, as my request asks, 37.77777777777778 is 37.8. Answer my question again in one sentence, with 37.8."
+        );
+        // The printed value as it is is not rounded either.
+        assert!(unrounded_answer_nudge(&h, "It is 37.77777777777778 degrees.").is_some());
+        // Rounded as asked, or a number that is not the printed one, or no decimals asked: nothing.
+        assert_eq!(unrounded_answer_nudge(&h, "It is 37.8 degrees."), None);
+        assert_eq!(unrounded_answer_nudge(&h, "It is 12.55 degrees."), None);
+        let plain = runs(
+            "What is 100 / 7?",
+            &[("print(100 / 7)", "14.285714285714286\n")],
+        );
+        assert_eq!(unrounded_answer_nudge(&plain, "It is 14.29."), None);
+        let two = runs(
+            "What is 100 / 7, to two decimal places?",
+            &[("print(100 / 7)", "14.285714285714286\n")],
+        );
+        assert!(
+            unrounded_answer_nudge(&two, "It is 14.286.")
+                .unwrap()
+                .contains("is 14.29.")
+        );
+        // Once per turn.
+        let mut asked = h.clone();
+        for item in after_answer(unrounded_answer_nudge(&h, "37.78").unwrap()) {
+            asked.push(item);
+        }
+        assert_eq!(unrounded_answer_nudge(&asked, "37.78"), None);
+    }
+
+    #[test]
+    fn words_answered_after_code_that_failed_are_asked_for_as_working_code_once() {
+        let request = "What is the average age in team.json?";
+        let code = "import json\nteam = json.load(open('team.json'))\nprint(sum(team['data']))";
+        let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 3, in <module>\nKeyError: 'data'\n\n(team.json holds an object (dict) with the keys `team`.)";
+        let h = runs_ending(request, &[(code, failed)], true);
+        let nudge = failed_run_answer_nudge(
+            &h,
+            "To fix the issue, you need to ensure that the `team` object has a `data` key.",
+        )
+        .unwrap();
+        assert_eq!(
+            nudge,
+            "Your last code did not work: it failed with:\nKeyError: 'data'\n(team.json holds an object (dict) with the keys `team`.)\n\nSo nothing answers my request yet. Write new Python code in a ```python block that cannot fail that way and prints the answer to my request (What is the average age in team.json?)."
+        );
+        // Code in the answer is another matter; a run that worked since, or a failure that is
+        // no exception, is not this.
+        assert_eq!(
+            failed_run_answer_nudge(&h, "```python\nprint(1)\n```"),
+            None
+        );
+        let fixed = runs(request, &[(code, failed), ("print(36.67)", "36.67\n")]);
+        assert_eq!(failed_run_answer_nudge(&fixed, "It is 36.67."), None);
+        // Nor an answer with the value an earlier run of the turn printed.
+        let earlier = runs_ending(
+            request,
+            &[("print(36.67)", "36.67\n"), (code, failed)],
+            true,
+        );
+        assert_eq!(failed_run_answer_nudge(&earlier, "It is 36.67."), None);
+        assert!(failed_run_answer_nudge(&earlier, "Fix the file.").is_some());
+        // What the machine lacks may rightly be answered in words.
+        let no_display = "Traceback (most recent call last):\ncomputer.ComputerError: computer use needs a display\n";
+        let screen = runs_ending(
+            "Look at the screen.",
+            &[("computer.display.view()", no_display)],
+            true,
+        );
+        assert_eq!(
+            failed_run_answer_nudge(&screen, "There is no screen here."),
+            None
+        );
+        let missing = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'x.txt'\n";
+        let absent = runs_ending(
+            "What does x.txt say?",
+            &[("print(open('x.txt').read())", missing)],
+            true,
+        );
+        assert_eq!(
+            failed_run_answer_nudge(&absent, "There is no x.txt here."),
+            None
+        );
+        let refused = runs_ending(request, &[(code, "exit code 1")], true);
+        assert_eq!(failed_run_answer_nudge(&refused, "I could not."), None);
+        // Once per turn.
+        let mut asked = h.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert_eq!(failed_run_answer_nudge(&asked, "It cannot be done."), None);
+    }
+
+    #[test]
     fn more_decimals_than_the_request_asks_for_are_pointed_out_without_undoing_the_run() {
         let request =
             "Convert 100 degrees Fahrenheit to Celsius with code, rounded to one decimal.";
@@ -3693,6 +4012,40 @@ mod tests {
         let asked = turn("1099511627776\n", after_answer(nudge));
         let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
         assert!(again.contains("ran already and worked"), "{again}");
+    }
+
+    #[test]
+    fn code_sent_back_after_its_output_was_quoted_gets_the_answer_asked_afresh() {
+        let h = turn("1099511627776\n", Vec::new());
+        let quote = repeated_run_nudge(&h, &run("print(2**40)")).unwrap();
+        // Not before the quote.
+        assert!(fresh_answer(&h).is_none());
+        let quoted = turn("1099511627776\n", after_answer(quote));
+        let view = fresh_answer(&quoted).unwrap();
+        // The request alone, with the value after it: none of the turn's calls or results.
+        let [HistoryItem::User { items }] = view.items() else {
+            panic!("{:?}", view.items());
+        };
+        let asked = request_text(items);
+        assert!(asked.starts_with("What is 2 to the 40th?"), "{asked}");
+        assert!(asked.contains("printed: 1099511627776"), "{asked}");
+        assert!(asked.contains("Do not run code again"), "{asked}");
+        // Once: after being told that running it again changes nothing, the corrections go on.
+        let told = repeated_run_nudge(&quoted, &run("print(2**40)")).unwrap();
+        let mut twice = quoted.clone();
+        for item in after_answer(told) {
+            twice.push(item);
+        }
+        assert!(fresh_answer(&twice).is_none());
+        // A run that failed, or a long output, is not a value to answer with.
+        let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
+        let mut failed = failed.clone();
+        for item in after_answer(format!("{REPEATED} x")) {
+            failed.push(item);
+        }
+        assert!(fresh_answer(&failed).is_none());
+        let long = turn(&"x".repeat(500), after_answer(format!("{REPEATED} x")));
+        assert!(fresh_answer(&long).is_none());
     }
 
     #[test]

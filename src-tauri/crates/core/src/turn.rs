@@ -121,10 +121,28 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             .offers("execute")
             .then(|| crate::coaching::fresh_attempt(&shared.history))
             .flatten();
-        let mut request = match &retry {
-            Some((fresh, _)) => render(shared, fresh, &mcp_tools),
-            None => render(shared, &shared.history, &mcp_tools),
+        // The model asked to run again the code that already ran and printed a value it was
+        // then shown: it is asked for the answer with only the request and that value in view.
+        let answer_view = (retry.is_none() && shared.profile.offers("execute"))
+            .then(|| crate::coaching::fresh_answer(&shared.history))
+            .flatten();
+        if answer_view.is_some() {
+            emit(EventMsg::Notice {
+                message: "the model asked to run again the code that already ran; it is asked for its answer \
+                          afresh, with only the request and what that code printed in view"
+                    .into(),
+            });
+        }
+        let mut request = match (&retry, &answer_view) {
+            (Some((fresh, _)), _) | (None, Some(fresh)) => render(shared, fresh, &mcp_tools),
+            (None, None) => render(shared, &shared.history, &mcp_tools),
         };
+        if answer_view.is_some() {
+            // Nor the profile's instructions to write code and its tools.
+            request.system = crate::coaching::ANSWER_ONLY.into();
+            request.tools.clear();
+            request.session_facts_at = None;
+        }
         if let Some((_, warmer)) = retry {
             let sampled = if warmer > request.temperature.unwrap_or(0.0) {
                 request.temperature = Some(warmer);
@@ -265,7 +283,9 @@ fn interpret(
             let ignored = crate::coaching::uncomputed_output_nudge(&shared.history, &text)
                 .or_else(|| crate::coaching::unused_output_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
-                .or_else(|| crate::coaching::unprinted_answer_nudge(&shared.history, &text));
+                .or_else(|| crate::coaching::unprinted_answer_nudge(&shared.history, &text))
+                .or_else(|| crate::coaching::unrounded_answer_nudge(&shared.history, &text))
+                .or_else(|| crate::coaching::failed_run_answer_nudge(&shared.history, &text));
             if let Some(message) = ignored {
                 return Some((message, true));
             }
@@ -289,21 +309,27 @@ fn interpret(
         } else {
             None
         };
+        // Code the engine mends runs once a turn: a model that sends its failing code back
+        // after the mended run would otherwise get it mended and run again, and again (the
+        // 0.5B model alternated `/tmp/…/app.log` and the engine's `app.log` until the bench's
+        // time ran out).
+        let history = &shared.history;
+        let mended = |next: Option<&ToolCall>| {
+            crate::coaching::mended_path(history, next, cwd)
+                .or_else(|| crate::coaching::mended_import(history, next))
+                .or_else(|| crate::coaching::mended_keyword(history, next))
+                .or_else(|| crate::coaching::mended_call(history, next))
+                .filter(|(code, _)| !crate::coaching::ran_this_turn(history, code))
+        };
         let engine_call = engine_call.or_else(|| match calls.as_slice() {
-            [] if answered => crate::coaching::rerun_after_install(&shared.history, None)
-                .or_else(|| crate::coaching::mended_path(&shared.history, None, cwd))
-                .or_else(|| crate::coaching::mended_import(&shared.history, None))
-                .or_else(|| crate::coaching::mended_keyword(&shared.history, None))
-                .or_else(|| crate::coaching::mended_call(&shared.history, None))
-                .or_else(|| crate::coaching::print_unprinted(&shared.history))
-                .or_else(|| crate::coaching::total_of_rows(&shared.history, None)),
-            [only] if coach => crate::coaching::rerun_after_install(&shared.history, Some(only))
-                .or_else(|| crate::coaching::mended_path(&shared.history, Some(only), cwd))
-                .or_else(|| crate::coaching::install_missing(&shared.history, only))
-                .or_else(|| crate::coaching::mended_import(&shared.history, Some(only)))
-                .or_else(|| crate::coaching::mended_keyword(&shared.history, Some(only)))
-                .or_else(|| crate::coaching::mended_call(&shared.history, Some(only)))
-                .or_else(|| crate::coaching::total_of_rows(&shared.history, Some(only))),
+            [] if answered => crate::coaching::rerun_after_install(history, None)
+                .or_else(|| mended(None))
+                .or_else(|| crate::coaching::print_unprinted(history))
+                .or_else(|| crate::coaching::total_of_rows(history, None)),
+            [only] if coach => crate::coaching::rerun_after_install(history, Some(only))
+                .or_else(|| crate::coaching::install_missing(history, only))
+                .or_else(|| mended(Some(only)))
+                .or_else(|| crate::coaching::total_of_rows(history, Some(only))),
             _ => None,
         });
         if let Some((code, says)) = engine_call {

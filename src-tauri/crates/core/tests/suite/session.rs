@@ -510,11 +510,98 @@ async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_val
         "{}",
         last_user(1)
     );
-    assert!(last_user(2).contains("same code again"), "{}", last_user(2));
+    // Sent back after its output was quoted, the code gets the answer asked for with only the
+    // request and that output in view.
+    let messages = requests[2].messages();
+    assert!(
+        !messages.iter().any(|m| m["role"] == "assistant"),
+        "{messages:?}"
+    );
+    // Nor the profile's instructions to write code, nor its tools.
+    let system = requests[2].body["messages"][0]["content"].as_str().unwrap();
+    assert!(
+        system.starts_with("You tell the person the answer"),
+        "{system}"
+    );
+    assert!(
+        requests[2].body["tools"]
+            .as_array()
+            .is_none_or(|t| t.is_empty()),
+        "{}",
+        requests[2].body
+    );
+    assert!(
+        requests[1].body["messages"][0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("execute"),
+        "{}",
+        requests[1].body
+    );
+    assert!(
+        last_user(2).starts_with("Compute 2 to the power of 40 with code.\n\n(The code for this already ran, and it printed:\n1099511627776\n"),
+        "{}",
+        last_user(2)
+    );
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("asked for its answer afresh")),
+        "{notices:?}"
+    );
     assert!(last_user(3).contains("did not use it"), "{}", last_user(3));
     assert!(last_user(3).contains("1099511627776"), "{}", last_user(3));
     let answers = answers(&events);
     assert_eq!(answers.last(), Some(&"The result is 1099511627776."));
+    s.server.assert_invariants();
+}
+
+/// The engine mends a path the model got wrong once a turn: sent back again after the mended
+/// run, the failing code gets the failure said, not another mended run (the 0.5B model
+/// alternated its `/tmp/…/app.log` and the engine's `app.log` until the bench's time ran out).
+#[tokio::test]
+async fn code_the_engine_mended_runs_once_a_turn() {
+    let wrong = "```python\nprint(open('/nowhere/here/app.log').read().count('WARN'))\n```";
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(wrong),
+        ScriptedResponse::text(wrong),
+        ScriptedResponse::text(wrong),
+        ScriptedResponse::text(wrong),
+        ScriptedResponse::text("There is 1 WARN line."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    std::fs::write(
+        s.workdir.join("app.log"),
+        "2026-11-01 INFO start\n2026-11-02 WARN slow\n",
+    )
+    .unwrap();
+    s.say("How many WARN lines does app.log have?");
+    let events = s.until_turn_end().await;
+    let mended: Vec<&str> = notices(&events)
+        .into_iter()
+        .filter(|n| n.contains("failed opening /nowhere/here/app.log"))
+        .collect();
+    assert_eq!(mended.len(), 1, "{:?}", notices(&events));
+    // The failing code, the engine's mended run, the failing code sent back after it; the
+    // fourth send gets the failure said instead of another mended run.
+    assert_eq!(runs_begun(&events), 3);
+    assert!(
+        tool_results(&events).iter().any(|r| r.trim() == "1"),
+        "{:?}",
+        tool_results(&events)
+    );
+    let requests = s.server.model_requests();
+    assert_eq!(requests.len(), 5);
+    // Asked afresh, with what the mended run printed in view and the failure said after it.
+    let told = last_message(&requests[4]);
+    assert!(
+        told.starts_with("Output:\n1\n")
+            && told.contains("(A first try at this failed with:\nFileNotFoundError"),
+        "{told}"
+    );
+    assert_eq!(answers(&events).last(), Some(&"There is 1 WARN line."));
     s.server.assert_invariants();
 }
 
