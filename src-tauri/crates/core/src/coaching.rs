@@ -1742,6 +1742,13 @@ pub fn uncomputed_hint(history: &History, call: &ToolCall, output: &str) -> Opti
             subject_unused(&request, code).map(|subject| {
                 format!("my request is about `{subject}`, and your code did not use it.")
             })
+        })
+        .or_else(|| {
+            number_for_who(&request, value).then(|| {
+                format!(
+                    "my request asks who, and {value} is a number, not who it is: print the name that goes with it."
+                )
+            })
         })?;
     Some(RunHint {
         text: format!(
@@ -1749,6 +1756,15 @@ pub fn uncomputed_hint(history: &History, call: &ToolCall, output: &str) -> Opti
         ),
         undone: true,
     })
+}
+
+/// Whether a request that asks who (not among choices it gives) got a lone number printed (the
+/// 1.5B model printed the oldest age, 45, for "Who is the oldest person in team.json?").
+fn number_for_who(request: &str, value: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asks_who =
+        lower.starts_with("who ") || lower.contains(". who ") || lower.contains("? who ");
+    asks_who && !lower.contains(" or ") && value.parse::<f64>().is_ok()
 }
 
 /// How many decimals the request asks for ("rounded to one decimal", "two decimal places", "the
@@ -3501,6 +3517,30 @@ mod tests {
             asked.push(item);
         }
         assert_eq!(failed_run_answer_nudge(&asked, "It cannot be done."), None);
+    }
+
+    #[test]
+    fn a_number_printed_for_who_goes_back_as_not_the_answer_yet() {
+        let request = "Who is the oldest person in team.json?";
+        let code = "import json\ndata = json.load(open('team.json'))\nprint(max(data['team'], key=lambda x: x['age'])['age'])";
+        let hint = uncomputed(request, code, "45\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("my request asks who, and 45 is a number"),
+            "{}",
+            hint.text
+        );
+        // A name, a choice the request gives, or a question that is not who: nothing.
+        assert_eq!(uncomputed(request, code, "grace\n"), None);
+        assert_eq!(
+            uncomputed("Who won, player 1 or player 2?", "print(1)", "1\n"),
+            None
+        );
+        assert_eq!(
+            uncomputed("What is the oldest age in team.json?", code, "45\n"),
+            None
+        );
     }
 
     #[test]
