@@ -402,16 +402,11 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         "matches", "matching", "entries", "entry", "results", "in", "the", "with", "were", "was",
         "there",
     ];
-    let literals = if bare_zero {
+    let searched: Vec<&str> = if bare_zero {
         string_literals(code)
-    } else {
-        Vec::new()
-    };
-    let searched = if bare_zero {
-        literals
-            .iter()
-            .flat_map(|l| words_in(l))
-            .collect::<Vec<_>>()
+            .into_iter()
+            .flat_map(words_in)
+            .collect()
     } else {
         words_in(claim).collect()
     };
@@ -2449,10 +2444,13 @@ fn echoes(answer: &str, system: &str) -> bool {
 /// request names a file in the working folder that no code has read.
 pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
+    // The harness's own corrections are no run: the 0.5B model, its reply cut where it looped
+    // ("…is 1000000000…"), answered "The largest number in numbers.txt is 10." with nothing run.
     if already_nudged(turn, NOTHING_RAN)
-        || turn
-            .iter()
-            .any(|i| matches!(i, HistoryItem::ToolResult { .. }))
+        || turn.iter().any(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, .. }
+                if tool_name != crate::profile::FORMAT_ERROR)
+        })
     {
         return None;
     }
@@ -3929,6 +3927,18 @@ mod tests {
         assert!(nudge.contains("`sql` is not a language"), "{nudge}");
         let guess = no_run_nudge(&h, "The total is 10.", dir.path(), "").unwrap();
         assert!(guess.contains("without reading sales.csv"), "{guess}");
+        // The harness's corrections are no run (a reply cut where it looped, then a guess);
+        // a real run is.
+        let mut corrected = h.clone();
+        for item in after_answer("Your reply kept repeating \"0\" and was cut there.".into()) {
+            corrected.push(item);
+        }
+        assert!(no_run_nudge(&corrected, "The total is 10.", dir.path(), "").is_some());
+        let ran = runs(
+            "What is the total of units in sales.csv?",
+            &[("print(1)", "1\n")],
+        );
+        assert_eq!(no_run_nudge(&ran, "The total is 10.", dir.path(), ""), None);
         // A file that is not there, no file at all, or a runnable block: nothing to ask.
         let h = asked("What is in notes.txt?");
         assert_eq!(no_run_nudge(&h, "It has notes.", dir.path(), ""), None);
