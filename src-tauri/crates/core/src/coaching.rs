@@ -1762,6 +1762,11 @@ fn number_for_who(request: &str, value: &str) -> bool {
     asks_who && !lower.contains(" or ") && value.parse::<f64>().is_ok()
 }
 
+/// How many digits a number is written with after its point (`37.78`: 2).
+fn decimal_places(number: &str) -> usize {
+    number.split_once('.').map_or(0, |(_, d)| d.len())
+}
+
 /// How many decimals the request asks for ("rounded to one decimal", "two decimal places", "the
 /// nearest tenth").
 fn decimals_asked(request: &str) -> Option<usize> {
@@ -1795,8 +1800,7 @@ pub fn unrounded_answer_nudge(history: &History, answer: &str) -> Option<String>
         return None;
     };
     let value = *value;
-    let places = |n: &str| n.split_once('.').map_or(0, |(_, d)| d.len());
-    if places(value) <= decimals {
+    if decimal_places(value) <= decimals {
         return None;
     }
     let rounded = format!("{:.decimals$}", value.parse::<f64>().ok()?);
@@ -1806,7 +1810,7 @@ pub fn unrounded_answer_nudge(history: &History, answer: &str) -> Option<String>
         return None;
     }
     said.into_iter()
-        .find(|n| places(n) > decimals && same_number(n, value))?;
+        .find(|n| decimal_places(n) > decimals && same_number(n, value))?;
     let unit = if decimals == 1 { "decimal" } else { "decimals" };
     // Neither the answer's own number nor "Your code printed" is said back: the 0.5B model,
     // told "Your code printed: …, and your answer says 37.78", answered "Your code printed 37.78."
@@ -1824,7 +1828,7 @@ fn more_decimals_than_asked(request: &str, value: &str) -> Option<String> {
     let [n] = numbers.as_slice() else {
         return None;
     };
-    let has = n.split_once('.').map_or(0, |(_, d)| d.len());
+    let has = decimal_places(n);
     let unit = if asked == 1 { "decimal" } else { "decimals" };
     (has > asked).then(|| {
         format!(
@@ -2291,25 +2295,40 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
                 if tool_name != crate::profile::FORMAT_ERROR)
         })
         .map_or(0, |at| at + 1);
-    // The turn's request is the item before `turn`.
+    if kept == 0 {
+        // Nothing worked yet: the request itself, with the failure said after it.
+        return Some((asked_again(history, turn, asked, said), temperature));
+    }
+    // Everything before the turn, its request, and its items up to that run.
     let start = history.items().len() - turn.len();
     let mut fresh = History::default();
-    let ask = if kept == 0 {
-        // Nothing worked yet: the request itself, with the failure said after it.
-        for item in &history.items()[..start - 1] {
-            fresh.push(item.clone());
-        }
-        let mut items = asked.to_vec();
-        items.push(oi_protocol::InputItem::text(said));
-        items
-    } else {
-        for item in &history.items()[..start + kept] {
-            fresh.push(item.clone());
-        }
-        vec![oi_protocol::InputItem::text(said.trim_start())]
-    };
-    fresh.push(HistoryItem::User { items: ask });
+    for item in &history.items()[..start + kept] {
+        fresh.push(item.clone());
+    }
+    fresh.push(HistoryItem::User {
+        items: vec![oi_protocol::InputItem::text(said.trim_start())],
+    });
     Some((fresh, temperature))
+}
+
+/// A view of the history without the turn's items (the conversation before it stays), whose
+/// last message is the turn's request `asked` with `said` after it.
+fn asked_again(
+    history: &History,
+    turn: &[HistoryItem],
+    asked: &[oi_protocol::InputItem],
+    said: String,
+) -> History {
+    let start = history.items().len() - turn.len();
+    let mut view = History::default();
+    // The turn's request is the item before `turn`.
+    for item in &history.items()[..start - 1] {
+        view.push(item.clone());
+    }
+    let mut items = asked.to_vec();
+    items.push(oi_protocol::InputItem::text(said));
+    view.push(HistoryItem::User { items });
+    view
 }
 
 /// The system prompt of the request [`fresh_answer`]'s view is rendered for: the profile's,
@@ -2347,18 +2366,15 @@ pub fn fresh_answer(history: &History) -> Option<History> {
     if printed.is_empty() || printed.len() > SHORT_OUTPUT {
         return None;
     }
-    let start = history.items().len() - turn.len();
-    let mut fresh = History::default();
-    for item in &history.items()[..start - 1] {
-        fresh.push(item.clone());
-    }
-    let mut items = asked.to_vec();
-    items.push(oi_protocol::InputItem::text(format!(
-        "\n\n(The code for this already ran, and it printed:\n{printed}\nDo not run code again: \
-         answer my request in one sentence, with the value it printed.)"
-    )));
-    fresh.push(HistoryItem::User { items });
-    Some(fresh)
+    Some(asked_again(
+        history,
+        turn,
+        asked,
+        format!(
+            "\n\n(The code for this already ran, and it printed:\n{printed}\nDo not run code again: \
+             answer my request in one sentence, with the value it printed.)"
+        ),
+    ))
 }
 
 /// A compound statement written after `;` (`import json; with open(f) as h: …`), which Python
@@ -2660,7 +2676,7 @@ fn same_number(said: &str, printed: &str) -> bool {
     let (Ok(a), Ok(p)) = (said.parse::<f64>(), printed.parse::<f64>()) else {
         return false;
     };
-    let decimals = said.split_once('.').map_or(0, |(_, d)| d.len());
+    let decimals = decimal_places(said);
     let Ok(decimals) = i32::try_from(decimals) else {
         return false;
     };
