@@ -21,6 +21,17 @@ async fn shot(wd: &WebDriver, name: &str) {
     wd.screenshot(&path).await;
 }
 
+/// Opens the header's sandbox menu and picks `choice` (`native:read-only`), by pointer.
+async fn choose_sandbox(wd: &WebDriver, desktop: &Desktop, choice: &str) {
+    pointer::click(wd, desktop, "[data-testid=session-sandbox]").await;
+    pointer::click(
+        wd,
+        desktop,
+        &format!("[data-testid=sandbox-choice][data-choice='{choice}']"),
+    )
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window() {
     let server = ScriptedModelServer::start(Script::new(vec![
@@ -43,13 +54,7 @@ async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window(
         wd.text_when("[data-testid=session-sandbox]", "no sandbox")
             .await;
         // Before the first message: read-only, from the header's menu.
-        pointer::click(&wd, &desktop, "[data-testid=session-sandbox]").await;
-        pointer::click(
-            &wd,
-            &desktop,
-            "[data-testid=sandbox-choice][data-choice='native:read-only']",
-        )
-        .await;
+        choose_sandbox(&wd, &desktop, "native:read-only").await;
         wd.text_when(
             "[data-testid=session-sandbox]",
             "native sandbox · read-only",
@@ -70,13 +75,7 @@ async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window(
         shot(&wd, "read-only").await;
 
         // Between turns: workspace-write. The session says it switched; the next run writes.
-        pointer::click(&wd, &desktop, "[data-testid=session-sandbox]").await;
-        pointer::click(
-            &wd,
-            &desktop,
-            "[data-testid=sandbox-choice][data-choice='native:workspace-write']",
-        )
-        .await;
+        choose_sandbox(&wd, &desktop, "native:workspace-write").await;
         wd.text_when(
             "[data-testid=session-sandbox]",
             "native sandbox · workspace-write",
@@ -209,13 +208,7 @@ async fn without_the_terminal_program_the_native_sandbox_says_why_it_runs_nothin
             "{why}"
         );
         // Another native level chosen from the header before the first message: the same.
-        pointer::click(&wd, &desktop, "[data-testid=session-sandbox]").await;
-        pointer::click(
-            &wd,
-            &desktop,
-            "[data-testid=sandbox-choice][data-choice='native:read-only']",
-        )
-        .await;
+        choose_sandbox(&wd, &desktop, "native:read-only").await;
         wd.wait_for(
             "the header to say the chosen native sandbox runs nothing",
             "const b = document.querySelector('[data-testid=session-sandbox]'); \
