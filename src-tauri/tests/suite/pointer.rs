@@ -130,7 +130,7 @@ pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
 }
 
 /// Types `text` with the real keyboard into whatever has the focus.
-pub fn type_text(desktop: &Desktop, text: &str) {
+fn type_text(desktop: &Desktop, text: &str) {
     desktop.run("xdotool", &["type", "--delay", "20", text]);
 }
 
@@ -155,43 +155,56 @@ pub async fn approve_and_read(wd: &WebDriver, desktop: &Desktop, call_id: &str, 
 }
 
 /// Sends a message as a person does: a click in the composer, the text typed, and once it
-/// shows there, a click on Send. A person whose keys went elsewhere (the window was still being
-/// activated, on a loaded machine) sees an empty composer and types again; so does this, once.
+/// shows there, a click on Send.
 pub async fn say(wd: &WebDriver, desktop: &Desktop, text: &str) {
-    for attempt in 1..=2 {
-        click(wd, desktop, "[data-testid=message-input]").await;
-        wd.wait_for(
-            "the composer to have the focus",
-            "return document.activeElement?.dataset.testid === 'message-input'",
-            json!([]),
-        )
-        .await;
-        key(desktop, "ctrl+a");
-        type_text(desktop, text);
-        if composer_holds(wd, text).await {
-            break;
-        }
-        assert!(attempt < 2, "the composer never showed {text:?}");
-        eprintln!("the composer does not show {text:?} yet: typing it again");
-    }
+    let composer = "[data-testid=message-input]";
+    click(wd, desktop, composer).await;
+    type_over(wd, desktop, composer, text).await;
     click(wd, desktop, "[data-testid=send]").await;
 }
 
-/// Whether the composer shows `text` within a few seconds.
-async fn composer_holds(wd: &WebDriver, text: &str) -> bool {
+/// Types `text` with the real keyboard over what the field `css` holds (the focus is on it or
+/// about to be: it was just clicked or opened), and waits until the field shows it; an empty
+/// `text` clears the field. A person whose keys went elsewhere (the window was still being
+/// activated, on a loaded machine) sees the field unchanged and types again; so does this, once.
+pub async fn type_over(wd: &WebDriver, desktop: &Desktop, css: &str, text: &str) {
+    for attempt in 1..=2 {
+        wd.wait_for(
+            &format!("{css} to have the focus"),
+            "return document.activeElement === document.querySelector(arguments[0])",
+            json!([css]),
+        )
+        .await;
+        key(desktop, "ctrl+a");
+        if text.is_empty() {
+            key(desktop, "BackSpace");
+        } else {
+            type_text(desktop, text);
+        }
+        if field_holds(wd, css, text).await {
+            return;
+        }
+        assert!(attempt < 2, "{css} never showed {text:?}");
+        eprintln!("{css} does not show {text:?} yet: typing it again");
+        click(wd, desktop, css).await;
+    }
+}
+
+/// Whether the field `css` shows `text` within a few seconds.
+async fn field_holds(wd: &WebDriver, css: &str, text: &str) -> bool {
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let shown = wd
             .js(
-                "return document.querySelector('[data-testid=message-input]').value",
-                json!([]),
+                "return document.querySelector(arguments[0])?.value",
+                json!([css]),
             )
             .await;
         if shown == json!(text) {
             return true;
         }
         if Instant::now() > deadline {
-            eprintln!("the composer shows {shown}");
+            eprintln!("{css} shows {shown}");
             return false;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

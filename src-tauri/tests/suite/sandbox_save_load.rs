@@ -92,14 +92,13 @@ async fn the_sandbox_switches_and_a_saved_conversation_loads_in_the_real_window(
         // Saved: the path typed over the one offered, Enter.
         let saved = work_path.join("chat.jsonl");
         pointer::click(&wd, &desktop, "[data-testid=session-save]").await;
-        wd.wait_for(
-            "the path input focused",
-            "return document.activeElement?.dataset.testid === 'path-input'",
-            json!([]),
+        pointer::type_over(
+            &wd,
+            &desktop,
+            "[data-testid=path-input]",
+            &saved.display().to_string(),
         )
         .await;
-        pointer::key(&desktop, "ctrl+a");
-        pointer::type_text(&desktop, &saved.display().to_string());
         pointer::key(&desktop, "Return");
         wd.text_when(
             "[data-testid=notice]",

@@ -98,8 +98,7 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
             )
             .await;
         assert_eq!(focused, json!(work.path().display().to_string()));
-        pointer::key(&desktop, "ctrl+a");
-        pointer::type_text(&desktop, &chosen_path);
+        pointer::type_over(&wd, &desktop, "[data-testid=folder-input]", &chosen_path).await;
         // The webview paints a moment after its page changes.
         tokio::time::sleep(Duration::from_millis(700)).await;
         desktop.screenshot(

@@ -116,18 +116,16 @@ async fn session_list_search_delete_and_a_terminal_session_followed_live() {
         wait_listed(&wd, "the logged sessions", &["photos", "alpha"]).await;
 
         // Search, typed on the real keyboard: by folder, then by title.
-        pointer::click(&wd, &desktop, "[data-testid=session-search]").await;
-        pointer::type_text(&desktop, "alpha");
+        let search = "[data-testid=session-search]";
+        pointer::click(&wd, &desktop, search).await;
+        pointer::type_over(&wd, &desktop, search, "alpha").await;
         wait_listed(&wd, "the search by folder", &["alpha"]).await;
-        pointer::key(&desktop, "ctrl+a");
-        pointer::type_text(&desktop, "HOLIDAY");
+        pointer::type_over(&wd, &desktop, search, "HOLIDAY").await;
         wait_listed(&wd, "the search by title", &["photos"]).await;
-        pointer::key(&desktop, "ctrl+a");
-        pointer::type_text(&desktop, "nothing like it");
+        pointer::type_over(&wd, &desktop, search, "nothing like it").await;
         wd.text_when("[data-testid=no-match]", "No session matches")
             .await;
-        pointer::key(&desktop, "ctrl+a");
-        pointer::key(&desktop, "BackSpace");
+        pointer::type_over(&wd, &desktop, search, "").await;
         wait_listed(&wd, "the whole list again", &["photos", "alpha"]).await;
 
         // Delete: the log goes to the trash, whole.
