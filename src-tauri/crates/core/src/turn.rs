@@ -317,6 +317,7 @@ fn interpret(
         let mended = |next: Option<&ToolCall>| {
             crate::coaching::mended_path(history, next, cwd)
                 .or_else(|| crate::coaching::mended_import(history, next))
+                .or_else(|| crate::coaching::mended_counter(history, next))
                 .or_else(|| crate::coaching::mended_keyword(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .filter(|(code, _)| !crate::coaching::ran_this_turn(history, code))
@@ -766,7 +767,9 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
         && let Some(hint) = rt.state.with(|s| {
             s.profile
                 .offers("execute")
-                .then(|| crate::coaching::uncomputed_hint(&s.history, call, &result.text))
+                .then(|| {
+                    crate::coaching::uncomputed_hint(&s.history, call, &result.text, &s.config.cwd)
+                })
                 .flatten()
         })
     {
