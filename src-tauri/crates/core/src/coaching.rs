@@ -87,7 +87,7 @@ pub fn run_hint(
         if let Some((given, name)) = missing_file_here(output, cwd) {
             return hint(
                 &format!(
-                    "`{given}` does not exist, but `{name}` is here, in the working directory ({}): open it as `'{name}'`.",
+                    "`{given}` does not exist, but `{name}` {FILE_IS_HERE} ({}): open it as `'{name}'`.",
                     cwd.display()
                 ),
                 false,
@@ -214,6 +214,9 @@ pub fn run_hint(
         false,
     )
 }
+
+/// What the hint for a path that is not there says when a file of its name is here.
+const FILE_IS_HERE: &str = "is here, in the working directory";
 
 /// How Python says it was given the empty path for a file or folder.
 const EMPTY_PATH: &str = "No such file or directory: ''";
@@ -2393,8 +2396,17 @@ pub fn failed_run_answer_nudge(history: &History, answer: &str) -> Option<String
         "UnboundLocalError",
         "ZeroDivisionError",
     ];
-    let error = exception_line(output)
-        .filter(|line| ran_code && CODE_MISTAKES.iter().any(|e| line.starts_with(e)))?;
+    // A file opened by a path where it is not, when the hint named where it is, is a
+    // mistake too (the 0.5B model answered today's date for a date app.log holds).
+    let misplaced = |line: &str| {
+        line.starts_with("FileNotFoundError")
+            && split_hint(output)
+                .1
+                .is_some_and(|hint| hint.contains(FILE_IS_HERE))
+    };
+    let error = exception_line(output).filter(|line| {
+        ran_code && (CODE_MISTAKES.iter().any(|e| line.starts_with(e)) || misplaced(line))
+    })?;
     // An answer from an earlier run of the turn that worked is an answer.
     if code_runs(history, turn).any(|(_, printed, failed)| {
         let printed = split_hint(printed).0.trim();
@@ -3794,6 +3806,24 @@ mod tests {
         );
         assert_eq!(failed_run_answer_nudge(&earlier, "It is 36.67."), None);
         assert!(failed_run_answer_nudge(&earlier, "Fix the file.").is_some());
+        // A file opened where it is not, when it is here: a mistake of the code's.
+        let misplaced = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/app.log'\n\n(`/tmp/x/app.log` does not exist, but `app.log` is here, in the working directory (/tmp/x/work): open it as `'app.log'`.)";
+        let log = runs_ending(
+            "On which date does app.log have a WARN line?",
+            &[("print(open('/tmp/x/app.log').read())", misplaced)],
+            true,
+        );
+        assert!(failed_run_answer_nudge(&log, "2026-12-04").is_some());
+        let gone = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'app.log'\n";
+        let log = runs_ending(
+            "On which date does app.log have a WARN line?",
+            &[("print(open('app.log').read())", gone)],
+            true,
+        );
+        assert_eq!(
+            failed_run_answer_nudge(&log, "There is no app.log here."),
+            None
+        );
         // What the machine lacks may rightly be answered in words.
         let no_display = "Traceback (most recent call last):\ncomputer.ComputerError: computer use needs a display\n";
         let screen = runs_ending(
