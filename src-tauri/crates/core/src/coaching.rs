@@ -2286,8 +2286,15 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
             &request,
         ));
     }
-    let value = output.trim();
-    let short = !value.is_empty() && value.len() <= SHORT_OUTPUT;
+    // What the code printed, without the harness's hint after it: the hint is no output
+    // to quote (the 0.5B model, quoted "(The code printed nothing. …)", answered "12").
+    let value = split_hint(output).0.trim();
+    if value.is_empty() {
+        return Some(format!(
+            "{RAN_AGAIN} it ran already and printed nothing; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
+        ));
+    }
+    let short = value.len() <= SHORT_OUTPUT;
     if short && !quoted && !already_nudged(turn, REPEATED) {
         return Some(format!(
             "{NUDGE_START}\n{value}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
@@ -2549,7 +2556,7 @@ pub fn fresh_answer(history: &History) -> Option<History> {
     let (_, printed, false) = last_result(turn)? else {
         return None;
     };
-    let printed = printed.trim();
+    let printed = split_hint(printed).0.trim();
     if printed.is_empty() || printed.len() > SHORT_OUTPUT {
         return None;
     }
@@ -2620,6 +2627,7 @@ const UNSAID: &str = "Your answer did not say what it says.";
 const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
 const FILE_UNREAD: &str = "Your code did not read";
 const FILE_UNMADE: &str = "Your code did not create";
+const FILE_STILL_UNREAD: &str = "Your code still did not read";
 const NOT_COMPUTED: &str = "That is not the answer yet:";
 const ONE_ROW: &str = "Your answer took one of those values.";
 const ONE_PER_ROW: &str = "Your code printed one value per row";
@@ -2707,7 +2715,8 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
 /// printed the text and answered with a size.
 pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, FILE_UNREAD) || already_nudged(turn, FILE_UNMADE) {
+    let told = already_nudged(turn, FILE_UNREAD);
+    if already_nudged(turn, FILE_STILL_UNREAD) || already_nudged(turn, FILE_UNMADE) {
         return None;
     }
     let runs: Vec<&str> = code_runs(history, turn).map(|(code, _, _)| code).collect();
@@ -2733,9 +2742,32 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
         .filter(untouched)
         .find(|name| cwd.join(name).is_file())
     {
+        if !told {
+            return Some(format!(
+                "{FILE_UNREAD} {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+            ));
+        }
+        // Told once, the code still made its data up (the 0.5B model summed `[1, 2, 3, 4,
+        // 5]` twice for numbers.txt): the file's first lines show it is real and what it
+        // holds, and the code that opens it is spelled out.
+        let head = plain_text(file)
+            .then(|| std::fs::read_to_string(cwd.join(file)).ok())
+            .flatten()
+            .map(|text| {
+                let lines: Vec<String> = text
+                    .lines()
+                    .take(5)
+                    .map(|l| l.chars().take(120).collect())
+                    .collect();
+                format!(" {file} begins:\n```\n{}\n```\n", lines.join("\n"))
+            })
+            .unwrap_or_else(|| " ".to_string());
         return Some(format!(
-            "{FILE_UNREAD} {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
+            "{FILE_STILL_UNREAD} {file}: it used data of its own.{head}Write Python code in a ```python block that starts with `text = open('{file}').read()`, works on `text`, and prints what my request needs: {request}"
         ));
+    }
+    if told {
+        return None;
     }
     let file = files
         .iter()
@@ -4400,6 +4432,15 @@ mod tests {
         let asked = turn("1099511627776\n", after_answer(nudge));
         let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
         assert!(again.contains("ran already and worked"), "{again}");
+        // Code that printed nothing (only the harness's hint came back): no output to quote.
+        let hinted =
+            "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
+        let silent = turn(hinted, Vec::new());
+        let nudge = repeated_run_nudge(&silent, &run("print(2**40)")).unwrap();
+        assert_eq!(
+            nudge,
+            "You asked to run the same code again: it ran already and printed nothing; running it again prints nothing again. Write code that does the rest of my request (What is 2 to the 40th?) and prints the answer."
+        );
     }
 
     #[test]
@@ -4499,9 +4540,20 @@ mod tests {
             "{nudge}"
         );
         assert!(nudge.ends_with(request), "{nudge}");
-        // Once per turn.
+        // Asked again, the code still made its numbers up: the file's head is shown and
+        // the code that reads it spelled out, once.
         let mut asked = made_up.clone();
         for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        let again = unread_file_nudge(&asked, here.path()).unwrap();
+        assert_eq!(
+            again,
+            format!(
+                "Your code still did not read numbers.txt: it used data of its own. numbers.txt begins:\n```\n4\n8\n15\n```\nWrite Python code in a ```python block that starts with `text = open('numbers.txt').read()`, works on `text`, and prints what my request needs: {request}"
+            )
+        );
+        for item in after_answer(again) {
             asked.push(item);
         }
         assert_eq!(unread_file_nudge(&asked, here.path()), None);
