@@ -398,7 +398,10 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         && lower.split_whitespace().count() > 1;
     // A bare count of none: the words searched for are the code's own (`re.findall(r'^ERROR',
     // text)` over lines that begin with a date printed "0").
-    let bare_zero = claim == "0";
+    // So is an empty list with it (`print(errors)` then `print(len(errors))`: "[]" and "0").
+    let bare_zero = claim
+        .lines()
+        .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()" | "''" | "\"\""));
     let nothing = counted_none
         || bare_zero
         || opens.iter().any(|w| lower.starts_with(w))
@@ -1898,7 +1901,13 @@ pub fn uncomputed_hint(
                 .map(|n| format!("{n} is a number your code wrote itself: it did not compute it."))
         })
         .or_else(|| {
-            subject_unused(&request, code).map(|subject| {
+            // The subject may have gone into an earlier step of the turn (the text written
+            // to a file whose size this run printed).
+            let (_, turn) = history.last_turn()?;
+            let used = code_runs(history, turn).any(|(earlier, _, failed)| {
+                !failed && subject_unused(&request, earlier).is_none()
+            });
+            (!used).then(|| subject_unused(&request, code)).flatten().map(|subject| {
                 format!("my request is about `{subject}`, and your code did not use it.")
             })
         })
@@ -2019,7 +2028,9 @@ fn more_decimals_than_asked(request: &str, value: &str) -> Option<String> {
 /// answer yet: the message that asks once more for code, with why (the answer is set aside).
 pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String> {
     let (_, turn) = history.last_turn()?;
-    if already_nudged(turn, NOT_COMPUTED)
+    // Its own ask, not the run's hint quoted in another correction (told its code would fail
+    // the same way, the 0.5B model answered today's date for the date of app.log's WARN line).
+    if already_nudged(turn, UNCOMPUTED_ASK)
         || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
     {
         return None;
@@ -2029,7 +2040,7 @@ pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String
     let hint = hint?.trim_start_matches('(').trim_end_matches(')');
     hint.starts_with(NOT_COMPUTED).then(|| {
         format!(
-            "{NUDGE_START}\n{}\n\n{hint} Then tell me the value it prints.",
+            "{NUDGE_START}\n{}\n\n{hint} {UNCOMPUTED_ASK}",
             printed.trim()
         )
     })
@@ -2291,7 +2302,7 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     let value = split_hint(output).0.trim();
     if value.is_empty() {
         return Some(format!(
-            "{RAN_AGAIN} it ran already and printed nothing; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
+            "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
         ));
     }
     let short = value.len() <= SHORT_OUTPUT;
@@ -2319,7 +2330,26 @@ fn repeated_last_run<'h>(
     let (language, code) = code_written_as_text(call)?;
     let (asked, turn) = history.last_turn()?;
     let (call_id, output, is_error) = last_result(turn)?;
-    ran_the_same(history, call_id, language, code).then_some((asked, turn, output, is_error))
+    if ran_the_same(history, call_id, language, code) {
+        return Some((asked, turn, output, is_error));
+    }
+    // Code that ran earlier in the turn, sent back after other code ran since: two codes in
+    // turn are a loop too (the 0.5B model alternated a count that printed "0" and one that
+    // printed "[]" and "0", twenty runs, until the bench's time ran out).
+    turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult {
+            call_id,
+            tool_name,
+            output,
+            is_error,
+            ..
+        } if tool_name != crate::profile::FORMAT_ERROR
+            && ran_the_same(history, call_id, language, code) =>
+        {
+            Some((asked, turn, output.as_str(), *is_error))
+        }
+        _ => None,
+    })
 }
 
 /// When the model asks to run again exactly the code whose run just failed, the message that
@@ -2505,6 +2535,47 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     Some((fresh, temperature))
 }
 
+/// When the model, told that code it sent again had run and printed nothing, is to be asked
+/// once more: the view the next request is rendered from instead of the history. It holds the
+/// conversation before this turn, then the request with that code and what is left to do after
+/// it, and not the turn's calls: the 0.5B model wrote hello.txt as asked, then sent that code
+/// back, its calls to a tool it named `hello.txt` in view, until the corrections ran out (the
+/// file's size, the rest of the request, never printed). Once per turn.
+pub fn fresh_after_silence(history: &History) -> Option<History> {
+    let (asked, turn) = history.last_turn()?;
+    let HistoryItem::ToolResult {
+        tool_name, output, ..
+    } = turn.last()?
+    else {
+        return None;
+    };
+    let silences = turn
+        .iter()
+        .filter(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+                if tool_name == crate::profile::FORMAT_ERROR && output.contains(SILENT_AGAIN))
+        })
+        .count();
+    if tool_name != crate::profile::FORMAT_ERROR || !output.contains(SILENT_AGAIN) || silences > 1 {
+        return None;
+    }
+    let (call_id, _, false) = last_result(turn)? else {
+        return None;
+    };
+    let ToolAction::RunCode { code, .. } = &history.call(call_id)?.action else {
+        return None;
+    };
+    Some(asked_again(
+        history,
+        turn,
+        asked,
+        format!(
+            "\n\n(This code ran already and printed nothing:\n```python\n{}\n```\nDo not run it again. Write the code for the rest of my request, which prints the answer.)",
+            code.trim()
+        ),
+    ))
+}
+
 /// A view of the history without the turn's items (the conversation before it stays), whose
 /// last message is the turn's request `asked` with `said` after it.
 fn asked_again(
@@ -2622,6 +2693,7 @@ const PRINTED_NOTHING: &str = "Your code printed nothing, so your answer did not
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
 const RAN_AGAIN: &str = "You asked to run the same code again:";
+const SILENT_AGAIN: &str = "it ran already and printed nothing";
 const DOCUMENT_START: &str = "Your code read";
 const UNSAID: &str = "Your answer did not say what it says.";
 const READ_AGAIN: &str = "You asked to read it again; it would say the same.";
@@ -2629,6 +2701,7 @@ const FILE_UNREAD: &str = "Your code did not read";
 const FILE_UNMADE: &str = "Your code did not create";
 const FILE_STILL_UNREAD: &str = "Your code still did not read";
 const NOT_COMPUTED: &str = "That is not the answer yet:";
+const UNCOMPUTED_ASK: &str = "Then tell me the value it prints.";
 const ONE_ROW: &str = "Your answer took one of those values.";
 const ONE_PER_ROW: &str = "Your code printed one value per row";
 const UNROUNDED: &str = "as my request asks,";
@@ -3002,7 +3075,20 @@ mod tests {
             "{}",
             hint.text
         );
+        // The empty list printed before the count says the same.
+        let listed = code.replace(
+            "    print(len(errors))",
+            "    print(errors)\n    print(len(errors))",
+        );
+        assert!(
+            run_hint("python", &listed, "[]\n0\n", false, dir.path())
+                .is_some_and(|h| h.undone && h.text.contains("`app.log` does hold `ERROR`"))
+        );
         // A count that is not none, or a word the file does not hold: no hint.
+        assert!(
+            run_hint("python", &listed, "['ERROR']\n1\n", false, dir.path())
+                .is_none_or(|h| !h.text.contains("does hold"))
+        );
         assert!(
             run_hint("python", code, "1\n", false, dir.path())
                 .is_none_or(|h| !h.text.contains("does hold"))
@@ -3972,6 +4058,15 @@ mod tests {
             asked.push(item);
         }
         assert_eq!(uncomputed_output_nudge(&asked, "It is dlroW olleH."), None);
+        // The run's hint quoted by another correction (the code sent back unchanged) is not
+        // this ask: the answer after it is still asked for from code.
+        let mut repeated = h.clone();
+        let told = repeated_failure_nudge(&h, &run(other)).unwrap();
+        assert!(told.contains("That is not the answer yet:"), "{told}");
+        for item in after_answer(told) {
+            repeated.push(item);
+        }
+        assert!(uncomputed_output_nudge(&repeated, "It is 2026-12-04.").is_some());
         // A failed run of another kind is not this nudge's.
         let failed = runs_ending(
             request,
@@ -4428,6 +4523,27 @@ mod tests {
         assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
         let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
         assert_eq!(repeated_run_nudge(&failed, &run("print(2**40)")), None);
+        // Code that ran before other code ran since is sent back too.
+        let two = runs(
+            "What is 2 to the 40th?",
+            &[("print(2**40)", "1099511627776\n"), ("print(2**4)", "16\n")],
+        );
+        let back = repeated_run_nudge(&two, &run("print(2**40)")).unwrap();
+        assert!(
+            back.starts_with("Your code printed:\n1099511627776"),
+            "{back}"
+        );
+        let failed_before = runs_marked(
+            "What is 2 to the 40th?",
+            &[
+                ("print(2**40", "SyntaxError: '(' was never closed", true),
+                ("print(2**4)", "16\n", false),
+            ],
+        );
+        assert!(
+            repeated_failure_nudge(&failed_before, &run("print(2**40"))
+                .is_some_and(|n| n.contains("SyntaxError"))
+        );
         // Quoted once per turn; a model that repeats after that is sent to the next step.
         let asked = turn("1099511627776\n", after_answer(nudge));
         let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
@@ -4441,6 +4557,40 @@ mod tests {
             nudge,
             "You asked to run the same code again: it ran already and printed nothing; running it again prints nothing again. Write code that does the rest of my request (What is 2 to the 40th?) and prints the answer."
         );
+    }
+
+    #[test]
+    fn code_sent_back_after_it_printed_nothing_gets_the_rest_of_the_request_asked_afresh() {
+        let request = "Create a file hello.txt containing exactly the text hi there, then tell me its size in bytes.";
+        let write = "with open('hello.txt', 'w') as f: f.write('hi there')";
+        let hinted =
+            "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
+        let h = runs(request, &[(write, hinted)]);
+        assert!(fresh_after_silence(&h).is_none());
+        let told = repeated_run_nudge(&h, &run(write)).unwrap();
+        let mut asked = h.clone();
+        for item in after_answer(told.clone()) {
+            asked.push(item);
+        }
+        let view = fresh_after_silence(&asked).unwrap();
+        let [HistoryItem::User { items }] = view.items() else {
+            panic!("{:?}", view.items());
+        };
+        let said = request_text(items);
+        assert!(said.starts_with(request), "{said}");
+        assert!(
+            said.contains(&format!("This code ran already and printed nothing: ```python {write} ``` Do not run it again.")),
+            "{said}"
+        );
+        // Once a turn: told again, the corrections go on to their end.
+        for item in after_answer(told) {
+            asked.push(item);
+        }
+        assert!(fresh_after_silence(&asked).is_none());
+        // Code that printed something is fresh_answer's.
+        let printed = turn("1099511627776\n", Vec::new());
+        let quote = repeated_run_nudge(&printed, &run("print(2**40)")).unwrap();
+        assert!(fresh_after_silence(&turn("1099511627776\n", after_answer(quote))).is_none());
     }
 
     #[test]

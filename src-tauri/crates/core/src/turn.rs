@@ -126,6 +126,18 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         let answer_view = (retry.is_none() && shared.profile.offers("execute"))
             .then(|| crate::coaching::fresh_answer(&shared.history))
             .flatten();
+        // The model sent back code that ran and printed nothing: it is asked for the rest of
+        // the request with only the request and that code in view.
+        let rest_view = (retry.is_none() && answer_view.is_none() && shared.profile.offers("execute"))
+            .then(|| crate::coaching::fresh_after_silence(&shared.history))
+            .flatten();
+        if rest_view.is_some() {
+            emit(EventMsg::Notice {
+                message: "the model asked to run again code that ran and printed nothing; it is asked afresh for \
+                          the rest of the request, with only the request and that code in view"
+                    .into(),
+            });
+        }
         if answer_view.is_some() {
             emit(EventMsg::Notice {
                 message: "the model asked to run again the code that already ran; it is asked for its answer \
@@ -133,7 +145,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     .into(),
             });
         }
-        let mut request = match (&retry, &answer_view) {
+        let mut request = match (&retry, answer_view.as_ref().or(rest_view.as_ref())) {
             (Some((fresh, _)), _) | (None, Some(fresh)) => render(shared, fresh, &mcp_tools),
             (None, None) => render(shared, &shared.history, &mcp_tools),
         };

@@ -584,9 +584,9 @@ async fn code_the_engine_mended_runs_once_a_turn() {
         .filter(|n| n.contains("failed opening /nowhere/here/app.log"))
         .collect();
     assert_eq!(mended.len(), 1, "{:?}", notices(&events));
-    // The failing code, the engine's mended run, the failing code sent back after it; the
-    // fourth send gets the failure said instead of another mended run.
-    assert_eq!(runs_begun(&events), 3);
+    // The failing code and the engine's mended run; sent back after it, the failing code gets
+    // its failure said instead of another run, mended or not.
+    assert_eq!(runs_begun(&events), 2);
     assert!(
         tool_results(&events).iter().any(|r| r.trim() == "1"),
         "{:?}",
@@ -602,6 +602,57 @@ async fn code_the_engine_mended_runs_once_a_turn() {
         "{told}"
     );
     assert_eq!(answers(&events).last(), Some(&"There is 1 WARN line."));
+    s.server.assert_invariants();
+}
+
+/// Code that did the first part of a request and printed nothing, sent back (the 0.5B model
+/// wrote hello.txt, then sent that code again instead of printing its size): the model is asked
+/// for the rest with only the request and that code in view, and goes on.
+#[tokio::test]
+async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_afresh() {
+    let write = "```python\nwith open('hello.txt', 'w') as f:\n    f.write('hi there')\n```";
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(write),
+        ScriptedResponse::text(write),
+        ScriptedResponse::text("```python\nimport os\nprint(os.path.getsize('hello.txt'))\n```"),
+        ScriptedResponse::text("hello.txt is 8 bytes."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("Create a file hello.txt containing exactly the text hi there, then tell me its size in bytes.");
+    let events = s.until_turn_end().await;
+    assert_eq!(
+        runs_begun(&events),
+        2,
+        "the code sent back does not run again"
+    );
+    assert!(
+        notices(&events)
+            .iter()
+            .any(|n| n.contains("ran and printed nothing; it is asked afresh")),
+        "{:?}",
+        notices(&events)
+    );
+    let requests = s.server.model_requests();
+    assert_eq!(requests.len(), 4);
+    // The third request: the request and the code that ran, none of the turn's calls.
+    let messages = requests[2].messages();
+    assert!(
+        !messages.iter().any(|m| m["role"] == "assistant"),
+        "{messages:?}"
+    );
+    let asked = last_message(&requests[2]);
+    assert!(
+        asked.starts_with("Create a file hello.txt")
+            && asked.contains("This code ran already and printed nothing:\n```python\nwith open('hello.txt', 'w') as f:"),
+        "{asked}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(s.workdir.join("hello.txt")).unwrap(),
+        "hi there"
+    );
+    assert_eq!(answers(&events).last(), Some(&"hello.txt is 8 bytes."));
     s.server.assert_invariants();
 }
 
