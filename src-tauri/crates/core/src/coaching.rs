@@ -209,10 +209,55 @@ pub fn run_hint(
             true,
         );
     }
-    hint(
-        "The code printed nothing. Print the values you need to see: `print(result)`.",
-        false,
-    )
+    hint(SILENT_RUN, false)
+}
+
+/// The hint for a run that printed nothing, when nothing more precise applies.
+const SILENT_RUN: &str =
+    "The code printed nothing. Print the values you need to see: `print(result)`.";
+
+/// When code wrote the file a request creates and printed nothing, and the request asks more
+/// after it ("…, then tell me its size in bytes"): that file and the rest to do.
+fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, &'r str)> {
+    if !asks_to_create(request) {
+        return None;
+    }
+    let file = named_files(request)
+        .into_iter()
+        .find(|file| code.contains(file) && cwd.join(file).is_file())?;
+    let lower = request.to_lowercase();
+    let at = lower.rfind(" then ")?;
+    let rest = request[at + " then ".len()..].trim();
+    (!rest.is_empty() && at > lower.find(&file.to_lowercase())?).then_some((file, rest))
+}
+
+/// What the model sees of a Python run that printed nothing after it wrote the file the
+/// request creates, when the request asks more after it: in place of the bare hint to print
+/// values, that the file is made and what is left to do (the 0.5B model, told to print its
+/// values, sent the code that wrote hello.txt back three times; its size was never asked).
+pub fn made_file_output(
+    history: &History,
+    call: &ToolCall,
+    output: &str,
+    cwd: &Path,
+) -> Option<String> {
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
+        return None;
+    }
+    let (printed, hint) = split_hint(output);
+    if !printed.trim().is_empty() || hint != Some(&format!("({SILENT_RUN})")) {
+        return None;
+    }
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let (file, rest) = made_file_rest(&request, code, cwd)?;
+    Some(format!(
+        "\n(The code printed nothing. It made `{file}`; the rest of my request is still to do: {}. Write the code for that, which prints the answer.)",
+        rest.trim_end_matches(['.', '!', '?'])
+    ))
 }
 
 /// What the hint for a path that is not there says when a file of its name is here.
@@ -432,30 +477,14 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         .filter(|w| w.chars().count() >= 3 && !COMMON.contains(&w.to_lowercase().as_str()))
         .filter(|w| !files.iter().any(|f| f.contains(w)))
         .collect();
-    for name in files {
-        let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
-            continue;
-        };
-        let holds = |line: &str, word: &str| words_in(line).any(|w| w == word);
-        let Some(word) = words
+    files.into_iter().find_map(|name| {
+        let (word, lines) = words
             .iter()
-            .find(|w| text.lines().any(|line| holds(line, w)))
-        else {
-            continue;
-        };
-        let lines: Vec<String> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, line)| holds(line, word))
-            .take(3)
-            .map(|(i, line)| format!("{}: {}", i + 1, line.chars().take(120).collect::<String>()))
-            .collect();
-        return Some(format!(
-            "`{name}` does hold `{word}`, so your code's search missed it. These lines have it:\n```\n{}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again.",
-            lines.join("\n")
-        ));
-    }
-    None
+            .find_map(|word| Some((word, lines_holding(cwd, name, word)?.1)))?;
+        Some(format!(
+            "`{name}` does hold `{word}`, so your code's search missed it. These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again."
+        ))
+    })
 }
 
 /// The text of each one-line string literal in `code` (`'ERROR'`, `r"^WARN"`).
@@ -1816,8 +1845,8 @@ fn unused_values(code: &str) -> Vec<&str> {
 }
 
 /// When the model answers with a value (a number, or words in quotes, that the request does
-/// not hold) after its last run printed nothing: the message that asks for code that prints
-/// it. The 1.5B model computed `result = s[::-1]`, printed nothing, and answered with a
+/// not hold), or with the hint that followed, after its last run printed nothing: the message
+/// that asks for code that prints it. The 1.5B model computed `result = s[::-1]`, printed nothing, and answered with a
 /// reversal of "Hello, World!"; another looped over a text's characters, found nothing, and
 /// answered with today's date. Once per turn.
 pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String> {
@@ -1845,7 +1874,10 @@ pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String>
         .iter()
         .any(|n| !asked_numbers.iter().any(|r| same_number(n, r)));
     let new_quote = quoted(answer).iter().any(|q| !request.contains(q.as_str()));
-    (new_number || new_quote).then(|| {
+    // The hint after the run said back as the answer (the 0.5B model answered "The code
+    // printed nothing. It made `hello.txt`; the rest of my request is still to do: …").
+    let hint_said = echoes(answer, output);
+    (new_number || new_quote || hint_said).then(|| {
         format!(
             "{PRINTED_NOTHING} Run code that prints the answer to my request ({request}) with `print(...)`, then tell me what it prints."
         )
@@ -1868,9 +1900,9 @@ pub fn uncomputed_hint(
     let ToolAction::RunCode { language, code } = &call.action else {
         return None;
     };
-    if call.origin != CallOrigin::Text
-        || oi_exec::canonical_language(language) != Some(oi_exec::Language::Python)
-    {
+    let language = oi_exec::canonical_language(language);
+    let shell = language == Some(oi_exec::Language::Shell);
+    if call.origin != CallOrigin::Text || (language != Some(oi_exec::Language::Python) && !shell) {
         return None;
     }
     let (printed, hint) = split_hint(output);
@@ -1878,8 +1910,25 @@ pub fn uncomputed_hint(
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 {
         return None;
     }
-    let (asked, _) = history.last_turn()?;
+    let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
+    // Lines that mention a word, counted by code without it: the file's lines, all of them
+    // (the 0.5B model ran `grep -o "disk" app.log` and `wc -l app.log`, and answered 7).
+    // Shell gets only this check: its outputs carry names and columns beside the value.
+    if let Some(word) = searched_word(&request)
+        && !code.to_lowercase().contains(&word.to_lowercase())
+        && !wrote_earlier(history, turn)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request counts the lines that mention `{word}`, and your code did not look for `{word}`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    if shell {
+        return None;
+    }
     if let Some(file) = uncreated_file(&request, code, cwd) {
         return Some(RunHint {
             text: format!(
@@ -1895,7 +1944,20 @@ pub fn uncomputed_hint(
         });
     }
     let why = request_word_printed(&request, value)
-        .map(|word| format!("`{word}` is a word of my request itself, not what it asks for."))
+        .map(|word| {
+            // The lines of the file the code read that hold the word: what the request
+            // asks is on them (the 0.5B model printed the match `WARN`, not its line's date).
+            let lines = named_files(code)
+                .into_iter()
+                .filter(|name| plain_text(name))
+                .find_map(|name| lines_holding(cwd, name, word));
+            match lines {
+                Some((name, lines)) => format!(
+                    "`{word}` is a word of my request itself, not what it asks for. These lines of `{name}` have it:\n```\n{lines}\n```\nTake from them what my request asks."
+                ),
+                None => format!("`{word}` is a word of my request itself, not what it asks for."),
+            }
+        })
         .or_else(|| {
             literal_printed(&request, code, value)
                 .map(|n| format!("{n} is a number your code wrote itself: it did not compute it."))
@@ -1903,7 +1965,6 @@ pub fn uncomputed_hint(
         .or_else(|| {
             // The subject may have gone into an earlier step of the turn (the text written
             // to a file whose size this run printed).
-            let (_, turn) = history.last_turn()?;
             let used = code_runs(history, turn).any(|(earlier, _, failed)| {
                 !failed && subject_unused(&request, earlier).is_none()
             });
@@ -1930,14 +1991,17 @@ pub fn uncomputed_hint(
 /// to total.txt`) when it is not in the working folder and the code never named it. The 0.5B
 /// model printed the text meant for hello.txt and answered with its length.
 fn uncreated_file<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str> {
-    let lower = request.to_lowercase();
-    let creates = words_in(&lower).any(|w| matches!(w, "create" | "write" | "save" | "make"));
-    if !creates {
+    if !asks_to_create(request) {
         return None;
     }
     named_files(request)
         .into_iter()
         .find(|file| !code.contains(file) && !cwd.join(file).exists())
+}
+
+/// Whether a request asks for a file to be made (`Create a file…`, `write the sum to…`).
+fn asks_to_create(request: &str) -> bool {
+    words_in(&request.to_lowercase()).any(|w| matches!(w, "create" | "write" | "save" | "make"))
 }
 
 /// Whether a request that asks who (not among choices it gives) got a lone number printed (the
@@ -2127,6 +2191,56 @@ fn request_subject(request: &str) -> Option<&str> {
     Some(SUBJECT.as_ref()?.captures(request)?.get(1)?.as_str())
 }
 
+/// The word a request counts the lines of (`disk` of "How many lines of app.log mention
+/// disk?", `ERROR` of "lines that contain ERROR").
+fn searched_word(request: &str) -> Option<&str> {
+    static WORD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?i)\blines?\b(?:[^.?!]|\.\S)*?\b(?:mention(?:s|ing)?|contain(?:s|ing)?|say(?:s|ing)?|match(?:es|ing)?|with|ha(?:ve|s|ving))\s+(?:the\s+(?:word|text|string)\s+)?["'`“]?([\w-]+)"#,
+        )
+        .ok()
+    });
+    let word = WORD.as_ref()?.captures(request)?.get(1)?.as_str();
+    (!matches!(
+        word.to_lowercase().as_str(),
+        "a" | "an" | "the" | "any" | "no" | "it" | "them"
+    ))
+    .then_some(word)
+}
+
+/// Whether a run of the turn that worked wrote a file (the text a later run measures).
+fn wrote_earlier(history: &History, turn: &[HistoryItem]) -> bool {
+    code_runs(history, turn).any(|(code, _, failed)| {
+        !failed
+            && [
+                "'w'",
+                "\"w\"",
+                "'a'",
+                "\"a\"",
+                ".write(",
+                "write_text(",
+                " > ",
+                ">>",
+            ]
+            .iter()
+            .any(|w| code.contains(w))
+    })
+}
+
+/// Up to three lines of the file `name` here that hold `word` (as a word), numbered, and the
+/// name.
+fn lines_holding<'n>(cwd: &Path, name: &'n str, word: &str) -> Option<(&'n str, String)> {
+    let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| words_in(line).any(|w| w == word))
+        .take(3)
+        .map(|(i, line)| format!("{}: {}", i + 1, line.chars().take(120).collect::<String>()))
+        .collect();
+    (!lines.is_empty()).then(|| (name, lines.join("\n")))
+}
+
 /// The string a request is about, when the code does not hold it.
 fn subject_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
     request_subject(request).filter(|subject| !code.contains(subject))
@@ -2276,7 +2390,7 @@ fn document_quoted(head: &str, text: &str, why: &str, request: &str) -> String {
 ///   take the next step toward the request, each time it repeats, so the turn's limit on
 ///   corrections in a row ends such a loop (the 0.5B model ran `pip install pandas` nine times,
 ///   and a short count fourteen times after the quote, until the bench's time ran out).
-pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> {
+pub fn repeated_run_nudge(history: &History, call: &ToolCall, cwd: &Path) -> Option<String> {
     let (asked, turn, output, false) = repeated_last_run(history, call)? else {
         return None;
     };
@@ -2301,9 +2415,18 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall) -> Option<String> 
     // to quote (the 0.5B model, quoted "(The code printed nothing. …)", answered "12").
     let value = split_hint(output).0.trim();
     if value.is_empty() {
-        return Some(format!(
-            "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
-        ));
+        // What is left, when the code made the file the request creates.
+        let made =
+            code_written_as_text(call).and_then(|(_, code)| made_file_rest(&request, code, cwd));
+        return Some(match made {
+            Some((file, rest)) => format!(
+                "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. It made `{file}` already. Write code for the rest of my request, {}, that prints the answer.",
+                rest.trim_end_matches(['.', '!', '?'])
+            ),
+            None => format!(
+                "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
+            ),
+        });
     }
     let short = value.len() <= SHORT_OUTPUT;
     if short && !quoted && !already_nudged(turn, REPEATED) {
@@ -2367,7 +2490,8 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
 }
 
 /// What a failed run's output says went wrong: a traceback's exception line (the hint after
-/// it may run over lines), or else the last line it printed with the hint that followed.
+/// it may run over lines) and that hint, or else the last line it printed with the hint that
+/// followed.
 fn failure_in(output: &str) -> Option<String> {
     // A run sent back as undone without an exception: its last printed line and the hint
     // that followed it, whole (its last line alone reads as an error of its own).
@@ -2380,7 +2504,12 @@ fn failure_in(output: &str) -> Option<String> {
             .map(str::trim)
     };
     Some(match exception_line(output) {
-        Some(line) => line.to_string(),
+        // With the hint that explained it (the 0.5B model, its `KeyError: 'data'` said
+        // again without the file's keys, sent the same code back until the turn ended).
+        Some(line) => match hint {
+            Some(hint) if !hint.contains(line) => format!("{line}\n{hint}"),
+            _ => line.to_string(),
+        },
         None => match (last_printed(), hint) {
             (Some(line), Some(hint)) => format!("{line}\n{hint}"),
             (None, Some(hint)) => hint.to_string(),
@@ -2672,6 +2801,17 @@ fn code_written_as_text(call: &ToolCall) -> Option<(&str, &str)> {
             Some((language, code))
         }
         _ => None,
+    }
+}
+
+/// `call` with its code replaced by the Python `code` (what the engine ran in its stead).
+pub fn as_python_call(call: &ToolCall, code: String) -> ToolCall {
+    ToolCall {
+        action: ToolAction::RunCode {
+            language: "python".into(),
+            code,
+        },
+        ..call.clone()
     }
 }
 
@@ -3738,6 +3878,128 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_count_without_the_word_the_lines_mention_and_a_match_printed_from_a_file_here_are_explained()
+     {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("app.log"),
+            "2026-11-01 INFO start\n2026-11-01 ERROR disk\n2026-11-02 WARN slow\n2026-11-03 ERROR disk\n",
+        )
+        .unwrap();
+        let ran = |request: &str, language: &str, code: &str, output: &str| {
+            let h = runs(request, &[(code, output)]);
+            let mut call = h.call("c1").cloned().unwrap();
+            call.action = ToolAction::RunCode {
+                language: language.into(),
+                code: code.into(),
+            };
+            uncomputed_hint(&h, &call, output, here.path())
+        };
+        // Lines that mention a word, counted without it (the 0.5B model's `wc -l`), in shell
+        // or Python, however the request says it.
+        for request in [
+            "How many lines of app.log mention disk?",
+            "How many lines in app.log contain disk?",
+            "Count the lines of app.log with the word disk.",
+            "How many lines of app.log have 'disk' in them?",
+        ] {
+            for (language, code) in [
+                ("shell", "wc -l app.log"),
+                ("python", "print(len(open('app.log').readlines()))"),
+            ] {
+                let hint = ran(request, language, code, "4 app.log\n").unwrap();
+                assert!(hint.undone, "{request}");
+                assert!(
+                    hint.text.contains(
+                        "my request counts the lines that mention `disk`, and your code did not look for `disk`"
+                    ),
+                    "{request}: {}",
+                    hint.text
+                );
+            }
+            // Code that looks for it, in any case, is left alone.
+            for (language, code) in [
+                ("shell", "grep -c disk app.log"),
+                ("shell", "grep -ci DISK app.log"),
+                ("python", "print(sum('disk' in l for l in open('app.log')))"),
+            ] {
+                assert_eq!(ran(request, language, code, "2\n"), None, "{code}");
+            }
+        }
+        // Requests that count no word's lines, and shell's other outputs, are left alone.
+        assert_eq!(searched_word("How many lines does app.log have?"), None);
+        assert_eq!(searched_word("How many lines have a date?"), None);
+        assert_eq!(searched_word("How many ERROR lines are in app.log?"), None);
+        assert_eq!(
+            ran(
+                "How many lines does app.log have?",
+                "shell",
+                "wc -l app.log",
+                "4 app.log\n"
+            ),
+            None
+        );
+        // The match printed (a word of the request) from a file here: the file's lines that
+        // hold it are shown.
+        let request = "On which date does app.log have a WARN line? Answer with the date.";
+        let code = "import re\nm = re.search(r'WARN', open('app.log').read())\nprint(m.group(0))";
+        let hint = ran(request, "python", code, "WARN\n").unwrap();
+        assert!(
+            hint.text.contains(
+                "`WARN` is a word of my request itself, not what it asks for. These lines of `app.log` have it:\n```\n3: 2026-11-02 WARN slow\n```\nTake from them what my request asks."
+            ),
+            "{}",
+            hint.text
+        );
+    }
+
+    #[test]
+    fn a_run_that_made_the_file_asked_and_printed_nothing_is_told_the_rest_to_do() {
+        let here = tempfile::tempdir().unwrap();
+        let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+        let write = "with open('hello.txt', 'w') as f:\n    f.write('hi there')";
+        let silent = format!("\n({SILENT_RUN})");
+        let h = runs(request, &[(write, silent.as_str())]);
+        let call = h.call("c1").cloned().unwrap();
+        // Not made yet (the run failed to write it, or wrote elsewhere): the bare hint stays.
+        assert_eq!(made_file_output(&h, &call, &silent, here.path()), None);
+        std::fs::write(here.path().join("hello.txt"), "hi there").unwrap();
+        assert_eq!(
+            made_file_output(&h, &call, &silent, here.path()).as_deref(),
+            Some(
+                "\n(The code printed nothing. It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Write the code for that, which prints the answer.)"
+            )
+        );
+        let told = repeated_run_nudge(&h, &call, here.path()).unwrap();
+        assert!(
+            told.contains("It made `hello.txt` already. Write code for the rest of my request, tell me its size in bytes, that prints the answer."),
+            "{told}"
+        );
+        // Said back as the answer, the hint is no answer.
+        let hinted = made_file_output(&h, &call, &silent, here.path()).unwrap();
+        let h = runs(request, &[(write, hinted.as_str())]);
+        let nudge = unprinted_answer_nudge(&h, hinted.trim().trim_matches(['(', ')'])).unwrap();
+        assert!(nudge.starts_with(PRINTED_NOTHING), "{nudge}");
+        assert_eq!(unprinted_answer_nudge(&h, "Done."), None);
+        // A request with nothing after the file, a run that printed something or had another
+        // hint, and code that did not name the file are left alone.
+        let only = runs(
+            "Create a file hello.txt containing hi.",
+            &[(write, silent.as_str())],
+        );
+        assert_eq!(made_file_output(&only, &call, &silent, here.path()), None);
+        assert_eq!(made_file_output(&h, &call, "8\n", here.path()), None);
+        let other = "\n(The code defined `f` but never called it.)";
+        assert_eq!(made_file_output(&h, &call, other, here.path()), None);
+        let elsewhere = runs(request, &[("print(1)", silent.as_str())]);
+        let call = elsewhere.call("c1").cloned().unwrap();
+        assert_eq!(
+            made_file_output(&elsewhere, &call, &silent, here.path()),
+            None
+        );
+    }
+
     /// [`uncomputed_hint`] for one run of `code` that printed `output`, asked `request`.
     fn uncomputed(request: &str, code: &str, output: &str) -> Option<RunHint> {
         let h = runs(request, &[(code, output)]);
@@ -4512,7 +4774,9 @@ mod tests {
     #[test]
     fn running_the_same_code_again_is_answered_with_its_output_once() {
         let h = turn("1099511627776\n", Vec::new());
-        let nudge = repeated_run_nudge(&h, &run("print(2**40)\n")).unwrap();
+        let nudge =
+            repeated_run_nudge(&h, &run("print(2**40)\n"), Path::new("/nonexistent-folder"))
+                .unwrap();
         assert!(
             nudge.starts_with("Your code printed:\n1099511627776"),
             "{nudge}"
@@ -4520,15 +4784,26 @@ mod tests {
         assert!(nudge.contains("same code again"), "{nudge}");
         // Other code runs, and so does the same code after it failed (the failure's own
         // nudge answers that).
-        assert_eq!(repeated_run_nudge(&h, &run("print(2**41)")), None);
+        assert_eq!(
+            repeated_run_nudge(&h, &run("print(2**41)"), Path::new("/nonexistent-folder")),
+            None
+        );
         let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
-        assert_eq!(repeated_run_nudge(&failed, &run("print(2**40)")), None);
+        assert_eq!(
+            repeated_run_nudge(
+                &failed,
+                &run("print(2**40)"),
+                Path::new("/nonexistent-folder")
+            ),
+            None
+        );
         // Code that ran before other code ran since is sent back too.
         let two = runs(
             "What is 2 to the 40th?",
             &[("print(2**40)", "1099511627776\n"), ("print(2**4)", "16\n")],
         );
-        let back = repeated_run_nudge(&two, &run("print(2**40)")).unwrap();
+        let back = repeated_run_nudge(&two, &run("print(2**40)"), Path::new("/nonexistent-folder"))
+            .unwrap();
         assert!(
             back.starts_with("Your code printed:\n1099511627776"),
             "{back}"
@@ -4546,13 +4821,23 @@ mod tests {
         );
         // Quoted once per turn; a model that repeats after that is sent to the next step.
         let asked = turn("1099511627776\n", after_answer(nudge));
-        let again = repeated_run_nudge(&asked, &run("print(2**40)")).unwrap();
+        let again = repeated_run_nudge(
+            &asked,
+            &run("print(2**40)"),
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap();
         assert!(again.contains("ran already and worked"), "{again}");
         // Code that printed nothing (only the harness's hint came back): no output to quote.
         let hinted =
             "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
         let silent = turn(hinted, Vec::new());
-        let nudge = repeated_run_nudge(&silent, &run("print(2**40)")).unwrap();
+        let nudge = repeated_run_nudge(
+            &silent,
+            &run("print(2**40)"),
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap();
         assert_eq!(
             nudge,
             "You asked to run the same code again: it ran already and printed nothing; running it again prints nothing again. Write code that does the rest of my request (What is 2 to the 40th?) and prints the answer."
@@ -4567,7 +4852,7 @@ mod tests {
             "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
         let h = runs(request, &[(write, hinted)]);
         assert!(fresh_after_silence(&h).is_none());
-        let told = repeated_run_nudge(&h, &run(write)).unwrap();
+        let told = repeated_run_nudge(&h, &run(write), Path::new("/nonexistent-folder")).unwrap();
         let mut asked = h.clone();
         for item in after_answer(told.clone()) {
             asked.push(item);
@@ -4589,14 +4874,20 @@ mod tests {
         assert!(fresh_after_silence(&asked).is_none());
         // Code that printed something is fresh_answer's.
         let printed = turn("1099511627776\n", Vec::new());
-        let quote = repeated_run_nudge(&printed, &run("print(2**40)")).unwrap();
+        let quote = repeated_run_nudge(
+            &printed,
+            &run("print(2**40)"),
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap();
         assert!(fresh_after_silence(&turn("1099511627776\n", after_answer(quote))).is_none());
     }
 
     #[test]
     fn code_sent_back_after_its_output_was_quoted_gets_the_answer_asked_afresh() {
         let h = turn("1099511627776\n", Vec::new());
-        let quote = repeated_run_nudge(&h, &run("print(2**40)")).unwrap();
+        let quote =
+            repeated_run_nudge(&h, &run("print(2**40)"), Path::new("/nonexistent-folder")).unwrap();
         // Not before the quote.
         assert!(fresh_answer(&h).is_none());
         let quoted = turn("1099511627776\n", after_answer(quote));
@@ -4610,7 +4901,12 @@ mod tests {
         assert!(asked.contains("printed: 1099511627776"), "{asked}");
         assert!(asked.contains("Do not run code again"), "{asked}");
         // Once: after being told that running it again changes nothing, the corrections go on.
-        let told = repeated_run_nudge(&quoted, &run("print(2**40)")).unwrap();
+        let told = repeated_run_nudge(
+            &quoted,
+            &run("print(2**40)"),
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap();
         let mut twice = quoted.clone();
         for item in after_answer(told) {
             twice.push(item);
@@ -4966,7 +5262,7 @@ mod tests {
                     --- page 2 ---\n-2-\n\nThe harbour opens again on Tuesday.\n";
         let summarize = "Find the PDF I downloaded last week and summarize it.";
         let h = runs(summarize, &[(code, text)]);
-        let nudge = repeated_run_nudge(&h, &run(code)).unwrap();
+        let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
         assert!(
             nudge.starts_with(
                 "Your code read /d/harbour-report.pdf (PDF, 2 pages):\nHarbour works report."
@@ -4982,12 +5278,17 @@ mod tests {
         for item in after_answer(nudge) {
             asked.push(item);
         }
-        let again = repeated_run_nudge(&asked, &run(code)).unwrap();
+        let again =
+            repeated_run_nudge(&asked, &run(code), Path::new("/nonexistent-folder")).unwrap();
         assert!(again.contains("ran already and worked"), "{again}");
         // A plain file read again is any other run's repeat.
         let note = "print(computer.files.read('note.txt'))";
-        let plain =
-            repeated_run_nudge(&runs("read the note", &[(note, "hello\n")]), &run(note)).unwrap();
+        let plain = repeated_run_nudge(
+            &runs("read the note", &[(note, "hello\n")]),
+            &run(note),
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap();
         assert!(plain.starts_with("Your code printed:\nhello"), "{plain}");
     }
 
@@ -4997,7 +5298,8 @@ mod tests {
         let install = "import subprocess\nsubprocess.run(['pip', 'install', 'pandas'])";
         let long = "Collecting pandas\n".repeat(40);
         let h = runs(request, &[(install, long.as_str())]);
-        let nudge = repeated_run_nudge(&h, &run(install)).unwrap();
+        let nudge =
+            repeated_run_nudge(&h, &run(install), Path::new("/nonexistent-folder")).unwrap();
         assert!(nudge.contains("ran already and worked"), "{nudge}");
         assert!(nudge.contains(request), "{nudge}");
         assert!(!nudge.contains("Collecting"), "{nudge}");
@@ -5006,11 +5308,27 @@ mod tests {
         for item in after_answer(nudge) {
             asked.push(item);
         }
-        assert!(repeated_run_nudge(&asked, &run(install)).is_some());
+        assert!(
+            repeated_run_nudge(&asked, &run(install), Path::new("/nonexistent-folder")).is_some()
+        );
         // Code that printed nothing is not worth running again either; other code runs.
         let silent = runs(request, &[("total = 44", "")]);
-        assert!(repeated_run_nudge(&silent, &run("total = 44")).is_some());
-        assert_eq!(repeated_run_nudge(&silent, &run("print(total)")), None);
+        assert!(
+            repeated_run_nudge(
+                &silent,
+                &run("total = 44"),
+                Path::new("/nonexistent-folder")
+            )
+            .is_some()
+        );
+        assert_eq!(
+            repeated_run_nudge(
+                &silent,
+                &run("print(total)"),
+                Path::new("/nonexistent-folder")
+            ),
+            None
+        );
     }
 
     #[test]
@@ -5042,7 +5360,9 @@ mod tests {
             asked.push(item);
         }
         assert!(repeated_failure_nudge(&asked, &run(listing)).is_some());
-        // The exception line, not the last line of a hint that runs over lines after it.
+        // The exception line, not the last line of a hint that runs over lines after it, and
+        // the hint whole after it (the 0.5B model, told only `KeyError: 'data'` again, sent
+        // the same code back until the turn ended).
         let csv = "print(sum(int(r[0]) for r in rows))";
         let hinted = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: 'north'\n\n\
                       (`sales.csv` begins:\n```\nregion,units\n```\nLook at which column holds what.)";
@@ -5050,7 +5370,7 @@ mod tests {
         let nudge = repeated_failure_nudge(&h, &run(csv)).unwrap();
         assert!(
             nudge.contains(
-                "it failed with:\nValueError: invalid literal for int() with base 10: 'north'\n"
+                "it failed with:\nValueError: invalid literal for int() with base 10: 'north'\n(`sales.csv` begins:\n```\nregion,units\n```\nLook at which column holds what.)\n\nIt would fail"
             ),
             "{nudge}"
         );
@@ -5089,7 +5409,14 @@ mod tests {
         // afresh, the 0.5B model worked out again what it had printed (165.0), wrongly.
         let worked = runs("What is 2**40?", &[("print(2**40)", "1099511627776\n")]);
         let mut asked = worked.clone();
-        for item in after_answer(repeated_run_nudge(&worked, &run("print(2**40)")).unwrap()) {
+        for item in after_answer(
+            repeated_run_nudge(
+                &worked,
+                &run("print(2**40)"),
+                Path::new("/nonexistent-folder"),
+            )
+            .unwrap(),
+        ) {
             asked.push(item);
         }
         assert_eq!(resample_temperature(&asked), None);

@@ -306,13 +306,31 @@ fn interpret(
                 .or_else(|| crate::coaching::unread_file_nudge(&shared.history, &shared.config.cwd))
                 .map(|message| (message, false))
         };
-        let repeated = match calls.as_slice() {
-            [only] if coach => crate::coaching::repeated_run_nudge(&shared.history, only)
-                .or_else(|| crate::coaching::repeated_failure_nudge(&shared.history, only)),
-            _ => None,
-        };
         let answered = calls.is_empty() && coach;
         let cwd = &shared.config.cwd;
+        let history = &shared.history;
+        let mended_anyway = |next: Option<&ToolCall>| {
+            crate::coaching::mended_path(history, next, cwd)
+                .or_else(|| crate::coaching::mended_import(history, next))
+                .or_else(|| crate::coaching::mended_counter(history, next))
+                .or_else(|| crate::coaching::mended_keyword(history, next))
+                .or_else(|| crate::coaching::mended_call(history, next))
+        };
+        let repeated = match calls.as_slice() {
+            [only] if coach => {
+                // Failing code sent back after the engine ran it mended is a repeat of that
+                // mended run (the 0.5B model, its path to app.log mended, sent its
+                // `/tmp/…/app.log` back and was told it would fail again, which the run
+                // mended had not).
+                let ran_mended = mended_anyway(Some(only))
+                    .filter(|(code, _)| crate::coaching::ran_this_turn(history, code))
+                    .map(|(code, _)| crate::coaching::as_python_call(only, code));
+                let only = ran_mended.as_ref().unwrap_or(only);
+                crate::coaching::repeated_run_nudge(history, only, cwd)
+                    .or_else(|| crate::coaching::repeated_failure_nudge(history, only))
+            }
+            _ => None,
+        };
         let engine_call = if answered {
             crate::coaching::unread_document(&shared.history)
                 .or_else(|| crate::coaching::unfound_document(&shared.history, cwd, true))
@@ -325,14 +343,8 @@ fn interpret(
         // after the mended run would otherwise get it mended and run again, and again (the
         // 0.5B model alternated `/tmp/…/app.log` and the engine's `app.log` until the bench's
         // time ran out).
-        let history = &shared.history;
         let mended = |next: Option<&ToolCall>| {
-            crate::coaching::mended_path(history, next, cwd)
-                .or_else(|| crate::coaching::mended_import(history, next))
-                .or_else(|| crate::coaching::mended_counter(history, next))
-                .or_else(|| crate::coaching::mended_keyword(history, next))
-                .or_else(|| crate::coaching::mended_call(history, next))
-                .filter(|(code, _)| !crate::coaching::ran_this_turn(history, code))
+            mended_anyway(next).filter(|(code, _)| !crate::coaching::ran_this_turn(history, code))
         };
         let engine_call = engine_call.or_else(|| match calls.as_slice() {
             [] if answered => crate::coaching::rerun_after_install(history, None)
@@ -773,8 +785,17 @@ fn format_error_streak(history: &crate::history::History) -> usize {
 /// Tells the model what a call did (the event, then the history), keeps what the engine's tools
 /// remember after it, and returns why the turn ends, if it does.
 fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Option<TurnEndReason> {
-    // A run that worked but printed no computed answer goes back as one to fix (the harness
-    // small models get; it needs the request, which the run itself does not know).
+    // A run that made the file the request creates and printed nothing is told what is left
+    // of the request; one that worked but printed no computed answer goes back as one to fix
+    // (the harness small models get; it needs the request, which the run itself does not
+    // know).
+    if !result.is_error
+        && let Some(text) = rt.state.with(|s| {
+            crate::coaching::made_file_output(&s.history, call, &result.text, &s.config.cwd)
+        })
+    {
+        result.text = text;
+    }
     if !result.is_error
         && let Some(hint) = rt.state.with(|s| {
             s.profile

@@ -584,8 +584,9 @@ async fn code_the_engine_mended_runs_once_a_turn() {
         .filter(|n| n.contains("failed opening /nowhere/here/app.log"))
         .collect();
     assert_eq!(mended.len(), 1, "{:?}", notices(&events));
-    // The failing code and the engine's mended run; sent back after it, the failing code gets
-    // its failure said instead of another run, mended or not.
+    // The failing code and the engine's mended run; sent back after it, the failing code is a
+    // repeat of the mended run (what that printed is said, not another run, mended or not,
+    // nor the failure the mended run did not have).
     assert_eq!(runs_begun(&events), 2);
     assert!(
         tool_results(&events).iter().any(|r| r.trim() == "1"),
@@ -594,11 +595,15 @@ async fn code_the_engine_mended_runs_once_a_turn() {
     );
     let requests = s.server.model_requests();
     assert_eq!(requests.len(), 5);
-    // Asked afresh, with what the mended run printed in view and the failure said after it.
+    // Asked for the answer, with what the mended run printed.
+    let told = last_message(&requests[3]);
+    assert!(
+        told.contains("(The code for this already ran, and it printed:\n1\n"),
+        "{told}"
+    );
     let told = last_message(&requests[4]);
     assert!(
-        told.starts_with("Output:\n1\n")
-            && told.contains("(A first try at this failed with:\nFileNotFoundError"),
+        told.starts_with("You asked to run the same code again: it ran already and worked"),
         "{told}"
     );
     assert_eq!(answers(&events).last(), Some(&"There is 1 WARN line."));
