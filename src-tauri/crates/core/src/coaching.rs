@@ -255,7 +255,7 @@ pub fn made_file_output(
     let request = request_text(asked);
     let (file, rest) = made_file_rest(&request, code, cwd)?;
     Some(format!(
-        "\n(The code printed nothing. It made `{file}`; the rest of my request is still to do: {}. Write the code for that, which prints the answer.)",
+        "\n(The code printed nothing. It made `{file}`; {REST_TO_DO}: {}. Write the code for that, which prints the answer.)",
         rest.trim_end_matches(['.', '!', '?'])
     ))
 }
@@ -1877,7 +1877,10 @@ pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String>
     // The hint after the run said back as the answer (the 0.5B model answered "The code
     // printed nothing. It made `hello.txt`; the rest of my request is still to do: …").
     let hint_said = echoes(answer, output);
-    (new_number || new_quote || hint_said).then(|| {
+    // Nor is anything said while the hint says the request is not done yet (the 0.5B model
+    // answered "The code printed the answer.").
+    let undone = output.contains(REST_TO_DO);
+    (new_number || new_quote || hint_said || undone).then(|| {
         format!(
             "{PRINTED_NOTHING} Run code that prints the answer to my request ({request}) with `print(...)`, then tell me what it prints."
         )
@@ -1917,6 +1920,9 @@ pub fn uncomputed_hint(
     // Shell gets only this check: its outputs carry names and columns beside the value.
     if let Some(word) = searched_word(&request)
         && !code.to_lowercase().contains(&word.to_lowercase())
+        && named_files(&request)
+            .into_iter()
+            .any(|name| plain_text(name) && mentions(cwd, name, word))
         && !wrote_earlier(history, turn)
     {
         return Some(RunHint {
@@ -2201,11 +2207,33 @@ fn searched_word(request: &str) -> Option<&str> {
         .ok()
     });
     let word = WORD.as_ref()?.captures(request)?.get(1)?.as_str();
-    (!matches!(
+    let function_word = matches!(
         word.to_lowercase().as_str(),
-        "a" | "an" | "the" | "any" | "no" | "it" | "them"
-    ))
-    .then_some(word)
+        "a" | "an"
+            | "the"
+            | "any"
+            | "no"
+            | "it"
+            | "them"
+            | "more"
+            | "less"
+            | "fewer"
+            | "at"
+            | "only"
+            | "exactly"
+            | "over"
+            | "under"
+            | "than"
+    );
+    (!function_word).then_some(word)
+}
+
+/// Whether the file `name` here holds `word` as a word, in any case (the word a request
+/// counts the lines of is one the file has).
+fn mentions(cwd: &Path, name: &str, word: &str) -> bool {
+    let word = word.to_lowercase();
+    std::fs::read_to_string(cwd.join(name))
+        .is_ok_and(|text| words_in(&text.to_lowercase()).any(|w| w == word))
 }
 
 /// Whether a run of the turn that worked wrote a file (the text a later run measures).
@@ -2829,6 +2857,7 @@ const NOTHING_RAN: &str = "Nothing ran:";
 
 /// What each nudge says, so a turn asks each one once.
 const UNUSED: &str = "Your answer did not use it.";
+const REST_TO_DO: &str = "the rest of my request is still to do";
 const PRINTED_NOTHING: &str = "Your code printed nothing, so your answer did not come from it.";
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
@@ -3927,8 +3956,16 @@ mod tests {
                 assert_eq!(ran(request, language, code, "2\n"), None, "{code}");
             }
         }
-        // Requests that count no word's lines, and shell's other outputs, are left alone.
+        // Requests that count no word's lines, or a word the file does not have, and shell's
+        // other outputs, are left alone.
         assert_eq!(searched_word("How many lines does app.log have?"), None);
+        assert_eq!(
+            searched_word("How many lines with more than 20 characters does app.log have?"),
+            None
+        );
+        let long = "How many lines of app.log have slashes?";
+        assert_eq!(searched_word(long), Some("slashes"));
+        assert_eq!(ran(long, "shell", "wc -l app.log", "4 app.log\n"), None);
         assert_eq!(searched_word("How many lines have a date?"), None);
         assert_eq!(searched_word("How many ERROR lines are in app.log?"), None);
         assert_eq!(
@@ -3981,7 +4018,9 @@ mod tests {
         let h = runs(request, &[(write, hinted.as_str())]);
         let nudge = unprinted_answer_nudge(&h, hinted.trim().trim_matches(['(', ')'])).unwrap();
         assert!(nudge.starts_with(PRINTED_NOTHING), "{nudge}");
-        assert_eq!(unprinted_answer_nudge(&h, "Done."), None);
+        assert!(unprinted_answer_nudge(&h, "The code printed the answer.").is_some());
+        let plain = runs(request, &[(write, silent.as_str())]);
+        assert_eq!(unprinted_answer_nudge(&plain, "Done."), None);
         // A request with nothing after the file, a run that printed something or had another
         // hint, and code that did not name the file are left alone.
         let only = runs(

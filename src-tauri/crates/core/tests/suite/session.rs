@@ -641,6 +641,14 @@ async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_
     );
     let requests = s.server.model_requests();
     assert_eq!(requests.len(), 4);
+    // The run that wrote the file is told what is left of the request.
+    let told = last_message(&requests[1]);
+    assert!(
+        told.contains(
+            "It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes."
+        ),
+        "{told}"
+    );
     // The third request: the request and the code that ran, none of the turn's calls.
     let messages = requests[2].messages();
     assert!(
