@@ -572,6 +572,35 @@ fn column_mixed_up(code: &str, cwd: &Path) -> Option<String> {
     None
 }
 
+/// A column of a CSV file here that the request names (`price` of "Which region in
+/// sales.csv has the highest price?") and the code neither names nor takes by index: the 1.5B
+/// model answered with the region that has the most rows. The file and the column.
+fn unused_column<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, String)> {
+    let by_index = regex::Regex::new(r"\[\s*-?\d+\s*\]|\.iloc\b|\.values\b|\bzip\(")
+        .is_ok_and(|re| re.is_match(code));
+    if by_index {
+        return None;
+    }
+    let asked: Vec<String> = words_in(&request.to_lowercase())
+        .map(str::to_string)
+        .collect();
+    let code = code.to_lowercase();
+    named_files(request)
+        .into_iter()
+        .filter(|name| name.ends_with(".csv"))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
+            csv_columns(&head)?;
+            let header = head.lines().next()?.to_lowercase();
+            let column = header.split(',').map(str::trim).find(|column| {
+                let plural = format!("{column}s");
+                asked.iter().any(|w| *w == *column || *w == plural) && !code.contains(column)
+            })?;
+            Some((name, column.to_string()))
+        })
+}
+
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
 /// names and the next has as many fields.
 fn csv_columns(head: &str) -> Option<String> {
@@ -1976,6 +2005,11 @@ pub fn uncomputed_hint(
             });
             (!used).then(|| subject_unused(&request, code)).flatten().map(|subject| {
                 format!("my request is about `{subject}`, and your code did not use it.")
+            })
+        })
+        .or_else(|| {
+            unused_column(&request, code, cwd).map(|(file, column)| {
+                format!("my request is about the `{column}` column of `{file}`, and your code did not use it.")
             })
         })
         .or_else(|| {
@@ -3988,6 +4022,62 @@ mod tests {
             ),
             "{}",
             hint.text
+        );
+    }
+
+    #[test]
+    fn a_csv_column_the_request_names_and_the_code_never_used_is_named() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("sales.csv"),
+            "region,units,price\nnorth,3,2.5\nsouth,1,9.0\n",
+        )
+        .unwrap();
+        let request = "Which region in sales.csv has the highest price?";
+        let ran = |code: &str, output: &str| {
+            let h = runs(request, &[(code, output)]);
+            let call = h.call("c1").cloned().unwrap();
+            uncomputed_hint(&h, &call, output, here.path())
+        };
+        let mode = "import pandas as pd\nd = pd.read_csv('sales.csv')\nprint(d['region'].value_counts().idxmax())";
+        let hint = ran(mode, "north\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains(
+                "my request is about the `price` column of `sales.csv`, and your code did not use it."
+            ),
+            "{}",
+            hint.text
+        );
+        // The column by name or by index, in any case, is used.
+        for code in [
+            "import pandas as pd\nd = pd.read_csv('sales.csv')\nprint(d.loc[d['price'].idxmax(), 'region'])",
+            "import csv\nrows = list(csv.reader(open('sales.csv')))[1:]\nprint(max(rows, key=lambda r: float(r[2]))[0])",
+            "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(rows, key=lambda r: float(r['PRICE']))['region'])",
+        ] {
+            assert_eq!(ran(code, "south\n"), None, "{code}");
+        }
+        // A column the request does not name, or a file that is not here, is no matter.
+        let units = "Which region in sales.csv sold the most units?";
+        assert_eq!(
+            unused_column(units, mode, here.path()),
+            Some(("sales.csv", "units".into()))
+        );
+        assert_eq!(
+            unused_column(
+                "Which region in other.csv has the highest price?",
+                mode,
+                here.path()
+            ),
+            None
+        );
+        assert_eq!(
+            unused_column(
+                "How many rows does sales.csv have?",
+                "print(2)",
+                here.path()
+            ),
+            None
         );
     }
 
