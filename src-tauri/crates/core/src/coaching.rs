@@ -1961,6 +1961,18 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // Files of a kind counted by code that never names the kind: the folder's files, all of
+    // them (the 1.5B model answered 4 `.txt` files from `len(os.listdir(...))`).
+    if let Some(extension) = asked_extension(&request)
+        && !code.to_lowercase().contains(&extension.to_lowercase())
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request is about `.{extension}` files, and your code did not look for `.{extension}`: it took every file. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if shell {
         return None;
     }
@@ -2268,6 +2280,15 @@ fn mentions(cwd: &Path, name: &str, word: &str) -> bool {
     let word = word.to_lowercase();
     std::fs::read_to_string(cwd.join(name))
         .is_ok_and(|text| words_in(&text.to_lowercase()).any(|w| w == word))
+}
+
+/// The extension of the files a request is about (`txt` of "How many .txt files are in this
+/// folder?").
+fn asked_extension(request: &str) -> Option<&str> {
+    static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)(?:^|[\s(`'\x22])\.([a-z0-9]{1,5})\s+files?\b").ok()
+    });
+    Some(KIND.as_ref()?.captures(request)?.get(1)?.as_str())
 }
 
 /// Whether a run of the turn that worked wrote a file (the text a later run measures).
@@ -4023,6 +4044,45 @@ mod tests {
             "{}",
             hint.text
         );
+    }
+
+    #[test]
+    fn files_of_a_kind_counted_by_code_that_never_names_the_kind_are_sent_back() {
+        let request = "How many .txt files are in this folder?";
+        let ran = |language: &str, code: &str| {
+            let h = runs(request, &[(code, "4\n")]);
+            let mut call = h.call("c1").cloned().unwrap();
+            call.action = ToolAction::RunCode {
+                language: language.into(),
+                code: code.into(),
+            };
+            uncomputed_hint(&h, &call, "4\n", Path::new("/nonexistent-folder"))
+        };
+        for (language, code) in [
+            ("python", "import os; print(len(os.listdir('.')))"),
+            ("shell", "ls | wc -l"),
+        ] {
+            let hint = ran(language, code).unwrap();
+            assert!(hint.undone);
+            assert!(
+                hint.text.contains("my request is about `.txt` files, and your code did not look for `.txt`: it took every file."),
+                "{}",
+                hint.text
+            );
+        }
+        for (language, code) in [
+            (
+                "python",
+                "import os\nprint(len([f for f in os.listdir('.') if f.endswith('.txt')]))",
+            ),
+            ("python", "import glob\nprint(len(glob.glob('*.TXT')))"),
+            ("shell", "ls *.txt | wc -l"),
+        ] {
+            assert_eq!(ran(language, code), None, "{code}");
+        }
+        assert_eq!(asked_extension("How many files are here?"), None);
+        assert_eq!(asked_extension("What is in notes.txt files?"), None);
+        assert_eq!(asked_extension("List the .PDF files."), Some("PDF"));
     }
 
     #[test]
