@@ -1939,7 +1939,7 @@ pub fn uncomputed_hint(
     }
     let (printed, hint) = split_hint(output);
     let value = printed.trim();
-    if hint.is_some() || value.is_empty() || value.lines().count() > 1 {
+    if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
     let (asked, turn) = history.last_turn()?;
@@ -2280,6 +2280,20 @@ fn mentions(cwd: &Path, name: &str, word: &str) -> bool {
     let word = word.to_lowercase();
     std::fs::read_to_string(cwd.join(name))
         .is_ok_and(|text| words_in(&text.to_lowercase()).any(|w| w == word))
+}
+
+/// Whether code installs packages (the engine's pip install, the model's `pip install x`): a
+/// step toward the request, whose output is no answer to check (the engine's "pandas is
+/// installed now." went back as not using the request's CSV column).
+fn installs_packages(code: &str) -> bool {
+    [
+        "pip install",
+        "\"pip\", \"install\"",
+        "apt-get install",
+        "npm install",
+    ]
+    .iter()
+    .any(|how| code.contains(how))
 }
 
 /// The extension of the files a request is about (`txt` of "How many .txt files are in this
@@ -4117,6 +4131,21 @@ mod tests {
         ] {
             assert_eq!(ran(code, "south\n"), None, "{code}");
         }
+        // The engine's install of a module the code needed is a step, not an answer.
+        let (install, _) = install_missing(
+            &runs_ending(
+                request,
+                &[(mode, "ModuleNotFoundError: No module named 'pandas'")],
+                true,
+            ),
+            &run(mode),
+        )
+        .unwrap();
+        assert_eq!(ran(&install, "pandas is installed now.\n"), None);
+        assert_eq!(
+            ran("import os\nos.system('pip install pandas')", "done\n"),
+            None
+        );
         // A column the request does not name, or a file that is not here, is no matter.
         let units = "Which region in sales.csv sold the most units?";
         assert_eq!(
