@@ -231,6 +231,16 @@ fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
     (!rest.is_empty() && at > lower.find(&file.to_lowercase())?).then_some((file, rest))
 }
 
+/// From the output of a run [`made_file_output`] told what is left of the request: the file it
+/// made and that rest, as "`hello.txt`; the rest of my request is still to do: tell me its
+/// size in bytes."
+fn rest_to_do(output: &str) -> Option<&str> {
+    let start = output.find("It made `")? + "It made ".len();
+    let told = &output[start..];
+    let end = told.find(" Write the code for that")?;
+    told[..end].contains(REST_TO_DO).then(|| &told[..end])
+}
+
 /// What the model sees of a Python run that printed nothing after it wrote the file the
 /// request creates, when the request asks more after it: in place of the bare hint to print
 /// values, that the file is made and what is left to do (the 0.5B model, told to print its
@@ -1909,10 +1919,13 @@ pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String>
     // Nor is anything said while the hint says the request is not done yet (the 0.5B model
     // answered "The code printed the answer.").
     let undone = output.contains(REST_TO_DO);
-    (new_number || new_quote || hint_said || undone).then(|| {
-        format!(
+    (new_number || new_quote || hint_said || undone).then(|| match rest_to_do(output) {
+        Some(rest) => format!(
+            "{PRINTED_NOTHING} It made {rest} Run code that does it and prints the answer with `print(...)`, then tell me what it prints."
+        ),
+        None => format!(
             "{PRINTED_NOTHING} Run code that prints the answer to my request ({request}) with `print(...)`, then tell me what it prints."
-        )
+        ),
     })
 }
 
@@ -2785,18 +2798,22 @@ pub fn fresh_after_silence(history: &History) -> Option<History> {
     if tool_name != crate::profile::FORMAT_ERROR || !output.contains(SILENT_AGAIN) || silences > 1 {
         return None;
     }
-    let (call_id, _, false) = last_result(turn)? else {
+    let (call_id, ran, false) = last_result(turn)? else {
         return None;
     };
     let ToolAction::RunCode { code, .. } = &history.call(call_id)?.action else {
         return None;
+    };
+    let rest = match rest_to_do(ran) {
+        Some(rest) => format!(" It made {rest}"),
+        None => String::new(),
     };
     Some(asked_again(
         history,
         turn,
         asked,
         format!(
-            "\n\n(This code ran already and printed nothing:\n```python\n{}\n```\nDo not run it again. Write the code for the rest of my request, which prints the answer.)",
+            "\n\n(This code ran already and printed nothing:\n```python\n{}\n```\nDo not run it again.{rest} Write the code for the rest of my request, which prints the answer.)",
             code.trim()
         ),
     ))
@@ -4196,7 +4213,12 @@ mod tests {
         let hinted = made_file_output(&h, &call, &silent, here.path()).unwrap();
         let h = runs(request, &[(write, hinted.as_str())]);
         let nudge = unprinted_answer_nudge(&h, hinted.trim().trim_matches(['(', ')'])).unwrap();
-        assert!(nudge.starts_with(PRINTED_NOTHING), "{nudge}");
+        assert_eq!(
+            nudge,
+            format!(
+                "{PRINTED_NOTHING} It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Run code that does it and prints the answer with `print(...)`, then tell me what it prints."
+            )
+        );
         assert!(unprinted_answer_nudge(&h, "The code printed the answer.").is_some());
         let plain = runs(request, &[(write, silent.as_str())]);
         assert_eq!(unprinted_answer_nudge(&plain, "Done."), None);

@@ -658,7 +658,8 @@ async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_
     let asked = last_message(&requests[2]);
     assert!(
         asked.starts_with("Create a file hello.txt")
-            && asked.contains("This code ran already and printed nothing:\n```python\nwith open('hello.txt', 'w') as f:"),
+            && asked.contains("This code ran already and printed nothing:\n```python\nwith open('hello.txt', 'w') as f:")
+            && asked.contains("Do not run it again. It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Write the code for the rest"),
         "{asked}"
     );
     assert_eq!(
