@@ -231,14 +231,15 @@ fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
     (!rest.is_empty() && at > lower.find(&file.to_lowercase())?).then_some((file, rest))
 }
 
-/// From the output of a run [`made_file_output`] told what is left of the request: the file it
-/// made and that rest, as "`hello.txt`; the rest of my request is still to do: tell me its
+/// What the model is told when its code made the file the request creates and the request
+/// asks more after it: "It made `hello.txt`; the rest of my request is still to do: tell me its
 /// size in bytes."
-fn rest_to_do(output: &str) -> Option<&str> {
-    let start = output.find("It made `")? + "It made ".len();
-    let told = &output[start..];
-    let end = told.find(" Write the code for that")?;
-    told[..end].contains(REST_TO_DO).then(|| &told[..end])
+fn made_and_left(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let (file, rest) = made_file_rest(request, code, cwd)?;
+    Some(format!(
+        "It made `{file}`; the rest of my request is still to do: {}.",
+        rest.trim_end_matches(['.', '!', '?'])
+    ))
 }
 
 /// What the model sees of a Python run that printed nothing after it wrote the file the
@@ -262,11 +263,9 @@ pub fn made_file_output(
         return None;
     }
     let (asked, _) = history.last_turn()?;
-    let request = request_text(asked);
-    let (file, rest) = made_file_rest(&request, code, cwd)?;
+    let left = made_and_left(&request_text(asked), code, cwd)?;
     Some(format!(
-        "\n(The code printed nothing. It made `{file}`; {REST_TO_DO}: {}. Write the code for that, which prints the answer.)",
-        rest.trim_end_matches(['.', '!', '?'])
+        "\n(The code printed nothing. {left} Write the code for that, which prints the answer.)"
     ))
 }
 
@@ -490,7 +489,7 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
     files.into_iter().find_map(|name| {
         let (word, lines) = words
             .iter()
-            .find_map(|word| Some((word, lines_holding(cwd, name, word)?.1)))?;
+            .find_map(|word| Some((word, lines_holding(cwd, name, word)?)))?;
         Some(format!(
             "`{name}` does hold `{word}`, so your code's search missed it. These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again."
         ))
@@ -543,23 +542,9 @@ fn column_mixed_up(code: &str, cwd: &Path) -> Option<String> {
     });
     let taken = TAKEN.as_ref()?;
     for name in named_files(code) {
-        if !name.ends_with(".csv") {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
+        let Some(header) = csv_header(cwd, name) else {
             continue;
         };
-        let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
-        if csv_columns(&head).is_none() {
-            continue;
-        }
-        let header: Vec<String> = head
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .split(',')
-            .map(|h| h.trim().to_lowercase())
-            .collect();
         for found in taken.captures_iter(code) {
             let (variable, row, index) = (&found[1], &found[2], &found[3]);
             let Some(meant) = header.iter().position(|h| *h == variable.to_lowercase()) else {
@@ -586,29 +571,41 @@ fn column_mixed_up(code: &str, cwd: &Path) -> Option<String> {
 /// sales.csv has the highest price?") and the code neither names nor takes by index: the 1.5B
 /// model answered with the region that has the most rows. The file and the column.
 fn unused_column<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, String)> {
-    let by_index = regex::Regex::new(r"\[\s*-?\d+\s*\]|\.iloc\b|\.values\b|\bzip\(")
-        .is_ok_and(|re| re.is_match(code));
-    if by_index {
+    static BY_INDEX: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\[\s*-?\d+\s*\]|\.iloc\b|\.values\b|\bzip\(").ok()
+    });
+    if BY_INDEX.as_ref()?.is_match(code) {
         return None;
     }
     let asked: Vec<String> = words_in(&request.to_lowercase())
         .map(str::to_string)
         .collect();
     let code = code.to_lowercase();
-    named_files(request)
-        .into_iter()
-        .filter(|name| name.ends_with(".csv"))
-        .find_map(|name| {
-            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-            let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
-            csv_columns(&head)?;
-            let header = head.lines().next()?.to_lowercase();
-            let column = header.split(',').map(str::trim).find(|column| {
-                let plural = format!("{column}s");
-                asked.iter().any(|w| *w == *column || *w == plural) && !code.contains(column)
-            })?;
-            Some((name, column.to_string()))
-        })
+    named_files(request).into_iter().find_map(|name| {
+        let column = csv_header(cwd, name)?.into_iter().find(|column| {
+            let plural = format!("{column}s");
+            asked.iter().any(|w| w == column || *w == plural) && !code.contains(column.as_str())
+        })?;
+        Some((name, column))
+    })
+}
+
+/// The columns of the CSV file `name` here, lowercased, when its first line names them
+/// ([`csv_columns`]).
+fn csv_header(cwd: &Path, name: &str) -> Option<Vec<String>> {
+    if !name.ends_with(".csv") {
+        return None;
+    }
+    let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+    let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
+    csv_columns(&head)?;
+    Some(
+        head.lines()
+            .next()?
+            .split(',')
+            .map(|h| h.trim().to_lowercase())
+            .collect(),
+    )
 }
 
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
@@ -1473,8 +1470,7 @@ fn pip_package(module: &str) -> Option<&'static str> {
 /// Whether `code` (shell or Python) installs `module` with pip.
 fn installs(code: &str, module: &str) -> bool {
     code.lines().any(|line| {
-        line.contains("pip")
-            && line.contains("install")
+        pip_install(line)
             && line
                 .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
                 .any(|word| word.eq_ignore_ascii_case(module))
@@ -1884,11 +1880,12 @@ fn unused_values(code: &str) -> Vec<&str> {
 }
 
 /// When the model answers with a value (a number, or words in quotes, that the request does
-/// not hold), or with the hint that followed, after its last run printed nothing: the message
-/// that asks for code that prints it. The 1.5B model computed `result = s[::-1]`, printed nothing, and answered with a
-/// reversal of "Hello, World!"; another looped over a text's characters, found nothing, and
-/// answered with today's date. Once per turn.
-pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String> {
+/// not hold), with the hint that followed, or with anything while the request is not done yet,
+/// after its last run printed nothing: the message that asks for code that prints it. The 1.5B
+/// model computed `result = s[::-1]`, printed nothing, and answered with a reversal of "Hello,
+/// World!"; another looped over a text's characters, found nothing, and answered with today's
+/// date. Once per turn.
+pub fn unprinted_answer_nudge(history: &History, answer: &str, cwd: &Path) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
     if already_nudged(turn, PRINTED_NOTHING) {
         return None;
@@ -1916,12 +1913,15 @@ pub fn unprinted_answer_nudge(history: &History, answer: &str) -> Option<String>
     // The hint after the run said back as the answer (the 0.5B model answered "The code
     // printed nothing. It made `hello.txt`; the rest of my request is still to do: …").
     let hint_said = echoes(answer, output);
-    // Nor is anything said while the hint says the request is not done yet (the 0.5B model
-    // answered "The code printed the answer.").
-    let undone = output.contains(REST_TO_DO);
-    (new_number || new_quote || hint_said || undone).then(|| match rest_to_do(output) {
-        Some(rest) => format!(
-            "{PRINTED_NOTHING} It made {rest} Run code that does it and prints the answer with `print(...)`, then tell me what it prints."
+    // Nor is anything said while the request is not done yet: the file it creates made, what
+    // it asks after that still to do (the 0.5B model answered "The code printed the answer.").
+    let left = match &history.call(call_id)?.action {
+        ToolAction::RunCode { code, .. } => made_and_left(&request, code, cwd),
+        _ => None,
+    };
+    (new_number || new_quote || hint_said || left.is_some()).then(|| match left {
+        Some(left) => format!(
+            "{PRINTED_NOTHING} {left} Run code that does it and prints the answer with `print(...)`, then tell me what it prints."
         ),
         None => format!(
             "{PRINTED_NOTHING} Run code that prints the answer to my request ({request}) with `print(...)`, then tell me what it prints."
@@ -2010,7 +2010,7 @@ pub fn uncomputed_hint(
             let lines = named_files(code)
                 .into_iter()
                 .filter(|name| plain_text(name))
-                .find_map(|name| lines_holding(cwd, name, word));
+                .find_map(|name| Some((name, lines_holding(cwd, name, word)?)));
             match lines {
                 Some((name, lines)) => format!(
                     "`{word}` is a word of my request itself, not what it asks for. These lines of `{name}` have it:\n```\n{lines}\n```\nTake from them what my request asks."
@@ -2299,14 +2299,16 @@ fn mentions(cwd: &Path, name: &str, word: &str) -> bool {
 /// step toward the request, whose output is no answer to check (the engine's "pandas is
 /// installed now." went back as not using the request's CSV column).
 fn installs_packages(code: &str) -> bool {
-    [
-        "pip install",
-        "\"pip\", \"install\"",
-        "apt-get install",
-        "npm install",
-    ]
-    .iter()
-    .any(|how| code.contains(how))
+    code.lines().any(|line| {
+        pip_install(line)
+            || (line.contains("install") && (line.contains("apt-get") || line.contains("npm")))
+    })
+}
+
+/// Whether a line of code runs pip's install (`pip install x`, the engine's
+/// `subprocess.run([sys.executable, "-m", "pip", "install", …])`).
+fn pip_install(line: &str) -> bool {
+    line.contains("pip") && line.contains("install")
 }
 
 /// The extension of the files a request is about (`txt` of "How many .txt files are in this
@@ -2337,9 +2339,8 @@ fn wrote_earlier(history: &History, turn: &[HistoryItem]) -> bool {
     })
 }
 
-/// Up to three lines of the file `name` here that hold `word` (as a word), numbered, and the
-/// name.
-fn lines_holding<'n>(cwd: &Path, name: &'n str, word: &str) -> Option<(&'n str, String)> {
+/// Up to three lines of the file `name` here that hold `word` (as a word), numbered.
+fn lines_holding(cwd: &Path, name: &str, word: &str) -> Option<String> {
     let text = std::fs::read_to_string(cwd.join(name)).ok()?;
     let lines: Vec<String> = text
         .lines()
@@ -2348,7 +2349,7 @@ fn lines_holding<'n>(cwd: &Path, name: &'n str, word: &str) -> Option<(&'n str, 
         .take(3)
         .map(|(i, line)| format!("{}: {}", i + 1, line.chars().take(120).collect::<String>()))
         .collect();
-    (!lines.is_empty()).then(|| (name, lines.join("\n")))
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 /// The string a request is about, when the code does not hold it.
@@ -2526,12 +2527,11 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall, cwd: &Path) -> Opt
     let value = split_hint(output).0.trim();
     if value.is_empty() {
         // What is left, when the code made the file the request creates.
-        let made =
-            code_written_as_text(call).and_then(|(_, code)| made_file_rest(&request, code, cwd));
-        return Some(match made {
-            Some((file, rest)) => format!(
-                "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. It made `{file}` already. Write code for the rest of my request, {}, that prints the answer.",
-                rest.trim_end_matches(['.', '!', '?'])
+        let left =
+            code_written_as_text(call).and_then(|(_, code)| made_and_left(&request, code, cwd));
+        return Some(match left {
+            Some(left) => format!(
+                "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. {left} Write code for that, which prints the answer."
             ),
             None => format!(
                 "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
@@ -2780,7 +2780,7 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
 /// it, and not the turn's calls: the 0.5B model wrote hello.txt as asked, then sent that code
 /// back, its calls to a tool it named `hello.txt` in view, until the corrections ran out (the
 /// file's size, the rest of the request, never printed). Once per turn.
-pub fn fresh_after_silence(history: &History) -> Option<History> {
+pub fn fresh_after_silence(history: &History, cwd: &Path) -> Option<History> {
     let (asked, turn) = history.last_turn()?;
     let HistoryItem::ToolResult {
         tool_name, output, ..
@@ -2798,16 +2798,15 @@ pub fn fresh_after_silence(history: &History) -> Option<History> {
     if tool_name != crate::profile::FORMAT_ERROR || !output.contains(SILENT_AGAIN) || silences > 1 {
         return None;
     }
-    let (call_id, ran, false) = last_result(turn)? else {
+    let (call_id, _, false) = last_result(turn)? else {
         return None;
     };
     let ToolAction::RunCode { code, .. } = &history.call(call_id)?.action else {
         return None;
     };
-    let rest = match rest_to_do(ran) {
-        Some(rest) => format!(" It made {rest}"),
-        None => String::new(),
-    };
+    let rest = made_and_left(&request_text(asked), code, cwd)
+        .map(|left| format!(" {left}"))
+        .unwrap_or_default();
     Some(asked_again(
         history,
         turn,
@@ -2943,7 +2942,6 @@ const NOTHING_RAN: &str = "Nothing ran:";
 
 /// What each nudge says, so a turn asks each one once.
 const UNUSED: &str = "Your answer did not use it.";
-const REST_TO_DO: &str = "the rest of my request is still to do";
 const PRINTED_NOTHING: &str = "Your code printed nothing, so your answer did not come from it.";
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
@@ -3903,8 +3901,12 @@ mod tests {
         let hinted =
             "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
         let h = runs(request, &[(code, hinted)]);
-        let nudge =
-            unprinted_answer_nudge(&h, "The reversed string is \"!dlroW ,olleH\".").unwrap();
+        let nudge = unprinted_answer_nudge(
+            &h,
+            "The reversed string is \"!dlroW ,olleH\".",
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap();
         assert!(nudge.starts_with(PRINTED_NOTHING), "{nudge}");
         assert!(nudge.contains(request), "{nudge}");
         // A number the request does not hold counts too; one it holds, or no value, does not.
@@ -3912,21 +3914,52 @@ mod tests {
             "On which date does app.log have a WARN line?",
             &[(code, "")],
         );
-        assert!(unprinted_answer_nudge(&dated, "It is 2026-12-03.").is_some());
-        assert_eq!(unprinted_answer_nudge(&h, "I reversed \"stressed\"."), None);
+        assert!(
+            unprinted_answer_nudge(
+                &dated,
+                "It is 2026-12-03.",
+                Path::new("/nonexistent-folder")
+            )
+            .is_some()
+        );
+        assert_eq!(
+            unprinted_answer_nudge(
+                &h,
+                "I reversed \"stressed\".",
+                Path::new("/nonexistent-folder")
+            ),
+            None
+        );
         let made = runs(
             "Create hello.txt holding hi.",
             &[("open('hello.txt','w').write('hi')", "")],
         );
-        assert_eq!(unprinted_answer_nudge(&made, "I created hello.txt."), None);
+        assert_eq!(
+            unprinted_answer_nudge(
+                &made,
+                "I created hello.txt.",
+                Path::new("/nonexistent-folder")
+            ),
+            None
+        );
         // Code that printed something is another nudge's; asked once per turn.
         let printed = runs(request, &[("print('desserts')", "desserts\n")]);
-        assert_eq!(unprinted_answer_nudge(&printed, "It is \"x\"."), None);
+        assert_eq!(
+            unprinted_answer_nudge(&printed, "It is \"x\".", Path::new("/nonexistent-folder")),
+            None
+        );
         let mut asked = h.clone();
         for item in after_answer(nudge) {
             asked.push(item);
         }
-        assert_eq!(unprinted_answer_nudge(&asked, "It is \"desserts\"."), None);
+        assert_eq!(
+            unprinted_answer_nudge(
+                &asked,
+                "It is \"desserts\".",
+                Path::new("/nonexistent-folder")
+            ),
+            None
+        );
     }
 
     #[test]
@@ -4206,22 +4239,30 @@ mod tests {
         );
         let told = repeated_run_nudge(&h, &call, here.path()).unwrap();
         assert!(
-            told.contains("It made `hello.txt` already. Write code for the rest of my request, tell me its size in bytes, that prints the answer."),
+            told.contains("prints nothing again. It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Write code for that, which prints the answer."),
             "{told}"
         );
         // Said back as the answer, the hint is no answer.
         let hinted = made_file_output(&h, &call, &silent, here.path()).unwrap();
         let h = runs(request, &[(write, hinted.as_str())]);
-        let nudge = unprinted_answer_nudge(&h, hinted.trim().trim_matches(['(', ')'])).unwrap();
+        let nudge = unprinted_answer_nudge(&h, hinted.trim().trim_matches(['(', ')']), here.path())
+            .unwrap();
         assert_eq!(
             nudge,
             format!(
                 "{PRINTED_NOTHING} It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Run code that does it and prints the answer with `print(...)`, then tell me what it prints."
             )
         );
-        assert!(unprinted_answer_nudge(&h, "The code printed the answer.").is_some());
+        // So is anything said while the request is not done, after the bare hint too; with
+        // nothing asked after the file, a plain answer stands.
+        assert!(unprinted_answer_nudge(&h, "The code printed the answer.", here.path()).is_some());
         let plain = runs(request, &[(write, silent.as_str())]);
-        assert_eq!(unprinted_answer_nudge(&plain, "Done."), None);
+        assert!(unprinted_answer_nudge(&plain, "Done.", here.path()).is_some());
+        let made = runs(
+            "Create a file hello.txt containing hi.",
+            &[(write, silent.as_str())],
+        );
+        assert_eq!(unprinted_answer_nudge(&made, "Done.", here.path()), None);
         // A request with nothing after the file, a run that printed something or had another
         // hint, and code that did not name the file are left alone.
         let only = runs(
@@ -5091,13 +5132,13 @@ mod tests {
         let hinted =
             "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
         let h = runs(request, &[(write, hinted)]);
-        assert!(fresh_after_silence(&h).is_none());
+        assert!(fresh_after_silence(&h, Path::new("/nonexistent-folder")).is_none());
         let told = repeated_run_nudge(&h, &run(write), Path::new("/nonexistent-folder")).unwrap();
         let mut asked = h.clone();
         for item in after_answer(told.clone()) {
             asked.push(item);
         }
-        let view = fresh_after_silence(&asked).unwrap();
+        let view = fresh_after_silence(&asked, Path::new("/nonexistent-folder")).unwrap();
         let [HistoryItem::User { items }] = view.items() else {
             panic!("{:?}", view.items());
         };
@@ -5111,7 +5152,7 @@ mod tests {
         for item in after_answer(told) {
             asked.push(item);
         }
-        assert!(fresh_after_silence(&asked).is_none());
+        assert!(fresh_after_silence(&asked, Path::new("/nonexistent-folder")).is_none());
         // Code that printed something is fresh_answer's.
         let printed = turn("1099511627776\n", Vec::new());
         let quote = repeated_run_nudge(
@@ -5120,7 +5161,13 @@ mod tests {
             Path::new("/nonexistent-folder"),
         )
         .unwrap();
-        assert!(fresh_after_silence(&turn("1099511627776\n", after_answer(quote))).is_none());
+        assert!(
+            fresh_after_silence(
+                &turn("1099511627776\n", after_answer(quote)),
+                Path::new("/nonexistent-folder")
+            )
+            .is_none()
+        );
     }
 
     #[test]

@@ -129,7 +129,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         // The model sent back code that ran and printed nothing: it is asked for the rest of
         // the request with only the request and that code in view.
         let rest_view = (retry.is_none() && answer_view.is_none() && shared.profile.offers("execute"))
-            .then(|| crate::coaching::fresh_after_silence(&shared.history))
+            .then(|| crate::coaching::fresh_after_silence(&shared.history, &shared.config.cwd))
             .flatten();
         if rest_view.is_some() {
             emit(EventMsg::Notice {
@@ -295,7 +295,13 @@ fn interpret(
             let ignored = crate::coaching::uncomputed_output_nudge(&shared.history, &text)
                 .or_else(|| crate::coaching::unused_output_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
-                .or_else(|| crate::coaching::unprinted_answer_nudge(&shared.history, &text))
+                .or_else(|| {
+                    crate::coaching::unprinted_answer_nudge(
+                        &shared.history,
+                        &text,
+                        &shared.config.cwd,
+                    )
+                })
                 .or_else(|| crate::coaching::unrounded_answer_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::failed_run_answer_nudge(&shared.history, &text));
             if let Some(message) = ignored {
@@ -309,28 +315,42 @@ fn interpret(
         let answered = calls.is_empty() && coach;
         let cwd = &shared.config.cwd;
         let history = &shared.history;
-        let mended_anyway = |next: Option<&ToolCall>| {
+        // The engine's mend of the model's failing code (`next`; `None`: it answered), and
+        // whether that mended code ran already this turn.
+        let mend = |next: Option<&ToolCall>| {
             crate::coaching::mended_path(history, next, cwd)
                 .or_else(|| crate::coaching::mended_import(history, next))
                 .or_else(|| crate::coaching::mended_counter(history, next))
                 .or_else(|| crate::coaching::mended_keyword(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
+                .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
-        let repeated = match calls.as_slice() {
+        let (mended, repeated) = match calls.as_slice() {
             [only] if coach => {
+                let mended = mend(Some(only));
                 // Failing code sent back after the engine ran it mended is a repeat of that
                 // mended run (the 0.5B model, its path to app.log mended, sent its
                 // `/tmp/…/app.log` back and was told it would fail again, which the run
                 // mended had not).
-                let ran_mended = mended_anyway(Some(only))
-                    .filter(|(code, _)| crate::coaching::ran_this_turn(history, code))
-                    .map(|(code, _)| crate::coaching::as_python_call(only, code));
-                let only = ran_mended.as_ref().unwrap_or(only);
-                crate::coaching::repeated_run_nudge(history, only, cwd)
-                    .or_else(|| crate::coaching::repeated_failure_nudge(history, only))
+                let ran_mended = match &mended {
+                    Some((true, code, _)) => {
+                        Some(crate::coaching::as_python_call(only, code.clone()))
+                    }
+                    _ => None,
+                };
+                let sent = ran_mended.as_ref().unwrap_or(only);
+                let repeated = crate::coaching::repeated_run_nudge(history, sent, cwd)
+                    .or_else(|| crate::coaching::repeated_failure_nudge(history, sent));
+                (mended, repeated)
             }
-            _ => None,
+            [] if answered => (mend(None), None),
+            _ => (None, None),
         };
+        // Code the engine mends runs once a turn: a model that sends its failing code back
+        // after the mended run would otherwise get it mended and run again, and again (the
+        // 0.5B model alternated `/tmp/…/app.log` and the engine's `app.log` until the bench's
+        // time ran out).
+        let mended = || mended.and_then(|(ran, code, says)| (!ran).then_some((code, says)));
         let engine_call = if answered {
             crate::coaching::unread_document(&shared.history)
                 .or_else(|| crate::coaching::unfound_document(&shared.history, cwd, true))
@@ -339,21 +359,14 @@ fn interpret(
         } else {
             None
         };
-        // Code the engine mends runs once a turn: a model that sends its failing code back
-        // after the mended run would otherwise get it mended and run again, and again (the
-        // 0.5B model alternated `/tmp/…/app.log` and the engine's `app.log` until the bench's
-        // time ran out).
-        let mended = |next: Option<&ToolCall>| {
-            mended_anyway(next).filter(|(code, _)| !crate::coaching::ran_this_turn(history, code))
-        };
         let engine_call = engine_call.or_else(|| match calls.as_slice() {
             [] if answered => crate::coaching::rerun_after_install(history, None)
-                .or_else(|| mended(None))
+                .or_else(mended)
                 .or_else(|| crate::coaching::print_unprinted(history))
                 .or_else(|| crate::coaching::total_of_rows(history, None)),
             [only] if coach => crate::coaching::rerun_after_install(history, Some(only))
                 .or_else(|| crate::coaching::install_missing(history, only))
-                .or_else(|| mended(Some(only)))
+                .or_else(mended)
                 .or_else(|| crate::coaching::total_of_rows(history, Some(only))),
             _ => None,
         });
@@ -789,25 +802,18 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
     // of the request; one that worked but printed no computed answer goes back as one to fix
     // (the harness small models get; it needs the request, which the run itself does not
     // know).
-    if !result.is_error
-        && let Some(text) = rt.state.with(|s| {
+    if !result.is_error && rt.state.with(|s| s.profile.offers("execute")) {
+        let made = rt.state.with(|s| {
             crate::coaching::made_file_output(&s.history, call, &result.text, &s.config.cwd)
-        })
-    {
-        result.text = text;
-    }
-    if !result.is_error
-        && let Some(hint) = rt.state.with(|s| {
-            s.profile
-                .offers("execute")
-                .then(|| {
-                    crate::coaching::uncomputed_hint(&s.history, call, &result.text, &s.config.cwd)
-                })
-                .flatten()
-        })
-    {
-        hint.append_to(&mut result.text);
-        result.is_error = hint.undone;
+        });
+        if let Some(text) = made {
+            result.text = text;
+        } else if let Some(hint) = rt.state.with(|s| {
+            crate::coaching::uncomputed_hint(&s.history, call, &result.text, &s.config.cwd)
+        }) {
+            hint.append_to(&mut result.text);
+            result.is_error = hint.undone;
+        }
     }
     rt.emitter.emit(
         id,
