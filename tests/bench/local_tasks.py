@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -158,9 +159,8 @@ def score(out, expected):
                     or "Traceback" in text or "Error" in text):
                 failed_runs += 1
     outputs = list(outputs.values())
-    norm = lambda s: s.lower().replace(",", "")
-    answered = norm(expected) in norm(answer)
-    computed = any(norm(expected) in norm(o) for o in outputs)
+    answered = holds(answer, expected)
+    computed = any(holds(o, expected) for o in outputs)
     if answered:
         kind = "ok"
     elif runs == 0:
@@ -174,6 +174,16 @@ def score(out, expected):
     if not any(ev.get("msg", {}).get("type") == "turn_ended" for ev in events_of(out)):
         answered, kind = False, "timeout"
     return dict(answered=answered, computed=computed, kind=kind, answer=answer)
+
+
+def holds(text, expected):
+    """Whether `text` says the expected value: words in any case, numbers whole (2 is not
+    in 14312085, 165 is in 165.0; 36.6 is in 36.67, its rounding), thousands commas ignored."""
+    text, expected = text.lower().replace(",", ""), expected.lower()
+    if not re.fullmatch(r"\d+(\.\d+)?", expected):
+        return expected in text
+    after = r"(?!\d)" if "." not in expected else ""
+    return re.search(r"(?<![\d.])" + re.escape(expected) + after, text) is not None
 
 
 def bench_args(port):
