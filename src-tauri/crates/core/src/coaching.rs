@@ -105,7 +105,7 @@ pub fn run_hint(
         let looped_a_dict = output.contains("string indices must be integers")
             || output.contains("list indices must be integers or slices, not str");
         if (looped_a_dict || output.contains("KeyError: "))
-            && let Some(text) = json_shapes(code, cwd, looped_a_dict)
+            && let Some(text) = json_shapes(code, cwd, looped_a_dict, missing_key(output))
         {
             return hint(&text, false);
         }
@@ -332,7 +332,7 @@ fn missing_file_listed(output: &str, cwd: &Path) -> Option<(String, String)> {
 /// What the JSON files the code names hold, at the top, for a model that indexed a dict's key
 /// as if it were an item (`for d in data: d['age']` over `{"team": [...]}`, `looped`) or asked
 /// for a key the file does not have (`data['members']`).
-fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
+fn json_shapes(code: &str, cwd: &Path, looped: bool, missing: Option<&str>) -> Option<String> {
     let mut said = Vec::new();
     let mut seen = Vec::new();
     for name in named_files(code) {
@@ -362,9 +362,49 @@ fn json_shapes(code: &str, cwd: &Path, looped: bool) -> Option<String> {
                 text.push_str(&format!(": loop over `data['{only}']`"));
             }
         }
+        // A key the object does not have, taken where its one list is: which to write
+        // instead (the 0.5B model, told the keys, sent `team_data['data']` back until its
+        // corrections ran out).
+        if let serde_json::Value::Object(map) = &value
+            && let Some(key) = missing.filter(|key| !map.contains_key(*key))
+            && let [only] = map
+                .iter()
+                .filter(|(_, v)| v.is_array())
+                .map(|(k, _)| k)
+                .collect::<Vec<_>>()
+                .as_slice()
+            && let Some((taken, written)) = indexed_by(code, key)
+        {
+            text.push_str(&format!(
+                ". It has no key `{key}`: where your code has `{written}`, write `{taken}['{only}']`"
+            ));
+        }
         said.push(text);
     }
     (!said.is_empty()).then(|| format!("{}.", said.join("; ")))
+}
+
+/// The key a `KeyError` names (`KeyError: 'data'`).
+fn missing_key(output: &str) -> Option<&str> {
+    let rest = output.rsplit("KeyError: ").next()?;
+    let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    rest[1..].split(quote).next().filter(|key| !key.is_empty())
+}
+
+/// The name the code first indexes with `key`, and that index as the code writes it
+/// (`team_data` and `team_data["data"]`).
+fn indexed_by<'c>(code: &'c str, key: &str) -> Option<(&'c str, &'c str)> {
+    let (at, len) = [format!("['{key}']"), format!("[\"{key}\"]")]
+        .iter()
+        .filter_map(|index| Some((code.find(index.as_str())?, index.len())))
+        .min()?;
+    let before = &code[..at];
+    let start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &before[start..];
+    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()))
+        .then_some((name, &code[start..at + len]))
 }
 
 /// Whether `name` is a plain text file (not a document for `computer.files.read` to render).
@@ -487,13 +527,36 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         .filter(|w| !files.iter().any(|f| f.contains(w)))
         .collect();
     files.into_iter().find_map(|name| {
-        let (word, lines) = words
+        // As written; else in another case, as the file writes it (the 0.5B model searched
+        // `Disk usage` in a log that says `disk`).
+        let (word, lines, spelled) = words
             .iter()
-            .find_map(|word| Some((word, lines_holding(cwd, name, word)?)))?;
+            .find_map(|word| Some((word.to_string(), lines_holding(cwd, name, word)?, None)))
+            .or_else(|| {
+                words.iter().find_map(|word| {
+                    let (found, lines) = lines_holding_any_case(cwd, name, word)?;
+                    Some((found, lines, Some(word)))
+                })
+            })?;
+        let case = spelled
+            .map(|given| format!(" It is written `{word}` there, not `{given}`."))
+            .unwrap_or_default();
         Some(format!(
-            "`{name}` does hold `{word}`, so your code's search missed it. These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again."
+            "`{name}` does hold `{word}{SEARCH_MISSED}{case} These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again."
         ))
     })
+}
+
+/// The lines of `name` that hold `word` in another case, with the word as the file writes it.
+fn lines_holding_any_case(cwd: &Path, name: &str, word: &str) -> Option<(String, String)> {
+    let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+    let found = text
+        .lines()
+        .flat_map(words_in)
+        .find(|w| w.to_lowercase() == word.to_lowercase())?
+        .to_string();
+    let lines = lines_holding(cwd, name, &found)?;
+    Some((found, lines))
 }
 
 /// The text of each one-line string literal in `code` (`'ERROR'`, `r"^WARN"`).
@@ -1375,6 +1438,136 @@ pub fn mended_counter<'h>(
     ))
 }
 
+/// When the model asks to run again, unchanged, Python code whose search for a word of a file
+/// here found nothing because it looked for the word only at the start of each line
+/// (`line.startswith('ERROR')`, `r'^ERROR'`, `re.match`) where the file's lines begin with a
+/// date (the hint showed them): that code looking for the word anywhere in the line, for the
+/// engine to run in the model's stead, and a line for the events. The 0.5B model sent
+/// `line.startswith('ERROR')` back in three bench runs until its corrections ran out.
+pub fn mended_search<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (_, hint) = split_hint(output);
+    let (before, _) = hint?.split_once(SEARCH_MISSED)?;
+    let word = before.rsplit('`').next()?;
+    let mended = anywhere_in_line(code, word)?;
+    Some((
+        mended,
+        format!(
+            "the model's code looks for `{word}` only at the start of each line, where the file's lines hold it further on, and {how}: running it with the search anywhere in the line"
+        ),
+    ))
+}
+
+/// What the hint for a search that missed a word the file holds says after the word.
+const SEARCH_MISSED: &str = "`, so your code's search missed it.";
+
+/// `code` with its searches for `word` at the start of a line made searches anywhere in it:
+/// `x.startswith('word')` as `('word' in x)`, a pattern `^word` as `word`, and `re.match` of a
+/// pattern with the word as `re.search`. `None` when the code has none of them.
+fn anywhere_in_line(code: &str, word: &str) -> Option<String> {
+    let w = regex::escape(word);
+    let starts = regex::Regex::new(&format!(
+        r#"([A-Za-z_]\w*(?:\.\w+(?:\(\))?|\[[^\]\n]*\])*)\.startswith\(\s*(?:'{w}'|"{w}")\s*\)"#
+    ))
+    .ok()?;
+    let mended = starts.replace_all(code, format!("('{word}' in $1)").as_str());
+    let anchored = regex::Regex::new(&format!(r#"(['"])\^{w}"#)).ok()?;
+    let mended = anchored.replace_all(&mended, format!("${{1}}{word}").as_str());
+    let matched = regex::Regex::new(&format!(r#"\bre\.match\((\s*r?['"][^'"\n]*{w})"#)).ok()?;
+    let mended = matched.replace_all(&mended, "re.search($1");
+    (mended != code).then(|| mended.into_owned())
+}
+
+/// What the hint for a counter set back inside its loop says between the two.
+const RESET_BEFORE: &str = "right before";
+
+/// A counter given its first value inside a loop, in the same block as, and before, what adds
+/// to it (`count = 0` then `count += 1` under the `if` of a `for`): its name, that value and
+/// the line that sets it. Each pass sets it back, so it ends at one pass's worth (the 0.5B
+/// model, told to set `count` before the loop, set it inside and printed 1 for 2 lines). A
+/// start in an outer loop with the adding in an inner one (a count per row) is left alone.
+fn reset_in_loop(code: &str) -> Option<(&str, &str, usize)> {
+    static START: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(\s+)([A-Za-z_]\w*)\s*=\s*(0|0\.0|''|\x22\x22|\[\])\s*(#.*)?$").ok()
+    });
+    let start = START.as_ref()?;
+    let lines: Vec<&str> = code.lines().collect();
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let blank = |line: &str| line.trim().is_empty() || line.trim_start().starts_with('#');
+    for (at, line) in lines.iter().enumerate() {
+        let Some(caps) = start.captures(line) else {
+            continue;
+        };
+        let (depth, name, value) = (caps[1].len(), caps.get(2)?.as_str(), caps.get(3)?.as_str());
+        // The block it is in, and the loop that holds that block.
+        let mut looped = false;
+        let mut outer = depth;
+        for above in lines[..at].iter().rev().filter(|l| !blank(l)) {
+            if indent(above) < outer {
+                outer = indent(above);
+                let head = above.trim_start();
+                if head.starts_with("for ") || head.starts_with("while ") {
+                    looped = true;
+                    break;
+                }
+                if head.starts_with("def ") || head.starts_with("class ") {
+                    break;
+                }
+            }
+        }
+        if !looped {
+            continue;
+        }
+        // Added to later in the same block, before the block ends.
+        let added = lines[at + 1..]
+            .iter()
+            .filter(|l| !blank(l))
+            .take_while(|l| indent(l) >= depth)
+            .any(|l| {
+                indent(l) == depth
+                    && l.trim_start()
+                        .strip_prefix(name)
+                        .is_some_and(|rest| rest.trim_start().starts_with("+="))
+            });
+        if added {
+            return Some((name, value, at));
+        }
+    }
+    None
+}
+
+/// When the model asks to run again, unchanged, Python code that set its counter back inside
+/// its loop (the hint said so), or answers without fixing it: that code with the counter set
+/// once before it, for the engine to run in the model's stead, and a line for the events.
+pub fn mended_reset<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (_, hint) = split_hint(output);
+    let (name, start, at) = reset_in_loop(code)?;
+    if !hint?.contains(&format!(
+        "`{name} = {start}` is inside the loop, {RESET_BEFORE}"
+    )) {
+        return None;
+    }
+    let rest: Vec<&str> = code
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| *i != at)
+        .map(|(_, l)| l)
+        .collect();
+    Some((
+        format!("{name} = {start}\n{}", rest.join("\n")),
+        format!(
+            "the model's code sets `{name}` back to {start} inside its loop, and {how}: running it with `{name} = {start}` once, before the loop"
+        ),
+    ))
+}
+
 /// The function and the keyword of `TypeError: f() got an unexpected keyword argument 'k'`.
 fn unexpected_keyword(output: &str) -> Option<(&str, &str)> {
     let line = output.lines().rev().find(|l| {
@@ -2013,10 +2206,15 @@ pub fn uncomputed_hint(
                 .find_map(|name| Some((name, lines_holding(cwd, name, word)?)));
             match lines {
                 Some((name, lines)) => format!(
-                    "`{word}` is a word of my request itself, not what it asks for. These lines of `{name}` have it:\n```\n{lines}\n```\nTake from them what my request asks."
+                    "`{word}` is a word of my request itself, not what it asks for. These lines of `{name}`{HAVE_IT}{lines}\n```\nTake from them what my request asks."
                 ),
                 None => format!("`{word}` is a word of my request itself, not what it asks for."),
             }
+        })
+        .or_else(|| {
+            reset_in_loop(code).map(|(name, start, _)| {
+                format!("`{name} = {start}` is inside the loop, {RESET_BEFORE} `{name} +=`: each pass starts it again, so it never counts past one pass. Set `{name} = {start}` once, before the loop.")
+            })
         })
         .or_else(|| {
             literal_printed(&request, code, value)
@@ -2167,6 +2365,9 @@ pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String
     let (_, output, _) = last_result(turn)?;
     let (printed, hint) = split_hint(output);
     let hint = hint?.trim_start_matches('(').trim_end_matches(')');
+    if from_shown_lines(hint, answer) {
+        return None;
+    }
     hint.starts_with(NOT_COMPUTED).then(|| {
         format!(
             "{NUDGE_START}\n{}\n\n{hint} {UNCOMPUTED_ASK}",
@@ -2174,6 +2375,29 @@ pub fn uncomputed_output_nudge(history: &History, answer: &str) -> Option<String
         )
     })
 }
+
+/// Whether the answer holds a number or date of the file lines a hint showed ("These lines of
+/// `app.log` have it: 3: 2026-11-02 WARN slow"): the engine read them from the file, so an answer
+/// taken from them is read, not made up (the 0.5B model, shown that line, answered 2026-11-02,
+/// and was sent back to write code until its corrections ran out).
+fn from_shown_lines(hint: &str, answer: &str) -> bool {
+    let Some(block) = hint
+        .split_once(HAVE_IT)
+        .and_then(|(_, rest)| rest.split_once("\n```"))
+        .map(|(block, _)| block)
+    else {
+        return false;
+    };
+    // Each line is shown after its number ("3: "), which is not the file's.
+    let shown: Vec<&str> = block
+        .lines()
+        .flat_map(|line| numbers_in(line.split_once(": ").map_or(line, |(_, text)| text)))
+        .collect();
+    numbers_in(answer).iter().any(|n| shown.contains(n))
+}
+
+/// What the hint for a request word printed back says before the lines of the file that hold it.
+const HAVE_IT: &str = " have it:\n```\n";
 
 /// A one-line output that only says back words of the request (`WARN`, or the question and
 /// then `WARN`: the 0.5B model printed the match for "On which date does app.log have a WARN
@@ -2818,6 +3042,56 @@ pub fn fresh_after_silence(history: &History, cwd: &Path) -> Option<History> {
     ))
 }
 
+/// When the run just made was Python that wrote the file the request creates and printed
+/// nothing, and the request asks more after it: a view whose last message is that rest as a
+/// request of its own, the file said to be here, and not the turn's request or calls. The 0.5B
+/// model, the whole request and its own write in view, sent that write back, as JSON calls to
+/// a tool it named `hello.txt`, whatever it was told; asked "The file hello.txt is in the
+/// working directory. Tell me its size in bytes.", it wrote `os.path.getsize('hello.txt')`.
+pub fn rest_as_request(history: &History, cwd: &Path) -> Option<History> {
+    let (asked, turn) = history.last_turn()?;
+    if !matches!(turn.last()?, HistoryItem::ToolResult { tool_name, .. } if tool_name != crate::profile::FORMAT_ERROR)
+    {
+        return None;
+    }
+    let (call_id, output, false) = last_result(turn)? else {
+        return None;
+    };
+    let ToolAction::RunCode { language, code } = &history.call(call_id)?.action else {
+        return None;
+    };
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python)
+        || !split_hint(output).0.trim().is_empty()
+    {
+        return None;
+    }
+    let request = request_text(asked);
+    let (file, rest) = made_file_rest(&request, code, cwd)?;
+    let rest = rest.trim_end_matches(['.', '!', '?']);
+    let mut chars = rest.chars();
+    let first = chars.next()?;
+    let mut view = before_turn(history, turn);
+    view.push(HistoryItem::User {
+        items: vec![oi_protocol::InputItem::text(format!(
+            "The file {file} is in the working directory. {}{}. Write the code, which prints the answer.",
+            first.to_uppercase(),
+            chars.as_str()
+        ))],
+    });
+    Some(view)
+}
+
+/// The conversation before the turn whose items are `turn`, without its request.
+fn before_turn(history: &History, turn: &[HistoryItem]) -> History {
+    let start = history.items().len() - turn.len();
+    let mut view = History::default();
+    // The turn's request is the item before `turn`.
+    for item in &history.items()[..start - 1] {
+        view.push(item.clone());
+    }
+    view
+}
+
 /// A view of the history without the turn's items (the conversation before it stays), whose
 /// last message is the turn's request `asked` with `said` after it.
 fn asked_again(
@@ -2826,12 +3100,7 @@ fn asked_again(
     asked: &[oi_protocol::InputItem],
     said: String,
 ) -> History {
-    let start = history.items().len() - turn.len();
-    let mut view = History::default();
-    // The turn's request is the item before `turn`.
-    for item in &history.items()[..start - 1] {
-        view.push(item.clone());
-    }
+    let mut view = before_turn(history, turn);
     let mut items = asked.to_vec();
     items.push(oi_protocol::InputItem::text(said));
     view.push(HistoryItem::User { items });
@@ -3275,6 +3544,15 @@ mod tests {
             hint.text
         );
         assert!(!hint.text.contains("INFO"), "{}", hint.text);
+        // Searched in another case than the file writes it: the file's spelling.
+        let cased = "import re\nprint(len(re.findall(r'Warn', open('app.log').read())))";
+        let hint = run_hint("python", cased, "0\n", false, dir.path()).unwrap();
+        assert!(
+            hint.text.contains("`app.log` does hold `WARN`, so your code's search missed it. It is written `WARN` there, not `Warn`.")
+                && hint.text.contains("2: 2026-11-02 WARN slow"),
+            "{}",
+            hint.text
+        );
         // Said other ways.
         for said in [
             "WARN: not found",
@@ -3308,6 +3586,107 @@ mod tests {
                 "{code} -> {out}"
             );
         }
+    }
+
+    #[test]
+    fn a_search_at_line_starts_sent_back_after_it_missed_is_run_searching_the_whole_line() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("app.log"),
+            "2026-11-01 INFO start\n2026-11-01 ERROR disk\n2026-11-02 ERROR net\n",
+        )
+        .unwrap();
+        let request = "How many ERROR lines are in app.log?";
+        let code = "with open('app.log', 'r') as file:\n    lines = file.readlines()\n    errors = [line for line in lines if line.startswith('ERROR')]\n    print(len(errors))";
+        let hint = run_hint("python", code, "0\n", false, dir.path()).unwrap();
+        assert!(hint.undone, "{}", hint.text);
+        let mut output = "0\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(request, &[(code, &output)], true);
+        let (mended, says) = mended_search(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            code.replace("line.startswith('ERROR')", "('ERROR' in line)")
+        );
+        assert!(
+            says.contains("looks for `ERROR` only at the start of each line"),
+            "{says}"
+        );
+        // Answered without fixing it, the same.
+        assert_eq!(mended_search(&h, None).map(|(m, _)| m), Some(mended));
+        // Each way of searching at the start, however quoted.
+        for (from, to) in [
+            (
+                "print(sum(1 for l in open('app.log') if l.strip().startswith(\"ERROR\")))",
+                "print(sum(1 for l in open('app.log') if ('ERROR' in l.strip())))",
+            ),
+            (
+                "import re\nprint(len(re.findall(r'^ERROR', open('app.log').read(), re.M)))",
+                "import re\nprint(len(re.findall(r'ERROR', open('app.log').read(), re.M)))",
+            ),
+            (
+                "import re\nprint(sum(1 for l in open('app.log') if re.match(r'ERROR', l)))",
+                "import re\nprint(sum(1 for l in open('app.log') if re.search(r'ERROR', l)))",
+            ),
+        ] {
+            assert_eq!(
+                anywhere_in_line(from, "ERROR").as_deref(),
+                Some(to),
+                "{from}"
+            );
+        }
+        // Code that searches another way is not guessed at; nor is changed code, or a run
+        // with another hint.
+        assert_eq!(
+            anywhere_in_line("print(open('app.log').read().count('ERROR '))", "ERROR"),
+            None
+        );
+        assert_eq!(anywhere_in_line(code, "WARN"), None);
+        assert_eq!(mended_search(&h, Some(&run("print(3)"))), None);
+        let other = runs_ending(request, &[(code, "0\n\n(Another hint.)")], true);
+        assert_eq!(mended_search(&other, Some(&run(code))), None);
+    }
+
+    #[test]
+    fn a_counter_set_back_inside_its_loop_is_explained_then_set_once_before_it() {
+        let request = "How many lines of app.log mention disk?";
+        let code = "import re\n\nwith open('app.log', 'r') as file:\n    for line in file:\n        if re.search(r'disk', line):\n            # Increment the count to 0\n            count = 0\n            # Add 1\n            count += 1\n\nprint(count)";
+        let hint = uncomputed(request, code, "1\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("`count = 0` is inside the loop, right before `count +=`"),
+            "{}",
+            hint.text
+        );
+        let mut output = "1\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(request, &[(code, &output)], true);
+        let (mended, says) = mended_reset(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            "count = 0\nimport re\n\nwith open('app.log', 'r') as file:\n    for line in file:\n        if re.search(r'disk', line):\n            # Increment the count to 0\n            # Add 1\n            count += 1\n\nprint(count)"
+        );
+        assert!(
+            says.contains("sets `count` back to 0 inside its loop"),
+            "{says}"
+        );
+        assert_eq!(mended_reset(&h, None).map(|(m, _)| m), Some(mended));
+        assert_eq!(mended_reset(&h, Some(&run("print(2)"))), None);
+        // A start per pass of an outer loop, added to in an inner one; a start before the
+        // loop; a start in a function outside any loop; a start after the adding: no hint.
+        for fine in [
+            "for row in rows:\n    count = 0\n    for x in row:\n        count += 1\n    print(count)",
+            "count = 0\nfor line in open('app.log'):\n    count += 1\nprint(count)",
+            "def f():\n    count = 0\n    count += 1\n    return count\nprint(f())",
+            "for line in open('app.log'):\n    count += 1\n    count = 0\nprint(count)",
+        ] {
+            assert_eq!(reset_in_loop(fine), None, "{fine}");
+        }
+        assert_eq!(
+            reset_in_loop("while True:\n    total = 0.0\n    total += 2\n    break"),
+            Some(("total", "0.0", 1))
+        );
     }
 
     #[test]
@@ -3519,6 +3898,27 @@ mod tests {
             hint.text
         );
         assert!(!hint.text.contains("Looping"), "{}", hint.text);
+        assert!(
+            hint.text
+                .ends_with("It has no key `members`: where your code has `data['members']`, write `data['team']`."),
+            "{}",
+            hint.text
+        );
+        // However the key is quoted and the name spelled, as the traceback's last line says it.
+        let quoted = "import json
+with open('team.json') as f:
+    team_data = json.load(f)
+print(sum(team_data[\"data\"]) / 3)";
+        let traceback = "Traceback (most recent call last):\n  File \"<cell 2>\", line 4, in <module>\nKeyError: \"data\"";
+        let hint = run_hint("python", quoted, traceback, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .ends_with("where your code has `team_data[\"data\"]`, write `team_data['team']`."),
+            "{}",
+            hint.text
+        );
+        assert_eq!(missing_key("KeyError: 0"), None);
+        assert_eq!(indexed_by("print(['data'])", "data"), None);
         // Another TypeError, or no JSON file named: no guess.
         assert_eq!(
             run_hint(
@@ -4108,6 +4508,23 @@ mod tests {
             "{}",
             hint.text
         );
+        // An answer taken from those lines was read from the file: it stands. One that is
+        // not in them is asked for from code.
+        let mut output = "WARN\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(request, &[(code, &output)], true);
+        for answer in ["2026-11-02", "The WARN line is dated 2026-11-02."] {
+            assert_eq!(uncomputed_output_nudge(&h, answer), None, "{answer}");
+            assert_eq!(unused_output_nudge(&h, answer), None, "{answer}");
+            assert_eq!(
+                unprinted_answer_nudge(&h, answer, here.path()),
+                None,
+                "{answer}"
+            );
+        }
+        for answer in ["2026-12-04", "3"] {
+            assert!(uncomputed_output_nudge(&h, answer).is_some(), "{answer}");
+        }
     }
 
     #[test]
@@ -4279,6 +4696,52 @@ mod tests {
             made_file_output(&elsewhere, &call, &silent, here.path()),
             None
         );
+    }
+
+    #[test]
+    fn the_rest_of_the_request_after_the_file_is_made_is_asked_as_a_request_of_its_own() {
+        let here = tempfile::tempdir().unwrap();
+        let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+        let write = "with open('hello.txt', 'w') as f:\n    f.write('hi there')";
+        let silent = format!("\n({SILENT_RUN})");
+        let h = runs(request, &[(write, silent.as_str())]);
+        // Not made: no view.
+        assert!(rest_as_request(&h, here.path()).is_none());
+        std::fs::write(here.path().join("hello.txt"), "hi there").unwrap();
+        let hinted =
+            made_file_output(&h, &h.call("c1").cloned().unwrap(), &silent, here.path()).unwrap();
+        let made = runs(request, &[(write, hinted.as_str())]);
+        let view = rest_as_request(&made, here.path()).unwrap();
+        let [HistoryItem::User { items }] = view.items() else {
+            panic!("{:?}", view.items());
+        };
+        assert_eq!(
+            request_text(items),
+            "The file hello.txt is in the working directory. Tell me its size in bytes. Write the code, which prints the answer."
+        );
+        // Once the model replied, or after a run that printed, failed, or made no file the
+        // request creates, the history is rendered as it is.
+        let mut answered = made.clone();
+        for item in after_answer("Your code printed nothing.".into()) {
+            answered.push(item);
+        }
+        assert!(rest_as_request(&answered, here.path()).is_none());
+        for (code, output, failed) in [
+            (write, "8\n", false),
+            (write, "OSError: disk full", true),
+            ("print(1)", silent.as_str(), false),
+        ] {
+            let other = runs_ending(request, &[(code, output)], failed);
+            assert!(
+                rest_as_request(&other, here.path()).is_none(),
+                "{code} {output}"
+            );
+        }
+        let only = runs(
+            "Create a file hello.txt containing hi.",
+            &[(write, silent.as_str())],
+        );
+        assert!(rest_as_request(&only, here.path()).is_none());
     }
 
     /// [`uncomputed_hint`] for one run of `code` that printed `output`, asked `request`.

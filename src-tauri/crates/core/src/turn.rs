@@ -138,6 +138,18 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     .into(),
             });
         }
+        // The model's code just made the file the request creates and printed nothing: the
+        // rest of the request is asked as a request of its own.
+        let made_view = (retry.is_none() && answer_view.is_none() && rest_view.is_none() && shared.profile.offers("execute"))
+            .then(|| crate::coaching::rest_as_request(&shared.history, &shared.config.cwd))
+            .flatten();
+        if made_view.is_some() {
+            emit(EventMsg::Notice {
+                message: "the model's code made the file the request creates; the rest of the request is asked \
+                          as a request of its own, the turn's calls left out of view"
+                    .into(),
+            });
+        }
         if answer_view.is_some() {
             emit(EventMsg::Notice {
                 message: "the model asked to run again the code that already ran; it is asked for its answer \
@@ -145,7 +157,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     .into(),
             });
         }
-        let mut request = match (&retry, answer_view.as_ref().or(rest_view.as_ref())) {
+        let mut request = match (&retry, answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
             (Some((fresh, _)), _) | (None, Some(fresh)) => render(shared, fresh, &mcp_tools),
             (None, None) => render(shared, &shared.history, &mcp_tools),
         };
@@ -322,6 +334,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_import(history, next))
                 .or_else(|| crate::coaching::mended_counter(history, next))
                 .or_else(|| crate::coaching::mended_keyword(history, next))
+                .or_else(|| crate::coaching::mended_search(history, next))
+                .or_else(|| crate::coaching::mended_reset(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };

@@ -641,13 +641,23 @@ async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_
     );
     let requests = s.server.model_requests();
     assert_eq!(requests.len(), 4);
-    // The run that wrote the file is told what is left of the request.
-    let told = last_message(&requests[1]);
+    // After the run that wrote the file, what is left of the request is asked as a request of
+    // its own, none of the turn's calls in view.
     assert!(
-        told.contains(
-            "It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes."
-        ),
-        "{told}"
+        notices(&events)
+            .iter()
+            .any(|n| n.contains("the rest of the request is asked as a request of its own")),
+        "{:?}",
+        notices(&events)
+    );
+    let messages = requests[1].messages();
+    assert!(
+        !messages.iter().any(|m| m["role"] == "assistant"),
+        "{messages:?}"
+    );
+    assert_eq!(
+        last_message(&requests[1]),
+        "The file hello.txt is in the working directory. Tell me its size in bytes. Write the code, which prints the answer."
     );
     // The third request: the request and the code that ran, none of the turn's calls.
     let messages = requests[2].messages();
