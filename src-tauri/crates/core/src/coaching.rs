@@ -109,6 +109,16 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        if output.contains("TypeError: unsupported operand type(s) for +: 'int' and 'dict'")
+            && let Some((_, expr, key, keys)) = summed_objects(code, cwd)
+        {
+            return hint(
+                &format!(
+                    "`sum({expr})` {ADDS_OBJECTS} with the keys {keys}: add one value of each, `sum(item['{key}'] for item in {expr})`."
+                ),
+                false,
+            );
+        }
         // A value where the code expected another (a price parsed as an int, a name as a
         // number, a column that is not there): the 1.5B model guessed a CSV's column order.
         let wrong_value = output.contains("ValueError: invalid literal for int()")
@@ -1465,12 +1475,12 @@ pub fn mended_search<'h>(
 const SEARCH_MISSED: &str = "`, so your code's search missed it.";
 
 /// `code` with its searches for `word` at the start of a line made searches anywhere in it:
-/// `x.startswith('word')` as `('word' in x)`, a pattern `^word` as `word`, and `re.match` of a
+/// `x.startswith('word')` (or `'^word'`) as `('word' in x)`, a pattern `^word` as `word`, and `re.match` of a
 /// pattern with the word as `re.search`. `None` when the code has none of them.
 fn anywhere_in_line(code: &str, word: &str) -> Option<String> {
     let w = regex::escape(word);
     let starts = regex::Regex::new(&format!(
-        r#"([A-Za-z_]\w*(?:\.\w+(?:\(\))?|\[[^\]\n]*\])*)\.startswith\(\s*(?:'{w}'|"{w}")\s*\)"#
+        r#"([A-Za-z_]\w*(?:\.\w+(?:\(\))?|\[[^\]\n]*\])*)\.startswith\(\s*(?:'\^?{w}'|"\^?{w}")\s*\)"#
     ))
     .ok()?;
     let mended = starts.replace_all(code, format!("('{word}' in $1)").as_str());
@@ -1479,6 +1489,130 @@ fn anywhere_in_line(code: &str, word: &str) -> Option<String> {
     let matched = regex::Regex::new(&format!(r#"\bre\.match\((\s*r?['"][^'"\n]*{w})"#)).ok()?;
     let mended = matched.replace_all(&mended, "re.search($1");
     (mended != code).then(|| mended.into_owned())
+}
+
+/// When the model asks to run again, unchanged, Python code that printed the match of a regex
+/// that is only a word of the request (`re.search(r'WARN', text)` for "On which date does
+/// app.log have a WARN line?"; the hint said so), or answers without fixing it: that code with
+/// the pattern matching the whole line the word is on, for the engine to run in the model's
+/// stead, and a line for the events. The 0.5B model sent that search back until its
+/// corrections ran out.
+pub fn mended_match<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (_, hint) = split_hint(output);
+    let (before, _) = hint?.split_once(REQUEST_WORD)?;
+    let word = before.rsplit('`').next()?;
+    let mended = whole_line_pattern(code, word)?;
+    Some((
+        mended,
+        format!(
+            "the model's code prints what its search for `{word}` matched, the word itself, and {how}: running it with the search matching the whole line"
+        ),
+    ))
+}
+
+/// What the hint for a word of the request printed back says after the word.
+const REQUEST_WORD: &str = "` is a word of my request itself, not what it asks for.";
+
+/// `code` with its regex searches that are only `word` (`re.search(r'WARN', text)`) made to
+/// match the whole line the word is on (`re.search(r'.*WARN.*', text)`; `re.match`, which
+/// looks only at the start, as `re.search`). `None` when it has none.
+fn whole_line_pattern(code: &str, word: &str) -> Option<String> {
+    let search = regex::Regex::new(&format!(
+        r#"\bre\.(search|match|findall|finditer)\(\s*(r?)(['"]){}(['"])"#,
+        regex::escape(word)
+    ))
+    .ok()?;
+    let mended = search.replace_all(code, |caps: &regex::Captures| {
+        let function = if &caps[1] == "match" {
+            "search"
+        } else {
+            &caps[1]
+        };
+        format!(
+            "re.{function}({}{}.*{word}.*{}",
+            &caps[2], &caps[3], &caps[4]
+        )
+    });
+    (mended != code).then(|| mended.into_owned())
+}
+
+/// What the hint for `sum()` of a JSON file's objects says they are.
+const ADDS_OBJECTS: &str = "adds whole objects (dicts)";
+
+/// A `sum(x)` in `code` over a list of objects of a JSON file it names (`team_data['team']`,
+/// or the file's top when it is such a list, `sum(data)`), whose objects have one key with a
+/// number: that `sum(…)` as written, `x`, that key, and the objects' keys as the hint lists
+/// them. The 0.5B
+/// model wrote `sum(team_data['team'])` for the average age of the team.
+fn summed_objects<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, &'c str, String, String)> {
+    static SUM: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\bsum\(\s*([A-Za-z_]\w*)((?:\[\s*['"][^'"\n]+['"]\s*\])*)\s*\)"#).ok()
+    });
+    let caps = SUM.as_ref()?.captures(code)?;
+    let path: Vec<&str> = caps[2]
+        .split(']')
+        .filter_map(|index| {
+            let index = index.trim().trim_start_matches('[').trim();
+            let index = index.trim_matches(['\'', '"']);
+            (!index.is_empty()).then_some(index)
+        })
+        .collect();
+    let items = named_files(code)
+        .into_iter()
+        .filter(|name| name.ends_with(".json"))
+        .find_map(|name| {
+            let value: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(cwd.join(name)).ok()?).ok()?;
+            let mut at = &value;
+            for key in &path {
+                at = at.get(key)?;
+            }
+            at.as_array().cloned()
+        })?;
+    let serde_json::Value::Object(first) = items.first()? else {
+        return None;
+    };
+    let numeric: Vec<&String> = first
+        .iter()
+        .filter(|(_, v)| v.is_number())
+        .map(|(k, _)| k)
+        .collect();
+    let [key] = numeric.as_slice() else {
+        return None;
+    };
+    let mut keys: Vec<String> = first.keys().map(|k| format!("`{k}`")).collect();
+    keys.sort();
+    let whole = caps.get(0)?.as_str();
+    let expr = whole["sum(".len()..whole.len() - 1].trim();
+    Some((whole, expr, key.to_string(), keys.join(", ")))
+}
+
+/// When the model asks to run again, unchanged, Python code that failed summing a JSON file's
+/// objects (the hint said which key to add), or answers without fixing it: that code adding
+/// that key of each, for the engine to run in the model's stead, and a line for the events.
+pub fn mended_sum<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(ADDS_OBJECTS) {
+        return None;
+    }
+    let (whole, expr, key, _) = summed_objects(code, cwd)?;
+    let mended = code.replacen(whole, &format!("sum(item['{key}'] for item in {expr})"), 1);
+    (mended != *code).then(|| {
+        (
+            mended,
+            format!(
+                "the model's code adds whole objects with `sum({expr})`, and {how}: running it adding their `{key}`"
+            ),
+        )
+    })
 }
 
 /// What the hint for a counter set back inside its loop says between the two.
@@ -1752,6 +1886,54 @@ pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
         .iter()
         .any(|c| c.arguments[crate::profile::SUPERSEDES_ANSWER] == true);
     if set_aside { String::new() } else { text }
+}
+
+/// When the model's answer, with no number in it, says back three words in a row of the
+/// harness's corrections this turn, and its last run printed one number: the message that
+/// quotes that output and asks for the answer, after which it is asked afresh with only the
+/// request and that value in view ([`fresh_answer`]). The 0.5B model, told "Your answer did
+/// not use it.", answered "The code you provided does not use it.", and that ended the turn.
+/// Once per turn.
+pub fn parroted_answer_nudge(history: &History, answer: &str) -> Option<String> {
+    let (_, turn) = history.last_turn()?;
+    if already_nudged(turn, PARROTED) || answer.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let (_, output) = last_success(turn)?;
+    let printed = split_hint(output).0.trim();
+    if printed.len() > SHORT_OUTPUT || numbers_in(printed).len() != 1 {
+        return None;
+    }
+    let words = |text: &str| -> Vec<String> {
+        words_in(text)
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let said = words(answer);
+    let echoed = turn.iter().any(|i| match i {
+        HistoryItem::ToolResult {
+            tool_name, output, ..
+        } if tool_name == crate::profile::FORMAT_ERROR => {
+            let theirs = words(output);
+            said.windows(3)
+                .any(|three| theirs.windows(3).any(|t| t == three))
+        }
+        _ => false,
+    });
+    echoed.then(|| {
+        format!(
+            "{PARROTED} {NUDGE_START}\n{printed}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
+        )
+    })
+}
+
+/// Whether the turn's last item is [`parroted_answer_nudge`]'s message.
+pub fn parroted_last(history: &History) -> bool {
+    history.last_turn().is_some_and(|(_, turn)| {
+        matches!(turn.last(), Some(HistoryItem::ToolResult { tool_name, output, .. })
+            if tool_name == crate::profile::FORMAT_ERROR && output.starts_with(PARROTED))
+    })
 }
 
 /// When the model's final answer in this turn leaves out what its last successful run printed
@@ -2206,9 +2388,9 @@ pub fn uncomputed_hint(
                 .find_map(|name| Some((name, lines_holding(cwd, name, word)?)));
             match lines {
                 Some((name, lines)) => format!(
-                    "`{word}` is a word of my request itself, not what it asks for. These lines of `{name}`{HAVE_IT}{lines}\n```\nTake from them what my request asks."
+                    "`{word}{REQUEST_WORD} These lines of `{name}`{HAVE_IT}{lines}\n```\nTake from them what my request asks."
                 ),
-                None => format!("`{word}` is a word of my request itself, not what it asks for."),
+                None => format!("`{word}{REQUEST_WORD}"),
             }
         })
         .or_else(|| {
@@ -3129,10 +3311,12 @@ pub fn fresh_answer(history: &History) -> Option<History> {
     if tool_name != crate::profile::FORMAT_ERROR || !output.contains(REPEATED) {
         return None;
     }
-    if turn.iter().any(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+    if !output.starts_with(PARROTED)
+        && turn.iter().any(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
             if tool_name == crate::profile::FORMAT_ERROR && output.contains(RAN_AGAIN))
-    }) {
+        })
+    {
         return None;
     }
     let (_, printed, false) = last_result(turn)? else {
@@ -3228,6 +3412,7 @@ const ONE_ROW: &str = "Your answer took one of those values.";
 const ONE_PER_ROW: &str = "Your code printed one value per row";
 const UNROUNDED: &str = "as my request asks,";
 const FAILED_ANSWER: &str = "Your last code did not work:";
+const PARROTED: &str = "Those are my words said back, not the answer.";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -3643,8 +3828,112 @@ mod tests {
         );
         assert_eq!(anywhere_in_line(code, "WARN"), None);
         assert_eq!(mended_search(&h, Some(&run("print(3)"))), None);
+        // Its start anchor written into `startswith` (the 0.5B model's "fix"): the same.
+        let anchored = code.replace("'ERROR'", "'^ERROR'");
+        let h2 = runs_ending(request, &[(&anchored, &output)], true);
+        assert_eq!(
+            mended_search(&h2, Some(&run(&anchored))).map(|(m, _)| m),
+            Some(code.replace("line.startswith('ERROR')", "('ERROR' in line)"))
+        );
         let other = runs_ending(request, &[(code, "0\n\n(Another hint.)")], true);
         assert_eq!(mended_search(&other, Some(&run(code))), None);
+    }
+
+    #[test]
+    fn a_regex_of_a_request_word_sent_back_after_it_printed_the_word_matches_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("app.log"),
+            "2026-11-01 INFO start\n2026-11-02 WARN slow\n",
+        )
+        .unwrap();
+        let request = "On which date does app.log have a WARN line? Answer with the date.";
+        let code = "import re\nwith open('app.log') as f:\n    text = f.read()\nm = re.search(r'WARN', text)\nprint(f\"On which date does app.log have a WARN line? {m.group(0)}\")";
+        let printed = "On which date does app.log have a WARN line? WARN\n";
+        let h = runs(request, &[(code, printed)]);
+        let hint =
+            uncomputed_hint(&h, &h.call("c1").cloned().unwrap(), printed, dir.path()).unwrap();
+        let mut output = printed.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(request, &[(code, &output)], true);
+        let (mended, says) = mended_match(&h, Some(&run(code))).unwrap();
+        assert_eq!(mended, code.replace("r'WARN'", "r'.*WARN.*'"));
+        assert!(says.contains("its search for `WARN` matched"), "{says}");
+        assert_eq!(mended_match(&h, None).map(|(m, _)| m), Some(mended));
+        // re.match looks only at the start: it becomes re.search; findall keeps its name.
+        assert_eq!(
+            whole_line_pattern("m = re.match(\"WARN\", line)", "WARN").as_deref(),
+            Some("m = re.search(\".*WARN.*\", line)")
+        );
+        assert_eq!(
+            whole_line_pattern("print(re.findall('WARN', t))", "WARN").as_deref(),
+            Some("print(re.findall('.*WARN.*', t))")
+        );
+        // A pattern with more than the word, changed code, or another hint: no mend.
+        assert_eq!(
+            whole_line_pattern("re.search(r'WARN (\\w+)', t)", "WARN"),
+            None
+        );
+        assert_eq!(mended_match(&h, Some(&run("print(1)"))), None);
+        let other = runs_ending(request, &[(code, "WARN\n\n(Another hint.)")], true);
+        assert_eq!(mended_match(&other, Some(&run(code))), None);
+    }
+
+    #[test]
+    fn a_sum_of_a_json_files_objects_is_explained_then_adds_their_number() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("team.json"),
+            r#"{"team": [{"name": "ada", "age": 36}, {"name": "linus", "age": 29}]}"#,
+        )
+        .unwrap();
+        let code = "import json\nwith open('team.json') as f:\n    team_data = json.load(f)\naverage_age = sum(team_data['team']) / len(team_data['team'])\nprint(average_age)";
+        let out = "Traceback (most recent call last):\nTypeError: unsupported operand type(s) for +: 'int' and 'dict'\n";
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "`sum(team_data['team'])` adds whole objects (dicts) with the keys `age`, `name`: add one value of each, `sum(item['age'] for item in team_data['team'])`."
+        );
+        let mut output = out.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "What is the average age in team.json?",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_sum(&h, Some(&run(code)), dir.path()).unwrap();
+        assert_eq!(
+            mended,
+            code.replacen(
+                "sum(team_data['team'])",
+                "sum(item['age'] for item in team_data['team'])",
+                1
+            )
+        );
+        assert!(says.contains("adding their `age`"), "{says}");
+        // A file whose top is the list; spaces inside the call.
+        std::fs::write(
+            dir.path().join("people.json"),
+            r#"[{"name": "ada", "age": 36}]"#,
+        )
+        .unwrap();
+        let top = "import json\ndata = json.load(open('people.json'))\nprint(sum( data ))";
+        let (whole, expr, key, _) = summed_objects(top, dir.path()).unwrap();
+        assert_eq!((whole, expr, key.as_str()), ("sum( data )", "data", "age"));
+        // Objects with no number, or with two, are not guessed at; nor is changed code.
+        std::fs::write(
+            dir.path().join("two.json"),
+            r#"[{"name": "ada", "age": 36, "height": 170}]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            summed_objects(
+                "import json\nd = json.load(open('two.json'))\nprint(sum(d))",
+                dir.path()
+            ),
+            None
+        );
+        assert_eq!(mended_sum(&h, Some(&run("print(1)")), dir.path()), None);
     }
 
     #[test]
@@ -5631,6 +5920,58 @@ print(sum(team_data[\"data\"]) / 3)";
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn the_harness_words_said_back_as_the_answer_get_the_answer_asked_afresh() {
+        let request = "What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.";
+        let h = runs(request, &[("print(fib(20))", "4181\n")]);
+        let mut told = h.clone();
+        for item in after_answer(
+            "Your code printed:\n4181\n\nYour answer did not use it. Before running your code you said 6765, but it printed 4181.".into(),
+        ) {
+            told.push(item);
+        }
+        let parrot = "The code you provided does not use it.";
+        let nudge = parroted_answer_nudge(&told, parrot).unwrap();
+        assert!(
+            nudge.starts_with(
+                "Those are my words said back, not the answer. Your code printed:\n4181\n\n"
+            ),
+            "{nudge}"
+        );
+        // An answer with a number, or in words of its own, is another check's.
+        for answer in [
+            "The 20th Fibonacci number is 4181.",
+            "It is 6765.",
+            "I cannot tell.",
+        ] {
+            assert_eq!(parroted_answer_nudge(&told, answer), None, "{answer}");
+        }
+        // Nor before any correction, or when the run printed no one number.
+        assert_eq!(parroted_answer_nudge(&h, parrot), None);
+        let mut words = runs(request, &[("print('a b')", "a b\n")]);
+        for item in after_answer("Your answer did not use it.".into()) {
+            words.push(item);
+        }
+        assert_eq!(parroted_answer_nudge(&words, parrot), None);
+        let mut asked = told.clone();
+        for item in after_answer(nudge) {
+            asked.push(item);
+        }
+        assert!(parroted_last(&asked));
+        assert!(!parroted_last(&told));
+        // Then the answer is asked for afresh, with the value in view; once a turn.
+        let view = fresh_answer(&asked).unwrap();
+        let [HistoryItem::User { items }] = view.items() else {
+            panic!("{:?}", view.items());
+        };
+        assert!(
+            request_text(items).contains("printed: 4181"),
+            "{}",
+            request_text(items)
+        );
+        assert_eq!(parroted_answer_nudge(&asked, parrot), None);
     }
 
     #[test]

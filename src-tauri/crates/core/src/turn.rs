@@ -151,10 +151,15 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             });
         }
         if answer_view.is_some() {
+            let why = if crate::coaching::parroted_last(&shared.history) {
+                "the model said the harness's words back as its answer"
+            } else {
+                "the model asked to run again the code that already ran"
+            };
             emit(EventMsg::Notice {
-                message: "the model asked to run again the code that already ran; it is asked for its answer \
-                          afresh, with only the request and what that code printed in view"
-                    .into(),
+                message: format!(
+                    "{why}; it is asked for its answer afresh, with only the request and what that code printed in view"
+                ),
             });
         }
         let mut request = match (&retry, answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
@@ -315,7 +320,8 @@ fn interpret(
                     )
                 })
                 .or_else(|| crate::coaching::unrounded_answer_nudge(&shared.history, &text))
-                .or_else(|| crate::coaching::failed_run_answer_nudge(&shared.history, &text));
+                .or_else(|| crate::coaching::failed_run_answer_nudge(&shared.history, &text))
+                .or_else(|| crate::coaching::parroted_answer_nudge(&shared.history, &text));
             if let Some(message) = ignored {
                 return Some((message, true));
             }
@@ -336,6 +342,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_keyword(history, next))
                 .or_else(|| crate::coaching::mended_search(history, next))
                 .or_else(|| crate::coaching::mended_reset(history, next))
+                .or_else(|| crate::coaching::mended_match(history, next))
+                .or_else(|| crate::coaching::mended_sum(history, next, cwd))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
