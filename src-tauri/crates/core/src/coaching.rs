@@ -54,6 +54,14 @@ pub fn run_hint(
             undone,
         })
     };
+    // `with computer.files.read(…) as f`, a failure or caught and printed (the 0.5B model
+    // wrapped it in `try` and printed the error and a count of 0).
+    if output.contains(NOT_A_CONTEXT) && read_as_file(code).is_some() {
+        return hint(
+            "`computer.files.read()` returns the text itself (a string), not an open file, so it cannot follow `with`. Write `text = computer.files.read(path)` and use `text.splitlines()` for its lines, or open a plain text file with `with open(path) as f:`.",
+            !is_error,
+        );
+    }
     if is_error {
         if output.contains("'return' outside function") {
             return hint(
@@ -1538,6 +1546,54 @@ fn whole_line_pattern(code: &str, word: &str) -> Option<String> {
         )
     });
     (mended != code).then(|| mended.into_owned())
+}
+
+/// How Python says a value cannot follow `with`.
+const NOT_A_CONTEXT: &str = "object does not support the context manager protocol";
+
+/// `with computer.files.read(path, …) as f:` in `code`, a plain text file's path (a literal
+/// with such a name, or any expression when the code names no other kind of file): that
+/// `with` clause as written, and the path.
+fn read_as_file(code: &str) -> Option<(&str, &str)> {
+    static WITH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"with\s+computer\.files\.read\(\s*([^,()\n]+?)\s*(?:,[^()\n]*)?\)\s+as\b",
+        )
+        .ok()
+    });
+    let caps = WITH.as_ref()?.captures(code)?;
+    let path = caps.get(1)?.as_str();
+    // Not `computer.files.read` itself, which reads like a file name.
+    let files: Vec<&str> = named_files(code)
+        .into_iter()
+        .filter(|name| !name.starts_with("computer."))
+        .collect();
+    let plain = match path.trim_matches(['\'', '"']) {
+        quoted if quoted != path => plain_text(quoted),
+        _ => !files.is_empty() && files.iter().all(|name| plain_text(name)),
+    };
+    plain.then_some((caps.get(0)?.as_str(), path))
+}
+
+/// When the model asks to run again, unchanged, Python code that put `computer.files.read`
+/// after `with` for a plain text file (the hint said it returns the text), or answers without
+/// fixing it: that code opening the file with `open`, for the engine to run in the model's
+/// stead, and a line for the events.
+pub fn mended_read_as_file<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains(NOT_A_CONTEXT) {
+        return None;
+    }
+    let (clause, path) = read_as_file(code)?;
+    Some((
+        code.replacen(clause, &format!("with open({path}) as"), 1),
+        format!(
+            "the model's code puts `computer.files.read` after `with`, which returns the text, not a file, and {how}: running it with `open({path})`"
+        ),
+    ))
 }
 
 /// What the hint for `sum()` of a JSON file's objects says they are.
@@ -3934,6 +3990,58 @@ mod tests {
             None
         );
         assert_eq!(mended_sum(&h, Some(&run("print(1)")), dir.path()), None);
+    }
+
+    #[test]
+    fn a_read_put_after_with_is_explained_then_opened_as_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let code = "def count():\n    try:\n        with computer.files.read('/tmp/w/app.log', pages=None) as file:\n            return sum('disk' in l for l in file)\n    except Exception as e:\n        print(f'An error occurred: {e}')\n        return 0\nprint(count())";
+        let caught =
+            "An error occurred: 'str' object does not support the context manager protocol\n0\n";
+        // Caught and printed: not the answer yet; failed: explained.
+        let hint = run_hint("python", code, caught, false, dir.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .starts_with("`computer.files.read()` returns the text itself"),
+            "{}",
+            hint.text
+        );
+        let failed = "TypeError: 'str' object does not support the context manager protocol";
+        assert!(
+            !run_hint("python", code, failed, true, dir.path())
+                .unwrap()
+                .undone
+        );
+        let mut output = caught.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "How many lines of app.log mention disk?",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_read_as_file(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            code.replace(
+                "with computer.files.read('/tmp/w/app.log', pages=None) as",
+                "with open('/tmp/w/app.log') as"
+            )
+        );
+        assert!(
+            says.contains("running it with `open('/tmp/w/app.log')`"),
+            "{says}"
+        );
+        // A path in a variable, when the code names only plain text files; a document is
+        // not opened as text.
+        let named =
+            "path = 'app.log'\nwith computer.files.read(path) as f:\n    print(len(f.readlines()))";
+        assert_eq!(read_as_file(named).map(|(_, p)| p), Some("path"));
+        assert_eq!(
+            read_as_file("with computer.files.read('report.pdf') as f:\n    print(f)"),
+            None
+        );
+        assert_eq!(mended_read_as_file(&h, Some(&run("print(2)"))), None);
     }
 
     #[test]
