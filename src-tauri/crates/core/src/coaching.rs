@@ -1483,8 +1483,8 @@ pub fn mended_search<'h>(
 const SEARCH_MISSED: &str = "`, so your code's search missed it.";
 
 /// `code` with its searches for `word` at the start of a line made searches anywhere in it:
-/// `x.startswith('word')` (or `'^word'`) as `('word' in x)`, a pattern `^word` as `word`, and `re.match` of a
-/// pattern with the word as `re.search`. `None` when the code has none of them.
+/// `x.startswith('word')` (or `'^word'`) as `('word' in x)`, a pattern `^word` as `word`, and
+/// `re.match` of a pattern with the word as `re.search`. `None` when the code has none.
 fn anywhere_in_line(code: &str, word: &str) -> Option<String> {
     let w = regex::escape(word);
     let starts = regex::Regex::new(&format!(
@@ -1602,8 +1602,7 @@ const ADDS_OBJECTS: &str = "adds whole objects (dicts)";
 /// A `sum(x)` in `code` over a list of objects of a JSON file it names (`team_data['team']`,
 /// or the file's top when it is such a list, `sum(data)`), whose objects have one key with a
 /// number: that `sum(…)` as written, `x`, that key, and the objects' keys as the hint lists
-/// them. The 0.5B
-/// model wrote `sum(team_data['team'])` for the average age of the team.
+/// them. The 0.5B model wrote `sum(team_data['team'])` for the average age of the team.
 fn summed_objects<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, &'c str, String, String)> {
     static SUM: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"\bsum\(\s*([A-Za-z_]\w*)((?:\[\s*['"][^'"\n]+['"]\s*\])*)\s*\)"#).ok()
@@ -1671,77 +1670,112 @@ pub fn mended_sum<'h>(
     })
 }
 
-/// What the hint for a counter set back inside its loop says between the two.
-const RESET_BEFORE: &str = "right before";
-
-/// A counter given its first value inside a loop, in the same block as, and before, what adds
-/// to it (`count = 0` then `count += 1` under the `if` of a `for`): its name, that value and
-/// the line that sets it. Each pass sets it back, so it ends at one pass's worth (the 0.5B
-/// model, told to set `count` before the loop, set it inside and printed 1 for 2 lines). A
-/// start in an outer loop with the adding in an inner one (a count per row) is left alone.
-fn reset_in_loop(code: &str) -> Option<(&str, &str, usize)> {
+/// A counter's start given where it sets the count back: inside the loop that adds to it, in
+/// the same block and before the adding (`count = 0` then `count += 1` under the `if` of a
+/// `for`: each pass starts it again, so it ends at one pass's worth), or after that loop and
+/// before it is used (the model's "fix" for a NameError: the kernel kept the name from the
+/// earlier run, so the loop counted and the start then set it back). Its name, that value,
+/// the line, and whether it is after the loop. The 0.5B model printed 1 for 2 lines, and 0
+/// for 3. A start in an outer loop with the adding in an inner one (a count per row) is left
+/// alone.
+fn misplaced_start(code: &str) -> Option<(&str, &str, usize, bool)> {
     static START: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"^(\s+)([A-Za-z_]\w*)\s*=\s*(0|0\.0|''|\x22\x22|\[\])\s*(#.*)?$").ok()
+        regex::Regex::new(r"^(\s*)([A-Za-z_]\w*)\s*=\s*(0|0\.0|''|\x22\x22|\[\])\s*(#.*)?$").ok()
     });
     let start = START.as_ref()?;
     let lines: Vec<&str> = code.lines().collect();
     let indent = |line: &str| line.len() - line.trim_start().len();
     let blank = |line: &str| line.trim().is_empty() || line.trim_start().starts_with('#');
+    let loop_head = |line: &str| {
+        let head = line.trim_start();
+        head.starts_with("for ") || head.starts_with("while ")
+    };
+    let adds = |line: &str, name: &str| {
+        line.trim_start()
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.trim_start().starts_with("+="))
+    };
     for (at, line) in lines.iter().enumerate() {
         let Some(caps) = start.captures(line) else {
             continue;
         };
         let (depth, name, value) = (caps[1].len(), caps.get(2)?.as_str(), caps.get(3)?.as_str());
-        // The block it is in, and the loop that holds that block.
+        // The block it is in, and whether a loop holds that block.
         let mut looped = false;
         let mut outer = depth;
         for above in lines[..at].iter().rev().filter(|l| !blank(l)) {
             if indent(above) < outer {
                 outer = indent(above);
-                let head = above.trim_start();
-                if head.starts_with("for ") || head.starts_with("while ") {
+                if loop_head(above) {
                     looped = true;
                     break;
                 }
+                let head = above.trim_start();
                 if head.starts_with("def ") || head.starts_with("class ") {
                     break;
                 }
             }
         }
-        if !looped {
-            continue;
-        }
         // Added to later in the same block, before the block ends.
-        let added = lines[at + 1..]
+        let added_after = lines[at + 1..]
             .iter()
             .filter(|l| !blank(l))
             .take_while(|l| indent(l) >= depth)
-            .any(|l| {
-                indent(l) == depth
-                    && l.trim_start()
-                        .strip_prefix(name)
-                        .is_some_and(|rest| rest.trim_start().starts_with("+="))
-            });
-        if added {
-            return Some((name, value, at));
+            .any(|l| indent(l) == depth && adds(l, name));
+        if looped && added_after {
+            return Some((name, value, at, false));
+        }
+        // Added to before, deeper, in a loop that ended above it, with no start before that;
+        // then used.
+        let Some(added) = lines[..at]
+            .iter()
+            .position(|l| indent(l) > depth && adds(l, name))
+        else {
+            continue;
+        };
+        let in_loop = lines[..added]
+            .iter()
+            .any(|l| loop_head(l) && indent(l) >= depth && indent(l) < indent(lines[added]));
+        let started = lines[..added]
+            .iter()
+            .any(|l| start.is_match(l) && l.contains(name));
+        let used = lines[at + 1..].iter().any(|l| l.contains(name));
+        if in_loop && !started && used {
+            return Some((name, value, at, true));
         }
     }
     None
 }
 
+/// Whether the request asks for an average ("the average age", "the mean") and the code adds
+/// values up without dividing or taking a mean (the 0.5B model printed the ages' sum, 110).
+fn undivided_average(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asks = words_in(&lower).any(|w| w == "average" || w == "mean");
+    let divides = code.contains('/')
+        || ["mean(", "average(", "mean()", "fmean("]
+            .iter()
+            .any(|f| code.contains(f));
+    asks && code.contains("sum(") && !divides
+}
+
+/// How the hint for a counter's misplaced start ends, naming it.
+fn start_once(name: &str, start: &str) -> String {
+    format!("Set `{name} = {start}` once, before the loop.")
+}
+
 /// When the model asks to run again, unchanged, Python code that set its counter back inside
-/// its loop (the hint said so), or answers without fixing it: that code with the counter set
-/// once before it, for the engine to run in the model's stead, and a line for the events.
+/// or after its loop (the hint said so), or answers without fixing it: that code with the
+/// counter set once before it, for the engine to run in the model's stead, and a line for the
+/// events.
 pub fn mended_reset<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
     let (_, hint) = split_hint(output);
-    let (name, start, at) = reset_in_loop(code)?;
-    if !hint?.contains(&format!(
-        "`{name} = {start}` is inside the loop, {RESET_BEFORE}"
-    )) {
+    let (name, start, at, after) = misplaced_start(code)?;
+    if !hint?.contains(&start_once(name, start)) {
         return None;
     }
     let rest: Vec<&str> = code
@@ -1750,10 +1784,11 @@ pub fn mended_reset<'h>(
         .filter(|(i, _)| *i != at)
         .map(|(_, l)| l)
         .collect();
+    let place = if after { "after" } else { "inside" };
     Some((
         format!("{name} = {start}\n{}", rest.join("\n")),
         format!(
-            "the model's code sets `{name}` back to {start} inside its loop, and {how}: running it with `{name} = {start}` once, before the loop"
+            "the model's code sets `{name}` back to {start} {place} its loop, and {how}: running it with `{name} = {start}` once, before the loop"
         ),
     ))
 }
@@ -2450,8 +2485,18 @@ pub fn uncomputed_hint(
             }
         })
         .or_else(|| {
-            reset_in_loop(code).map(|(name, start, _)| {
-                format!("`{name} = {start}` is inside the loop, {RESET_BEFORE} `{name} +=`: each pass starts it again, so it never counts past one pass. Set `{name} = {start}` once, before the loop.")
+            misplaced_start(code).map(|(name, start, _, after)| {
+                let why = if after {
+                    format!("`{name} = {start}` comes after the loop that adds to it, so it sets the count back before it is printed.")
+                } else {
+                    format!("`{name} = {start}` is inside the loop, right before `{name} +=`: each pass starts it again, so it never counts past one pass.")
+                };
+                format!("{why} {}", start_once(name, start))
+            })
+        })
+        .or_else(|| {
+            undivided_average(&request, code).then(|| {
+                "my request asks for an average, and your code only added the values up: divide the sum by how many there are (`total / len(values)`).".to_string()
             })
         })
         .or_else(|| {
@@ -4045,6 +4090,35 @@ mod tests {
     }
 
     #[test]
+    fn an_average_asked_and_a_sum_printed_goes_back_as_not_the_answer_yet() {
+        let request = "What is the average age in team.json?";
+        let code = "import json\ndata = json.load(open('team.json'))\naverage_age = sum(item['age'] for item in data['team'])\nprint(average_age)";
+        let hint = uncomputed(request, code, "110\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("my request asks for an average, and your code only added the values up"),
+            "{}",
+            hint.text
+        );
+        // Divided, or a mean taken, or no average asked: no hint of this kind.
+        for (request, code) in [
+            (request, "ages = [36, 29, 45]\nprint(sum(ages) / len(ages))"),
+            (
+                request,
+                "import statistics\nprint(statistics.mean([36, 29, 45]))",
+            ),
+            (
+                request,
+                "import pandas as pd\nprint(pd.Series([36, 29, 45]).mean())",
+            ),
+            ("What is the total age in team.json?", code),
+        ] {
+            assert!(!undivided_average(request, code), "{request} {code}");
+        }
+    }
+
+    #[test]
     fn a_counter_set_back_inside_its_loop_is_explained_then_set_once_before_it() {
         let request = "How many lines of app.log mention disk?";
         let code = "import re\n\nwith open('app.log', 'r') as file:\n    for line in file:\n        if re.search(r'disk', line):\n            # Increment the count to 0\n            count = 0\n            # Add 1\n            count += 1\n\nprint(count)";
@@ -4078,11 +4152,43 @@ mod tests {
             "def f():\n    count = 0\n    count += 1\n    return count\nprint(f())",
             "for line in open('app.log'):\n    count += 1\n    count = 0\nprint(count)",
         ] {
-            assert_eq!(reset_in_loop(fine), None, "{fine}");
+            assert_eq!(misplaced_start(fine), None, "{fine}");
         }
         assert_eq!(
-            reset_in_loop("while True:\n    total = 0.0\n    total += 2\n    break"),
-            Some(("total", "0.0", 1))
+            misplaced_start("while True:\n    total = 0.0\n    total += 2\n    break"),
+            Some(("total", "0.0", 1, false))
+        );
+        // After the loop that adds to it, before it is printed (the kernel kept the name
+        // from the run that failed on it, so nothing failed).
+        let after = "with open('app.log') as file:\n    for line in file:\n        if 'ERROR' in line:\n            error_count += 1\n\n# Initialize error_count to 0\nerror_count = 0\n\nprint(error_count)";
+        let hint = uncomputed("How many ERROR lines are in app.log?", after, "0\n").unwrap();
+        assert!(
+            hint.text.contains("`error_count = 0` comes after the loop that adds to it, so it sets the count back before it is printed. Set `error_count = 0` once, before the loop."),
+            "{}",
+            hint.text
+        );
+        let mut output = "0\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "How many ERROR lines are in app.log?",
+            &[(after, &output)],
+            true,
+        );
+        let (mended, says) = mended_reset(&h, Some(&run(after))).unwrap();
+        assert_eq!(
+            mended,
+            format!(
+                "error_count = 0\n{}",
+                after.replace("error_count = 0\n", "")
+            )
+        );
+        assert!(says.contains("back to 0 after its loop"), "{says}");
+        // A second count started after the first loop, for a second loop, is no reset.
+        assert_eq!(
+            misplaced_start(
+                "n = 0\nfor x in a:\n    n += 1\nn = 0\nfor x in b:\n    n += 1\nprint(n)"
+            ),
+            None
         );
     }
 
