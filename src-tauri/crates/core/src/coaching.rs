@@ -613,39 +613,109 @@ fn words_in(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
 }
 
-/// A CSV file here whose column the code took by the wrong index: a variable named as one of
-/// the header's columns set from another's index (`price = float(row[1])` where column 1 is
-/// `units` and `price` is column 2). The 1.5B model guessed the column order and answered
-/// with the region of the most units. What to use instead, for the model to run again.
-fn column_mixed_up(code: &str, cwd: &Path) -> Option<String> {
+/// A CSV column the code took by another column's index: the file, the variable named as one
+/// of the header's columns, the line that sets it, the rows' name, the index it took, the one
+/// it meant, and the column it took (`price = float(row[1])` where `row[1]` is `units` and
+/// `price` is `row[2]`). The 1.5B model guessed the column order and answered with the region
+/// of the most units.
+struct MixedColumn<'c> {
+    file: &'c str,
+    variable: &'c str,
+    line: &'c str,
+    rows: &'c str,
+    taken: usize,
+    meant: usize,
+    taken_column: String,
+}
+
+/// [`MixedColumn`] of the first such line of `code`, over a CSV file here it names.
+fn mixed_column<'c>(code: &'c str, cwd: &Path) -> Option<MixedColumn<'c>> {
     static TAKEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=[^=\n][^\n]*?\b(\w+)\[(\d+)\][^\n]*").ok()
     });
     let taken = TAKEN.as_ref()?;
-    for name in named_files(code) {
-        let Some(header) = csv_header(cwd, name) else {
+    for file in named_files(code) {
+        let Some(header) = csv_header(cwd, file) else {
             continue;
         };
         for found in taken.captures_iter(code) {
-            let (variable, row, index) = (&found[1], &found[2], &found[3]);
+            let variable = found.get(1)?.as_str();
             let Some(meant) = header.iter().position(|h| *h == variable.to_lowercase()) else {
                 continue;
             };
-            let Ok(index) = index.parse::<usize>() else {
+            let Ok(index) = found[3].parse::<usize>() else {
                 continue;
             };
             if index == meant || index >= header.len() {
                 continue;
             }
-            return Some(format!(
-                "In `{name}`, column {index} is `{}` and `{variable}` is column {meant}: `{}` takes the {} column as `{variable}`. Use `{row}[{meant}]` for `{variable}`, then run the code again.",
-                header[index],
-                found[0].trim(),
-                header[index],
-            ));
+            return Some(MixedColumn {
+                file,
+                variable,
+                line: found.get(0)?.as_str().trim(),
+                rows: found.get(2)?.as_str(),
+                taken: index,
+                meant,
+                taken_column: header[index].clone(),
+            });
         }
     }
     None
+}
+
+/// What the hint for [`MixedColumn`] says of how the indexes count.
+const FROM_ZERO: &str = "(indexes count from 0)";
+
+/// The hint for a CSV column taken by another's index: which index holds which column, said
+/// as indexes (the 1.5B model, told "column 1 is `units` and `price` is column 2", counted
+/// from 1 and sent `row[1]` back as the second column until the bench's time ran out).
+fn column_mixed_up(code: &str, cwd: &Path) -> Option<String> {
+    let MixedColumn {
+        file,
+        variable,
+        line,
+        rows,
+        taken,
+        meant,
+        taken_column,
+    } = mixed_column(code, cwd)?;
+    Some(format!(
+        "In `{file}`, `{rows}[{taken}]` is the `{taken_column}` column and `{rows}[{meant}]` is `{variable}` {FROM_ZERO}: `{line}` takes the {taken_column} column as `{variable}`. Use `{rows}[{meant}]` for `{variable}`, then run the code again."
+    ))
+}
+
+/// When the model asks to run again, unchanged, Python code that took a CSV column by another
+/// column's index (the hint said which), or answers without fixing it: that code with the
+/// index of the column it named, on that line, for the engine to run in the model's stead, and
+/// a line for the events.
+pub fn mended_column<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(FROM_ZERO) {
+        return None;
+    }
+    let found = mixed_column(code, cwd)?;
+    let fixed = found.line.replacen(
+        &format!("{}[{}]", found.rows, found.taken),
+        &format!("{}[{}]", found.rows, found.meant),
+        1,
+    );
+    Some((
+        code.replacen(found.line, &fixed, 1),
+        format!(
+            "the model's code takes `{}` from `{}[{}]`, the {} column of {}, and {how}: running it with `{}[{}]`",
+            found.variable,
+            found.rows,
+            found.taken,
+            found.taken_column,
+            found.file,
+            found.rows,
+            found.meant
+        ),
+    ))
 }
 
 /// A column of a CSV file here that the request names (`price` of "Which region in
@@ -1986,7 +2056,7 @@ pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
 /// not use it.", answered "The code you provided does not use it.", and that ended the turn.
 /// Once per turn.
 pub fn parroted_answer_nudge(history: &History, answer: &str) -> Option<String> {
-    let (_, turn) = history.last_turn()?;
+    let (asked, turn) = history.last_turn()?;
     if already_nudged(turn, PARROTED) || answer.chars().any(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -2001,17 +2071,28 @@ pub fn parroted_answer_nudge(history: &History, answer: &str) -> Option<String> 
             .map(str::to_lowercase)
             .collect()
     };
+    // Three words in a row of the corrections that are not the request's own (the
+    // corrections quote the request, and an answer may well say "a prime number" of it).
     let said = words(answer);
-    let echoed = turn.iter().any(|i| match i {
-        HistoryItem::ToolResult {
-            tool_name, output, ..
-        } if tool_name == crate::profile::FORMAT_ERROR => {
-            let theirs = words(output);
-            said.windows(3)
-                .any(|three| theirs.windows(3).any(|t| t == three))
-        }
-        _ => false,
-    });
+    let request = words(&request_text(asked));
+    let theirs: Vec<String> = turn
+        .iter()
+        .filter_map(|i| match i {
+            HistoryItem::ToolResult {
+                tool_name, output, ..
+            } if tool_name == crate::profile::FORMAT_ERROR => Some(words(output)),
+            _ => None,
+        })
+        .flat_map(|words| {
+            words
+                .windows(3)
+                .map(|three| three.join(" "))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let echoed = said
+        .windows(3)
+        .any(|three| theirs.contains(&three.join(" ")) && !request.windows(3).any(|r| r == three));
     echoed.then(|| {
         format!(
             "{PARROTED} {NUDGE_START}\n{printed}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
@@ -4878,8 +4959,31 @@ print(sum(team_data[\"data\"]) / 3)";
         assert!(hint.undone);
         assert_eq!(
             hint.text,
-            "In `sales.csv`, column 1 is `units` and `price` is column 2: `price = float(row[1])` takes the units column as `price`. Use `row[2]` for `price`, then run the code again."
+            "In `sales.csv`, `row[1]` is the `units` column and `row[2]` is `price` (indexes count from 0): `price = float(row[1])` takes the units column as `price`. Use `row[2]` for `price`, then run the code again."
         );
+        // Sent back unchanged (the 1.5B model read "column 2" as the second), or left: the
+        // engine runs it with the index of the column it named.
+        let mut output = "north\n".to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "Which region in sales.csv has the highest price?",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_column(&h, Some(&run(code)), here.path()).unwrap();
+        assert_eq!(
+            mended,
+            code.replace("price = float(row[1])", "price = float(row[2])")
+        );
+        assert!(
+            says.contains("takes `price` from `row[1]`, the units column of sales.csv"),
+            "{says}"
+        );
+        assert_eq!(
+            mended_column(&h, None, here.path()).map(|(m, _)| m),
+            Some(mended)
+        );
+        assert_eq!(mended_column(&h, Some(&run("print(1)")), here.path()), None);
         // The right indexes, a name that is no column, or a file that is no CSV here: nothing.
         let right = code.replace("row[1]", "row[2]");
         assert_eq!(
@@ -6142,7 +6246,7 @@ print(sum(team_data[\"data\"]) / 3)";
         let h = runs(request, &[("print(fib(20))", "4181\n")]);
         let mut told = h.clone();
         for item in after_answer(
-            "Your code printed:\n4181\n\nYour answer did not use it. Before running your code you said 6765, but it printed 4181.".into(),
+            "Your code printed:\n4181\n\nYour answer did not use it. Before running your code you said 6765, but it printed 4181. Check your code against my request (What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.).".into(),
         ) {
             told.push(item);
         }
@@ -6154,8 +6258,10 @@ print(sum(team_data[\"data\"]) / 3)";
             ),
             "{nudge}"
         );
-        // An answer with a number, or in words of its own, is another check's.
+        // An answer with a number, in words of its own, or in the request's words, is
+        // another check's.
         for answer in [
+            "What is the value, then?",
             "The 20th Fibonacci number is 4181.",
             "It is 6765.",
             "I cannot tell.",

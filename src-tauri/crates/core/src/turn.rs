@@ -345,6 +345,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_match(history, next))
                 .or_else(|| crate::coaching::mended_sum(history, next, cwd))
                 .or_else(|| crate::coaching::mended_read_as_file(history, next))
+                .or_else(|| crate::coaching::mended_column(history, next, cwd))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
