@@ -1822,6 +1822,13 @@ fn misplaced_start(code: &str) -> Option<(&str, &str, usize, bool)> {
 fn undivided_average(request: &str, code: &str) -> bool {
     let lower = request.to_lowercase();
     let asks = words_in(&lower).any(|w| w == "average" || w == "mean");
+    // Not the slashes of a path in a string (`open('/tmp/…/team.json')`).
+    static STRING: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
+    let Some(string) = STRING.as_ref() else {
+        return false;
+    };
+    let code = string.replace_all(code, "''");
     let divides = code.contains('/')
         || ["mean(", "average(", "mean()", "fmean("]
             .iter()
@@ -4173,7 +4180,7 @@ mod tests {
     #[test]
     fn an_average_asked_and_a_sum_printed_goes_back_as_not_the_answer_yet() {
         let request = "What is the average age in team.json?";
-        let code = "import json\ndata = json.load(open('team.json'))\naverage_age = sum(item['age'] for item in data['team'])\nprint(average_age)";
+        let code = "import json\ndata = json.load(open('/tmp/w/team.json'))\naverage_age = sum(item['age'] for item in data['team'])\nprint(average_age)";
         let hint = uncomputed(request, code, "110\n").unwrap();
         assert!(hint.undone);
         assert!(
