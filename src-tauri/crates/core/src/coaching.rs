@@ -1537,9 +1537,7 @@ pub fn mended_search<'h>(
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
-    let (_, hint) = split_hint(output);
-    let (before, _) = hint?.split_once(SEARCH_MISSED)?;
-    let word = before.rsplit('`').next()?;
+    let word = hinted_word(output, SEARCH_MISSED)?;
     let mended = anywhere_in_line(code, word)?;
     Some((
         mended,
@@ -1547,6 +1545,13 @@ pub fn mended_search<'h>(
             "the model's code looks for `{word}` only at the start of each line, where the file's lines hold it further on, and {how}: running it with the search anywhere in the line"
         ),
     ))
+}
+
+/// The word a run's hint names right before `marker` (`` `ERROR` `` in "`app.log` does hold
+/// `ERROR`, so your code's search missed it.").
+fn hinted_word<'o>(output: &'o str, marker: &str) -> Option<&'o str> {
+    let (before, _) = split_hint(output).1?.split_once(marker)?;
+    before.rsplit('`').next()
 }
 
 /// What the hint for a search that missed a word the file holds says after the word.
@@ -1580,9 +1585,7 @@ pub fn mended_match<'h>(
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
-    let (_, hint) = split_hint(output);
-    let (before, _) = hint?.split_once(REQUEST_WORD)?;
-    let word = before.rsplit('`').next()?;
+    let word = hinted_word(output, REQUEST_WORD)?;
     let mended = whole_line_pattern(code, word)?;
     Some((
         mended,
