@@ -2060,19 +2060,31 @@ pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
 }
 
 /// When the model's answer, with no number in it, says back three words in a row of the
-/// harness's corrections this turn, and its last run printed one number: the message that
+/// harness's corrections this turn, or says a line of the system prompt back, and its last run
+/// printed one number: the message that
 /// quotes that output and asks for the answer, after which it is asked afresh with only the
 /// request and that value in view ([`fresh_answer`]). The 0.5B model, told "Your answer did
 /// not use it.", answered "The code you provided does not use it.", and that ended the turn.
 /// Once per turn.
-pub fn parroted_answer_nudge(history: &History, answer: &str) -> Option<String> {
+pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, PARROTED) || answer.chars().any(|c| c.is_ascii_digit()) {
+    if already_nudged(turn, PARROTED) {
         return None;
     }
     let (_, output) = last_success(turn)?;
     let printed = split_hint(output).0.trim();
     if printed.len() > SHORT_OUTPUT || numbers_in(printed).len() != 1 {
+        return None;
+    }
+    let nudge = format!(
+        "{PARROTED} {NUDGE_START}\n{printed}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
+    );
+    // A line of the system prompt said back (the 0.5B model said its line about documents
+    // after its code printed "There are 3 files in this folder.").
+    if echoes(answer, system) {
+        return Some(nudge);
+    }
+    if answer.chars().any(|c| c.is_ascii_digit()) {
         return None;
     }
     let words = |text: &str| -> Vec<String> {
@@ -2103,11 +2115,7 @@ pub fn parroted_answer_nudge(history: &History, answer: &str) -> Option<String> 
     let echoed = said
         .windows(3)
         .any(|three| theirs.contains(&three.join(" ")) && !request.windows(3).any(|r| r == three));
-    echoed.then(|| {
-        format!(
-            "{PARROTED} {NUDGE_START}\n{printed}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
-        )
-    })
+    echoed.then_some(nudge)
 }
 
 /// Whether the turn's last item is [`parroted_answer_nudge`]'s message.
@@ -6261,7 +6269,7 @@ print(sum(team_data[\"data\"]) / 3)";
             told.push(item);
         }
         let parrot = "The code you provided does not use it.";
-        let nudge = parroted_answer_nudge(&told, parrot).unwrap();
+        let nudge = parroted_answer_nudge(&told, parrot, "").unwrap();
         assert!(
             nudge.starts_with(
                 "Those are my words said back, not the answer. Your code printed:\n4181\n\n"
@@ -6276,15 +6284,20 @@ print(sum(team_data[\"data\"]) / 3)";
             "It is 6765.",
             "I cannot tell.",
         ] {
-            assert_eq!(parroted_answer_nudge(&told, answer), None, "{answer}");
+            assert_eq!(parroted_answer_nudge(&told, answer, ""), None, "{answer}");
         }
         // Nor before any correction, or when the run printed no one number.
-        assert_eq!(parroted_answer_nudge(&h, parrot), None);
+        assert_eq!(parroted_answer_nudge(&h, parrot, ""), None);
         let mut words = runs(request, &[("print('a b')", "a b\n")]);
         for item in after_answer("Your answer did not use it.".into()) {
             words.push(item);
         }
-        assert_eq!(parroted_answer_nudge(&words, parrot), None);
+        assert_eq!(parroted_answer_nudge(&words, parrot, ""), None);
+        // A line of the system prompt said back, numbers in it or not.
+        let system = "How you work:\n- To read a document (PDF, Word), use `computer.files.read(path)`; `find(modified_within=\"7d\")` lists the newest.";
+        let echo = "To read a document (PDF, Word), use `computer.files.read(path)`; `find(modified_within=\"7d\")` lists the newest.";
+        assert!(parroted_answer_nudge(&h, echo, system).is_some());
+        assert_eq!(parroted_answer_nudge(&h, "It is 4181.", system), None);
         let mut asked = told.clone();
         for item in after_answer(nudge) {
             asked.push(item);
@@ -6301,7 +6314,7 @@ print(sum(team_data[\"data\"]) / 3)";
             "{}",
             request_text(items)
         );
-        assert_eq!(parroted_answer_nudge(&asked, parrot), None);
+        assert_eq!(parroted_answer_nudge(&asked, parrot, ""), None);
     }
 
     #[test]

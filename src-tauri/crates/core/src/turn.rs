@@ -309,6 +309,7 @@ fn interpret(
         // printed or read, which the model is then not shown: the 0.5B model, shown its own
         // answer, said it again word for word after being told the value or the text.
         let nudge = || {
+            let system = shared.profile.system_prompt(&prompt_context(shared));
             let ignored = crate::coaching::uncomputed_output_nudge(&shared.history, &text)
                 .or_else(|| crate::coaching::unused_output_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::unused_document_nudge(&shared.history, &text))
@@ -321,11 +322,12 @@ fn interpret(
                 })
                 .or_else(|| crate::coaching::unrounded_answer_nudge(&shared.history, &text))
                 .or_else(|| crate::coaching::failed_run_answer_nudge(&shared.history, &text))
-                .or_else(|| crate::coaching::parroted_answer_nudge(&shared.history, &text));
+                .or_else(|| {
+                    crate::coaching::parroted_answer_nudge(&shared.history, &text, &system)
+                });
             if let Some(message) = ignored {
                 return Some((message, true));
             }
-            let system = shared.profile.system_prompt(&prompt_context(shared));
             crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd, &system)
                 .or_else(|| crate::coaching::unread_file_nudge(&shared.history, &shared.config.cwd))
                 .map(|message| (message, false))
