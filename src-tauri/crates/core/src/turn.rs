@@ -367,6 +367,13 @@ fn interpret(
                 let sent = ran_mended.as_ref().unwrap_or(only);
                 let repeated = crate::coaching::repeated_run_nudge(history, sent, cwd)
                     .or_else(|| crate::coaching::repeated_failure_nudge(history, sent));
+                // And that mended run may itself have a mend (its search printed the
+                // request's own word): the 0.5B model's `/tmp/…/app.log` code, run with
+                // `app.log`, printed `WARN`, and was sent back until the corrections ran out.
+                let mended = match &ran_mended {
+                    Some(sent) => mend(Some(sent)).or(mended),
+                    None => mended,
+                };
                 (mended, repeated)
             }
             [] if answered => (mend(None), None),
