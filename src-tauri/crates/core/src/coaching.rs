@@ -1636,11 +1636,7 @@ fn read_as_file(code: &str) -> Option<(&str, &str)> {
     });
     let caps = WITH.as_ref()?.captures(code)?;
     let path = caps.get(1)?.as_str();
-    // Not `computer.files.read` itself, which reads like a file name.
-    let files: Vec<&str> = named_files(code)
-        .into_iter()
-        .filter(|name| !name.starts_with("computer."))
-        .collect();
+    let files = named_files(code);
     let plain = match path.trim_matches(['\'', '"']) {
         quoted if quoted != path => plain_text(quoted),
         _ => !files.is_empty() && files.iter().all(|name| plain_text(name)),
@@ -1811,7 +1807,7 @@ fn misplaced_start(code: &str) -> Option<(&str, &str, usize, bool)> {
             .any(|l| loop_head(l) && indent(l) >= depth && indent(l) < indent(lines[added]));
         let started = lines[..added]
             .iter()
-            .any(|l| start.is_match(l) && l.contains(name));
+            .any(|l| start.captures(l).is_some_and(|c| &c[2] == name));
         let used = lines[at + 1..].iter().any(|l| l.contains(name));
         if in_loop && !started && used {
             return Some((name, value, at, true));
@@ -3807,6 +3803,8 @@ fn asks_for_code(request: &str) -> bool {
 fn named_files(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
         .map(|w| w.trim_end_matches('.'))
+        // Not the kernel's `computer.files.read`, which reads like a file name.
+        .filter(|w| !w.starts_with("computer."))
         .filter(|w| {
             let Some((stem, ext)) = w.rsplit_once('.') else {
                 return false;
@@ -4282,6 +4280,11 @@ mod tests {
             )
         );
         assert!(says.contains("back to 0 after its loop"), "{says}");
+        // Another name's start before the loop (`count = 0` holds `n`) is not this one's.
+        assert_eq!(
+            misplaced_start("count = 0\nfor x in a:\n    n += 1\nn = 0\nprint(n)"),
+            Some(("n", "0", 3, true))
+        );
         // A second count started after the first loop, for a second loop, is no reset.
         assert_eq!(
             misplaced_start(
