@@ -132,8 +132,20 @@ pub fn run_hint(
         let wrong_value = output.contains("ValueError: invalid literal for int()")
             || output.contains("ValueError: could not convert string to float")
             || output.contains("IndexError: list index out of range");
-        if wrong_value && let Some(text) = text_heads(code, cwd) {
+        // A column past the last one, taken for a column the file has by name (the 0.5B
+        // model took `cost = float(row[3])` where `cost` is `row[2]`).
+        if output.contains("IndexError: list index out of range")
+            && let Some(text) = column_mixed_up(code, cwd)
+        {
             return hint(&text, false);
+        }
+        if wrong_value && let Some(text) = text_heads(code, cwd) {
+            // The header row converted (the 0.5B model, told the columns, changed the index
+            // it converted from `cost` to `qty` to `item` until the bench's time ran out).
+            return match header_converted(code, output, cwd) {
+                Some(header) => hint(&format!("{text}\n{header}"), false),
+                None => hint(&text, false),
+            };
         }
         if let Some((function, keyword)) = unexpected_keyword(output)
             && without_keyword(code, function, keyword).is_some()
@@ -436,13 +448,18 @@ fn plain_text(name: &str) -> bool {
 /// the code can then use the columns where they are.
 fn text_heads(code: &str, cwd: &Path) -> Option<String> {
     let mut said = Vec::new();
+    // A file the code names twice, by its name and by a path, is shown once.
+    let mut seen = Vec::new();
     for name in named_files(code) {
-        if !plain_text(name) || said.iter().any(|(n, _)| *n == name) {
+        let path = cwd.join(name);
+        let real = std::fs::canonicalize(&path).unwrap_or(path);
+        if !plain_text(name) || seen.contains(&real) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
+        let Ok(text) = std::fs::read_to_string(&real) else {
             continue;
         };
+        seen.push(real);
         let head: Vec<String> = text
             .lines()
             .take(3)
@@ -458,14 +475,168 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
             let shown = format!("`{name}` begins:\n```\n{head}\n```");
             match csv_columns(head) {
                 Some(columns) => format!(
-                    "{shown}\nIts first line is the header; by index, the columns are {columns}. \
+                    "{shown}\n{HEADER_FIRST} by index, the columns are {columns}. \
                      Use each column for what it holds, and convert only its numbers."
                 ),
-                None => format!("{shown}\nLook at what each line holds before converting it."),
+                None => match separated_numbers(head) {
+                    Some((split, between)) => format!(
+                        "{shown}\n{SEVERAL_NUMBERS} separated by {between}: split each line \
+                         (`line.{split}`) and convert each part."
+                    ),
+                    None => format!("{shown}\nLook at what each line holds before converting it."),
+                },
             }
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// What the hint that shows a CSV file's first lines says of its header.
+const HEADER_FIRST: &str = "Its first line is the header;";
+
+/// The text a `ValueError` could not convert to a number (`qty` of `invalid literal for
+/// int() with base 10: 'qty'` or `could not convert string to float: 'qty'`).
+fn unconverted(output: &str) -> Option<&str> {
+    let line = output
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("ValueError: "))?;
+    let (_, rest) = line.split_once(": '")?;
+    rest.strip_suffix('\'')
+}
+
+/// A line that makes a `csv.reader` and names it: its indent and the name.
+static READER_MADE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?m)^([ \t]*)([A-Za-z_]\w*)\s*=\s*csv\.reader\([^\n]*\)[ \t]*$").ok()
+});
+/// A `for row in csv.reader(…):` line: its indent, the row's name, and what it reads.
+static READER_LOOPED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?m)^([ \t]*)for\s+(\w+)\s+in\s+csv\.reader\(([^\n]*)\)\s*:[ \t]*$").ok()
+});
+
+/// When a run failed converting a column name of a CSV file here that the code names (its
+/// header row, converted as data): the file and that name.
+fn converted_header<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c str, String)> {
+    let value = unconverted(output)?.to_lowercase();
+    let file = named_files(code)
+        .into_iter()
+        .find(|name| csv_header(cwd, name).is_some_and(|h| h.contains(&value)))?;
+    Some((file, value))
+}
+
+/// What the hint says when the run converted the header row ([`converted_header`]): which
+/// value, and the line that skips the header, named after the code's own reader.
+fn header_converted(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    let (_, value) = converted_header(code, output, cwd)?;
+    let reader = READER_MADE
+        .as_ref()
+        .and_then(|re| re.captures(code))
+        .map_or("reader".to_string(), |c| c[2].to_string());
+    Some(format!(
+        "`'{value}'` is a column name of that header: your code converted the header row itself. Skip it once, before the loop: `next({reader})`."
+    ))
+}
+
+/// When the model asks to run again, unchanged, Python code that failed converting a column
+/// name of a CSV file here to a number (its header row: the hint showed the header), or answers
+/// without fixing it: that code with the header skipped, `next(…)` after the line that makes the
+/// `csv.reader`, for the engine to run in the model's stead, and a line for the events. The
+/// 0.5B model converted `'qty'` of `item,qty,cost` with `int(row[1])` and sent it back, then
+/// wrote the same loop with `float`, until its corrections ran out.
+pub fn mended_header<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(HEADER_FIRST) {
+        return None;
+    }
+    let (file, value) = converted_header(code, output, cwd)?;
+    let mended = if let Some(made) = READER_MADE.as_ref()?.captures(code) {
+        let (indent, reader) = (&made[1], &made[2]);
+        if code.contains(&format!("next({reader})")) {
+            return None;
+        }
+        let line = made.get(0)?;
+        format!(
+            "{}\n{indent}next({reader}){}",
+            &code[..line.end()],
+            &code[line.end()..]
+        )
+    } else {
+        let looped = READER_LOOPED.as_ref()?.captures(code)?;
+        let (indent, row, opened) = (&looped[1], &looped[2], &looped[3]);
+        let line = looped.get(0)?;
+        format!(
+            "{}{indent}rows_read = csv.reader({opened})\n{indent}next(rows_read)\n{indent}for {row} in rows_read:{}",
+            &code[..line.start()],
+            &code[line.end()..]
+        )
+    };
+    Some((
+        mended,
+        format!(
+            "the model's code converts `{value}`, a column name of the header of {file}, to a number, and {how}: running it with the header row skipped"
+        ),
+    ))
+}
+
+/// What the hint for a file whose lines hold several numbers each says.
+const SEVERAL_NUMBERS: &str = "A line holds several numbers,";
+
+/// When the model asks to run again, unchanged, Python code that failed converting a whole
+/// line of several numbers (the hint said to split it), or answers without fixing it: that code
+/// with the file's lines read as its numbers, one by one, for the engine to run in the model's
+/// stead, and a line for the events. The 0.5B model, told to split `5, 12, 9, 31, 2, 19`, sent
+/// `int(line.strip())` over `file.readlines()` back three times, sampled warmer each time.
+pub fn mended_split<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    static LINES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\.(?:readlines\(\)|read\(\)\.splitlines\(\)|read\(\)\.split\(\s*['"]\\n['"]\s*\))"#,
+        )
+        .ok()
+    });
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(SEVERAL_NUMBERS) || unconverted(output).is_none() {
+        return None;
+    }
+    let lines = LINES.as_ref()?;
+    let read = lines.find(code)?.as_str().to_string();
+    let mended = lines.replace_all(code, ".read().replace(',', ' ').replace(';', ' ').split()");
+    Some((
+        mended.into_owned(),
+        format!(
+            "the model's code converts whole lines of several numbers, and {how}: running it with what `{read}` gave read as the numbers one by one"
+        ),
+    ))
+}
+
+/// When the first line of a file's head holds several numbers with a separator between them
+/// (`5, 12, 9, 31, 2, 19`): the call that splits such a line and the separator, as said in a
+/// hint. The 0.5B model converted the whole line with `int(line)`, then caught the ValueError
+/// and printed `inf`, the start of its search for the smallest.
+fn separated_numbers(head: &str) -> Option<(&'static str, &'static str)> {
+    let line = head.lines().next()?.trim();
+    [
+        (',', "split(',')", "commas"),
+        (';', "split(';')", "semicolons"),
+        ('\t', "split('\\t')", "tabs"),
+        (' ', "split()", "spaces"),
+    ]
+    .into_iter()
+    .find(|(sep, _, _)| {
+        let parts: Vec<&str> = line
+            .split(*sep)
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        parts.len() > 1 && parts.iter().all(|p| p.parse::<f64>().is_ok())
+    })
+    .map(|(_, split, between)| (split, between))
 }
 
 /// A run that read a plain text file here and said it found nothing ("No WARN lines found"),
@@ -625,7 +796,8 @@ struct MixedColumn<'c> {
     rows: &'c str,
     taken: usize,
     meant: usize,
-    taken_column: String,
+    /// `None` when the index is past the last column (an IndexError).
+    taken_column: Option<String>,
 }
 
 /// [`MixedColumn`] of the first such line of `code`, over a CSV file here it names.
@@ -646,7 +818,7 @@ fn mixed_column<'c>(code: &'c str, cwd: &Path) -> Option<MixedColumn<'c>> {
             let Ok(index) = found[3].parse::<usize>() else {
                 continue;
             };
-            if index == meant || index >= header.len() {
+            if index == meant {
                 continue;
             }
             return Some(MixedColumn {
@@ -656,7 +828,7 @@ fn mixed_column<'c>(code: &'c str, cwd: &Path) -> Option<MixedColumn<'c>> {
                 rows: found.get(2)?.as_str(),
                 taken: index,
                 meant,
-                taken_column: header[index].clone(),
+                taken_column: header.get(index).cloned(),
             });
         }
     }
@@ -679,9 +851,14 @@ fn column_mixed_up(code: &str, cwd: &Path) -> Option<String> {
         meant,
         taken_column,
     } = mixed_column(code, cwd)?;
-    Some(format!(
-        "In `{file}`, `{rows}[{taken}]` is the `{taken_column}` column and `{rows}[{meant}]` is `{variable}` {FROM_ZERO}: `{line}` takes the {taken_column} column as `{variable}`. Use `{rows}[{meant}]` for `{variable}`, then run the code again."
-    ))
+    Some(match taken_column {
+        Some(taken_column) => format!(
+            "In `{file}`, `{rows}[{taken}]` is the `{taken_column}` column and `{rows}[{meant}]` is `{variable}` {FROM_ZERO}: `{line}` takes the {taken_column} column as `{variable}`. Use `{rows}[{meant}]` for `{variable}`, then run the code again."
+        ),
+        None => format!(
+            "In `{file}`, there is no `{rows}[{taken}]`, and `{rows}[{meant}]` is `{variable}` {FROM_ZERO}: `{line}` takes a column past the last one. Use `{rows}[{meant}]` for `{variable}`, then run the code again."
+        ),
+    })
 }
 
 /// When the model asks to run again, unchanged, Python code that took a CSV column by another
@@ -706,11 +883,15 @@ pub fn mended_column<'h>(
     Some((
         code.replacen(found.line, &fixed, 1),
         format!(
-            "the model's code takes `{}` from `{}[{}]`, the {} column of {}, and {how}: running it with `{}[{}]`",
+            "the model's code takes `{}` from `{}[{}]`, {} of {}, and {how}: running it with `{}[{}]`",
             found.variable,
             found.rows,
             found.taken,
-            found.taken_column,
+            found
+                .taken_column
+                .map_or("past the last column".to_string(), |c| format!(
+                    "the {c} column"
+                )),
             found.file,
             found.rows,
             found.meant
@@ -2056,8 +2237,8 @@ pub fn answer_shown(text: String, calls: &[ToolCall]) -> String {
 }
 
 /// When the model's answer, with no number in it, says back three words in a row of the
-/// harness's corrections this turn, or says a line of the system prompt back, and its last run
-/// printed one number: the message that
+/// harness's corrections this turn, or is mostly a correction said back (numbers and all), or
+/// says a line of the system prompt back, and its last run printed one number: the message that
 /// quotes that output and asks for the answer, after which it is asked afresh with only the
 /// request and that value in view ([`fresh_answer`]). The 0.5B model, told "Your answer did
 /// not use it.", answered "The code you provided does not use it.", and that ended the turn.
@@ -2079,9 +2260,6 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
     // after its code printed "There are 3 files in this folder.").
     if echoes(answer, system) {
         return Some(nudge);
-    }
-    if answer.chars().any(|c| c.is_ascii_digit()) {
-        return None;
     }
     let words = |text: &str| -> Vec<String> {
         words_in(text)
@@ -2108,10 +2286,24 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
                 .collect::<Vec<_>>()
         })
         .collect();
+    let in_request = |three: &[String]| request.windows(3).any(|r| r == three);
     let echoed = said
         .windows(3)
-        .any(|three| theirs.contains(&three.join(" ")) && !request.windows(3).any(|r| r == three));
-    echoed.then_some(nudge)
+        .filter(|three| theirs.contains(&three.join(" ")) && !in_request(three))
+        .count();
+    // An answer with a number may take it from the output and a phrase from the corrections;
+    // one that is the corrections said back (and the request they quote), with hardly a word of
+    // its own, is no answer, numbers and all: the 0.5B model, told "Before running your code
+    // you said 29, but it printed 30: one of the two is wrong. Check your code…", said those
+    // sentences back.
+    let own = said
+        .windows(3)
+        .filter(|three| !theirs.contains(&three.join(" ")) && !in_request(three))
+        .count();
+    let windows = said.len().saturating_sub(2);
+    let mostly = windows >= 10 && own * 5 <= windows;
+    let numbered = answer.chars().any(|c| c.is_ascii_digit());
+    ((echoed > 0 && !numbered) || mostly).then_some(nudge)
 }
 
 /// Whether the turn's last item is [`parroted_answer_nudge`]'s message.
@@ -2513,6 +2705,18 @@ pub fn uncomputed_hint(
     }
     let (printed, hint) = split_hint(output);
     let value = printed.trim();
+    if hint.is_none()
+        && !shell
+        && let Some(start) = unreached_start(value)
+    {
+        let request = request_text(history.last_turn()?.0);
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `{start}` is the value your code's search started from: no value it read was compared with it, so it found nothing. Look at what the data holds, then write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
@@ -2625,6 +2829,20 @@ pub fn uncomputed_hint(
             "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
         ),
         undone: true,
+    })
+}
+
+/// The start of a search for the smallest or largest (`inf`, `-inf`) or a `nan`, printed as
+/// the last line's value: nothing the code read was compared. The 0.5B model caught the
+/// ValueError of each line it could not convert and printed "The smallest number in values.txt
+/// is: inf".
+fn unreached_start(value: &str) -> Option<&str> {
+    let last = value.lines().last()?;
+    words_in(last).find(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "inf" | "-inf" | "nan" | "infinity" | "-infinity"
+        )
     })
 }
 
@@ -3350,9 +3568,20 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     let said = format!(
         "\n\n(A first try at this failed with:\n{error}{hint}\nWrite new code that cannot fail that way.)"
     );
-    // What the turn found out stays in view: everything up to its last run that worked (a
-    // document the engine read, a listing), not the failed tries after it (the 0.5B model,
-    // asked afresh without the report's text, went back to looking for the report).
+    Some((kept_and_said(history, turn, asked, said), temperature))
+}
+
+/// A view of the history whose turn (`turn`, asked by `asked`) keeps what it found out, its
+/// items up to its last run that worked (a document the engine read, a listing), and not the
+/// tries after it, with `said` after them as a message of the person's. When nothing worked
+/// yet: the request itself with `said` after it. The 0.5B model, asked afresh without the
+/// report's text, went back to looking for the report.
+fn kept_and_said(
+    history: &History,
+    turn: &[HistoryItem],
+    asked: &[oi_protocol::InputItem],
+    said: String,
+) -> History {
     let kept = turn
         .iter()
         .rposition(|i| {
@@ -3361,8 +3590,7 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
         })
         .map_or(0, |at| at + 1);
     if kept == 0 {
-        // Nothing worked yet: the request itself, with the failure said after it.
-        return Some((asked_again(history, turn, asked, said), temperature));
+        return asked_again(history, turn, asked, said);
     }
     // Everything before the turn, its request, and its items up to that run.
     let start = history.items().len() - turn.len();
@@ -3373,7 +3601,7 @@ pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     fresh.push(HistoryItem::User {
         items: vec![oi_protocol::InputItem::text(said.trim_start())],
     });
-    Some((fresh, temperature))
+    fresh
 }
 
 /// When the model, told that code it sent again had run and printed nothing, is to be asked
@@ -3483,6 +3711,85 @@ fn asked_again(
     items.push(oi_protocol::InputItem::text(said));
     view.push(HistoryItem::User { items });
     view
+}
+
+/// When the model's reply, taken for its answer, is word for word one of its replies this turn
+/// that the harness corrected: that correction again, said to be the second time. The 0.5B
+/// model, told "Nothing ran: you answered without looking in the folder…" for its reply
+/// "OK\n1", replied "OK\n1" again, and that ended the turn as its answer (the first correction
+/// is asked once a turn). Once per turn; the next request then comes from [`stuck_view`].
+pub fn repeated_reply_nudge(history: &History, answer: &str) -> Option<String> {
+    let (_, turn) = history.last_turn()?;
+    let answer = answer.trim();
+    if answer.is_empty() || already_nudged(turn, SAME_REPLY) {
+        return None;
+    }
+    turn.iter().find_map(|item| match item {
+        HistoryItem::Assistant { text, calls, .. } if text.trim() == answer => {
+            let call = calls
+                .iter()
+                .find(|c| c.name == crate::profile::FORMAT_ERROR)?;
+            let correction = turn.iter().find_map(|i| match i {
+                HistoryItem::ToolResult {
+                    call_id, output, ..
+                } if *call_id == call.call_id => Some(output.as_str()),
+                _ => None,
+            })?;
+            Some(format!("{SAME_REPLY} {correction}"))
+        }
+        _ => None,
+    })
+}
+
+/// The temperature [`stuck_view`] samples at when the model's last two corrected replies, or
+/// the corrections of them, are the same: at temperature 0 it gave them word for word.
+const STUCK_TEMPERATURE: f32 = 0.7;
+
+/// When the model's last two replies in a row were both corrected (a call to a tool that does
+/// not exist, a reply that fell into a loop, the same reply again; not code or a read asked for
+/// again, which have views of their own) and no other view applies:
+/// the view the next request is rendered from, and the temperature to ask at. The view holds
+/// what the turn found out (its items up to its last run, as [`fresh_attempt`] keeps them),
+/// then the last correction as a message of the person's, and not the corrected replies: the
+/// 0.5B model, its reply and the correction in view, wrote that reply again word for word (a
+/// tool it named `average`, with values it made up, three times; the same loop about 2^100
+/// twice), until the corrections ran out. The turn's limit on corrections in a row still
+/// holds: this is the last try.
+pub fn stuck_view(history: &History) -> Option<(History, f32)> {
+    let (asked, turn) = history.last_turn()?;
+    // The corrections in a row at the turn's end, last first, with the replies they corrected.
+    let mut corrected: Vec<(&str, &str)> = Vec::new();
+    let mut pending: Vec<&str> = Vec::new();
+    for item in turn.iter().rev() {
+        match item {
+            HistoryItem::ToolResult {
+                tool_name, output, ..
+            } if tool_name == crate::profile::FORMAT_ERROR => pending.push(output),
+            HistoryItem::Assistant { text, .. } => {
+                corrected.extend(pending.drain(..).map(|o| (text.trim(), o)));
+            }
+            _ => break,
+        }
+    }
+    // Code or a read asked for again has corrections and views of its own.
+    let asked_again = |c: &str| {
+        [REPEATED, FAILED_AGAIN, RAN_AGAIN, SILENT_AGAIN, READ_AGAIN]
+            .iter()
+            .any(|m| c.contains(m))
+    };
+    if corrected.len() < 2 || corrected[..2].iter().any(|(_, c)| asked_again(c)) {
+        return None;
+    }
+    let (last_reply, last) = corrected[0];
+    let (earlier_reply, earlier) = corrected[1];
+    let correction = last.strip_prefix(SAME_REPLY).map_or(last, str::trim_start);
+    let earlier = earlier
+        .strip_prefix(SAME_REPLY)
+        .map_or(earlier, str::trim_start);
+    let same = (!last_reply.is_empty() && last_reply == earlier_reply) || correction == earlier;
+    let temperature = if same { STUCK_TEMPERATURE } else { 0.0 };
+    let said = format!("\n\n(Your first replies to this were not usable. {correction})");
+    Some((kept_and_said(history, turn, asked, said), temperature))
 }
 
 /// The system prompt of the request [`fresh_answer`]'s view is rendered for: the profile's,
@@ -3609,6 +3916,7 @@ const ONE_PER_ROW: &str = "Your code printed one value per row";
 const UNROUNDED: &str = "as my request asks,";
 const FAILED_ANSWER: &str = "Your last code did not work:";
 const PARROTED: &str = "Those are my words said back, not the answer.";
+const SAME_REPLY: &str = "You sent the same reply again, and it is still not an answer:";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
     turn.iter().any(|i| {
@@ -6272,6 +6580,9 @@ print(sum(team_data[\"data\"]) / 3)";
             told.push(item);
         }
         let parrot = "The code you provided does not use it.";
+        // The correction said back whole, numbers and all (held-out bench task 5).
+        let whole = "The code you provided did not use it. Before running your code you said 6765, but it printed 4181. Check your code against my request (What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.).";
+        assert!(parroted_answer_nudge(&told, whole, "").is_some());
         let nudge = parroted_answer_nudge(&told, parrot, "").unwrap();
         assert!(
             nudge.starts_with(
@@ -6286,6 +6597,7 @@ print(sum(team_data[\"data\"]) / 3)";
             "The 20th Fibonacci number is 4181.",
             "It is 6765.",
             "I cannot tell.",
+            "Before running your code you said 6765, but it printed 4181, so the 20th Fibonacci number is 4181 as computed by the loop.",
         ] {
             assert_eq!(parroted_answer_nudge(&told, answer, ""), None, "{answer}");
         }
@@ -7110,5 +7422,238 @@ print(sum(team_data[\"data\"]) / 3)";
         let first = unused_output_nudge(&turn("42\n", Vec::new()), "Done.").unwrap();
         let asked = turn("42\n", after_answer(first));
         assert_eq!(unused_output_nudge(&asked, "Still done."), None);
+    }
+
+    /// A reply the harness corrected with `correction`, then its correction.
+    fn corrected(reply: &str, id: &str, correction: &str) -> Vec<HistoryItem> {
+        vec![
+            HistoryItem::Assistant {
+                text: reply.into(),
+                reasoning: String::new(),
+                calls: vec![crate::profile::format_error_call(
+                    id.into(),
+                    correction.into(),
+                )],
+                interrupted: false,
+            },
+            HistoryItem::ToolResult {
+                call_id: id.into(),
+                tool_name: crate::profile::FORMAT_ERROR.into(),
+                output: correction.into(),
+                is_error: true,
+                images: Vec::new(),
+            },
+        ]
+    }
+
+    #[test]
+    fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
+        let request =
+            "Write the text OK into status.txt, then tell me how many files this folder has now.";
+        let told = "Nothing ran: you answered without looking in the folder.";
+        let mut h = runs(request, &[]);
+        for item in corrected("OK\n1", "c1", told) {
+            h.push(item);
+        }
+        // One correction is no streak yet.
+        assert_eq!(stuck_view(&h), None);
+        // The same reply again is told so, with the correction it drew.
+        let again = repeated_reply_nudge(&h, " OK\n1\n").unwrap();
+        assert_eq!(again, format!("{SAME_REPLY} {told}"));
+        assert_eq!(repeated_reply_nudge(&h, "There are 3 files."), None);
+        for item in corrected("OK\n1", "c2", &again) {
+            h.push(item);
+        }
+        assert_eq!(repeated_reply_nudge(&h, "OK\n1"), None, "once a turn");
+        // Two corrected replies in a row: the request with the correction after it, and not
+        // the replies; sampled warm, since the model said the same twice.
+        let (view, temperature) = stuck_view(&h).unwrap();
+        assert_eq!(temperature, STUCK_TEMPERATURE);
+        let [HistoryItem::User { items }] = view.items() else {
+            panic!("{:?}", view.items());
+        };
+        let texts: Vec<&str> = items
+            .iter()
+            .filter_map(|i| match i {
+                InputItem::Text { text } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts[0], request);
+        assert_eq!(
+            texts[1],
+            format!("\n\n(Your first replies to this were not usable. {told})")
+        );
+        // Two different slips, each corrected: asked afresh at temperature 0; a run that
+        // worked in between ends the streak, and what it showed stays in view.
+        let mut other = runs(request, &[]);
+        for item in corrected(
+            "{\"name\": \"count\"}",
+            "c1",
+            "There is no tool named `count`.",
+        ) {
+            other.push(item);
+        }
+        for item in corrected("OK", "c2", told) {
+            other.push(item);
+        }
+        assert_eq!(stuck_view(&other).map(|(_, t)| t), Some(0.0));
+        let mut worked = runs(request, &[("print(os.listdir('.'))", "['x.txt']\n")]);
+        for item in corrected("OK", "c2", told) {
+            worked.push(item);
+        }
+        assert_eq!(stuck_view(&worked), None);
+        for item in corrected("OK", "c3", told) {
+            worked.push(item);
+        }
+        let (view, _) = stuck_view(&worked).unwrap();
+        assert_eq!(view.items()[..3], worked.items()[..3]);
+        assert_eq!(view.items().len(), 4);
+    }
+
+    #[test]
+    fn numbers_on_one_line_and_a_search_that_compared_nothing_are_explained() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("values.txt"), "5, 12, 9, 31, 2, 19\n").unwrap();
+        // Named by its name and by its path: shown once, with how to split its lines.
+        let path = dir.path().join("values.txt");
+        let code = format!(
+            "import os\nif os.path.exists('values.txt'):\n    lines = open('{}').readlines()\nprint(min(int(l) for l in lines))",
+            path.display()
+        );
+        let out = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: '5, 12, 9, 31, 2, 19'";
+        let hint = run_hint("python", &code, out, true, dir.path()).unwrap();
+        assert_eq!(hint.text.matches("begins:").count(), 1, "{}", hint.text);
+        assert!(
+            hint.text.ends_with(
+                "A line holds several numbers, separated by commas: split each line (`line.split(',')`) and convert each part."
+            ),
+            "{}",
+            hint.text
+        );
+        // Sent back unchanged: run with the file's numbers read one by one.
+        let mut output = out.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "What is the smallest number in values.txt?",
+            &[(&code, &output)],
+            true,
+        );
+        let (mended, says) = mended_split(&h, Some(&run(&code))).unwrap();
+        assert_eq!(
+            mended,
+            code.replace(
+                ".readlines()",
+                ".read().replace(',', ' ').replace(';', ' ').split()"
+            )
+        );
+        assert!(
+            says.contains("converts whole lines of several numbers"),
+            "{says}"
+        );
+        let read = code.replace(".readlines()", ".read().splitlines()");
+        let h = runs_ending(
+            "What is the smallest number in values.txt?",
+            &[(&read, &output)],
+            true,
+        );
+        assert!(mended_split(&h, Some(&run(&read))).is_some());
+        assert_eq!(mended_split(&h, Some(&run("print(2)"))), None);
+        assert_eq!(separated_numbers("3 4 5"), Some(("split()", "spaces")));
+        assert_eq!(separated_numbers("14"), None);
+        assert_eq!(separated_numbers("a, b"), None);
+        // The start of a search for the smallest printed as the answer goes back undone.
+        let request = "What is the smallest number in values.txt?";
+        let search = "smallest = float('inf')\nfor line in lines:\n    try:\n        smallest = min(smallest, int(line))\n    except ValueError:\n        print('bad line')\nprint(f'The smallest is: {smallest}')";
+        for printed in ["bad line\nThe smallest is: inf\n", "-inf\n", "nan\n"] {
+            let hint = uncomputed(request, search, printed).unwrap();
+            assert!(hint.undone);
+            assert!(hint.text.starts_with(NOT_COMPUTED), "{}", hint.text);
+            assert!(
+                hint.text
+                    .contains("is the value your code's search started from")
+            );
+        }
+        assert_eq!(uncomputed(request, search, "The smallest is: 2\n"), None);
+        assert_eq!(unreached_start("information: 3"), None);
+    }
+
+    #[test]
+    fn a_csv_column_past_the_last_one_is_named_then_mended() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("inventory.csv"),
+            "item,qty,cost\nbolt,120,0.25\nnut,300,0.1\n",
+        )
+        .unwrap();
+        let code = "import csv\ntotal = 0\nwith open('inventory.csv') as f:\n    for row in csv.reader(f):\n        cost = float(row[3])\n        total += cost\nprint(total)";
+        let out = "Traceback (most recent call last):\nIndexError: list index out of range";
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert_eq!(
+            hint.text,
+            "In `inventory.csv`, there is no `row[3]`, and `row[2]` is `cost` (indexes count from 0): `cost = float(row[3])` takes a column past the last one. Use `row[2]` for `cost`, then run the code again."
+        );
+        let mut output = out.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "What is the average cost in inventory.csv, rounded to two decimals?",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_column(&h, Some(&run(code)), here.path()).unwrap();
+        assert_eq!(mended, code.replace("row[3]", "row[2]"));
+        assert!(
+            says.contains("from `row[3]`, past the last column of inventory.csv"),
+            "{says}"
+        );
+    }
+
+    #[test]
+    fn a_header_converted_to_a_number_and_sent_back_runs_with_the_header_skipped() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("inventory.csv"),
+            "item,qty,cost\nbolt,120,0.25\nnut,300,0.1\n",
+        )
+        .unwrap();
+        let request = "Which item in inventory.csv has the lowest qty?";
+        let made = "import csv\nwith open('inventory.csv') as f:\n    reader = csv.reader(f)\n    rows = [(r[0], int(r[1])) for r in reader]\nprint(min(rows, key=lambda r: r[1])[0])";
+        let looped = "import csv\nlow = None\nwith open('inventory.csv') as f:\n    for row in csv.reader(f):\n        if low is None or float(row[1]) < low[1]:\n            low = (row[0], float(row[1]))\nprint(low[0])";
+        for (code, error, want) in [
+            (
+                made,
+                "ValueError: invalid literal for int() with base 10: 'qty'",
+                made.replace("reader = csv.reader(f)\n", "reader = csv.reader(f)\n    next(reader)\n"),
+            ),
+            (
+                looped,
+                "ValueError: could not convert string to float: 'qty'",
+                looped.replace(
+                    "    for row in csv.reader(f):\n",
+                    "    rows_read = csv.reader(f)\n    next(rows_read)\n    for row in rows_read:\n",
+                ),
+            ),
+        ] {
+            let out = format!("Traceback (most recent call last):\n{error}");
+            let hint = run_hint("python", code, &out, true, here.path()).unwrap();
+            assert!(hint.text.contains(HEADER_FIRST), "{}", hint.text);
+            assert!(
+                hint.text.ends_with("`'qty'` is a column name of that header: your code converted the header row itself. Skip it once, before the loop: `next(reader)`."),
+                "{}",
+                hint.text
+            );
+            let mut output = out.clone();
+            hint.append_to(&mut output);
+            let h = runs_ending(request, &[(code, &output)], true);
+            let (mended, says) = mended_header(&h, Some(&run(code)), here.path()).unwrap();
+            assert_eq!(mended, want);
+            assert!(says.contains("converts `qty`, a column name of the header of inventory.csv"), "{says}");
+            // Code that skips the header already, or a value that is no column name: nothing.
+            let skipped = runs_ending(request, &[(want.as_str(), &output)], true);
+            assert_eq!(mended_header(&skipped, Some(&run(&want)), here.path()), None);
+            let other = output.replace("'qty'", "'12 units'");
+            let h = runs_ending(request, &[(code, &other)], true);
+            assert_eq!(mended_header(&h, Some(&run(code)), here.path()), None);
+        }
     }
 }

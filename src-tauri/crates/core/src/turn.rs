@@ -150,6 +150,15 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     .into(),
             });
         }
+        // The model's last two replies were both corrected: it is asked afresh, without them
+        // in view (sampled warmer when it said the same twice).
+        let stuck = (retry.is_none()
+            && answer_view.is_none()
+            && rest_view.is_none()
+            && made_view.is_none()
+            && shared.profile.offers("execute"))
+        .then(|| crate::coaching::stuck_view(&shared.history))
+        .flatten();
         if answer_view.is_some() {
             let why = if crate::coaching::parroted_last(&shared.history) {
                 "the model said the harness's words back as its answer"
@@ -162,7 +171,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                 ),
             });
         }
-        let mut request = match (&retry, answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
+        let mut request = match (retry.as_ref().or(stuck.as_ref()), answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
             (Some((fresh, _)), _) | (None, Some(fresh)) => render(shared, fresh, &mcp_tools),
             (None, None) => render(shared, &shared.history, &mcp_tools),
         };
@@ -172,7 +181,20 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             request.tools.clear();
             request.session_facts_at = None;
         }
-        if let Some((_, warmer)) = retry {
+        let asked_afresh = match (&retry, &stuck) {
+            (Some((_, warmer)), _) => Some((
+                *warmer,
+                "the model asked to run again the code that just failed; it is asked afresh, its failed tries \
+                 left out of view and the failure said after what it knows",
+            )),
+            (None, Some((_, warmer))) => Some((
+                *warmer,
+                "the model's last two replies were both corrected; it is asked afresh, those replies left out \
+                 of view and the last correction said after what it knows",
+            )),
+            (None, None) => None,
+        };
+        if let Some((warmer, what)) = asked_afresh {
             let sampled = if warmer > request.temperature.unwrap_or(0.0) {
                 request.temperature = Some(warmer);
                 format!(", sampled at temperature {warmer}")
@@ -180,10 +202,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                 String::new()
             };
             emit(EventMsg::Notice {
-                message: format!(
-                    "the model asked to run again the code that just failed; it is asked afresh, its failed tries \
-                     left out of view and the failure said after what it knows{sampled}"
-                ),
+                message: format!("{what}{sampled}"),
             });
         }
         if let Some(limits) = shared.limits.clone().flatten() {
@@ -330,6 +349,7 @@ fn interpret(
             }
             crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd, &system)
                 .or_else(|| crate::coaching::unread_file_nudge(&shared.history, &shared.config.cwd))
+                .or_else(|| crate::coaching::repeated_reply_nudge(&shared.history, &text))
                 .map(|message| (message, false))
         };
         let answered = calls.is_empty() && coach;
@@ -348,6 +368,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_sum(history, next, cwd))
                 .or_else(|| crate::coaching::mended_read_as_file(history, next))
                 .or_else(|| crate::coaching::mended_column(history, next, cwd))
+                .or_else(|| crate::coaching::mended_header(history, next, cwd))
+                .or_else(|| crate::coaching::mended_split(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };

@@ -220,7 +220,9 @@ pub fn broken_json_call(text: &str, known_tools: &[&str]) -> Option<String> {
 }
 
 /// Where a JSON call is written on purpose: inside `<tool_call>` tags, in a bare, `json` or
-/// `tool_call` fence, or as the whole text.
+/// `tool_call` fence, as the whole text, or as the whole of a `python` fence (a dict literal
+/// that, run, only prints itself: the 0.5B model wrote its call to a tool it named
+/// `people.json` in a ```python block, and its answer came from the dict it printed).
 fn json_call_spans(text: &str) -> Vec<String> {
     let mut spans = Vec::new();
     let mut rest = text;
@@ -231,7 +233,13 @@ fn json_call_spans(text: &str) -> Vec<String> {
         rest = &after[end..];
     }
     for block in fenced_blocks(text, true) {
-        if block.lang.is_empty() || block.lang == "json" || block.lang == "tool_call" {
+        let body = block.body.trim();
+        let whole_object = body.starts_with('{') && body.ends_with('}');
+        if block.lang.is_empty()
+            || block.lang == "json"
+            || block.lang == "tool_call"
+            || (matches!(block.lang.as_str(), "python" | "py") && whole_object)
+        {
             spans.push(block.body);
         }
     }
@@ -505,6 +513,21 @@ mod tests {
         );
         let prose = "I will run {\"name\": \"execute\", \"parameters\": {\"language\": \"python\", \"code\": \"x\"}} now";
         assert_eq!(json_calls(prose, &known).len(), 1);
+    }
+
+    #[test]
+    fn a_call_written_as_a_whole_python_block_is_a_call() {
+        let known = ["execute"];
+        let block = "```python\n{\n  \"name\": \"people.json\",\n  \"arguments\": {\"filter\": \"age > 30\"}\n}\n```";
+        let calls = unknown_json_calls(block, &known);
+        assert_eq!(calls.len(), 1);
+        assert_eq!(calls[0].name, "people.json");
+        let meant = "```python\n{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print(1)\"}}\n```";
+        assert_eq!(json_calls(meant, &known)[0].arguments["code"], "print(1)");
+        // Python that builds a dict among other lines is code.
+        let code = "```python\nd = {\"name\": \"a\", \"arguments\": {}}\nprint(d)\n```";
+        assert_eq!(unknown_json_calls(code, &known), vec![]);
+        assert_eq!(json_calls(code, &known), vec![]);
     }
 
     #[test]

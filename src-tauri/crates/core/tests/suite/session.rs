@@ -55,6 +55,15 @@ fn runs_begun(events: &[EventMsg]) -> usize {
         .count()
 }
 
+/// That the request shows the model none of its own replies (a view asked afresh).
+fn assert_no_replies_in_view(request: &oi_test_support::RecordedRequest) {
+    let messages = request.messages();
+    assert!(
+        !messages.iter().any(|m| m["role"] == "assistant"),
+        "{messages:?}"
+    );
+}
+
 /// The text of the last message of a recorded request.
 fn last_message(request: &oi_test_support::RecordedRequest) -> String {
     request.messages().last().unwrap()["content"]
@@ -512,11 +521,7 @@ async fn a_weak_models_slips_are_repaired_once_each_and_the_answer_holds_the_val
     );
     // Sent back after its output was quoted, the code gets the answer asked for with only the
     // request and that output in view.
-    let messages = requests[2].messages();
-    assert!(
-        !messages.iter().any(|m| m["role"] == "assistant"),
-        "{messages:?}"
-    );
+    assert_no_replies_in_view(&requests[2]);
     // Nor the profile's instructions to write code, nor its tools.
     let system = requests[2].body["messages"][0]["content"].as_str().unwrap();
     assert!(
@@ -650,21 +655,13 @@ async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_
         "{:?}",
         notices(&events)
     );
-    let messages = requests[1].messages();
-    assert!(
-        !messages.iter().any(|m| m["role"] == "assistant"),
-        "{messages:?}"
-    );
+    assert_no_replies_in_view(&requests[1]);
     assert_eq!(
         last_message(&requests[1]),
         "The file hello.txt is in the working directory. Tell me its size in bytes. Write the code, which prints the answer."
     );
     // The third request: the request and the code that ran, none of the turn's calls.
-    let messages = requests[2].messages();
-    assert!(
-        !messages.iter().any(|m| m["role"] == "assistant"),
-        "{messages:?}"
-    );
+    assert_no_replies_in_view(&requests[2]);
     let asked = last_message(&requests[2]);
     assert!(
         asked.starts_with("Create a file hello.txt")
@@ -677,6 +674,59 @@ async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_
         "hi there"
     );
     assert_eq!(answers(&events).last(), Some(&"hello.txt is 8 bytes."));
+    s.server.assert_invariants();
+}
+
+/// A small model that makes the same slip twice (a tool it made up, with values it made up:
+/// held-out bench task 25) is asked afresh, its corrected replies out of view, sampled warm:
+/// at temperature 0, shown them, it wrote the same reply a third time.
+#[tokio::test]
+async fn the_same_slip_twice_is_asked_afresh_without_the_slips_in_view() {
+    let made_up =
+        "```json\n{\"name\": \"average\", \"arguments\": {\"values\": [\"10\", \"20\"]}}\n```";
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(made_up),
+        ScriptedResponse::text(made_up),
+        ScriptedResponse::text(
+            "```python\nnums = [5, 12, 9, 31, 2, 19]\nprint(sum(nums) / len(nums))\n```",
+        ),
+        ScriptedResponse::text("The average is 13.0."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("What is the average of 5, 12, 9, 31, 2 and 19?");
+    let events = s.until_turn_end().await;
+    let requests = s.server.model_requests();
+    assert_eq!(requests.len(), 4);
+    let temperature = |n: usize| requests[n].body["temperature"].as_f64().unwrap();
+    assert_eq!(temperature(1), 0.0);
+    assert!((temperature(2) - 0.7).abs() < 1e-6, "{}", temperature(2));
+    assert_no_replies_in_view(&requests[2]);
+    let asked = last_message(&requests[2]);
+    assert!(
+        asked.starts_with("What is the average of 5, 12, 9, 31, 2 and 19?")
+            && asked.contains(
+                "(Your first replies to this were not usable. There is no tool named `average`"
+            ),
+        "{asked}"
+    );
+    assert!(
+        notices(&events)
+            .iter()
+            .any(|n| n.contains("last two replies were both corrected")
+                && n.contains("temperature 0.7")),
+        "{:?}",
+        notices(&events)
+    );
+    // Past it, the conversation is whole again.
+    assert!(
+        requests[3]
+            .messages()
+            .iter()
+            .any(|m| m["role"] == "assistant")
+    );
+    assert_eq!(answers(&events).last(), Some(&"The average is 13.0."));
     s.server.assert_invariants();
 }
 
