@@ -75,6 +75,19 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some(part) = unknown_computer_part(output) {
+            return hint(
+                &format!(
+                    "`computer.{part}` does not exist. `computer` is ready without an import, with {}. Remove `import computer.{part}`; a file here opens with `open(path)` too.",
+                    COMPUTER_PARTS
+                        .iter()
+                        .map(|p| format!("`computer.{p}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                false,
+            );
+        }
         if let Some(module) = missing_module(output) {
             return hint(
                 &format!(
@@ -3849,6 +3862,47 @@ fn compound_after_semicolon(code: &str) -> bool {
             .skip(1)
             .any(|part| COMPOUND.iter().any(|k| part.trim_start().starts_with(k)))
     })
+}
+
+/// The parts of the kernel's `computer` that import as modules (python_kernel.py).
+const COMPUTER_PARTS: [&str; 5] = ["files", "display", "mouse", "keyboard", "clipboard"];
+
+/// The part of `computer` a failed import named that it does not have (`system` of
+/// `No module named 'computer.system'; 'computer' is not a package`).
+fn unknown_computer_part(output: &str) -> Option<&str> {
+    let rest = output
+        .split("ModuleNotFoundError: No module named 'computer.")
+        .nth(1)?;
+    let part = rest.split(['\'', '.']).next()?;
+    (!part.is_empty() && !COMPUTER_PARTS.contains(&part)).then_some(part)
+}
+
+/// When the model asks to run again, unchanged, Python code that failed importing a part of
+/// `computer` that does not exist (the hint said so), or answers without fixing it: that code
+/// without the lines that import it, for the engine to run in the model's stead, and a line for
+/// the events. The 1.5B model wrote `import computer.system` above code that never used it, and
+/// sent it back until the bench's time ran out.
+pub fn mended_computer_import<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let part = unknown_computer_part(output)?;
+    let imports = regex::Regex::new(&format!(
+        r"^\s*(?:import\s+computer\.{0}\b.*|from\s+computer\.{0}\s+import\b.*)$",
+        regex::escape(part)
+    ))
+    .ok()?;
+    let kept: Vec<&str> = code.lines().filter(|l| !imports.is_match(l)).collect();
+    if kept.len() == code.lines().count() {
+        return None;
+    }
+    Some((
+        kept.join("\n"),
+        format!(
+            "the model's code imports `computer.{part}`, which does not exist, and {how}: running it without that import"
+        ),
+    ))
 }
 
 /// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
@@ -7655,5 +7709,42 @@ print(sum(team_data[\"data\"]) / 3)";
             let h = runs_ending(request, &[(code, &other)], true);
             assert_eq!(mended_header(&h, Some(&run(code)), here.path()), None);
         }
+    }
+
+    #[test]
+    fn a_part_of_computer_that_does_not_exist_is_named_then_its_import_dropped() {
+        let code = "import computer.files\nimport computer.system\nfrom computer.system import logs\ntext = computer.files.read('server.log')\nprint(len(text.splitlines()))";
+        let out = "Traceback (most recent call last):\nModuleNotFoundError: No module named 'computer.system'; 'computer' is not a package";
+        let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+        assert!(
+            hint.text.starts_with("`computer.system` does not exist. `computer` is ready without an import, with `computer.files`"),
+            "{}",
+            hint.text
+        );
+        let mut output = out.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "Which path in server.log was requested most often?",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_computer_import(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            "import computer.files\ntext = computer.files.read('server.log')\nprint(len(text.splitlines()))"
+        );
+        assert!(
+            says.contains("imports `computer.system`, which does not exist"),
+            "{says}"
+        );
+        // A part that exists, or another missing module: not this.
+        assert_eq!(
+            unknown_computer_part("ModuleNotFoundError: No module named 'computer.files'"),
+            None
+        );
+        assert_eq!(
+            unknown_computer_part("ModuleNotFoundError: No module named 'pandas'"),
+            None
+        );
     }
 }

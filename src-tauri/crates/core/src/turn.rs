@@ -370,6 +370,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_column(history, next, cwd))
                 .or_else(|| crate::coaching::mended_header(history, next, cwd))
                 .or_else(|| crate::coaching::mended_split(history, next))
+                .or_else(|| crate::coaching::mended_computer_import(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
