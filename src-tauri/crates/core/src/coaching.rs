@@ -155,7 +155,7 @@ pub fn run_hint(
         if wrong_value && let Some(text) = text_heads(code, cwd) {
             // The header row converted (the 0.5B model, told the columns, changed the index
             // it converted from `cost` to `qty` to `item` until the bench's time ran out).
-            return match header_converted(code, output, cwd) {
+            return match header_skip_hint(code, output, cwd) {
                 Some(header) => hint(&format!("{text}\n{header}"), false),
                 None => hint(&text, false),
             };
@@ -539,7 +539,7 @@ fn converted_header<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c 
 
 /// What the hint says when the run converted the header row ([`converted_header`]): which
 /// value, and the line that skips the header, named after the code's own reader.
-fn header_converted(code: &str, output: &str, cwd: &Path) -> Option<String> {
+fn header_skip_hint(code: &str, output: &str, cwd: &Path) -> Option<String> {
     let (_, value) = converted_header(code, output, cwd)?;
     let reader = READER_MADE
         .as_ref()
