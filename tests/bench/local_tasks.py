@@ -138,7 +138,56 @@ HELDOUT = [
     ("Write the text OK into status.txt, then tell me how many files this folder has now.", {"x.txt": "1", "y.txt": "2"}, "3"),
 ]
 
-SETS = {"main": TASKS, "heldout": HELDOUT}
+# A third set, written in session 26 and run on the harness as it stood before any change was
+# made from it: the held-out set had by then been used to tune the coaching, so it no longer
+# says how far the coaching carries. Same everyday kinds, new requests and file shapes (a TSV,
+# a nested JSON object, a log of users, words one per line, a folder to make).
+GRADES = "student,math,art\nkim,88,92\nleo,75,81\nmay,93,70\nned,60,85\n"
+WORDS = "apple\nbanana\ncherry\ndate\nelderberry\nfig\n"
+CONFIG = json.dumps({"server": {"port": 8080, "host": "localhost"}, "debug": True, "workers": 4})
+ORDERS = json.dumps([{"id": 1, "total": 19.99}, {"id": 2, "total": 5.5}, {"id": 3, "total": 42.25},
+                     {"id": 4, "total": 7.0}])
+TEMPS = "monday 21\ntuesday 25\nwednesday 19\nthursday 30\nfriday 24\n"
+EVENTS = "alice login\nbob login\nalice logout\ncarol login\nbob logout\nalice login\n"
+DATA_TSV = "a\t5\nb\t12\nc\t30\nd\t10\n"
+MIXED_FOLDER = {"notes.md": "x" * 12, "a.txt": "abc", "photo.jpg": "y" * 40, "b.txt": "hello world"}
+
+THIRD = [
+    ("What is 3.75 times 48? Use code.", {}, "180"),
+    ("How many hours are in 365 days? Compute it with code.", {}, "8760"),
+    ("What is the remainder when 123456789 is divided by 97? Use code.", {}, "39"),
+    ("What is the sum of the digits of 2 to the power of 50? Use code.", {}, "76"),
+    ("How many even numbers are there from 1 to 999? Use code.", {}, "499"),
+    ("What is 45 written in binary? Use code.", {}, "101101"),
+    ("What is 48879 in hexadecimal? Use code.", {}, "beef"),
+    ("What is the sum of all multiples of 3 below 1000? Use code.", {}, "166833"),
+    ("What is the crc32 checksum of the text hello (no newline), as a decimal number? Use code.", {}, "907060870"),
+    ("What day of the week is 2026-12-25? Use code.", {}, "friday"),
+    ("How many days are in February 2028? Use code.", {}, "29"),
+    ("How many full years old is someone born on 1990-06-15 on 2026-12-01? Use code.", {}, "36"),
+    ("How many words are in the sentence: the quick brown fox jumps over the lazy dog? Count with code.", {}, "9"),
+    ("How many uppercase letters are in the text Hello World From Oslo? Count with code.", {}, "4"),
+    ("How many times does the most common letter of abracadabra appear in it? Use code.", {}, "5"),
+    ("What is the word banana with every a replaced by o? Use code.", {}, "bonono"),
+    ("What is the highest math score in grades.csv?", {"grades.csv": GRADES}, "93"),
+    ("Who has the highest art score in grades.csv?", {"grades.csv": GRADES}, "kim"),
+    ("What is the average math score in grades.csv?", {"grades.csv": GRADES}, "79"),
+    ("How many words in words.txt start with a vowel?", {"words.txt": WORDS}, "2"),
+    ("Which word in words.txt is the longest?", {"words.txt": WORDS}, "elderberry"),
+    ("Which port is set in config.json?", {"config.json": CONFIG}, "8080"),
+    ("What is the sum of the totals in orders.json?", {"orders.json": ORDERS}, "74.74"),
+    ("Which day in temps.txt was the warmest?", {"temps.txt": TEMPS}, "thursday"),
+    ("What is the average temperature in temps.txt?", {"temps.txt": TEMPS}, "23.8"),
+    ("How many distinct users appear in events.log?", {"events.log": EVENTS}, "3"),
+    ("How many lines of events.log are logins?", {"events.log": EVENTS}, "4"),
+    ("How many lines of data.tsv have a number greater than 10 in the second column?", {"data.tsv": DATA_TSV}, "2"),
+    ("What is the name of the largest file in this folder?", MIXED_FOLDER, "photo.jpg"),
+    ("How many files in this folder are larger than 10 bytes?", MIXED_FOLDER, "3"),
+    ("Create a folder named out with a file a.txt in it containing abc (no newline), then tell me the size of out/a.txt in bytes.", {}, "3"),
+    ("Append the line done to list.txt, then tell me how many lines list.txt has.", {"list.txt": "one\ntwo\n"}, "3"),
+]
+
+SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -217,6 +266,13 @@ def score(out, expected):
                 correction_ids.add(msg["call"].get("call_id"))
         elif t == "tool_result" and msg.get("call_id") in correction_ids:
             corrections.append(str(msg.get("output", "")))
+        elif t == "tool_result":
+            # The harness's hint after a run's output is its words too (an answer that said
+            # back a hint quoting "4: carol login" held a 4).
+            text = str(msg.get("output", "")).rstrip()
+            at = text.rfind("\n(")
+            if at >= 0 and text.endswith(")"):
+                corrections.append(text[at:])
         elif t == "user_message" and not request:
             request = " ".join(i.get("text", "") for i in msg.get("items", []))
         elif t == "exec_output":
@@ -249,7 +305,7 @@ def score(out, expected):
 
 
 def said_back(answer, corrections, quoted):
-    """Whether the answer is one of the harness's corrections said back (two runs of six words
+    """Whether the answer is one of the harness's corrections (or hints) said back (two runs of six words
     of it are in one, not counting words of the request and the runs' outputs, which corrections
     quote): such an answer may quote the value ("Before running your code you said 29, but it
     printed 30") without giving it."""
@@ -332,7 +388,8 @@ def model_and_python(args):
 def main():
     ap = bench_args(18777)
     ap.add_argument("--set", default="main", choices=sorted(SETS),
-                    help="the tasks: main (the coaching was measured on it) or heldout (never used to tune it)")
+                    help="the tasks: main (the coaching was built on it), heldout (used to tune it from session 25 on) "
+                         "or third (written in session 26, run before any change made from it)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
