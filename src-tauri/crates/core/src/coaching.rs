@@ -69,6 +69,14 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some((spaced, joined)) = spaced_name(code, output) {
+            return hint(
+                &format!(
+                    "`{spaced}` is not a name: a name cannot hold a space. Write `{joined}` everywhere it is used."
+                ),
+                false,
+            );
+        }
         if output.contains("SyntaxError") && compound_after_semicolon(code) {
             return hint(
                 "`with`, `for`, `if`, `while`, `def` and `try` cannot follow `;` on one line. Write each statement on its own line, with its body indented below it.",
@@ -85,6 +93,26 @@ pub fn run_hint(
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
+                false,
+            );
+        }
+        if let Some(text) = kept_elsewhere(output) {
+            return hint(&text, false);
+        }
+        // A number taken for an object (the 0.5B model wrote `zlib.crc32(data).value`).
+        if let Some((kind, attribute)) = number_attribute(output) {
+            return hint(
+                &format!(
+                    "That value is already a number (`{kind}`), and a number has no `.{attribute}`: use the value itself."
+                ),
+                false,
+            );
+        }
+        if output.contains("a bytes-like object is required, not 'str'")
+            || output.contains("Strings must be encoded before hashing")
+        {
+            return hint(
+                "That function takes bytes, not a string: pass `text.encode()` (a string literal as `b'hello'`).",
                 false,
             );
         }
@@ -130,6 +158,29 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        // A plain text file's lines taken for records (the 1.5B model took `x['temp']` of
+        // temps.txt's `monday 21` lines, twice).
+        if output.contains("string indices must be integers")
+            && let Some(text) = text_heads(code, cwd)
+        {
+            return hint(
+                &format!(
+                    "Your code took a string for a record: `text['name']` works on a dict, and the text of a file and its lines are strings. Split each line into its parts (`line.split()`).\n{text}"
+                ),
+                false,
+            );
+        }
+        if output.contains("KeyError: ")
+            && let Some((file, key, columns)) = unknown_csv_key(code, cwd)
+        {
+            return hint(
+                &format!(
+                    "{} Use one of those names.",
+                    unknown_key_says(&file, &key, &columns)
+                ),
+                false,
+            );
+        }
         if output.contains("TypeError: unsupported operand type(s) for +: 'int' and 'dict'")
             && let Some((_, expr, key, keys)) = summed_objects(code, cwd)
         {
@@ -159,6 +210,18 @@ pub fn run_hint(
                 Some(header) => hint(&format!("{text}\n{header}"), false),
                 None => hint(&text, false),
             };
+        }
+        // Nothing collected from a file it read: what the code looked for is not there (the
+        // 0.5B model searched temps.txt's `monday 21` lines for `\d{2}:\d{2}`).
+        let collected_nothing = output.contains("arg is an empty sequence")
+            || output.contains("requires at least one data point");
+        if collected_nothing && let Some(text) = text_heads(code, cwd) {
+            return hint(
+                &format!(
+                    "Your code collected nothing from the file (an empty list), so there was nothing to compare: what it looked for is not in it.\n{text}"
+                ),
+                false,
+            );
         }
         if let Some((function, keyword)) = unexpected_keyword(output)
             && without_keyword(code, function, keyword).is_some()
@@ -218,6 +281,9 @@ pub fn run_hint(
     }
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
+    }
+    if let Some(text) = absent_words(code, output, cwd) {
+        return hint(&text, false);
     }
     if let Some(text) = column_mixed_up(code, cwd) {
         return hint(&text, true);
@@ -422,9 +488,70 @@ fn json_shapes(code: &str, cwd: &Path, looped: bool, missing: Option<&str>) -> O
                 ". It has no key `{key}`: where your code has `{written}`, write `{taken}['{only}']`"
             ));
         }
+        if let Some(key) = missing
+            && let Some((parent, taken, written)) = nested_key(&value, code, key)
+        {
+            text.push_str(&format!(
+                ". `{key}` is not at its top but in `{parent}`: where your code has `{written}`, write `{taken}['{parent}']['{key}']`"
+            ));
+        }
         said.push(text);
     }
     (!said.is_empty()).then(|| format!("{}.", said.join("; ")))
+}
+
+/// When `key`, missing at the top of a JSON object, is a key of exactly one object inside it
+/// (`port` in `{"server": {"port": 8080}, …}`): that object's key, and the name and index the
+/// code took `key` with (`config`, `config['port']`). The 0.5B model, told the keys, sent
+/// `config['port']` back.
+fn nested_key<'c>(
+    value: &serde_json::Value,
+    code: &'c str,
+    key: &str,
+) -> Option<(String, &'c str, &'c str)> {
+    let serde_json::Value::Object(map) = value else {
+        return None;
+    };
+    if map.contains_key(key) {
+        return None;
+    }
+    let holders: Vec<&String> = map
+        .iter()
+        .filter(|(_, v)| v.as_object().is_some_and(|inner| inner.contains_key(key)))
+        .map(|(k, _)| k)
+        .collect();
+    let [parent] = holders.as_slice() else {
+        return None;
+    };
+    let (taken, written) = indexed_by(code, key)?;
+    Some(((*parent).clone(), taken, written))
+}
+
+/// When the model sends back unchanged, or answers after, Python code that failed on a JSON
+/// key that is one level down ([`nested_key`]): that code taking it there, and a line for the
+/// events.
+pub fn mended_nested_key<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let key = missing_key(split_hint(output).0)?;
+    named_files(code)
+        .into_iter()
+        .filter(|name| name.ends_with(".json"))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let value = serde_json::from_str::<serde_json::Value>(&text).ok()?;
+            let (parent, taken, written) = nested_key(&value, code, key)?;
+            let nested = format!("{taken}['{parent}']['{key}']");
+            Some((
+                code.replace(written, &nested),
+                format!(
+                    "the model's code takes `{key}` from the top of {name}, where it is under `{parent}`, and {how}: running it with `{nested}`"
+                ),
+            ))
+        })
 }
 
 /// The key a `KeyError` names (`KeyError: 'data'`).
@@ -749,6 +876,51 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
     })
 }
 
+/// A run that printed a bare count of none ("0", "[]") after searching a plain text file here
+/// for words that file does not hold in any case: the words searched for, and the file's first
+/// lines. The 1.5B model counted the distinct users of events.log from the lines that hold
+/// `user`, and its lines read `alice login`. Not said to be undone: none may be the answer.
+fn absent_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    let bare_zero = !output.trim().is_empty()
+        && output
+            .trim()
+            .lines()
+            .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()"));
+    if !bare_zero {
+        return None;
+    }
+    let files: Vec<&str> = named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n) && cwd.join(n).is_file())
+        .collect();
+    let texts: Vec<String> = files
+        .iter()
+        .filter_map(|n| std::fs::read_to_string(cwd.join(n)).ok())
+        .map(|t| t.to_lowercase())
+        .collect();
+    if texts.is_empty() {
+        return None;
+    }
+    let absent: Vec<&str> = string_literals(code)
+        .into_iter()
+        .flat_map(words_in)
+        .filter(|w| w.chars().count() >= 3 && !files.iter().any(|f| f.contains(w)))
+        // An encoding or an error mode is no search.
+        .filter(|w| {
+            let w = w.to_lowercase();
+            !["utf", "ascii", "latin", "strict", "ignore", "replace"]
+                .iter()
+                .any(|s| w.starts_with(s))
+        })
+        .filter(|w| !texts.iter().any(|t| t.contains(&w.to_lowercase())))
+        .collect();
+    let word = absent.first()?;
+    let heads = text_heads(code, cwd)?;
+    Some(format!(
+        "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}"
+    ))
+}
+
 /// The lines of `name` that hold `word` in another case, with the word as the file writes it.
 fn lines_holding_any_case(cwd: &Path, name: &str, word: &str) -> Option<(String, String)> {
     let text = std::fs::read_to_string(cwd.join(name)).ok()?;
@@ -935,6 +1107,46 @@ fn unused_column<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r st
     })
 }
 
+/// A key the code takes from the rows of a CSV file it reads by name (`csv.DictReader`,
+/// `pandas.read_csv`) that is not one of the file's columns: the file, the key and the
+/// columns as the header writes them. The 1.5B model took `grade['art_score']` from
+/// grades.csv, whose columns are `student`, `math`, `art`, and printed that it had none.
+fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String>)> {
+    static KEY: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?:\[\s*|\.get\(\s*)['"]([^'"\n]+)['"]"#).ok()
+    });
+    if !(code.contains("DictReader") || code.contains("read_csv")) {
+        return None;
+    }
+    let keys: Vec<&str> = KEY
+        .as_ref()?
+        .captures_iter(code)
+        .filter_map(|c| Some(c.get(1)?.as_str()))
+        .collect();
+    named_files(code).into_iter().find_map(|name| {
+        let header = csv_header(cwd, name)?;
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let columns: Vec<String> = text
+            .lines()
+            .next()?
+            .split(',')
+            .map(|c| c.trim().to_string())
+            .collect();
+        (columns.len() == header.len()).then_some(())?;
+        let key = keys.iter().find(|k| !columns.iter().any(|c| c == *k))?;
+        Some((name.to_string(), (*key).to_string(), columns))
+    })
+}
+
+/// What is said of a key that is not a column ([`unknown_csv_key`]).
+fn unknown_key_says(file: &str, key: &str, columns: &[String]) -> String {
+    let names: Vec<String> = columns.iter().map(|c| format!("`{c}`")).collect();
+    format!(
+        "`{key}` is not a column of `{file}`: its columns are {}.",
+        names.join(", ")
+    )
+}
+
 /// The columns of the CSV file `name` here, lowercased, when its first line names them
 /// ([`csv_columns`]).
 fn csv_header(cwd: &Path, name: &str) -> Option<Vec<String>> {
@@ -1008,7 +1220,7 @@ fn read_as_one_string(code: &str) -> Option<bool> {
             .any(|w| lower.contains(w));
         let name = regex::escape(name.as_str());
         let taken = regex::Regex::new(&format!(
-            r"\bfor\s+\w+\s+in\s+{name}\s*:|\b(?:max|min|sorted|set)\(\s*{name}\s*\)"
+            r"\bfor\s+\w+\s+in\s+{name}\s*(?::|\bif\b|[\])}}])|\b(?:max|min|sorted|set)\(\s*{name}\s*[,)]"
         ))
         .ok()?;
         let length = regex::Regex::new(&format!(r"\blen\(\s*{name}\s*\)")).ok()?;
@@ -1563,6 +1775,87 @@ fn missing_name(output: &str) -> Option<&str> {
     rest.split('\'').next().filter(|n| !n.is_empty())
 }
 
+/// Functions of Python's standard library a small model looks for in another module, where
+/// each is kept and how it is called: the 0.5B model called `hashlib.crc32()` three times.
+const HOMES: &[(&str, &str, &str)] = &[
+    ("crc32", "zlib", "zlib.crc32(text.encode())"),
+    ("adler32", "zlib", "zlib.adler32(text.encode())"),
+    (
+        "b64encode",
+        "base64",
+        "base64.b64encode(text.encode()).decode()",
+    ),
+    ("b64decode", "base64", "base64.b64decode(data).decode()"),
+    ("md5", "hashlib", "hashlib.md5(text.encode()).hexdigest()"),
+    ("sha1", "hashlib", "hashlib.sha1(text.encode()).hexdigest()"),
+    (
+        "sha256",
+        "hashlib",
+        "hashlib.sha256(text.encode()).hexdigest()",
+    ),
+    (
+        "sha512",
+        "hashlib",
+        "hashlib.sha512(text.encode()).hexdigest()",
+    ),
+    ("sqrt", "math", "math.sqrt(x)"),
+    ("isqrt", "math", "math.isqrt(n)"),
+    ("gcd", "math", "math.gcd(a, b)"),
+    ("lcm", "math", "math.lcm(a, b)"),
+    ("factorial", "math", "math.factorial(n)"),
+    ("comb", "math", "math.comb(n, k)"),
+    ("prod", "math", "math.prod(values)"),
+    ("mean", "statistics", "statistics.mean(values)"),
+    ("median", "statistics", "statistics.median(values)"),
+    ("mode", "statistics", "statistics.mode(values)"),
+    ("stdev", "statistics", "statistics.stdev(values)"),
+    (
+        "Counter",
+        "collections",
+        "collections.Counter(items).most_common(1)",
+    ),
+    ("timedelta", "datetime", "datetime.timedelta(days=n)"),
+    ("isleap", "calendar", "calendar.isleap(year)"),
+    (
+        "monthrange",
+        "calendar",
+        "calendar.monthrange(year, month)[1]",
+    ),
+    ("listdir", "os", "os.listdir('.')"),
+    ("getsize", "os.path", "os.path.getsize(path)"),
+    ("hexlify", "binascii", "binascii.hexlify(data).decode()"),
+];
+
+/// The hint for `AttributeError: module 'hashlib' has no attribute 'crc32'` when the function
+/// is one of [`HOMES`]: the module that has it, and how it is called.
+fn kept_elsewhere(output: &str) -> Option<String> {
+    let rest = output.split("AttributeError: module '").nth(1)?;
+    let (module, rest) = rest.split_once('\'')?;
+    let name = rest
+        .strip_prefix(" has no attribute '")?
+        .split('\'')
+        .next()?;
+    let (_, home, call) = HOMES
+        .iter()
+        .find(|(n, home, _)| *n == name && *home != module)?;
+    let import = home.split('.').next()?;
+    Some(format!(
+        "`{module}` has no `{name}`: it is in `{home}`. Write `import {import}`, then `{call}`."
+    ))
+}
+
+/// The kind and attribute of `AttributeError: 'int' object has no attribute 'value'`, for a
+/// number.
+fn number_attribute(output: &str) -> Option<(&str, &str)> {
+    let rest = output.split("AttributeError: '").nth(1)?;
+    let (kind, rest) = rest.split_once('\'')?;
+    let attribute = rest
+        .strip_prefix(" object has no attribute '")?
+        .split('\'')
+        .next()?;
+    matches!(kind, "int" | "float").then_some((kind, attribute))
+}
+
 /// The import that defines `name`, for a standard module or a well-known function of one
 /// that code used without importing it (`median`, `sqrt`, `Counter`, `json`).
 fn import_for(name: &str) -> Option<String> {
@@ -1589,6 +1882,15 @@ fn import_for(name: &str) -> Option<String> {
         "calendar",
         "textwrap",
         "subprocess",
+        "zlib",
+        "base64",
+        "binascii",
+        "heapq",
+        "bisect",
+        "operator",
+        "struct",
+        "uuid",
+        "unicodedata",
     ];
     const FROM: &[(&str, &[&str])] = &[
         (
@@ -2261,18 +2563,24 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
     if already_nudged(turn, PARROTED) {
         return None;
     }
-    let (_, output) = last_success(turn)?;
-    let printed = split_hint(output).0.trim();
-    if printed.len() > SHORT_OUTPUT || numbers_in(printed).len() != 1 {
-        return None;
-    }
-    let nudge = format!(
+    // What the last run printed, when it is one value: a number, or a word or two on one line
+    // (`0b101101`, `Friday`).
+    let printed = last_success(turn)
+        .map(|(_, output)| split_hint(output).0.trim())
+        .filter(|printed| {
+            printed.len() <= SHORT_OUTPUT
+                && printed.chars().any(char::is_alphanumeric)
+                && (numbers_in(printed).len() == 1
+                    || (printed.lines().count() == 1
+                        && (1..=2).contains(&printed.split_whitespace().count())))
+        });
+    let nudge = printed.map(|printed| format!(
         "{PARROTED} {NUDGE_START}\n{printed}\n\n{REPEATED} it would print the same. Now tell me the answer to my question in one sentence, with the value from that output."
-    );
+    ));
     // A line of the system prompt said back (the 0.5B model said its line about documents
     // after its code printed "There are 3 files in this folder.").
     if echoes(answer, system) {
-        return Some(nudge);
+        return nudge;
     }
     let words = |text: &str| -> Vec<String> {
         words_in(text)
@@ -2308,15 +2616,61 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
     // one that is the corrections said back (and the request they quote), with hardly a word of
     // its own, is no answer, numbers and all: the 0.5B model, told "Before running your code
     // you said 29, but it printed 30: one of the two is wrong. Check your code…", said those
-    // sentences back.
+    // sentences back. Two thirds of its three-word runs not its own is mostly. Nor are the
+    // system prompt's words its own (the 0.5B model, its code failed, answered "To run other
+    // code, you can write the code in a fenced block that names its language…").
+    // Nor the hints after the runs' outputs (the 0.5B model said back the hint that its search
+    // missed `login`, the lines it quoted and all).
+    let hints: Vec<&str> = turn
+        .iter()
+        .filter_map(|i| match i {
+            HistoryItem::ToolResult {
+                tool_name, output, ..
+            } if tool_name != crate::profile::FORMAT_ERROR => split_hint(output).1,
+            _ => None,
+        })
+        .collect();
+    let harness: Vec<String> = std::iter::once(system)
+        .chain(hints.iter().copied())
+        .flat_map(|text| {
+            words(text)
+                .windows(3)
+                .map(|three| three.join(" "))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let own = said
         .windows(3)
-        .filter(|three| !theirs.contains(&three.join(" ")) && !in_request(three))
+        .filter(|three| {
+            let three_words = three.join(" ");
+            !theirs.contains(&three_words) && !harness.contains(&three_words) && !in_request(three)
+        })
         .count();
     let windows = said.len().saturating_sub(2);
-    let mostly = windows >= 10 && own * 5 <= windows;
+    // A short one made only of the corrections' words is one too: the 0.5B model, told "Your
+    // code printed: 0b101101. Your answer did not use it.", answered those two sentences.
+    let whole = windows >= 3 && own == 0 && echoed > 0;
+    let mostly = (windows >= 10 && own * 3 <= windows) || whole;
     let numbered = answer.chars().any(|c| c.is_ascii_digit());
-    ((echoed > 0 && !numbered) || mostly).then_some(nudge)
+    if !((echoed > 0 && !numbered) || mostly) {
+        return None;
+    }
+    // With no one value to quote, an answer that is a correction said back whole is told so,
+    // with the last correction again (the 0.5B model, told its code printed nothing, said that
+    // back, and it ended the turn as the answer); a reply corrected twice is then asked afresh
+    // ([`stuck_view`]). Not a correction that quotes a run: that has views of its own.
+    nudge.or_else(|| {
+        let last = turn.iter().rev().find_map(|i| match i {
+            HistoryItem::ToolResult {
+                tool_name, output, ..
+            } if tool_name == crate::profile::FORMAT_ERROR => Some(output.as_str()),
+            HistoryItem::ToolResult { output, .. } => split_hint(output)
+                .1
+                .map(|hint| hint.trim_start_matches('(').trim_end_matches(')')),
+            _ => None,
+        })?;
+        (mostly && !last.contains(REPEATED)).then(|| format!("{PARROTED} {last}"))
+    })
 }
 
 /// Whether the turn's last item is [`parroted_answer_nudge`]'s message.
@@ -2823,6 +3177,11 @@ pub fn uncomputed_hint(
             });
             (!used).then(|| subject_unused(&request, code)).flatten().map(|subject| {
                 format!("my request is about `{subject}`, and your code did not use it.")
+            })
+        })
+        .or_else(|| {
+            unknown_csv_key(code, cwd).map(|(file, key, columns)| {
+                format!("{} Use one of those names.", unknown_key_says(&file, &key, &columns))
             })
         })
         .or_else(|| {
@@ -3371,6 +3730,21 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall, cwd: &Path) -> Opt
             ),
         });
     }
+    // The turn's last run was said not to be the answer yet: quoting this output and asking
+    // for the answer would say the opposite (the 0.5B model, told its code did not use the
+    // `art` column, sent it back, was told to answer from its output, and answered from it).
+    let last_run = turn.iter().rev().find_map(|i| match i {
+        HistoryItem::ToolResult {
+            tool_name, output, ..
+        } if tool_name != crate::profile::FORMAT_ERROR => Some(output.as_str()),
+        _ => None,
+    });
+    if let Some(output) = last_run
+        && let Some(at) = output.find(NOT_COMPUTED)
+    {
+        let why = output[at..].trim_end().trim_end_matches(')');
+        return Some(format!("{RAN_AGAIN} it would print the same. {why}"));
+    }
     let short = value.len() <= SHORT_OUTPUT;
     if short && !quoted && !already_nudged(turn, REPEATED) {
         return Some(format!(
@@ -3732,11 +4106,22 @@ fn asked_again(
 /// "OK\n1", replied "OK\n1" again, and that ended the turn as its answer (the first correction
 /// is asked once a turn). Once per turn; the next request then comes from [`stuck_view`].
 pub fn repeated_reply_nudge(history: &History, answer: &str) -> Option<String> {
-    let (_, turn) = history.last_turn()?;
+    let (_, whole_turn) = history.last_turn()?;
     let answer = answer.trim();
-    if answer.is_empty() || already_nudged(turn, SAME_REPLY) {
+    if answer.is_empty() || already_nudged(whole_turn, SAME_REPLY) {
         return None;
     }
+    // Only replies since the turn's last run: a run since may have made the reply true (the
+    // 0.5B model's "The port is 8080." was corrected for reading nothing; said again after a
+    // run printed 8080, it was the answer).
+    let since = whole_turn
+        .iter()
+        .rposition(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, .. }
+                if tool_name != crate::profile::FORMAT_ERROR)
+        })
+        .map_or(0, |at| at + 1);
+    let turn = &whole_turn[since..];
     turn.iter().find_map(|item| match item {
         HistoryItem::Assistant { text, calls, .. } if text.trim() == answer => {
             let call = calls
@@ -3767,7 +4152,7 @@ const STUCK_TEMPERATURE: f32 = 0.7;
 /// 0.5B model, its reply and the correction in view, wrote that reply again word for word (a
 /// tool it named `average`, with values it made up, three times; the same loop about 2^100
 /// twice), until the corrections ran out. The turn's limit on corrections in a row still
-/// holds: this is the last try.
+/// holds; it leaves one more try after the first reply asked this way.
 pub fn stuck_view(history: &History) -> Option<(History, f32)> {
     let (asked, turn) = history.last_turn()?;
     // The corrections in a row at the turn's end, last first, with the replies they corrected.
@@ -3801,7 +4186,15 @@ pub fn stuck_view(history: &History) -> Option<(History, f32)> {
         .map_or(earlier, str::trim_start);
     let same = (!last_reply.is_empty() && last_reply == earlier_reply) || correction == earlier;
     let temperature = if same { STUCK_TEMPERATURE } else { 0.0 };
-    let said = format!("\n\n(Your first replies to this were not usable. {correction})");
+    // Calls that ran nothing are not said again with their JSON example: the 0.5B model,
+    // shown it, sent `{"name": "done", …}` a third time, warm.
+    let said = if correction.starts_with(crate::profile::UNKNOWN_TOOL)
+        || correction.starts_with(crate::profile::UNREADABLE_CALL)
+    {
+        "\n\n(Your first replies to this were tool calls that ran nothing. Write Python code in a ```python block that does it and prints the answer.)".to_string()
+    } else {
+        format!("\n\n(Your first replies to this were not usable. {correction})")
+    };
     Some((kept_and_said(history, turn, asked, said), temperature))
 }
 
@@ -3901,6 +4294,53 @@ pub fn mended_computer_import<'h>(
         kept.join("\n"),
         format!(
             "the model's code imports `computer.{part}`, which does not exist, and {how}: running it without that import"
+        ),
+    ))
+}
+
+/// The name with a space in it that a `SyntaxError` stopped at (`days_in February = 29`), and
+/// that name joined with `_`: an assignment to two words. The 0.5B model named a variable
+/// `days_in February` and sent that code back twice.
+fn spaced_name(code: &str, output: &str) -> Option<(String, String)> {
+    const KEYWORDS: &[&str] = &[
+        "and", "as", "assert", "async", "await", "break", "case", "class", "continue", "def",
+        "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in",
+        "is", "lambda", "match", "nonlocal", "not", "or", "pass", "print", "raise", "return",
+        "try", "while", "with", "yield",
+    ];
+    static SPACED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\s*([A-Za-z_]\w*) ([A-Za-z_]\w*)\s*(?:[-+*/]?=)[^=]").ok()
+    });
+    if !output.contains("SyntaxError: invalid syntax") {
+        return None;
+    }
+    // The line the error shows, which the code holds.
+    let shown = output
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("File ") && code.contains(*l))?;
+    let caps = SPACED.as_ref()?.captures(shown)?;
+    let (first, second) = (caps.get(1)?.as_str(), caps.get(2)?.as_str());
+    if KEYWORDS.contains(&first) || KEYWORDS.contains(&second) {
+        return None;
+    }
+    Some((format!("{first} {second}"), format!("{first}_{second}")))
+}
+
+/// When the model sends back unchanged, or answers after, Python code that failed on a name
+/// with a space in it ([`spaced_name`]): that code with the name joined everywhere, and a line
+/// for the events.
+pub fn mended_spaced_name<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (spaced, joined) = spaced_name(code, output)?;
+    let every = regex::Regex::new(&format!(r"\b{}\b", regex::escape(&spaced))).ok()?;
+    Some((
+        every.replace_all(code, joined.as_str()).into_owned(),
+        format!(
+            "the model's code names a variable `{spaced}`, with a space, and {how}: running it with `{joined}`"
         ),
     ))
 }
@@ -5050,6 +5490,21 @@ print(sum(team_data[\"data\"]) / 3)";
             hint.text
         );
         assert!(!hint.undone);
+        // A comprehension or generator over it loops over characters as well (the 1.5B
+        // model's `[l for l in notes if not l.strip()]` counted 10 "empty lines" of 3), and
+        // `max(text, key=len)` is its longest character ("a", the longest word).
+        for looped in [
+            "[line for line in notes if not line.strip()]",
+            "sum(1 for line in notes)",
+            "[line.strip() for line in notes]",
+            "max(notes, key=len)",
+        ] {
+            let code = format!("notes = computer.files.read('notes.txt')\nprint(len({looped}))");
+            let hint = run_hint("python", &code, "10\n", false, dir.path()).unwrap();
+            assert!(hint.undone, "{looped}");
+        }
+        let split = "notes = computer.files.read('notes.txt')\nprint(len([l for l in notes.splitlines() if not l]))";
+        assert_eq!(run_hint("python", split, "3\n", false, dir.path()), None);
         // Unless the name says it was taken for lines, words or numbers (the 1.5B model's
         // `poem_lines`, "61 lines").
         for name in ["poem_lines", "words", "numbers", "rows"] {
@@ -5088,6 +5543,114 @@ print(sum(team_data[\"data\"]) / 3)";
         assert_eq!(run_hint("python", later, "61 5\n", false, dir.path()), None);
         let pdf = "text = computer.files.read('report.pdf')\nprint(len(text))";
         assert_eq!(run_hint("python", pdf, "5120\n", false, dir.path()), None);
+        // Nothing collected from a file it read: its first lines.
+        std::fs::write(dir.path().join("temps.txt"), "monday 21\ntuesday 25\n").unwrap();
+        let searched = "import re\ntext = open('temps.txt').read()\nprint(max(re.findall(r'\\d{2}:\\d{2}', text)))";
+        let out = "Traceback (most recent call last):\nValueError: max() arg is an empty sequence";
+        let hint = run_hint("python", searched, out, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("Your code collected nothing from the file")
+                && hint
+                    .text
+                    .contains("`temps.txt` begins:\n```\nmonday 21\ntuesday 25\n```"),
+            "{}",
+            hint.text
+        );
+        assert!(
+            run_hint("python", "print(max([]))", out, true, dir.path())
+                .is_none_or(|h| !h.text.starts_with("Your code collected"))
+        );
+        // A text file's lines taken for records: its first lines.
+        let records =
+            "temps = computer.files.read('temps.txt')\nprint(max(temps, key=lambda x: x['temp']))";
+        let out = "Traceback (most recent call last):\nTypeError: string indices must be integers, not 'str'";
+        let hint = run_hint("python", records, out, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("Your code took a string for a record")
+                && hint.text.contains("`temps.txt` begins:"),
+            "{}",
+            hint.text
+        );
+        // A count of none from a search for a word no file read holds: the file's first lines,
+        // not said to be undone (none may be the answer).
+        std::fs::write(dir.path().join("events.log"), "alice login\nbob login\n").unwrap();
+        let users = "log = open('events.log', encoding='utf-8').read()\nprint(len({l.split('user: ')[1] for l in log.splitlines() if 'user' in l}))";
+        let hint = run_hint("python", users, "0\n", false, dir.path()).unwrap();
+        assert!(
+            !hint.undone
+                && hint
+                    .text
+                    .starts_with("No file your code read holds `user`, in any case")
+                && hint
+                    .text
+                    .contains("`events.log` begins:\n```\nalice login\nbob login\n```"),
+            "{}",
+            hint.text
+        );
+        let held = users
+            .replace("'user'", "'login'")
+            .replace("'user: '", "' '");
+        // A word the file holds is the missed search's (its lines), and a count is no none.
+        let missed = run_hint("python", &held, "0\n", false, dir.path()).unwrap();
+        assert!(
+            missed.text.starts_with("`events.log` does hold `login`"),
+            "{}",
+            missed.text
+        );
+        assert_eq!(run_hint("python", users, "2\n", false, dir.path()), None);
+        // A function looked for in another module: where it is kept, and how it is called.
+        let crc = "import hashlib\nh = hashlib.crc32()\nh.update(b'hello')\nprint(h.hexdigest())";
+        let out = "Traceback (most recent call last):\nAttributeError: module 'hashlib' has no attribute 'crc32'";
+        assert_eq!(
+            run_hint("python", crc, out, true, dir.path()).unwrap().text,
+            "`hashlib` has no `crc32`: it is in `zlib`. Write `import zlib`, then `zlib.crc32(text.encode())`."
+        );
+        let out = "AttributeError: module 'math' has no attribute 'mean'";
+        assert!(
+            run_hint("python", "print(math.mean([1]))", out, true, dir.path())
+                .unwrap()
+                .text
+                .contains("`statistics.mean(values)`")
+        );
+        // A name no table knows, or one its own module lacks: no such hint.
+        let out = "AttributeError: module 'hashlib' has no attribute 'crc64'";
+        assert!(
+            run_hint("python", crc, out, true, dir.path())
+                .is_none_or(|h| !h.text.contains("it is in"))
+        );
+        let out = "AttributeError: module 'zlib' has no attribute 'crc32'";
+        assert!(
+            run_hint("python", crc, out, true, dir.path())
+                .is_none_or(|h| !h.text.contains("it is in"))
+        );
+        let value = "import zlib\nprint(zlib.crc32(b'hello').value)";
+        let out = "AttributeError: 'int' object has no attribute 'value'";
+        assert_eq!(
+            run_hint("python", value, out, true, dir.path())
+                .unwrap()
+                .text,
+            "That value is already a number (`int`), and a number has no `.value`: use the value itself."
+        );
+        assert!(
+            run_hint(
+                "python",
+                "print('a'.value)",
+                "AttributeError: 'str' object has no attribute 'value'",
+                true,
+                dir.path()
+            )
+            .is_none_or(|h| !h.text.starts_with("That value is already a number"))
+        );
+        let bytes = "import zlib\nprint(zlib.crc32('hello'))";
+        let out = "TypeError: a bytes-like object is required, not 'str'";
+        assert!(
+            run_hint("python", bytes, out, true, dir.path())
+                .unwrap()
+                .text
+                .contains("`text.encode()`")
+        );
         // A function `computer.files` does not have: what it has, and the standard library.
         let size = "print(computer.files.size('poem.txt'))";
         let out = "AttributeError: 'Files' object has no attribute 'size'";
@@ -5584,10 +6147,43 @@ print(sum(team_data[\"data\"]) / 3)";
         for code in [
             "import pandas as pd\nd = pd.read_csv('sales.csv')\nprint(d.loc[d['price'].idxmax(), 'region'])",
             "import csv\nrows = list(csv.reader(open('sales.csv')))[1:]\nprint(max(rows, key=lambda r: float(r[2]))[0])",
-            "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(rows, key=lambda r: float(r['PRICE']))['region'])",
+            "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(rows, key=lambda r: float(r['price']))['region'])",
         ] {
             assert_eq!(ran(code, "south\n"), None, "{code}");
         }
+        // A key that is not a column, in another case or made up: the columns, as the header
+        // writes them (third set, task 18: `grade['art_score']` of `student,math,art`).
+        for (key, code) in [
+            (
+                "PRICE",
+                "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(rows, key=lambda r: float(r['PRICE']))['region'])",
+            ),
+            (
+                "price_usd",
+                "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nbest = [r for r in rows if r.get('price_usd')]\nprint(best or 'sales.csv has no price_usd column')",
+            ),
+        ] {
+            let hint = ran(code, "south\n").unwrap();
+            assert!(
+                hint.undone
+                    && hint.text.contains(&format!("`{key}` is not a column of `sales.csv`: its columns are `region`, `units`, `price`. Use one of those names.")),
+                "{}",
+                hint.text
+            );
+        }
+        let failed = "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(float(r['cost']) for r in rows))";
+        let hint = run_hint(
+            "python",
+            failed,
+            "Traceback (most recent call last):\nKeyError: 'cost'",
+            true,
+            here.path(),
+        )
+        .unwrap();
+        assert_eq!(
+            hint.text,
+            "`cost` is not a column of `sales.csv`: its columns are `region`, `units`, `price`. Use one of those names."
+        );
         // The engine's install of a module the code needed is a step, not an answer.
         let (install, _) = install_missing(
             &runs_ending(
@@ -6655,9 +7251,25 @@ print(sum(team_data[\"data\"]) / 3)";
         ] {
             assert_eq!(parroted_answer_nudge(&told, answer, ""), None, "{answer}");
         }
-        // Nor before any correction, or when the run printed no one number.
+        // A short one made only of the corrections' words, the value quoted in it or not
+        // (third set, task 6: a binary number the run printed, said back with the words
+        // around it), when the run printed one value, a number or a word.
+        let binary = runs(
+            "What is 45 written in binary? Use code.",
+            &[("print(bin(45))", "0b101101\n")],
+        );
+        let mut told_binary = binary.clone();
+        for item in after_answer("Your code printed:\n0b101101\n\nYour answer did not use it. Now tell me the answer to my question in one sentence, with the value from that output.".into()) {
+            told_binary.push(item);
+        }
+        let said = "Your code printed:\n0b101101\n\nYour answer did not use it.";
+        assert!(parroted_answer_nudge(&told_binary, said, "").is_some());
+        let own = "45 in binary is 0b101101.";
+        assert_eq!(parroted_answer_nudge(&told_binary, own, ""), None);
+        // Nor before any correction, or when the run printed no one value.
+        assert_eq!(parroted_answer_nudge(&binary, said, ""), None);
         assert_eq!(parroted_answer_nudge(&h, parrot, ""), None);
-        let mut words = runs(request, &[("print('a b')", "a b\n")]);
+        let mut words = runs(request, &[("print('a b c')", "a b c\n")]);
         for item in after_answer("Your answer did not use it.".into()) {
             words.push(item);
         }
@@ -7515,6 +8127,16 @@ print(sum(team_data[\"data\"]) / 3)";
         let again = repeated_reply_nudge(&h, " OK\n1\n").unwrap();
         assert_eq!(again, format!("{SAME_REPLY} {told}"));
         assert_eq!(repeated_reply_nudge(&h, "There are 3 files."), None);
+        // Not once a run came since: it may have made the reply true.
+        let mut ran = h.clone();
+        for item in runs(request, &[("print(len(os.listdir('.')))", "1\n")])
+            .items()
+            .iter()
+            .skip(1)
+        {
+            ran.push(item.clone());
+        }
+        assert_eq!(repeated_reply_nudge(&ran, "OK\n1"), None);
         for item in corrected("OK\n1", "c2", &again) {
             h.push(item);
         }
@@ -7552,6 +8174,25 @@ print(sum(team_data[\"data\"]) / 3)";
             other.push(item);
         }
         assert_eq!(stuck_view(&other).map(|(_, t)| t), Some(0.0));
+        // Calls that ran nothing, twice: asked for a python block, without their JSON example.
+        let unknown = "There is no tool named `done`, so nothing ran. The tools here are: `execute`. To work something out, … like {\"name\":\"execute\",…}";
+        let mut calls = runs(request, &[]);
+        for id in ["c1", "c2"] {
+            for item in corrected("{\"name\": \"done\"}", id, unknown) {
+                calls.push(item);
+            }
+        }
+        let (view, temperature) = stuck_view(&calls).unwrap();
+        assert_eq!(temperature, STUCK_TEMPERATURE);
+        let said = request_text(match view.items() {
+            [HistoryItem::User { items }] => items,
+            other => panic!("{other:?}"),
+        });
+        assert!(
+            said.ends_with("(Your first replies to this were tool calls that ran nothing. Write Python code in a ```python block that does it and prints the answer.)")
+                && !said.contains("\"name\""),
+            "{said}"
+        );
         let mut worked = runs(request, &[("print(os.listdir('.'))", "['x.txt']\n")]);
         for item in corrected("OK", "c2", told) {
             worked.push(item);
@@ -7746,5 +8387,143 @@ print(sum(team_data[\"data\"]) / 3)";
             unknown_computer_part("ModuleNotFoundError: No module named 'pandas'"),
             None
         );
+    }
+
+    #[test]
+    fn a_name_with_a_space_is_named_and_sent_back_unchanged_runs_joined() {
+        let code = "year = 2028\nif year % 4 == 0:\n    days_in February = 29\nelse:\n    days_in February = 28\nprint(f'{days_in February}')";
+        let out = "  File \"<cell 1>\", line 3\n    days_in February = 29\n            ^^^^^^^^\nSyntaxError: invalid syntax";
+        let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+        assert_eq!(
+            hint.text,
+            "`days_in February` is not a name: a name cannot hold a space. Write `days_in_February` everywhere it is used."
+        );
+        let mut output = out.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "How many days are in February 2028? Use code.",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_spaced_name(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            "year = 2028\nif year % 4 == 0:\n    days_in_February = 29\nelse:\n    days_in_February = 28\nprint(f'{days_in_February}')"
+        );
+        assert!(says.contains("`days_in February`, with a space"), "{says}");
+        // A keyword before a name, or a comparison, is another slip.
+        for line in ["return x = 1", "if x == 1", "print x"] {
+            let out = format!("    {line}\n    ^\nSyntaxError: invalid syntax");
+            assert_eq!(spaced_name(line, &out), None, "{line}");
+        }
+        let out = "    total count += 1\nSyntaxError: invalid syntax";
+        assert_eq!(
+            spaced_name("total count += 1", out),
+            Some(("total count".into(), "total_count".into()))
+        );
+    }
+
+    #[test]
+    fn code_said_not_to_be_the_answer_sent_back_is_not_quoted_as_if_it_were() {
+        let request = "Who has the highest art score in grades.csv?";
+        let code = "import csv\nrows = list(csv.reader(open('grades.csv')))\nprint(max(rows[1:], key=lambda r: int(r[1]))[0])";
+        let not_yet = "93\n\n(That is not the answer yet: my request is about the `art` column of `grades.csv`, and your code did not use it. Write code that computes the answer to my request (Who has the highest art score in grades.csv?) and prints it.)";
+        let h = runs(
+            request,
+            &[(code, "may\n"), ("print(highest_score)", not_yet)],
+        );
+        let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+        assert_eq!(
+            nudge,
+            "You asked to run the same code again: it would print the same. That is not the answer yet: my request is about the `art` column of `grades.csv`, and your code did not use it. Write code that computes the answer to my request (Who has the highest art score in grades.csv?) and prints it."
+        );
+        // Without that judgement, its output is quoted and the answer asked for.
+        let h = runs(request, &[(code, "may\n")]);
+        let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+        assert!(nudge.starts_with("Your code printed:\nmay\n"), "{nudge}");
+    }
+
+    #[test]
+    fn a_correction_said_back_with_no_value_to_quote_is_told_so_with_that_correction() {
+        let request = "Which port is set in config.json?";
+        let mut h = runs(request, &[("print(1)", "")]);
+        let correction = "Your code printed nothing, so your answer did not come from it. Run code that prints the answer to my request (Which port is set in config.json?) with `print(...)`, then tell me what it prints.";
+        for item in after_answer(correction.into()) {
+            h.push(item);
+        }
+        let said = "The code printed nothing, so your answer did not come from it. Run code that prints the answer to my request (Which port is set in config.json?) with `print(...)`, then tell me what it prints.";
+        assert_eq!(
+            parroted_answer_nudge(&h, said, "").unwrap(),
+            format!("Those are my words said back, not the answer. {correction}")
+        );
+        // Nor the system prompt's words, said back after a correction.
+        let system = "- Run code with the `execute` tool. If you cannot call tools, write the code in a fenced block that names its language (```python, ```shell, ```javascript) and it will be run.";
+        let prompt = "To run other code, you can write the code in a fenced block that names its language (```python, ```shell, ```javascript) and it will be run.";
+        assert!(parroted_answer_nudge(&h, prompt, system).is_some());
+        assert_eq!(parroted_answer_nudge(&h, prompt, ""), None);
+        // An answer of its own is not.
+        assert_eq!(parroted_answer_nudge(&h, "The port is 8080.", system), None);
+        // A run's hint said back is the harness's words too (third set, task 27, whose
+        // answer held the 4 of a quoted line number).
+        let hint = "(`events.log` does hold `login`, so your code's search missed it. It is written `login` there, not `Login`. These lines have it:\n```\n1: alice login\n2: bob login\n4: carol login\n```\nMatch what they really say (look at the spaces and punctuation around `login`), then run the code again.)";
+        let h = runs(
+            "How many lines of events.log are logins?",
+            &[(
+                "print([l for l in open('events.log') if l.startswith('Login')])",
+                &format!("[]\n\n{hint}"),
+            )],
+        );
+        let said = "The issue with your code is that the `login` line is not being matched correctly. It is written `login` there, not `Login`. These lines have it:\n```\n1: alice login\n2: bob login\n4: carol login\n```\nMatch what they really say (look at the spaces and punctuation around `login`), then run the code again.";
+        let nudge = parroted_answer_nudge(&h, said, "").unwrap();
+        assert!(
+            nudge.starts_with(
+                "Those are my words said back, not the answer. `events.log` does hold `login`"
+            ) && nudge.ends_with("then run the code again."),
+            "{nudge}"
+        );
+        assert_eq!(
+            parroted_answer_nudge(&h, "There are 4 logins in events.log.", ""),
+            None
+        );
+    }
+
+    #[test]
+    fn a_json_key_one_level_down_is_named_and_sent_back_unchanged_runs_there() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("config.json"),
+            r#"{"server": {"port": 8080, "host": "localhost"}, "debug": true, "workers": 4}"#,
+        )
+        .unwrap();
+        let code = "import json\nconfig = json.load(open('config.json'))\nprint(config['port'])";
+        let out = "Traceback (most recent call last):\n    print(config['port'])\nKeyError: 'port'";
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert!(
+            hint.text.ends_with(". `port` is not at its top but in `server`: where your code has `config['port']`, write `config['server']['port']`."),
+            "{}",
+            hint.text
+        );
+        let mut output = out.to_string();
+        hint.append_to(&mut output);
+        let h = runs_ending(
+            "Which port is set in config.json?",
+            &[(code, &output)],
+            true,
+        );
+        let (mended, says) = mended_nested_key(&h, Some(&run(code)), dir.path()).unwrap();
+        assert_eq!(
+            mended,
+            "import json\nconfig = json.load(open('config.json'))\nprint(config['server']['port'])"
+        );
+        assert!(says.contains("where it is under `server`"), "{says}");
+        // A key in two inner objects, or in none: no such hint, no mend.
+        std::fs::write(
+            dir.path().join("config.json"),
+            r#"{"a": {"port": 1}, "b": {"port": 2}}"#,
+        )
+        .unwrap();
+        let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+        assert!(!hint.text.contains("is not at its top"), "{}", hint.text);
+        assert_eq!(mended_nested_key(&h, Some(&run(code)), dir.path()), None);
     }
 }

@@ -371,6 +371,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_header(history, next, cwd))
                 .or_else(|| crate::coaching::mended_split(history, next))
                 .or_else(|| crate::coaching::mended_computer_import(history, next))
+                .or_else(|| crate::coaching::mended_spaced_name(history, next))
+                .or_else(|| crate::coaching::mended_nested_key(history, next, cwd))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
@@ -802,11 +804,19 @@ async fn execute(
     EngineTools.run(call, cx).await
 }
 
-/// Replies in a row that broke a one-command format before the turn gives up.
+/// Replies in a row that broke a one-command format before the turn gives up (SWE-agent's
+/// own limit).
 const MAX_FORMAT_ERRORS: usize = 3;
 
+/// Corrections in a row before the turn gives up where the harness coaches a model that runs
+/// code (a profile with `execute`): one more than [`MAX_FORMAT_ERRORS`], so that the reply
+/// asked afresh after two corrected ones ([`crate::coaching::stuck_view`], or the view
+/// without failed tries) is not the last. The 0.5B model's first fresh reply was a JSON call
+/// with its last brace missing, and the turn ended on it.
+const MAX_COACHED_CORRECTIONS: usize = 4;
+
 /// The model broke its harness's reply format: it is told how, and the turn gives up after
-/// [`MAX_FORMAT_ERRORS`] in a row.
+/// [`MAX_FORMAT_ERRORS`] in a row ([`MAX_COACHED_CORRECTIONS`] where the harness coaches).
 fn format_error(rt: &Runtime, id: &str, call: &ToolCall) -> RunResult {
     let message = call
         .arguments
@@ -814,8 +824,16 @@ fn format_error(rt: &Runtime, id: &str, call: &ToolCall) -> RunResult {
         .and_then(|m| m.as_str())
         .unwrap_or_default()
         .to_string();
-    let streak = rt.state.with(|s| format_error_streak(&s.history)) + 1;
-    if streak < MAX_FORMAT_ERRORS {
+    let (streak, coached) = rt
+        .state
+        .with(|s| (format_error_streak(&s.history), s.profile.offers("execute")));
+    let streak = streak + 1;
+    let limit = if coached {
+        MAX_COACHED_CORRECTIONS
+    } else {
+        MAX_FORMAT_ERRORS
+    };
+    if streak < limit {
         return RunResult::error(message);
     }
     rt.emitter.emit(

@@ -6,7 +6,7 @@ use oi_protocol::{CallOrigin, ToolCall};
 use serde_json::{Value, json};
 
 use super::one_command::{self, Reply, parse_reply};
-use super::tools::{action_for, format_error_call};
+use super::tools::{UNKNOWN_TOOL, UNREADABLE_CALL, action_for, format_error_call};
 use super::{Profile, ToolStyle, python_api, python_slips, text_calls};
 use oi_model::NativeToolCall;
 
@@ -269,7 +269,7 @@ impl Profile {
     fn unknown_tool_message(&self, name: &str, arguments: &Value) -> String {
         let tools: Vec<String> = self.tools.iter().map(|t| format!("`{}`", t.name)).collect();
         let mut message = format!(
-            "There is no tool named `{name}`, so nothing ran. The tools here are: {}.",
+            "{UNKNOWN_TOOL} `{name}`, so nothing ran. The tools here are: {}.",
             tools.join(", ")
         );
         if self.offers("execute") {
@@ -293,14 +293,14 @@ impl Profile {
     fn broken_call_message(&self, problem: &str) -> String {
         if self.offers("execute") {
             return format!(
-                "Your tool call could not be read ({problem}), so nothing ran. Write the code itself in a \
+                "{UNREADABLE_CALL} ({problem}), so nothing ran. Write the code itself in a \
                  ```python fenced block (plain code, no JSON around it), or the call again as valid JSON, like {}.",
                 execute_example("print(result)")
             );
         }
         let example = json!({"name": "bash", "arguments": {"command": "ls"}}).to_string();
         format!(
-            "Your tool call could not be read ({problem}), so nothing ran. Write it again as valid JSON, \
+            "{UNREADABLE_CALL} ({problem}), so nothing ran. Write it again as valid JSON, \
              like {example}, or put the code in a fenced block that names its language."
         )
     }

@@ -22,7 +22,10 @@ use serde::Deserialize;
 use oi_model::ToolSpec;
 use oi_tools::ToolState;
 
-pub use tools::{FORMAT_ERROR, SUPERSEDES_ANSWER, ToolDef, action_for, format_error_call};
+pub use tools::{
+    FORMAT_ERROR, SUPERSEDES_ANSWER, ToolDef, UNKNOWN_TOOL, UNREADABLE_CALL, action_for,
+    format_error_call,
+};
 
 /// How the profile's tool calls are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

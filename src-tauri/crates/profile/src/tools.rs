@@ -12,6 +12,10 @@ pub const FORMAT_ERROR: &str = "format_error";
 /// set aside (not shown to the model again, in this process or after a resume, which rebuilds
 /// the conversation from the log where the call is kept with its arguments).
 pub const SUPERSEDES_ANSWER: &str = "supersedes_answer";
+/// How the correction of a call to a tool the profile does not have starts.
+pub const UNKNOWN_TOOL: &str = "There is no tool named";
+/// How the correction of a call that does not parse starts.
+pub const UNREADABLE_CALL: &str = "Your tool call could not be read";
 
 /// The pseudo-call whose result is `message`, sent back as text in place of a reply the engine
 /// cannot act on (a broken format, an invented tool, or a slip the harness coaches).

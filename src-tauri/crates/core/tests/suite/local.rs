@@ -279,7 +279,9 @@ async fn runtime_errors_and_endless_garbage_are_reported_and_the_session_goes_on
     };
     let llama_500 = || ScriptedResponse::error(500, "Failed to parse tool call arguments as JSON");
     let mut turns: Vec<ScriptedResponse> = (0..5).map(|_| llama_500()).collect();
+    // Four corrections in a row end a coached turn (three where the harness does not coach).
     turns.extend([
+        garbage(),
         garbage(),
         garbage(),
         garbage(),
@@ -316,7 +318,7 @@ async fn runtime_errors_and_endless_garbage_are_reported_and_the_session_goes_on
         error.expect("garbage was reported").kind,
         oi_protocol::ErrorKind::ModelOutput
     );
-    assert_eq!(tool_results(&events).len(), 3);
+    assert_eq!(tool_results(&events).len(), 4);
 
     s.say("third");
     let events = s.until_turn_end().await;

@@ -679,7 +679,8 @@ async fn code_that_printed_nothing_sent_back_gets_the_rest_of_the_request_asked_
 
 /// A small model that makes the same slip twice (a tool it made up, with values it made up:
 /// held-out bench task 25) is asked afresh, its corrected replies out of view, sampled warm:
-/// at temperature 0, shown them, it wrote the same reply a third time.
+/// at temperature 0, shown them, it wrote the same reply a third time; and shown the
+/// correction's JSON example, warm, it did too (third set, task 32).
 #[tokio::test]
 async fn the_same_slip_twice_is_asked_afresh_without_the_slips_in_view() {
     let made_up =
@@ -706,8 +707,8 @@ async fn the_same_slip_twice_is_asked_afresh_without_the_slips_in_view() {
     let asked = last_message(&requests[2]);
     assert!(
         asked.starts_with("What is the average of 5, 12, 9, 31, 2 and 19?")
-            && asked.contains(
-                "(Your first replies to this were not usable. There is no tool named `average`"
+            && asked.ends_with(
+                "(Your first replies to this were tool calls that ran nothing. Write Python code in a ```python block that does it and prints the answer.)"
             ),
         "{asked}"
     );
