@@ -99,6 +99,14 @@ pub fn run_hint(
         if let Some(text) = kept_elsewhere(output) {
             return hint(&text, false);
         }
+        // A file read after its `with` block closed it (the 1.5B model looped over a
+        // `csv.reader` below the block, and sent that back).
+        if output.contains("I/O operation on closed file") {
+            return hint(
+                "The file closed at the end of its `with` block, so nothing can read it after: do all the reading inside the block (indented under `with`), or keep the rows in a list there (`rows = list(reader)`) and use the list after it.",
+                false,
+            );
+        }
         // A number taken for an object (the 0.5B model wrote `zlib.crc32(data).value`).
         if let Some((kind, attribute)) = number_attribute(output) {
             return hint(
@@ -281,9 +289,6 @@ pub fn run_hint(
     }
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
-    }
-    if let Some(text) = absent_words(code, output, cwd) {
-        return hint(&text, false);
     }
     if let Some(text) = column_mixed_up(code, cwd) {
         return hint(&text, true);
@@ -877,10 +882,10 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
 }
 
 /// A run that printed a bare count of none ("0", "[]") after searching a plain text file here
-/// for words that file does not hold in any case: the words searched for, and the file's first
+/// for words that file does not hold in any case: the first such word, and the file's first
 /// lines. The 1.5B model counted the distinct users of events.log from the lines that hold
-/// `user`, and its lines read `alice login`. Not said to be undone: none may be the answer.
-fn absent_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
+/// `User: `, and its lines read `alice login`.
+fn absent_words<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c str, String)> {
     let bare_zero = !output.trim().is_empty()
         && output
             .trim()
@@ -915,10 +920,7 @@ fn absent_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         .filter(|w| !texts.iter().any(|t| t.contains(&w.to_lowercase())))
         .collect();
     let word = absent.first()?;
-    let heads = text_heads(code, cwd)?;
-    Some(format!(
-        "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}"
-    ))
+    Some((word, text_heads(code, cwd)?))
 }
 
 /// The lines of `name` that hold `word` in another case, with the word as the file writes it.
@@ -3089,6 +3091,27 @@ pub fn uncomputed_hint(
     }
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
+    // A count of none from a search for what the file does not hold: undone when the word
+    // searched is the code's own, not the request's (whose count of none may be the answer).
+    if let Some((word, heads)) = absent_words(code, value, cwd) {
+        let text = format!(
+            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}"
+        );
+        let asked_for = words_in(&request).any(|w| w.eq_ignore_ascii_case(word));
+        return Some(if asked_for {
+            RunHint {
+                text,
+                undone: false,
+            }
+        } else {
+            RunHint {
+                text: format!(
+                    "{NOT_COMPUTED} {text}\nWrite code that computes the answer to my request ({request}) and prints it."
+                ),
+                undone: true,
+            }
+        });
+    }
     // Lines that mention a word, counted by code without it: the file's lines, all of them
     // (the 0.5B model ran `grep -o "disk" app.log` and `wc -l app.log`, and answered 7).
     // Shell gets only this check: its outputs carry names and columns beside the value.
@@ -5573,33 +5596,60 @@ print(sum(team_data[\"data\"]) / 3)";
             "{}",
             hint.text
         );
-        // A count of none from a search for a word no file read holds: the file's first lines,
-        // not said to be undone (none may be the answer).
+        // A count of none from a search for a word no file read holds: the file's first lines;
+        // undone when the word is the code's own, not the request's (none may be the answer).
         std::fs::write(dir.path().join("events.log"), "alice login\nbob login\n").unwrap();
-        let users = "log = open('events.log', encoding='utf-8').read()\nprint(len({l.split('user: ')[1] for l in log.splitlines() if 'user' in l}))";
-        let hint = run_hint("python", users, "0\n", false, dir.path()).unwrap();
+        let users = "log = open('events.log', encoding='utf-8').read()\nprint(len({l.split('User: ')[1] for l in log.splitlines() if 'User' in l}))";
+        let ran = |request: &str, code: &str, output: &str| {
+            let h = runs(request, &[(code, output)]);
+            let call = h.call("c1").cloned().unwrap();
+            uncomputed_hint(&h, &call, output, dir.path())
+        };
+        let hint = ran(
+            "How many distinct users appear in events.log?",
+            users,
+            "0\n",
+        )
+        .unwrap();
         assert!(
-            !hint.undone
-                && hint
-                    .text
-                    .starts_with("No file your code read holds `user`, in any case")
+            hint.undone
+                && hint.text.starts_with(
+                    "That is not the answer yet: No file your code read holds `User`, in any case"
+                )
                 && hint
                     .text
                     .contains("`events.log` begins:\n```\nalice login\nbob login\n```"),
             "{}",
             hint.text
         );
-        let held = users
-            .replace("'user'", "'login'")
-            .replace("'user: '", "' '");
-        // A word the file holds is the missed search's (its lines), and a count is no none.
-        let missed = run_hint("python", &held, "0\n", false, dir.path()).unwrap();
+        let asked = ran("How many lines of events.log mention User?", users, "0\n").unwrap();
         assert!(
-            missed.text.starts_with("`events.log` does hold `login`"),
+            !asked.undone
+                && asked
+                    .text
+                    .starts_with("No file your code read holds `User`"),
             "{}",
-            missed.text
+            asked.text
         );
-        assert_eq!(run_hint("python", users, "2\n", false, dir.path()), None);
+        assert_eq!(
+            ran(
+                "How many distinct users appear in events.log?",
+                users,
+                "2\n"
+            ),
+            None
+        );
+        let held = users
+            .replace("'User'", "'login'")
+            .replace("'User: '", "' '");
+        assert_eq!(
+            ran(
+                "How many distinct users appear in events.log?",
+                &held,
+                "0\n"
+            ),
+            None
+        );
         // A function looked for in another module: where it is kept, and how it is called.
         let crc = "import hashlib\nh = hashlib.crc32()\nh.update(b'hello')\nprint(h.hexdigest())";
         let out = "Traceback (most recent call last):\nAttributeError: module 'hashlib' has no attribute 'crc32'";
@@ -5624,6 +5674,14 @@ print(sum(team_data[\"data\"]) / 3)";
         assert!(
             run_hint("python", crc, out, true, dir.path())
                 .is_none_or(|h| !h.text.contains("it is in"))
+        );
+        let closed = "import csv\nwith open('grades.csv') as f:\n    reader = csv.reader(f)\nprint([r[1] for r in reader])";
+        let out = "Traceback (most recent call last):\nValueError: I/O operation on closed file.";
+        assert!(
+            run_hint("python", closed, out, true, dir.path())
+                .unwrap()
+                .text
+                .starts_with("The file closed at the end of its `with` block")
         );
         let value = "import zlib\nprint(zlib.crc32(b'hello').value)";
         let out = "AttributeError: 'int' object has no attribute 'value'";
