@@ -211,6 +211,15 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        // One character that would not convert, from a text read whole and looped over: the
+        // loop went character by character (the 1.5B model's `float(t) for t in temps` failed
+        // on 'm' of `monday 21`, then it skipped a line a run until the bench's time ran out).
+        if unconverted(output).is_some_and(|t| t.chars().count() == 1)
+            && read_as_one_string(code).is_some()
+            && let Some(text) = text_heads(code, cwd)
+        {
+            return hint(&format!("{ONE_STRING}\n{text}"), false);
+        }
         if wrong_value && let Some(text) = text_heads(code, cwd) {
             // The header row converted (the 0.5B model, told the columns, changed the index
             // it converted from `cost` to `qty` to `item` until the bench's time ran out).
@@ -299,10 +308,7 @@ pub fn run_hint(
     if let Some(items) = read_as_one_string(code)
         && output.trim().lines().count() <= 2
     {
-        return hint(
-            "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.",
-            items || output.trim().is_empty(),
-        );
+        return hint(ONE_STRING, items || output.trim().is_empty());
     }
     if !output.trim().is_empty() {
         return None;
@@ -325,6 +331,9 @@ pub fn run_hint(
     }
     hint(SILENT_RUN, false)
 }
+
+/// The hint for a plain text file read whole and taken item by item ([`read_as_one_string`]).
+const ONE_STRING: &str = "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.";
 
 /// The hint for a run that printed nothing, when nothing more precise applies.
 const SILENT_RUN: &str =
@@ -5682,6 +5691,17 @@ print(sum(team_data[\"data\"]) / 3)";
                 .unwrap()
                 .text
                 .starts_with("The file closed at the end of its `with` block")
+        );
+        // A text read whole, looped over and converted: one character would not convert.
+        let chars = "temps = computer.files.read('temps.txt')\nprint(max(float(t) for t in temps))";
+        let out = "Traceback (most recent call last):\nValueError: could not convert string to float: 'm'";
+        let hint = run_hint("python", chars, out, true, dir.path()).unwrap();
+        assert!(
+            hint.text
+                .starts_with("`computer.files.read` returns the whole text as one string")
+                && hint.text.contains("`temps.txt` begins:"),
+            "{}",
+            hint.text
         );
         let value = "import zlib\nprint(zlib.crc32(b'hello').value)";
         let out = "AttributeError: 'int' object has no attribute 'value'";
