@@ -299,6 +299,17 @@ pub fn run_hint(
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
     }
+    // A run that said the file it read is empty, when it is not: its filter kept nothing
+    // (the 1.5B model kept only lines that are all digits of `monday 21` lines, and answered
+    // that temps.txt is empty).
+    if let Some(heads) = said_empty(code, output, cwd) {
+        return hint(
+            &format!(
+                "The file is not empty: your code kept none of its lines, so what it looked for is not what they hold.\n{heads}"
+            ),
+            true,
+        );
+    }
     if let Some(text) = column_mixed_up(code, cwd) {
         return hint(&text, true);
     }
@@ -930,6 +941,20 @@ fn absent_words<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c str,
         .collect();
     let word = absent.first()?;
     Some((word, text_heads(code, cwd)?))
+}
+
+/// When a run's short output says a file or a list is empty and a plain text file the code
+/// names here has text: that file's first lines ([`text_heads`]).
+fn said_empty(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    let said = output.trim().to_lowercase();
+    if said.is_empty() || said.lines().count() > 2 || !said.contains("empty") {
+        return None;
+    }
+    let holds_text = named_files(code).into_iter().any(|name| {
+        plain_text(name)
+            && std::fs::read_to_string(cwd.join(name)).is_ok_and(|t| !t.trim().is_empty())
+    });
+    holds_text.then(|| text_heads(code, cwd)).flatten()
 }
 
 /// The lines of `name` that hold `word` in another case, with the word as the file writes it.
@@ -5658,6 +5683,23 @@ print(sum(team_data[\"data\"]) / 3)";
                 "0\n"
             ),
             None
+        );
+        // A run that said the file is empty, when it is not: undone, with its first lines.
+        let kept = "temps = [int(l) for l in open('temps.txt') if l.strip().isdigit()]\nprint('The file is empty.' if not temps else max(temps))";
+        let hint = run_hint("python", kept, "The file is empty.\n", false, dir.path()).unwrap();
+        assert!(
+            hint.undone
+                && hint
+                    .text
+                    .starts_with("The file is not empty: your code kept none of its lines"),
+            "{}",
+            hint.text
+        );
+        std::fs::write(dir.path().join("none.txt"), "").unwrap();
+        let really = kept.replace("temps.txt", "none.txt");
+        assert!(
+            run_hint("python", &really, "The file is empty.\n", false, dir.path())
+                .is_none_or(|h| !h.text.starts_with("The file is not empty"))
         );
         // A function looked for in another module: where it is kept, and how it is called.
         let crc = "import hashlib\nh = hashlib.crc32()\nh.update(b'hello')\nprint(h.hexdigest())";

@@ -153,7 +153,10 @@ fn python_string(s: &str) -> Option<(String, &str)> {
     None
 }
 
-/// Whether `code` is only a value: a number (`56211`, `-3.5e2`, `1,234`) or one quoted string.
+/// Whether `code` is only a value: a number (`56211`, `-3.5e2`, `1,234`), one quoted string,
+/// or a file name alone (the 1.5B model followed its code with a block holding only
+/// `find_warmest_day.py`, whose NameError came last in every run until the bench's time ran
+/// out).
 pub fn is_bare_value(code: &str) -> bool {
     let c = code.trim();
     if c.is_empty() {
@@ -166,7 +169,14 @@ pub fn is_bare_value(code: &str) -> bool {
         && ['"', '\'']
             .iter()
             .any(|q| c.starts_with(*q) && c.ends_with(*q) && !c[1..c.len() - 1].contains(*q));
-    number || quoted
+    let file_name = c.rsplit_once('.').is_some_and(|(stem, extension)| {
+        !stem.is_empty()
+            && stem
+                .chars()
+                .all(|ch| ch.is_alphanumeric() || "_-".contains(ch))
+            && ["py", "js", "sh", "txt", "csv", "json", "log", "md"].contains(&extension)
+    });
+    number || quoted || file_name
 }
 
 /// Tool calls written as JSON: bare, inside `<tool_call>` tags, or in a ```json fence.
@@ -532,10 +542,30 @@ mod tests {
 
     #[test]
     fn bare_values_are_told_apart_from_code() {
-        for value in ["56211", " -3.5e2\n", "1,234", "'done'", "\"56088\""] {
+        for value in [
+            "56211",
+            " -3.5e2\n",
+            "1,234",
+            "'done'",
+            "\"56088\"",
+            "find_warmest_day.py\n",
+            "notes.txt",
+        ] {
             assert!(is_bare_value(value), "{value}");
         }
-        for code in ["123 * 457", "print(1)", "x", "", "'a' + 'b'", "ls -la", "e"] {
+        for code in [
+            "123 * 457",
+            "print(1)",
+            "x",
+            "",
+            "'a' + 'b'",
+            "ls -la",
+            "e",
+            "data.items",
+            "./run.sh",
+            "python a.py",
+            "os.path",
+        ] {
             assert!(!is_bare_value(code), "{code}");
         }
     }
