@@ -1160,15 +1160,16 @@ fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String
         .filter_map(|c| Some(c.get(1)?.as_str()))
         .collect();
     named_files(code).into_iter().find_map(|name| {
-        let header = csv_header(cwd, name)?;
+        // The header as written (`csv_header` lowercases it), when the file has one.
         let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        let columns: Vec<String> = text
+        let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
+        (name.ends_with(".csv") && csv_columns(&head).is_some()).then_some(())?;
+        let columns: Vec<String> = head
             .lines()
             .next()?
             .split(',')
             .map(|c| c.trim().to_string())
             .collect();
-        (columns.len() == header.len()).then_some(())?;
         let key = keys.iter().find(|k| !columns.iter().any(|c| c == *k))?;
         Some((name.to_string(), (*key).to_string(), columns))
     })
@@ -1812,7 +1813,8 @@ fn missing_name(output: &str) -> Option<&str> {
 }
 
 /// Functions of Python's standard library a small model looks for in another module, where
-/// each is kept and how it is called: the 0.5B model called `hashlib.crc32()` three times.
+/// each is kept and how it is called, beyond [`FROM_MODULES`] (whose names are called plainly):
+/// the 0.5B model called `hashlib.crc32()` three times.
 const HOMES: &[(&str, &str, &str)] = &[
     ("crc32", "zlib", "zlib.crc32(text.encode())"),
     ("adler32", "zlib", "zlib.adler32(text.encode())"),
@@ -1834,17 +1836,6 @@ const HOMES: &[(&str, &str, &str)] = &[
         "hashlib",
         "hashlib.sha512(text.encode()).hexdigest()",
     ),
-    ("sqrt", "math", "math.sqrt(x)"),
-    ("isqrt", "math", "math.isqrt(n)"),
-    ("gcd", "math", "math.gcd(a, b)"),
-    ("lcm", "math", "math.lcm(a, b)"),
-    ("factorial", "math", "math.factorial(n)"),
-    ("comb", "math", "math.comb(n, k)"),
-    ("prod", "math", "math.prod(values)"),
-    ("mean", "statistics", "statistics.mean(values)"),
-    ("median", "statistics", "statistics.median(values)"),
-    ("mode", "statistics", "statistics.mode(values)"),
-    ("stdev", "statistics", "statistics.stdev(values)"),
     (
         "Counter",
         "collections",
@@ -1871,9 +1862,21 @@ fn kept_elsewhere(output: &str) -> Option<String> {
         .strip_prefix(" has no attribute '")?
         .split('\'')
         .next()?;
-    let (_, home, call) = HOMES
+    // A call shown as it is written, else the module that has the name, from the imports'
+    // table (`statistics.mean(...)`).
+    let (home, call) = HOMES
         .iter()
-        .find(|(n, home, _)| *n == name && *home != module)?;
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, home, call)| (*home, (*call).to_string()))
+        .or_else(|| {
+            let (home, _) = FROM_MODULES
+                .iter()
+                .find(|(_, names)| names.contains(&name))?;
+            Some((*home, format!("{home}.{name}(...)")))
+        })?;
+    if home == module {
+        return None;
+    }
     let import = home.split('.').next()?;
     Some(format!(
         "`{module}` has no `{name}`: it is in `{home}`. Write `import {import}`, then `{call}`."
@@ -1891,6 +1894,60 @@ fn number_attribute(output: &str) -> Option<(&str, &str)> {
         .next()?;
     matches!(kind, "int" | "float").then_some((kind, attribute))
 }
+
+/// Well-known functions of standard modules, by module: what `import_for` and
+/// `kept_elsewhere` know of where a name lives.
+const FROM_MODULES: &[(&str, &[&str])] = &[
+    (
+        "statistics",
+        &[
+            "mean",
+            "median",
+            "mode",
+            "stdev",
+            "variance",
+            "pstdev",
+            "pvariance",
+            "fmean",
+            "median_low",
+            "median_high",
+        ],
+    ),
+    (
+        "math",
+        &[
+            "sqrt",
+            "gcd",
+            "lcm",
+            "factorial",
+            "floor",
+            "ceil",
+            "log",
+            "log10",
+            "log2",
+            "exp",
+            "pi",
+            "comb",
+            "perm",
+            "isqrt",
+            "prod",
+        ],
+    ),
+    (
+        "collections",
+        &[
+            "Counter",
+            "defaultdict",
+            "deque",
+            "OrderedDict",
+            "namedtuple",
+        ],
+    ),
+    ("functools", &["reduce"]),
+    ("pathlib", &["Path"]),
+    ("decimal", &["Decimal"]),
+    ("fractions", &["Fraction"]),
+];
 
 /// The import that defines `name`, for a standard module or a well-known function of one
 /// that code used without importing it (`median`, `sqrt`, `Counter`, `json`).
@@ -1928,61 +1985,11 @@ fn import_for(name: &str) -> Option<String> {
         "uuid",
         "unicodedata",
     ];
-    const FROM: &[(&str, &[&str])] = &[
-        (
-            "statistics",
-            &[
-                "mean",
-                "median",
-                "mode",
-                "stdev",
-                "variance",
-                "pstdev",
-                "pvariance",
-                "fmean",
-                "median_low",
-                "median_high",
-            ],
-        ),
-        (
-            "math",
-            &[
-                "sqrt",
-                "gcd",
-                "lcm",
-                "factorial",
-                "floor",
-                "ceil",
-                "log",
-                "log10",
-                "log2",
-                "exp",
-                "pi",
-                "comb",
-                "perm",
-                "isqrt",
-                "prod",
-            ],
-        ),
-        (
-            "collections",
-            &[
-                "Counter",
-                "defaultdict",
-                "deque",
-                "OrderedDict",
-                "namedtuple",
-            ],
-        ),
-        ("functools", &["reduce"]),
-        ("pathlib", &["Path"]),
-        ("decimal", &["Decimal"]),
-        ("fractions", &["Fraction"]),
-    ];
     if MODULES.contains(&name) {
         return Some(format!("import {name}"));
     }
-    FROM.iter()
+    FROM_MODULES
+        .iter()
         .find(|(_, names)| names.contains(&name))
         .map(|(module, _)| format!("from {module} import {name}"))
 }
@@ -5713,7 +5720,7 @@ print(sum(team_data[\"data\"]) / 3)";
             run_hint("python", "print(math.mean([1]))", out, true, dir.path())
                 .unwrap()
                 .text
-                .contains("`statistics.mean(values)`")
+                .contains("`statistics.mean(...)`")
         );
         // A name no table knows, or one its own module lacks: no such hint.
         let out = "AttributeError: module 'hashlib' has no attribute 'crc64'";
