@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -187,7 +187,65 @@ THIRD = [
     ("Append the line done to list.txt, then tell me how many lines list.txt has.", {"list.txt": "one\ntwo\n"}, "3"),
 ]
 
-SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD}
+# A fourth set, written in session 27 and run on the harness as it stood before any change was
+# made from it (the third had by then been used to tune the coaching). Same everyday kinds,
+# new requests and file shapes: octal and bits, ISO weeks, an expenses CSV with dates, a JSON
+# list of books, counts on "item n" lines, IP addresses, files in subfolders, a file to rename.
+EXPENSES = ("date,category,amount\n2026-03-02,food,12.50\n2026-03-05,transport,3.20\n2026-03-09,food,8.75\n"
+            "2026-04-01,rent,950.00\n2026-04-03,food,20.10\n2026-04-07,transport,15.00\n")
+BOOKS = json.dumps([{"title": "Dune", "author": "Herbert", "year": 1965, "pages": 412},
+                    {"title": "Neuromancer", "author": "Gibson", "year": 1984, "pages": 271},
+                    {"title": "The Road", "author": "McCarthy", "year": 2006, "pages": 287},
+                    {"title": "Snow Crash", "author": "Stephenson", "year": 1992, "pages": 480},
+                    {"title": "Klara and the Sun", "author": "Ishiguro", "year": 2021, "pages": 303}])
+SETTINGS = json.dumps({"database": {"name": "shop", "user": "admin"}, "cache": {"ttl": 300, "size": 64}})
+SHOPPING = "eggs 12\nmilk 2\nbread 1\napples 6\n"
+README_TXT = "To build, run make.\nThen run make install.\nSee the docs for usage.\nUninstall with make uninstall.\n"
+SONG = "rain falls\nrain again\nsun comes\nrain stops\n"
+IP_LOG = "10.0.0.1 GET /\n10.0.0.2 GET /a\n10.0.0.1 POST /b\n10.0.0.3 GET /\n10.0.0.2 GET /c\n"
+BUILD_LOG = ("WARNING: unused variable\nINFO: compiling\nWARNING: deprecated call\nERROR: missing file\n"
+             "WARNING: slow test\n")
+TREE = {"src/main.py": "a = 1\nb = 2\nprint(a + b)\n", "src/util.py": "x = 1\ny = 2\n",
+        "docs/guide.md": "# guide\ntext\n", "setup.py": "pass\n"}
+SUBFOLDERS = {"a/x.txt": "1", "b/y.txt": "2", "c/z.txt": "3", "top.txt": "4"}
+
+FOURTH = [
+    ("What is 2 to the power of 16, minus 1? Use code.", {}, "65535"),
+    ("How many seconds are in 3 hours and 25 minutes? Use code.", {}, "12300"),
+    ("What is 7 percent of 3250? Use code.", {}, "227.5"),
+    ("What is the sum of the cubes of the integers from 1 to 10? Use code.", {}, "3025"),
+    ("How many integers from 1 to 100 are divisible by 7? Use code.", {}, "14"),
+    ("What is 255 written in octal? Use code.", {}, "377"),
+    ("What is the hexadecimal number 1a2b in decimal? Use code.", {}, "6699"),
+    ("What is 22 divided by 7, rounded to three decimals? Use code.", {}, "3.143"),
+    ("How many distinct letters are in the word mississippi? Use code.", {}, "4"),
+    ("How many words of the sentence 'a bad cat ate a big fig' have exactly three letters? Use code.", {}, "5"),
+    ("What are the first letters of the words portable network graphics, joined together? Use code.", {}, "png"),
+    ("What are the first 8 characters of the sha256 hex digest of the text openai (no newline)? Use code.", {}, "7d3194f7"),
+    ("How many 1 bits does the binary form of 1000 have? Use code.", {}, "6"),
+    ("What date is two weeks before 2026-03-10? Use code and answer as YYYY-MM-DD.", {}, "2026-02-24"),
+    ("What ISO week number does 2026-07-04 fall in? Use code.", {}, "27"),
+    ("What day of the week is 2030-01-01? Use code.", {}, "tuesday"),
+    ("How many days are in the year 2100? Use code.", {}, "365"),
+    ("How much was spent on food in expenses.csv in total?", {"expenses.csv": EXPENSES}, "41.35"),
+    ("Which category in expenses.csv has the largest total amount?", {"expenses.csv": EXPENSES}, "rent"),
+    ("How many rows of expenses.csv are from April 2026?", {"expenses.csv": EXPENSES}, "3"),
+    ("Which book in books.json has the most pages?", {"books.json": BOOKS}, "snow crash"),
+    ("How many books in books.json were published before 2000?", {"books.json": BOOKS}, "3"),
+    ("What is the cache ttl in settings.json?", {"settings.json": SETTINGS}, "300"),
+    ("How many items does shopping.txt list in total, adding up the counts?", {"shopping.txt": SHOPPING}, "21"),
+    ("Which item in shopping.txt has the largest count?", {"shopping.txt": SHOPPING}, "eggs"),
+    ("How many lines of readme.txt mention make?", {"readme.txt": README_TXT}, "3"),
+    ("What is the most common word in song.txt?", {"song.txt": SONG}, "rain"),
+    ("How many distinct IP addresses appear in access.log?", {"access.log": IP_LOG}, "3"),
+    ("How many lines of build.log start with WARNING?", {"build.log": BUILD_LOG}, "3"),
+    ("How many lines do all the .py files in this folder and its subfolders have together?", TREE, "6"),
+    ("How many subfolders does this folder have?", SUBFOLDERS, "3"),
+    ("Write the numbers 10, 20 and 30 into nums.csv as one column under the header n, then tell me how many lines nums.csv has.", {}, "4"),
+    ("Rename old.txt to new.txt, then tell me the size of new.txt in bytes.", {"old.txt": "twelve chars"}, "12"),
+]
+
+SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -220,6 +278,7 @@ def run_task(binary, model_args, request, files, expected, timeout, keep=None):
         work = pathlib.Path(tmp, "work")
         work.mkdir()
         for name, text in files.items():
+            (work / name).parent.mkdir(parents=True, exist_ok=True)
             (work / name).write_text(text)
         # What the model's code installs with pip (pandas, when the task's code wants it) goes
         # into this task's own user site, which Python reads, and is gone with it: the next
@@ -389,7 +448,8 @@ def main():
     ap = bench_args(18777)
     ap.add_argument("--set", default="main", choices=sorted(SETS),
                     help="the tasks: main (the coaching was built on it), heldout (used to tune it from session 25 on) "
-                         "or third (written in session 26, run before any change made from it)")
+                         "third (written in session 26, tuned on from then) "
+                         "or fourth (written in session 27, run before any change made from it)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
