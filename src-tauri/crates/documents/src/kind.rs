@@ -108,12 +108,15 @@ impl fmt::Display for DocumentKind {
 }
 
 /// The kind of the file at `path`: a PDF or old Excel file by its magic bytes even when
-/// misnamed (downloads often are), otherwise by extension.
+/// misnamed (downloads often are), otherwise by extension; a file of no known extension whose
+/// start is UTF-8 text with no NUL byte (JSON, YAML, code, a config file) is text. The 1.5B
+/// model read `settings.json` with `computer.files.read`, was told it was no document, and
+/// tried to convert it with pandoc until its time ran out.
 pub fn detect(path: &Path) -> std::io::Result<Option<DocumentKind>> {
-    let mut head = [0u8; 8];
-    let mut file = std::fs::File::open(path)?;
-    let n = file.read(&mut head)?;
-    let head = &head[..n];
+    let mut head = Vec::with_capacity(TEXT_SNIFF);
+    std::fs::File::open(path)?
+        .take(TEXT_SNIFF as u64)
+        .read_to_end(&mut head)?;
     if head.starts_with(b"%PDF") {
         return Ok(Some(DocumentKind::Pdf));
     }
@@ -121,5 +124,18 @@ pub fn detect(path: &Path) -> std::io::Result<Option<DocumentKind>> {
     if head.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) && by_name.is_none() {
         return Ok(Some(DocumentKind::Xls));
     }
-    Ok(by_name)
+    Ok(by_name.or_else(|| looks_like_text(&head).then_some(DocumentKind::Text)))
+}
+
+/// How much of a file [`detect`] reads to tell text from binary.
+const TEXT_SNIFF: usize = 8192;
+
+/// Whether the start of a file is text: no NUL byte, and UTF-8 (a character cut at the end of
+/// the sniffed bytes still counts).
+fn looks_like_text(head: &[u8]) -> bool {
+    !head.contains(&0)
+        && match std::str::from_utf8(head) {
+            Ok(_) => true,
+            Err(e) => e.error_len().is_none(),
+        }
 }

@@ -91,4 +91,30 @@ fn unknown_files_are_unsupported() {
         read(&dir.path().join("missing.pdf")),
         Err(DocumentError::Io { .. })
     ));
+    // Latin-1 bytes are no UTF-8 text either.
+    let latin = dir.path().join("notes.dat");
+    std::fs::write(&latin, b"caf\xe9 au lait\n").unwrap();
+    assert!(matches!(
+        read(&latin),
+        Err(DocumentError::Unsupported { .. })
+    ));
+}
+
+#[test]
+fn text_of_any_extension_is_read_as_text() {
+    // JSON, YAML, code and config files are text, whatever their extension says.
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("settings.json", "{\"cache\": {\"ttl\": 300}}\n"),
+        ("config.yaml", "port: 8080\n"),
+        ("main.py", "print('h\u{e9}llo')\n"),
+        ("Makefile", "all:\n\tcc main.c\n"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let doc = read(&path).unwrap();
+        assert_eq!(doc.kind, DocumentKind::Text, "{name}");
+        let got: String = numbers_and_text(&doc).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(got.trim(), text.trim(), "{name}");
+    }
 }
