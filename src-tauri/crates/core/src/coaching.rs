@@ -353,7 +353,7 @@ const SILENT_RUN: &str =
 /// When code wrote the file a request creates and printed nothing, and the request asks more
 /// after it ("…, then tell me its size in bytes"): that file and the rest to do.
 fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, &'r str)> {
-    if !asks_to_create(request) {
+    if !asks_to_create(request) && !asks_to_change(request) {
         return None;
     }
     let file = named_files(request)
@@ -370,10 +370,26 @@ fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
 /// size in bytes."
 fn made_and_left(request: &str, code: &str, cwd: &Path) -> Option<String> {
     let (file, rest) = made_file_rest(request, code, cwd)?;
-    Some(format!(
-        "It made `{file}`; the rest of my request is still to do: {}.",
-        rest.trim_end_matches(['.', '!', '?'])
-    ))
+    let rest = rest.trim_end_matches(['.', '!', '?']);
+    Some(if asks_to_create(request) {
+        format!("It made `{file}`; the rest of my request is still to do: {rest}.")
+    } else {
+        format!(
+            "It did that part (`{file}` is there now); the rest of my request is still to do: {rest}."
+        )
+    })
+}
+
+/// Whether a request asks for a file to be changed, moved or copied (`Rename old.txt to
+/// new.txt, then…`, `Append the line done to list.txt`). The 0.5B model renamed the file,
+/// was told to print values, and sent the rename back until the corrections ran out.
+fn asks_to_change(request: &str) -> bool {
+    words_in(&request.to_lowercase()).any(|w| {
+        matches!(
+            w,
+            "rename" | "move" | "copy" | "append" | "add" | "replace" | "edit" | "change"
+        )
+    })
 }
 
 /// What the model sees of a Python run that printed nothing after it wrote the file the
@@ -1172,6 +1188,66 @@ fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String
             .collect();
         let key = keys.iter().find(|k| !columns.iter().any(|c| c == *k))?;
         Some((name.to_string(), (*key).to_string(), columns))
+    })
+}
+
+/// A key the code takes (`book['published']`, `.get('published')`) from a JSON file it reads
+/// by name that no object in the file has, when the code does not set it itself: the file, the
+/// key and the file's shape. The 1.5B model, its `book['published']` guarded by
+/// `'published' in book`, printed 0 books before 2000 from books.json, whose year is `year`.
+fn unknown_json_key(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static KEY: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?:\[\s*|\.get\(\s*)['"]([^'"\n]+)['"]\s*\]?\s*(\S?\S?)"#).ok()
+    });
+    fn keys_of(value: &serde_json::Value, keys: &mut std::collections::HashSet<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, inner) in map {
+                    keys.insert(key.clone());
+                    keys_of(inner, keys);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| keys_of(i, keys)),
+            _ => {}
+        }
+    }
+    let lookups: Vec<(&str, bool)> = KEY
+        .as_ref()?
+        .captures_iter(code)
+        .filter_map(|c| {
+            let key = c.get(1)?.as_str();
+            // A key the code sets (`totals['food'] = 0`, `+=`) or writes in a dict of its own.
+            let after = c.get(2).map_or("", |m| m.as_str());
+            let set = (after.starts_with('=') && after != "==")
+                || (after.len() == 2
+                    && after.ends_with('=')
+                    && !after.starts_with(['=', '!', '<', '>']))
+                || code.contains(&format!("'{key}':"))
+                || code.contains(&format!("\"{key}\":"));
+            Some((key, set))
+        })
+        .collect();
+    let taken: Vec<&str> = lookups
+        .iter()
+        .filter(|(key, _)| !lookups.iter().any(|(k, set)| *set && k == key))
+        .map(|(key, _)| *key)
+        .collect();
+    named_files(code).into_iter().find_map(|name| {
+        if !name.ends_with(".json") {
+            return None;
+        }
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+        let mut keys = std::collections::HashSet::new();
+        keys_of(&value, &mut keys);
+        let key = taken
+            .iter()
+            .find(|k| !keys.is_empty() && !keys.contains(**k))?;
+        Some((
+            name.to_string(),
+            (*key).to_string(),
+            json_shape(&value, true),
+        ))
     })
 }
 
@@ -2573,16 +2649,22 @@ fn last_result(turn: &[HistoryItem]) -> Option<(&str, &str, bool)> {
 const SHORT_OUTPUT: usize = 400;
 
 /// `call` (a correction) marked as replacing the answer it follows.
-pub fn superseding(mut call: ToolCall) -> ToolCall {
+pub fn superseding(mut call: ToolCall, answer: &str) -> ToolCall {
     if let Some(arguments) = call.arguments.as_object_mut() {
         arguments.insert(
             crate::profile::SUPERSEDES_ANSWER.into(),
             serde_json::Value::Bool(true),
         );
+        // The answer is kept with the call that set it aside, out of the model's view: the
+        // same answer said again is then known for a repeat ([`repeated_reply_nudge`]).
+        arguments.insert(SET_ASIDE.into(), answer.trim().into());
     }
     call.action = crate::profile::action_for(&call.name, &call.arguments);
     call
 }
+
+/// The argument of a correction that holds the answer it set aside.
+const SET_ASIDE: &str = "set_aside";
 
 /// The text of an answer as the model is shown it again: none when the calls that came with
 /// it hold a correction that set it aside (the live turn and a resume's rebuild both ask here).
@@ -2690,12 +2772,15 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
         })
         .count();
     let windows = said.len().saturating_sub(2);
+    // The request said back, word for word, is no answer either (the 0.5B model, asked
+    // afresh for the answer with the request and the value in view, said the request).
+    let request_said = windows >= 3 && said.windows(3).all(in_request);
     // A short one made only of the corrections' words is one too: the 0.5B model, told "Your
     // code printed: 0b101101. Your answer did not use it.", answered those two sentences.
     let whole = windows >= 3 && own == 0 && echoed > 0;
     let mostly = (windows >= 10 && own * 3 <= windows) || whole;
     let numbered = answer.chars().any(|c| c.is_ascii_digit());
-    if !((echoed > 0 && !numbered) || mostly) {
+    if !((echoed > 0 && !numbered) || mostly || request_said) {
         return None;
     }
     // With no one value to quote, an answer that is a correction said back whole is told so,
@@ -2712,7 +2797,11 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
                 .map(|hint| hint.trim_start_matches('(').trim_end_matches(')')),
             _ => None,
         })?;
-        (mostly && !last.contains(REPEATED)).then(|| format!("{PARROTED} {last}"))
+        // Nor three phrases of the corrections in an answer with no value (the 0.5B model,
+        // told its code's totals were not its answer, said "you can run the code that prints
+        // the answer to my request").
+        ((mostly || echoed >= 3 || request_said) && !last.contains(REPEATED))
+            .then(|| format!("{PARROTED} {last}"))
     })
 }
 
@@ -3199,7 +3288,31 @@ pub fn uncomputed_hint(
             undone: false,
         });
     }
-    let why = request_word_printed(&request, value)
+    let why = clock_for_asked_year(&request, code)
+        .map(|(year, clock)| {
+            format!("my request is about {year}, and your code took the date from the clock (`{clock}`), which is not in {year}: write {year} into the code.")
+        })
+        .or_else(|| {
+            note_in_literal(&request, code).map(|(text, note)| {
+                format!("your code's text is `{text} ({note})`, and `({note})` is my note about the text, not part of it: the text is `{text}`.")
+            })
+        })
+        .or_else(|| {
+            folders_untold(&request, code).then(|| {
+                "my request is about folders, and `os.listdir` lists files and folders alike: your code did not tell them apart (`os.path.isdir(name)` is true for a folder).".to_string()
+            })
+        })
+        .or_else(|| {
+            unread_made_file(&request, code, cwd, value).map(|file| {
+                format!("your code wrote `{file}` and printed a number it did not take from it: it never read `{file}` back. Read `{file}` as it is now and compute the answer from what it holds.")
+            })
+        })
+        .or_else(|| {
+            unused_parameter(code).map(|(function, parameter)| {
+                format!("`{function}` never uses its parameter `{parameter}`: it gives the same whatever `{parameter}` it is called with. Use `{parameter}` in it.")
+            })
+        })
+        .or_else(|| request_word_printed(&request, value)
         .map(|word| {
             // The lines of the file the code read that hold the word: what the request
             // asks is on them (the 0.5B model printed the match `WARN`, not its line's date).
@@ -3213,7 +3326,7 @@ pub fn uncomputed_hint(
                 ),
                 None => format!("`{word}{REQUEST_WORD}"),
             }
-        })
+        }))
         .or_else(|| {
             misplaced_start(code).map(|(name, start, _, after)| {
                 let why = if after {
@@ -3249,6 +3362,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            unknown_json_key(code, cwd).map(|(file, key, shape)| {
+                format!("`{key}` is not a key of `{file}`, so your code found nothing under it: it holds {shape}. Use one of those keys.")
+            })
+        })
+        .or_else(|| {
             unused_column(&request, code, cwd).map(|(file, column)| {
                 format!("my request is about the `{column}` column of `{file}`, and your code did not use it.")
             })
@@ -3265,6 +3383,154 @@ pub fn uncomputed_hint(
             "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
         ),
         undone: true,
+    })
+}
+
+/// A year the request is about (`2100` of "How many days are in the year 2100?", `2028` of
+/// "February 2028", `2026` of "2026-12-25") that the code does not write, when it reads the
+/// clock instead: the year and the clock's call. The 0.5B model counted the days of the year
+/// 2100 with `datetime.date.today().year`, and those of February 2028 from today's month.
+fn clock_for_asked_year<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'static str)> {
+    static YEAR: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(1[6-9]\d\d|2\d\d\d)\b").ok());
+    let clock = ["today()", "now()", "time.time()", "localtime("]
+        .into_iter()
+        .find(|clock| code.contains(clock))?;
+    let year = YEAR
+        .as_ref()?
+        .find_iter(request)
+        .map(|m| m.as_str())
+        .find(|year| !code.contains(year))?;
+    Some((year, clock))
+}
+
+/// A word of the request and the note in parentheses after it (`openai` and `no newline` of
+/// "the text openai (no newline)"), when the code wrote them together in a string: the 0.5B
+/// model hashed "openai (no newline)".
+fn note_in_literal<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'r str)> {
+    static NOTE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(\S+) \(([^()]+)\)").ok());
+    NOTE.as_ref()?.captures_iter(request).find_map(|caps| {
+        let (text, note) = (caps.get(1)?.as_str(), caps.get(2)?.as_str());
+        ['"', '\'']
+            .iter()
+            .any(|q| code.contains(&format!("{q}{text} ({note}){q}")))
+            .then_some((text, note))
+    })
+}
+
+/// Whether a request about folders (`How many subfolders…`, `which directories…`) got code that
+/// listed a folder with `os.listdir` and never told files from folders: the 0.5B model counted
+/// the three folders and the file as four subfolders.
+fn folders_untold(request: &str, code: &str) -> bool {
+    let about_folders = words_in(&request.to_lowercase()).any(|w| {
+        matches!(
+            w,
+            "subfolder"
+                | "subfolders"
+                | "folders"
+                | "directories"
+                | "subdirectories"
+                | "subdirectory"
+                | "dirs"
+        )
+    });
+    about_folders
+        && code.contains("listdir(")
+        && ![
+            "isdir", "is_dir", "isfile", "is_file", "walk(", "scandir", "glob",
+        ]
+        .iter()
+        .any(|told| code.contains(told))
+}
+
+/// The file the request makes or changes and then asks about (`…into nums.csv…, then tell me
+/// how many lines nums.csv has`) when the code that wrote it printed a number without reading
+/// it back. The 0.5B model wrote a header and three rows and printed `len(data)`, 3.
+fn unread_made_file<'r>(request: &'r str, code: &str, cwd: &Path, value: &str) -> Option<&'r str> {
+    let (file, rest) = made_file_rest(request, code, cwd)?;
+    if !rest.to_lowercase().contains(&file.to_lowercase()) || numbers_in(value).is_empty() {
+        return None;
+    }
+    static WRITES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"open\([^)]*,\s*(?:mode\s*=\s*)?["'][^"']*[wax]"#).ok()
+    });
+    // A name that holds the path may read it on lines that do not name it: no telling.
+    let named = regex::Regex::new(&format!(
+        r#"\w\s*=\s*(?:\w+\()?["']{}["']"#,
+        regex::escape(file)
+    ))
+    .ok()?;
+    if named.is_match(code) {
+        return None;
+    }
+    // A line that names the file and reads it: opened without a mode that writes, its size or
+    // text asked, a shell count (a print that only names it reads nothing).
+    let reads = code.lines().any(|line| {
+        let writes = WRITES.as_ref().is_some_and(|w| w.is_match(line));
+        line.contains(file)
+            && (line.contains("read")
+                || (!writes
+                    && ["getsize", "stat(", "wc ", "exists", "open("]
+                        .iter()
+                        .any(|r| line.contains(r))))
+    });
+    (!reads).then_some(file)
+}
+
+/// Whether `code` uses the name `name` itself, not an attribute of that name (`date.year`).
+fn names_in(code: &str, name: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].chars().next();
+        !before.is_some_and(|c| word(c) || c == '.') && !after.is_some_and(word)
+    })
+}
+
+/// A function of the code that never uses one of its parameters although the code calls it
+/// with arguments: the function and the parameter. The 0.5B model's `days_in_year(year)`
+/// read today's date, and `days_in_year(2100)` printed 2026.
+fn unused_parameter(code: &str) -> Option<(&str, &str)> {
+    static DEF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(\s*)def\s+([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:->[^:]*)?:(.*)$").ok()
+    });
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let lines: Vec<&str> = code.lines().collect();
+    lines.iter().enumerate().find_map(|(at, line)| {
+        let caps = DEF.as_ref()?.captures(line)?;
+        let (margin, function) = (caps.get(1)?.as_str().len(), caps.get(2)?.as_str());
+        let body: Vec<&str> = std::iter::once(caps.get(4)?.as_str())
+            .chain(
+                lines[at + 1..]
+                    .iter()
+                    .take_while(|l| l.trim().is_empty() || indent(l) > margin)
+                    .copied(),
+            )
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .collect();
+        let body = body.join("\n");
+        // Called with arguments somewhere past its definition.
+        let call = format!("{function}(");
+        let called = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at)
+            .any(|(_, l)| {
+                l.split(&call)
+                    .skip(1)
+                    .any(|after| !after.trim_start().starts_with(')'))
+            });
+        if !called {
+            return None;
+        }
+        caps.get(3)?.as_str().split(',').find_map(|parameter| {
+            let name = parameter.split([':', '=']).next()?.trim();
+            let plain = !name.is_empty()
+                && !name.starts_with(['*', '_'])
+                && !matches!(name, "self" | "cls");
+            (plain && !names_in(&body, name)).then_some((function, name))
+        })
     })
 }
 
@@ -3480,8 +3746,9 @@ fn request_word_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
 }
 
 /// The number a one-value output printed, when the code wrote it as it is in a `print(...)`
-/// or in the assignment of a name (`size = 12`), and the request does not hold it: a value
-/// worked out without code (the 0.5B model printed a file's size it made up).
+/// or in the assignment of a name (`size = 12`) or a function's `return 366`, and the request
+/// does not hold it: a value worked out without code (the 0.5B model printed a file's size it
+/// made up, and the days of the year 2100 from `def days_in_2100(): return 366`).
 fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str> {
     let numbers = numbers_in(value);
     let [n] = numbers.as_slice() else {
@@ -3495,7 +3762,7 @@ fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v 
     // The number alone in a print's parentheses (beside strings, not inside a computation),
     // or assigned alone to a name.
     let pattern = format!(
-        r#"(?m)^\s*(?:print\((?:\s*(?:"[^"]*"|'[^']*')\s*,)*\s*{escaped}\s*(?:,\s*(?:"[^"]*"|'[^']*')\s*)*\)|[A-Za-z_]\w*\s*=\s*{escaped})\s*(?:#.*)?$"#
+        r#"(?m)^\s*(?:print\((?:\s*(?:"[^"]*"|'[^']*')\s*,)*\s*{escaped}\s*(?:,\s*(?:"[^"]*"|'[^']*')\s*)*\)|[A-Za-z_]\w*\s*=\s*{escaped}|return\s+{escaped})\s*(?:#.*)?$"#
     );
     regex::Regex::new(&pattern)
         .ok()?
@@ -3794,16 +4061,34 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall, cwd: &Path) -> Opt
             ),
         });
     }
-    // The turn's last run was said not to be the answer yet: quoting this output and asking
-    // for the answer would say the opposite (the 0.5B model, told its code did not use the
-    // `art` column, sent it back, was told to answer from its output, and answered from it).
+    // The run sent back, or the turn's last run of the model's, was said not to be the answer
+    // yet: quoting this output and asking for the answer would say the opposite (the 0.5B
+    // model, told its code did not use the `art` column, sent it back, was told to answer from
+    // its output, and answered from it). Not a run of the engine's in place of an answer: the
+    // engine's `print(header)` was undone, and the code sent back after it, which had printed
+    // 6, was told the same.
     let last_run = turn.iter().rev().find_map(|i| match i {
         HistoryItem::ToolResult {
-            tool_name, output, ..
-        } if tool_name != crate::profile::FORMAT_ERROR => Some(output.as_str()),
+            call_id,
+            tool_name,
+            output,
+            ..
+        } if tool_name != crate::profile::FORMAT_ERROR => Some((call_id, output.as_str())),
         _ => None,
     });
-    if let Some(output) = last_run
+    let the_models = |call_id: &str| {
+        history
+            .call(call_id)
+            .is_some_and(|c| c.arguments[crate::profile::SUPERSEDES_ANSWER] != true)
+    };
+    let judged = std::iter::once(output)
+        .chain(
+            last_run
+                .filter(|(call_id, _)| the_models(call_id))
+                .map(|(_, output)| output),
+        )
+        .find(|output| output.contains(NOT_COMPUTED));
+    if let Some(output) = judged
         && let Some(at) = output.find(NOT_COMPUTED)
     {
         let why = output[at..].trim_end().trim_end_matches(')');
@@ -3818,6 +4103,14 @@ pub fn repeated_run_nudge(history: &History, call: &ToolCall, cwd: &Path) -> Opt
     Some(format!(
         "{RAN_AGAIN} it ran already and worked (its output is above); running it again changes nothing. Take the next step toward my request ({request}): run other code, or answer me in plain words."
     ))
+}
+
+/// Whether every one of `calls` runs again exactly code that ran this turn.
+pub fn all_ran_this_turn(history: &History, calls: &[ToolCall]) -> bool {
+    !calls.is_empty()
+        && calls
+            .iter()
+            .all(|c| repeated_last_run(history, c).is_some())
 }
 
 /// When `call` runs again exactly the code of the turn's last run (past the corrections
@@ -4187,7 +4480,12 @@ pub fn repeated_reply_nudge(history: &History, answer: &str) -> Option<String> {
         .map_or(0, |at| at + 1);
     let turn = &whole_turn[since..];
     turn.iter().find_map(|item| match item {
-        HistoryItem::Assistant { text, calls, .. } if text.trim() == answer => {
+        // An answer set aside is not in the history's text, but with its correction (the
+        // 0.5B model's line about `books.json.find(…)`, set aside for leaving out what its
+        // code printed, said again word for word ended the turn as its answer).
+        HistoryItem::Assistant { text, calls, .. }
+            if text.trim() == answer || calls.iter().any(|c| c.arguments[SET_ASIDE] == answer) =>
+        {
             let call = calls
                 .iter()
                 .find(|c| c.name == crate::profile::FORMAT_ERROR)?;
@@ -4407,6 +4705,38 @@ pub fn mended_spaced_name<'h>(
             "the model's code names a variable `{spaced}`, with a space, and {how}: running it with `{joined}`"
         ),
     ))
+}
+
+/// When the model sends back unchanged the code that was sent back as undone for holding the
+/// request's note in its text ("openai (no newline)"; [`note_in_literal`]): that code with the
+/// note taken out of the text, for the engine to run in the model's stead, and a line for the
+/// events. The 0.5B model sent it back after the hint.
+pub fn mended_note<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains(NOT_COMPUTED) {
+        return None;
+    }
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let (text, note) = note_in_literal(&request, code)?;
+    let mut mended = code.clone();
+    for quote in ['"', '\''] {
+        mended = mended.replace(
+            &format!("{quote}{text} ({note}){quote}"),
+            &format!("{quote}{text}{quote}"),
+        );
+    }
+    (mended != *code).then(|| {
+        (
+            mended,
+            format!(
+                "the model's code took my note `({note})` into the text `{text}`, and {how}: running it with the text `{text}` alone"
+            ),
+        )
+    })
 }
 
 /// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
@@ -8564,6 +8894,35 @@ print(sum(team_data[\"data\"]) / 3)";
             nudge,
             "You asked to run the same code again: it would print the same. That is not the answer yet: my request is about the `art` column of `grades.csv`, and your code did not use it. Write code that computes the answer to my request (Who has the highest art score in grades.csv?) and prints it."
         );
+        // Not the judgement of a run the engine made in place of an answer (fourth set, task
+        // 32: the engine's `print(header)` was undone; the code sent back had printed 6).
+        let mut engines = runs(request, &[(code, "6\n")]);
+        engines.push(HistoryItem::Assistant {
+            text: String::new(),
+            reasoning: String::new(),
+            calls: vec![ToolCall {
+                call_id: "e1".into(),
+                wire_id: None,
+                name: "execute".into(),
+                arguments: serde_json::json!({"language": "python", "code": "print(header)", crate::profile::SUPERSEDES_ANSWER: true}),
+                origin: CallOrigin::Text,
+                action: ToolAction::RunCode {
+                    language: "python".into(),
+                    code: "print(header)".into(),
+                },
+            }],
+            interrupted: false,
+        });
+        engines.push(HistoryItem::ToolResult {
+            call_id: "e1".into(),
+            tool_name: "execute".into(),
+            output: not_yet.into(),
+            is_error: true,
+            images: Vec::new(),
+        });
+        let nudge =
+            repeated_run_nudge(&engines, &run(code), Path::new("/nonexistent-folder")).unwrap();
+        assert!(nudge.starts_with("Your code printed:\n6\n"), "{nudge}");
         // Without that judgement, its output is quoted and the answer asked for.
         let h = runs(request, &[(code, "may\n")]);
         let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
@@ -8652,5 +9011,313 @@ print(sum(team_data[\"data\"]) / 3)";
         let hint = run_hint("python", code, out, true, dir.path()).unwrap();
         assert!(!hint.text.contains("is not at its top"), "{}", hint.text);
         assert_eq!(mended_nested_key(&h, Some(&run(code)), dir.path()), None);
+    }
+
+    #[test]
+    fn an_answer_set_aside_and_said_again_is_a_repeat() {
+        // Fourth set, task 22: an answer set aside for leaving out what the code printed is
+        // not in the history's text; said again word for word, it is still a repeat.
+        let request = "How many books in books.json were published before 2000?";
+        let junk = "Mark the line where the function `books.json.find(kind=\"pdf\")` is called.";
+        let told = "Your code printed:\n3\nYour answer did not use it.";
+        let mut h = runs(request, &[("print(3)", "3\n")]);
+        let call = superseding(
+            crate::profile::format_error_call("c9".into(), told.into()),
+            &format!("{junk}\n"),
+        );
+        let text = answer_shown(junk.to_string(), std::slice::from_ref(&call));
+        assert_eq!(text, "");
+        h.push(HistoryItem::Assistant {
+            text,
+            reasoning: String::new(),
+            calls: vec![call],
+            interrupted: false,
+        });
+        h.push(HistoryItem::ToolResult {
+            call_id: "c9".into(),
+            tool_name: crate::profile::FORMAT_ERROR.into(),
+            output: told.into(),
+            is_error: true,
+            images: Vec::new(),
+        });
+        assert_eq!(
+            repeated_reply_nudge(&h, junk),
+            Some(format!("{SAME_REPLY} {told}"))
+        );
+        assert_eq!(repeated_reply_nudge(&h, "There are 3 books."), None);
+    }
+
+    #[test]
+    fn a_year_asked_and_read_from_the_clock_goes_back_as_undone() {
+        // Fourth set, task 17: the days of the year 2100 from today's date.
+        let request = "How many days are in the year 2100? Use code.";
+        let code = "import datetime\nyear = datetime.date.today().year\nprint(366 if year % 4 == 0 else 365)";
+        let hint = uncomputed(request, code, "365\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains(
+                "my request is about 2100, and your code took the date from the clock (`today()`)"
+            ),
+            "{}",
+            hint.text
+        );
+        // The year written into the code, or no clock read, is not this.
+        let written = "import calendar\nprint(366 if calendar.isleap(2100) else 365)";
+        assert_eq!(clock_for_asked_year(request, written), None);
+        let both = "from datetime import date\nprint((date(2101, 1, 1) - date(2100, 1, 1)).days, date.today())";
+        assert_eq!(clock_for_asked_year(request, both), None);
+        assert_eq!(
+            clock_for_asked_year(
+                "How many days until 2027-01-01?",
+                "from datetime import date\nprint(date(2027, 1, 1) - date.today())"
+            ),
+            None
+        );
+        assert_eq!(
+            clock_for_asked_year(
+                "How many days are in February 2028?",
+                "import datetime\nm = datetime.datetime.now().month"
+            ),
+            Some(("2028", "now()"))
+        );
+    }
+
+    #[test]
+    fn a_function_that_never_uses_its_parameter_goes_back_as_undone() {
+        // Fourth set, task 17: the year given, and today's year returned.
+        let code = "import datetime\n\ndef days_in_year(year):\n    # Get the current date\n    current_date = datetime.date.today()\n    days_in_year = current_date.year\n    return days_in_year\n\ndays = days_in_year(2100)\nprint(days)";
+        assert_eq!(unused_parameter(code), Some(("days_in_year", "year")));
+        let hint = uncomputed(
+            "How many days are in the year 2100? Use code.",
+            code,
+            "2026\n",
+        )
+        .unwrap();
+        assert!(
+            hint.text
+                .contains("`days_in_year` never uses its parameter `year`"),
+            "{}",
+            hint.text
+        );
+        // Used, or not called with arguments, or `self`, `*args`, `_x`: not this.
+        for fine in [
+            "def double(n):\n    return n * 2\nprint(double(4))",
+            "def double(n): return n * 2\nprint(double(4))",
+            "def main(n):\n    print(1)\nmain()",
+            "class A:\n    def f(self, *args, _x=1):\n        return 2\nprint(A().f(3))",
+            "def count(text, word=None):\n    return text.count(word)\nprint(count('a b', 'a'))",
+        ] {
+            assert_eq!(unused_parameter(fine), None, "{fine}");
+        }
+        assert_eq!(
+            unused_parameter("def add(a, b):\n    return a + a\nprint(add(1, 2))"),
+            Some(("add", "b"))
+        );
+    }
+
+    #[test]
+    fn a_note_of_the_request_written_into_the_text_goes_back_as_undone() {
+        // Fourth set, task 12: "openai (no newline)" hashed.
+        let request = "What are the first 8 characters of the sha256 hex digest of the text openai (no newline)? Use code.";
+        let code = "import hashlib\ntext = \"openai (no newline)\"\nprint(hashlib.sha256(text.encode()).hexdigest()[:8])";
+        let hint = uncomputed(request, code, "d5cca4b3\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains(
+                "`(no newline)` is my note about the text, not part of it: the text is `openai`"
+            ),
+            "{}",
+            hint.text
+        );
+        let right = "import hashlib\nprint(hashlib.sha256(b'openai').hexdigest()[:8])";
+        assert_eq!(note_in_literal(request, right), None);
+        // Sent back unchanged, it runs with the text alone.
+        let output = format!("d5cca4b3\n{}", hint.text);
+        let h = runs_ending(request, &[(code, output.as_str())], true);
+        let (mended, says) = mended_note(&h, Some(&run(code))).unwrap();
+        assert!(mended.contains("text = \"openai\"\n"), "{mended}");
+        assert!(
+            says.contains("running it with the text `openai` alone"),
+            "{says}"
+        );
+        assert_eq!(mended_note(&h, Some(&run(right))), None);
+    }
+
+    #[test]
+    fn folders_counted_from_a_listing_that_holds_files_go_back_as_undone() {
+        // Fourth set, task 31: three folders and a file, counted as four subfolders.
+        let request = "How many subfolders does this folder have?";
+        let code = "import os\nsubfolders = os.listdir('.')\nprint(len(subfolders))";
+        let hint = uncomputed(request, code, "4\n").unwrap();
+        assert!(
+            hint.text
+                .contains("`os.listdir` lists files and folders alike"),
+            "{}",
+            hint.text
+        );
+        let told = "import os\nprint(len([d for d in os.listdir('.') if os.path.isdir(d)]))";
+        assert!(!folders_untold(request, told));
+        assert!(!folders_untold("How many files are in this folder?", code));
+    }
+
+    #[test]
+    fn a_key_no_object_of_the_json_file_has_goes_back_as_undone() {
+        // Fourth set, task 22 (1.5B): `book['published']`, guarded, counted no book.
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("books.json"),
+            r#"[{"title": "Dune", "year": 1965, "meta": {"pages": 412}}]"#,
+        )
+        .unwrap();
+        let request = "How many books in books.json were published before 2000?";
+        let code = "import json\nwith open('books.json') as f: books = json.load(f)\nprint(sum(1 for b in books if 'published' in b and b['published'] < 2000))";
+        let h = runs(request, &[(code, "0\n")]);
+        let call = h.call("c1").cloned().unwrap();
+        let hint = uncomputed_hint(&h, &call, "0\n", here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("`published` is not a key of `books.json`, so your code found nothing under it: it holds a list of 1 objects with the keys `meta`, `title`, `year`."),
+            "{}",
+            hint.text
+        );
+        // Keys of the file at any depth, and keys the code sets itself, are not this.
+        for fine in [
+            "import json\nbooks = json.load(open('books.json'))\nprint(sum(b['meta']['pages'] for b in books))",
+            "import json\nbooks = json.load(open('books.json'))\nt = {}\nt['old'] = 0\nfor b in books:\n    t['old'] += b['year'] < 2000\nprint(t['old'])",
+            "import json\nbooks = json.load(open('books.json'))\nt = {'old': 0}\nprint(t['old'])",
+        ] {
+            assert_eq!(unknown_json_key(fine, here.path()), None, "{fine}");
+        }
+    }
+
+    #[test]
+    fn several_blocks_that_all_ran_this_turn_are_a_repeat() {
+        let request = "What is 2 to the 40th?";
+        let h = runs(
+            request,
+            &[("x = 2 ** 40", ""), ("print(x)", "1099511627776\n")],
+        );
+        assert!(all_ran_this_turn(
+            &h,
+            &[run("x = 2 ** 40"), run("print(x)")]
+        ));
+        assert!(!all_ran_this_turn(
+            &h,
+            &[run("x = 2 ** 40"), run("print(x + 1)")]
+        ));
+        assert!(!all_ran_this_turn(&h, &[]));
+    }
+
+    #[test]
+    fn a_number_a_function_returns_as_written_is_no_computed_answer() {
+        let request = "How many days are in the year 2100? Use code.";
+        let code = "def days_in_2100():\n    # Calculate the number of days in the year\n    return 366\n# Output the result\nprint(days_in_2100())";
+        assert_eq!(literal_printed(request, code, "366"), Some("366"));
+        let computed = "import calendar\ndef days(y):\n    return 366 if calendar.isleap(y) else 365\nprint(days(2100))";
+        assert_eq!(literal_printed(request, computed, "365"), None);
+    }
+
+    #[test]
+    fn a_renamed_file_and_more_asked_is_told_the_rest_to_do() {
+        // Fourth set, task 33: the rename ran and printed nothing, and was sent back.
+        let here = tempfile::tempdir().unwrap();
+        let request = "Rename old.txt to new.txt, then tell me the size of new.txt in bytes.";
+        let code = "import os\nos.rename('old.txt', 'new.txt')";
+        let silent = format!("\n({SILENT_RUN})");
+        let h = runs(request, &[(code, silent.as_str())]);
+        let call = h.call("c1").cloned().unwrap();
+        std::fs::write(here.path().join("new.txt"), "twelve chars").unwrap();
+        assert_eq!(
+            made_file_output(&h, &call, &silent, here.path()).as_deref(),
+            Some(
+                "\n(The code printed nothing. It did that part (`new.txt` is there now); the rest of my request is still to do: tell me the size of new.txt in bytes. Write the code for that, which prints the answer.)"
+            )
+        );
+        let told = repeated_run_nudge(&h, &call, here.path()).unwrap();
+        assert!(
+            told.contains(
+                "the rest of my request is still to do: tell me the size of new.txt in bytes"
+            ),
+            "{told}"
+        );
+    }
+
+    #[test]
+    fn a_count_of_a_file_written_and_not_read_back_goes_back_as_undone() {
+        // Fourth set, task 32: three rows under a header, and `len(data)` printed.
+        let here = tempfile::tempdir().unwrap();
+        let request = "Write the numbers 10, 20 and 30 into nums.csv as one column under the header n, then tell me how many lines nums.csv has.";
+        let code = "import csv\ndata = [[10], [20], [30]]\nwith open('nums.csv', 'w', newline='') as file:\n    writer = csv.writer(file)\n    writer.writerow(['n'])\n    writer.writerows(data)\nprint(\"Number of lines in nums.csv:\", len(data))";
+        std::fs::write(here.path().join("nums.csv"), "n\n10\n20\n30\n").unwrap();
+        let h = runs(request, &[(code, "Number of lines in nums.csv: 3\n")]);
+        let call = h.call("c1").cloned().unwrap();
+        let hint =
+            uncomputed_hint(&h, &call, "Number of lines in nums.csv: 3\n", here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains(
+                "your code wrote `nums.csv` and printed a number it did not take from it"
+            ),
+            "{}",
+            hint.text
+        );
+        // Read back (opened to read, its lines read), or its path in a name: not this.
+        for read in [
+            format!("{code}\nwith open('nums.csv') as f:\n    print(len(f.readlines()))"),
+            format!("{code}\nprint(len(open('nums.csv').readlines()))"),
+            "path = 'nums.csv'\nwith open(path, 'w') as f:\n    f.write('n\\n10\\n20\\n30\\n')\nprint(len(open(path).readlines()))".to_string(),
+        ] {
+            assert_eq!(unread_made_file(request, &read, here.path(), "4"), None, "{read}");
+        }
+        // Nor when the rest of the request does not name the file.
+        assert_eq!(
+            unread_made_file(
+                "Create a file hello.txt containing hi, then tell me its size.",
+                "open('hello.txt', 'w').write('hi')\nprint(2)",
+                here.path(),
+                "2"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn phrases_of_the_corrections_in_an_answer_with_no_value_are_a_parrot() {
+        // Fourth set, task 19: the totals of three categories printed, and the answer said
+        // the correction's phrases back.
+        let request = "Which category in expenses.csv has the largest total amount?";
+        let printed = "food: $41.35\ntransport: $18.20\nrent: $950.00\n";
+        let told = format!(
+            "Your code printed:\n{printed}Your answer did not use it. Run code that prints the answer to my request ({request}), then tell me the value it prints."
+        );
+        let mut h = runs(request, &[("print(totals)", printed)]);
+        for item in after_answer(told.clone()) {
+            h.push(item);
+        }
+        let parrot = "To determine which category in the expenses.csv has the largest total amount, you can run the code that prints the answer to my request.";
+        assert_eq!(
+            parroted_answer_nudge(&h, parrot, ""),
+            Some(format!("{PARROTED} {told}"))
+        );
+        assert_eq!(parroted_answer_nudge(&h, "The category is rent.", ""), None);
+    }
+
+    #[test]
+    fn the_request_said_back_as_the_answer_is_a_parrot() {
+        // Fourth set, task 33: asked afresh for the answer, the 0.5B model said the request.
+        let request = "Rename old.txt to new.txt, then tell me the size of new.txt in bytes.";
+        let h = runs(
+            request,
+            &[("import os\nprint(os.path.getsize('new.txt'))", "12\n")],
+        );
+        let nudge = parroted_answer_nudge(&h, request, "").unwrap();
+        assert!(nudge.contains("Your code printed:\n12\n"), "{nudge}");
+        for answer in [
+            "The size of new.txt is 12 bytes.",
+            "12 bytes.",
+            "new.txt in bytes",
+        ] {
+            assert_eq!(parroted_answer_nudge(&h, answer, ""), None, "{answer}");
+        }
     }
 }

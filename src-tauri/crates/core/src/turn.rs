@@ -373,6 +373,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_computer_import(history, next))
                 .or_else(|| crate::coaching::mended_spaced_name(history, next))
                 .or_else(|| crate::coaching::mended_nested_key(history, next, cwd))
+                .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
@@ -402,6 +403,13 @@ fn interpret(
                 (mended, repeated)
             }
             [] if answered => (mend(None), None),
+            // Several blocks, each of which ran already this turn: a loop too (the 1.5B model
+            // sent the same two blocks back for 240 s). Said as for the last of them.
+            [.., last] if coach && crate::coaching::all_ran_this_turn(history, &calls) => {
+                let repeated = crate::coaching::repeated_run_nudge(history, last, cwd)
+                    .or_else(|| crate::coaching::repeated_failure_nudge(history, last));
+                (None, repeated)
+            }
             _ => (None, None),
         };
         // Code the engine mends runs once a turn: a model that sends its failing code back
@@ -464,7 +472,7 @@ fn interpret(
             shared.call_counter = counter;
             let call = crate::profile::format_error_call(format!("call_{counter}"), message);
             calls.push(if hide {
-                crate::coaching::superseding(call)
+                crate::coaching::superseding(call, &text)
             } else {
                 call
             });

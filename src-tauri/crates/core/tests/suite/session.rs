@@ -482,6 +482,34 @@ async fn code_that_failed_sent_back_unchanged_is_asked_for_afresh_then_sampled()
     s.server.assert_invariants();
 }
 
+/// A reply of several blocks that all ran already this turn is a loop like one block sent back:
+/// it does not run again, and what the last of them printed is quoted (the 1.5B model sent the
+/// same two blocks back until the bench's 240 s ran out).
+#[tokio::test]
+async fn several_blocks_sent_back_unchanged_do_not_run_again() {
+    let pair = ScriptedResponse::text("```python\nx = 6 * 7\n```\n\n```python\nprint(x)\n```");
+    let mut s = SessionFixture::builder(Script::new(vec![
+        pair.clone(),
+        pair,
+        ScriptedResponse::text("The answer is 42."),
+    ]))
+    .configure(auto)
+    .start()
+    .await;
+    s.say("What is 6 times 7? Use code.");
+    let events = s.until_turn_end().await;
+    assert_eq!(runs_begun(&events), 2, "the pair runs once");
+    let results = tool_results(&events);
+    assert!(
+        results
+            .iter()
+            .any(|r| r.contains("42") && r.contains("You asked to run the same code again")),
+        "{results:?}"
+    );
+    assert_eq!(answers(&events).last(), Some(&"The answer is 42."));
+    s.server.assert_invariants();
+}
+
 /// What a 0.5B model does (tests/bench/local_tasks.py), and how the harness carries it: an
 /// invented tool name, the same code twice, an answer that leaves out the output.
 #[tokio::test]
