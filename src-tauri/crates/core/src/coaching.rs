@@ -927,7 +927,13 @@ fn absent_words<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c str,
             .trim()
             .lines()
             .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()"));
-    if !bare_zero {
+    // Or one line whose only number is a zero ("Total spent on food: $0.00"): then the words
+    // of the code's prints are no search, and only the other lines' strings are looked at.
+    let numbers = numbers_in(output);
+    let said_zero = output.trim().lines().count() == 1
+        && !numbers.is_empty()
+        && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0));
+    if !bare_zero && !said_zero {
         return None;
     }
     let files: Vec<&str> = named_files(code)
@@ -942,21 +948,43 @@ fn absent_words<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c str,
     if texts.is_empty() {
         return None;
     }
-    let absent: Vec<&str> = string_literals(code)
-        .into_iter()
+    let searched: Vec<&str> = if bare_zero {
+        string_literals(code)
+    } else {
+        code.lines()
+            .filter(|l| !l.contains("print("))
+            .flat_map(string_literals)
+            .collect()
+    };
+    // An encoding or an error mode is no search.
+    let no_search = |w: &str| {
+        let w = w.trim().to_lowercase();
+        ["utf", "ascii", "latin", "strict", "ignore", "replace"]
+            .iter()
+            .any(|s| w.starts_with(s))
+    };
+    let absent: Vec<&str> = searched
+        .iter()
+        .copied()
         .flat_map(words_in)
         .filter(|w| w.chars().count() >= 3 && !files.iter().any(|f| f.contains(w)))
-        // An encoding or an error mode is no search.
-        .filter(|w| {
-            let w = w.to_lowercase();
-            !["utf", "ascii", "latin", "strict", "ignore", "replace"]
-                .iter()
-                .any(|s| w.starts_with(s))
-        })
+        .filter(|w| !no_search(w))
         .filter(|w| !texts.iter().any(|t| t.contains(&w.to_lowercase())))
         .collect();
-    let word = absent.first()?;
-    Some((word, text_heads(code, cwd)?))
+    if let Some(word) = absent.first() {
+        return Some((word, text_heads(code, cwd)?));
+    }
+    // A string searched for whole, with its punctuation (`line.startswith('Food:')` in a CSV
+    // whose lines hold `food,`: the 0.5B model's total of food was $0.00).
+    let whole = searched.into_iter().find(|l| {
+        let l = l.trim();
+        l.chars().count() >= 3
+            && !no_search(l)
+            && l.chars().any(|c| c.is_ascii_punctuation())
+            && !l.chars().any(|c| matches!(c, '%' | '{' | '\\' | '/' | '.'))
+            && !texts.iter().any(|t| t.contains(&l.to_lowercase()))
+    });
+    Some((whole?, text_heads(code, cwd)?))
 }
 
 /// When a run's short output says a file or a list is empty and a plain text file the code
@@ -2866,6 +2894,18 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     // yet the one the request asks for: code that prints it (the 0.5B model printed a
     // pandas column of products and answered that it had printed their sum).
     let one_value = value.lines().count() == 1 && value.split_whitespace().count() <= 3;
+    // An answer that names one of several labelled values printed took it from the output (the
+    // 0.5B model printed the counts of four items and answered "eggs", the largest, and was
+    // told it had not used the output). Not a word of the request: "lines" is no label.
+    let asked_words: Vec<String> = words_in(&asked_norm).map(str::to_string).collect();
+    let named_label = words_in(value)
+        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+        .map(str::to_lowercase)
+        .filter(|w| !asked_words.contains(w))
+        .any(|w| words_in(&answer_norm).any(|a| a == w));
+    if made_up.is_none() && !one_value && printed_numbers && named_label {
+        return None;
+    }
     match made_up {
         // The answer is what the model said the code would print, and the code printed
         // something else: one of the two is wrong, and the harness cannot tell which (the
@@ -9215,6 +9255,59 @@ print(sum(team_data[\"data\"]) / 3)";
         assert_eq!(literal_printed(request, code, "366"), Some("366"));
         let computed = "import calendar\ndef days(y):\n    return 366 if calendar.isleap(y) else 365\nprint(days(2100))";
         assert_eq!(literal_printed(request, computed, "365"), None);
+    }
+
+    #[test]
+    fn a_zero_said_in_a_sentence_after_a_search_for_what_no_line_holds_is_undone() {
+        // Fourth set, task 18: lines that start with `Food:` in a CSV of `…,food,12.50`.
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("expenses.csv"),
+            "date,category,amount\n2026-03-02,food,12.50\n",
+        )
+        .unwrap();
+        let request = "How much was spent on food in expenses.csv in total?";
+        let code = "total = 0\nwith open('expenses.csv') as f:\n    for line in f:\n        if line.startswith('Food:'):\n            total += float(line.split(':')[1])\nprint(f\"Total amount spent on food: ${total:.2f}\")";
+        let printed = "Total amount spent on food: $0.00\n";
+        let h = runs(request, &[(code, printed)]);
+        let call = h.call("c1").cloned().unwrap();
+        let hint = uncomputed_hint(&h, &call, printed, here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("No file your code read holds `Food:`"),
+            "{}",
+            hint.text
+        );
+        // The words of a print are no search; a total that is not zero is not this.
+        let printing = "total = 0\nprint(f\"Grand total of food: {total}\", open('expenses.csv').read().count('food'))";
+        assert_eq!(
+            absent_words(printing, "Grand total of food: 0", here.path()),
+            None
+        );
+        assert_eq!(
+            absent_words(code, "Total amount spent on food: $12.50", here.path()),
+            None
+        );
+    }
+
+    #[test]
+    fn an_answer_naming_one_of_several_labelled_values_used_the_output() {
+        // Fourth set, task 25: the counts of four items, and "eggs" answered.
+        let request = "Which item in shopping.txt has the largest count?";
+        let printed = "{'eggs': 12, 'milk': 2, 'bread': 1, 'apples': 6}\n";
+        let h = runs(request, &[("print(shopping)", printed)]);
+        assert_eq!(
+            unused_output_nudge(
+                &h,
+                "The item with the largest count in shopping.txt is eggs."
+            ),
+            None
+        );
+        // A word of the request is no label; nor is a name the output does not hold.
+        assert!(
+            unused_output_nudge(&h, "The item with the largest count is in the list.").is_some()
+        );
+        assert!(unused_output_nudge(&h, "It is butter.").is_some());
     }
 
     #[test]

@@ -318,9 +318,43 @@ fn parse_json_values(s: &str) -> Vec<Value> {
     if let Some(v) = loose_quotes_in_code(s).and_then(|j| serde_json::from_str(&j).ok()) {
         return vec![v];
     }
+    // Lines of code written as they are inside a JSON string (the 0.5B model's `"code":
+    // "import os` and the next lines, unescaped): its newlines and tabs escaped.
+    if let Some(escaped) = raw_breaks_escaped(s) {
+        let fixed = loose_quotes_in_code(&escaped).unwrap_or(escaped);
+        if let Ok(v) = serde_json::from_str(&fixed) {
+            return vec![v];
+        }
+    }
     s.lines()
         .filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok())
         .collect()
+}
+
+/// `s` with the line breaks and tabs inside its JSON strings escaped (`\n`, `\t`); `None`
+/// when its strings hold none.
+fn raw_breaks_escaped(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len() + 16);
+    let (mut in_string, mut escaped, mut changed) = (false, false, false);
+    for c in s.chars() {
+        match c {
+            '\n' | '\r' | '\t' if in_string => {
+                changed = true;
+                out.push_str(match c {
+                    '\n' => "\\n",
+                    '\r' => "\\r",
+                    _ => "\\t",
+                });
+                escaped = false;
+                continue;
+            }
+            '"' if !escaped => in_string = !in_string,
+            _ => {}
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    changed.then_some(out)
 }
 
 /// `s` with each `"""…"""` written as a JSON string of its text, dedented (the model indents
@@ -607,6 +641,26 @@ mod tests {
             None
         );
         assert_eq!(loose_quotes_in_code(r#"{"name": "x"}"#), None);
+    }
+
+    #[test]
+    fn lines_of_code_left_unescaped_in_a_calls_string_are_taken_as_they_are() {
+        // Fourth set, task 25 (0.5B): the code's lines written as they are inside the string,
+        // under a tool named after the file.
+        let written = "```json\n{\n  \"name\": \"shopping.txt\",\n  \"arguments\": {\n    \"language\": \"python\",\n    \"code\": \"import os\nfor line in open('shopping.txt'):\n\tprint(line.split())\"\n  }\n}\n```";
+        let calls = unknown_json_calls(written, &["execute"]);
+        assert_eq!(calls.len(), 1, "{calls:?}");
+        assert_eq!(
+            calls[0].arguments,
+            json!({"language": "python", "code": "import os\nfor line in open('shopping.txt'):\n\tprint(line.split())"})
+        );
+        // With a quote left unescaped too.
+        let quoted = "{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"s = \"a b\"\nprint(len(s.split()))\"}}";
+        assert_eq!(
+            json_calls(quoted, &["execute"])[0].arguments["code"],
+            json!("s = \"a b\"\nprint(len(s.split()))")
+        );
+        assert_eq!(raw_breaks_escaped("{\"a\": 1,\n\"b\": \"x\"}"), None);
     }
 
     #[test]
