@@ -204,21 +204,27 @@ pub fn run_hint(
         let wrong_value = output.contains("ValueError: invalid literal for int()")
             || output.contains("ValueError: could not convert string to float")
             || output.contains("IndexError: list index out of range");
+        // One character that would not convert, from a text read whole and looped over: the
+        // loop went character by character (the 1.5B model's `float(t) for t in temps` failed
+        // on 'm' of `monday 21`, then it skipped a line a run until the bench's time ran out).
+        // Or rows of one character, out of range past the first (the 1.5B model's
+        // `csv.reader(text)` of expenses.csv read whole: told its columns, it swapped indexes
+        // until its time ran out).
+        let one_char = unconverted(output).is_some_and(|t| t.chars().count() == 1)
+            && read_as_one_string(code).is_some();
+        let short_rows = output.contains("IndexError: list index out of range")
+            && read_as_one_string(code) == Some(true);
+        if (one_char || short_rows)
+            && let Some(text) = text_heads(code, cwd)
+        {
+            return hint(&format!("{ONE_STRING}\n{text}"), false);
+        }
         // A column past the last one, taken for a column the file has by name (the 0.5B
         // model took `cost = float(row[3])` where `cost` is `row[2]`).
         if output.contains("IndexError: list index out of range")
             && let Some(text) = column_mixed_up(code, cwd)
         {
             return hint(&text, false);
-        }
-        // One character that would not convert, from a text read whole and looped over: the
-        // loop went character by character (the 1.5B model's `float(t) for t in temps` failed
-        // on 'm' of `monday 21`, then it skipped a line a run until the bench's time ran out).
-        if unconverted(output).is_some_and(|t| t.chars().count() == 1)
-            && read_as_one_string(code).is_some()
-            && let Some(text) = text_heads(code, cwd)
-        {
-            return hint(&format!("{ONE_STRING}\n{text}"), false);
         }
         if wrong_value && let Some(text) = text_heads(code, cwd) {
             // The header row converted (the 0.5B model, told the columns, changed the index
@@ -344,7 +350,7 @@ pub fn run_hint(
 }
 
 /// The hint for a plain text file read whole and taken item by item ([`read_as_one_string`]).
-const ONE_STRING: &str = "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.";
+const ONE_STRING: &str = "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()`, `csv.reader()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.";
 
 /// The hint for a run that printed nothing, when nothing more precise applies.
 const SILENT_RUN: &str =
@@ -921,15 +927,25 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
 /// for words that file does not hold in any case: the first such word, and the file's first
 /// lines. The 1.5B model counted the distinct users of events.log from the lines that hold
 /// `User: `, and its lines read `alice login`.
-fn absent_words<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(&'c str, String)> {
+fn absent_words<'c>(
+    code: &'c str,
+    output: &str,
+    cwd: &Path,
+    request: &str,
+) -> Option<(&'c str, String)> {
     let bare_zero = !output.trim().is_empty()
         && output
             .trim()
             .lines()
             .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()"));
-    // Or one line whose only number is a zero ("Total spent on food: $0.00"): then the words
-    // of the code's prints are no search, and only the other lines' strings are looked at.
-    let numbers = numbers_in(output);
+    // Or one line whose only number is a zero ("Total spent on food: $0.00"), besides the
+    // request's own ("Number of rows from April 2026: 0"): then the words of the code's
+    // prints are no search, and only the other lines' strings are looked at.
+    let asked = numbers_in(request);
+    let numbers: Vec<&str> = numbers_in(output)
+        .into_iter()
+        .filter(|n| !asked.contains(n))
+        .collect();
     let said_zero = output.trim().lines().count() == 1
         && !numbers.is_empty()
         && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0));
@@ -1279,6 +1295,59 @@ fn unknown_json_key(code: &str, cwd: &Path) -> Option<(String, String, String)> 
     })
 }
 
+/// A CSV column the code converts to a number by index (`float(row[1])`) that holds no
+/// number in any row: the file, what the code wrote, the column's name, and the columns that
+/// do hold numbers. The 1.5B model guarded `float(row[1])` of expenses.csv with
+/// `row[1].isdigit()`, and `row[1]` is `category`: it added nothing and printed $0.00.
+fn unnumbered_column(code: &str, cwd: &Path) -> Option<(String, String, String, Vec<String>)> {
+    static CONVERTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:float|int)\(\s*(\w+\[(\d+)\])\s*\)").ok()
+    });
+    let converted: Vec<(&str, usize)> = CONVERTED
+        .as_ref()?
+        .captures_iter(code)
+        .filter_map(|c| Some((c.get(1)?.as_str(), c.get(2)?.as_str().parse().ok()?)))
+        .collect();
+    if converted.is_empty() {
+        return None;
+    }
+    named_files(code).into_iter().find_map(|name| {
+        if !name.ends_with(".csv") {
+            return None;
+        }
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
+        csv_columns(&head)?;
+        let mut lines = text.lines();
+        let header: Vec<String> = lines
+            .next()?
+            .split(',')
+            .map(|h| h.trim().to_string())
+            .collect();
+        let rows: Vec<Vec<&str>> = lines
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split(',').map(str::trim).collect())
+            .collect();
+        let numeric = |i: usize| {
+            rows.iter()
+                .any(|r| r.get(i).is_some_and(|v| v.parse::<f64>().is_ok()))
+        };
+        let (written, index) = converted
+            .iter()
+            .find(|(_, i)| *i < header.len() && !numeric(*i))?;
+        let numbers: Vec<String> = (0..header.len())
+            .filter(|i| numeric(*i))
+            .map(|i| format!("{i} `{}`", header[i]))
+            .collect();
+        Some((
+            name.to_string(),
+            (*written).to_string(),
+            header[*index].clone(),
+            numbers,
+        ))
+    })
+}
+
 /// What is said of a key that is not a column ([`unknown_csv_key`]).
 fn unknown_key_says(file: &str, key: &str, columns: &[String]) -> String {
     let names: Vec<String> = columns.iter().map(|c| format!("`{c}`")).collect();
@@ -1361,7 +1430,7 @@ fn read_as_one_string(code: &str) -> Option<bool> {
             .any(|w| lower.contains(w));
         let name = regex::escape(name.as_str());
         let taken = regex::Regex::new(&format!(
-            r"\bfor\s+\w+\s+in\s+{name}\s*(?::|\bif\b|[\])}}])|\b(?:max|min|sorted|set)\(\s*{name}\s*[,)]"
+            r"\bfor\s+\w+\s+in\s+{name}\s*(?::|\bif\b|[\])}}])|\b(?:max|min|sorted|set|csv\.reader|csv\.DictReader)\(\s*{name}\s*[,)]"
         ))
         .ok()?;
         let length = regex::Regex::new(&format!(r"\blen\(\s*{name}\s*\)")).ok()?;
@@ -3263,7 +3332,7 @@ pub fn uncomputed_hint(
     let request = request_text(asked);
     // A count of none from a search for what the file does not hold: undone when the word
     // searched is the code's own, not the request's (whose count of none may be the answer).
-    if let Some((word, heads)) = absent_words(code, value, cwd) {
+    if let Some((word, heads)) = absent_words(code, value, cwd, &request) {
         let text = format!(
             "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}"
         );
@@ -3399,6 +3468,16 @@ pub fn uncomputed_hint(
         .or_else(|| {
             unknown_csv_key(code, cwd).map(|(file, key, columns)| {
                 format!("{} Use one of those names.", unknown_key_says(&file, &key, &columns))
+            })
+        })
+        .or_else(|| {
+            unnumbered_column(code, cwd).map(|(file, written, column, numbers)| {
+                let numbers = if numbers.is_empty() {
+                    String::new()
+                } else {
+                    format!(" The columns with numbers are {}.", numbers.join(", "))
+                };
+                format!("`{written}` is the `{column}` column of `{file}`, and it holds no number in any row: your code converted none of it.{numbers}")
             })
         })
         .or_else(|| {
@@ -9278,14 +9357,24 @@ print(sum(team_data[\"data\"]) / 3)";
             "{}",
             hint.text
         );
+        // The request's own numbers said with the zero are no count (task 20, 1.5B).
+        let april = "import csv\nrows = list(csv.reader(open('expenses.csv')))\nn = len([r for r in rows if r[1] == 'April 2026'])\nprint(f\"Number of rows from April 2026: {n}\")";
+        let (word, _) = absent_words(
+            april,
+            "Number of rows from April 2026: 0",
+            here.path(),
+            "How many rows of expenses.csv are from April 2026?",
+        )
+        .unwrap();
+        assert_eq!(word, "April");
         // The words of a print are no search; a total that is not zero is not this.
         let printing = "total = 0\nprint(f\"Grand total of food: {total}\", open('expenses.csv').read().count('food'))";
         assert_eq!(
-            absent_words(printing, "Grand total of food: 0", here.path()),
+            absent_words(printing, "Grand total of food: 0", here.path(), ""),
             None
         );
         assert_eq!(
-            absent_words(code, "Total amount spent on food: $12.50", here.path()),
+            absent_words(code, "Total amount spent on food: $12.50", here.path(), ""),
             None
         );
     }
@@ -9308,6 +9397,58 @@ print(sum(team_data[\"data\"]) / 3)";
             unused_output_nudge(&h, "The item with the largest count is in the list.").is_some()
         );
         assert!(unused_output_nudge(&h, "It is butter.").is_some());
+    }
+
+    #[test]
+    fn a_column_of_no_numbers_converted_goes_back_as_undone() {
+        // Fourth set, task 18 (1.5B): `float(row[1])` guarded by `row[1].isdigit()`.
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("expenses.csv"),
+            "date,category,amount\n2026-03-02,food,12.50\n2026-03-05,transport,3.20\n",
+        )
+        .unwrap();
+        let request = "How much was spent on food in expenses.csv in total?";
+        let code = "import csv\ntotal = 0\nwith open('expenses.csv', newline='') as f:\n    reader = csv.reader(f)\n    next(reader)\n    for row in reader:\n        if row[1].isdigit():\n            total += float(row[1])\nprint(f\"Total spent on food: ${total:.2f}\")";
+        let printed = "Total spent on food: $0.00\n";
+        let h = runs(request, &[(code, printed)]);
+        let call = h.call("c1").cloned().unwrap();
+        let hint = uncomputed_hint(&h, &call, printed, here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("`row[1]` is the `category` column of `expenses.csv`, and it holds no number in any row: your code converted none of it. The columns with numbers are 2 `amount`."),
+            "{}",
+            hint.text
+        );
+        let right = code.replace("row[1]", "row[2]");
+        assert_eq!(unnumbered_column(&right, here.path()), None);
+    }
+
+    #[test]
+    fn csv_reader_over_a_text_read_whole_is_explained() {
+        // Fourth set, task 19 (1.5B): `csv.reader(text)` of expenses.csv read whole, rows of
+        // one character, `row[1]` out of range; it was told the columns and swapped indexes.
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("expenses.csv"),
+            "date,category,amount\n2026-03-02,food,12.50\n",
+        )
+        .unwrap();
+        let code = "import csv\nexpenses_data = computer.files.read('expenses.csv')\nfor row in csv.reader(expenses_data):\n    category = row[0]\n    amount = float(row[1])";
+        let out = "Traceback (most recent call last):\n  File \"<cell 1>\", line 5, in <module>\nIndexError: list index out of range";
+        assert_eq!(read_as_one_string(code), Some(true));
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert!(hint.text.starts_with(ONE_STRING), "{}", hint.text);
+        assert!(
+            hint.text.contains("`expenses.csv` begins:"),
+            "{}",
+            hint.text
+        );
+        let lines = code.replace(
+            "csv.reader(expenses_data)",
+            "csv.reader(expenses_data.splitlines())",
+        );
+        assert_eq!(read_as_one_string(&lines), None);
     }
 
     #[test]
