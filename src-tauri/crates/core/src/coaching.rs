@@ -159,6 +159,25 @@ pub fn run_hint(
                 false,
             );
         }
+        // A JSON file read with `computer.files.read`, whose text was taken for its data (the
+        // 1.5B model's `settings.get('cache')` of it failed four times, unexplained).
+        if (output.contains("AttributeError: 'str' object has no attribute")
+            || output.contains("string indices must be integers"))
+            && code.contains("computer.files.read(")
+            && let Some(name) = named_files(code)
+                .into_iter()
+                .find(|n| n.ends_with(".json") && cwd.join(n).is_file())
+        {
+            let shape = json_shapes(code, cwd, false, None)
+                .map(|s| format!(" {s}"))
+                .unwrap_or_default();
+            return hint(
+                &format!(
+                    "`computer.files.read` returns a file's text as one string, not its data. Parse JSON with the `json` module: `data = json.load(open('{name}'))`.{shape}"
+                ),
+                false,
+            );
+        }
         let looped_a_dict = output.contains("string indices must be integers")
             || output.contains("list indices must be integers or slices, not str");
         if (looped_a_dict || output.contains("KeyError: "))
@@ -9449,6 +9468,31 @@ print(sum(team_data[\"data\"]) / 3)";
             "csv.reader(expenses_data.splitlines())",
         );
         assert_eq!(read_as_one_string(&lines), None);
+    }
+
+    #[test]
+    fn a_json_file_read_as_a_document_and_taken_for_data_is_explained() {
+        // Fourth set, task 23 (1.5B): `computer.files.read('settings.json').get('cache')`.
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("settings.json"),
+            r#"{"cache": {"ttl": 300}}"#,
+        )
+        .unwrap();
+        let code = "settings = computer.files.read('settings.json')\nprint(settings.get('cache', {}).get('ttl', 0))";
+        let out = "Traceback (most recent call last):\nAttributeError: 'str' object has no attribute 'get'";
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert!(
+            hint.text.starts_with("`computer.files.read` returns a file's text as one string, not its data. Parse JSON with the `json` module: `data = json.load(open('settings.json'))`. settings.json holds an object (dict) with the keys `cache`"),
+            "{}",
+            hint.text
+        );
+        let opened =
+            "import json\nsettings = json.load(open('settings.json'))\nprint(settings.get('x'))";
+        assert!(
+            run_hint("python", opened, out, true, here.path())
+                .is_none_or(|h| !h.text.contains("not its data"))
+        );
     }
 
     #[test]
