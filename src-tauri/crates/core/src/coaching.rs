@@ -1260,7 +1260,9 @@ fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String
 /// `'published' in book`, printed 0 books before 2000 from books.json, whose year is `year`.
 fn unknown_json_key(code: &str, cwd: &Path) -> Option<(String, String, String)> {
     static KEY: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"(?:\[\s*|\.get\(\s*)['"]([^'"\n]+)['"]\s*\]?\s*(\S?\S?)"#).ok()
+        // A subscript of a name, a call or another subscript, not a list written out
+        // (`names = ['ada', 'tom']`).
+        regex::Regex::new(r#"(?:[\w)\]]\[\s*|\.get\(\s*)['"]([^'"\n]+)['"]\s*\]?\s*(\S?\S?)"#).ok()
     });
     fn keys_of(value: &serde_json::Value, keys: &mut std::collections::HashSet<String>) {
         match value {
@@ -9323,6 +9325,7 @@ print(sum(team_data[\"data\"]) / 3)";
             "import json\nbooks = json.load(open('books.json'))\nprint(sum(b['meta']['pages'] for b in books))",
             "import json\nbooks = json.load(open('books.json'))\nt = {}\nt['old'] = 0\nfor b in books:\n    t['old'] += b['year'] < 2000\nprint(t['old'])",
             "import json\nbooks = json.load(open('books.json'))\nt = {'old': 0}\nprint(t['old'])",
+            "import json\nbooks = json.load(open('books.json'))\nwanted = ['Dune', 'Emma']\nprint([b['title'] for b in books if b['title'] in wanted])",
         ] {
             assert_eq!(unknown_json_key(fine, here.path()), None, "{fine}");
         }
