@@ -877,13 +877,17 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         "not any",
     ];
     // A count of none, said last ("Number of ERROR lines: 0", after `line.startswith("ERROR")`
-    // over lines that begin with a date).
+    // over lines that begin with a date), or a total of none ("Total spent on food: $0.00",
+    // after `row[0] == 'Food'` over rows whose category is `food`).
     let counted_none = claim.lines().count() == 1
         && lower
             .trim_end_matches(['.', '!'])
             .split_whitespace()
             .last()
-            .is_some_and(|w| w == "0")
+            .is_some_and(|w| {
+                let number = w.trim_start_matches(|c: char| !c.is_ascii_digit());
+                w == "0" || (number.len() < w.len() && number.parse::<f64>() == Ok(0.0))
+            })
         && lower.split_whitespace().count() > 1;
     // A bare count of none: the words searched for are the code's own (`re.findall(r'^ERROR',
     // text)` over lines that begin with a date printed "0").
@@ -9495,6 +9499,31 @@ print(sum(team_data[\"data\"]) / 3)";
         assert!(
             run_hint("python", opened, out, true, here.path())
                 .is_none_or(|h| !h.text.contains("not its data"))
+        );
+    }
+
+    #[test]
+    fn a_total_of_none_after_a_search_that_missed_is_told_the_lines() {
+        // Fourth set, task 18 (1.5B): `row[0] == 'Food'` over rows whose category is `food`.
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("expenses.csv"),
+            "date,category,amount\n2026-03-02,food,12.50\n",
+        )
+        .unwrap();
+        let code = "import csv\ntotal = 0\nfor row in csv.reader(open('expenses.csv')):\n    if row[0] == 'Food':\n        total += float(row[2])\nprint(f\"Total spent on food: ${total:.2f}\")";
+        let said = missed_words(code, "Total spent on food: $0.00", here.path()).unwrap();
+        assert!(
+            said.starts_with("`expenses.csv` does hold `food`, so your code's search missed it."),
+            "{said}"
+        );
+        assert_eq!(
+            missed_words(code, "Total spent on food: $10.00", here.path()),
+            None
+        );
+        assert_eq!(
+            missed_words(code, "Total spent on food: 0.5", here.path()),
+            None
         );
     }
 
