@@ -3358,11 +3358,16 @@ pub fn uncomputed_hint(
     // A count of none from a search for what the file does not hold: undone when the word
     // searched is the code's own, not the request's (whose count of none may be the answer).
     if let Some((word, heads)) = absent_words(code, value, cwd, &request) {
+        let months = month_as_number(word, &heads)
+            .map(|(date, month)| format!("\nIts dates are written in numbers (`{date}`): {word} is month `{month}` there."))
+            .unwrap_or_default();
         let text = format!(
-            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}"
+            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}{months}"
         );
+        // A month the file writes as a number is no answer of none either (the 1.5B model,
+        // told only that no line holds `April`, answered that no row is from April).
         let asked_for = words_in(&request).any(|w| w.eq_ignore_ascii_case(word));
-        return Some(if asked_for {
+        return Some(if asked_for && months.is_empty() {
             RunHint {
                 text,
                 undone: false,
@@ -3676,6 +3681,34 @@ fn unused_parameter(code: &str) -> Option<(&str, &str)> {
             (plain && !names_in(&body, name)).then_some((function, name))
         })
     })
+}
+
+/// When `word` names a month (`April`, `apr`) and `text` writes dates as numbers
+/// (`2026-03-02`): the first such date and the month's number (`04`). The 1.5B model compared
+/// expenses.csv's dates with `'April 2026'`, was told no line holds `April`, and answered none.
+fn month_as_number<'t>(word: &str, text: &'t str) -> Option<(&'t str, String)> {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
+    let lower = word.to_lowercase();
+    let at = MONTHS
+        .iter()
+        .position(|m| *m == lower || (lower.len() == 3 && m.starts_with(&lower)))?;
+    let date = DATE.as_ref()?.find(text)?.as_str();
+    Some((date, format!("{:02}", at + 1)))
 }
 
 /// The start of a search for the smallest or largest (`inf`, `-inf`) or a `nan`, printed as
@@ -9393,6 +9426,31 @@ print(sum(team_data[\"data\"]) / 3)";
         )
         .unwrap();
         assert_eq!(word, "April");
+        let h = runs(
+            "How many rows of expenses.csv are from April 2026?",
+            &[(april, "Number of rows from April 2026: 0\n")],
+        );
+        let call = h.call("c1").cloned().unwrap();
+        let hint = uncomputed_hint(
+            &h,
+            &call,
+            "Number of rows from April 2026: 0\n",
+            here.path(),
+        )
+        .unwrap();
+        assert!(
+            hint.text.contains(
+                "Its dates are written in numbers (`2026-03-02`): April is month `04` there."
+            ),
+            "{}",
+            hint.text
+        );
+        assert!(hint.undone, "{}", hint.text);
+        assert_eq!(month_as_number("Food", "2026-03-02"), None);
+        assert_eq!(
+            month_as_number("dec", "x 2026-12-01"),
+            Some(("2026-12-01", "12".to_string()))
+        );
         // The words of a print are no search; a total that is not zero is not this.
         let printing = "total = 0\nprint(f\"Grand total of food: {total}\", open('expenses.csv').read().count('food'))";
         assert_eq!(
