@@ -1244,15 +1244,7 @@ fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String
         .collect();
     named_files(code).into_iter().find_map(|name| {
         // The header as written (`csv_header` lowercases it), when the file has one.
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
-        (name.ends_with(".csv") && csv_columns(&head).is_some()).then_some(())?;
-        let columns: Vec<String> = head
-            .lines()
-            .next()?
-            .split(',')
-            .map(|c| c.trim().to_string())
-            .collect();
+        let (columns, _) = csv_file(cwd, name)?;
         let key = keys.iter().find(|k| !columns.iter().any(|c| c == *k))?;
         Some((name.to_string(), (*key).to_string(), columns))
     })
@@ -1337,19 +1329,10 @@ fn unnumbered_column(code: &str, cwd: &Path) -> Option<(String, String, String, 
         return None;
     }
     named_files(code).into_iter().find_map(|name| {
-        if !name.ends_with(".csv") {
-            return None;
-        }
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
-        csv_columns(&head)?;
-        let mut lines = text.lines();
-        let header: Vec<String> = lines
-            .next()?
-            .split(',')
-            .map(|h| h.trim().to_string())
-            .collect();
-        let rows: Vec<Vec<&str>> = lines
+        let (header, text) = csv_file(cwd, name)?;
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(1)
             .filter(|l| !l.trim().is_empty())
             .map(|l| l.split(',').map(str::trim).collect())
             .collect();
@@ -1385,19 +1368,26 @@ fn unknown_key_says(file: &str, key: &str, columns: &[String]) -> String {
 /// The columns of the CSV file `name` here, lowercased, when its first line names them
 /// ([`csv_columns`]).
 fn csv_header(cwd: &Path, name: &str) -> Option<Vec<String>> {
+    let (header, _) = csv_file(cwd, name)?;
+    Some(header.iter().map(|h| h.to_lowercase()).collect())
+}
+
+/// The CSV file `name` here, when its first line names its columns ([`csv_columns`]): its
+/// header as written, and its whole text.
+fn csv_file(cwd: &Path, name: &str) -> Option<(Vec<String>, String)> {
     if !name.ends_with(".csv") {
         return None;
     }
     let text = std::fs::read_to_string(cwd.join(name)).ok()?;
     let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
     csv_columns(&head)?;
-    Some(
-        head.lines()
-            .next()?
-            .split(',')
-            .map(|h| h.trim().to_lowercase())
-            .collect(),
-    )
+    let header = text
+        .lines()
+        .next()?
+        .split(',')
+        .map(|h| h.trim().to_string())
+        .collect();
+    Some((header, text))
 }
 
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
