@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -21,6 +21,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -245,7 +246,57 @@ FOURTH = [
     ("Rename old.txt to new.txt, then tell me the size of new.txt in bytes.", {"old.txt": "twelve chars"}, "12"),
 ]
 
-SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH}
+# A fifth set, written in session 28 and run on the harness as it stood before any change was
+# made from it (the fourth had by then been used to tune the coaching). Same everyday kinds,
+# new requests and file shapes: "name: score" lines, a staff CSV grouped by department, a
+# nested JSON of stock, markdown headings, durations in a log, extensions and empty files in a
+# folder, a file to copy and one to delete.
+SCORES = "ann: 82\nben: 67\ncid: 91\ndee: 74\n"
+STAFF = "name,dept,salary\nava,eng,85000\nbo,sales,52000\ncy,eng,91000\ndi,hr,48000\ned,sales,61000\n"
+STOCK = json.dumps({"warehouse": {"items": [{"sku": "A1", "stock": 5}, {"sku": "B2", "stock": 0},
+                                            {"sku": "C3", "stock": 12}, {"sku": "D4", "stock": 0}]}})
+GUIDE = "# Intro\ntext\n## Setup\nmore text\n## Usage\nrun it\n# End\n"
+JOBS = "job1 took 12s\njob2 took 7s\njob3 took 30s\njob4 took 5s\n"
+EXT_FOLDER = {"a.py": "1", "b.py": "2", "c.txt": "3", "d.md": "4", "e.md": "5", "f.md": "6"}
+EMPTY_FOLDER = {"a.txt": "", "b.txt": "x", "c.txt": "", "d.log": "yy"}
+
+FIFTH = [
+    ("What is 6 to the power of 7? Use code.", {}, "279936"),
+    ("How many minutes are in 2.5 days? Use code.", {}, "3600"),
+    ("What is 12.5 percent of 864? Use code.", {}, "108"),
+    ("How many ways are there to choose 4 items out of 12? Use code.", {}, "495"),
+    ("How many numbers from 1 to 500 are divisible by both 4 and 6? Use code.", {}, "41"),
+    ("What is the sum of the odd numbers from 1 to 99? Use code.", {}, "2500"),
+    ("What is the binary number 1011011 in decimal? Use code.", {}, "91"),
+    ("What is the cube root of 19683? Use code.", {}, "27"),
+    ("How many kilometers are 100 miles, rounded to one decimal (1 mile = 1.609344 km)? Use code.", {}, "160.9"),
+    ("How many vowels are in the sentence 'programming is fun'? Count with code.", {}, "5"),
+    ("Is the word racecar a palindrome? Check with code and answer yes or no.", {}, "yes"),
+    ("What is the word hello in uppercase, reversed? Use code.", {}, "olleh"),
+    ("How many characters does the text 'Hello, World!' have? Use code.", {}, "13"),
+    ("What are the first 6 characters of the md5 hex digest of the text 2026 (no newline)? Use code.", {}, "c92a10"),
+    ("What is the ROT13 encoding of the word hello? Use code.", {}, "uryyb"),
+    ("What date is 100 days after 2026-01-01? Use code and answer as YYYY-MM-DD.", {}, "2026-04-11"),
+    ("How many weekdays (Monday to Friday) are there in March 2026? Use code.", {}, "22"),
+    ("What day of the week was 1969-07-20? Use code.", {}, "sunday"),
+    ("How many days of 2026 come after 2026-12-05? Use code.", {}, "26"),
+    ("What is the average score in scores.txt?", {"scores.txt": SCORES}, "78.5"),
+    ("Who has the lowest score in scores.txt?", {"scores.txt": SCORES}, "ben"),
+    ("What is the total salary of the eng department in staff.csv?", {"staff.csv": STAFF}, "176000"),
+    ("How many distinct departments are in staff.csv?", {"staff.csv": STAFF}, "3"),
+    ("Which department in staff.csv has the highest average salary?", {"staff.csv": STAFF}, "eng"),
+    ("How many items in stock.json have no stock left?", {"stock.json": STOCK}, "2"),
+    ("What is the total stock of all items in stock.json?", {"stock.json": STOCK}, "17"),
+    ("How many headings does guide.md have?", {"guide.md": GUIDE}, "4"),
+    ("What is the total time in seconds of the jobs in jobs.log?", {"jobs.log": JOBS}, "54"),
+    ("Which job in jobs.log took the longest?", {"jobs.log": JOBS}, "job3"),
+    ("Which file extension is the most common in this folder?", EXT_FOLDER, "md"),
+    ("How many files in this folder are empty?", EMPTY_FOLDER, "2"),
+    ("Write the word banana into fruit.txt, then tell me how many times the letter a appears in fruit.txt.", {}, "3"),
+    ("Delete tmp.log, then tell me how many files are left in this folder.", {"tmp.log": "x", "a.txt": "1", "b.txt": "2"}, "2"),
+]
+
+SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -273,8 +324,20 @@ def events_of(stdout):
             pass
 
 
+def task_folder():
+    """One folder for every task, at the same path each run, emptied before and after: the
+    prompt shows the working directory, and a path that changed from run to run changed the
+    model's first reply at temperature 0, so two runs of one binary could differ by a task or
+    two. (So two benches must not run at once.)"""
+    folder = pathlib.Path(tempfile.gettempdir(), "oi-bench-task")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    return folder
+
+
 def run_task(binary, model_args, request, files, expected, timeout, keep=None):
-    with tempfile.TemporaryDirectory(prefix="oi-bench-") as tmp:
+    tmp = task_folder()
+    try:
         work = pathlib.Path(tmp, "work")
         work.mkdir()
         for name, text in files.items():
@@ -290,6 +353,8 @@ def run_task(binary, model_args, request, files, expected, timeout, keep=None):
             keep.write_text(out)
         if timed_out:
             return dict(seconds=timeout, answered=False, computed=False, kind="timeout", answer="")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return dict(seconds=seconds, **score(out, expected))
 
 
@@ -449,7 +514,8 @@ def main():
     ap.add_argument("--set", default="main", choices=sorted(SETS),
                     help="the tasks: main (the coaching was built on it), heldout (used to tune it from session 25 on) "
                          "third (written in session 26, tuned on from then) "
-                         "or fourth (written in session 27, run before any change made from it)")
+                         "fourth (written in session 27, tuned on from then) "
+                         "or fifth (written in session 28, run before any change made from it)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
