@@ -69,6 +69,19 @@ pub fn run_hint(
                 false,
             );
         }
+        if output.contains(LEADING_ZEROS)
+            && let Some(mended) = without_leading_zeros(code)
+            && let Some((was, is)) = code.lines().zip(mended.lines()).find(|(a, b)| a != b)
+        {
+            return hint(
+                &format!(
+                    "Python 3 does not take a whole number written with a leading zero: write `{}`, not `{}`.",
+                    is.trim(),
+                    was.trim()
+                ),
+                false,
+            );
+        }
         if let Some((spaced, joined)) = spaced_name(code, output) {
             return hint(
                 &format!(
@@ -180,7 +193,13 @@ pub fn run_hint(
         }
         let looped_a_dict = output.contains("string indices must be integers")
             || output.contains("list indices must be integers or slices, not str");
-        if (looped_a_dict || output.contains("KeyError: "))
+        // Objects where the code wanted numbers (the 1.5B model's `sum(data.values())` of a
+        // JSON object whose values are objects, sent back until its time ran out).
+        // (A list of objects added up has its own hint, with the key to add, below.)
+        let added_objects = output.contains("TypeError: unsupported operand type(s)")
+            && (output.contains("'dict'") || output.contains("'list'"))
+            && summed_objects(code, cwd).is_none();
+        if (looped_a_dict || added_objects || output.contains("KeyError: "))
             && let Some(text) = json_shapes(code, cwd, looped_a_dict, missing_key(output))
         {
             return hint(&text, false);
@@ -246,6 +265,12 @@ pub fn run_hint(
             return hint(&text, false);
         }
         if wrong_value && let Some(text) = text_heads(code, cwd) {
+            // A separator no line holds, or a pattern none matches: each line stayed whole,
+            // or nothing was found (the 0.5B model split `ann: 82` at `,`).
+            let text = match unmatched_search(code, cwd) {
+                Some(why) => format!("{why}\n{text}"),
+                None => text,
+            };
             // The header row converted (the 0.5B model, told the columns, changed the index
             // it converted from `cost` to `qty` to `item` until the bench's time ran out).
             return match header_skip_hint(code, output, cwd) {
@@ -378,12 +403,19 @@ const SILENT_RUN: &str =
 /// When code wrote the file a request creates and printed nothing, and the request asks more
 /// after it ("…, then tell me its size in bytes"): that file and the rest to do.
 fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, &'r str)> {
-    if !asks_to_create(request) && !asks_to_change(request) {
+    let deletes = asks_to_delete(request);
+    if !asks_to_create(request) && !asks_to_change(request) && !deletes {
         return None;
     }
-    let file = named_files(request)
-        .into_iter()
-        .find(|file| code.contains(file) && cwd.join(file).is_file())?;
+    // The file made or changed is there now; the one deleted is gone.
+    let file = named_files(request).into_iter().find(|file| {
+        code.contains(file)
+            && if deletes {
+                !cwd.join(file).exists()
+            } else {
+                cwd.join(file).is_file()
+            }
+    })?;
     let lower = request.to_lowercase();
     let at = lower.rfind(" then ")?;
     let rest = request[at + " then ".len()..].trim();
@@ -398,11 +430,22 @@ fn made_and_left(request: &str, code: &str, cwd: &Path) -> Option<String> {
     let rest = rest.trim_end_matches(['.', '!', '?']);
     Some(if asks_to_create(request) {
         format!("It made `{file}`; the rest of my request is still to do: {rest}.")
+    } else if asks_to_delete(request) && !cwd.join(file).exists() {
+        format!(
+            "It did that part (`{file}` is gone now); the rest of my request is still to do: {rest}."
+        )
     } else {
         format!(
             "It did that part (`{file}` is there now); the rest of my request is still to do: {rest}."
         )
     })
+}
+
+/// Whether a request asks for a file to be deleted (`Delete tmp.log, then tell me how many
+/// files are left`: the 0.5B model ran `rm tmp.log`, which printed nothing, and answered that
+/// the output was empty).
+fn asks_to_delete(request: &str) -> bool {
+    words_in(&request.to_lowercase()).any(|w| matches!(w, "delete" | "remove" | "erase"))
 }
 
 /// Whether a request asks for a file to be changed, moved or copied (`Rename old.txt to
@@ -430,11 +473,14 @@ pub fn made_file_output(
     let ToolAction::RunCode { language, code } = &call.action else {
         return None;
     };
-    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
-        return None;
-    }
+    // Python's silent run has its hint; a shell's has none (`rm tmp.log`).
+    let silent_hint = match oi_exec::canonical_language(language) {
+        Some(oi_exec::Language::Python) => Some(format!("({SILENT_RUN})")),
+        Some(oi_exec::Language::Shell) => None,
+        _ => return None,
+    };
     let (printed, hint) = split_hint(output);
-    if !printed.trim().is_empty() || hint != Some(&format!("({SILENT_RUN})")) {
+    if !printed.trim().is_empty() || hint.map(str::to_string) != silent_hint {
         return None;
     }
     let (asked, _) = history.last_turn()?;
@@ -689,7 +735,12 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
                         "{shown}\n{SEVERAL_NUMBERS} separated by {between}: split each line \
                          (`line.{split}`) and convert each part."
                     ),
-                    None => format!("{shown}\nLook at what each line holds before converting it."),
+                    None => match labelled_numbers(head) {
+                        Some(how) => format!("{shown}\n{how}"),
+                        None => {
+                            format!("{shown}\nLook at what each line holds before converting it.")
+                        }
+                    },
                 },
             }
         })
@@ -845,6 +896,46 @@ fn separated_numbers(head: &str) -> Option<(&'static str, &'static str)> {
     .map(|(_, split, between)| (split, between))
 }
 
+/// When each of a text's first lines is a name, a separator and a number (`ann: 82`, `eggs 12`,
+/// `x=3`): how to split such a line, as said in a hint. The 0.5B model converted `ann: 82`
+/// whole with `float(line.strip())`, was shown the lines and told to look at what each holds,
+/// and sent the same code back.
+fn labelled_numbers(head: &str) -> Option<String> {
+    let lines: Vec<&str> = head
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    [
+        (':', "split(':')", "`:`"),
+        ('=', "split('=')", "`=`"),
+        (',', "split(',')", "`,`"),
+        ('\t', "split('\\t')", "a tab"),
+        (' ', "rsplit(maxsplit=1)", "a space"),
+    ]
+    .into_iter()
+    .find(|(sep, _, _)| {
+        lines.iter().all(|l| {
+            let parts = if *sep == ' ' {
+                l.rsplit_once(' ')
+            } else {
+                l.split_once(*sep)
+            };
+            parts.is_some_and(|(name, number)| {
+                name.chars().any(char::is_alphabetic) && number.trim().parse::<f64>().is_ok()
+            })
+        })
+    })
+    .map(|(_, split, shown)| {
+        format!(
+            "Each line holds a name, then {shown}, then a number: split each line (`name, value = line.{split}`) and convert only the number (`float(value)`)."
+        )
+    })
+}
+
 /// A run that read a plain text file here and said it found nothing ("No WARN lines found"),
 /// although a word of that claim is in the file: the code's search missed it (the 0.5B model
 /// matched `WARN: (.+)` against lines that read `2026-11-02 WARN slow`). The lines that hold
@@ -964,15 +1055,7 @@ fn absent_words<'c>(
     // Or one line whose only number is a zero ("Total spent on food: $0.00"), besides the
     // request's own ("Number of rows from April 2026: 0"): then the words of the code's
     // prints are no search, and only the other lines' strings are looked at.
-    let asked = numbers_in(request);
-    let numbers: Vec<&str> = numbers_in(output)
-        .into_iter()
-        .filter(|n| !asked.contains(n))
-        .collect();
-    let said_zero = output.trim().lines().count() == 1
-        && !numbers.is_empty()
-        && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0));
-    if !bare_zero && !said_zero {
+    if !says_none(output, request) {
         return None;
     }
     let files: Vec<&str> = named_files(code)
@@ -1024,6 +1107,192 @@ fn absent_words<'c>(
             && !texts.iter().any(|t| t.contains(&l.to_lowercase()))
     });
     Some((whole?, text_heads(code, cwd)?))
+}
+
+/// Whether a run's short output says it found nothing: a bare zero or empty value ("0", "[]",
+/// "None"), or one line whose only number is a zero besides the request's own ("Total time in
+/// seconds: 0").
+fn says_none(output: &str, request: &str) -> bool {
+    let output = output.trim();
+    if output.is_empty() {
+        return false;
+    }
+    if output
+        .lines()
+        .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()" | "None"))
+    {
+        return true;
+    }
+    let asked = numbers_in(request);
+    let numbers: Vec<&str> = numbers_in(output)
+        .into_iter()
+        .filter(|n| !asked.contains(n))
+        .collect();
+    output.lines().count() == 1
+        && !numbers.is_empty()
+        && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))
+}
+
+/// A search in the code that can find nothing in the plain text files it names here: a
+/// regular expression (`re.search(r'…', line)`) that matches no line of them, or a separator
+/// (`line.split(',')`) that no line holds. What to tell the model of it. The 0.5B model looked
+/// for `\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}` in jobs.log, whose lines read `job1 took 12s`,
+/// and printed a total of 0 seconds; it split `ann: 82` lines at `,` and found no score.
+fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
+    static SEARCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\bre\.(?:search|findall|finditer|match|fullmatch|compile)\(\s*([rR]?)(?:'([^'\n]*)'|"([^"\n]*)")([^\n]*)"#,
+        )
+        .ok()
+    });
+    static SEARCH_BY_NAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+        || {
+            regex::Regex::new(
+                r"\bre\.(?:search|findall|finditer|match|fullmatch|compile)\(\s*([A-Za-z_]\w*)\s*[,)]([^\n]*)",
+            )
+            .ok()
+        },
+    );
+    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.split\(\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\)"#).ok()
+    });
+    let mut names = Vec::new();
+    let mut texts = Vec::new();
+    for name in named_files(code) {
+        if !plain_text(name) || names.contains(&name) {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(cwd.join(name))
+            && !text.trim().is_empty()
+        {
+            names.push(name);
+            texts.push(text);
+        }
+    }
+    if texts.is_empty() {
+        return None;
+    }
+    let files = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" or ");
+    // Each pattern as written, whether raw, and the rest of its call's line (for its flags):
+    // given in the call, or through a name set to it (`time_pattern = r'…'`, then
+    // `re.findall(time_pattern, content)`: the 1.5B model's).
+    let mut patterns: Vec<(&str, bool, &str)> = Vec::new();
+    for found in SEARCH.as_ref()?.captures_iter(code) {
+        if let Some(written) = found.get(2).or_else(|| found.get(3)) {
+            let raw = found.get(1).is_some_and(|m| !m.as_str().is_empty());
+            patterns.push((
+                written.as_str(),
+                raw,
+                found.get(4).map_or("", |m| m.as_str()),
+            ));
+        }
+    }
+    for found in SEARCH_BY_NAME.as_ref()?.captures_iter(code) {
+        let (Some(name), Some(rest)) = (found.get(1), found.get(2)) else {
+            continue;
+        };
+        let set = format!(
+            r#"(?m)^\s*{}\s*=\s*([rR]?)(?:'([^'\n]*)'|"([^"\n]*)")\s*(?:#.*)?$"#,
+            regex::escape(name.as_str())
+        );
+        if let Some(value) = regex::Regex::new(&set)
+            .ok()
+            .and_then(|re| re.captures(code))
+            && let Some(written) = value.get(2).or_else(|| value.get(3))
+        {
+            let raw = value.get(1).is_some_and(|m| !m.as_str().is_empty());
+            patterns.push((written.as_str(), raw, rest.as_str()));
+        }
+    }
+    for (written, raw, rest) in patterns {
+        if written.trim().is_empty() {
+            continue;
+        }
+        let pattern = if raw {
+            written.to_string()
+        } else {
+            written.replace("\\\\", "\\")
+        };
+        let flags = if rest.contains("re.I") || rest.contains("IGNORECASE") {
+            "(?i)"
+        } else {
+            ""
+        };
+        // A pattern this engine does not read (a look-behind, a back-reference) is left alone.
+        let Ok(re) = regex::Regex::new(&format!("{flags}{pattern}")) else {
+            continue;
+        };
+        if texts
+            .iter()
+            .all(|t| !re.is_match(t) && !t.lines().any(|l| re.is_match(l)))
+        {
+            return Some(format!(
+                "Your code searches for `{written}`, and no line of {files} matches it: the lines are not written that way, so the search found nothing."
+            ));
+        }
+    }
+    for found in SPLIT.as_ref()?.captures_iter(code) {
+        let Some(written) = found.get(1).or_else(|| found.get(2)).map(|m| m.as_str()) else {
+            continue;
+        };
+        let separator = written.replace("\\n", "\n").replace("\\t", "\t");
+        if separator.trim().is_empty() || separator.contains('\\') {
+            continue;
+        }
+        if texts.iter().all(|t| !t.contains(&separator)) {
+            return Some(format!(
+                "Your code splits at `'{written}'`, and no line of {files} holds `{written}`: each line stays whole, in one part."
+            ));
+        }
+    }
+    None
+}
+
+/// Words of the request that the code does not write and that the data lines (below the
+/// first) of a plain text file the code names hold as whole words, in any case: how the file
+/// writes what the request asks about. The 0.5B model summed the salaries of `Engineering`
+/// for "the eng department", in a file whose rows say `eng`.
+fn kept_request_words(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+    const COMMON: [&str; 16] = [
+        "the", "a", "an", "in", "of", "is", "are", "what", "which", "how", "many", "much", "to",
+        "and", "or", "for",
+    ];
+    let lower = code.to_lowercase();
+    named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let held: Vec<String> = text
+                .lines()
+                .skip(1)
+                .flat_map(words_in)
+                .map(str::to_lowercase)
+                .collect();
+            let mut words: Vec<String> = Vec::new();
+            for word in words_in(request).map(str::to_lowercase) {
+                if word.chars().count() >= 2
+                    && word.chars().any(char::is_alphabetic)
+                    && !COMMON.contains(&word.as_str())
+                    && !name.to_lowercase().contains(&word)
+                    && !words_in(&lower).any(|w| w == word)
+                    && held.contains(&word)
+                    && !words.contains(&word)
+                {
+                    words.push(word);
+                }
+            }
+            let words = words
+                .iter()
+                .map(|w| format!("`{w}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (!words.is_empty()).then(|| (words, name.to_string()))
+        })
 }
 
 /// When a run's short output says a file or a list is empty and a plain text file the code
@@ -1116,7 +1385,12 @@ fn mixed_column<'c>(code: &'c str, cwd: &Path) -> Option<MixedColumn<'c>> {
         };
         for found in taken.captures_iter(code) {
             let variable = found.get(1)?.as_str();
-            let Some(meant) = header.iter().position(|h| *h == variable.to_lowercase()) else {
+            let name = variable.to_lowercase();
+            let Some(meant) = header
+                .iter()
+                .position(|h| *h == name)
+                .or_else(|| header.iter().position(|h| names_column(&name, h)))
+            else {
                 continue;
             };
             let Ok(index) = found[3].parse::<usize>() else {
@@ -1137,6 +1411,25 @@ fn mixed_column<'c>(code: &'c str, cwd: &Path) -> Option<MixedColumn<'c>> {
         }
     }
     None
+}
+
+/// Whether a variable's name (lowercased) names a column other than as written: its plural
+/// or singular (`names`, `student`), or the full word the column abbreviates (`departments`
+/// for `dept`, `amount` for `amt`: the same first two letters, and the column's letters in
+/// order). The 1.5B model counted the distinct `departments` of staff.csv from its `salary`
+/// column.
+fn names_column(variable: &str, column: &str) -> bool {
+    if column.chars().count() < 3 || !column.chars().all(char::is_alphanumeric) {
+        return false;
+    }
+    if variable.strip_suffix('s') == Some(column) || column.strip_suffix('s') == Some(variable) {
+        return true;
+    }
+    let mut letters = variable.chars();
+    variable
+        .get(..2)
+        .is_some_and(|start| column.starts_with(start))
+        && column.chars().all(|c| letters.any(|v| v == c))
 }
 
 /// What the hint for [`MixedColumn`] says of how the indexes count.
@@ -1232,7 +1525,11 @@ fn unused_column<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r st
 /// grades.csv, whose columns are `student`, `math`, `art`, and printed that it had none.
 fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String>)> {
     static KEY: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"(?:\[\s*|\.get\(\s*)['"]([^'"\n]+)['"]"#).ok()
+        // pandas' `groupby('department')` and `sort_values('salary')` take columns too.
+        regex::Regex::new(
+            r#"(?:\[\s*|\.get\(\s*|\.groupby\(\s*(?:by\s*=\s*)?|\.sort_values\(\s*(?:by\s*=\s*)?)['"]([^'"\n]+)['"]"#,
+        )
+        .ok()
     });
     if !(code.contains("DictReader") || code.contains("read_csv")) {
         return None;
@@ -2890,7 +3187,12 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
     // A short one made only of the corrections' words is one too: the 0.5B model, told "Your
     // code printed: 0b101101. Your answer did not use it.", answered those two sentences.
     let whole = windows >= 3 && own == 0 && echoed > 0;
-    let mostly = (windows >= 10 && own * 3 <= windows) || whole;
+    // Mostly: of the runs of words not the request's, a third or fewer its own. An answer
+    // that says the request back with its value ("The total time in seconds of the jobs in
+    // jobs.log is 0.") is an answer (the 1.5B model's was taken for a parrot).
+    let asked_back = said.windows(3).filter(|three| in_request(three)).count();
+    let rest = windows - asked_back;
+    let mostly = (rest >= 10 && own * 3 <= rest) || whole;
     let numbered = answer.chars().any(|c| c.is_ascii_digit());
     if !((echoed > 0 && !numbered) || mostly || request_said) {
         return None;
@@ -3351,8 +3653,11 @@ pub fn uncomputed_hint(
         let months = month_as_number(word, &heads)
             .map(|(date, month)| format!("\nIts dates are written in numbers (`{date}`): {word} is month `{month}` there."))
             .unwrap_or_default();
+        let kept = kept_request_words(&request, code, cwd)
+            .map(|(words, name)| format!("\nMy request's {words} is written so in `{name}`."))
+            .unwrap_or_default();
         let text = format!(
-            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}{months}"
+            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}{months}{kept}"
         );
         // A month the file writes as a number is no answer of none either (the 1.5B model,
         // told only that no line holds `April`, answered that no row is from April).
@@ -3369,6 +3674,20 @@ pub fn uncomputed_hint(
                 ),
                 undone: true,
             }
+        });
+    }
+    // The same from a pattern no line matches, or a separator no line holds: the code's
+    // own, so the run is undone.
+    if !shell
+        && says_none(value, &request)
+        && let Some(why) = unmatched_search(code, cwd)
+        && let Some(heads) = text_heads(code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {why}\n{heads}\nWrite code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
         });
     }
     // Lines that mention a word, counted by code without it: the file's lines, all of them
@@ -3417,9 +3736,35 @@ pub fn uncomputed_hint(
             undone: false,
         });
     }
+    if let [n] = numbers_in(value).as_slice()
+        && let Some(clean) = float_noise(n)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{n} is {clean} with a floating-point rounding error in its last digits: the value is {clean}."
+            ),
+            undone: false,
+        });
+    }
     let why = clock_for_asked_year(&request, code)
         .map(|(year, clock)| {
             format!("my request is about {year}, and your code took the date from the clock (`{clock}`), which is not in {year}: write {year} into the code.")
+        })
+        .or_else(|| {
+            all_lines_counted(&request, code, value, cwd).map(|(noun, file, lines)| {
+                format!("my request counts {noun}, and your code counted the lines of `{file}` ({lines}), all of them, whatever they hold. Count only the lines that are {noun}.")
+            })
+        })
+        .or_else(|| {
+            time_factor_missed(&request, code).map(|(asked, given, factor, how)| {
+                let made = if how.contains('×') { format!(" ({how})") } else { String::new() };
+                format!("a {given} is {factor} {asked}s{made}, and no numbers of your code make {factor}: it did not convert {given}s to {asked}s.")
+            })
+        })
+        .or_else(|| {
+            clock_for_dated_request(&request, code).map(|(date, clock)| {
+                format!("my request gives its dates ({date}) and asks nothing about today, and your code took today's date from the clock (`{clock}`): use only the dates my request gives.")
+            })
         })
         .or_else(|| {
             note_in_literal(&request, code).map(|(text, note)| {
@@ -3467,6 +3812,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            lines_for_times(&request, code, cwd).map(|(text, line)| {
+                format!("my request asks how many times `{text}` appears, and your code counted the `{line}`s that hold it: one holding it twice counted once. Add up `{line}.count('{text}')` instead.")
+            })
+        })
+        .or_else(|| {
             undivided_average(&request, code).then(|| {
                 "my request asks for an average, and your code only added the values up: divide the sum by how many there are (`total / len(values)`).".to_string()
             })
@@ -3474,6 +3824,10 @@ pub fn uncomputed_hint(
         .or_else(|| {
             literal_printed(&request, code, value)
                 .map(|n| format!("{n} is a number your code wrote itself: it did not compute it."))
+        })
+        .or_else(|| {
+            text_printed(&request, code, value)
+                .map(|t| format!("`{t}` is text your code wrote itself and printed as it is: it did not compute it."))
         })
         .or_else(|| {
             // The subject may have gone into an earlier step of the turn (the text written
@@ -3525,6 +3879,40 @@ pub fn uncomputed_hint(
     })
 }
 
+/// When the request asks how many times something appears and the code counted the lines (or
+/// words) that hold it, with no `.count(`: the text searched and the loop's name. The 0.5B
+/// model counted the `a`s of banana with `if 'a' in line: count += 1`, and printed 1.
+fn lines_for_times<'c>(request: &str, code: &'c str, cwd: &Path) -> Option<(&'c str, &'c str)> {
+    static HOLDS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?m)^\s*if\s+(?:'([^'\n]+)'|"([^"\n]+)")\s+in\s+([A-Za-z_]\w*)\s*:"#)
+            .ok()
+    });
+    if !request.to_lowercase().contains("how many times") || code.contains(".count(") {
+        return None;
+    }
+    if !code.contains("+= 1") {
+        return None;
+    }
+    let found = HOLDS.as_ref()?.captures(code)?;
+    let text = found.get(1).or_else(|| found.get(2))?.as_str();
+    // Where the files it read are here, only when a line of them holds it more than once
+    // (the lines of story.txt that mention cat each hold one: counting them is right).
+    let held: Vec<String> = named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .filter_map(|n| std::fs::read_to_string(cwd.join(n)).ok())
+        .collect();
+    if !held.is_empty()
+        && !held
+            .iter()
+            .flat_map(|t| t.lines())
+            .any(|l| l.matches(text).count() > 1)
+    {
+        return None;
+    }
+    Some((text, found.get(3)?.as_str()))
+}
+
 /// A year the request is about (`2100` of "How many days are in the year 2100?", `2028` of
 /// "February 2028", `2026` of "2026-12-25") that the code does not write, when it reads the
 /// clock instead: the year and the clock's call. The 0.5B model counted the days of the year
@@ -3541,6 +3929,171 @@ fn clock_for_asked_year<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'
         .map(|m| m.as_str())
         .find(|year| !code.contains(year))?;
     Some((year, clock))
+}
+
+/// When the request counts things of a file that are not its lines ("How many headings does
+/// guide.md have?") and the code, with no condition, printed the number of its lines (or one
+/// more, from a split at each newline): the things asked, the file and its lines. The 0.5B
+/// model printed `len(content.split('\n'))`, 8, for the 4 headings of a 7-line file.
+fn all_lines_counted<'r>(
+    request: &'r str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(&'r str, String, usize)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bhow many (\w+)").ok());
+    const LINES: [&str; 12] = [
+        "lines",
+        "line",
+        "rows",
+        "entries",
+        "records",
+        "characters",
+        "chars",
+        "words",
+        "bytes",
+        "files",
+        "times",
+        "letters",
+    ];
+    let noun = ASKED.as_ref()?.captures(request)?.get(1)?.as_str();
+    if LINES.contains(&noun.to_lowercase().as_str()) {
+        return None;
+    }
+    let chosen = [
+        "if ",
+        "startswith",
+        "endswith",
+        "re.",
+        "filter(",
+        ".count(",
+        " in line",
+    ];
+    if chosen.iter().any(|w| code.contains(w)) {
+        return None;
+    }
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let n: usize = n.parse().ok()?;
+    named_files(request)
+        .into_iter()
+        .filter(|name| plain_text(name) && code.contains(name))
+        .find_map(|name| {
+            let lines = std::fs::read_to_string(cwd.join(name))
+                .ok()?
+                .lines()
+                .count();
+            (lines > 1 && (n == lines || n == lines + 1)).then(|| (noun, name.to_string(), lines))
+        })
+}
+
+/// Units of time from the smallest, each with how many of the one before it make it.
+const TIME_UNITS: [(&str, f64); 5] = [
+    ("second", 1.0),
+    ("minute", 60.0),
+    ("hour", 60.0),
+    ("day", 24.0),
+    ("week", 7.0),
+];
+
+/// When the request asks how many of a unit of time are in an amount of a larger one ("How
+/// many minutes are in 2.5 days?") and no numbers of the code multiply to the factor between
+/// them (`days * 24` for minutes): the unit asked, the unit given, the factor and how it is
+/// made (`24 × 60`). Code that leaves it to `timedelta` is trusted. The 0.5B model printed 60.0
+/// minutes for 2.5 days.
+fn time_factor_missed(request: &str, code: &str) -> Option<(String, String, String, String)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bhow many (second|minute|hour|day|week)s\b").ok()
+    });
+    static GIVEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b\d+(?:\.\d+)?\s+(second|minute|hour|day|week)s?\b").ok()
+    });
+    if ["timedelta", "total_seconds", "datetime", "relativedelta"]
+        .iter()
+        .any(|w| code.contains(w))
+    {
+        return None;
+    }
+    let rank = |unit: &str| {
+        TIME_UNITS
+            .iter()
+            .position(|(u, _)| u.eq_ignore_ascii_case(unit))
+    };
+    let asked = ASKED
+        .as_ref()?
+        .captures(request)?
+        .get(1)?
+        .as_str()
+        .to_lowercase();
+    let given = GIVEN
+        .as_ref()?
+        .captures_iter(request)
+        .filter_map(|c| Some(c.get(1)?.as_str().to_lowercase()))
+        .filter(|u| rank(u) > rank(&asked))
+        .max_by_key(|u| rank(u))?;
+    let (low, high) = (rank(&asked)?, rank(&given)?);
+    let steps: Vec<f64> = TIME_UNITS[low + 1..=high].iter().map(|(_, f)| *f).collect();
+    let factor: f64 = steps.iter().product();
+    let asked_numbers: Vec<f64> = numbers_in(request)
+        .into_iter()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let literals: Vec<f64> = code
+        .lines()
+        .map(|l| without_strings(l.split('#').next().unwrap_or("")))
+        .flat_map(|l| {
+            numbers_in(&l)
+                .into_iter()
+                .filter_map(|n| n.parse::<f64>().ok())
+                .collect::<Vec<_>>()
+        })
+        .filter(|n| *n > 1.0 && !asked_numbers.contains(n))
+        .take(12)
+        .collect();
+    let made = (0u32..(1 << literals.len())).any(|mask| {
+        let product: f64 = literals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, n)| n)
+            .product();
+        mask != 0 && (product - factor).abs() < 1e-9
+    });
+    if made {
+        return None;
+    }
+    let how = steps
+        .iter()
+        .rev()
+        .map(|f| format!("{f}"))
+        .collect::<Vec<_>>()
+        .join(" × ");
+    Some((asked, given, format!("{factor}"), how))
+}
+
+/// A date the request gives (`2026-12-05`) when it asks nothing about today, and the clock's
+/// call the code reads anyway: the 1.5B model counted the days of 2026 after 2026-12-05 up to
+/// `datetime.now()`, and answered 0.
+fn clock_for_dated_request<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'static str)> {
+    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
+    static NOW: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:today|now|current|currently|ago|yesterday|tomorrow|tonight|(?:this|last|next) (?:year|month|week))\b",
+        )
+        .ok()
+    });
+    if NOW.as_ref()?.is_match(request) {
+        return None;
+    }
+    let clock = ["today()", "now()", "time.time()", "localtime("]
+        .into_iter()
+        .find(|clock| code.contains(clock))?;
+    let date = DATE.as_ref()?.find(request)?.as_str();
+    Some((date, clock))
 }
 
 /// A word of the request and the note in parentheses after it (`openai` and `no newline` of
@@ -3771,7 +4324,6 @@ pub fn unrounded_answer_nudge(history: &History, answer: &str) -> Option<String>
         return None;
     }
     let request = request_text(asked);
-    let decimals = decimals_asked(&request)?;
     let (_, output) = last_success(turn)?;
     let (printed, _) = split_hint(output);
     let numbers = numbers_in(printed.trim());
@@ -3779,6 +4331,19 @@ pub fn unrounded_answer_nudge(history: &History, answer: &str) -> Option<String>
         return None;
     };
     let value = *value;
+    // A float's rounding error said as the answer (the 0.5B model answered that the cube
+    // root of 19683 is "approximately 26.999999999999996").
+    let Some(decimals) = decimals_asked(&request) else {
+        let clean = float_noise(value)?;
+        let normalized_answer = normalized(answer);
+        let said = numbers_in(&normalized_answer);
+        if said.contains(&clean.as_str()) || !said.contains(&value) {
+            return None;
+        }
+        return Some(format!(
+            "{value} is {clean} with a floating-point rounding error in its last digits, and {UNROUNDED} the value is {clean}. Answer my question again in one sentence, with {clean}."
+        ));
+    };
     if decimal_places(value) <= decimals {
         return None;
     }
@@ -3796,6 +4361,20 @@ pub fn unrounded_answer_nudge(history: &History, answer: &str) -> Option<String>
     Some(format!(
         "Rounded to {decimals} {unit}, {UNROUNDED} {value} is {rounded}. Answer my question again in one sentence, with {rounded}."
     ))
+}
+
+/// A number that is a shorter one but for a float's rounding error in its last digits
+/// (`26.999999999999996`, `0.30000000000000004`): that shorter number (`27`, `0.3`).
+fn float_noise(number: &str) -> Option<String> {
+    if decimal_places(number) < 10 {
+        return None;
+    }
+    let x = number.parse::<f64>().ok()?;
+    (0..=6usize).find_map(|d| {
+        let scale = 10f64.powi(i32::try_from(d).ok()?);
+        let r = (x * scale).round() / scale;
+        ((x - r).abs() < 1e-9 * x.abs().max(1.0)).then(|| format!("{r:.d$}"))
+    })
 }
 
 /// When the request asks for a number of decimals ("rounded to one decimal", "two decimal
@@ -3935,6 +4514,30 @@ fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v 
         .ok()?
         .is_match(code)
         .then_some(*n)
+}
+
+/// The one line a run printed, when the code printed it as a string literal at its top level
+/// (`print('hello')`): nothing computed it. The 0.5B model printed `hello` for "the word
+/// hello in uppercase, reversed", and answered that it was printed in uppercase.
+fn text_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str> {
+    let value = value.trim();
+    if value.is_empty() || value.lines().count() > 1 {
+        return None;
+    }
+    // Only a word the request gives to work on with code, printed as it was given: not a
+    // choice it offers ("a.txt or b.txt", yes or no), nor text a request asks to print.
+    let lower = request.to_lowercase();
+    let choice = lower.contains(" or ") || lower.contains("which of") || lower.contains("either");
+    let given = words_in(request).any(|w| w.eq_ignore_ascii_case(value));
+    if choice || !given || !asks_for_code(request) {
+        return None;
+    }
+    code.lines()
+        .map(str::trim_end)
+        .any(|l| {
+            [format!("print('{value}')"), format!("print(\"{value}\")")].contains(&l.to_string())
+        })
+        .then_some(value)
 }
 
 /// The string a request is about (`the string stressed`, `the word encyclopedia`, `the text
@@ -4904,6 +5507,113 @@ pub fn mended_note<'h>(
             ),
         )
     })
+}
+
+/// How Python refuses a whole number written with a leading zero (`datetime.date(2026, 12, 05)`).
+const LEADING_ZEROS: &str = "leading zeros in decimal integer literals are not permitted";
+
+/// `code` with each whole number written with leading zeros (`05`, outside strings and
+/// comments) written without them (`5`), when it has any. The 0.5B model wrote
+/// `datetime.datetime(2026, 12, 05)` and sent it back after the SyntaxError.
+fn without_leading_zeros(code: &str) -> Option<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len());
+    let mut quote: Option<char> = None;
+    let mut comment = false;
+    let mut changed = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            quote = None;
+            comment = false;
+        } else if comment {
+        } else if let Some(q) = quote {
+            if c == '\\' && i + 1 < chars.len() {
+                out.push(c);
+                out.push(chars[i + 1]);
+                i += 2;
+                continue;
+            }
+            if c == q {
+                quote = None;
+            }
+        } else if c == '#' {
+            comment = true;
+        } else if c == '\'' || c == '"' {
+            quote = Some(c);
+        } else if c.is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || matches!(chars[i - 1], '_' | '.')))
+        {
+            let end = (i..chars.len())
+                .find(|&j| !chars[j].is_ascii_digit())
+                .unwrap_or(chars.len());
+            let digits: String = chars[i..end].iter().collect();
+            let plain = chars
+                .get(end)
+                .is_none_or(|n| !(n.is_alphanumeric() || matches!(n, '_' | '.')));
+            if plain && digits.len() > 1 && digits.starts_with('0') {
+                let trimmed = digits.trim_start_matches('0');
+                out.push_str(if trimmed.is_empty() { "0" } else { trimmed });
+                changed = true;
+            } else {
+                out.push_str(&digits);
+            }
+            i = end;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    changed.then_some(out)
+}
+
+/// When the model asks to run again, unchanged, Python code that Python refused for a number
+/// written with a leading zero (the hint said how to write it), or answers after it: that
+/// code with the numbers written plainly, for the engine to run in the model's stead.
+pub fn mended_leading_zeros<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains(LEADING_ZEROS) {
+        return None;
+    }
+    Some((
+        without_leading_zeros(code)?,
+        format!(
+            "the model's code writes a whole number with a leading zero (`05`), which Python 3 refuses, and {how}: running it with those numbers written without it"
+        ),
+    ))
+}
+
+/// When the model asks to run again, unchanged, Python code that failed for a `return` at
+/// its top level (the hint said to print instead), or answers after it: that code with the
+/// one top-level `return value` made `returned = value` and printed at the end. The 0.5B
+/// model sent a top-level `return total_stock` back after the hint.
+pub fn mended_return<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains("'return' outside function") {
+        return None;
+    }
+    let returns: Vec<&str> = code.lines().filter(|l| l.starts_with("return ")).collect();
+    let [line] = returns.as_slice() else {
+        return None;
+    };
+    let value = line["return ".len()..].trim();
+    if value.is_empty() {
+        return None;
+    }
+    let mended = code.replacen(line, &format!("returned = {value}"), 1);
+    Some((
+        format!("{}\nprint(returned)", mended.trim_end()),
+        format!(
+            "the model's code returns a value outside any function, and {how}: running it with that value printed instead"
+        ),
+    ))
 }
 
 /// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
@@ -9677,5 +10387,508 @@ print(sum(team_data[\"data\"]) / 3)";
         ] {
             assert_eq!(parroted_answer_nudge(&h, answer, ""), None, "{answer}");
         }
+    }
+
+    /// [`uncomputed_hint`] for one run of `code` that printed `output` in `cwd`.
+    fn uncomputed_in(request: &str, code: &str, output: &str, cwd: &Path) -> Option<RunHint> {
+        let h = runs(request, &[(code, output)]);
+        let call = h.call("c1").cloned()?;
+        uncomputed_hint(&h, &call, output, cwd)
+    }
+
+    #[test]
+    fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("jobs.log"),
+            "job1 took 12s\njob2 took 7s\njob3 took 30s\n",
+        )
+        .unwrap();
+        std::fs::write(here.path().join("scores.txt"), "ann: 82\nben: 67\n").unwrap();
+        // Fifth set, task 28 (0.5B): a timestamp looked for in lines that have none.
+        let request = "What is the total time in seconds of the jobs in jobs.log?";
+        let code = "import re\ntotal = 0\nfor line in open('jobs.log'):\n    m = re.search(r'(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})', line)\n    if m:\n        total += 1\nprint(f'Total time in seconds: {total}')";
+        let hint = uncomputed_in(request, code, "Total time in seconds: 0\n", here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("Your code searches for `(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})`, and no line of `jobs.log` matches it"),
+            "{}",
+            hint.text
+        );
+        assert!(hint.text.contains("job1 took 12s"), "{}", hint.text);
+        // A pattern that matches, or a total that is not none, is no such search; nor is a
+        // pattern written for another engine (a look-behind).
+        let matching = code.replace("(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})", "(\\d+)s");
+        assert_eq!(unmatched_search(&matching, here.path()), None);
+        assert!(uncomputed_in(request, code, "Total time in seconds: 54\n", here.path()).is_none());
+        assert_eq!(
+            unmatched_search(
+                "re.findall(r'(?<=x)y', open('jobs.log').read())",
+                here.path()
+            ),
+            None
+        );
+        // Case folded with re.I: `JOB` matches.
+        assert_eq!(
+            unmatched_search(
+                "re.findall(r'JOB', open('jobs.log').read(), re.I)",
+                here.path()
+            ),
+            None
+        );
+        assert!(
+            unmatched_search("re.findall(r'JOB', open('jobs.log').read())", here.path()).is_some()
+        );
+        // Through a name (task 28, 1.5B).
+        let named = "import re\ntime_pattern = r'took (\\d{4}-\\d{2}-\\d{2})'\nmatches = re.findall(time_pattern, open('jobs.log').read())\nprint(len(matches))";
+        assert!(
+            unmatched_search(named, here.path())
+                .unwrap()
+                .contains("`took (\\d{4}-\\d{2}-\\d{2})`")
+        );
+        assert_eq!(
+            unmatched_search(
+                &named.replace("(\\d{4}-\\d{2}-\\d{2})", "(\\d+)s"),
+                here.path()
+            ),
+            None
+        );
+        // A separator no line holds (task 20: `ann: 82` split at `,`), as a zero and as the
+        // IndexError it leads to.
+        let split = "total = 0\nfor line in open('scores.txt'):\n    parts = line.split(',')\n    if len(parts) >= 2:\n        total += int(parts[1])\nprint(total)";
+        let hint = uncomputed_in(
+            "What is the average score in scores.txt?",
+            split,
+            "0\n",
+            here.path(),
+        )
+        .unwrap();
+        assert!(
+            hint.text
+                .contains("Your code splits at `','`, and no line of `scores.txt` holds `,`"),
+            "{}",
+            hint.text
+        );
+        let failed =
+            "scores = [int(line.split(',')[1]) for line in open('scores.txt')]\nprint(min(scores))";
+        let error = run_hint(
+            "python",
+            failed,
+            "IndexError: list index out of range",
+            true,
+            here.path(),
+        )
+        .unwrap();
+        assert!(
+            error.text.starts_with("Your code splits at `','`"),
+            "{}",
+            error.text
+        );
+        assert!(error.text.contains("ann: 82"), "{}", error.text);
+        assert_eq!(
+            unmatched_search("line.split(':')\nopen('scores.txt')", here.path()),
+            None
+        );
+        assert_eq!(
+            unmatched_search("line.split('\\n')\nopen('scores.txt')", here.path()),
+            None
+        );
+    }
+
+    #[test]
+    fn a_search_that_missed_a_request_word_is_told_how_the_file_writes_it() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("staff.csv"),
+            "name,dept,salary\nava,eng,85000\nbo,sales,52000\n",
+        )
+        .unwrap();
+        // Fifth set, task 22 (0.5B): `Engineering` for "the eng department".
+        let request = "What is the total salary of the eng department in staff.csv?";
+        let code = "import csv\ntotal = 0\nfor row in csv.reader(open('staff.csv')):\n    if row[1] == 'Engineering':\n        total += float(row[2])\nprint(total)";
+        let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+        assert!(
+            hint.text
+                .contains("No file your code read holds `Engineering`"),
+            "{}",
+            hint.text
+        );
+        assert!(
+            hint.text
+                .contains("My request's `eng` is written so in `staff.csv`."),
+            "{}",
+            hint.text
+        );
+        // Header words and words the code writes are not told.
+        assert_eq!(
+            kept_request_words("What is the total salary in staff.csv?", code, here.path()),
+            None
+        );
+        assert_eq!(
+            kept_request_words(request, "x = 'eng'\nopen('staff.csv')", here.path()),
+            None
+        );
+    }
+
+    #[test]
+    fn a_floats_rounding_error_is_said_with_its_shorter_value() {
+        assert_eq!(float_noise("26.999999999999996").as_deref(), Some("27"));
+        assert_eq!(float_noise("0.30000000000000004").as_deref(), Some("0.3"));
+        assert_eq!(float_noise("3.141592653589793"), None);
+        assert_eq!(float_noise("0.3333333333333333"), None);
+        assert_eq!(float_noise("27.5"), None);
+        // Fifth set, task 8 (0.5B): the cube root printed by `math.cbrt`.
+        let request = "What is the cube root of 19683? Use code.";
+        let code = "import math\nprint(math.cbrt(19683))";
+        let hint = uncomputed(request, code, "26.999999999999996\n").unwrap();
+        assert!(!hint.undone);
+        assert_eq!(
+            hint.text,
+            "26.999999999999996 is 27 with a floating-point rounding error in its last digits: the value is 27."
+        );
+        // The answer that says the noise is asked again, with the value.
+        let h = runs(request, &[(code, "26.999999999999996\n")]);
+        let nudge = unrounded_answer_nudge(
+            &h,
+            "The cube root of 19683 is approximately 26.999999999999996.",
+        )
+        .unwrap();
+        assert!(
+            nudge.contains("Answer my question again in one sentence, with 27."),
+            "{nudge}"
+        );
+        assert_eq!(
+            unrounded_answer_nudge(&h, "The cube root of 19683 is 27."),
+            None
+        );
+    }
+
+    #[test]
+    fn a_delete_that_printed_nothing_is_told_the_rest_of_the_request() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(here.path().join("a.txt"), "1").unwrap();
+        // Fifth set, task 33 (0.5B): `rm tmp.log` in shell, then "The output is empty."
+        let request = "Delete tmp.log, then tell me how many files are left in this folder.";
+        let h = runs(request, &[]);
+        let call = ToolCall {
+            call_id: "c1".into(),
+            wire_id: None,
+            name: "execute".into(),
+            arguments: serde_json::json!({"language": "shell", "code": "rm tmp.log"}),
+            origin: CallOrigin::Text,
+            action: ToolAction::RunCode {
+                language: "shell".into(),
+                code: "rm tmp.log".into(),
+            },
+        };
+        let told = made_file_output(&h, &call, "", here.path()).unwrap();
+        assert_eq!(
+            told,
+            "\n(The code printed nothing. It did that part (`tmp.log` is gone now); the rest of my request is still to do: tell me how many files are left in this folder. Write the code for that, which prints the answer.)"
+        );
+        // Not while the file is still there, nor when the shell printed something.
+        std::fs::write(here.path().join("tmp.log"), "x").unwrap();
+        assert_eq!(made_file_output(&h, &call, "", here.path()), None);
+        std::fs::remove_file(here.path().join("tmp.log")).unwrap();
+        assert_eq!(made_file_output(&h, &call, "removed\n", here.path()), None);
+    }
+
+    #[test]
+    fn lines_counted_for_how_many_times_go_back_as_undone() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(here.path().join("fruit.txt"), "banana").unwrap();
+        std::fs::write(here.path().join("story.txt"), "the cat sat\na cat ran\n").unwrap();
+        // Fifth set, task 32 (0.5B): the lines holding `a`, where the `a`s were asked.
+        let request = "Write the word banana into fruit.txt, then tell me how many times the letter a appears in fruit.txt.";
+        let code = "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        if 'a' in line:\n            count += 1\n    print(count)";
+        let hint = uncomputed_in(request, code, "1\n", here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("my request asks how many times `a` appears, and your code counted the `line`s that hold it"),
+            "{}",
+            hint.text
+        );
+        // Right where no line holds it twice (main set: each line of the story has one cat).
+        let cats = "count = 0\nfor line in open('story.txt'):\n    if 'cat' in line:\n        count += 1\nprint(count)";
+        assert_eq!(
+            lines_for_times(
+                "How many times does the word cat appear in story.txt?",
+                cats,
+                here.path()
+            ),
+            None
+        );
+        let counted = code.replace(
+            "if 'a' in line:\n            count += 1",
+            "count += line.count('a')",
+        );
+        assert_eq!(lines_for_times(request, &counted, here.path()), None);
+        assert_eq!(
+            lines_for_times("How many lines of fruit.txt hold a?", code, here.path()),
+            None
+        );
+    }
+
+    #[test]
+    fn a_number_with_a_leading_zero_is_told_then_mended() {
+        let code = "import datetime\nd = datetime.datetime(2026, 12, 05)  # 05 stays in comments\ns = '2026-12-05'\nprint((datetime.datetime(2026, 12, 31) - d).days, 0.05, 0x0F, 00)";
+        let mended = without_leading_zeros(code).unwrap();
+        assert_eq!(
+            mended,
+            "import datetime\nd = datetime.datetime(2026, 12, 5)  # 05 stays in comments\ns = '2026-12-05'\nprint((datetime.datetime(2026, 12, 31) - d).days, 0.05, 0x0F, 0)"
+        );
+        assert_eq!(without_leading_zeros("print(2026, 0.5, x05, '05')"), None);
+        // Fifth set, task 19 (0.5B): the SyntaxError, then the same code sent back.
+        let out = "  File \"<cell 1>\", line 2\n    d = datetime.datetime(2026, 12, 05)\nSyntaxError: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers";
+        let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+        assert_eq!(
+            hint.text,
+            "Python 3 does not take a whole number written with a leading zero: write `d = datetime.datetime(2026, 12, 5)  # 05 stays in comments`, not `d = datetime.datetime(2026, 12, 05)  # 05 stays in comments`."
+        );
+        let h = runs_ending(
+            "How many days of 2026 come after 2026-12-05? Use code.",
+            &[(code, out)],
+            true,
+        );
+        let (again, says) = mended_leading_zeros(&h, Some(&run(code))).unwrap();
+        assert_eq!(again, mended);
+        assert!(
+            says.contains("it asked to run it again unchanged"),
+            "{says}"
+        );
+        assert_eq!(mended_leading_zeros(&h, Some(&run("print(1)"))), None);
+    }
+
+    #[test]
+    fn a_top_level_return_sent_back_runs_printed() {
+        let code = "import json\ndata = json.load(open('stock.json'))\ntotal = sum(i['stock'] for i in data)\nreturn {\n    'total': total,\n}";
+        let out = "  File \"<cell 1>\", line 4\nSyntaxError: 'return' outside function";
+        let h = runs_ending(
+            "What is the total stock of all items in stock.json?",
+            &[(code, out)],
+            true,
+        );
+        let (mended, says) = mended_return(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            "import json\ndata = json.load(open('stock.json'))\ntotal = sum(i['stock'] for i in data)\nreturned = {\n    'total': total,\n}\nprint(returned)"
+        );
+        assert!(
+            says.contains("returns a value outside any function"),
+            "{says}"
+        );
+        // Two top-level returns, or a return in a function, are not guessed at.
+        let two = format!("{code}\nreturn 1");
+        let h = runs_ending("x", &[(two.as_str(), out)], true);
+        assert_eq!(mended_return(&h, Some(&run(&two))), None);
+    }
+
+    #[test]
+    fn text_printed_as_written_goes_back_as_undone() {
+        // Fifth set, task 12 (0.5B): `print('hello')` for the word in uppercase, reversed.
+        let request = "What is the word hello in uppercase, reversed? Use code.";
+        let hint = uncomputed(request, "print('hello')", "hello\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("`hello` is text your code wrote itself and printed as it is"),
+            "{}",
+            hint.text
+        );
+        assert!(uncomputed(request, "print('hello'.upper()[::-1])", "OLLEH\n").is_none());
+        // Printed under a condition, it was chosen by the code.
+        assert_eq!(
+            text_printed(request, "if w == w[::-1]:\n    print('hello')", "hello\n"),
+            None
+        );
+        assert_eq!(
+            text_printed("Print the word hello.", "print('hello')", "hello\n"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_pandas_column_grouped_by_that_is_not_there_is_told_the_columns() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("staff.csv"),
+            "name,dept,salary\nava,eng,85000\n",
+        )
+        .unwrap();
+        // Fifth set, task 24 (0.5B).
+        let code = "import pandas as pd\ndf = pd.read_csv('staff.csv')\nprint(df.groupby('department')['salary'].mean().idxmax())";
+        let out = "Traceback (most recent call last):\n  File \"<cell 2>\", line 3\nKeyError: 'department'";
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert!(hint.text.contains("`department`"), "{}", hint.text);
+        assert!(hint.text.contains("dept"), "{}", hint.text);
+    }
+
+    #[test]
+    fn lines_of_a_name_and_a_number_are_told_how_to_split() {
+        assert_eq!(
+            labelled_numbers("ann: 82\nben: 67").as_deref(),
+            Some(
+                "Each line holds a name, then `:`, then a number: split each line (`name, value = line.split(':')`) and convert only the number (`float(value)`)."
+            )
+        );
+        assert!(
+            labelled_numbers("monday 21\ntuesday 25")
+                .unwrap()
+                .contains("a space")
+        );
+        assert!(
+            labelled_numbers("monday 21\ntuesday 25")
+                .unwrap()
+                .contains("line.rsplit(maxsplit=1)")
+        );
+        assert_eq!(labelled_numbers("job1 took 12s\njob2 took 7s"), None);
+        assert_eq!(labelled_numbers("roses are red"), None);
+        assert_eq!(labelled_numbers("12 13"), None);
+    }
+
+    #[test]
+    fn the_clock_read_for_a_request_that_gives_its_dates_goes_back_as_undone() {
+        // Fifth set, task 19 (1.5B): days after 2026-12-05 counted up to now.
+        let request = "How many days of 2026 come after 2026-12-05? Use code.";
+        let code = "from datetime import datetime\nstart = datetime(2026, 12, 5)\nprint((datetime.now() - start).days)";
+        let hint = uncomputed(request, code, "0\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("my request gives its dates (2026-12-05) and asks nothing about today, and your code took today's date from the clock (`now()`)"),
+            "{}",
+            hint.text
+        );
+        assert_eq!(
+            clock_for_dated_request("How many days are left from today until 2027-01-01?", code),
+            None
+        );
+        assert_eq!(clock_for_dated_request(request, "print(365 - 339)"), None);
+    }
+
+    #[test]
+    fn a_time_conversion_without_its_factor_goes_back_as_undone() {
+        // Fifth set, task 2 (0.5B): minutes of 2.5 days as `days * 24`.
+        let request = "How many minutes are in 2.5 days? Use code.";
+        let hint = uncomputed(
+            request,
+            "days = 2.5\nminutes = days * 24\nprint(minutes)",
+            "60.0\n",
+        )
+        .unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("a day is 1440 minutes (24 × 60), and no numbers of your code make 1440"),
+            "{}",
+            hint.text
+        );
+        for right in [
+            "print(2.5 * 24 * 60)",
+            "print(2.5 * 1440)",
+            "MINUTES_PER_HOUR = 60\nHOURS_PER_DAY = 24\nprint(2.5 * HOURS_PER_DAY * MINUTES_PER_HOUR)",
+            "from datetime import timedelta\nprint(timedelta(days=2.5).total_seconds() / 60)",
+        ] {
+            assert_eq!(time_factor_missed(request, right), None, "{right}");
+        }
+        // Several units given: the largest one's factor (fourth set, task 2).
+        let request = "How many seconds are in 3 hours and 25 minutes? Use code.";
+        assert!(time_factor_missed(request, "print(3 * 60 + 25)").is_some());
+        assert_eq!(
+            time_factor_missed(request, "print(3 * 3600 + 25 * 60)"),
+            None
+        );
+        assert_eq!(
+            time_factor_missed("How many days are in 48 hours?", "print(48 / 24)"),
+            None
+        );
+    }
+
+    #[test]
+    fn every_line_counted_for_things_that_are_not_lines_goes_back_as_undone() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("guide.md"),
+            "# Intro\ntext\n## Setup\nmore text\n## Usage\nrun it\n# End\n",
+        )
+        .unwrap();
+        // Fifth set, task 27 (0.5B).
+        let request = "How many headings does guide.md have?";
+        let code = "content = open('guide.md').read()\nprint(f'Number of headings in guide.md: {len(content.split(chr(10)))}')";
+        let hint = uncomputed_in(
+            request,
+            code,
+            "Number of headings in guide.md: 8\n",
+            here.path(),
+        )
+        .unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("my request counts headings, and your code counted the lines of `guide.md` (7), all of them"),
+            "{}",
+            hint.text
+        );
+        let chosen = "print(sum(1 for l in open('guide.md') if l.startswith('#')))";
+        assert_eq!(all_lines_counted(request, chosen, "4", here.path()), None);
+        assert_eq!(
+            all_lines_counted("How many lines does guide.md have?", code, "7", here.path()),
+            None
+        );
+        assert_eq!(all_lines_counted(request, code, "4", here.path()), None);
+    }
+
+    #[test]
+    fn a_variable_named_for_a_column_by_its_full_word_is_checked_against_it() {
+        assert!(names_column("departments", "dept"));
+        assert!(names_column("amount", "amt"));
+        assert!(names_column("names", "name"));
+        assert!(names_column("student", "students"));
+        assert!(!names_column("departments", "date"));
+        assert!(!names_column("count", "cost"));
+        assert!(!names_column("data", "date"));
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("staff.csv"),
+            "name,dept,salary\nava,eng,85000\nbo,hr,1\n",
+        )
+        .unwrap();
+        // Fifth set, task 23 (1.5B): the distinct departments taken from the salary column.
+        let code = "import csv\nwith open('staff.csv') as f:\n    reader = csv.reader(f)\n    next(reader)\n    departments = set(row[2] for row in reader)\n    print(len(departments))";
+        let text = column_mixed_up(code, here.path()).unwrap();
+        assert!(text.contains("`departments`"), "{text}");
+        assert!(text.contains("row[1]"), "{text}");
+    }
+
+    #[test]
+    fn objects_added_up_from_a_json_file_are_told_its_shape() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("stock.json"),
+            r#"{"warehouse": {"items": [{"sku": "A1", "stock": 5}]}}"#,
+        )
+        .unwrap();
+        // Fifth set, task 26 (1.5B).
+        let code = "import json\nwith open('stock.json') as f:\n    data = json.load(f)\nprint(sum(data.values()))";
+        let out = "Traceback (most recent call last):\nTypeError: unsupported operand type(s) for +: 'int' and 'dict'";
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert!(hint.text.starts_with("stock.json holds"), "{}", hint.text);
+        assert!(hint.text.contains("stock"), "{}", hint.text);
+    }
+
+    #[test]
+    fn an_answer_that_says_the_request_back_with_its_value_is_no_parrot() {
+        let request = "What is the total time in seconds of the jobs in jobs.log?";
+        let mut h = runs(request, &[("print(total)", "Total time in seconds: 0\n")]);
+        let correction = "That is not the answer yet: 0 is a number your code wrote itself: it did not compute it. Write code that computes the answer.";
+        for item in after_answer(correction.into()) {
+            h.push(item);
+        }
+        assert_eq!(
+            parroted_answer_nudge(
+                &h,
+                "The total time in seconds of the jobs in jobs.log is 54.",
+                ""
+            ),
+            None
+        );
     }
 }

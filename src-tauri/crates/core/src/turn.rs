@@ -374,6 +374,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_spaced_name(history, next))
                 .or_else(|| crate::coaching::mended_nested_key(history, next, cwd))
                 .or_else(|| crate::coaching::mended_note(history, next))
+                .or_else(|| crate::coaching::mended_leading_zeros(history, next))
+                .or_else(|| crate::coaching::mended_return(history, next))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
