@@ -163,6 +163,20 @@ pub fn run_hint(
                 false,
             );
         }
+        // A kind of document that is no kind (the 1.5B model looked for `kind="job"` to read
+        // jobs.log, which was in its working directory, until its time ran out).
+        if output.contains("no document kind")
+            && code.contains("computer.files.find(")
+            && let Some((_, listed)) = folder_listing(cwd)
+        {
+            return hint(
+                &format!(
+                    "`computer.files.find` looks for the person's documents by kind (pdf, docx, xlsx, text…), not for other things. The working directory ({}) holds: {listed}. Open a file there by its name, `open('name')`.",
+                    cwd.display()
+                ),
+                false,
+            );
+        }
         if let Some((given, listed)) = missing_file_listed(output, cwd) {
             return hint(
                 &format!(
@@ -523,7 +537,19 @@ fn missing_path(output: &str) -> Option<&str> {
 /// many .txt files are in this folder?" and read it three times.
 fn missing_file_listed(output: &str, cwd: &Path) -> Option<(String, String)> {
     let given = missing_path(output)?;
-    let mut names: Vec<String> = std::fs::read_dir(cwd)
+    let (names, listed) = folder_listing(cwd)?;
+    // A name that is here after all (the code ran elsewhere, after `os.chdir`): no made-up name.
+    let name = Path::new(given).file_name()?.to_str()?;
+    if names.iter().any(|n| n == name) {
+        return None;
+    }
+    Some((given.to_string(), listed))
+}
+
+/// The names in `folder` (folders with a `/`), sorted, and as a hint lists them (the first
+/// twelve, then how many more).
+fn folder_listing(folder: &Path) -> Option<(Vec<String>, String)> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
         .ok()?
         .flatten()
         .map(|e| {
@@ -537,17 +563,12 @@ fn missing_file_listed(output: &str, cwd: &Path) -> Option<(String, String)> {
         .filter(|n| !n.starts_with('.'))
         .collect();
     names.sort();
-    // A name that is here after all (the code ran elsewhere, after `os.chdir`): no made-up name.
-    let name = Path::new(given).file_name()?.to_str()?;
-    if names.iter().any(|n| n == name) {
-        return None;
-    }
     let listed = match names.len() {
         0 => "nothing".to_string(),
         n if n > 12 => format!("{}, and {} more", names[..12].join(", "), n - 12),
         _ => names.join(", "),
     };
-    Some((given.to_string(), listed))
+    Some((names, listed))
 }
 
 /// What the JSON files the code names hold, at the top, for a model that indexed a dict's key
@@ -1158,13 +1179,18 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
     });
     let mut names = Vec::new();
     let mut texts = Vec::new();
+    // A file the code names twice, by its name and by a path, is said once.
+    let mut seen = Vec::new();
     for name in named_files(code) {
-        if !plain_text(name) || names.contains(&name) {
+        let path = cwd.join(name);
+        let real = std::fs::canonicalize(&path).unwrap_or(path);
+        if !plain_text(name) || seen.contains(&real) {
             continue;
         }
-        if let Ok(text) = std::fs::read_to_string(cwd.join(name))
+        if let Ok(text) = std::fs::read_to_string(&real)
             && !text.trim().is_empty()
         {
+            seen.push(real);
             names.push(name);
             texts.push(text);
         }
@@ -3642,6 +3668,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    if hint.is_none()
+        && !shell
+        && let Some((word, file)) = history
+            .last_turn()
+            .and_then(|(asked, _)| word_of_every_line(&request_text(asked), code, value, cwd))
+    {
+        let request = request_text(history.last_turn()?.0);
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `{word}` is in every line of `{file}`, so it tells none of them apart: it is not which one my request asks for. Take the part of the line that differs from line to line. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
@@ -3678,10 +3718,22 @@ pub fn uncomputed_hint(
     }
     // The same from a pattern no line matches, or a separator no line holds: the code's
     // own, so the run is undone.
+    // Code that reads no file printed what an earlier run of the turn computed from one
+    // (`print(average_score)`, after code that split `ann: 82` lines at `,`): that code too.
+    let searched = if named_files(code).is_empty() {
+        code_runs(history, turn)
+            .filter(|(_, _, failed)| !failed)
+            .map(|(earlier, _, _)| earlier)
+            .chain(std::iter::once(code.as_str()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        code.clone()
+    };
     if !shell
         && says_none(value, &request)
-        && let Some(why) = unmatched_search(code, cwd)
-        && let Some(heads) = text_heads(code, cwd)
+        && let Some(why) = unmatched_search(&searched, cwd)
+        && let Some(heads) = text_heads(&searched, cwd)
     {
         return Some(RunHint {
             text: format!(
@@ -3865,9 +3917,9 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            number_for_who(&request, value).then(|| {
+            number_for_who(&request, value).map(|number| {
                 format!(
-                    "my request asks who, and {value} is a number, not who it is: print the name that goes with it."
+                    "my request asks who, and {number} is a number, not who it is: print the name that goes with it."
                 )
             })
         })?;
@@ -3931,6 +3983,46 @@ fn clock_for_asked_year<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'
     Some((year, clock))
 }
 
+/// When the request asks which or who and a line of the run's short output ends in one word
+/// (after any `:`) that every line of a plain text file the code read holds: that word and the
+/// file. Such a word names no line. The 0.5B model matched `(\w+)\s+(\d+)s` in `job3 took 30s`
+/// and printed that the job that took longest is `took`.
+fn word_of_every_line(
+    request: &str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let lower = request.to_lowercase();
+    if !(lower.starts_with("which ") || lower.starts_with("who ")) || value.lines().count() > 3 {
+        return None;
+    }
+    let said: Vec<&str> = value
+        .lines()
+        .filter_map(|l| {
+            let last = l.rsplit(':').next()?.trim();
+            let last = last.trim_matches(|c: char| !c.is_alphanumeric());
+            (!last.is_empty() && last.chars().all(char::is_alphabetic)).then_some(last)
+        })
+        .collect();
+    named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            if lines.len() < 3 {
+                return None;
+            }
+            let word = said.iter().find(|w| {
+                lines
+                    .iter()
+                    .all(|l| words_in(l).any(|x| x.eq_ignore_ascii_case(w)))
+            })?;
+            Some((word.to_string(), name.to_string()))
+        })
+}
+
 /// When the request counts things of a file that are not its lines ("How many headings does
 /// guide.md have?") and the code, with no condition, printed the number of its lines (or one
 /// more, from a split at each newline): the things asked, the file and its lines. The 0.5B
@@ -3958,17 +4050,30 @@ fn all_lines_counted<'r>(
         "letters",
     ];
     let noun = ASKED.as_ref()?.captures(request)?.get(1)?.as_str();
-    if LINES.contains(&noun.to_lowercase().as_str()) {
+    // Lines that are empty or blank are lines; distinct things are counted from a set.
+    let lower = noun.to_lowercase();
+    if LINES.contains(&lower.as_str())
+        || matches!(
+            lower.as_str(),
+            "distinct" | "different" | "unique" | "empty" | "blank" | "non" | "nonempty"
+        )
+    {
         return None;
     }
+    // What looks at a line's content (not `if not os.path.exists(path)`).
     let chosen = [
-        "if ",
         "startswith",
         "endswith",
         "re.",
         "filter(",
         ".count(",
         " in line",
+        " in l ",
+        "if line",
+        "if l.",
+        "if l[",
+        "'#'",
+        "\"#\"",
     ];
     if chosen.iter().any(|w| code.contains(w)) {
         return None;
@@ -4287,11 +4392,30 @@ fn asks_to_create(request: &str) -> bool {
 
 /// Whether a request that asks who (not among choices it gives) got a lone number printed (the
 /// 1.5B model printed the oldest age, 45, for "Who is the oldest person in team.json?").
-fn number_for_who(request: &str, value: &str) -> bool {
+fn number_for_who<'v>(request: &str, value: &'v str) -> Option<&'v str> {
     let lower = request.to_lowercase();
     let asks_who =
         lower.starts_with("who ") || lower.contains(". who ") || lower.contains("? who ");
-    asks_who && !lower.contains(" or ") && value.parse::<f64>().is_ok()
+    if !asks_who || lower.contains(" or ") {
+        return None;
+    }
+    if value.parse::<f64>().is_ok() {
+        return Some(value);
+    }
+    // Or a number in words of the request ("The lowest score in scores.txt is: 67.0": the
+    // 0.5B model's, for "Who has the lowest score in scores.txt?").
+    let numbers = numbers_in(value);
+    let [number] = numbers.as_slice() else {
+        return None;
+    };
+    let asked: Vec<String> = words_in(&lower).map(str::to_string).collect();
+    words_in(value)
+        .filter(|w| w.chars().any(char::is_alphabetic) && !w.chars().any(|c| c.is_ascii_digit()))
+        .all(|w| {
+            let w = w.to_lowercase();
+            asked.contains(&w) || matches!(w.as_str(), "is" | "was" | "are" | "of" | "with" | "a")
+        })
+        .then_some(*number)
 }
 
 /// How many digits a number is written with after its point (`37.78`: 2).
@@ -10469,6 +10593,21 @@ print(sum(team_data[\"data\"]) / 3)";
             "{}",
             hint.text
         );
+        // Printed by a later run that reads no file (task 20 again: `print(average_score)`).
+        let h = runs(
+            "What is the average score in scores.txt?",
+            &[
+                (split, "{'name': 'average_score'}\n"),
+                ("print(average_score)", "0\n"),
+            ],
+        );
+        let call = h.call("c2").cloned().unwrap();
+        let hint = uncomputed_hint(&h, &call, "0\n", here.path()).unwrap();
+        assert!(
+            hint.text.contains("Your code splits at `','`"),
+            "{}",
+            hint.text
+        );
         let failed =
             "scores = [int(line.split(',')[1]) for line in open('scores.txt')]\nprint(min(scores))";
         let error = run_hint(
@@ -10827,6 +10966,8 @@ print(sum(team_data[\"data\"]) / 3)";
             "{}",
             hint.text
         );
+        let checked = "import os\nif os.path.exists('guide.md'):\n    print(len(open('guide.md').read().split(chr(10))))";
+        assert!(all_lines_counted(request, checked, "8", here.path()).is_some());
         let chosen = "print(sum(1 for l in open('guide.md') if l.startswith('#')))";
         assert_eq!(all_lines_counted(request, chosen, "4", here.path()), None);
         assert_eq!(
@@ -10888,6 +11029,80 @@ print(sum(team_data[\"data\"]) / 3)";
                 "The total time in seconds of the jobs in jobs.log is 54.",
                 ""
             ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_find_of_no_document_kind_is_told_the_working_directory() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(here.path().join("jobs.log"), "job1 took 12s\n").unwrap();
+        // Fifth set, task 29 (1.5B).
+        let code = "found = computer.files.find(kind=\"job\")\nprint(found)";
+        let out = "Traceback (most recent call last):\ncomputer.ComputerError: no document kind `job`: use pdf, docx, odt, xlsx, xls, ods, pptx, html, epub or text";
+        let hint = run_hint("python", code, out, true, here.path()).unwrap();
+        assert!(
+            hint.text
+                .contains("holds: jobs.log. Open a file there by its name"),
+            "{}",
+            hint.text
+        );
+    }
+
+    #[test]
+    fn a_number_said_in_the_requests_words_for_who_goes_back_as_undone() {
+        // Fifth set, task 21 (0.5B, after the labelled-numbers hint).
+        let request = "Who has the lowest score in scores.txt?";
+        let hint = uncomputed(
+            request,
+            "print(x)",
+            "The lowest score in scores.txt is: 67.0\n",
+        )
+        .unwrap();
+        assert!(
+            hint.text
+                .contains("my request asks who, and 67.0 is a number, not who it is"),
+            "{}",
+            hint.text
+        );
+        assert_eq!(
+            number_for_who(request, "ben has the lowest score: 67"),
+            None
+        );
+        assert_eq!(number_for_who(request, "67"), Some("67"));
+    }
+
+    #[test]
+    fn a_word_every_line_holds_is_no_answer_to_which() {
+        let here = tempfile::tempdir().unwrap();
+        std::fs::write(
+            here.path().join("jobs.log"),
+            "job1 took 12s\njob2 took 7s\njob3 took 30s\n",
+        )
+        .unwrap();
+        // Fifth set, task 29 (0.5B).
+        let request = "Which job in jobs.log took the longest?";
+        let code = "import re\nfor job in open('jobs.log'):\n    m = re.search(r'(\\w+)\\s+(\\d+)s', job)\nprint(f'The job that took the longest is: {name}')\nprint(f'The time: {t} seconds')";
+        let output = "The job that took the longest is: took\nThe time: 30 seconds\n";
+        let hint = uncomputed_in(request, code, output, here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("`took` is in every line of `jobs.log`, so it tells none of them apart"),
+            "{}",
+            hint.text
+        );
+        assert_eq!(
+            word_of_every_line(
+                request,
+                code,
+                "The job that took the longest is: job3\n",
+                here.path()
+            ),
+            None
+        );
+        assert_eq!(
+            word_of_every_line("How long did job3 take?", code, output, here.path()),
             None
         );
     }
