@@ -3668,6 +3668,24 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // `ls -l`'s first line counted as the files (the 0.5B model answered that 8 files were
+    // left, from `total 8`).
+    if hint.is_none()
+        && shell
+        && let Some(blocks) = value
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("total "))
+            .filter(|n| n.trim().parse::<u64>().is_ok())
+        && code.contains("ls")
+    {
+        return Some(RunHint {
+            text: format!(
+                "`total {blocks}` is the disk space `ls -l` counts, in blocks, not how many files there are: count the lines below it."
+            ),
+            undone: false,
+        });
+    }
     if hint.is_none()
         && !shell
         && let Some((word, file)) = history
@@ -3865,7 +3883,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             lines_for_times(&request, code, cwd).map(|(text, line)| {
-                format!("my request asks how many times `{text}` appears, and your code counted the `{line}`s that hold it: one holding it twice counted once. Add up `{line}.count('{text}')` instead.")
+                format!("my request asks how many times `{text}` appears, and {COUNTED_LINES} `{line}`s that hold it: one holding it twice counted once. Add up `{line}.count('{text}')` instead.")
             })
         })
         .or_else(|| {
@@ -5633,6 +5651,9 @@ pub fn mended_note<'h>(
     })
 }
 
+/// What the hint for lines counted where a request asks how many times says of the code.
+const COUNTED_LINES: &str = "your code counted the";
+
 /// How Python refuses a whole number written with a leading zero (`datetime.date(2026, 12, 05)`).
 const LEADING_ZEROS: &str = "leading zeros in decimal integer literals are not permitted";
 
@@ -5715,6 +5736,43 @@ pub fn mended_leading_zeros<'h>(
 /// its top level (the hint said to print instead), or answers after it: that code with the
 /// one top-level `return value` made `returned = value` and printed at the end. The 0.5B
 /// model sent a top-level `return total_stock` back after the hint.
+/// When the model asks to run again, unchanged, Python code that counted the lines holding a
+/// text where the request asks how many times it appears (the hint said so), or answers after
+/// it: that code adding up each line's count of it, for the engine to run in the model's
+/// stead. The 0.5B model sent `if 'a' in line: count += 1` back after the hint.
+pub fn mended_times<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    if !output.contains(COUNTED_LINES) {
+        return None;
+    }
+    let (text, _) = lines_for_times(&request, code, Path::new("/nonexistent-folder"))?;
+    let pattern = format!(
+        r#"if\s+(['"]){}['"]\s+in\s+([A-Za-z_]\w*)\s*:[ \t]*\n[ \t]*([A-Za-z_]\w*)\s*\+=\s*1\b"#,
+        regex::escape(text)
+    );
+    let re = regex::Regex::new(&pattern).ok()?;
+    let found = re.captures(code)?;
+    let (line, counter) = (found.get(2)?.as_str(), found.get(3)?.as_str());
+    let quote = found.get(1)?.as_str();
+    let mended = re
+        .replace(
+            code,
+            format!("{counter} += {line}.count({quote}{text}{quote})").as_str(),
+        )
+        .into_owned();
+    Some((
+        mended,
+        format!(
+            "the model's code counts the lines that hold `{text}` where my request asks how many times it appears, and {how}: running it adding up `{line}.count({quote}{text}{quote})`"
+        ),
+    ))
+}
+
 pub fn mended_return<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
@@ -11103,6 +11161,57 @@ print(sum(team_data[\"data\"]) / 3)";
         );
         assert_eq!(
             word_of_every_line("How long did job3 take?", code, output, here.path()),
+            None
+        );
+    }
+
+    #[test]
+    fn lines_counted_for_how_many_times_sent_back_run_counted() {
+        let request = "Write the word banana into fruit.txt, then tell me how many times the letter a appears in fruit.txt.";
+        let code = "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        if 'a' in line:\n            count += 1\n    print(count)";
+        let hint = uncomputed(request, code, "1\n").unwrap();
+        let output = format!("1\n\n({})", hint.text);
+        let h = runs_ending(request, &[(code, output.as_str())], true);
+        let (mended, says) = mended_times(&h, Some(&run(code))).unwrap();
+        assert_eq!(
+            mended,
+            "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        count += line.count('a')\n    print(count)"
+        );
+        assert!(says.contains("adding up `line.count('a')`"), "{says}");
+        assert_eq!(mended_times(&h, Some(&run("print(1)"))), None);
+    }
+
+    #[test]
+    fn the_total_of_ls_l_is_said_to_be_blocks() {
+        let request = "Delete tmp.log, then tell me how many files are left in this folder.";
+        let h = runs(request, &[]);
+        let call = ToolCall {
+            call_id: "c1".into(),
+            wire_id: None,
+            name: "execute".into(),
+            arguments: serde_json::json!({"language": "shell", "code": "ls -l"}),
+            origin: CallOrigin::Text,
+            action: ToolAction::RunCode {
+                language: "shell".into(),
+                code: "ls -l".into(),
+            },
+        };
+        let out = "total 8\n-rw-r--r-- 1 root root 1 Dec  5 03:03 a.txt\n-rw-r--r-- 1 root root 1 Dec  5 03:03 b.txt\n";
+        let hint = uncomputed_hint(&h, &call, out, Path::new("/nonexistent-folder")).unwrap();
+        assert!(!hint.undone);
+        assert!(
+            hint.text
+                .starts_with("`total 8` is the disk space `ls -l` counts"),
+            "{}",
+            hint.text
+        );
+        assert_eq!(
+            uncomputed_hint(
+                &h,
+                &call,
+                "a.txt\nb.txt\n",
+                Path::new("/nonexistent-folder")
+            ),
             None
         );
     }
