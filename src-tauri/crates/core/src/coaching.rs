@@ -5070,6 +5070,17 @@ pub fn repeated_failure_nudge(history: &History, call: &ToolCall) -> Option<Stri
         return None;
     };
     let error = failure_in(output)?;
+    // A run that worked and was sent back as not the answer yet did not fail: it printed what
+    // is no answer (it read "and it failed with: (That is not the answer yet: …)").
+    if exception_line(output).is_none()
+        && split_hint(output)
+            .1
+            .is_some_and(|h| h.contains(NOT_COMPUTED))
+    {
+        return Some(format!(
+            "{FAILED_AGAIN} it printed:\n{error}\n\nIt would print the same. Change the code so that it computes what my request asks, then run it."
+        ));
+    }
     Some(format!(
         "{FAILED_AGAIN} it failed with:\n{error}\n\nIt would fail the same way. Change the code so that this error cannot happen, then run it."
     ))
@@ -11178,6 +11189,13 @@ print(sum(team_data[\"data\"]) / 3)";
             "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        count += line.count('a')\n    print(count)"
         );
         assert!(says.contains("adding up `line.count('a')`"), "{says}");
+        // Told so, it is said to have printed what is no answer, not to have failed.
+        let nudge = repeated_failure_nudge(&h, &run(code)).unwrap();
+        assert!(
+            nudge.starts_with("You asked to run the same code again, and it printed:\n1\n(That is not the answer yet:"),
+            "{nudge}"
+        );
+        assert!(nudge.ends_with("It would print the same. Change the code so that it computes what my request asks, then run it."), "{nudge}");
         assert_eq!(mended_times(&h, Some(&run("print(1)"))), None);
     }
 
