@@ -5743,10 +5743,6 @@ pub fn mended_leading_zeros<'h>(
     ))
 }
 
-/// When the model asks to run again, unchanged, Python code that failed for a `return` at
-/// its top level (the hint said to print instead), or answers after it: that code with the
-/// one top-level `return value` made `returned = value` and printed at the end. The 0.5B
-/// model sent a top-level `return total_stock` back after the hint.
 /// When the model asks to run again, unchanged, Python code that counted the lines holding a
 /// text where the request asks how many times it appears (the hint said so), or answers after
 /// it: that code adding up each line's count of it, for the engine to run in the model's
@@ -5784,6 +5780,10 @@ pub fn mended_times<'h>(
     ))
 }
 
+/// When the model asks to run again, unchanged, Python code that failed for a `return` at
+/// its top level (the hint said to print instead), or answers after it: that code with the
+/// one top-level `return value` made `returned = value` and printed at the end. The 0.5B
+/// model sent a top-level `return total_stock` back after the hint.
 pub fn mended_return<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
