@@ -1004,9 +1004,7 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
     // A bare count of none: the words searched for are the code's own (`re.findall(r'^ERROR',
     // text)` over lines that begin with a date printed "0").
     // So is an empty list with it (`print(errors)` then `print(len(errors))`: "[]" and "0").
-    let bare_zero = claim
-        .lines()
-        .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()" | "''" | "\"\""));
+    let bare_zero = claim.lines().all(bare_none);
     let nothing = counted_none
         || bare_zero
         || opens.iter().any(|w| lower.starts_with(w))
@@ -1068,11 +1066,7 @@ fn absent_words<'c>(
     cwd: &Path,
     request: &str,
 ) -> Option<(&'c str, String)> {
-    let bare_zero = !output.trim().is_empty()
-        && output
-            .trim()
-            .lines()
-            .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()"));
+    let bare_zero = !output.trim().is_empty() && output.trim().lines().all(bare_none);
     // Or one line whose only number is a zero ("Total spent on food: $0.00"), besides the
     // request's own ("Number of rows from April 2026: 0"): then the words of the code's
     // prints are no search, and only the other lines' strings are looked at.
@@ -1138,10 +1132,7 @@ fn says_none(output: &str, request: &str) -> bool {
     if output.is_empty() {
         return false;
     }
-    if output
-        .lines()
-        .all(|l| matches!(l.trim(), "0" | "[]" | "{}" | "()" | "set()" | "None"))
-    {
+    if output.lines().all(bare_none) {
         return true;
     }
     let asked = numbers_in(request);
@@ -1152,6 +1143,14 @@ fn says_none(output: &str, request: &str) -> bool {
     output.lines().count() == 1
         && !numbers.is_empty()
         && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))
+}
+
+/// Whether a line of output is a bare value of none: `0`, an empty container or string, `None`.
+fn bare_none(line: &str) -> bool {
+    matches!(
+        line.trim(),
+        "0" | "[]" | "{}" | "()" | "set()" | "''" | "\"\"" | "None"
+    )
 }
 
 /// A search in the code that can find nothing in the plain text files it names here: a
@@ -3656,11 +3655,12 @@ pub fn uncomputed_hint(
     }
     let (printed, hint) = split_hint(output);
     let value = printed.trim();
+    let (asked, turn) = history.last_turn()?;
+    let request = request_text(asked);
     if hint.is_none()
         && !shell
         && let Some(start) = unreached_start(value)
     {
-        let request = request_text(history.last_turn()?.0);
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} `{start}` is the value your code's search started from: no value it read was compared with it, so it found nothing. Look at what the data holds, then write code that computes the answer to my request ({request}) and prints it."
@@ -3688,11 +3688,8 @@ pub fn uncomputed_hint(
     }
     if hint.is_none()
         && !shell
-        && let Some((word, file)) = history
-            .last_turn()
-            .and_then(|(asked, _)| word_of_every_line(&request_text(asked), code, value, cwd))
+        && let Some((word, file)) = word_of_every_line(&request, code, value, cwd)
     {
-        let request = request_text(history.last_turn()?.0);
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} `{word}` is in every line of `{file}`, so it tells none of them apart: it is not which one my request asks for. Take the part of the line that differs from line to line. Write code that computes the answer to my request ({request}) and prints it."
@@ -3703,8 +3700,6 @@ pub fn uncomputed_hint(
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
-    let (asked, turn) = history.last_turn()?;
-    let request = request_text(asked);
     // A count of none from a search for what the file does not hold: undone when the word
     // searched is the code's own, not the request's (whose count of none may be the answer).
     if let Some((word, heads)) = absent_words(code, value, cwd, &request) {
@@ -5750,6 +5745,7 @@ pub fn mended_leading_zeros<'h>(
 pub fn mended_times<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
+    cwd: &Path,
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
     let (asked, _) = history.last_turn()?;
@@ -5757,7 +5753,7 @@ pub fn mended_times<'h>(
     if !output.contains(COUNTED_LINES) {
         return None;
     }
-    let (text, _) = lines_for_times(&request, code, Path::new("/nonexistent-folder"))?;
+    let (text, _) = lines_for_times(&request, code, cwd)?;
     let pattern = format!(
         r#"if\s+(['"]){}['"]\s+in\s+([A-Za-z_]\w*)\s*:[ \t]*\n[ \t]*([A-Za-z_]\w*)\s*\+=\s*1\b"#,
         regex::escape(text)
@@ -11183,7 +11179,8 @@ print(sum(team_data[\"data\"]) / 3)";
         let hint = uncomputed(request, code, "1\n").unwrap();
         let output = format!("1\n\n({})", hint.text);
         let h = runs_ending(request, &[(code, output.as_str())], true);
-        let (mended, says) = mended_times(&h, Some(&run(code))).unwrap();
+        let (mended, says) =
+            mended_times(&h, Some(&run(code)), Path::new("/nonexistent-folder")).unwrap();
         assert_eq!(
             mended,
             "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        count += line.count('a')\n    print(count)"
@@ -11196,7 +11193,10 @@ print(sum(team_data[\"data\"]) / 3)";
             "{nudge}"
         );
         assert!(nudge.ends_with("It would print the same. Change the code so that it computes what my request asks, then run it."), "{nudge}");
-        assert_eq!(mended_times(&h, Some(&run("print(1)"))), None);
+        assert_eq!(
+            mended_times(&h, Some(&run("print(1)")), Path::new("/nonexistent-folder")),
+            None
+        );
     }
 
     #[test]

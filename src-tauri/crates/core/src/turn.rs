@@ -376,7 +376,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_return(history, next))
-                .or_else(|| crate::coaching::mended_times(history, next))
+                .or_else(|| crate::coaching::mended_times(history, next, cwd))
                 .or_else(|| crate::coaching::mended_call(history, next))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
