@@ -33,8 +33,7 @@ impl FileServer {
         std::thread::spawn(move || {
             for (n, stream) in listener.incoming().enumerate() {
                 let Ok(stream) = stream else { return };
-                let range = serve_one(stream, &body, &behaviour, n == 0);
-                seen.lock().unwrap().push(range);
+                serve_one(stream, &body, &behaviour, n == 0, &seen);
             }
         });
         FileServer { port, ranges }
@@ -57,7 +56,8 @@ fn serve_one(
     body: &[u8],
     behaviour: &Behaviour,
     first: bool,
-) -> Option<String> {
+    seen: &Mutex<Vec<Option<String>>>,
+) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut range = None;
     loop {
@@ -71,6 +71,9 @@ fn serve_one(
             range = Some(value.trim().to_string());
         }
     }
+    // Kept before any byte of the answer goes out: the client may have the whole file (and the
+    // test look at the requests) before this thread gets past the last write.
+    seen.lock().unwrap().push(range.clone());
     let start = range
         .as_deref()
         .filter(|_| !behaviour.ignore_range)
@@ -96,7 +99,6 @@ fn serve_one(
     let _ = stream.write_all(head.as_bytes());
     let _ = stream.write_all(send);
     let _ = stream.flush();
-    range
 }
 
 fn body() -> Vec<u8> {
