@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth|sixth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -296,7 +296,61 @@ FIFTH = [
     ("Delete tmp.log, then tell me how many files are left in this folder.", {"tmp.log": "x", "a.txt": "1", "b.txt": "2"}, "2"),
 ]
 
-SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH}
+# A sixth, written in session 29 and run before any change made from it (the fifth had been used
+# to tune the coaching in session 28). New shapes: a CSV with negative numbers, a JSON list of
+# products, a markdown checklist, a request log with sizes and status codes, contacts with mail
+# addresses, .log files in subfolders, and files to copy and to move into a new folder.
+WEATHER = "city,temp\noslo,-3.5\nrome,14.0\ncairo,24.5\nlima,19.0\nriga,-1.0\n"
+PRODUCTS = json.dumps([{"name": "lamp", "price": 25.0}, {"name": "mug", "price": 8.5},
+                       {"name": "chair", "price": 49.99}, {"name": "pen", "price": 1.2},
+                       {"name": "desk", "price": 120.0}])
+TODO_MD = "# Tasks\n- [x] buy milk\n- [ ] call bob\n- [x] pay rent\n- [ ] fix bike\n- [ ] read book\n"
+REQUESTS = ("10.0.0.5 GET /a 200 512\n10.0.0.7 GET /b 404 128\n10.0.0.5 POST /c 201 2048\n"
+            "10.0.0.9 GET /a 200 512\n10.0.0.5 GET /d 500 64\n")
+CONTACTS = ("ann <ann@gmail.com>\nbob <bob@work.org>\ncid <cid@gmail.com>\ndee <dee@yahoo.com>\n"
+            "eve <eve@gmail.com>\n")
+LENGTHS = "short\nthis line is long\ntiny\nanother long line here\nok\nmedium size\n"
+LOG_TREE = {"app.log": "a", "sub/db.log": "b", "sub/deep/x.log": "c", "notes.txt": "d"}
+CSV_SIZES = {"a.csv": "1,2\n", "b.csv": "x,y,z\n", "c.txt": "hello"}
+
+SIXTH = [
+    ("What is 999 times 999? Use code.", {}, "998001"),
+    ("How many hours are in 3 weeks? Use code.", {}, "504"),
+    ("What is 18 percent of 1250? Use code.", {}, "225"),
+    ("What is the product of the integers from 1 to 12? Use code.", {}, "479001600"),
+    ("How many multiples of 9 are there from 1 to 1000? Use code.", {}, "111"),
+    ("What is the 15th triangular number? Use code.", {}, "120"),
+    ("What is 200 written in hexadecimal? Use code.", {}, "c8"),
+    ("What is the mean of 12, 45, 7, 30 and 81? Use code.", {}, "35"),
+    ("How many leap years are there from 2000 to 2100, both included? Use code.", {}, "25"),
+    ("How many letters, not counting spaces, are in 'open source software'? Count with code.", {}, "18"),
+    ("What is the sentence 'the cat sat' with its words in reverse order? Use code.", {}, "sat cat the"),
+    ("How many times does the word the appear in 'the cat and the dog and the bird'? Count with code.", {}, "3"),
+    ("Sort the words pear, apple, fig and kiwi alphabetically with code. Which one comes last?", {}, "pear"),
+    ("What are the first 10 characters of the sha256 hex digest of the text data (no newline)? Use code.", {}, "3a6eb0790f"),
+    ("What text does the base64 string aGVsbG8= decode to? Use code.", {}, "hello"),
+    ("What date is 45 days before 2026-03-01? Use code and answer as YYYY-MM-DD.", {}, "2026-01-15"),
+    ("How many days are there from 2026-02-14 to 2026-10-31? Use code.", {}, "259"),
+    ("What day of the week is 2027-07-04? Use code.", {}, "sunday"),
+    ("Which city in weather.csv was the coldest?", {"weather.csv": WEATHER}, "oslo"),
+    ("What is the average temp in weather.csv, rounded to one decimal?", {"weather.csv": WEATHER}, "10.6"),
+    ("How many products in products.json cost more than 20?", {"products.json": PRODUCTS}, "3"),
+    ("What is the name of the most expensive product in products.json?", {"products.json": PRODUCTS}, "desk"),
+    ("How many tasks in todo.md are not done yet?", {"todo.md": TODO_MD}, "3"),
+    ("How many requests in requests.log came from 10.0.0.5?", {"requests.log": REQUESTS}, "3"),
+    ("What is the largest response size (the last column) in requests.log?", {"requests.log": REQUESTS}, "2048"),
+    ("Which status code is the most frequent in requests.log?", {"requests.log": REQUESTS}, "200"),
+    ("How many contacts in contacts.txt have a gmail address?", {"contacts.txt": CONTACTS}, "3"),
+    ("How many lines of lengths.txt are longer than 10 characters?", {"lengths.txt": LENGTHS}, "3"),
+    ("How many .log files are in this folder and its subfolders?", LOG_TREE, "3"),
+    ("What is the total size in bytes of the .csv files in this folder?", CSV_SIZES, "10"),
+    ("Write the numbers 3, 9 and 12 into n.txt, one per line, then read n.txt and tell me their product.", {}, "324"),
+    ("Copy a.txt to b.txt, then tell me how many files this folder has.", {"a.txt": "hi"}, "2"),
+    ("Make a folder named logs and move every .log file into it, then tell me how many files are in logs.",
+     {"x.log": "1", "y.log": "2", "z.txt": "3"}, "2"),
+]
+
+SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -515,7 +569,8 @@ def main():
                     help="the tasks: main (the coaching was built on it), heldout (used to tune it from session 25 on) "
                          "third (written in session 26, tuned on from then) "
                          "fourth (written in session 27, tuned on from then) "
-                         "or fifth (written in session 28, run before any change made from it)")
+                         "fifth (written in session 28, tuned on from then) "
+                         "or sixth (written in session 29, run before any change made from it)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
