@@ -506,13 +506,14 @@ NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "
 
 def holds(text, expected):
     """Whether `text` says the expected value: words in any case, numbers whole (2 is not
-    in 14312085, 165 is in 165.0; 36.6 is in 36.67, its rounding), thousands commas ignored,
+    in 14312085 nor in copy2, 165 is in 165.0; 36.6 is in 36.67, its rounding), thousands commas ignored,
     counts up to twenty also as words."""
     text, expected = text.lower().replace(",", ""), expected.lower()
     if not re.fullmatch(r"\d+(\.\d+)?", expected):
         return expected in text
     after = r"(?!\d)" if "." not in expected else ""
-    if re.search(r"(?<![\d.])" + re.escape(expected) + after, text) is not None:
+    # Not the digits of a name either ("copy2" holds no 2).
+    if re.search(r"(?<![\w.])" + re.escape(expected) + after, text) is not None:
         return True
     # A small count may be written as a word ("appears three times").
     return (expected.isdigit() and int(expected) < len(NUMBER_WORDS)
