@@ -6062,7 +6062,7 @@ fn asks_for_code(request: &str) -> bool {
 }
 
 /// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`).
-fn named_files(text: &str) -> Vec<&str> {
+pub(crate) fn named_files(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
         .map(|w| w.trim_end_matches('.'))
         // Not the kernel's `computer.files.read`, which reads like a file name.
@@ -6143,7 +6143,7 @@ fn same_number(said: &str, printed: &str) -> bool {
 }
 
 /// The words of the person's message, on one line.
-fn request_text(items: &[oi_protocol::InputItem]) -> String {
+pub(crate) fn request_text(items: &[oi_protocol::InputItem]) -> String {
     let words: Vec<&str> = items
         .iter()
         .filter_map(|i| match i {

@@ -15,6 +15,7 @@ mod kernel_lines;
 pub mod mcp;
 mod ops;
 mod repetition;
+mod request_files;
 mod run;
 mod runtime;
 pub mod sandbox;

@@ -47,11 +47,19 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
         }
         Op::SetSandbox { backend, level } => set_sandbox(rt, id, &backend, level.as_deref()).await,
         Op::Reset => {
-            rt.state.with(|s| s.history.clear());
+            rt.state.with(|s| {
+                s.history.clear();
+                s.request_files.clear();
+            });
             emit(EventMsg::HistoryReset);
         }
         Op::Undo => {
-            let removed = rt.state.with(|s| s.history.undo());
+            let removed = rt.state.with(|s| {
+                let removed = s.history.undo();
+                let left = s.history.items().len();
+                crate::request_files::forget_from(&mut s.request_files, left);
+                removed
+            });
             if removed {
                 emit(EventMsg::HistoryUndone { removed: 1 });
             } else {
@@ -101,7 +109,10 @@ pub(crate) async fn handle(rt: &Runtime, id: &str, op: Op) {
                     emit(msg);
                 }
                 let count = loaded.items().len();
-                rt.state.with(|s| s.history = loaded);
+                rt.state.with(|s| {
+                    s.history = loaded;
+                    s.request_files.clear();
+                });
                 emit(EventMsg::Notice {
                     message: format!("loaded {count} messages from {path}"),
                 });

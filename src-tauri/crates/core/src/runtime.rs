@@ -74,6 +74,8 @@ pub(crate) struct Shared {
     pub limits: Option<Option<crate::context::ContextLimits>>,
     /// What fitting the last request did, so a change is told once.
     pub last_fit: crate::context::Fit,
+    /// The first lines of files the session's requests named, shown to the model with them.
+    pub request_files: Vec<crate::request_files::RequestFiles>,
 }
 
 pub(crate) struct Runtime {

@@ -171,6 +171,7 @@ pub fn spawn_session(
         call_counter: resumed_events.len() as u64,
         limits: None,
         last_fit: Default::default(),
+        request_files: Vec::new(),
     });
     let code = crate::run::code::Code::new(
         oi_exec::Kernels::new(kernel_options).with_python_link(python_link),

@@ -27,12 +27,38 @@ pub(crate) async fn run_turn(
 ) -> TurnEndReason {
     let emit = |msg| rt.emitter.emit(id, msg);
     let items = crate::input::resolve_files(items);
-    rt.state.with(|s| {
+    let shown = rt.state.with(|s| {
+        let at = s.history.items().len();
+        crate::request_files::forget_from(&mut s.request_files, at);
         s.history.push(HistoryItem::User {
             items: items.clone(),
-        })
+        });
+        // Where the harness coaches, the first lines of the files the request names go to the
+        // model with it (request_files.rs).
+        let request = crate::coaching::request_text(&items);
+        let (names, text) = s
+            .profile
+            .offers("execute")
+            .then(|| crate::request_files::heads(&request, &s.config.cwd))
+            .flatten()?;
+        s.request_files.push(crate::request_files::RequestFiles {
+            at,
+            items: items.len(),
+            names: names.clone(),
+            text,
+        });
+        Some(names)
     });
     emit(EventMsg::UserMessage { items });
+    if let Some(names) = shown {
+        let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        emit(EventMsg::Notice {
+            message: format!(
+                "the first lines of {} go to the model with the request",
+                names.join(", ")
+            ),
+        });
+    }
     emit(EventMsg::TurnStarted { turn });
     rt.computer.turn_started().await;
     let max_steps = rt.state.with(|s| s.config.max_turns.max(1));
@@ -62,13 +88,19 @@ fn prompt_context(shared: &crate::runtime::Shared) -> PromptContext {
 }
 
 /// The next request as the session's settings and profile render `history`, before it is
-/// fitted into the context window.
+/// fitted into the context window; with the first lines of the files its requests named
+/// when `files` (not in a view that asks only for an answer from what code printed).
 fn render(
     shared: &crate::runtime::Shared,
     history: &crate::history::History,
     mcp_tools: &[crate::model::ToolSpec],
+    files: bool,
 ) -> crate::model::ModelRequest {
     let ctx = prompt_context(shared);
+    let shown = files
+        .then(|| crate::request_files::shown(history, &shared.request_files))
+        .flatten();
+    let history = shown.as_ref().unwrap_or(history);
     let mut request =
         shared
             .profile
@@ -95,7 +127,7 @@ pub(crate) fn read_ahead(rt: &Runtime) {
         history.push(HistoryItem::User {
             items: vec![InputItem::text("")],
         });
-        Some((shared.client.clone(), render(shared, &history, &[])))
+        Some((shared.client.clone(), render(shared, &history, &[], true)))
     });
     if let Some((client, request)) = ahead {
         client.warm(&request);
@@ -172,8 +204,10 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             });
         }
         let mut request = match (retry.as_ref().or(stuck.as_ref()), answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
-            (Some((fresh, _)), _) | (None, Some(fresh)) => render(shared, fresh, &mcp_tools),
-            (None, None) => render(shared, &shared.history, &mcp_tools),
+            (Some((fresh, _)), _) | (None, Some(fresh)) => {
+                render(shared, fresh, &mcp_tools, answer_view.is_none())
+            }
+            (None, None) => render(shared, &shared.history, &mcp_tools, true),
         };
         if answer_view.is_some() {
             // Nor the profile's instructions to write code and its tools.

@@ -331,3 +331,103 @@ async fn runtime_errors_and_endless_garbage_are_reported_and_the_session_goes_on
     ));
     assert_eq!(s.server.remaining(), 0);
 }
+
+/// The text of a chat message, whether its content is a string or text parts.
+fn content_text(message: &serde_json::Value) -> String {
+    match &message["content"] {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(parts) => parts
+            .iter()
+            .filter_map(|p| p["text"].as_str())
+            .collect::<Vec<_>>()
+            .join(""),
+        _ => String::new(),
+    }
+}
+
+#[tokio::test]
+async fn the_first_lines_of_a_file_the_request_names_go_to_the_model_with_it() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(
+            "```python\nimport csv\nrows = list(csv.DictReader(open('weather.csv')))\nprint(min(rows, key=lambda r: float(r['temp']))['city'])\n```",
+        ),
+        ScriptedResponse::text("The coldest city is oslo."),
+        ScriptedResponse::text("Seven."),
+    ]))
+    .model("llamacpp/scripted-model")
+    .configure(|c| c.approval_policy = ApprovalPolicy::Auto)
+    .start()
+    .await;
+    std::fs::write(
+        s.workdir.join("weather.csv"),
+        "city,temp\noslo,-3.5\nrome,14.0\n",
+    )
+    .unwrap();
+    let asked = "Which city in weather.csv was the coldest?";
+    s.say(asked);
+    let events = s.until_turn_end().await;
+    // The person sees that the model was shown the file, and their message as they wrote it.
+    assert!(
+        notices(&events).contains(
+            &"the first lines of `weather.csv` go to the model with the request".to_string()
+        ),
+        "{:?}",
+        notices(&events)
+    );
+    let said: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::UserMessage { items } => Some(items.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(said, vec![vec![oi_protocol::InputItem::text(asked)]]);
+    assert_eq!(tool_results(&events), vec![("oslo\n".to_string(), false)]);
+    let requests = s.server.model_requests();
+    let first = content_text(requests[0].messages().last().unwrap());
+    assert_eq!(
+        first,
+        format!(
+            "{asked}\n\n(For your code, `weather.csv` holds these lines:\n```\ncity,temp\noslo,-3.5\nrome,14.0\n```)"
+        )
+    );
+    // The next turn names no file: the first request keeps its lines, so the conversation the
+    // model read is the same (a runtime's cache of it still holds), and the new one gets none.
+    std::fs::write(s.workdir.join("weather.csv"), "changed\n").unwrap();
+    s.say("What is 3 + 4?");
+    s.until_turn_end().await;
+    let requests = s.server.model_requests();
+    let last = requests.last().unwrap().messages();
+    let users: Vec<String> = last
+        .iter()
+        .filter(|m| m["role"] == "user")
+        .map(content_text)
+        .collect();
+    assert_eq!(users.first(), Some(&first), "{users:?}");
+    assert_eq!(users.last().map(String::as_str), Some("What is 3 + 4?"));
+    s.server.assert_invariants();
+}
+
+#[tokio::test]
+async fn a_profile_that_does_not_coach_sends_the_request_as_written() {
+    let mut s = SessionFixture::builder(Script::new(vec![ScriptedResponse::text("oslo")]))
+        .model("llamacpp/scripted-model")
+        .configure(|c| {
+            c.approval_policy = ApprovalPolicy::Auto;
+            c.profile = "claude-code".into();
+        })
+        .start()
+        .await;
+    std::fs::write(s.workdir.join("weather.csv"), "city,temp\noslo,-3.5\n").unwrap();
+    let asked = "Which city in weather.csv was the coldest?";
+    s.say(asked);
+    let events = s.until_turn_end().await;
+    assert!(
+        !notices(&events).iter().any(|n| n.contains("first lines")),
+        "{:?}",
+        notices(&events)
+    );
+    let requests = s.server.model_requests();
+    assert_eq!(content_text(requests[0].messages().last().unwrap()), asked);
+    s.server.assert_invariants();
+}

@@ -1,0 +1,281 @@
+//! The first lines of the files a request names, shown to the model with the request where the
+//! harness coaches (profiles that offer `execute`). A small model writes its first code for the
+//! shape it guesses a file has: the 0.5B model split `ann: 82` lines at commas, looked for
+//! `Engineering` where the rows say `eng`, and grouped by `department` where the column is
+//! `dept`; each slip cost a failed run, a hint and often the turn. Shown the lines first, it
+//! starts from the file as it is. The person sees a notice naming the files; the request in the
+//! history, the events and the session log stays as they wrote it.
+
+use std::path::{Component, Path};
+
+use oi_protocol::InputItem;
+
+use crate::history::{History, HistoryItem};
+
+/// The most files of one request shown.
+const MOST_FILES: usize = 3;
+/// The lines shown of each file.
+const LINES: usize = 6;
+/// The characters shown of each line (a JSON document is often one long line).
+const LINE_CHARS: usize = 240;
+/// Files larger than this are not read for their first lines.
+const LARGEST: u64 = 4 * 1024 * 1024;
+
+/// What the model is shown of the files one request names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestFiles {
+    /// The request's place in the history.
+    pub at: usize,
+    /// How many items the person's message has: the text goes after them.
+    pub items: usize,
+    /// The files shown, as the request names them.
+    pub names: Vec<String>,
+    /// The text put after the request.
+    pub text: String,
+}
+
+/// The files that `request` names, that the working directory holds as UTF-8 text, with their
+/// first lines. Only names inside the working directory (no absolute path, no `..`), at most
+/// [`MOST_FILES`] of them; None when the request names none.
+pub fn heads(request: &str, cwd: &Path) -> Option<(Vec<String>, String)> {
+    let mut names: Vec<String> = Vec::new();
+    let mut parts = Vec::new();
+    for name in crate::coaching::named_files(request) {
+        if names.len() == MOST_FILES || names.iter().any(|n| n == name) {
+            continue;
+        }
+        let inside = Path::new(name)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+        if !inside {
+            continue;
+        }
+        let path = cwd.join(name);
+        let Ok(meta) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() || meta.len() > LARGEST {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if text.contains('\0') {
+            continue;
+        }
+        names.push(name.to_string());
+        parts.push(head(name, &text));
+    }
+    (!parts.is_empty()).then(|| (names, format!("({})", parts.join("\n"))))
+}
+
+/// One file's first lines, said as the model reads them: whole when it is short, its first
+/// lines and how many it has when it is not.
+fn head(name: &str, text: &str) -> String {
+    let total = text.lines().count();
+    if total == 0 {
+        return format!("`{name}` is empty.");
+    }
+    let shown: Vec<String> = text
+        .lines()
+        .take(LINES)
+        .map(|line| {
+            let mut cut: String = line.chars().take(LINE_CHARS).collect();
+            if cut.len() < line.len() {
+                cut.push('…');
+            }
+            cut
+        })
+        .collect();
+    let shown = shown.join("\n");
+    if total <= LINES {
+        format!("For your code, `{name}` holds these lines:\n```\n{shown}\n```")
+    } else {
+        format!("For your code, `{name}` has {total} lines; the first {LINES}:\n```\n{shown}\n```")
+    }
+}
+
+/// `history` as the model is to see it: each request that named files with their first lines
+/// after the person's words. `history` itself when no request did.
+pub fn shown(history: &History, files: &[RequestFiles]) -> Option<History> {
+    let items = history.items();
+    let applies = |f: &&RequestFiles| matches!(items.get(f.at), Some(HistoryItem::User { items }) if items.len() >= f.items);
+    if !files.iter().any(|f| applies(&f)) {
+        return None;
+    }
+    let mut view = History::default();
+    for (at, item) in items.iter().enumerate() {
+        match (item, files.iter().filter(applies).find(|f| f.at == at)) {
+            (HistoryItem::User { items }, Some(f)) => {
+                let mut items = items.clone();
+                items.insert(f.items, InputItem::text(format!("\n\n{}", f.text)));
+                view.push(HistoryItem::User { items });
+            }
+            _ => view.push(item.clone()),
+        }
+    }
+    Some(view)
+}
+
+/// Forgets what was shown for requests at `at` and after (undone, or the history cleared).
+pub fn forget_from(files: &mut Vec<RequestFiles>, at: usize) {
+    files.retain(|f| f.at < at);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn dir(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn a_short_file_the_request_names_is_shown_whole() {
+        let d = dir(&[("weather.csv", "city,temp\noslo,-3.5\nrome,14.0\n")]);
+        let (names, text) = heads("Which city in weather.csv was the coldest?", d.path()).unwrap();
+        assert_eq!(names, vec!["weather.csv"]);
+        assert_eq!(
+            text,
+            "(For your code, `weather.csv` holds these lines:\n```\ncity,temp\noslo,-3.5\nrome,14.0\n```)"
+        );
+    }
+
+    #[test]
+    fn a_long_file_shows_its_first_lines_and_how_many_it_has() {
+        let lines: String = (1..=50).map(|n| format!("line {n}\n")).collect();
+        let d = dir(&[("app.log", &lines)]);
+        let (_, text) = heads("How many lines of app.log mention disk?", d.path()).unwrap();
+        assert!(
+            text.starts_with("(For your code, `app.log` has 50 lines; the first 6:\n```\nline 1\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("line 6\n```)"), "{text}");
+        assert!(!text.contains("line 7"), "{text}");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_and_an_empty_file_said_empty() {
+        let long = format!("[{}]", "1, ".repeat(200));
+        let d = dir(&[("data.json", &long), ("empty.txt", "")]);
+        let (names, text) = heads("Sum data.json, then look at empty.txt.", d.path()).unwrap();
+        assert_eq!(names, vec!["data.json", "empty.txt"]);
+        let shown = text.lines().nth(2).unwrap();
+        assert_eq!(shown.chars().count(), LINE_CHARS + 1, "{shown}");
+        assert!(shown.ends_with('…'));
+        assert!(text.ends_with("`empty.txt` is empty.)"), "{text}");
+    }
+
+    #[test]
+    fn files_not_here_outside_the_folder_binary_or_named_twice_are_left_out() {
+        let d = dir(&[
+            ("a.txt", "x\n"),
+            ("img.png", "\u{0}\u{1}PNG"),
+            ("sub/b.txt", "y\n"),
+        ]);
+        let (names, _) = heads(
+            "Compare a.txt, missing.txt, img.png, ../a.txt, /etc/hostname and a.txt again.",
+            d.path(),
+        )
+        .unwrap();
+        assert_eq!(names, vec!["a.txt"]);
+        assert_eq!(heads("What is 6 times 7?", d.path()), None);
+        assert_eq!(heads("Read notes.txt", d.path()), None);
+        // A folder's name is no file.
+        std::fs::create_dir(d.path().join("out.d")).unwrap();
+        assert_eq!(heads("List out.d", d.path()), None);
+        assert_eq!(
+            heads("Open sub/b.txt", d.path()).unwrap().0,
+            vec!["sub/b.txt"]
+        );
+    }
+
+    #[test]
+    fn at_most_three_files_are_shown() {
+        let d = dir(&[
+            ("a.txt", "1"),
+            ("b.txt", "2"),
+            ("c.txt", "3"),
+            ("d.txt", "4"),
+        ]);
+        let (names, _) = heads("Add a.txt, b.txt, c.txt and d.txt.", d.path()).unwrap();
+        assert_eq!(names, vec!["a.txt", "b.txt", "c.txt"]);
+    }
+
+    fn user(text: &str) -> HistoryItem {
+        HistoryItem::User {
+            items: vec![InputItem::text(text)],
+        }
+    }
+
+    fn assistant(text: &str) -> HistoryItem {
+        HistoryItem::Assistant {
+            text: text.into(),
+            reasoning: String::new(),
+            calls: Vec::new(),
+            interrupted: false,
+        }
+    }
+
+    #[test]
+    fn the_view_puts_the_lines_after_the_persons_words_of_each_request() {
+        let mut history = History::default();
+        history.push(user("first"));
+        history.push(assistant("ok"));
+        history.push(HistoryItem::User {
+            items: vec![
+                InputItem::text("second"),
+                InputItem::text("(a view's own words)"),
+            ],
+        });
+        let files = vec![
+            RequestFiles {
+                at: 0,
+                items: 1,
+                names: vec!["a.txt".into()],
+                text: "(A)".into(),
+            },
+            RequestFiles {
+                at: 2,
+                items: 1,
+                names: vec!["b.txt".into()],
+                text: "(B)".into(),
+            },
+        ];
+        let view = shown(&history, &files).unwrap();
+        assert_eq!(
+            view.items()[0],
+            HistoryItem::User {
+                items: vec![InputItem::text("first"), InputItem::text("\n\n(A)")]
+            }
+        );
+        assert_eq!(view.items()[1], assistant("ok"));
+        assert_eq!(
+            view.items()[2],
+            HistoryItem::User {
+                items: vec![
+                    InputItem::text("second"),
+                    InputItem::text("\n\n(B)"),
+                    InputItem::text("(a view's own words)")
+                ]
+            }
+        );
+        // Nothing to show, or a place that holds no request now: the history as it is.
+        assert_eq!(shown(&history, &[]), None);
+        let stale = RequestFiles {
+            at: 1,
+            ..files[0].clone()
+        };
+        assert_eq!(shown(&history, &[stale]), None);
+        let mut kept = files.clone();
+        forget_from(&mut kept, 2);
+        assert_eq!(kept, files[..1].to_vec());
+    }
+}
