@@ -3827,6 +3827,21 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            percent_missed(&request, value).map(|(rate, base, want)| {
+                format!("{rate} percent of {base} is {base} × {rate} / 100 = {want}, and your code printed something else: compute `{base} * {rate} / 100`.")
+            })
+        })
+        .or_else(|| {
+            listed_for_count(&request, value).map(|n| {
+                format!("my request asks how many, and your code printed the {n} values themselves, not how many there are: print `len(...)` of them.")
+            })
+        })
+        .or_else(|| {
+            letters_for_words(&request, value).map(|text| {
+                format!("your code reversed the letters of '{text}'; my request asks for its words in reverse order: `' '.join(text.split()[::-1])`.")
+            })
+        })
+        .or_else(|| {
             clock_for_dated_request(&request, code).map(|(date, clock)| {
                 format!("my request gives its dates ({date}) and asks nothing about today, and your code took today's date from the clock (`{clock}`): use only the dates my request gives.")
             })
@@ -4190,6 +4205,93 @@ fn time_factor_missed(request: &str, code: &str) -> Option<(String, String, Stri
         .collect::<Vec<_>>()
         .join(" × ");
     Some((asked, given, format!("{factor}"), how))
+}
+
+/// When the request asks for a percentage of a number ("18 percent of 1250", "7% of 3250")
+/// and nothing else, and the run printed one number that is not it, at any rounding: the two
+/// numbers as the request writes them and the value. The 0.5B model computed 18 percent of
+/// 1250 as `18 / 1250 * 100` and answered 1.44.
+fn percent_missed<'r>(request: &'r str, value: &str) -> Option<(&'r str, &'r str, f64)> {
+    static PERCENT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d+(?:\.\d+)?)\b").ok()
+    });
+    let found = PERCENT.as_ref()?.captures(request)?;
+    let (rate, base) = (found.get(1)?.as_str(), found.get(2)?.as_str());
+    let lower = request.to_lowercase();
+    // A percentage taken off, added or compared is another computation.
+    let other = [
+        "plus", "minus", "after", "increase", "decrease", "discount", "off ", "more", "less",
+        "than", "add", "subtract", "tax", "remain", "left",
+    ];
+    if other.iter().any(|w| lower.contains(w)) || numbers_in(request).len() > 3 {
+        return None;
+    }
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    let printed: f64 = printed.parse().ok()?;
+    let want = rate.parse::<f64>().ok()? * base.parse::<f64>().ok()? / 100.0;
+    let near = (0..=6).any(|d| {
+        let scale = 10f64.powi(d);
+        ((want * scale).round() / scale - printed).abs() < 1e-9 * want.abs().max(1.0)
+    });
+    (!near).then_some((rate, base, want))
+}
+
+/// The values of a one-line Python list or set printed whole (`[2000, 2004, 2008]`), when it
+/// holds at least two: how many there are. None for a dict or anything else.
+fn printed_collection(value: &str) -> Option<usize> {
+    let value = value.trim();
+    let inner = value
+        .strip_prefix('[')
+        .and_then(|v| v.strip_suffix(']'))
+        .or_else(|| value.strip_prefix('{').and_then(|v| v.strip_suffix('}')))?;
+    let (mut depth, mut quote, mut count) = (0i32, None::<char>, 1usize);
+    for c in inner.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '[' | '(' | '{') => depth += 1,
+            (None, ']' | ')' | '}') => depth -= 1,
+            (None, ',') if depth == 0 => count += 1,
+            (None, ':') if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    (count >= 2 && !inner.trim().is_empty()).then_some(count)
+}
+
+/// When the request asks how many (not how many of each) and the run printed the values
+/// themselves as one list: how many it holds. The 0.5B model printed the 25 leap years from
+/// 2000 to 2100, then answered 12.
+fn listed_for_count(request: &str, value: &str) -> Option<usize> {
+    let lower = request.to_lowercase();
+    if !lower.contains("how many")
+        || [" each", " per ", "every"]
+            .iter()
+            .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    printed_collection(value)
+}
+
+/// When the request asks for a text's words in reverse order and the run printed one of the
+/// request's quoted texts with its letters reversed (`text[::-1]`): that text. The 0.5B model
+/// printed `tas tac eht` for the words of 'the cat sat' in reverse order.
+fn letters_for_words(request: &str, value: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !lower.contains("word") || !lower.contains("revers") {
+        return None;
+    }
+    let printed = value.trim().trim_matches(['\'', '"']);
+    let mut texts = quoted(request);
+    texts.extend(request.split('\'').skip(1).step_by(2).map(str::to_string));
+    texts.into_iter().find(|t| {
+        t.split_whitespace().count() > 1 && t.chars().rev().collect::<String>() == printed
+    })
 }
 
 /// A date the request gives (`2026-12-05`) when it asks nothing about today, and the clock's
@@ -4577,6 +4679,18 @@ fn from_shown_lines(hint: &str, answer: &str) -> bool {
     numbers_in(answer).iter().any(|n| shown.contains(n))
 }
 
+/// Whether a request (in lower case) offers things to choose from: "a or b", "which of",
+/// "either", or words listed ("pear, apple, fig and kiwi … Which one comes last?").
+fn offers_choice(lower: &str) -> bool {
+    static LISTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b\w+, \w+(?:, \w+)*,? (?:and|or) \w+\b").ok()
+    });
+    lower.contains(" or ")
+        || lower.contains("which of")
+        || lower.contains("either")
+        || LISTED.as_ref().is_some_and(|r| r.is_match(lower))
+}
+
 /// What the hint for a request word printed back says before the lines of the file that hold it.
 const HAVE_IT: &str = " have it:\n```\n";
 
@@ -4587,7 +4701,7 @@ const HAVE_IT: &str = " have it:\n```\n";
 /// 23, 57" is one of them.
 fn request_word_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
     let lower = request.to_lowercase();
-    let choice = lower.contains(" or ") || lower.contains("which of") || lower.contains("either");
+    let choice = offers_choice(&lower);
     let words: Vec<&str> = words_in(value).filter(|w| !w.is_empty()).collect();
     let plain = !words.is_empty()
         && words
@@ -4664,7 +4778,7 @@ fn text_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str
     // Only a word the request gives to work on with code, printed as it was given: not a
     // choice it offers ("a.txt or b.txt", yes or no), nor text a request asks to print.
     let lower = request.to_lowercase();
-    let choice = lower.contains(" or ") || lower.contains("which of") || lower.contains("either");
+    let choice = offers_choice(&lower);
     let given = words_in(request).any(|w| w.eq_ignore_ascii_case(value));
     if choice || !given || !asks_for_code(request) {
         return None;
@@ -5909,8 +6023,11 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
             "{NOTHING_RAN} you said my instructions back instead of answering. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
         ));
     }
+    // A block that holds only a value is an answer shown as code, not code meant to run: the
+    // 0.5B model answered "What is 200 written in hexadecimal? Use code." with ```python 200```.
     let languages: Vec<String> = crate::profile::text_calls::fenced_blocks(answer, true)
         .into_iter()
+        .filter(|b| !crate::profile::text_calls::is_bare_value(&b.body))
         .map(|b| b.lang)
         .collect();
     if languages
@@ -8539,6 +8656,15 @@ print(sum(team_data[\"data\"]) / 3)";
         assert!(nudge.contains("asks you to use code"), "{nudge}");
         assert_eq!(
             no_run_nudge(&asked("Is 7919 a prime number?"), "Yes.", dir.path(), ""),
+            None
+        );
+        // A block that holds only a value is no code meant to run (the 0.5B model answered
+        // "What is 200 written in hexadecimal? Use code." with the request's 200 in a block).
+        let h = asked("What is 200 written in hexadecimal? Use code.");
+        let nudge = no_run_nudge(&h, "```python\n200\n```", dir.path(), "").unwrap();
+        assert!(nudge.contains("asks you to use code"), "{nudge}");
+        assert_eq!(
+            no_run_nudge(&h, "```python\nprint(hex(200))\n```", dir.path(), ""),
             None
         );
         // The system prompt said back (as the 0.5B model did) is no answer; a short line that
@@ -11231,6 +11357,109 @@ print(sum(team_data[\"data\"]) / 3)";
                 Path::new("/nonexistent-folder")
             ),
             None
+        );
+    }
+
+    #[test]
+    fn a_percentage_computed_otherwise_goes_back_as_undone() {
+        let request = "What is 18 percent of 1250? Use code.";
+        let hint = uncomputed(request, "print(18 / 1250 * 100)", "1.44\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("18 percent of 1250 is 1250 × 18 / 100 = 225"),
+            "{}",
+            hint.text
+        );
+        // The value, at any rounding, or written with its decimals, is right.
+        for printed in ["225.0\n", "225\n"] {
+            assert_eq!(uncomputed(request, "print(1250 * 18 / 100)", printed), None);
+        }
+        assert_eq!(percent_missed("What is 12.5% of 864?", "108.0"), None);
+        assert!(percent_missed("What is 12.5% of 864?", "10.8").is_some());
+        assert_eq!(
+            percent_missed("What is 22.5 percent of 7 rounded?", "2"),
+            None
+        );
+        // Other computations with a percentage, or more than one value printed.
+        for request in [
+            "What is 1250 after a 18 percent discount?",
+            "What is 1250 plus 18 percent of 1250?",
+            "Is 18 percent of 1250 more than 200?",
+        ] {
+            assert_eq!(percent_missed(request, "1025"), None, "{request}");
+        }
+        assert_eq!(
+            percent_missed("What is 18 percent of 1250?", "18 1250"),
+            None
+        );
+    }
+
+    #[test]
+    fn the_values_printed_for_how_many_go_back_as_undone() {
+        let request = "How many leap years are there from 2000 to 2100, both included? Use code.";
+        let code =
+            "print([y for y in range(2000, 2101) if y % 4 == 0 and (y % 100 or y % 400 == 0)])";
+        let hint = uncomputed(request, code, "[2000, 2004, 2008, 2012]\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("printed the 4 values themselves"),
+            "{}",
+            hint.text
+        );
+        assert_eq!(printed_collection("['a, b', 'c']"), Some(2));
+        assert_eq!(printed_collection("{'x', 'y', 'z'}"), Some(3));
+        assert_eq!(printed_collection("[(1, 2), (3, 4)]"), Some(2));
+        // A dict, one value, none, or no list at all.
+        for value in ["{'a': 1, 'b': 2}", "[5]", "[]", "5", "a, b"] {
+            assert_eq!(printed_collection(value), None, "{value}");
+        }
+        // How many of each is a count per value.
+        assert_eq!(
+            listed_for_count("How many words of each length are there?", "[1, 2]"),
+            None
+        );
+        assert_eq!(
+            listed_for_count("Which years are leap years?", "[1, 2]"),
+            None
+        );
+    }
+
+    #[test]
+    fn letters_reversed_for_words_go_back_as_undone() {
+        let request =
+            "What is the sentence 'the cat sat' with its words in reverse order? Use code.";
+        let hint = uncomputed(request, "print('the cat sat'[::-1])", "tas tac eht\n").unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("reversed the letters of 'the cat sat'"),
+            "{}",
+            hint.text
+        );
+        assert_eq!(letters_for_words(request, "sat cat the"), None);
+        // Letters asked for: reversed letters are the answer.
+        assert_eq!(
+            letters_for_words("Reverse the letters of 'the cat sat'.", "tas tac eht"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_word_chosen_from_a_list_the_request_gives_is_an_answer() {
+        let request = "Sort the words pear, apple, fig and kiwi alphabetically with code. Which one comes last?";
+        assert_eq!(request_word_printed(request, "pear"), None);
+        assert_eq!(
+            uncomputed(
+                request,
+                "w = sorted(['pear', 'apple', 'fig', 'kiwi'])\nprint(w[-1])",
+                "pear\n"
+            ),
+            None
+        );
+        // No list to choose from: a word of the request printed back is still no answer.
+        assert_eq!(
+            request_word_printed("On which date does app.log have a WARN line?", "WARN"),
+            Some("WARN")
         );
     }
 }
