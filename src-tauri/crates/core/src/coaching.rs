@@ -1780,7 +1780,7 @@ fn read_as_one_string(code: &str) -> Option<bool> {
 /// A value's shape in a few words: its kind, an object's keys, a list's length and items.
 /// Keys in sorted order: serde_json keeps the file's order only when some crate of the build
 /// asks it to, and the hint must read the same in every build.
-fn json_shape(value: &serde_json::Value, deep: bool) -> String {
+pub(crate) fn json_shape(value: &serde_json::Value, deep: bool) -> String {
     use serde_json::Value;
     fn sorted(map: &serde_json::Map<String, Value>) -> Vec<(&String, &Value)> {
         let mut entries: Vec<(&String, &Value)> = map.iter().collect();

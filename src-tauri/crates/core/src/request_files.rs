@@ -1,10 +1,10 @@
-//! The first lines of the files a request names, shown to the model with the request where the
-//! harness coaches (profiles that offer `execute`). A small model writes its first code for the
-//! shape it guesses a file has: the 0.5B model split `ann: 82` lines at commas, looked for
-//! `Engineering` where the rows say `eng`, and grouped by `department` where the column is
-//! `dept`; each slip cost a failed run, a hint and often the turn. Shown the lines first, it
-//! starts from the file as it is. The person sees a notice naming the files; the request in the
-//! history, the events and the session log stays as they wrote it.
+//! The shape of the files a request names (a table's columns, a JSON document's keys, a text's
+//! first lines), shown to the model with the request where the harness coaches (profiles that
+//! offer `execute`). A small model writes its first code for the shape it guesses a file has:
+//! the 0.5B model looked for a `temperature` column where the header says `temp`, and a `cost`
+//! key where the products have a `price`; each slip cost a failed run, a hint and often the
+//! turn. The person sees a notice naming the files; the request in the history, the events and
+//! the session log stays as they wrote it.
 
 use std::path::{Component, Path};
 
@@ -14,11 +14,11 @@ use crate::history::{History, HistoryItem};
 
 /// The most files of one request shown.
 const MOST_FILES: usize = 3;
-/// The lines shown of each file.
+/// The lines a table's rows are looked at in, to tell it from text.
 const LINES: usize = 6;
 /// The characters shown of each line (a JSON document is often one long line).
 const LINE_CHARS: usize = 240;
-/// Files larger than this are not read for their first lines.
+/// Files larger than this are not read.
 const LARGEST: u64 = 4 * 1024 * 1024;
 
 /// What the model is shown of the files one request names.
@@ -35,7 +35,7 @@ pub struct RequestFiles {
 }
 
 /// The files that `request` names, that the working directory holds as UTF-8 text, with their
-/// first lines. Only names inside the working directory (no absolute path, no `..`), at most
+/// shapes ([`head`]). Only names inside the working directory (no absolute path, no `..`), at most
 /// [`MOST_FILES`] of them; None when the request names none.
 pub fn heads(request: &str, cwd: &Path) -> Option<(Vec<String>, String)> {
     let mut names: Vec<String> = Vec::new();
@@ -69,33 +69,65 @@ pub fn heads(request: &str, cwd: &Path) -> Option<(Vec<String>, String)> {
     (!parts.is_empty()).then(|| (names, format!("({})", parts.join("\n"))))
 }
 
-/// One file's first lines, said as the model reads them: whole when it is short, its first
-/// lines and how many it has when it is not.
+/// One file's shape, said as the model reads it, with as little of its data as shows it: a
+/// JSON document's kind and keys, a table's header, a text's first two lines. Shown whole
+/// lines of data, the 0.5B model copied them: it answered with a made-up call holding a row
+/// (`{"name": "pen", "arguments": {"price": 1.2}}`), wrote the rows into its code as a list,
+/// and searched for the whole first line of a log.
 fn head(name: &str, text: &str) -> String {
     let total = text.lines().count();
-    if total == 0 {
+    if text.trim().is_empty() {
         return format!("`{name}` is empty.");
     }
-    let shown: Vec<String> = text
-        .lines()
-        .take(LINES)
-        .map(|line| {
-            let mut cut: String = line.chars().take(LINE_CHARS).collect();
-            if cut.len() < line.len() {
-                cut.push('…');
-            }
-            cut
-        })
-        .collect();
-    let shown = shown.join("\n");
-    if total <= LINES {
-        format!("For your code, `{name}` holds these lines:\n```\n{shown}\n```")
-    } else {
-        format!("For your code, `{name}` has {total} lines; the first {LINES}:\n```\n{shown}\n```")
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+        return format!(
+            "For your code, `{name}` is JSON: {}.",
+            crate::coaching::json_shape(&value, true)
+        );
     }
+    let cut = |line: &str| {
+        let mut cut: String = line.chars().take(LINE_CHARS).collect();
+        if cut.len() < line.len() {
+            cut.push('…');
+        }
+        cut
+    };
+    let lines = if total == 1 {
+        "1 line".to_string()
+    } else {
+        format!("{total} lines")
+    };
+    let first = text.lines().next().unwrap_or_default();
+    let table = [',', '\t', ';'].into_iter().find(|sep| {
+        first.contains(*sep)
+            && text
+                .lines()
+                .take(LINES)
+                .all(|l| l.matches(*sep).count() == first.matches(*sep).count())
+    });
+    if let Some(sep) = table.filter(|_| total > 1) {
+        let columns: Vec<String> = first
+            .split(sep)
+            .map(|c| format!("`{}`", c.trim()))
+            .collect();
+        return format!(
+            "For your code, `{name}` has {lines}; the first is its header, with the columns {}.",
+            columns.join(", ")
+        );
+    }
+    let shown: Vec<String> = text.lines().take(2).map(cut).collect();
+    let which = match total {
+        1 => "it is",
+        2 => "they are",
+        _ => "the first two are",
+    };
+    format!(
+        "For your code, `{name}` has {lines}; {which}:\n```\n{}\n```",
+        shown.join("\n")
+    )
 }
 
-/// `history` as the model is to see it: each request that named files with their first lines
+/// `history` as the model is to see it: each request that named files with their shapes
 /// after the person's words. `history` itself when no request did.
 pub fn shown(history: &History, files: &[RequestFiles]) -> Option<History> {
     let items = history.items();
@@ -138,35 +170,61 @@ mod tests {
     }
 
     #[test]
-    fn a_short_file_the_request_names_is_shown_whole() {
+    fn a_table_is_shown_by_its_header() {
         let d = dir(&[("weather.csv", "city,temp\noslo,-3.5\nrome,14.0\n")]);
         let (names, text) = heads("Which city in weather.csv was the coldest?", d.path()).unwrap();
         assert_eq!(names, vec!["weather.csv"]);
         assert_eq!(
             text,
-            "(For your code, `weather.csv` holds these lines:\n```\ncity,temp\noslo,-3.5\nrome,14.0\n```)"
+            "(For your code, `weather.csv` has 3 lines; the first is its header, with the columns `city`, `temp`.)"
+        );
+        let d = dir(&[("data.tsv", "a\tb\n1\t2\n")]);
+        let (_, text) = heads("Sum data.tsv", d.path()).unwrap();
+        assert!(text.contains("the columns `a`, `b`"), "{text}");
+    }
+
+    #[test]
+    fn a_json_document_is_shown_by_its_shape() {
+        let d = dir(&[(
+            "products.json",
+            r#"[{"name": "lamp", "price": 25.0}, {"name": "pen", "price": 1.2}]"#,
+        )]);
+        let (_, text) = heads(
+            "What is the most expensive product in products.json?",
+            d.path(),
+        )
+        .unwrap();
+        assert_eq!(
+            text,
+            "(For your code, `products.json` is JSON: a list of 2 objects with the keys `name`, `price`.)"
         );
     }
 
     #[test]
-    fn a_long_file_shows_its_first_lines_and_how_many_it_has() {
+    fn a_text_shows_its_first_two_lines_and_how_many_it_has() {
         let lines: String = (1..=50).map(|n| format!("line {n}\n")).collect();
         let d = dir(&[("app.log", &lines)]);
         let (_, text) = heads("How many lines of app.log mention disk?", d.path()).unwrap();
+        assert_eq!(
+            text,
+            "(For your code, `app.log` has 50 lines; the first two are:\n```\nline 1\nline 2\n```)"
+        );
+        // Lines that split alike at a comma in some rows only are text, not a table.
+        let d = dir(&[("notes.txt", "hello, world\nbye\n")]);
+        let (_, text) = heads("Read notes.txt", d.path()).unwrap();
         assert!(
-            text.starts_with("(For your code, `app.log` has 50 lines; the first 6:\n```\nline 1\n"),
+            text.contains("they are:\n```\nhello, world\nbye\n```"),
             "{text}"
         );
-        assert!(text.ends_with("line 6\n```)"), "{text}");
-        assert!(!text.contains("line 7"), "{text}");
     }
 
     #[test]
     fn a_long_line_is_cut_and_an_empty_file_said_empty() {
-        let long = format!("[{}]", "1, ".repeat(200));
+        let long = format!("[{}", "1, ".repeat(200));
         let d = dir(&[("data.json", &long), ("empty.txt", "")]);
         let (names, text) = heads("Sum data.json, then look at empty.txt.", d.path()).unwrap();
         assert_eq!(names, vec!["data.json", "empty.txt"]);
+        assert!(text.contains("has 1 line; it is:"), "{text}");
         let shown = text.lines().nth(2).unwrap();
         assert_eq!(shown.chars().count(), LINE_CHARS + 1, "{shown}");
         assert!(shown.ends_with('…'));

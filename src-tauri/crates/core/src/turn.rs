@@ -33,7 +33,7 @@ pub(crate) async fn run_turn(
         s.history.push(HistoryItem::User {
             items: items.clone(),
         });
-        // Where the harness coaches, the first lines of the files the request names go to the
+        // Where the harness coaches, the shape of the files the request names goes to the
         // model with it (request_files.rs).
         let request = crate::coaching::request_text(&items);
         let (names, text) = s
@@ -54,7 +54,7 @@ pub(crate) async fn run_turn(
         let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
         emit(EventMsg::Notice {
             message: format!(
-                "the first lines of {} go to the model with the request",
+                "the shape of {} (its columns, keys or first lines) goes to the model with the request",
                 names.join(", ")
             ),
         });
@@ -88,7 +88,7 @@ fn prompt_context(shared: &crate::runtime::Shared) -> PromptContext {
 }
 
 /// The next request as the session's settings and profile render `history`, before it is
-/// fitted into the context window; with the first lines of the files its requests named
+/// fitted into the context window; with the shape of the files its requests named
 /// when `files` (not in a view that asks only for an answer from what code printed).
 fn render(
     shared: &crate::runtime::Shared,

@@ -346,7 +346,7 @@ fn content_text(message: &serde_json::Value) -> String {
 }
 
 #[tokio::test]
-async fn the_first_lines_of_a_file_the_request_names_go_to_the_model_with_it() {
+async fn the_shape_of_a_file_the_request_names_goes_to_the_model_with_it() {
     let mut s = SessionFixture::builder(Script::new(vec![
         ScriptedResponse::text(
             "```python\nimport csv\nrows = list(csv.DictReader(open('weather.csv')))\nprint(min(rows, key=lambda r: float(r['temp']))['city'])\n```",
@@ -369,7 +369,7 @@ async fn the_first_lines_of_a_file_the_request_names_go_to_the_model_with_it() {
     // The person sees that the model was shown the file, and their message as they wrote it.
     assert!(
         notices(&events).contains(
-            &"the first lines of `weather.csv` go to the model with the request".to_string()
+            &"the shape of `weather.csv` (its columns, keys or first lines) goes to the model with the request".to_string()
         ),
         "{:?}",
         notices(&events)
@@ -388,7 +388,7 @@ async fn the_first_lines_of_a_file_the_request_names_go_to_the_model_with_it() {
     assert_eq!(
         first,
         format!(
-            "{asked}\n\n(For your code, `weather.csv` holds these lines:\n```\ncity,temp\noslo,-3.5\nrome,14.0\n```)"
+            "{asked}\n\n(For your code, `weather.csv` has 3 lines; the first is its header, with the columns `city`, `temp`.)"
         )
     );
     // The next turn names no file: the first request keeps its lines, so the conversation the
@@ -423,7 +423,9 @@ async fn a_profile_that_does_not_coach_sends_the_request_as_written() {
     s.say(asked);
     let events = s.until_turn_end().await;
     assert!(
-        !notices(&events).iter().any(|n| n.contains("first lines")),
+        !notices(&events)
+            .iter()
+            .any(|n| n.contains("goes to the model")),
         "{:?}",
         notices(&events)
     );
