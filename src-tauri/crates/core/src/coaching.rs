@@ -3827,6 +3827,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            moved_for_copy(&request, code, cwd).map(|(file, call)| {
+                format!("my request asks for a copy, and your code moved the file (`{call}`): `{file}` is not there any more. Put it back where it was, then copy it (`shutil.copy(source, destination)`) and do the rest of my request.")
+            })
+        })
+        .or_else(|| {
             percent_missed(&request, value).map(|(rate, base, want)| {
                 format!("{rate} percent of {base} is {base} × {rate} / 100 = {want}, and your code printed something else: compute `{base} * {rate} / 100`.")
             })
@@ -4237,6 +4242,33 @@ fn percent_missed<'r>(request: &'r str, value: &str) -> Option<(&'r str, &'r str
         ((want * scale).round() / scale - printed).abs() < 1e-9 * want.abs().max(1.0)
     });
     (!near).then_some((rate, base, want))
+}
+
+/// When the request asks to copy a file and the code moved it instead (`os.rename`,
+/// `shutil.move`, `mv`), so that a file the request names is gone: that file and the call.
+/// The 1.5B model copied a.txt to b.txt with `os.rename('a.txt', 'b.txt')`, then counted
+/// one file.
+fn moved_for_copy<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, &'static str)> {
+    let lower = request.to_lowercase();
+    let asked_copy = words_in(&lower).any(|w| w == "copy");
+    let asked_move = words_in(&lower).any(|w| matches!(w, "move" | "rename" | "moved" | "renamed"));
+    if !asked_copy || asked_move {
+        return None;
+    }
+    let call = [
+        "os.rename(",
+        "shutil.move(",
+        "os.replace(",
+        "Path.rename(",
+        ".rename(",
+        "mv ",
+    ]
+    .into_iter()
+    .find(|c| code.contains(c))?;
+    let gone = named_files(request)
+        .into_iter()
+        .find(|name| !cwd.join(name).exists())?;
+    Some((gone, call.trim_end_matches('(').trim()))
 }
 
 /// The values of a one-line Python list or set printed whole (`[2000, 2004, 2008]`), when it
@@ -4755,7 +4787,30 @@ fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v 
     if numbers_in(&asked).iter().any(|r| same_number(n, r)) {
         return None;
     }
-    let escaped = regex::escape(n);
+    // As written, or as a literal in another base that has its value (`print(0x140)`: the
+    // 1.5B model printed 320 for 200 in hexadecimal).
+    static BASED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b0(?:[xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)\b").ok()
+    });
+    let mut spellings = vec![regex::escape(n)];
+    if let Ok(value) = n.parse::<u64>() {
+        spellings.extend(
+            BASED
+                .as_ref()?
+                .find_iter(code)
+                .map(|m| m.as_str())
+                .filter(|lit| {
+                    let radix = match lit.as_bytes()[1].to_ascii_lowercase() {
+                        b'x' => 16,
+                        b'o' => 8,
+                        _ => 2,
+                    };
+                    u64::from_str_radix(&lit[2..], radix) == Ok(value)
+                })
+                .map(regex::escape),
+        );
+    }
+    let escaped = format!("(?:{})", spellings.join("|"));
     // The number alone in a print's parentheses (beside strings, not inside a computation),
     // or assigned alone to a name.
     let pattern = format!(
@@ -11461,5 +11516,59 @@ print(sum(team_data[\"data\"]) / 3)";
             request_word_printed("On which date does app.log have a WARN line?", "WARN"),
             Some("WARN")
         );
+    }
+
+    #[test]
+    fn a_literal_in_another_base_printed_as_it_is_was_not_computed() {
+        let request = "What is 200 written in hexadecimal? Use code.";
+        assert_eq!(
+            literal_printed(request, "print(0x140)", "320\n"),
+            Some("320")
+        );
+        assert_eq!(
+            literal_printed(request, "n = 0b101000000\nprint(n)", "320"),
+            Some("320")
+        );
+        assert_eq!(literal_printed(request, "x = 0o500", "320"), Some("320"));
+        // Computed from it, or another value: left alone.
+        assert_eq!(literal_printed(request, "print(0x140 + 1)", "321"), None);
+        assert_eq!(literal_printed(request, "print(0x141)", "320"), None);
+        let hint = uncomputed(request, "print(0x140)", "320\n").unwrap();
+        assert!(
+            hint.text.contains("320 is a number your code wrote itself"),
+            "{}",
+            hint.text
+        );
+    }
+
+    #[test]
+    fn a_file_moved_for_a_copy_goes_back_as_undone() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("b.txt"), "hi").unwrap();
+        let request = "Copy a.txt to b.txt, then tell me how many files this folder has.";
+        let code = "import os; os.rename('a.txt', 'b.txt'); print(len(os.listdir('.')))";
+        assert_eq!(
+            moved_for_copy(request, code, dir.path()),
+            Some(("a.txt", "os.rename"))
+        );
+        let h = runs(request, &[(code, "1\n")]);
+        let call = h.call("c1").cloned().unwrap();
+        let hint = uncomputed_hint(&h, &call, "1\n", dir.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text
+                .contains("your code moved the file (`os.rename`): `a.txt` is not there"),
+            "{}",
+            hint.text
+        );
+        // A copy, a move asked for, or the file still there: left alone.
+        let copied = "import shutil; shutil.copy('a.txt', 'b.txt')";
+        assert_eq!(moved_for_copy(request, copied, dir.path()), None);
+        assert_eq!(
+            moved_for_copy("Rename a.txt to b.txt, then copy it.", code, dir.path()),
+            None
+        );
+        std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
+        assert_eq!(moved_for_copy(request, code, dir.path()), None);
     }
 }
