@@ -2360,6 +2360,11 @@ const HOMES: &[(&str, &str, &str)] = &[
     ),
     ("listdir", "os", "os.listdir('.')"),
     ("getsize", "os.path", "os.path.getsize(path)"),
+    ("copy", "shutil", "shutil.copy(source, destination)"),
+    ("copyfile", "shutil", "shutil.copyfile(source, destination)"),
+    ("copytree", "shutil", "shutil.copytree(source, destination)"),
+    ("move", "shutil", "shutil.move(source, destination)"),
+    ("rmtree", "shutil", "shutil.rmtree(folder)"),
     ("hexlify", "binascii", "binascii.hexlify(data).decode()"),
 ];
 
@@ -7282,6 +7287,20 @@ print(sum(team_data[\"data\"]) / 3)";
         assert_eq!(
             run_hint("python", crc, out, true, dir.path()).unwrap().text,
             "`hashlib` has no `crc32`: it is in `zlib`. Write `import zlib`, then `zlib.crc32(text.encode())`."
+        );
+        // A file copied with `os` (the 0.5B model wrote `os.copy('a.txt', 'b.txt')`).
+        let out = "AttributeError: module 'os' has no attribute 'copy'";
+        assert_eq!(
+            run_hint(
+                "python",
+                "import os\nos.copy('a.txt', 'b.txt')",
+                out,
+                true,
+                dir.path()
+            )
+            .unwrap()
+            .text,
+            "`os` has no `copy`: it is in `shutil`. Write `import shutil`, then `shutil.copy(source, destination)`."
         );
         let out = "AttributeError: module 'math' has no attribute 'mean'";
         assert!(

@@ -273,10 +273,17 @@ impl Profile {
             tools.join(", ")
         );
         if self.offers("execute") {
-            let code = python_api::function_call(name, arguments).map_or_else(
-                || "print(result)".to_string(),
-                |call| format!("print({call})"),
-            );
+            // A "tool" named as a file (`requests.log`) is the file the model wants to look
+            // at: written as a call, the example was `print(requests.log(last_column="128"))`,
+            // which the 0.5B model ran twice (NameError: requests).
+            let code = match file_kind(name) {
+                Some(true) => format!("print(computer.files.read('{name}'))"),
+                Some(false) => format!("print(open('{name}').read())"),
+                None => python_api::function_call(name, arguments).map_or_else(
+                    || "print(result)".to_string(),
+                    |call| format!("print({call})"),
+                ),
+            };
             message.push_str(&format!(
                 " To work something out, write Python code that computes and prints the result \
                  and run it with `execute`, like {}, or write the code in a ```python fenced block.",
@@ -303,6 +310,21 @@ impl Profile {
             "{UNREADABLE_CALL} ({problem}), so nothing ran. Write it again as valid JSON, \
              like {example}, or put the code in a fenced block that names its language."
         )
+    }
+}
+
+/// Whether `name` is a file's name: `Some(true)` for a document `computer.files.read` renders
+/// (PDF, Word, spreadsheet, slides, EPUB), `Some(false)` for a text file, `None` for no file.
+fn file_kind(name: &str) -> Option<bool> {
+    let (stem, extension) = name.rsplit_once('.')?;
+    if stem.is_empty() || name.contains(['\'', '"', '(', ')', ' ']) {
+        return None;
+    }
+    match extension.to_ascii_lowercase().as_str() {
+        "pdf" | "docx" | "doc" | "xlsx" | "xls" | "pptx" | "epub" | "odt" => Some(true),
+        "txt" | "csv" | "tsv" | "json" | "log" | "md" | "yaml" | "yml" | "xml" | "html" | "ini"
+        | "cfg" | "toml" | "dat" => Some(false),
+        _ => None,
     }
 }
 
@@ -565,5 +587,26 @@ mod tests {
             message.contains(r#""code":"print(multiply(a=1234, b=5678))""#),
             "{message}"
         );
+    }
+
+    #[test]
+    fn an_invented_tool_named_as_a_file_is_shown_how_to_read_it() {
+        for (name, code) in [
+            ("requests.log", "print(open('requests.log').read())"),
+            ("report.pdf", "print(computer.files.read('report.pdf'))"),
+        ] {
+            let text =
+                format!("{{\"name\": \"{name}\", \"arguments\": {{\"last_column\": \"128\"}}}}");
+            let found = calls("classic", &text, &[]);
+            assert_eq!(found[0].name, FORMAT_ERROR);
+            let message = found[0].arguments["message"].as_str().unwrap();
+            assert!(
+                message.contains(&format!(r#""code":"{code}""#)),
+                "{message}"
+            );
+        }
+        // A module's function is no file.
+        assert_eq!(file_kind("math.sqrt"), None);
+        assert_eq!(file_kind(".log"), None);
     }
 }
