@@ -28,8 +28,6 @@ pub struct RequestFiles {
     pub at: usize,
     /// How many items the person's message has: the text goes after them.
     pub items: usize,
-    /// The files shown, as the request names them.
-    pub names: Vec<String>,
     /// The text put after the request.
     pub text: String,
 }
@@ -297,13 +295,11 @@ mod tests {
             RequestFiles {
                 at: 0,
                 items: 1,
-                names: vec!["a.txt".into()],
                 text: "(A)".into(),
             },
             RequestFiles {
                 at: 2,
                 items: 1,
-                names: vec!["b.txt".into()],
                 text: "(B)".into(),
             },
         ];

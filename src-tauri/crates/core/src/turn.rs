@@ -27,30 +27,30 @@ pub(crate) async fn run_turn(
 ) -> TurnEndReason {
     let emit = |msg| rt.emitter.emit(id, msg);
     let items = crate::input::resolve_files(items);
-    let shown = rt.state.with(|s| {
+    let (at, coaches, cwd) = rt.state.with(|s| {
         let at = s.history.items().len();
         crate::request_files::forget_from(&mut s.request_files, at);
         s.history.push(HistoryItem::User {
             items: items.clone(),
         });
-        // Where the harness coaches, the shape of the files the request names goes to the
-        // model with it (request_files.rs).
-        let request = crate::coaching::request_text(&items);
-        let (names, text) = s
-            .profile
-            .offers("execute")
-            .then(|| crate::request_files::heads(&request, &s.config.cwd))
-            .flatten()?;
-        s.request_files.push(crate::request_files::RequestFiles {
-            at,
-            items: items.len(),
-            names: names.clone(),
-            text,
-        });
-        Some(names)
+        (at, s.profile.offers("execute"), s.config.cwd.clone())
     });
+    // Where the harness coaches, the shape of the files the request names goes to the model
+    // with it (request_files.rs); the files are read outside the session's lock.
+    let shown = coaches
+        .then(|| crate::request_files::heads(&crate::coaching::request_text(&items), &cwd))
+        .flatten();
+    if let Some((_, text)) = &shown {
+        rt.state.with(|s| {
+            s.request_files.push(crate::request_files::RequestFiles {
+                at,
+                items: items.len(),
+                text: text.clone(),
+            })
+        });
+    }
     emit(EventMsg::UserMessage { items });
-    if let Some(names) = shown {
+    if let Some((names, _)) = shown {
         let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
         emit(EventMsg::Notice {
             message: format!(
