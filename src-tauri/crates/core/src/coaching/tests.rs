@@ -1,0 +1,5244 @@
+//! The coaching's tests: each check with the slip it was built from, and its negative cases.
+
+use super::*;
+use oi_protocol::InputItem;
+
+#[test]
+fn a_search_that_found_nothing_in_a_file_that_holds_the_word_is_shown_its_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.log"),
+        "2026-11-01 INFO start\n2026-11-02 WARN slow\n2026-11-03 ERROR disk\n",
+    )
+    .unwrap();
+    let code = "import re\ntext = open('app.log').read()\nfound = re.findall(r'WARN: (.+)', text)\nprint(found[0] if found else 'No WARN lines found in app.log.')\n";
+    let hint = run_hint(
+        "python",
+        code,
+        "No WARN lines found in app.log.\n",
+        false,
+        dir.path(),
+    )
+    .unwrap();
+    assert!(hint.undone, "a search that missed computed nothing");
+    assert!(
+        hint.text.contains("`app.log` does hold `WARN`"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text.contains("2: 2026-11-02 WARN slow"),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains("INFO"), "{}", hint.text);
+    // Searched in another case than the file writes it: the file's spelling.
+    let cased = "import re\nprint(len(re.findall(r'Warn', open('app.log').read())))";
+    let hint = run_hint("python", cased, "0\n", false, dir.path()).unwrap();
+    assert!(
+            hint.text.contains("`app.log` does hold `WARN`, so your code's search missed it. It is written `WARN` there, not `Warn`.")
+                && hint.text.contains("2: 2026-11-02 WARN slow"),
+            "{}",
+            hint.text
+        );
+    // Said other ways.
+    for said in [
+        "WARN: not found",
+        "There are 0 WARN lines.",
+        "Number of WARN lines: 0",
+        "none",
+    ] {
+        let got = run_hint("python", code, said, false, dir.path());
+        if said == "none" {
+            // No word of the file in the claim: nothing to show.
+            assert_eq!(got, None);
+        } else {
+            assert!(got.is_some_and(|h| h.undone), "{said}");
+        }
+    }
+    // Really absent, found, a file the code does not name, or no such claim: no hint.
+    for (code, out) in [
+        (code, "No DEBUG lines found in app.log."),
+        (code, "2026-11-02"),
+        ("print('No WARN lines found')", "No WARN lines found"),
+        (code, "WARN appears on 2026-11-02, no other day."),
+        (code, "WARN lines: 1"),
+        (
+            "text = open('app.log').read()\nprint(text.count('DEBUG'))",
+            "0",
+        ),
+    ] {
+        let got = run_hint("python", code, out, false, dir.path());
+        assert!(
+            got.is_none_or(|h| !h.text.contains("does hold")),
+            "{code} -> {out}"
+        );
+    }
+}
+
+#[test]
+fn a_search_at_line_starts_sent_back_after_it_missed_is_run_searching_the_whole_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.log"),
+        "2026-11-01 INFO start\n2026-11-01 ERROR disk\n2026-11-02 ERROR net\n",
+    )
+    .unwrap();
+    let request = "How many ERROR lines are in app.log?";
+    let code = "with open('app.log', 'r') as file:\n    lines = file.readlines()\n    errors = [line for line in lines if line.startswith('ERROR')]\n    print(len(errors))";
+    let hint = run_hint("python", code, "0\n", false, dir.path()).unwrap();
+    assert!(hint.undone, "{}", hint.text);
+    let mut output = "0\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_search(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        code.replace("line.startswith('ERROR')", "('ERROR' in line)")
+    );
+    assert!(
+        says.contains("looks for `ERROR` only at the start of each line"),
+        "{says}"
+    );
+    // Answered without fixing it, the same.
+    assert_eq!(mended_search(&h, None).map(|(m, _)| m), Some(mended));
+    // Each way of searching at the start, however quoted.
+    for (from, to) in [
+        (
+            "print(sum(1 for l in open('app.log') if l.strip().startswith(\"ERROR\")))",
+            "print(sum(1 for l in open('app.log') if ('ERROR' in l.strip())))",
+        ),
+        (
+            "import re\nprint(len(re.findall(r'^ERROR', open('app.log').read(), re.M)))",
+            "import re\nprint(len(re.findall(r'ERROR', open('app.log').read(), re.M)))",
+        ),
+        (
+            "import re\nprint(sum(1 for l in open('app.log') if re.match(r'ERROR', l)))",
+            "import re\nprint(sum(1 for l in open('app.log') if re.search(r'ERROR', l)))",
+        ),
+    ] {
+        assert_eq!(
+            anywhere_in_line(from, "ERROR").as_deref(),
+            Some(to),
+            "{from}"
+        );
+    }
+    // Code that searches another way is not guessed at; nor is changed code, or a run
+    // with another hint.
+    assert_eq!(
+        anywhere_in_line("print(open('app.log').read().count('ERROR '))", "ERROR"),
+        None
+    );
+    assert_eq!(anywhere_in_line(code, "WARN"), None);
+    assert_eq!(mended_search(&h, Some(&run("print(3)"))), None);
+    // Its start anchor written into `startswith` (the 0.5B model's "fix"): the same.
+    let anchored = code.replace("'ERROR'", "'^ERROR'");
+    let h2 = runs_ending(request, &[(&anchored, &output)], true);
+    assert_eq!(
+        mended_search(&h2, Some(&run(&anchored))).map(|(m, _)| m),
+        Some(code.replace("line.startswith('ERROR')", "('ERROR' in line)"))
+    );
+    let other = runs_ending(request, &[(code, "0\n\n(Another hint.)")], true);
+    assert_eq!(mended_search(&other, Some(&run(code))), None);
+}
+
+#[test]
+fn a_regex_of_a_request_word_sent_back_after_it_printed_the_word_matches_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.log"),
+        "2026-11-01 INFO start\n2026-11-02 WARN slow\n",
+    )
+    .unwrap();
+    let request = "On which date does app.log have a WARN line? Answer with the date.";
+    let code = "import re\nwith open('app.log') as f:\n    text = f.read()\nm = re.search(r'WARN', text)\nprint(f\"On which date does app.log have a WARN line? {m.group(0)}\")";
+    let printed = "On which date does app.log have a WARN line? WARN\n";
+    let h = runs(request, &[(code, printed)]);
+    let hint = uncomputed_hint(&h, &h.call("c1").cloned().unwrap(), printed, dir.path()).unwrap();
+    let mut output = printed.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_match(&h, Some(&run(code))).unwrap();
+    assert_eq!(mended, code.replace("r'WARN'", "r'.*WARN.*'"));
+    assert!(says.contains("its search for `WARN` matched"), "{says}");
+    assert_eq!(mended_match(&h, None).map(|(m, _)| m), Some(mended));
+    // re.match looks only at the start: it becomes re.search; findall keeps its name.
+    assert_eq!(
+        whole_line_pattern("m = re.match(\"WARN\", line)", "WARN").as_deref(),
+        Some("m = re.search(\".*WARN.*\", line)")
+    );
+    assert_eq!(
+        whole_line_pattern("print(re.findall('WARN', t))", "WARN").as_deref(),
+        Some("print(re.findall('.*WARN.*', t))")
+    );
+    // A pattern with more than the word, changed code, or another hint: no mend.
+    assert_eq!(
+        whole_line_pattern("re.search(r'WARN (\\w+)', t)", "WARN"),
+        None
+    );
+    assert_eq!(mended_match(&h, Some(&run("print(1)"))), None);
+    let other = runs_ending(request, &[(code, "WARN\n\n(Another hint.)")], true);
+    assert_eq!(mended_match(&other, Some(&run(code))), None);
+}
+
+#[test]
+fn a_sum_of_a_json_files_objects_is_explained_then_adds_their_number() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("team.json"),
+        r#"{"team": [{"name": "ada", "age": 36}, {"name": "linus", "age": 29}]}"#,
+    )
+    .unwrap();
+    let code = "import json\nwith open('team.json') as f:\n    team_data = json.load(f)\naverage_age = sum(team_data['team']) / len(team_data['team'])\nprint(average_age)";
+    let out = "Traceback (most recent call last):\nTypeError: unsupported operand type(s) for +: 'int' and 'dict'\n";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`sum(team_data['team'])` adds whole objects (dicts) with the keys `age`, `name`: add one value of each, `sum(item['age'] for item in team_data['team'])`."
+    );
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "What is the average age in team.json?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_sum(&h, Some(&run(code)), dir.path()).unwrap();
+    assert_eq!(
+        mended,
+        code.replacen(
+            "sum(team_data['team'])",
+            "sum(item['age'] for item in team_data['team'])",
+            1
+        )
+    );
+    assert!(says.contains("adding their `age`"), "{says}");
+    // A file whose top is the list; spaces inside the call.
+    std::fs::write(
+        dir.path().join("people.json"),
+        r#"[{"name": "ada", "age": 36}]"#,
+    )
+    .unwrap();
+    let top = "import json\ndata = json.load(open('people.json'))\nprint(sum( data ))";
+    let (whole, expr, key, _) = summed_objects(top, dir.path()).unwrap();
+    assert_eq!((whole, expr, key.as_str()), ("sum( data )", "data", "age"));
+    // Objects with no number, or with two, are not guessed at; nor is changed code.
+    std::fs::write(
+        dir.path().join("two.json"),
+        r#"[{"name": "ada", "age": 36, "height": 170}]"#,
+    )
+    .unwrap();
+    assert_eq!(
+        summed_objects(
+            "import json\nd = json.load(open('two.json'))\nprint(sum(d))",
+            dir.path()
+        ),
+        None
+    );
+    assert_eq!(mended_sum(&h, Some(&run("print(1)")), dir.path()), None);
+}
+
+#[test]
+fn a_read_put_after_with_is_explained_then_opened_as_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "def count():\n    try:\n        with computer.files.read('/tmp/w/app.log', pages=None) as file:\n            return sum('disk' in l for l in file)\n    except Exception as e:\n        print(f'An error occurred: {e}')\n        return 0\nprint(count())";
+    let caught =
+        "An error occurred: 'str' object does not support the context manager protocol\n0\n";
+    // Caught and printed: not the answer yet; failed: explained.
+    let hint = run_hint("python", code, caught, false, dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .starts_with("`computer.files.read()` returns the text itself"),
+        "{}",
+        hint.text
+    );
+    let failed = "TypeError: 'str' object does not support the context manager protocol";
+    assert!(
+        !run_hint("python", code, failed, true, dir.path())
+            .unwrap()
+            .undone
+    );
+    let mut output = caught.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "How many lines of app.log mention disk?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_read_as_file(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        code.replace(
+            "with computer.files.read('/tmp/w/app.log', pages=None) as",
+            "with open('/tmp/w/app.log') as"
+        )
+    );
+    assert!(
+        says.contains("running it with `open('/tmp/w/app.log')`"),
+        "{says}"
+    );
+    // A path in a variable, when the code names only plain text files; a document is
+    // not opened as text.
+    let named =
+        "path = 'app.log'\nwith computer.files.read(path) as f:\n    print(len(f.readlines()))";
+    assert_eq!(read_as_file(named).map(|(_, p)| p), Some("path"));
+    assert_eq!(
+        read_as_file("with computer.files.read('report.pdf') as f:\n    print(f)"),
+        None
+    );
+    assert_eq!(mended_read_as_file(&h, Some(&run("print(2)"))), None);
+}
+
+#[test]
+fn an_average_asked_and_a_sum_printed_goes_back_as_not_the_answer_yet() {
+    let request = "What is the average age in team.json?";
+    let code = "import json\ndata = json.load(open('/tmp/w/team.json'))\naverage_age = sum(item['age'] for item in data['team'])\nprint(average_age)";
+    let hint = uncomputed(request, code, "110\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("my request asks for an average, and your code only added the values up"),
+        "{}",
+        hint.text
+    );
+    // Divided, or a mean taken, or no average asked: no hint of this kind.
+    for (request, code) in [
+        (request, "ages = [36, 29, 45]\nprint(sum(ages) / len(ages))"),
+        (
+            request,
+            "import statistics\nprint(statistics.mean([36, 29, 45]))",
+        ),
+        (
+            request,
+            "import pandas as pd\nprint(pd.Series([36, 29, 45]).mean())",
+        ),
+        ("What is the total age in team.json?", code),
+    ] {
+        assert!(!undivided_average(request, code), "{request} {code}");
+    }
+}
+
+#[test]
+fn a_counter_set_back_inside_its_loop_is_explained_then_set_once_before_it() {
+    let request = "How many lines of app.log mention disk?";
+    let code = "import re\n\nwith open('app.log', 'r') as file:\n    for line in file:\n        if re.search(r'disk', line):\n            # Increment the count to 0\n            count = 0\n            # Add 1\n            count += 1\n\nprint(count)";
+    let hint = uncomputed(request, code, "1\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`count = 0` is inside the loop, right before `count +=`"),
+        "{}",
+        hint.text
+    );
+    let mut output = "1\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_reset(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "count = 0\nimport re\n\nwith open('app.log', 'r') as file:\n    for line in file:\n        if re.search(r'disk', line):\n            # Increment the count to 0\n            # Add 1\n            count += 1\n\nprint(count)"
+    );
+    assert!(
+        says.contains("sets `count` back to 0 inside its loop"),
+        "{says}"
+    );
+    assert_eq!(mended_reset(&h, None).map(|(m, _)| m), Some(mended));
+    assert_eq!(mended_reset(&h, Some(&run("print(2)"))), None);
+    // A start per pass of an outer loop, added to in an inner one; a start before the
+    // loop; a start in a function outside any loop; a start after the adding: no hint.
+    for fine in [
+        "for row in rows:\n    count = 0\n    for x in row:\n        count += 1\n    print(count)",
+        "count = 0\nfor line in open('app.log'):\n    count += 1\nprint(count)",
+        "def f():\n    count = 0\n    count += 1\n    return count\nprint(f())",
+        "for line in open('app.log'):\n    count += 1\n    count = 0\nprint(count)",
+    ] {
+        assert_eq!(misplaced_start(fine), None, "{fine}");
+    }
+    assert_eq!(
+        misplaced_start("while True:\n    total = 0.0\n    total += 2\n    break"),
+        Some(("total", "0.0", 1, false))
+    );
+    // After the loop that adds to it, before it is printed (the kernel kept the name
+    // from the run that failed on it, so nothing failed).
+    let after = "with open('app.log') as file:\n    for line in file:\n        if 'ERROR' in line:\n            error_count += 1\n\n# Initialize error_count to 0\nerror_count = 0\n\nprint(error_count)";
+    let hint = uncomputed("How many ERROR lines are in app.log?", after, "0\n").unwrap();
+    assert!(
+            hint.text.contains("`error_count = 0` comes after the loop that adds to it, so it sets the count back before it is printed. Set `error_count = 0` once, before the loop."),
+            "{}",
+            hint.text
+        );
+    let mut output = "0\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "How many ERROR lines are in app.log?",
+        &[(after, &output)],
+        true,
+    );
+    let (mended, says) = mended_reset(&h, Some(&run(after))).unwrap();
+    assert_eq!(
+        mended,
+        format!(
+            "error_count = 0\n{}",
+            after.replace("error_count = 0\n", "")
+        )
+    );
+    assert!(says.contains("back to 0 after its loop"), "{says}");
+    // Another name's start before the loop (`count = 0` holds `n`) is not this one's.
+    assert_eq!(
+        misplaced_start("count = 0\nfor x in a:\n    n += 1\nn = 0\nprint(n)"),
+        Some(("n", "0", 3, true))
+    );
+    // A second count started after the first loop, for a second loop, is no reset.
+    assert_eq!(
+        misplaced_start("n = 0\nfor x in a:\n    n += 1\nn = 0\nfor x in b:\n    n += 1\nprint(n)"),
+        None
+    );
+}
+
+#[test]
+fn a_bare_count_of_none_is_shown_the_lines_that_hold_what_the_code_searched() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.log"),
+        "2026-11-01 INFO start\n2026-11-01 ERROR disk\n2026-11-02 WARN slow\n",
+    )
+    .unwrap();
+    // As the 0.5B model wrote it: `^` anchors at the start of the text, before a date.
+    let code = "import re\nwith open('app.log', 'r') as file:\n    errors = re.findall(r'^ERROR', file.read())\n    print(len(errors))";
+    let hint = run_hint("python", code, "0\n", false, dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`app.log` does hold `ERROR`")
+            && hint.text.contains("2: 2026-11-01 ERROR disk"),
+        "{}",
+        hint.text
+    );
+    // The empty list printed before the count says the same.
+    let listed = code.replace(
+        "    print(len(errors))",
+        "    print(errors)\n    print(len(errors))",
+    );
+    assert!(
+        run_hint("python", &listed, "[]\n0\n", false, dir.path())
+            .is_some_and(|h| h.undone && h.text.contains("`app.log` does hold `ERROR`"))
+    );
+    // A count that is not none, or a word the file does not hold: no hint.
+    assert!(
+        run_hint("python", &listed, "['ERROR']\n1\n", false, dir.path())
+            .is_none_or(|h| !h.text.contains("does hold"))
+    );
+    assert!(
+        run_hint("python", code, "1\n", false, dir.path())
+            .is_none_or(|h| !h.text.contains("does hold"))
+    );
+    let absent = code.replace("^ERROR", "^FATAL");
+    assert!(
+        run_hint("python", &absent, "0\n", false, dir.path())
+            .is_none_or(|h| !h.text.contains("does hold"))
+    );
+}
+
+#[test]
+fn a_function_defined_and_never_called_gets_a_precise_hint() {
+    let code = "def fib(n):\n    return n if n < 2 else fib(n-1) + fib(n-2)\n";
+    let hint = run_hint("python", code, "", false, Path::new("/nonexistent")).unwrap();
+    assert!(hint.text.contains("`fib` but never called it"), "{hint:?}");
+    assert!(hint.undone);
+    // Called at the top level: the hint is only to print.
+    let called = format!("{code}x = fib(20)\n");
+    let hint = run_hint("python", &called, "", false, Path::new("/nonexistent")).unwrap();
+    assert!(hint.text.contains("printed nothing"), "{hint:?}");
+    assert!(
+        !hint.undone,
+        "printing nothing may be the point (writing a file)"
+    );
+    // Output, another language, or a recursive call inside the body change nothing.
+    assert_eq!(
+        run_hint(
+            "python",
+            &format!("{code}print(fib(20))"),
+            "6765\n",
+            false,
+            Path::new("/nonexistent")
+        ),
+        None
+    );
+    assert_eq!(
+        run_hint("shell", "true", "", false, Path::new("/nonexistent")),
+        None
+    );
+}
+
+#[test]
+fn a_bare_return_and_a_python_call_of_the_tool_are_explained() {
+    let out = "  File \"<stdin>\", line 2\nSyntaxError: 'return' outside function\n";
+    assert!(
+        run_hint(
+            "py",
+            "x = 2\nreturn x",
+            out,
+            true,
+            Path::new("/nonexistent")
+        )
+        .unwrap()
+        .text
+        .contains("print(value)")
+    );
+    let out = "NameError: name 'execute' is not defined";
+    assert!(
+        run_hint(
+            "python",
+            "execute(code='1')",
+            out,
+            true,
+            Path::new("/nonexistent")
+        )
+        .unwrap()
+        .text
+        .contains("tool")
+    );
+    assert_eq!(
+        run_hint(
+            "python",
+            "1/0",
+            "ZeroDivisionError",
+            true,
+            Path::new("/nonexistent")
+        ),
+        None
+    );
+    let squeezed =
+        "import json; with open('team.json') as f: data = json.load(f); print(len(data))";
+    let refused = "  File \"<cell 1>\", line 1\nSyntaxError: invalid syntax\n";
+    assert!(
+        run_hint("python", squeezed, refused, true, Path::new("/nonexistent"))
+            .is_some_and(|h| h.text.contains("cannot follow `;`"))
+    );
+    assert_eq!(
+        run_hint(
+            "python",
+            "x = 1; y = (",
+            "SyntaxError: '(' was never closed",
+            true,
+            Path::new("/nonexistent")
+        ),
+        None
+    );
+    let missing = run_hint(
+        "python",
+        "import pandas as pd",
+        "Traceback (most recent call last):\nModuleNotFoundError: No module named 'pandas'\n",
+        true,
+        Path::new("/nonexistent"),
+    )
+    .unwrap();
+    assert!(
+        missing.text.starts_with("`pandas` is not installed"),
+        "{}",
+        missing.text
+    );
+    assert!(missing.text.contains("csv"), "{}", missing.text);
+    let sub = "ModuleNotFoundError: No module named 'matplotlib.pyplot'";
+    assert!(
+        run_hint(
+            "python",
+            "import matplotlib.pyplot",
+            sub,
+            true,
+            Path::new("/nonexistent")
+        )
+        .is_some_and(|h| h.text.starts_with("`matplotlib` is not installed"))
+    );
+}
+
+#[test]
+fn a_made_up_path_to_a_file_that_is_here_and_a_dict_looped_as_a_list_get_precise_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("app.log"), "x\n").unwrap();
+    let out = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/oi-bench-x/app.log'\n";
+    let code = "open('/tmp/oi-bench-x/app.log')";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`/tmp/oi-bench-x/app.log` does not exist, but `app.log` is here"),
+        "{}",
+        hint.text
+    );
+    // The same from `computer.files.read`.
+    let read = "computer.ComputerError: cannot read /tmp/oi-bench-x/app.log: No such file or directory (os error 2)\n";
+    let hint = run_hint("python", code, read, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`/tmp/oi-bench-x/app.log` does not exist, but `app.log` is here"),
+        "{}",
+        hint.text
+    );
+    // Not when the file is not here either (then what is here is listed), or the name is
+    // the one that failed.
+    let other = out.replace("app.log", "other.log");
+    let listed = run_hint("python", code, &other, true, dir.path()).unwrap();
+    assert!(listed.text.contains("holds: app.log."), "{}", listed.text);
+    let bare = "FileNotFoundError: [Errno 2] No such file or directory: 'app.log'";
+    assert_eq!(run_hint("python", code, bare, true, dir.path()), None);
+
+    std::fs::write(
+        dir.path().join("team.json"),
+        r#"{"team": [{"name": "ada", "age": 36}, {"name": "linus", "age": 29}]}"#,
+    )
+    .unwrap();
+    let code = "import json\n# Read team.json\ndata = json.load(open('team.json'))\nprint(sum(d['age'] for d in data))";
+    let out = "TypeError: string indices must be integers, not 'str'";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "team.json holds an object (dict) with the keys `team` (a list of 2 objects with the keys `age`, `name`). \
+             Looping over a dict gives its keys (strings), not its items: loop over `data['team']`."
+    );
+    // A key the file does not have: its keys.
+    let missing = "import json\ndata = json.load(open('team.json'))\nprint(data['members'])";
+    let hint = run_hint("python", missing, "KeyError: 'members'", true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("team.json holds an object (dict) with the keys `team`"),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains("Looping"), "{}", hint.text);
+    assert!(
+        hint.text.ends_with(
+            "It has no key `members`: where your code has `data['members']`, write `data['team']`."
+        ),
+        "{}",
+        hint.text
+    );
+    // However the key is quoted and the name spelled, as the traceback's last line says it.
+    let quoted = "import json
+with open('team.json') as f:
+    team_data = json.load(f)
+print(sum(team_data[\"data\"]) / 3)";
+    let traceback = "Traceback (most recent call last):\n  File \"<cell 2>\", line 4, in <module>\nKeyError: \"data\"";
+    let hint = run_hint("python", quoted, traceback, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .ends_with("where your code has `team_data[\"data\"]`, write `team_data['team']`."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(missing_key("KeyError: 0"), None);
+    assert_eq!(indexed_by("print(['data'])", "data"), None);
+    // Another TypeError, or no JSON file named: no guess.
+    assert_eq!(
+        run_hint(
+            "python",
+            code,
+            "TypeError: unsupported operand",
+            true,
+            dir.path()
+        ),
+        None
+    );
+    assert_eq!(
+        run_hint("python", "d = {}\nd[0]['a']", out, true, dir.path()),
+        None
+    );
+}
+
+#[test]
+fn a_keyword_the_function_does_not_take_is_explained_then_passed_by_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "from statistics import median\n\nprint(median(numbers=[91, 23, 57, 14, 68]))";
+    let out = "Traceback (most recent call last):\n  File \"<cell 2>\", line 3, in <module>\n\
+                   TypeError: median() got an unexpected keyword argument 'numbers'\n";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`median()` has no parameter `numbers`: pass the value by position, `median(value)`, not `median(numbers=value)`."
+    );
+    let h = runs_ending(
+        "Give me the median of 91, 23, 57, 14, 68.",
+        &[(code, out)],
+        true,
+    );
+    let (mended, says) = mended_keyword(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "from statistics import median\n\nprint(median([91, 23, 57, 14, 68]))"
+    );
+    assert!(says.contains("`numbers=` to `median()`"), "{says}");
+    // Changed code is the model's own; a keyword written elsewhere is not guessed at.
+    assert_eq!(
+        mended_keyword(&h, Some(&run("print(median([1, 2]))"))),
+        None
+    );
+    let other = "print(sorted(xs, reversed=True))";
+    let failed = "TypeError: sorted() got an unexpected keyword argument 'reversed'";
+    assert_eq!(run_hint("python", other, failed, true, dir.path()), None);
+    let h = runs_ending("Sort.", &[(other, failed)], true);
+    assert_eq!(mended_keyword(&h, Some(&run(other))), None);
+}
+
+#[test]
+fn a_function_of_one_parameter_never_called_is_called_with_the_requests_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "def reverseString(s): return s[::-1]";
+    let out = run_hint("python", code, "", false, dir.path()).unwrap();
+    assert!(out.undone);
+    let output = format!("\n({})", out.text);
+    let request = "Reverse the string stressed with code and tell me the result.";
+    let h = runs_ending(request, &[(code, &output)], true);
+    // Sent back unchanged, or answered instead of fixed.
+    let (mended, says) = mended_call(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "def reverseString(s): return s[::-1]\nprint(reverseString(\"stressed\"))"
+    );
+    assert!(
+        says.contains("never calls it") && says.contains("\"stressed\""),
+        "{says}"
+    );
+    assert!(mended_call(&h, None).is_some());
+    // An ordinal, else the one number; several numbers, or two parameters: nothing guessed.
+    let fib = "def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a";
+    let h = runs_ending(
+        "What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.",
+        &[(fib, &output.replace("reverseString", "fib"))],
+        true,
+    );
+    assert!(mended_call(&h, None).unwrap().0.ends_with("print(fib(20))"));
+    let fact = "def factorial(n):\n    return 1 if n < 2 else n * factorial(n - 1)";
+    let h = runs_ending(
+        "What is 17 factorial? Use code.",
+        &[(fact, &output.replace("reverseString", "factorial"))],
+        true,
+    );
+    assert!(
+        mended_call(&h, None)
+            .unwrap()
+            .0
+            .ends_with("print(factorial(17))")
+    );
+    let h = runs_ending(
+        "Add 3 and 4.",
+        &[(fact, &output.replace("reverseString", "factorial"))],
+        true,
+    );
+    assert_eq!(mended_call(&h, None), None);
+    let two = "def gcd(a, b):\n    return a if b == 0 else gcd(b, a % b)";
+    let h = runs_ending(
+        "What is the gcd of 12?",
+        &[(two, &output.replace("reverseString", "gcd"))],
+        true,
+    );
+    assert_eq!(mended_call(&h, None), None);
+    // Changed code is the model's own.
+    let h = runs_ending(request, &[(code, &output)], true);
+    assert_eq!(mended_call(&h, Some(&run("print('x')"))), None);
+}
+
+#[test]
+fn a_value_of_the_wrong_kind_from_a_file_here_shows_the_files_first_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("sales.csv"),
+        "region,units,price\nnorth,12,3.5\nsouth,7,4.0\neast,20,2.25\n",
+    )
+    .unwrap();
+    let code = "import csv\nwith open('sales.csv') as f:\n    r = csv.reader(f)\n    next(r)\n    print(sum(int(row[2]) for row in r))";
+    let out = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: '3.5'";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`sales.csv` begins:\n```\nregion,units,price\nnorth,12,3.5\nsouth,7,4.0\n```\n\
+             Its first line is the header; by index, the columns are 0 `region`, 1 `units`, 2 `price`. \
+             Use each column for what it holds, and convert only its numbers."
+    );
+    assert!(!hint.undone);
+    let index = "IndexError: list index out of range";
+    assert!(run_hint("python", code, index, true, dir.path()).is_some());
+    // Another error, or a file that is not here: nothing to show.
+    assert_eq!(
+        run_hint(
+            "python",
+            code,
+            "ZeroDivisionError: division by zero",
+            true,
+            dir.path()
+        ),
+        None
+    );
+    // A file with no header: its lines only.
+    std::fs::write(dir.path().join("numbers.txt"), "14\n3\n27\n").unwrap();
+    let numbers = "print(max(int(l.split()[1]) for l in open('numbers.txt')))";
+    let hint = run_hint("python", numbers, index, true, dir.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`numbers.txt` begins:\n```\n14\n3\n27\n```\nLook at what each line holds before converting it."
+    );
+    let elsewhere = code.replace("sales.csv", "other.csv");
+    assert_eq!(run_hint("python", &elsewhere, out, true, dir.path()), None);
+}
+
+#[test]
+fn a_text_read_whole_and_measured_as_if_it_were_lines_is_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = "poem = computer.files.read('poem.txt')\nprint(len(poem))";
+    let hint = run_hint("python", lines, "61\n", false, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`computer.files.read` returns the whole text as one string"),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.undone);
+    // A comprehension or generator over it loops over characters as well (the 1.5B
+    // model's `[l for l in notes if not l.strip()]` counted 10 "empty lines" of 3), and
+    // `max(text, key=len)` is its longest character ("a", the longest word).
+    for looped in [
+        "[line for line in notes if not line.strip()]",
+        "sum(1 for line in notes)",
+        "[line.strip() for line in notes]",
+        "max(notes, key=len)",
+    ] {
+        let code = format!("notes = computer.files.read('notes.txt')\nprint(len({looped}))");
+        let hint = run_hint("python", &code, "10\n", false, dir.path()).unwrap();
+        assert!(hint.undone, "{looped}");
+    }
+    let split = "notes = computer.files.read('notes.txt')\nprint(len([l for l in notes.splitlines() if not l]))";
+    assert_eq!(run_hint("python", split, "3\n", false, dir.path()), None);
+    // Unless the name says it was taken for lines, words or numbers (the 1.5B model's
+    // `poem_lines`, "61 lines").
+    for name in ["poem_lines", "words", "numbers", "rows"] {
+        let code = format!("{name} = computer.files.read('poem.txt')\nprint(len({name}))");
+        assert!(
+            run_hint("python", &code, "61\n", false, dir.path())
+                .unwrap()
+                .undone,
+            "{name}"
+        );
+    }
+    // A length may be what was asked (characters): the run stands. The largest character,
+    // or a loop over characters that printed nothing, goes back as undone.
+    let largest = "numbers = computer.files.read('numbers.txt')\nprint(max(numbers))";
+    assert!(
+        run_hint("python", largest, "9\n", false, dir.path())
+            .unwrap()
+            .undone
+    );
+    let looped = "log = computer.files.read('app.log')\nfor line in log:\n    if 'WARN' in line:\n        print(line)";
+    let hint = run_hint("python", looped, "", false, dir.path()).unwrap();
+    assert!(
+        hint.undone && hint.text.starts_with("`computer.files.read` returns"),
+        "{}",
+        hint.text
+    );
+    // Split into lines or words, a document (not plain text), or open(): nothing to say.
+    let split = "poem = computer.files.read('poem.txt')\nprint(len(poem.splitlines()))";
+    assert_eq!(run_hint("python", split, "4\n", false, dir.path()), None);
+    let chained = "log_lines = computer.files.read('app.log').splitlines()\nfor line in log_lines:\n    if 'WARN' in line:\n        print(line.split()[0])";
+    assert_eq!(
+        run_hint("python", chained, "2026-11-02\n", false, dir.path()),
+        None
+    );
+    let later = "text = computer.files.read('poem.txt')\nlines = text.split('\\n')\nprint(len(text), len(lines))";
+    assert_eq!(run_hint("python", later, "61 5\n", false, dir.path()), None);
+    let pdf = "text = computer.files.read('report.pdf')\nprint(len(text))";
+    assert_eq!(run_hint("python", pdf, "5120\n", false, dir.path()), None);
+    // Nothing collected from a file it read: its first lines.
+    std::fs::write(dir.path().join("temps.txt"), "monday 21\ntuesday 25\n").unwrap();
+    let searched = "import re\ntext = open('temps.txt').read()\nprint(max(re.findall(r'\\d{2}:\\d{2}', text)))";
+    let out = "Traceback (most recent call last):\nValueError: max() arg is an empty sequence";
+    let hint = run_hint("python", searched, out, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("Your code collected nothing from the file")
+            && hint
+                .text
+                .contains("`temps.txt` begins:\n```\nmonday 21\ntuesday 25\n```"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        run_hint("python", "print(max([]))", out, true, dir.path())
+            .is_none_or(|h| !h.text.starts_with("Your code collected"))
+    );
+    // A text file's lines taken for records: its first lines.
+    let records =
+        "temps = computer.files.read('temps.txt')\nprint(max(temps, key=lambda x: x['temp']))";
+    let out =
+        "Traceback (most recent call last):\nTypeError: string indices must be integers, not 'str'";
+    let hint = run_hint("python", records, out, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("Your code took a string for a record")
+            && hint.text.contains("`temps.txt` begins:"),
+        "{}",
+        hint.text
+    );
+    // A count of none from a search for a word no file read holds: the file's first lines;
+    // undone when the word is the code's own, not the request's (none may be the answer).
+    std::fs::write(dir.path().join("events.log"), "alice login\nbob login\n").unwrap();
+    let users = "log = open('events.log', encoding='utf-8').read()\nprint(len({l.split('User: ')[1] for l in log.splitlines() if 'User' in l}))";
+    let ran = |request: &str, code: &str, output: &str| {
+        let h = runs(request, &[(code, output)]);
+        let call = h.call("c1").cloned().unwrap();
+        uncomputed_hint(&h, &call, output, dir.path())
+    };
+    let hint = ran(
+        "How many distinct users appear in events.log?",
+        users,
+        "0\n",
+    )
+    .unwrap();
+    assert!(
+        hint.undone
+            && hint.text.starts_with(
+                "That is not the answer yet: No file your code read holds `User`, in any case"
+            )
+            && hint
+                .text
+                .contains("`events.log` begins:\n```\nalice login\nbob login\n```"),
+        "{}",
+        hint.text
+    );
+    let asked = ran("How many lines of events.log mention User?", users, "0\n").unwrap();
+    assert!(
+        !asked.undone
+            && asked
+                .text
+                .starts_with("No file your code read holds `User`"),
+        "{}",
+        asked.text
+    );
+    assert_eq!(
+        ran(
+            "How many distinct users appear in events.log?",
+            users,
+            "2\n"
+        ),
+        None
+    );
+    let held = users
+        .replace("'User'", "'login'")
+        .replace("'User: '", "' '");
+    assert_eq!(
+        ran(
+            "How many distinct users appear in events.log?",
+            &held,
+            "0\n"
+        ),
+        None
+    );
+    // A run that said the file is empty, when it is not: undone, with its first lines.
+    let kept = "temps = [int(l) for l in open('temps.txt') if l.strip().isdigit()]\nprint('The file is empty.' if not temps else max(temps))";
+    let hint = run_hint("python", kept, "The file is empty.\n", false, dir.path()).unwrap();
+    assert!(
+        hint.undone
+            && hint
+                .text
+                .starts_with("The file is not empty: your code kept none of its lines"),
+        "{}",
+        hint.text
+    );
+    std::fs::write(dir.path().join("none.txt"), "").unwrap();
+    let really = kept.replace("temps.txt", "none.txt");
+    assert!(
+        run_hint("python", &really, "The file is empty.\n", false, dir.path())
+            .is_none_or(|h| !h.text.starts_with("The file is not empty"))
+    );
+    // A function looked for in another module: where it is kept, and how it is called.
+    let crc = "import hashlib\nh = hashlib.crc32()\nh.update(b'hello')\nprint(h.hexdigest())";
+    let out = "Traceback (most recent call last):\nAttributeError: module 'hashlib' has no attribute 'crc32'";
+    assert_eq!(
+        run_hint("python", crc, out, true, dir.path()).unwrap().text,
+        "`hashlib` has no `crc32`: it is in `zlib`. Write `import zlib`, then `zlib.crc32(text.encode())`."
+    );
+    // A file copied with `os` (the 0.5B model wrote `os.copy('a.txt', 'b.txt')`).
+    let out = "AttributeError: module 'os' has no attribute 'copy'";
+    assert_eq!(
+        run_hint(
+            "python",
+            "import os\nos.copy('a.txt', 'b.txt')",
+            out,
+            true,
+            dir.path()
+        )
+        .unwrap()
+        .text,
+        "`os` has no `copy`: it is in `shutil`. Write `import shutil`, then `shutil.copy(source, destination)`."
+    );
+    let out = "AttributeError: module 'math' has no attribute 'mean'";
+    assert!(
+        run_hint("python", "print(math.mean([1]))", out, true, dir.path())
+            .unwrap()
+            .text
+            .contains("`statistics.mean(...)`")
+    );
+    // A name no table knows, or one its own module lacks: no such hint.
+    let out = "AttributeError: module 'hashlib' has no attribute 'crc64'";
+    assert!(
+        run_hint("python", crc, out, true, dir.path()).is_none_or(|h| !h.text.contains("it is in"))
+    );
+    let out = "AttributeError: module 'zlib' has no attribute 'crc32'";
+    assert!(
+        run_hint("python", crc, out, true, dir.path()).is_none_or(|h| !h.text.contains("it is in"))
+    );
+    let closed = "import csv\nwith open('grades.csv') as f:\n    reader = csv.reader(f)\nprint([r[1] for r in reader])";
+    let out = "Traceback (most recent call last):\nValueError: I/O operation on closed file.";
+    assert!(
+        run_hint("python", closed, out, true, dir.path())
+            .unwrap()
+            .text
+            .starts_with("The file closed at the end of its `with` block")
+    );
+    // A text read whole, looped over and converted: one character would not convert.
+    let chars = "temps = computer.files.read('temps.txt')\nprint(max(float(t) for t in temps))";
+    let out =
+        "Traceback (most recent call last):\nValueError: could not convert string to float: 'm'";
+    let hint = run_hint("python", chars, out, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`computer.files.read` returns the whole text as one string")
+            && hint.text.contains("`temps.txt` begins:"),
+        "{}",
+        hint.text
+    );
+    let value = "import zlib\nprint(zlib.crc32(b'hello').value)";
+    let out = "AttributeError: 'int' object has no attribute 'value'";
+    assert_eq!(
+        run_hint("python", value, out, true, dir.path())
+            .unwrap()
+            .text,
+        "That value is already a number (`int`), and a number has no `.value`: use the value itself."
+    );
+    assert!(
+        run_hint(
+            "python",
+            "print('a'.value)",
+            "AttributeError: 'str' object has no attribute 'value'",
+            true,
+            dir.path()
+        )
+        .is_none_or(|h| !h.text.starts_with("That value is already a number"))
+    );
+    let bytes = "import zlib\nprint(zlib.crc32('hello'))";
+    let out = "TypeError: a bytes-like object is required, not 'str'";
+    assert!(
+        run_hint("python", bytes, out, true, dir.path())
+            .unwrap()
+            .text
+            .contains("`text.encode()`")
+    );
+    // A function `computer.files` does not have: what it has, and the standard library.
+    let size = "print(computer.files.size('poem.txt'))";
+    let out = "AttributeError: 'Files' object has no attribute 'size'";
+    let hint = run_hint("python", size, out, true, dir.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`computer.files` has only `read(path, pages=None)`"),
+        "{}",
+        hint.text
+    );
+    let opened = "print(len(open('poem.txt').read()))";
+    assert_eq!(run_hint("python", opened, "61\n", false, dir.path()), None);
+}
+
+/// "What is 2 to the 40th?" run as `print(2**40)` with `output`, then `extra`.
+fn turn(output: &str, extra: Vec<HistoryItem>) -> History {
+    let mut h = runs("What is 2 to the 40th?", &[("print(2**40)", output)]);
+    for item in extra {
+        h.push(item);
+    }
+    h
+}
+
+#[test]
+fn an_answer_that_drops_the_output_is_asked_once_more_quoting_it() {
+    let h = turn("1099511627776\n", Vec::new());
+    let nudge = unused_output_nudge(&h, "The task needs another step.").unwrap();
+    assert!(nudge.contains("1099511627776"), "{nudge}");
+    assert_eq!(unused_output_nudge(&h, "It is 1,099,511,627,776."), None);
+    // Words too, and Python's booleans answered in words.
+    let h = turn("Saturday\n", Vec::new());
+    assert!(unused_output_nudge(&h, "Done.").is_some());
+    assert_eq!(unused_output_nudge(&h, "It was a saturday."), None);
+    assert_eq!(
+        unused_output_nudge(&turn("True\n", Vec::new()), "Yes, it is prime."),
+        None
+    );
+    // Long output, no output: nothing to quote.
+    assert_eq!(
+        unused_output_nudge(&turn(&"x".repeat(500), Vec::new()), "Done."),
+        None
+    );
+    assert_eq!(unused_output_nudge(&turn("", Vec::new()), "Done."), None);
+    // The digits in a name are not a value: the file's name answers a path.
+    let h = turn("/tmp/r1/Downloads/harbour-report.pdf\n", Vec::new());
+    assert_eq!(
+        unused_output_nudge(&h, "The PDF is named \"harbour-report.pdf\"."),
+        None
+    );
+    assert!(unused_output_nudge(&h, "There is 1 file.").is_some());
+}
+
+#[test]
+fn an_answer_the_model_foretold_and_its_code_did_not_print_asks_which_is_wrong() {
+    let request = "What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.";
+    let code = "a, b = 0, 1\nfor _ in range(2, 20):\n    a, b = b, a + b\nprint(b)";
+    let said =
+        format!("We loop 20 - 2 times.\n```python\n{code}\n```\nIt will print 6765, the 20th.");
+    let h = said_and_ran(request, &said, code, "4181\n");
+    let nudge = unused_output_nudge(&h, "The 20th Fibonacci number is 6765.").unwrap();
+    assert!(
+            nudge.ends_with(&format!("Before running your code you said 6765, but it printed 4181: one of the two is wrong. Check your code against my request ({request}) step by step. If the code has a mistake, write the corrected code in a ```python block. If the code is right, answer with 4181.")),
+            "{nudge}"
+        );
+    // A number of the code itself (20, 2) was not foretold; one the model did not say
+    // before is the plain correction.
+    assert!(foretold(&h, "c1", "6765"));
+    assert!(!foretold(&h, "c1", "0"));
+    let nudge = unused_output_nudge(&h, "It is 6766.").unwrap();
+    assert!(
+        nudge.ends_with("Answer my question again in one sentence, with 4181."),
+        "{nudge}"
+    );
+    // The code of a JSON call written in the text is code too.
+    let json_call =
+        r#"{"name": "execute", "arguments": {"language": "python", "code": "print(6765 - 2584)"}}"#;
+    let h = said_and_ran(request, json_call, "print(6765 - 2584)", "4181\n");
+    assert!(!foretold(&h, "c1", "6765"));
+}
+
+/// `request`, then the model's `text` with `code` as its call `c1`, which printed `output`.
+fn said_and_ran(request: &str, text: &str, code: &str, output: &str) -> History {
+    let ran = runs(request, &[(code, output)]);
+    let mut h = History::default();
+    for item in ran.items() {
+        h.push(match item {
+            HistoryItem::Assistant {
+                reasoning,
+                calls,
+                interrupted,
+                ..
+            } => HistoryItem::Assistant {
+                text: text.into(),
+                reasoning: reasoning.clone(),
+                calls: calls.clone(),
+                interrupted: *interrupted,
+            },
+            other => other.clone(),
+        });
+    }
+    h
+}
+
+#[test]
+fn an_answer_with_a_number_no_code_printed_is_sent_back_to_code() {
+    // A pandas Series printed (index and products), and a sum made up from it.
+    let series = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
+    let h = turn(series, Vec::new());
+    let nudge = unused_output_nudge(&h, "The sum over all rows is 120.").unwrap();
+    assert!(
+        nudge.starts_with("Your code printed:\n0    42.0"),
+        "{nudge}"
+    );
+    assert!(
+        nudge.contains("Your answer says 120, which your code did not print"),
+        "{nudge}"
+    );
+    assert!(
+        nudge.contains("Run code that prints the answer to my request"),
+        "{nudge}"
+    );
+    // Several lines of numbers and an answer with none: code that prints the one asked
+    // for (the 0.5B model said back a nudge that offered it the choice).
+    let nudge = unused_output_nudge(&h, "The code printed the sum of units times price.").unwrap();
+    assert!(
+            nudge.ends_with("Your answer did not use it. Run code that prints the answer to my request (What is 2 to the 40th?), then tell me the value it prints."),
+            "{nudge}"
+        );
+    // One value printed and another said: the value is the answer.
+    let gcd = turn("21\n", Vec::new());
+    let nudge = unused_output_nudge(&gcd, "The GCD is 19.").unwrap();
+    assert!(
+            nudge.ends_with("Your answer says 19, but your code printed 21. Answer my question again in one sentence, with 21."),
+            "{nudge}"
+        );
+    // The digits of a printed number are not that number; the number itself is, as
+    // written, with its commas, or rounded to the digits the answer gives.
+    assert!(!answer_uses("It is 120.", "1\n2\n0\n"));
+    for (answer, printed) in [
+        ("The total is 165.", "165.0\n"),
+        ("It is 1,234,567.", "1234567\n"),
+        ("Pi is about 3.14.", "3.14159\n"),
+        ("The mean is 2.5", "2.5\n"),
+        ("It was 2024-01-05.", "2024-01-05\n"),
+        ("It is -3 degrees.", "-3\n"),
+    ] {
+        assert!(answer_uses(answer, printed), "{answer} / {printed}");
+    }
+    for (answer, printed) in [("Pi is about 3.15.", "3.14159\n"), ("It is 16.", "165\n")] {
+        assert!(!answer_uses(answer, printed), "{answer} / {printed}");
+    }
+    // A number the request gave is not made up: the answer is only asked for again.
+    let nudge = unused_output_nudge(&turn("7\n", Vec::new()), "2 to the 40th is big.").unwrap();
+    assert!(!nudge.contains("Your answer says"), "{nudge}");
+    assert!(nudge.contains("with the value from that output"), "{nudge}");
+}
+
+/// A turn asking `request`, then runs of each code with its output.
+fn runs(request: &str, runs: &[(&str, &str)]) -> History {
+    runs_ending(request, runs, false)
+}
+
+/// [`runs`], the last of which failed when `last_failed`.
+fn runs_ending(request: &str, runs: &[(&str, &str)], last_failed: bool) -> History {
+    let n = runs.len();
+    let marked: Vec<(&str, &str, bool)> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, (code, output))| (*code, *output, last_failed && i + 1 == n))
+        .collect();
+    runs_marked(request, &marked)
+}
+
+#[test]
+fn a_value_answered_after_code_that_printed_nothing_is_asked_for_from_code() {
+    let request = "Reverse the string stressed with code and tell me the result.";
+    let code = "result = 'stressed'[::-1]";
+    let hinted = "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
+    let h = runs(request, &[(code, hinted)]);
+    let nudge = unprinted_answer_nudge(
+        &h,
+        "The reversed string is \"!dlroW ,olleH\".",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(nudge.starts_with(PRINTED_NOTHING), "{nudge}");
+    assert!(nudge.contains(request), "{nudge}");
+    // A number the request does not hold counts too; one it holds, or no value, does not.
+    let dated = runs(
+        "On which date does app.log have a WARN line?",
+        &[(code, "")],
+    );
+    assert!(
+        unprinted_answer_nudge(
+            &dated,
+            "It is 2026-12-03.",
+            Path::new("/nonexistent-folder")
+        )
+        .is_some()
+    );
+    assert_eq!(
+        unprinted_answer_nudge(
+            &h,
+            "I reversed \"stressed\".",
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+    let made = runs(
+        "Create hello.txt holding hi.",
+        &[("open('hello.txt','w').write('hi')", "")],
+    );
+    assert_eq!(
+        unprinted_answer_nudge(
+            &made,
+            "I created hello.txt.",
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+    // Code that printed something is another nudge's; asked once per turn.
+    let printed = runs(request, &[("print('desserts')", "desserts\n")]);
+    assert_eq!(
+        unprinted_answer_nudge(&printed, "It is \"x\".", Path::new("/nonexistent-folder")),
+        None
+    );
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert_eq!(
+        unprinted_answer_nudge(
+            &asked,
+            "It is \"desserts\".",
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_csv_column_taken_by_another_columns_index_is_named() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sales.csv"),
+        "region,units,price\nnorth,12,3.5\nsouth,7,4.0\n",
+    )
+    .unwrap();
+    let code = "import csv\nwith open('sales.csv') as f:\n    reader = csv.reader(f)\n    next(reader)\n    for row in reader:\n        region = row[0]\n        price = float(row[1])\nprint(region)";
+    let hint = run_hint("python", code, "north\n", false, here.path()).unwrap();
+    assert!(hint.undone);
+    assert_eq!(
+        hint.text,
+        "In `sales.csv`, `row[1]` is the `units` column and `row[2]` is `price` (indexes count from 0): `price = float(row[1])` takes the units column as `price`. Use `row[2]` for `price`, then run the code again."
+    );
+    // Sent back unchanged (the 1.5B model read "column 2" as the second), or left: the
+    // engine runs it with the index of the column it named.
+    let mut output = "north\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "Which region in sales.csv has the highest price?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_column(&h, Some(&run(code)), here.path()).unwrap();
+    assert_eq!(
+        mended,
+        code.replace("price = float(row[1])", "price = float(row[2])")
+    );
+    assert!(
+        says.contains("takes `price` from `row[1]`, the units column of sales.csv"),
+        "{says}"
+    );
+    assert_eq!(
+        mended_column(&h, None, here.path()).map(|(m, _)| m),
+        Some(mended)
+    );
+    assert_eq!(mended_column(&h, Some(&run("print(1)")), here.path()), None);
+    // The right indexes, a name that is no column, or a file that is no CSV here: nothing.
+    let right = code.replace("row[1]", "row[2]");
+    assert_eq!(
+        run_hint("python", &right, "south\n", false, here.path()),
+        None
+    );
+    let other = code.replace("price = float(row[1])", "cost = float(row[1])");
+    assert_eq!(column_mixed_up(&other, here.path()), None);
+    assert_eq!(
+        column_mixed_up(&code.replace("sales.csv", "gone.csv"), here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_file_the_request_creates_and_the_code_never_wrote_is_asked_for() {
+    let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+    let here = tempfile::tempdir().unwrap();
+    let ran = |code: &str, output: &str| {
+        let h = runs(request, &[(code, output)]);
+        let call = h.call("c1").cloned().unwrap();
+        uncomputed_hint(&h, &call, output, here.path())
+    };
+    let hint = ran("print('hi there')", "hi there\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.starts_with("That is not the answer yet: `hello.txt` is not there: your code did not create it. Write code that creates it, `with open('hello.txt', 'w') as f: f.write(...)`, then does the rest of my request (Create a file hello.txt"),
+            "{}",
+            hint.text
+        );
+    // Code that names it (a size asked before it is written), a file already there, or
+    // a request that creates nothing: another matter.
+    let sized = "import os\nprint(os.path.getsize('hello.txt'))";
+    assert!(ran(sized, "8\n").is_none_or(|h| !h.text.contains("did not create")));
+    std::fs::write(here.path().join("hello.txt"), "hi there").unwrap();
+    assert!(
+        ran("print('hi there')", "hi there\n").is_none_or(|h| !h.text.contains("did not create"))
+    );
+    assert_eq!(
+        uncreated_file(
+            "How many lines does poem.txt have?",
+            "print(4)",
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_count_without_the_word_the_lines_mention_and_a_match_printed_from_a_file_here_are_explained() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+            here.path().join("app.log"),
+            "2026-11-01 INFO start\n2026-11-01 ERROR disk\n2026-11-02 WARN slow\n2026-11-03 ERROR disk\n",
+        )
+        .unwrap();
+    let ran = |request: &str, language: &str, code: &str, output: &str| {
+        let h = runs(request, &[(code, output)]);
+        let mut call = h.call("c1").cloned().unwrap();
+        call.action = ToolAction::RunCode {
+            language: language.into(),
+            code: code.into(),
+        };
+        uncomputed_hint(&h, &call, output, here.path())
+    };
+    // Lines that mention a word, counted without it (the 0.5B model's `wc -l`), in shell
+    // or Python, however the request says it.
+    for request in [
+        "How many lines of app.log mention disk?",
+        "How many lines in app.log contain disk?",
+        "Count the lines of app.log with the word disk.",
+        "How many lines of app.log have 'disk' in them?",
+    ] {
+        for (language, code) in [
+            ("shell", "wc -l app.log"),
+            ("python", "print(len(open('app.log').readlines()))"),
+        ] {
+            let hint = ran(request, language, code, "4 app.log\n").unwrap();
+            assert!(hint.undone, "{request}");
+            assert!(
+                    hint.text.contains(
+                        "my request counts the lines that mention `disk`, and your code did not look for `disk`"
+                    ),
+                    "{request}: {}",
+                    hint.text
+                );
+        }
+        // Code that looks for it, in any case, is left alone.
+        for (language, code) in [
+            ("shell", "grep -c disk app.log"),
+            ("shell", "grep -ci DISK app.log"),
+            ("python", "print(sum('disk' in l for l in open('app.log')))"),
+        ] {
+            assert_eq!(ran(request, language, code, "2\n"), None, "{code}");
+        }
+    }
+    // Requests that count no word's lines, or a word the file does not have, and shell's
+    // other outputs, are left alone.
+    assert_eq!(searched_word("How many lines does app.log have?"), None);
+    assert_eq!(
+        searched_word("How many lines with more than 20 characters does app.log have?"),
+        None
+    );
+    let long = "How many lines of app.log have slashes?";
+    assert_eq!(searched_word(long), Some("slashes"));
+    assert_eq!(ran(long, "shell", "wc -l app.log", "4 app.log\n"), None);
+    assert_eq!(searched_word("How many lines have a date?"), None);
+    assert_eq!(searched_word("How many ERROR lines are in app.log?"), None);
+    assert_eq!(
+        ran(
+            "How many lines does app.log have?",
+            "shell",
+            "wc -l app.log",
+            "4 app.log\n"
+        ),
+        None
+    );
+    // The match printed (a word of the request) from a file here: the file's lines that
+    // hold it are shown.
+    let request = "On which date does app.log have a WARN line? Answer with the date.";
+    let code = "import re\nm = re.search(r'WARN', open('app.log').read())\nprint(m.group(0))";
+    let hint = ran(request, "python", code, "WARN\n").unwrap();
+    assert!(
+            hint.text.contains(
+                "`WARN` is a word of my request itself, not what it asks for. These lines of `app.log` have it:\n```\n3: 2026-11-02 WARN slow\n```\nTake from them what my request asks."
+            ),
+            "{}",
+            hint.text
+        );
+    // An answer taken from those lines was read from the file: it stands. One that is
+    // not in them is asked for from code.
+    let mut output = "WARN\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    for answer in ["2026-11-02", "The WARN line is dated 2026-11-02."] {
+        assert_eq!(uncomputed_output_nudge(&h, answer), None, "{answer}");
+        assert_eq!(unused_output_nudge(&h, answer), None, "{answer}");
+        assert_eq!(
+            unprinted_answer_nudge(&h, answer, here.path()),
+            None,
+            "{answer}"
+        );
+    }
+    for answer in ["2026-12-04", "3"] {
+        assert!(uncomputed_output_nudge(&h, answer).is_some(), "{answer}");
+    }
+}
+
+#[test]
+fn files_of_a_kind_counted_by_code_that_never_names_the_kind_are_sent_back() {
+    let request = "How many .txt files are in this folder?";
+    let ran = |language: &str, code: &str| {
+        let h = runs(request, &[(code, "4\n")]);
+        let mut call = h.call("c1").cloned().unwrap();
+        call.action = ToolAction::RunCode {
+            language: language.into(),
+            code: code.into(),
+        };
+        uncomputed_hint(&h, &call, "4\n", Path::new("/nonexistent-folder"))
+    };
+    for (language, code) in [
+        ("python", "import os; print(len(os.listdir('.')))"),
+        ("shell", "ls | wc -l"),
+    ] {
+        let hint = ran(language, code).unwrap();
+        assert!(hint.undone);
+        assert!(
+                hint.text.contains("my request is about `.txt` files, and your code did not look for `.txt`: it took every file."),
+                "{}",
+                hint.text
+            );
+    }
+    for (language, code) in [
+        (
+            "python",
+            "import os\nprint(len([f for f in os.listdir('.') if f.endswith('.txt')]))",
+        ),
+        ("python", "import glob\nprint(len(glob.glob('*.TXT')))"),
+        ("shell", "ls *.txt | wc -l"),
+    ] {
+        assert_eq!(ran(language, code), None, "{code}");
+    }
+    assert_eq!(asked_extension("How many files are here?"), None);
+    assert_eq!(asked_extension("What is in notes.txt files?"), None);
+    assert_eq!(asked_extension("List the .PDF files."), Some("PDF"));
+}
+
+#[test]
+fn a_csv_column_the_request_names_and_the_code_never_used_is_named() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sales.csv"),
+        "region,units,price\nnorth,3,2.5\nsouth,1,9.0\n",
+    )
+    .unwrap();
+    let request = "Which region in sales.csv has the highest price?";
+    let ran = |code: &str, output: &str| {
+        let h = runs(request, &[(code, output)]);
+        let call = h.call("c1").cloned().unwrap();
+        uncomputed_hint(&h, &call, output, here.path())
+    };
+    let mode = "import pandas as pd\nd = pd.read_csv('sales.csv')\nprint(d['region'].value_counts().idxmax())";
+    let hint = ran(mode, "north\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "my request is about the `price` column of `sales.csv`, and your code did not use it."
+        ),
+        "{}",
+        hint.text
+    );
+    // The column by name or by index, in any case, is used.
+    for code in [
+        "import pandas as pd\nd = pd.read_csv('sales.csv')\nprint(d.loc[d['price'].idxmax(), 'region'])",
+        "import csv\nrows = list(csv.reader(open('sales.csv')))[1:]\nprint(max(rows, key=lambda r: float(r[2]))[0])",
+        "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(rows, key=lambda r: float(r['price']))['region'])",
+    ] {
+        assert_eq!(ran(code, "south\n"), None, "{code}");
+    }
+    // A key that is not a column, in another case or made up: the columns, as the header
+    // writes them (third set, task 18: `grade['art_score']` of `student,math,art`).
+    for (key, code) in [
+        (
+            "PRICE",
+            "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(rows, key=lambda r: float(r['PRICE']))['region'])",
+        ),
+        (
+            "price_usd",
+            "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nbest = [r for r in rows if r.get('price_usd')]\nprint(best or 'sales.csv has no price_usd column')",
+        ),
+    ] {
+        let hint = ran(code, "south\n").unwrap();
+        assert!(
+                hint.undone
+                    && hint.text.contains(&format!("`{key}` is not a column of `sales.csv`: its columns are `region`, `units`, `price`. Use one of those names.")),
+                "{}",
+                hint.text
+            );
+    }
+    let failed = "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(float(r['cost']) for r in rows))";
+    let hint = run_hint(
+        "python",
+        failed,
+        "Traceback (most recent call last):\nKeyError: 'cost'",
+        true,
+        here.path(),
+    )
+    .unwrap();
+    assert_eq!(
+        hint.text,
+        "`cost` is not a column of `sales.csv`: its columns are `region`, `units`, `price`. Use one of those names."
+    );
+    // The engine's install of a module the code needed is a step, not an answer.
+    let (install, _) = install_missing(
+        &runs_ending(
+            request,
+            &[(mode, "ModuleNotFoundError: No module named 'pandas'")],
+            true,
+        ),
+        &run(mode),
+    )
+    .unwrap();
+    assert_eq!(ran(&install, "pandas is installed now.\n"), None);
+    assert_eq!(
+        ran("import os\nos.system('pip install pandas')", "done\n"),
+        None
+    );
+    // A column the request does not name, or a file that is not here, is no matter.
+    let units = "Which region in sales.csv sold the most units?";
+    assert_eq!(
+        unused_column(units, mode, here.path()),
+        Some(("sales.csv", "units".into()))
+    );
+    assert_eq!(
+        unused_column(
+            "Which region in other.csv has the highest price?",
+            mode,
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        unused_column(
+            "How many rows does sales.csv have?",
+            "print(2)",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_run_that_made_the_file_asked_and_printed_nothing_is_told_the_rest_to_do() {
+    let here = tempfile::tempdir().unwrap();
+    let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+    let write = "with open('hello.txt', 'w') as f:\n    f.write('hi there')";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(write, silent.as_str())]);
+    let call = h.call("c1").cloned().unwrap();
+    // Not made yet (the run failed to write it, or wrote elsewhere): the bare hint stays.
+    assert_eq!(made_file_output(&h, &call, &silent, here.path()), None);
+    std::fs::write(here.path().join("hello.txt"), "hi there").unwrap();
+    assert_eq!(
+        made_file_output(&h, &call, &silent, here.path()).as_deref(),
+        Some(
+            "\n(The code printed nothing. It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Write the code for that, which prints the answer.)"
+        )
+    );
+    let told = repeated_run_nudge(&h, &call, here.path()).unwrap();
+    assert!(
+            told.contains("prints nothing again. It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Write code for that, which prints the answer."),
+            "{told}"
+        );
+    // Said back as the answer, the hint is no answer.
+    let hinted = made_file_output(&h, &call, &silent, here.path()).unwrap();
+    let h = runs(request, &[(write, hinted.as_str())]);
+    let nudge =
+        unprinted_answer_nudge(&h, hinted.trim().trim_matches(['(', ')']), here.path()).unwrap();
+    assert_eq!(
+        nudge,
+        format!(
+            "{PRINTED_NOTHING} It made `hello.txt`; the rest of my request is still to do: tell me its size in bytes. Run code that does it and prints the answer with `print(...)`, then tell me what it prints."
+        )
+    );
+    // So is anything said while the request is not done, after the bare hint too; with
+    // nothing asked after the file, a plain answer stands.
+    assert!(unprinted_answer_nudge(&h, "The code printed the answer.", here.path()).is_some());
+    let plain = runs(request, &[(write, silent.as_str())]);
+    assert!(unprinted_answer_nudge(&plain, "Done.", here.path()).is_some());
+    let made = runs(
+        "Create a file hello.txt containing hi.",
+        &[(write, silent.as_str())],
+    );
+    assert_eq!(unprinted_answer_nudge(&made, "Done.", here.path()), None);
+    // A request with nothing after the file, a run that printed something or had another
+    // hint, and code that did not name the file are left alone.
+    let only = runs(
+        "Create a file hello.txt containing hi.",
+        &[(write, silent.as_str())],
+    );
+    assert_eq!(made_file_output(&only, &call, &silent, here.path()), None);
+    assert_eq!(made_file_output(&h, &call, "8\n", here.path()), None);
+    let other = "\n(The code defined `f` but never called it.)";
+    assert_eq!(made_file_output(&h, &call, other, here.path()), None);
+    let elsewhere = runs(request, &[("print(1)", silent.as_str())]);
+    let call = elsewhere.call("c1").cloned().unwrap();
+    assert_eq!(
+        made_file_output(&elsewhere, &call, &silent, here.path()),
+        None
+    );
+}
+
+#[test]
+fn the_rest_of_the_request_after_the_file_is_made_is_asked_as_a_request_of_its_own() {
+    let here = tempfile::tempdir().unwrap();
+    let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+    let write = "with open('hello.txt', 'w') as f:\n    f.write('hi there')";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(write, silent.as_str())]);
+    // Not made: no view.
+    assert!(rest_as_request(&h, here.path()).is_none());
+    std::fs::write(here.path().join("hello.txt"), "hi there").unwrap();
+    let hinted =
+        made_file_output(&h, &h.call("c1").cloned().unwrap(), &silent, here.path()).unwrap();
+    let made = runs(request, &[(write, hinted.as_str())]);
+    let view = rest_as_request(&made, here.path()).unwrap();
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    assert_eq!(
+        request_text(items),
+        "The file hello.txt is in the working directory. Tell me its size in bytes. Write the code, which prints the answer."
+    );
+    // Once the model replied, or after a run that printed, failed, or made no file the
+    // request creates, the history is rendered as it is.
+    let mut answered = made.clone();
+    for item in after_answer("Your code printed nothing.".into()) {
+        answered.push(item);
+    }
+    assert!(rest_as_request(&answered, here.path()).is_none());
+    for (code, output, failed) in [
+        (write, "8\n", false),
+        (write, "OSError: disk full", true),
+        ("print(1)", silent.as_str(), false),
+    ] {
+        let other = runs_ending(request, &[(code, output)], failed);
+        assert!(
+            rest_as_request(&other, here.path()).is_none(),
+            "{code} {output}"
+        );
+    }
+    let only = runs(
+        "Create a file hello.txt containing hi.",
+        &[(write, silent.as_str())],
+    );
+    assert!(rest_as_request(&only, here.path()).is_none());
+}
+
+/// [`uncomputed_hint`] for one run of `code` that printed `output`, asked `request`.
+fn uncomputed(request: &str, code: &str, output: &str) -> Option<RunHint> {
+    let h = runs(request, &[(code, output)]);
+    let call = h.call("c1").cloned()?;
+    uncomputed_hint(&h, &call, output, Path::new("/nonexistent-folder"))
+}
+
+#[test]
+fn an_output_that_is_no_computed_answer_goes_back_as_undone_with_why() {
+    // Words of the request printed back (the match, not the date asked for), alone or
+    // after the question itself (lt05s task 14).
+    let request = "On which date does app.log have a WARN line? Answer with the date.";
+    let code = "import re\nm = re.search(r'(WARN)', open('app.log').read())\nprint(m.group(1))";
+    for printed in [
+        "WARN\n",
+        "On which date does app.log have a WARN line? WARN\n",
+    ] {
+        let hint = uncomputed(request, code, printed).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.starts_with(NOT_COMPUTED)
+                && hint.text.contains("`WARN` is a word of my request itself")
+                && hint.text.contains(request),
+            "{}",
+            hint.text
+        );
+    }
+    // A new word beside them is an answer; so are a choice, yes or no, a number it lists,
+    // and words the request gives to work on (quoted, in a file name, its string).
+    assert_eq!(uncomputed(request, code, "WARN on 2026-11-02\n"), None);
+    for (asked, printed) in [
+        ("What is the extension of report.pdf?", "pdf\n"),
+        (
+            "What is the extension of report.pdf?",
+            "The extension is pdf\n",
+        ),
+        ("What is the first word of 'hello world'?", "hello\n"),
+        ("Give me the first word of \"big red dog\".", "big\n"),
+        (
+            "What is the first letter of the word zebra, as a word?",
+            "zebra\n",
+        ),
+    ] {
+        let code = "s = 'zebra'\nprint(s)";
+        assert_eq!(uncomputed(asked, code, printed), None, "{asked}");
+    }
+    let oldest = "Who is the oldest person in team.json?";
+    assert_eq!(
+        uncomputed(oldest, "print(o)", "The oldest person is grace\n"),
+        None
+    );
+    let chose = "Which file is larger, a.txt or b.txt?";
+    assert_eq!(uncomputed(chose, "print('a.txt')", "a.txt\n"), None);
+    let prime = "Is 7919 a prime number? Answer yes or no.";
+    assert_eq!(uncomputed(prime, "print('yes')", "yes\n"), None);
+    let median = "Give me the median of 91, 23, 57, 14, 68. Use code.";
+    let code = "import statistics\nprint(statistics.median([91, 23, 57, 14, 68]))";
+    assert_eq!(uncomputed(median, code, "57\n"), None);
+
+    // A number the code wrote itself, in a print or in a name it printed.
+    let request = "Create a file hello.txt containing exactly the text hi there (no newline), then tell me its size in bytes.";
+    let write = "with open('hello.txt', 'w') as f:\n    f.write('hi there')\n";
+    for printed in [
+        "print(12)",
+        "size = 12\nprint(size)",
+        "print(\"Size:\", 12)  # bytes",
+    ] {
+        let hint = uncomputed(request, &format!("{write}{printed}"), "12\n")
+            .unwrap_or_else(|| panic!("no hint for {printed}"));
+        assert!(
+            hint.text.contains("12 is a number your code wrote itself"),
+            "{}",
+            hint.text
+        );
+    }
+    for computed in [
+        "print(len('hi there'))",
+        "import os\nprint(os.path.getsize('hello.txt'))",
+    ] {
+        assert_eq!(
+            uncomputed(request, &format!("{write}{computed}"), "8\n"),
+            None,
+            "{computed}"
+        );
+    }
+    assert_eq!(
+        uncomputed("What is 2 to the 40th?", "print(2**40)", "1099511627776\n"),
+        None
+    );
+
+    // The string the request is about, never used (lt05s task 21).
+    let request = "Reverse the string stressed with code and tell me the result.";
+    let other = "print(''.join(reversed('Hello World')))";
+    let hint = uncomputed(request, other, "dlroW olleH\n").unwrap();
+    assert!(hint.text.contains("about `stressed`"), "{}", hint.text);
+    assert_eq!(
+        uncomputed(request, "print('stressed'[::-1])", "desserts\n"),
+        None
+    );
+    // A run that has a hint of its own, or shell, is left alone.
+    assert_eq!(
+        uncomputed(request, other, "dlroW olleH\n(another hint)"),
+        None
+    );
+    let h = runs(request, &[(other, "dlroW olleH\n")]);
+    let mut shell = h.call("c1").cloned().unwrap();
+    shell.action = ToolAction::RunCode {
+        language: "shell".into(),
+        code: "echo 12".into(),
+    };
+    assert_eq!(
+        uncomputed_hint(&h, &shell, "12\n", Path::new("/nonexistent-folder")),
+        None
+    );
+}
+
+#[test]
+fn an_answer_rounded_otherwise_than_asked_is_told_the_value_rounded_as_asked() {
+    let request = "Convert 100 degrees Fahrenheit to Celsius with code, rounded to one decimal.";
+    let code = "print((100 - 32) * 5 / 9)";
+    let hinted = "37.77777777777778\n\n(My request asks for 1 decimal, and 37.77777777777778 has 14: round it, in the code (`print(round(value, 1))`) or in your answer.)";
+    let h = runs(request, &[(code, hinted)]);
+    let nudge = unrounded_answer_nudge(&h, "The output is 37.78.").unwrap();
+    assert_eq!(
+        nudge,
+        "Rounded to 1 decimal, as my request asks, 37.77777777777778 is 37.8. Answer my question again in one sentence, with 37.8."
+    );
+    // The printed value as it is is not rounded either.
+    assert!(unrounded_answer_nudge(&h, "It is 37.77777777777778 degrees.").is_some());
+    // Rounded as asked, or a number that is not the printed one, or no decimals asked: nothing.
+    assert_eq!(unrounded_answer_nudge(&h, "It is 37.8 degrees."), None);
+    assert_eq!(unrounded_answer_nudge(&h, "It is 12.55 degrees."), None);
+    let plain = runs(
+        "What is 100 / 7?",
+        &[("print(100 / 7)", "14.285714285714286\n")],
+    );
+    assert_eq!(unrounded_answer_nudge(&plain, "It is 14.29."), None);
+    let two = runs(
+        "What is 100 / 7, to two decimal places?",
+        &[("print(100 / 7)", "14.285714285714286\n")],
+    );
+    assert!(
+        unrounded_answer_nudge(&two, "It is 14.286.")
+            .unwrap()
+            .contains("is 14.29.")
+    );
+    // Once per turn.
+    let mut asked = h.clone();
+    for item in after_answer(unrounded_answer_nudge(&h, "37.78").unwrap()) {
+        asked.push(item);
+    }
+    assert_eq!(unrounded_answer_nudge(&asked, "37.78"), None);
+}
+
+#[test]
+fn words_answered_after_code_that_failed_are_asked_for_as_working_code_once() {
+    let request = "What is the average age in team.json?";
+    let code = "import json\nteam = json.load(open('team.json'))\nprint(sum(team['data']))";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 3, in <module>\nKeyError: 'data'\n\n(team.json holds an object (dict) with the keys `team`.)";
+    let h = runs_ending(request, &[(code, failed)], true);
+    let nudge = failed_run_answer_nudge(
+        &h,
+        "To fix the issue, you need to ensure that the `team` object has a `data` key.",
+    )
+    .unwrap();
+    assert_eq!(
+        nudge,
+        "Your last code did not work: it failed with:\nKeyError: 'data'\n(team.json holds an object (dict) with the keys `team`.)\n\nSo nothing answers my request yet. Write new Python code in a ```python block that cannot fail that way and prints the answer to my request (What is the average age in team.json?)."
+    );
+    // Code in the answer is another matter; a run that worked since, or a failure that is
+    // no exception, is not this.
+    assert_eq!(
+        failed_run_answer_nudge(&h, "```python\nprint(1)\n```"),
+        None
+    );
+    let fixed = runs(request, &[(code, failed), ("print(36.67)", "36.67\n")]);
+    assert_eq!(failed_run_answer_nudge(&fixed, "It is 36.67."), None);
+    // Nor an answer with the value an earlier run of the turn printed.
+    let earlier = runs_ending(
+        request,
+        &[("print(36.67)", "36.67\n"), (code, failed)],
+        true,
+    );
+    assert_eq!(failed_run_answer_nudge(&earlier, "It is 36.67."), None);
+    assert!(failed_run_answer_nudge(&earlier, "Fix the file.").is_some());
+    // A file opened where it is not, when it is here: a mistake of the code's.
+    let misplaced = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/app.log'\n\n(`/tmp/x/app.log` does not exist, but `app.log` is here, in the working directory (/tmp/x/work): open it as `'app.log'`.)";
+    let log = runs_ending(
+        "On which date does app.log have a WARN line?",
+        &[("print(open('/tmp/x/app.log').read())", misplaced)],
+        true,
+    );
+    assert!(failed_run_answer_nudge(&log, "2026-12-04").is_some());
+    let gone = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'app.log'\n";
+    let log = runs_ending(
+        "On which date does app.log have a WARN line?",
+        &[("print(open('app.log').read())", gone)],
+        true,
+    );
+    assert_eq!(
+        failed_run_answer_nudge(&log, "There is no app.log here."),
+        None
+    );
+    // What the machine lacks may rightly be answered in words.
+    let no_display = "Traceback (most recent call last):\ncomputer.ComputerError: computer use needs a display\n";
+    let screen = runs_ending(
+        "Look at the screen.",
+        &[("computer.display.view()", no_display)],
+        true,
+    );
+    assert_eq!(
+        failed_run_answer_nudge(&screen, "There is no screen here."),
+        None
+    );
+    let missing = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'x.txt'\n";
+    let absent = runs_ending(
+        "What does x.txt say?",
+        &[("print(open('x.txt').read())", missing)],
+        true,
+    );
+    assert_eq!(
+        failed_run_answer_nudge(&absent, "There is no x.txt here."),
+        None
+    );
+    let refused = runs_ending(request, &[(code, "exit code 1")], true);
+    assert_eq!(failed_run_answer_nudge(&refused, "I could not."), None);
+    // Once per turn.
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert_eq!(failed_run_answer_nudge(&asked, "It cannot be done."), None);
+}
+
+#[test]
+fn a_number_printed_for_who_goes_back_as_not_the_answer_yet() {
+    let request = "Who is the oldest person in team.json?";
+    let code = "import json\ndata = json.load(open('team.json'))\nprint(max(data['team'], key=lambda x: x['age'])['age'])";
+    let hint = uncomputed(request, code, "45\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("my request asks who, and 45 is a number"),
+        "{}",
+        hint.text
+    );
+    // A name, a choice the request gives, or a question that is not who: nothing.
+    assert_eq!(uncomputed(request, code, "grace\n"), None);
+    assert_eq!(
+        uncomputed("Who won, player 1 or player 2?", "print(1)", "1\n"),
+        None
+    );
+    assert_eq!(
+        uncomputed("What is the oldest age in team.json?", code, "45\n"),
+        None
+    );
+}
+
+#[test]
+fn more_decimals_than_the_request_asks_for_are_pointed_out_without_undoing_the_run() {
+    let request = "Convert 100 degrees Fahrenheit to Celsius with code, rounded to one decimal.";
+    let code = "print((100 - 32) * 5 / 9)";
+    let hint = uncomputed(request, code, "37.77777777777778\n").unwrap();
+    assert!(!hint.undone);
+    assert_eq!(
+        hint.text,
+        "My request asks for 1 decimal, and 37.77777777777778 has 14: round it, in the code (`print(round(value, 1))`) or in your answer."
+    );
+    assert!(
+        uncomputed(
+            "Give the area to two decimal places.",
+            "print(a)",
+            "3.14159\n"
+        )
+        .is_some()
+    );
+    assert!(uncomputed("Round to the nearest tenth.", "print(a)", "2.25\n").is_some());
+    // As many decimals as asked, or fewer, or no such ask: nothing.
+    assert_eq!(uncomputed(request, code, "37.8\n"), None);
+    assert_eq!(uncomputed(request, code, "38\n"), None);
+    assert_eq!(
+        uncomputed("What is 10 / 4?", "print(10 / 4)", "2.5\n"),
+        None
+    );
+    // Not a hint the answer nudge acts on.
+    let mut output = "37.77777777777778\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs(request, &[(code, &output)]);
+    assert_eq!(uncomputed_output_nudge(&h, "It is 37.8."), None);
+}
+
+#[test]
+fn an_answer_right_after_an_output_that_was_no_answer_is_asked_again_once() {
+    let request = "Reverse the string stressed with code and tell me the result.";
+    let other = "print(''.join(reversed('Hello World')))";
+    let hint = uncomputed(request, other, "dlroW olleH\n").unwrap();
+    let mut output = "dlroW olleH\n".to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(request, &[(other, &output)], true);
+    let nudge = uncomputed_output_nudge(&h, "The reversed string is dlroW olleH.").unwrap();
+    assert!(
+        nudge.starts_with("Your code printed:\ndlroW olleH\n\nThat is not the answer yet:"),
+        "{nudge}"
+    );
+    assert!(
+        nudge.contains("about `stressed`") && nudge.ends_with("Then tell me the value it prints."),
+        "{nudge}"
+    );
+    assert_eq!(
+        uncomputed_output_nudge(&h, "```python\nprint(1)\n```"),
+        None
+    );
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert_eq!(uncomputed_output_nudge(&asked, "It is dlroW olleH."), None);
+    // The run's hint quoted by another correction (the code sent back unchanged) is not
+    // this ask: the answer after it is still asked for from code.
+    let mut repeated = h.clone();
+    let told = repeated_failure_nudge(&h, &run(other)).unwrap();
+    assert!(told.contains("That is not the answer yet:"), "{told}");
+    for item in after_answer(told) {
+        repeated.push(item);
+    }
+    assert!(uncomputed_output_nudge(&repeated, "It is 2026-12-04.").is_some());
+    // A failed run of another kind is not this nudge's.
+    let failed = runs_ending(
+        request,
+        &[("print(x)", "NameError: name 'x' is not defined")],
+        true,
+    );
+    assert_eq!(uncomputed_output_nudge(&failed, "It is x."), None);
+}
+
+#[test]
+fn a_made_up_file_is_answered_with_what_the_folder_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["b.txt", "a.txt", ".hidden", "c.md"] {
+        std::fs::write(dir.path().join(name), "x").unwrap();
+    }
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let missing = format!("{}/notes.txt", dir.path().display());
+    for output in [
+        format!(
+            "Traceback…\nFileNotFoundError: [Errno 2] No such file or directory: '{missing}'\n"
+        ),
+        format!(
+            "computer.ComputerError: cannot read {missing}: No such file or directory (os error 2)\n"
+        ),
+    ] {
+        let hint = run_hint("python", "print(open(p).read())", &output, true, dir.path()).unwrap();
+        assert!(
+            hint.text.starts_with(&format!(
+                "`{missing}` does not exist. The working directory"
+            )),
+            "{}",
+            hint.text
+        );
+        assert!(
+            hint.text.contains("holds: a.txt, b.txt, c.md, sub/."),
+            "{}",
+            hint.text
+        );
+    }
+    // A file of that name here is the other hint's (open it by its name).
+    std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+    let beside = "FileNotFoundError: [Errno 2] No such file or directory: '/elsewhere/notes.txt'\n";
+    let hint = run_hint("python", "open(p)", beside, true, dir.path()).unwrap();
+    assert!(
+        hint.text.contains("but `notes.txt` is here"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn code_that_searched_a_file_name_instead_of_the_file_is_told_to_read_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("app.log"), "2026-11-01 ERROR disk\n").unwrap();
+    for code in [
+        "import re\nprint(len(re.findall(r'disk', 'app.log')))",
+        "print('app.log'.count('disk'))",
+        "print(len(\"app.log\".splitlines()))",
+        "print(sum(1 for line in 'app.log' if 'disk' in line))",
+    ] {
+        let hint = run_hint("python", code, "0\n", false, dir.path())
+            .unwrap_or_else(|| panic!("no hint for {code}"));
+        assert!(
+            hint.text
+                .contains("`'app.log'` in your code is the file's name"),
+            "{}",
+            hint.text
+        );
+        assert!(hint.undone, "{code}");
+    }
+    // The file read, or a name that is no file here: no such hint.
+    for code in [
+        "import re\nprint(len(re.findall(r'disk', open('app.log').read())))",
+        "print('notes.txt'.count('disk'))",
+    ] {
+        assert_eq!(
+            run_hint("python", code, "1\n", false, dir.path()),
+            None,
+            "{code}"
+        );
+    }
+}
+
+/// A turn asking `request`, then runs of each code with its output, failed or not.
+fn runs_marked(request: &str, runs: &[(&str, &str, bool)]) -> History {
+    let mut h = History::default();
+    h.push(HistoryItem::User {
+        items: vec![InputItem::Text {
+            text: request.into(),
+        }],
+    });
+    for (n, (code, output, is_error)) in runs.iter().enumerate() {
+        let call_id = format!("c{}", n + 1);
+        h.push(HistoryItem::Assistant {
+            text: String::new(),
+            reasoning: String::new(),
+            calls: vec![ToolCall {
+                call_id: call_id.clone(),
+                wire_id: None,
+                name: "execute".into(),
+                arguments: serde_json::json!({}),
+                origin: CallOrigin::Text,
+                action: ToolAction::RunCode {
+                    language: "python".into(),
+                    code: (*code).into(),
+                },
+            }],
+            interrupted: false,
+        });
+        h.push(HistoryItem::ToolResult {
+            call_id,
+            tool_name: "execute".into(),
+            output: (*output).into(),
+            is_error: *is_error,
+            images: Vec::new(),
+        });
+    }
+    h
+}
+
+#[test]
+fn a_document_found_and_never_read_is_read_for_the_model() {
+    let find = (
+        "print(computer.files.find(kind=\"pdf\"))",
+        "/home/u/Downloads/report.pdf\n",
+    );
+    let summarize = "Find the PDF I downloaded last week and summarize it";
+    let (code, says) = unread_document(&runs(summarize, &[find])).unwrap();
+    assert_eq!(
+        code,
+        "print(computer.files.read(\"/home/u/Downloads/report.pdf\"))"
+    );
+    assert!(says.contains("/home/u/Downloads/report.pdf"), "{says}");
+    // The document, not a text file saved after it, unless the request asks for text.
+    let both = (find.0, "/d/notes.txt\n/d/report.pdf\n");
+    let (code, _) =
+        unread_document(&runs("What does the report I downloaded say?", &[both])).unwrap();
+    assert!(code.contains("/d/report.pdf"), "{code}");
+    let (code, _) = unread_document(&runs("Read my latest notes", &[both])).unwrap();
+    assert!(code.contains("/d/notes.txt"), "{code}");
+    // Read already (so once per turn), or a request only about where it is: nothing.
+    let read = (code.as_str(), "Page 1…");
+    assert_eq!(unread_document(&runs(summarize, &[find, read])), None);
+    assert_eq!(
+        unread_document(&runs("Which PDF did I download last week?", &[find])),
+        None
+    );
+    assert_eq!(
+        unread_document(&runs(summarize, &[("print(1)", "1\n")])),
+        None
+    );
+    // Its text is not a value an answer must quote (the page numbers were taken for one).
+    let text =
+        "report.pdf (PDF, 2 pages)\n--- page 1 ---\nCover.\n--- page 2 ---\nIt opens on Tuesday.\n";
+    let read = (code.as_str(), text);
+    assert_eq!(
+        unused_output_nudge(&runs(summarize, &[find, read]), "It opens on Tuesday."),
+        None
+    );
+}
+
+#[test]
+fn an_answer_that_says_nothing_of_the_document_read_is_asked_once_more_quoting_it() {
+    let read = (
+        "print(computer.files.read(\"/d/harbour-report.pdf\"))",
+        "/d/harbour-report.pdf (PDF, 2 pages)\n--- page 1 ---\nHarbour works report. \
+             It covers the repairs to the north pier.\n--- page 2 ---\n-2-\n\n\
+             The harbour opens again on Tuesday.\n",
+    );
+    let summarize = "summarize the pdf i downloaded last week";
+    let h = runs(summarize, &[read]);
+    // The file's name, the request's words and the page markers are not what it says.
+    for answer in [
+        "The PDF file `harbour-report.pdf` was downloaded last week.",
+        "The output shows the names of the PDF files in the Downloads folder.",
+        "The report is on page 2.",
+    ] {
+        let nudge = unused_document_nudge(&h, answer).expect(answer);
+        assert!(
+            nudge
+                .starts_with("Your code read /d/harbour-report.pdf (PDF, 2 pages):\nHarbour works"),
+            "{nudge}"
+        );
+        assert!(nudge.contains("opens again on Tuesday."), "{nudge}");
+        assert!(nudge.ends_with(&format!("Now answer my request ({summarize}) from that text, in two or three sentences of your own.")), "{nudge}");
+    }
+    for answer in [
+        "It covers repairs to the north pier.",
+        "It says the pier is being mended.",
+        "The harbour opens again on Tuesday, after repairs.",
+    ] {
+        assert_eq!(unused_document_nudge(&h, answer), None, "{answer}");
+    }
+    // A long text is quoted in part.
+    let long = format!(
+        "/d/a.pdf (PDF, 9 pages)\n--- page 1 ---\n{}",
+        "ferries sail daily. ".repeat(100)
+    );
+    let nudge =
+        unused_document_nudge(&runs(summarize, &[(read.0, long.as_str())]), "Done.").unwrap();
+    assert!(nudge.contains(" daily. …\n\n"), "{nudge}");
+    assert!(nudge.len() < 1100, "{}", nudge.len());
+    // Asked once per turn; not for a request about where it is, another run, or a failure.
+    let asked = after_answer(unused_document_nudge(&h, "Done.").unwrap());
+    let mut again = runs(summarize, &[read]);
+    for item in asked {
+        again.push(item);
+    }
+    assert_eq!(unused_document_nudge(&again, "Done."), None);
+    assert_eq!(
+        unused_document_nudge(
+            &runs("Which PDF did I download last week?", &[read]),
+            "Done."
+        ),
+        None
+    );
+    assert_eq!(
+        unused_document_nudge(&runs(summarize, &[("print(1)", "1\n")]), "Done."),
+        None
+    );
+    // A plain text file is read as it is: no document header, no page markers.
+    let note = (
+        "print(computer.files.read('note.txt'))",
+        "hello from the note\nsecond line\n",
+    );
+    assert_eq!(
+        unused_document_nudge(&runs("read the note", &[note]), "Done."),
+        None
+    );
+    assert_eq!(
+        unused_document_nudge(&runs_ending(summarize, &[read], true), "Done."),
+        None
+    );
+}
+
+#[test]
+fn a_document_of_the_persons_that_no_code_looked_for_is_found_for_the_model() {
+    let here = tempfile::tempdir().unwrap();
+    let find = |request: &str| unfound_document(&asked(request), here.path(), true).map(|f| f.0);
+    let code = find("What does the PDF I downloaded this week say?").unwrap();
+    assert_eq!(
+        code,
+        "found = computer.files.find(kind=\"pdf\", modified_within=\"7d\")\n\
+             print(\"\\n\".join(found) if found else \"No such document in Downloads, Desktop or Documents.\")"
+    );
+    assert!(
+        find("Summarize the newest PDF in my Downloads folder")
+            .unwrap()
+            .starts_with("found = computer.files.find(kind=\"pdf\")\n")
+    );
+    assert!(
+        find("Tell me what the report I downloaded yesterday says")
+            .unwrap()
+            .starts_with("found = computer.files.find(modified_within=\"48h\")\n")
+    );
+    assert!(
+        find("Give me the gist of the Word document from last week")
+            .unwrap()
+            .starts_with("found = computer.files.find(kind=\"docx\", modified_within=\"14d\")\n")
+    );
+    // Not about what it says, not about a document, or about one here: nothing.
+    assert_eq!(find("Which PDF did I download last week?"), None);
+    assert_eq!(find("Summarize what you already did"), None);
+    assert_eq!(find("Summarize the report"), None);
+    std::fs::write(here.path().join("notes.pdf"), "%PDF").unwrap();
+    assert_eq!(find("Summarize the PDF"), None);
+    assert_eq!(find("Summarize notes.pdf from my downloads"), None);
+    assert!(find("Summarize the PDF I downloaded today").is_some());
+    // Code of the turn looked for it or read one already: nothing.
+    let request = "What does the PDF I downloaded this week say?";
+    let looked = runs(request, &[("print(computer.files.find())", "")]);
+    assert_eq!(unfound_document(&looked, here.path(), true), None);
+    let listing = ("import os; print(os.listdir('Downloads'))", "[]");
+    let listed = runs(request, &[listing]);
+    assert!(unfound_document(&listed, here.path(), true).is_some());
+    // Before the model answers: only once its code failed, and the line says so.
+    assert_eq!(unfound_document(&listed, here.path(), false), None);
+    let failed = runs_ending(request, &[listing], true);
+    let (_, says) = unfound_document(&failed, here.path(), false).unwrap();
+    assert!(says.contains("the model's code failed"), "{says}");
+    // A read of a made-up path that failed is not looking.
+    let made_up = (
+        "print(computer.files.read('/work/sample.pdf'))",
+        "Not found",
+    );
+    let failed = runs_ending(request, &[made_up], true);
+    assert!(unfound_document(&failed, here.path(), false).is_some());
+}
+
+#[test]
+fn a_request_about_content_is_told_by_its_words_not_inside_other_words() {
+    assert!(about_content("summarize the pdf"));
+    assert!(about_content("what does it say?"));
+    assert!(about_content("give me the tl;dr"));
+    assert!(about_content(
+        "tell me about the latest document in my downloads"
+    ));
+    assert!(about_content("what is the pdf i got yesterday about?"));
+    assert!(!about_content("which pdf did i already download?"));
+    assert!(!about_content("write an essay"));
+}
+
+fn asked(text: &str) -> History {
+    let mut h = History::default();
+    h.push(HistoryItem::User {
+        items: vec![InputItem::Text { text: text.into() }],
+    });
+    h
+}
+
+#[test]
+fn an_answer_in_a_language_nothing_runs_or_about_an_unread_file_is_asked_for_code() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sales.csv"), "a\n1\n").unwrap();
+    let sql = "Use this query:\n```sql\nSELECT SUM(units) FROM sales;\n```";
+    let h = asked("What is the total of units in sales.csv?");
+    let nudge = no_run_nudge(&h, sql, dir.path(), "").unwrap();
+    assert!(nudge.contains("`sql` is not a language"), "{nudge}");
+    let guess = no_run_nudge(&h, "The total is 10.", dir.path(), "").unwrap();
+    assert!(guess.contains("without reading sales.csv"), "{guess}");
+    // The harness's corrections are no run (a reply cut where it looped, then a guess);
+    // a real run is.
+    let mut corrected = h.clone();
+    for item in after_answer("Your reply kept repeating \"0\" and was cut there.".into()) {
+        corrected.push(item);
+    }
+    assert!(no_run_nudge(&corrected, "The total is 10.", dir.path(), "").is_some());
+    let ran = runs(
+        "What is the total of units in sales.csv?",
+        &[("print(1)", "1\n")],
+    );
+    assert_eq!(no_run_nudge(&ran, "The total is 10.", dir.path(), ""), None);
+    // A file that is not there, no file at all, or a runnable block: nothing to ask.
+    let h = asked("What is in notes.txt?");
+    assert_eq!(no_run_nudge(&h, "It has notes.", dir.path(), ""), None);
+    assert_eq!(no_run_nudge(&asked("Hello!"), "Hi.", dir.path(), ""), None);
+    assert_eq!(
+        no_run_nudge(&asked("Version 2.0 of x.y?"), "Yes.", dir.path(), ""),
+        None
+    );
+    let h = asked("Count sales.csv's lines");
+    assert_eq!(
+        no_run_nudge(&h, "```python\nprint(1)\n```", dir.path(), ""),
+        None
+    );
+    // A request that asks for code, answered without any (the 0.5B model said "No" to
+    // "Is 7919 a prime number? Check with code and answer yes or no").
+    let h = asked("Is 7919 a prime number? Check with code and answer yes or no.");
+    let nudge = no_run_nudge(&h, "No", dir.path(), "").unwrap();
+    assert!(nudge.contains("asks you to use code"), "{nudge}");
+    assert_eq!(
+        no_run_nudge(&asked("Is 7919 a prime number?"), "Yes.", dir.path(), ""),
+        None
+    );
+    // A block that holds only a value is no code meant to run (the 0.5B model answered
+    // "What is 200 written in hexadecimal? Use code." with the request's 200 in a block).
+    let h = asked("What is 200 written in hexadecimal? Use code.");
+    let nudge = no_run_nudge(&h, "```python\n200\n```", dir.path(), "").unwrap();
+    assert!(nudge.contains("asks you to use code"), "{nudge}");
+    assert_eq!(
+        no_run_nudge(&h, "```python\nprint(hex(200))\n```", dir.path(), ""),
+        None
+    );
+    // The system prompt said back (as the 0.5B model did) is no answer; a short line that
+    // happens to be in it is.
+    let system = format!("How you work:\n{}", crate::profile::FILES_API.trim_start());
+    let echo = "To read a document (PDF, Word, spreadsheet, slides, EPUB), use Python's ready";
+    let h = asked("How many files are in this folder?");
+    let nudge = no_run_nudge(&h, echo, dir.path(), &system).unwrap();
+    assert!(nudge.contains("said my instructions back"), "{nudge}");
+    assert!(
+        nudge.contains("How many files are in this folder?"),
+        "{nudge}"
+    );
+    assert_eq!(
+        no_run_nudge(&asked("Hello!"), "How you work:", dir.path(), &system),
+        None
+    );
+    // What the folder holds, answered from its name (as the 0.5B model did).
+    for request in [
+        "How many files are in this folder?",
+        "Which is the largest file in the current directory?",
+        "List the files in the working folder",
+    ] {
+        let nudge = no_run_nudge(
+            &asked(request),
+            "The folder `/tmp/w` contains 1 file.",
+            dir.path(),
+            "",
+        )
+        .unwrap_or_else(|| panic!("{request}"));
+        assert!(nudge.contains("without looking in the folder"), "{nudge}");
+    }
+    assert_eq!(
+        no_run_nudge(
+            &asked("What is a folder?"),
+            "A place for files.",
+            dir.path(),
+            ""
+        ),
+        None
+    );
+}
+
+#[test]
+fn file_names_are_picked_out_of_a_request() {
+    assert_eq!(
+        named_files("How many lines does poem.txt have? And `data/x.csv`."),
+        vec!["poem.txt", "data/x.csv"]
+    );
+    assert!(named_files("version 2.0, e.g. this... ok.").is_empty());
+}
+
+fn run(code: &str) -> ToolCall {
+    ToolCall {
+        call_id: "c2".into(),
+        wire_id: None,
+        name: "execute".into(),
+        arguments: serde_json::json!({}),
+        origin: CallOrigin::Text,
+        action: ToolAction::RunCode {
+            language: "python".into(),
+            code: code.into(),
+        },
+    }
+}
+
+/// The model's answer and the harness's nudge after it.
+fn after_answer(nudge: String) -> Vec<HistoryItem> {
+    vec![
+        HistoryItem::Assistant {
+            text: "Done.".into(),
+            reasoning: String::new(),
+            calls: Vec::new(),
+            interrupted: false,
+        },
+        HistoryItem::ToolResult {
+            call_id: "n1".into(),
+            tool_name: crate::profile::FORMAT_ERROR.into(),
+            output: nudge,
+            is_error: true,
+            images: Vec::new(),
+        },
+    ]
+}
+
+#[test]
+fn running_the_same_code_again_is_answered_with_its_output_once() {
+    let h = turn("1099511627776\n", Vec::new());
+    let nudge =
+        repeated_run_nudge(&h, &run("print(2**40)\n"), Path::new("/nonexistent-folder")).unwrap();
+    assert!(
+        nudge.starts_with("Your code printed:\n1099511627776"),
+        "{nudge}"
+    );
+    assert!(nudge.contains("same code again"), "{nudge}");
+    // Other code runs, and so does the same code after it failed (the failure's own
+    // nudge answers that).
+    assert_eq!(
+        repeated_run_nudge(&h, &run("print(2**41)"), Path::new("/nonexistent-folder")),
+        None
+    );
+    let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
+    assert_eq!(
+        repeated_run_nudge(
+            &failed,
+            &run("print(2**40)"),
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+    // Code that ran before other code ran since is sent back too.
+    let two = runs(
+        "What is 2 to the 40th?",
+        &[("print(2**40)", "1099511627776\n"), ("print(2**4)", "16\n")],
+    );
+    let back =
+        repeated_run_nudge(&two, &run("print(2**40)"), Path::new("/nonexistent-folder")).unwrap();
+    assert!(
+        back.starts_with("Your code printed:\n1099511627776"),
+        "{back}"
+    );
+    let failed_before = runs_marked(
+        "What is 2 to the 40th?",
+        &[
+            ("print(2**40", "SyntaxError: '(' was never closed", true),
+            ("print(2**4)", "16\n", false),
+        ],
+    );
+    assert!(
+        repeated_failure_nudge(&failed_before, &run("print(2**40"))
+            .is_some_and(|n| n.contains("SyntaxError"))
+    );
+    // Quoted once per turn; a model that repeats after that is sent to the next step.
+    let asked = turn("1099511627776\n", after_answer(nudge));
+    let again = repeated_run_nudge(
+        &asked,
+        &run("print(2**40)"),
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(again.contains("ran already and worked"), "{again}");
+    // Code that printed nothing (only the harness's hint came back): no output to quote.
+    let hinted = "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
+    let silent = turn(hinted, Vec::new());
+    let nudge = repeated_run_nudge(
+        &silent,
+        &run("print(2**40)"),
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert_eq!(
+        nudge,
+        "You asked to run the same code again: it ran already and printed nothing; running it again prints nothing again. Write code that does the rest of my request (What is 2 to the 40th?) and prints the answer."
+    );
+}
+
+#[test]
+fn code_sent_back_after_it_printed_nothing_gets_the_rest_of_the_request_asked_afresh() {
+    let request = "Create a file hello.txt containing exactly the text hi there, then tell me its size in bytes.";
+    let write = "with open('hello.txt', 'w') as f: f.write('hi there')";
+    let hinted = "\n(The code printed nothing. Print the values you need to see: `print(result)`.)";
+    let h = runs(request, &[(write, hinted)]);
+    assert!(fresh_after_silence(&h, Path::new("/nonexistent-folder")).is_none());
+    let told = repeated_run_nudge(&h, &run(write), Path::new("/nonexistent-folder")).unwrap();
+    let mut asked = h.clone();
+    for item in after_answer(told.clone()) {
+        asked.push(item);
+    }
+    let view = fresh_after_silence(&asked, Path::new("/nonexistent-folder")).unwrap();
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    let said = request_text(items);
+    assert!(said.starts_with(request), "{said}");
+    assert!(
+        said.contains(&format!(
+            "This code ran already and printed nothing: ```python {write} ``` Do not run it again."
+        )),
+        "{said}"
+    );
+    // Once a turn: told again, the corrections go on to their end.
+    for item in after_answer(told) {
+        asked.push(item);
+    }
+    assert!(fresh_after_silence(&asked, Path::new("/nonexistent-folder")).is_none());
+    // Code that printed something is fresh_answer's.
+    let printed = turn("1099511627776\n", Vec::new());
+    let quote = repeated_run_nudge(
+        &printed,
+        &run("print(2**40)"),
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        fresh_after_silence(
+            &turn("1099511627776\n", after_answer(quote)),
+            Path::new("/nonexistent-folder")
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn the_harness_words_said_back_as_the_answer_get_the_answer_asked_afresh() {
+    let request = "What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.";
+    let h = runs(request, &[("print(fib(20))", "4181\n")]);
+    let mut told = h.clone();
+    for item in after_answer(
+            "Your code printed:\n4181\n\nYour answer did not use it. Before running your code you said 6765, but it printed 4181. Check your code against my request (What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.).".into(),
+        ) {
+            told.push(item);
+        }
+    let parrot = "The code you provided does not use it.";
+    // The correction said back whole, numbers and all (held-out bench task 5).
+    let whole = "The code you provided did not use it. Before running your code you said 6765, but it printed 4181. Check your code against my request (What is the 20th Fibonacci number (F1 = 1, F2 = 1)? Use code.).";
+    assert!(parroted_answer_nudge(&told, whole, "").is_some());
+    let nudge = parroted_answer_nudge(&told, parrot, "").unwrap();
+    assert!(
+        nudge.starts_with(
+            "Those are my words said back, not the answer. Your code printed:\n4181\n\n"
+        ),
+        "{nudge}"
+    );
+    // An answer with a number, in words of its own, or in the request's words, is
+    // another check's.
+    for answer in [
+        "What is the value, then?",
+        "The 20th Fibonacci number is 4181.",
+        "It is 6765.",
+        "I cannot tell.",
+        "Before running your code you said 6765, but it printed 4181, so the 20th Fibonacci number is 4181 as computed by the loop.",
+    ] {
+        assert_eq!(parroted_answer_nudge(&told, answer, ""), None, "{answer}");
+    }
+    // A short one made only of the corrections' words, the value quoted in it or not
+    // (third set, task 6: a binary number the run printed, said back with the words
+    // around it), when the run printed one value, a number or a word.
+    let binary = runs(
+        "What is 45 written in binary? Use code.",
+        &[("print(bin(45))", "0b101101\n")],
+    );
+    let mut told_binary = binary.clone();
+    for item in after_answer("Your code printed:\n0b101101\n\nYour answer did not use it. Now tell me the answer to my question in one sentence, with the value from that output.".into()) {
+            told_binary.push(item);
+        }
+    let said = "Your code printed:\n0b101101\n\nYour answer did not use it.";
+    assert!(parroted_answer_nudge(&told_binary, said, "").is_some());
+    let own = "45 in binary is 0b101101.";
+    assert_eq!(parroted_answer_nudge(&told_binary, own, ""), None);
+    // Nor before any correction, or when the run printed no one value.
+    assert_eq!(parroted_answer_nudge(&binary, said, ""), None);
+    assert_eq!(parroted_answer_nudge(&h, parrot, ""), None);
+    let mut words = runs(request, &[("print('a b c')", "a b c\n")]);
+    for item in after_answer("Your answer did not use it.".into()) {
+        words.push(item);
+    }
+    assert_eq!(parroted_answer_nudge(&words, parrot, ""), None);
+    // A line of the system prompt said back, numbers in it or not.
+    let system = "How you work:\n- To read a document (PDF, Word), use `computer.files.read(path)`; `find(modified_within=\"7d\")` lists the newest.";
+    let echo = "To read a document (PDF, Word), use `computer.files.read(path)`; `find(modified_within=\"7d\")` lists the newest.";
+    assert!(parroted_answer_nudge(&h, echo, system).is_some());
+    assert_eq!(parroted_answer_nudge(&h, "It is 4181.", system), None);
+    let mut asked = told.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert!(parroted_last(&asked));
+    assert!(!parroted_last(&told));
+    // Then the answer is asked for afresh, with the value in view; once a turn.
+    let view = fresh_answer(&asked).unwrap();
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    assert!(
+        request_text(items).contains("printed: 4181"),
+        "{}",
+        request_text(items)
+    );
+    assert_eq!(parroted_answer_nudge(&asked, parrot, ""), None);
+}
+
+#[test]
+fn code_sent_back_after_its_output_was_quoted_gets_the_answer_asked_afresh() {
+    let h = turn("1099511627776\n", Vec::new());
+    let quote =
+        repeated_run_nudge(&h, &run("print(2**40)"), Path::new("/nonexistent-folder")).unwrap();
+    // Not before the quote.
+    assert!(fresh_answer(&h).is_none());
+    let quoted = turn("1099511627776\n", after_answer(quote));
+    let view = fresh_answer(&quoted).unwrap();
+    // The request alone, with the value after it: none of the turn's calls or results.
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    let asked = request_text(items);
+    assert!(asked.starts_with("What is 2 to the 40th?"), "{asked}");
+    assert!(asked.contains("printed: 1099511627776"), "{asked}");
+    assert!(asked.contains("Do not run code again"), "{asked}");
+    // Once: after being told that running it again changes nothing, the corrections go on.
+    let told = repeated_run_nudge(
+        &quoted,
+        &run("print(2**40)"),
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    let mut twice = quoted.clone();
+    for item in after_answer(told) {
+        twice.push(item);
+    }
+    assert!(fresh_answer(&twice).is_none());
+    // A run that failed, or a long output, is not a value to answer with.
+    let failed = runs_ending("What is 2 to the 40th?", &[("print(2**40)", "oops")], true);
+    let mut failed = failed.clone();
+    for item in after_answer(format!("{REPEATED} x")) {
+        failed.push(item);
+    }
+    assert!(fresh_answer(&failed).is_none());
+    let long = turn(&"x".repeat(500), after_answer(format!("{REPEATED} x")));
+    assert!(fresh_answer(&long).is_none());
+}
+
+#[test]
+fn code_that_wanted_a_module_runs_again_once_the_module_is_installed() {
+    let request = "What is the total of the units column in sales.csv?";
+    let code = "import pandas as pd\nprint(pd.read_csv('sales.csv')['units'].sum())";
+    let missing =
+        "Traceback (most recent call last):\nModuleNotFoundError: No module named 'pandas'\n";
+    let install = "pip install pandas";
+    let done = "Successfully installed pandas-3.1.1\n";
+    let h = runs_marked(request, &[(code, missing, true), (install, done, false)]);
+    // An answer, or the install asked for again: the code that needed it runs.
+    for next in [None, Some(run(install))] {
+        let (again, says) = rerun_after_install(&h, next.as_ref()).unwrap();
+        assert_eq!(again, code);
+        assert!(says.contains("`pandas` is installed now"), "{says}");
+    }
+    // Other code the model asks for runs as it is.
+    assert_eq!(rerun_after_install(&h, Some(&run("print(1)"))), None);
+    // Not before the install, not after a failed install, nor once the code ran again.
+    let before = runs_marked(request, &[(code, missing, true)]);
+    assert_eq!(rerun_after_install(&before, None), None);
+    let failed_install = runs_marked(request, &[(code, missing, true), (install, "ERROR", true)]);
+    assert_eq!(rerun_after_install(&failed_install, None), None);
+    let ran_again = runs_marked(
+        request,
+        &[
+            (code, missing, true),
+            (install, done, false),
+            (code, "44\n", false),
+        ],
+    );
+    assert_eq!(rerun_after_install(&ran_again, None), None);
+    // Once: code that failed the same way after the install is not run again.
+    let still = runs_marked(
+        request,
+        &[
+            (code, missing, true),
+            (install, done, false),
+            (code, missing, true),
+            (install, "Requirement already satisfied: pandas\n", false),
+        ],
+    );
+    assert_eq!(rerun_after_install(&still, None), None);
+    // Another module installed is not this one.
+    let other = runs_marked(
+        request,
+        &[(code, missing, true), ("pip install numpy", done, false)],
+    );
+    assert_eq!(rerun_after_install(&other, None), None);
+}
+
+#[test]
+fn an_answer_from_code_that_never_read_the_named_file_is_sent_back_once() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("numbers.txt"), "4\n8\n15\n").unwrap();
+    let request = "What is the sum of the numbers in numbers.txt?";
+    let made_up = runs(request, &[("print(sum([1, 2, 3, 4, 5]))", "15\n")]);
+    let nudge = unread_file_nudge(&made_up, here.path()).unwrap();
+    assert!(
+        nudge.starts_with("Your code did not read numbers.txt."),
+        "{nudge}"
+    );
+    assert!(nudge.ends_with(request), "{nudge}");
+    // Asked again, the code still made its numbers up: the file's head is shown and
+    // the code that reads it spelled out, once.
+    let mut asked = made_up.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    let again = unread_file_nudge(&asked, here.path()).unwrap();
+    assert_eq!(
+        again,
+        format!(
+            "Your code still did not read numbers.txt: it used data of its own. numbers.txt begins:\n```\n4\n8\n15\n```\nWrite Python code in a ```python block that starts with `text = open('numbers.txt').read()`, works on `text`, and prints what my request needs: {request}"
+        )
+    );
+    for item in after_answer(again) {
+        asked.push(item);
+    }
+    assert_eq!(unread_file_nudge(&asked, here.path()), None);
+    // Code that opens it, by name or path; a file not in the folder; nothing run yet.
+    let read = "print(sum(int(l) for l in open('numbers.txt')))";
+    assert_eq!(
+        unread_file_nudge(&runs(request, &[(read, "27\n")]), here.path()),
+        None
+    );
+    let by_path = "print(open('./data/../numbers.txt').read())";
+    assert_eq!(
+        unread_file_nudge(&runs(request, &[(by_path, "4\n")]), here.path()),
+        None
+    );
+    let elsewhere = "What is the sum of the numbers in other.txt?";
+    assert_eq!(
+        unread_file_nudge(&runs(elsewhere, &[("print(15)", "15\n")]), here.path()),
+        None
+    );
+    assert_eq!(unread_file_nudge(&runs(request, &[]), here.path()), None);
+    // A file the request asks for that no code made.
+    let create = "Create a file hello.txt containing exactly the text hi there, then tell me its size in bytes.";
+    let printed = runs(create, &[("print('hi there')", "hi there\n")]);
+    let nudge = unread_file_nudge(&printed, here.path()).unwrap();
+    assert!(
+        nudge.starts_with("Your code did not create hello.txt. Write Python code"),
+        "{nudge}"
+    );
+    let mut asked = printed.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert_eq!(unread_file_nudge(&asked, here.path()), None);
+    let made = "open('hello.txt', 'w').write('hi there')";
+    assert_eq!(
+        unread_file_nudge(&runs(create, &[(made, "8\n")]), here.path()),
+        None
+    );
+    // A file named but not asked for, and not here, is no one's to make.
+    let about = "How long is hello.txt?";
+    assert_eq!(
+        unread_file_nudge(&runs(about, &[("print(8)", "8\n")]), here.path()),
+        None
+    );
+}
+
+#[test]
+fn code_that_failed_on_a_path_beside_the_file_runs_mended_when_asked_again() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("app.log"), "2024-03-02 WARN disk\n").unwrap();
+    let code = "with open('/tmp/bench/app.log') as f:\n    print(f.read())";
+    let failed = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: '/tmp/bench/app.log'\n";
+    let h = runs_ending(
+        "On which date does app.log have a WARN line?",
+        &[(code, failed)],
+        true,
+    );
+    let (mended, says) = mended_path(&h, Some(&run(code)), here.path()).unwrap();
+    assert_eq!(mended, "with open('app.log') as f:\n    print(f.read())");
+    assert!(
+        says.contains("/tmp/bench/app.log") && says.contains("running it with app.log"),
+        "{says}"
+    );
+    // Changed code runs as the model wrote it; so does a path whose file is not here.
+    assert_eq!(mended_path(&h, Some(&run("print(1)")), here.path()), None);
+    let elsewhere = tempfile::tempdir().unwrap();
+    assert_eq!(mended_path(&h, Some(&run(code)), elsewhere.path()), None);
+    // Not after a run that worked.
+    let worked = runs(
+        "On which date does app.log have a WARN line?",
+        &[(code, "x\n")],
+    );
+    assert_eq!(mended_path(&worked, Some(&run(code)), here.path()), None);
+
+    // The empty path listed as a folder (the 1.5B model's `os.listdir("")`): a hint, then
+    // the unchanged code runs with the working folder.
+    let listed = "import os\nprint(len(os.listdir(\"\")), repr(\"\"))";
+    let empty = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: ''\n";
+    let hint = run_hint("python", listed, empty, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`''` is an empty path: it names no file or folder."),
+        "{}",
+        hint.text
+    );
+    let h = runs_ending(
+        "How many files are in this folder?",
+        &[(listed, empty)],
+        true,
+    );
+    let (mended, says) = mended_path(&h, Some(&run(listed)), here.path()).unwrap();
+    assert_eq!(mended, "import os\nprint(len(os.listdir('.')), repr(\"\"))");
+    assert!(says.contains("running it with '.'"), "{says}");
+    let opened = "print(open('').read())";
+    let h = runs_ending("What is in it?", &[(opened, empty)], true);
+    assert_eq!(mended_path(&h, Some(&run(opened)), here.path()), None);
+}
+
+#[test]
+fn code_sent_back_unchanged_after_a_missing_module_installs_it_once() {
+    let request = "What is the total of the units column in sales.csv?";
+    let code = "import pandas as pd\nprint(pd.read_csv('sales.csv')['units'].sum())";
+    let missing = "ModuleNotFoundError: No module named 'pandas'\n";
+    let h = runs_ending(request, &[(code, missing)], true);
+    let (install, says) = install_missing(&h, &run(code)).unwrap();
+    assert!(
+        install.contains(r#"[sys.executable, "-m", "pip", "install", "-q", "#)
+            && install.contains(r#""pandas"], capture_output=True"#),
+        "{install}"
+    );
+    assert!(says.contains("installing pandas with pip"), "{says}");
+    // It is Python that parses (the engine runs it as written).
+    let mut parse = std::process::Command::new("python3")
+        .args(["-c", "import ast, sys; ast.parse(sys.stdin.read())"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(parse.stdin.as_mut().unwrap(), install.as_bytes()).unwrap();
+    assert!(parse.wait().unwrap().success(), "{install}");
+    // The install the engine wrote counts as the module's install.
+    assert!(installs(&install, "pandas"));
+    let after = runs_marked(
+        request,
+        &[
+            (code, missing, true),
+            (&install, "Successfully installed pandas\n", false),
+        ],
+    );
+    assert_eq!(rerun_after_install(&after, None).unwrap().0, code);
+    // Once per turn: an install that failed is not tried again.
+    let tried = runs_marked(
+        request,
+        &[
+            (code, missing, true),
+            (&install, "ERROR: no network\n", true),
+            (code, missing, true),
+        ],
+    );
+    assert_eq!(install_missing(&tried, &run(code)), None);
+    // Changed code runs as written; an import name is installed as its package.
+    assert_eq!(install_missing(&h, &run("print(1)")), None);
+    let cv = runs_ending(
+        request,
+        &[("import cv2", "ModuleNotFoundError: No module named 'cv2'\n")],
+        true,
+    );
+    assert!(
+        install_missing(&cv, &run("import cv2"))
+            .unwrap()
+            .0
+            .contains("\"opencv-python\"")
+    );
+    // A module the engine does not know is not installed by name: a package of that
+    // name may be someone else's.
+    let unknown = "ModuleNotFoundError: No module named 'acme_widgets'\n";
+    let h = runs_ending(request, &[("import acme_widgets", unknown)], true);
+    assert_eq!(install_missing(&h, &run("import acme_widgets")), None);
+}
+
+#[test]
+fn a_standard_name_used_without_its_import_is_hinted_then_added_when_sent_back() {
+    let here = tempfile::tempdir().unwrap();
+    let code = "print(median([91, 23, 57, 14, 68]))";
+    let out = "Traceback (most recent call last):\nNameError: name 'median' is not defined\n";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`median` comes from Python's standard library: add `from statistics import median` at the top."
+    );
+    let math = "NameError: name 'math' is not defined";
+    assert!(
+        run_hint("python", "math.sqrt(2)", math, true, here.path())
+            .unwrap()
+            .text
+            .contains("`import math`")
+    );
+    // A name of the model's own gets no guess.
+    let own = "NameError: name 'total' is not defined";
+    assert_eq!(
+        run_hint("python", "print(total)", own, true, here.path()),
+        None
+    );
+    // Sent back unchanged: the engine adds the import.
+    let h = runs_ending(
+        "Give me the median of 91, 23, 57, 14, 68",
+        &[(code, out)],
+        true,
+    );
+    let (mended, says) = mended_import(&h, Some(&run(code))).unwrap();
+    assert_eq!(mended, format!("from statistics import median\n{code}"));
+    assert!(
+        says.contains("`from statistics import median` added"),
+        "{says}"
+    );
+    assert_eq!(mended_import(&h, Some(&run("print(1)"))), None);
+    let own_failed = runs_ending("total?", &[("print(total)", own)], true);
+    assert_eq!(mended_import(&own_failed, Some(&run("print(total)"))), None);
+    // Answered right after the failure (the 0.5B model said the traceback back): the
+    // engine runs it mended all the same.
+    let (mended, says) = mended_import(&h, None).unwrap();
+    assert_eq!(mended, format!("from statistics import median\n{code}"));
+    assert!(says.contains("it answered without fixing it"), "{says}");
+    assert_eq!(mended_import(&own_failed, None), None);
+    let worked = runs("Give me the median", &[(code, "57\n")]);
+    assert_eq!(mended_import(&worked, None), None);
+}
+
+#[test]
+fn a_counter_added_to_before_it_has_a_value_is_hinted_then_started_when_sent_back() {
+    let here = tempfile::tempdir().unwrap();
+    let code = "with open('app.log') as f:\n    for line in f:\n        if 'disk' in line:\n            count += 1\nprint(count)";
+    let out = "Traceback (most recent call last):\n  File \"<cell 2>\", line 4, in <module>\n    count += 1\n    ^^^^^\nNameError: name 'count' is not defined\n";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`count +=` adds to `count`, which has no value yet. Give it its first value before the loop: `count = 0`."
+    );
+    let h = runs_ending(
+        "How many lines of app.log mention disk?",
+        &[(code, out)],
+        true,
+    );
+    let (mended, says) = mended_counter(&h, Some(&run(code))).unwrap();
+    assert_eq!(mended, format!("count = 0\n{code}"));
+    assert!(says.contains("running it with `count = 0` first"), "{says}");
+    assert!(mended_counter(&h, None).is_some());
+    assert_eq!(mended_counter(&h, Some(&run("print(1)"))), None);
+    // Text and lists start empty.
+    let joined = "for w in ['a', 'b']:\n    text += ' ' + w\nprint(text)";
+    let out_text = "NameError: name 'text' is not defined";
+    assert_eq!(unset_counter(joined, out_text), Some(("text", "''")));
+    let listed = "for w in 'ab':\n    seen += [w]";
+    assert_eq!(
+        unset_counter(listed, "NameError: name 'seen' is not defined"),
+        Some(("seen", "[]"))
+    );
+    // A name given a value somewhere, a loop variable, another failure, or an addition
+    // of something else: no guess.
+    for (code, out) in [
+        (
+            "print(count)\ncount = 0\ncount += 1",
+            "NameError: name 'count' is not defined",
+        ),
+        ("total += price\n", "NameError: name 'total' is not defined"),
+        ("print(count)", "NameError: name 'count' is not defined"),
+        ("count += 1", "NameError: name 'counter' is not defined"),
+        (
+            "for count in range(3):\n    count += 1",
+            "NameError: name 'count' is not defined",
+        ),
+    ] {
+        assert_eq!(unset_counter(code, out), None, "{code}");
+    }
+}
+
+#[test]
+fn reading_a_document_again_is_answered_with_its_text_once() {
+    let code = "print(computer.files.read(\"/d/harbour-report.pdf\"))";
+    let text = "/d/harbour-report.pdf (PDF, 2 pages)\n--- page 1 ---\nHarbour works report.\n\
+                    --- page 2 ---\n-2-\n\nThe harbour opens again on Tuesday.\n";
+    let summarize = "Find the PDF I downloaded last week and summarize it.";
+    let h = runs(summarize, &[(code, text)]);
+    let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert!(
+        nudge.starts_with(
+            "Your code read /d/harbour-report.pdf (PDF, 2 pages):\nHarbour works report."
+        ),
+        "{nudge}"
+    );
+    assert!(nudge.contains("opens again on Tuesday."), "{nudge}");
+    assert!(!nudge.contains("--- page"), "{nudge}");
+    assert!(nudge.contains("read it again"), "{nudge}");
+    assert!(nudge.ends_with(&format!("Now answer my request ({summarize}) from that text, in two or three sentences of your own.")), "{nudge}");
+    // Once: a model that reads it again after that is sent to the next step.
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    let again = repeated_run_nudge(&asked, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert!(again.contains("ran already and worked"), "{again}");
+    // A plain file read again is any other run's repeat.
+    let note = "print(computer.files.read('note.txt'))";
+    let plain = repeated_run_nudge(
+        &runs("read the note", &[(note, "hello\n")]),
+        &run(note),
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(plain.starts_with("Your code printed:\nhello"), "{plain}");
+}
+
+#[test]
+fn running_code_that_worked_again_past_a_short_output_is_sent_to_the_next_step_each_time() {
+    let request = "What is the total of the units column in sales.csv?";
+    let install = "import subprocess\nsubprocess.run(['pip', 'install', 'pandas'])";
+    let long = "Collecting pandas\n".repeat(40);
+    let h = runs(request, &[(install, long.as_str())]);
+    let nudge = repeated_run_nudge(&h, &run(install), Path::new("/nonexistent-folder")).unwrap();
+    assert!(nudge.contains("ran already and worked"), "{nudge}");
+    assert!(nudge.contains(request), "{nudge}");
+    assert!(!nudge.contains("Collecting"), "{nudge}");
+    // Each time it repeats (the turn's limit on corrections in a row ends the loop).
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert!(repeated_run_nudge(&asked, &run(install), Path::new("/nonexistent-folder")).is_some());
+    // Code that printed nothing is not worth running again either; other code runs.
+    let silent = runs(request, &[("total = 44", "")]);
+    assert!(
+        repeated_run_nudge(
+            &silent,
+            &run("total = 44"),
+            Path::new("/nonexistent-folder")
+        )
+        .is_some()
+    );
+    assert_eq!(
+        repeated_run_nudge(
+            &silent,
+            &run("print(total)"),
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+}
+
+#[test]
+fn running_the_code_that_just_failed_again_is_answered_with_its_error_each_time() {
+    let listing = "import os\nprint(len(os.listdir('poem.txt')))";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 2\n\
+                      NotADirectoryError: [Errno 20] Not a directory: 'poem.txt'\n";
+    let h = runs_ending(
+        "How many lines does poem.txt have?",
+        &[(listing, failed)],
+        true,
+    );
+    let nudge = repeated_failure_nudge(&h, &run(&format!("{listing}\n"))).unwrap();
+    assert!(
+        nudge.contains("NotADirectoryError: [Errno 20] Not a directory: 'poem.txt'"),
+        "{nudge}"
+    );
+    assert!(!nudge.contains("Traceback"), "{nudge}");
+    // Changed code runs, and so does the same code after a run that worked.
+    assert_eq!(
+        repeated_failure_nudge(&h, &run("print(open('poem.txt').read().count('\\n'))")),
+        None
+    );
+    let worked = runs("How many lines does poem.txt have?", &[(listing, "4\n")]);
+    assert_eq!(repeated_failure_nudge(&worked, &run(listing)), None);
+    // Asked again while the model repeats it (the turn's limit on corrections ends that).
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert!(repeated_failure_nudge(&asked, &run(listing)).is_some());
+    // The exception line, not the last line of a hint that runs over lines after it, and
+    // the hint whole after it (the 0.5B model, told only `KeyError: 'data'` again, sent
+    // the same code back until the turn ended).
+    let csv = "print(sum(int(r[0]) for r in rows))";
+    let hinted = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: 'north'\n\n\
+                      (`sales.csv` begins:\n```\nregion,units\n```\nLook at which column holds what.)";
+    let h = runs_ending("Sum the units.", &[(csv, hinted)], true);
+    let nudge = repeated_failure_nudge(&h, &run(csv)).unwrap();
+    assert!(
+            nudge.contains(
+                "it failed with:\nValueError: invalid literal for int() with base 10: 'north'\n(`sales.csv` begins:\n```\nregion,units\n```\nLook at which column holds what.)\n\nIt would fail"
+            ),
+            "{nudge}"
+        );
+    // A run sent back as undone with no exception (a search that missed): what it printed
+    // and the hint whole, not the hint's last line.
+    let search = "print('No WARN lines found in app.log.')";
+    let missed = "No WARN lines found in app.log.\n\n(`app.log` does hold `WARN`, so your code's search missed it. These lines have it:\n```\n3: 2026-11-02 WARN slow\n```\nMatch what they really say, then run the code again.)";
+    let h = runs_ending("When is the WARN line?", &[(search, missed)], true);
+    let nudge = repeated_failure_nudge(&h, &run(search)).unwrap();
+    assert!(
+        nudge.contains(
+            "it failed with:\nNo WARN lines found in app.log.\n(`app.log` does hold `WARN`"
+        ) && nudge.contains("3: 2026-11-02 WARN slow"),
+        "{nudge}"
+    );
+}
+
+#[test]
+fn a_reply_to_a_repeat_correction_is_sampled_warmer_each_time() {
+    let code = "numbers = [1, 2]\nsum = sum(numbers)\nprint(sum)";
+    let failed = "TypeError: 'int' object is not callable\n";
+    let h = runs_ending("Sum numbers.txt.", &[(code, failed)], true);
+    // After the failed run itself: greedy, as the profile says.
+    assert_eq!(resample_temperature(&h), None);
+    let mut asked = h.clone();
+    let nudge = repeated_failure_nudge(&h, &run(code)).unwrap();
+    for item in after_answer(nudge.clone()) {
+        asked.push(item);
+    }
+    assert_eq!(resample_temperature(&asked), Some(0.0));
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert_eq!(resample_temperature(&asked), Some(0.7));
+    // Code that worked, asked for again, is shown its output to answer from, in view: asked
+    // afresh, the 0.5B model worked out again what it had printed (165.0), wrongly.
+    let worked = runs("What is 2**40?", &[("print(2**40)", "1099511627776\n")]);
+    let mut asked = worked.clone();
+    for item in after_answer(
+        repeated_run_nudge(
+            &worked,
+            &run("print(2**40)"),
+            Path::new("/nonexistent-folder"),
+        )
+        .unwrap(),
+    ) {
+        asked.push(item);
+    }
+    assert_eq!(resample_temperature(&asked), None);
+    // Other corrections leave the temperature alone.
+    let other = turn(
+        "42\n",
+        after_answer(unused_output_nudge(&turn("42\n", Vec::new()), "Done.").unwrap()),
+    );
+    assert_eq!(resample_temperature(&other), None);
+}
+
+#[test]
+fn a_repeat_is_asked_afresh_with_what_the_last_run_showed_and_earlier_turns_kept() {
+    let code = "error_count = 0\nreturn error_count";
+    let failed = "  File \"<cell 1>\", line 2\nSyntaxError: 'return' outside function\n\n\
+                      (`return` works only inside a function. At the top level, print the value instead: `print(value)`.)";
+    let mut h = runs("What is 2 + 2?", &[("print(2 + 2)", "4\n")]);
+    h.push(HistoryItem::Assistant {
+        text: "It is 4.".into(),
+        reasoning: String::new(),
+        calls: Vec::new(),
+        interrupted: false,
+    });
+    let this_turn = runs_ending(
+        "How many ERROR lines are in app.log?",
+        &[(code, failed)],
+        true,
+    );
+    for item in this_turn.items() {
+        h.push(item.clone());
+    }
+    assert_eq!(fresh_attempt(&h), None);
+    let nudge = repeated_failure_nudge(&h, &run(code)).unwrap();
+    for item in after_answer(nudge) {
+        h.push(item);
+    }
+    let (fresh, temperature) = fresh_attempt(&h).unwrap();
+    assert_eq!(temperature, 0.0);
+    // The earlier turn whole, then this turn's request alone, with the lesson after it.
+    let items = fresh.items();
+    assert_eq!(items[..4], h.items()[..4]);
+    assert_eq!(items.len(), 5);
+    let HistoryItem::User { items: asked } = &items[4] else {
+        panic!("{:?}", items[4]);
+    };
+    let texts: Vec<&str> = asked
+        .iter()
+        .filter_map(|i| match i {
+            InputItem::Text { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts[0], "How many ERROR lines are in app.log?");
+    assert!(
+        texts[1]
+            .contains("failed with:\nSyntaxError: 'return' outside function\n(`return` works only"),
+        "{}",
+        texts[1]
+    );
+    assert!(!texts[1].contains(code), "{}", texts[1]);
+    // What a run that worked showed stays in view, the tries after it do not.
+    let listing = "print(os.listdir('.'))";
+    let mut h = runs_ending(
+        "How many ERROR lines are in app.log?",
+        &[(listing, "['app.log']\n"), (code, failed)],
+        true,
+    );
+    for item in after_answer(repeated_failure_nudge(&h, &run(code)).unwrap()) {
+        h.push(item);
+    }
+    let (fresh, _) = fresh_attempt(&h).unwrap();
+    assert_eq!(fresh.items()[..3], h.items()[..3]);
+    assert_eq!(fresh.items().len(), 4);
+    let HistoryItem::User { items: said } = &fresh.items()[3] else {
+        panic!("{:?}", fresh.items()[3]);
+    };
+    assert!(
+        matches!(&said[..], [InputItem::Text { text }] if text.starts_with("(A first try at this failed with:\nSyntaxError")),
+        "{said:?}"
+    );
+    assert!(texts[1].starts_with("\n\n(A first try"), "{}", texts[1]);
+}
+
+#[test]
+fn a_built_in_the_session_made_a_value_is_named_with_the_way_back() {
+    let traceback = |line: &str| {
+        format!(
+            "Traceback (most recent call last):\n  File \"<cell 2>\", line 2, in <module>\n    {line}\n\
+                 TypeError: 'int' object is not callable\n"
+        )
+    };
+    let here = Path::new("/nonexistent");
+    let code = "numbers = [1, 2]\nsum = sum(numbers)\nprint(sum)";
+    let hint = run_hint("python", code, &traceback("sum = sum(numbers)"), true, here).unwrap();
+    assert!(
+        hint.text.contains("`sum` is no longer Python's built-in"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.text.contains("`del sum`"), "{}", hint.text);
+    // Assigned by an earlier run: the traceback's line calls it.
+    let code = "total = max(values)\nprint(total)";
+    let hint = run_hint(
+        "python",
+        code,
+        &traceback("total = max(values)"),
+        true,
+        here,
+    )
+    .unwrap();
+    assert!(hint.text.contains("`max`"), "{}", hint.text);
+    // A value called that is no built-in, or a built-in's name inside another, is not this.
+    let code = "checksum = 3\nprint(checksum(2))";
+    assert_eq!(
+        run_hint("python", code, &traceback("print(checksum(2))"), true, here),
+        None
+    );
+}
+
+#[test]
+fn a_value_named_after_the_request_and_never_printed_is_printed_by_the_engine() {
+    let code = "import json\nwith open('team.json') as f:\n    data = json.load(f)\n\
+                    total_age = sum(d['age'] for d in data['team'])\nnum_teams = len(data['team'])\n\
+                    average_age = total_age / num_teams\nresult = {'total_age': total_age, 'num_teams': num_teams}\n\
+                    print(json.dumps(result))";
+    let request = "What is the average age in team.json?";
+    let h = runs(
+        request,
+        &[(code, "{\"total_age\": 110, \"num_teams\": 3}\n")],
+    );
+    let (print, says) = print_unprinted(&h).unwrap();
+    assert_eq!(print, "print(average_age)");
+    assert!(says.contains("`average_age`"), "{says}");
+    // Once: after the engine printed it, the model's next answer stands.
+    let printed = runs(
+        request,
+        &[
+            (code, "{}\n"),
+            ("print(average_age)", "36.666666666666664\n"),
+        ],
+    );
+    assert_eq!(print_unprinted(&printed), None);
+    // A value the request does not ask about, one read later, or one inside a function
+    // (not the kernel's) is not this.
+    assert_eq!(
+        print_unprinted(&runs("How many teams?", &[(code, "{}\n")])),
+        None
+    );
+    let used = "average_age = 110 / 3\nprint(round(average_age, 1))";
+    assert_eq!(print_unprinted(&runs(request, &[(used, "36.7\n")])), None);
+    let local =
+        "def f(ages):\n    average_age = sum(ages) / len(ages)\n    return 0\nprint(f([1]))";
+    assert_eq!(print_unprinted(&runs(request, &[(local, "0\n")])), None);
+    assert_eq!(
+        unused_values("a = 1\nb = a + 1\nif b == 2:\n    c = b\n"),
+        vec!["c"]
+    );
+    // A string that names it is no read; an f-string's expression is.
+    assert_eq!(
+        unused_values("avg = 1\nresult = {'name': \"avg\"}\nprint(result)"),
+        vec!["avg"]
+    );
+    assert_eq!(
+        unused_values("avg = 1\nprint(f\"mean {avg:.1f}\")"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(without_strings(r#"x = 'a\'b' + f"{y}" "#), "x =   + f y   ");
+}
+
+#[test]
+fn a_column_printed_for_a_total_is_answered_with_how_to_add_it_up() {
+    let request = "What is the sum of units times price over all rows of sales.csv?";
+    let code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ntotal = df['units'] * df['price']\nprint(total)";
+    let column = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
+    let h = runs(request, &[(code, column)]);
+    let nudge = unused_output_nudge(&h, "The code printed the sum.").unwrap();
+    assert!(nudge.contains("one value per row"), "{nudge}");
+    assert!(nudge.contains("`print(total.sum())`"), "{nudge}");
+    // A list, for an average.
+    let request = "What is the average of the numbers?";
+    let h = runs(request, &[("print(nums)", "[14, 3, 27, 8]\n")]);
+    let nudge = unused_output_nudge(&h, "Done.").unwrap();
+    assert!(nudge.contains("`print(sum(nums) / len(nums))`"), "{nudge}");
+    // Not asked for a total: no such sentence.
+    let h = runs("Show the products per row.", &[(code, column)]);
+    let nudge = unused_output_nudge(&h, "Done.").unwrap();
+    assert!(!nudge.contains("one value per row"), "{nudge}");
+    // An answer with one of the rows (lt05s task 8) is asked again too, once; one with a
+    // row for a request that wants the rows is fine.
+    let h = runs(request_sum(), &[(code, column)]);
+    let answer = "The sum of units times price over all rows of sales.csv is 42.0.";
+    let nudge = unused_output_nudge(&h, answer).unwrap();
+    assert!(
+        nudge.contains(ONE_ROW) && nudge.contains("`print(total.sum())`"),
+        "{nudge}"
+    );
+    let mut asked = h.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    assert_eq!(unused_output_nudge(&asked, answer), None);
+    let rows = runs("Show the products per row.", &[(code, column)]);
+    assert_eq!(unused_output_nudge(&rows, "The first is 42.0."), None);
+}
+
+#[test]
+fn an_answer_with_a_row_again_after_being_shown_how_to_add_them_up_gets_the_total_run() {
+    let code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ntotal = df['units'] * df['price']\nprint(total)";
+    let column = "0    42.0\n1    28.0\n2    45.0\n3    50.0\ndtype: float64\n";
+    let mut h = runs(request_sum(), &[(code, column)]);
+    assert_eq!(total_of_rows(&h, None), None);
+    // A made-up total is told how too (lt05u task 8 answered 120).
+    let made_up = unused_output_nudge(&h, "It is 120.").unwrap();
+    assert!(
+        made_up.contains("120") && made_up.contains("`print(total.sum())`"),
+        "{made_up}"
+    );
+    let answer = "The sum of units times price over all rows of sales.csv is 42.0.";
+    let nudge = unused_output_nudge(&h, answer).unwrap();
+    for item in after_answer(nudge) {
+        h.push(item);
+    }
+    let (ran, says) = total_of_rows(&h, None).unwrap();
+    assert_eq!(ran, "print(total.sum())");
+    assert!(says.contains("answered where the request asks"), "{says}");
+    // Or the same column code sent back after it was shown (lt05u task 8); other code is
+    // the model's own.
+    let (again, says) = total_of_rows(&h, Some(&run(code))).unwrap();
+    assert_eq!(again, "print(total.sum())");
+    assert!(says.contains("sent the same code back"), "{says}");
+    assert_eq!(
+        total_of_rows(&h, Some(&run("print(total.sum() / 2)"))),
+        None
+    );
+    // Once: after the engine ran it, the model answers from its output.
+    let done = runs(
+        request_sum(),
+        &[(code, column), ("print(total.sum())", "165.0\n")],
+    );
+    let mut asked = done.clone();
+    for item in after_answer(format!("{ONE_PER_ROW}, … like `print(total.sum())`.")) {
+        asked.push(item);
+    }
+    assert_eq!(total_of_rows(&asked, None), None);
+}
+
+fn request_sum() -> &'static str {
+    "What is the sum of units times price over all rows of sales.csv?"
+}
+
+#[test]
+fn the_nudge_is_asked_once_per_turn() {
+    let first = unused_output_nudge(&turn("42\n", Vec::new()), "Done.").unwrap();
+    let asked = turn("42\n", after_answer(first));
+    assert_eq!(unused_output_nudge(&asked, "Still done."), None);
+}
+
+/// A reply the harness corrected with `correction`, then its correction.
+fn corrected(reply: &str, id: &str, correction: &str) -> Vec<HistoryItem> {
+    vec![
+        HistoryItem::Assistant {
+            text: reply.into(),
+            reasoning: String::new(),
+            calls: vec![crate::profile::format_error_call(
+                id.into(),
+                correction.into(),
+            )],
+            interrupted: false,
+        },
+        HistoryItem::ToolResult {
+            call_id: id.into(),
+            tool_name: crate::profile::FORMAT_ERROR.into(),
+            output: correction.into(),
+            is_error: true,
+            images: Vec::new(),
+        },
+    ]
+}
+
+#[test]
+fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
+    let request =
+        "Write the text OK into status.txt, then tell me how many files this folder has now.";
+    let told = "Nothing ran: you answered without looking in the folder.";
+    let mut h = runs(request, &[]);
+    for item in corrected("OK\n1", "c1", told) {
+        h.push(item);
+    }
+    // One correction is no streak yet.
+    assert_eq!(stuck_view(&h), None);
+    // The same reply again is told so, with the correction it drew.
+    let again = repeated_reply_nudge(&h, " OK\n1\n").unwrap();
+    assert_eq!(again, format!("{SAME_REPLY} {told}"));
+    assert_eq!(repeated_reply_nudge(&h, "There are 3 files."), None);
+    // Not once a run came since: it may have made the reply true.
+    let mut ran = h.clone();
+    for item in runs(request, &[("print(len(os.listdir('.')))", "1\n")])
+        .items()
+        .iter()
+        .skip(1)
+    {
+        ran.push(item.clone());
+    }
+    assert_eq!(repeated_reply_nudge(&ran, "OK\n1"), None);
+    for item in corrected("OK\n1", "c2", &again) {
+        h.push(item);
+    }
+    assert_eq!(repeated_reply_nudge(&h, "OK\n1"), None, "once a turn");
+    // Two corrected replies in a row: the request with the correction after it, and not
+    // the replies; sampled warm, since the model said the same twice.
+    let (view, temperature) = stuck_view(&h).unwrap();
+    assert_eq!(temperature, STUCK_TEMPERATURE);
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    let texts: Vec<&str> = items
+        .iter()
+        .filter_map(|i| match i {
+            InputItem::Text { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts[0], request);
+    assert_eq!(
+        texts[1],
+        format!("\n\n(Your first replies to this were not usable. {told})")
+    );
+    // Two different slips, each corrected: asked afresh at temperature 0; a run that
+    // worked in between ends the streak, and what it showed stays in view.
+    let mut other = runs(request, &[]);
+    for item in corrected(
+        "{\"name\": \"count\"}",
+        "c1",
+        "There is no tool named `count`.",
+    ) {
+        other.push(item);
+    }
+    for item in corrected("OK", "c2", told) {
+        other.push(item);
+    }
+    assert_eq!(stuck_view(&other).map(|(_, t)| t), Some(0.0));
+    // Calls that ran nothing, twice: asked for a python block, without their JSON example.
+    let unknown = "There is no tool named `done`, so nothing ran. The tools here are: `execute`. To work something out, … like {\"name\":\"execute\",…}";
+    let mut calls = runs(request, &[]);
+    for id in ["c1", "c2"] {
+        for item in corrected("{\"name\": \"done\"}", id, unknown) {
+            calls.push(item);
+        }
+    }
+    let (view, temperature) = stuck_view(&calls).unwrap();
+    assert_eq!(temperature, STUCK_TEMPERATURE);
+    let said = request_text(match view.items() {
+        [HistoryItem::User { items }] => items,
+        other => panic!("{other:?}"),
+    });
+    assert!(
+            said.ends_with("(Your first replies to this were tool calls that ran nothing. Write Python code in a ```python block that does it and prints the answer.)")
+                && !said.contains("\"name\""),
+            "{said}"
+        );
+    let mut worked = runs(request, &[("print(os.listdir('.'))", "['x.txt']\n")]);
+    for item in corrected("OK", "c2", told) {
+        worked.push(item);
+    }
+    assert_eq!(stuck_view(&worked), None);
+    for item in corrected("OK", "c3", told) {
+        worked.push(item);
+    }
+    let (view, _) = stuck_view(&worked).unwrap();
+    assert_eq!(view.items()[..3], worked.items()[..3]);
+    assert_eq!(view.items().len(), 4);
+}
+
+#[test]
+fn numbers_on_one_line_and_a_search_that_compared_nothing_are_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("values.txt"), "5, 12, 9, 31, 2, 19\n").unwrap();
+    // Named by its name and by its path: shown once, with how to split its lines.
+    let path = dir.path().join("values.txt");
+    let code = format!(
+        "import os\nif os.path.exists('values.txt'):\n    lines = open('{}').readlines()\nprint(min(int(l) for l in lines))",
+        path.display()
+    );
+    let out = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: '5, 12, 9, 31, 2, 19'";
+    let hint = run_hint("python", &code, out, true, dir.path()).unwrap();
+    assert_eq!(hint.text.matches("begins:").count(), 1, "{}", hint.text);
+    assert!(
+            hint.text.ends_with(
+                "A line holds several numbers, separated by commas: split each line (`line.split(',')`) and convert each part."
+            ),
+            "{}",
+            hint.text
+        );
+    // Sent back unchanged: run with the file's numbers read one by one.
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "What is the smallest number in values.txt?",
+        &[(&code, &output)],
+        true,
+    );
+    let (mended, says) = mended_split(&h, Some(&run(&code))).unwrap();
+    assert_eq!(
+        mended,
+        code.replace(
+            ".readlines()",
+            ".read().replace(',', ' ').replace(';', ' ').split()"
+        )
+    );
+    assert!(
+        says.contains("converts whole lines of several numbers"),
+        "{says}"
+    );
+    let read = code.replace(".readlines()", ".read().splitlines()");
+    let h = runs_ending(
+        "What is the smallest number in values.txt?",
+        &[(&read, &output)],
+        true,
+    );
+    assert!(mended_split(&h, Some(&run(&read))).is_some());
+    assert_eq!(mended_split(&h, Some(&run("print(2)"))), None);
+    assert_eq!(separated_numbers("3 4 5"), Some(("split()", "spaces")));
+    assert_eq!(separated_numbers("14"), None);
+    assert_eq!(separated_numbers("a, b"), None);
+    // The start of a search for the smallest printed as the answer goes back undone.
+    let request = "What is the smallest number in values.txt?";
+    let search = "smallest = float('inf')\nfor line in lines:\n    try:\n        smallest = min(smallest, int(line))\n    except ValueError:\n        print('bad line')\nprint(f'The smallest is: {smallest}')";
+    for printed in ["bad line\nThe smallest is: inf\n", "-inf\n", "nan\n"] {
+        let hint = uncomputed(request, search, printed).unwrap();
+        assert!(hint.undone);
+        assert!(hint.text.starts_with(NOT_COMPUTED), "{}", hint.text);
+        assert!(
+            hint.text
+                .contains("is the value your code's search started from")
+        );
+    }
+    assert_eq!(uncomputed(request, search, "The smallest is: 2\n"), None);
+    assert_eq!(unreached_start("information: 3"), None);
+}
+
+#[test]
+fn a_csv_column_past_the_last_one_is_named_then_mended() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("inventory.csv"),
+        "item,qty,cost\nbolt,120,0.25\nnut,300,0.1\n",
+    )
+    .unwrap();
+    let code = "import csv\ntotal = 0\nwith open('inventory.csv') as f:\n    for row in csv.reader(f):\n        cost = float(row[3])\n        total += cost\nprint(total)";
+    let out = "Traceback (most recent call last):\nIndexError: list index out of range";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "In `inventory.csv`, there is no `row[3]`, and `row[2]` is `cost` (indexes count from 0): `cost = float(row[3])` takes a column past the last one. Use `row[2]` for `cost`, then run the code again."
+    );
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "What is the average cost in inventory.csv, rounded to two decimals?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_column(&h, Some(&run(code)), here.path()).unwrap();
+    assert_eq!(mended, code.replace("row[3]", "row[2]"));
+    assert!(
+        says.contains("from `row[3]`, past the last column of inventory.csv"),
+        "{says}"
+    );
+}
+
+#[test]
+fn a_header_converted_to_a_number_and_sent_back_runs_with_the_header_skipped() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("inventory.csv"),
+        "item,qty,cost\nbolt,120,0.25\nnut,300,0.1\n",
+    )
+    .unwrap();
+    let request = "Which item in inventory.csv has the lowest qty?";
+    let made = "import csv\nwith open('inventory.csv') as f:\n    reader = csv.reader(f)\n    rows = [(r[0], int(r[1])) for r in reader]\nprint(min(rows, key=lambda r: r[1])[0])";
+    let looped = "import csv\nlow = None\nwith open('inventory.csv') as f:\n    for row in csv.reader(f):\n        if low is None or float(row[1]) < low[1]:\n            low = (row[0], float(row[1]))\nprint(low[0])";
+    for (code, error, want) in [
+        (
+            made,
+            "ValueError: invalid literal for int() with base 10: 'qty'",
+            made.replace(
+                "reader = csv.reader(f)\n",
+                "reader = csv.reader(f)\n    next(reader)\n",
+            ),
+        ),
+        (
+            looped,
+            "ValueError: could not convert string to float: 'qty'",
+            looped.replace(
+                "    for row in csv.reader(f):\n",
+                "    rows_read = csv.reader(f)\n    next(rows_read)\n    for row in rows_read:\n",
+            ),
+        ),
+    ] {
+        let out = format!("Traceback (most recent call last):\n{error}");
+        let hint = run_hint("python", code, &out, true, here.path()).unwrap();
+        assert!(hint.text.contains(HEADER_FIRST), "{}", hint.text);
+        assert!(
+                hint.text.ends_with("`'qty'` is a column name of that header: your code converted the header row itself. Skip it once, before the loop: `next(reader)`."),
+                "{}",
+                hint.text
+            );
+        let mut output = out.clone();
+        hint.append_to(&mut output);
+        let h = runs_ending(request, &[(code, &output)], true);
+        let (mended, says) = mended_header(&h, Some(&run(code)), here.path()).unwrap();
+        assert_eq!(mended, want);
+        assert!(
+            says.contains("converts `qty`, a column name of the header of inventory.csv"),
+            "{says}"
+        );
+        // Code that skips the header already, or a value that is no column name: nothing.
+        let skipped = runs_ending(request, &[(want.as_str(), &output)], true);
+        assert_eq!(
+            mended_header(&skipped, Some(&run(&want)), here.path()),
+            None
+        );
+        let other = output.replace("'qty'", "'12 units'");
+        let h = runs_ending(request, &[(code, &other)], true);
+        assert_eq!(mended_header(&h, Some(&run(code)), here.path()), None);
+    }
+}
+
+#[test]
+fn a_part_of_computer_that_does_not_exist_is_named_then_its_import_dropped() {
+    let code = "import computer.files\nimport computer.system\nfrom computer.system import logs\ntext = computer.files.read('server.log')\nprint(len(text.splitlines()))";
+    let out = "Traceback (most recent call last):\nModuleNotFoundError: No module named 'computer.system'; 'computer' is not a package";
+    let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+    assert!(
+            hint.text.starts_with("`computer.system` does not exist. `computer` is ready without an import, with `computer.files`"),
+            "{}",
+            hint.text
+        );
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "Which path in server.log was requested most often?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_computer_import(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "import computer.files\ntext = computer.files.read('server.log')\nprint(len(text.splitlines()))"
+    );
+    assert!(
+        says.contains("imports `computer.system`, which does not exist"),
+        "{says}"
+    );
+    // A part that exists, or another missing module: not this.
+    assert_eq!(
+        unknown_computer_part("ModuleNotFoundError: No module named 'computer.files'"),
+        None
+    );
+    assert_eq!(
+        unknown_computer_part("ModuleNotFoundError: No module named 'pandas'"),
+        None
+    );
+}
+
+#[test]
+fn a_name_with_a_space_is_named_and_sent_back_unchanged_runs_joined() {
+    let code = "year = 2028\nif year % 4 == 0:\n    days_in February = 29\nelse:\n    days_in February = 28\nprint(f'{days_in February}')";
+    let out = "  File \"<cell 1>\", line 3\n    days_in February = 29\n            ^^^^^^^^\nSyntaxError: invalid syntax";
+    let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+    assert_eq!(
+        hint.text,
+        "`days_in February` is not a name: a name cannot hold a space. Write `days_in_February` everywhere it is used."
+    );
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "How many days are in February 2028? Use code.",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_spaced_name(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "year = 2028\nif year % 4 == 0:\n    days_in_February = 29\nelse:\n    days_in_February = 28\nprint(f'{days_in_February}')"
+    );
+    assert!(says.contains("`days_in February`, with a space"), "{says}");
+    // A keyword before a name, or a comparison, is another slip.
+    for line in ["return x = 1", "if x == 1", "print x"] {
+        let out = format!("    {line}\n    ^\nSyntaxError: invalid syntax");
+        assert_eq!(spaced_name(line, &out), None, "{line}");
+    }
+    let out = "    total count += 1\nSyntaxError: invalid syntax";
+    assert_eq!(
+        spaced_name("total count += 1", out),
+        Some(("total count".into(), "total_count".into()))
+    );
+}
+
+#[test]
+fn code_said_not_to_be_the_answer_sent_back_is_not_quoted_as_if_it_were() {
+    let request = "Who has the highest art score in grades.csv?";
+    let code = "import csv\nrows = list(csv.reader(open('grades.csv')))\nprint(max(rows[1:], key=lambda r: int(r[1]))[0])";
+    let not_yet = "93\n\n(That is not the answer yet: my request is about the `art` column of `grades.csv`, and your code did not use it. Write code that computes the answer to my request (Who has the highest art score in grades.csv?) and prints it.)";
+    let h = runs(
+        request,
+        &[(code, "may\n"), ("print(highest_score)", not_yet)],
+    );
+    let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert_eq!(
+        nudge,
+        "You asked to run the same code again: it would print the same. That is not the answer yet: my request is about the `art` column of `grades.csv`, and your code did not use it. Write code that computes the answer to my request (Who has the highest art score in grades.csv?) and prints it."
+    );
+    // Not the judgement of a run the engine made in place of an answer (fourth set, task
+    // 32: the engine's `print(header)` was undone; the code sent back had printed 6).
+    let mut engines = runs(request, &[(code, "6\n")]);
+    engines.push(HistoryItem::Assistant {
+            text: String::new(),
+            reasoning: String::new(),
+            calls: vec![ToolCall {
+                call_id: "e1".into(),
+                wire_id: None,
+                name: "execute".into(),
+                arguments: serde_json::json!({"language": "python", "code": "print(header)", crate::profile::SUPERSEDES_ANSWER: true}),
+                origin: CallOrigin::Text,
+                action: ToolAction::RunCode {
+                    language: "python".into(),
+                    code: "print(header)".into(),
+                },
+            }],
+            interrupted: false,
+        });
+    engines.push(HistoryItem::ToolResult {
+        call_id: "e1".into(),
+        tool_name: "execute".into(),
+        output: not_yet.into(),
+        is_error: true,
+        images: Vec::new(),
+    });
+    let nudge = repeated_run_nudge(&engines, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert!(nudge.starts_with("Your code printed:\n6\n"), "{nudge}");
+    // Without that judgement, its output is quoted and the answer asked for.
+    let h = runs(request, &[(code, "may\n")]);
+    let nudge = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert!(nudge.starts_with("Your code printed:\nmay\n"), "{nudge}");
+}
+
+#[test]
+fn a_correction_said_back_with_no_value_to_quote_is_told_so_with_that_correction() {
+    let request = "Which port is set in config.json?";
+    let mut h = runs(request, &[("print(1)", "")]);
+    let correction = "Your code printed nothing, so your answer did not come from it. Run code that prints the answer to my request (Which port is set in config.json?) with `print(...)`, then tell me what it prints.";
+    for item in after_answer(correction.into()) {
+        h.push(item);
+    }
+    let said = "The code printed nothing, so your answer did not come from it. Run code that prints the answer to my request (Which port is set in config.json?) with `print(...)`, then tell me what it prints.";
+    assert_eq!(
+        parroted_answer_nudge(&h, said, "").unwrap(),
+        format!("Those are my words said back, not the answer. {correction}")
+    );
+    // Nor the system prompt's words, said back after a correction.
+    let system = "- Run code with the `execute` tool. If you cannot call tools, write the code in a fenced block that names its language (```python, ```shell, ```javascript) and it will be run.";
+    let prompt = "To run other code, you can write the code in a fenced block that names its language (```python, ```shell, ```javascript) and it will be run.";
+    assert!(parroted_answer_nudge(&h, prompt, system).is_some());
+    assert_eq!(parroted_answer_nudge(&h, prompt, ""), None);
+    // An answer of its own is not.
+    assert_eq!(parroted_answer_nudge(&h, "The port is 8080.", system), None);
+    // A run's hint said back is the harness's words too (third set, task 27, whose
+    // answer held the 4 of a quoted line number).
+    let hint = "(`events.log` does hold `login`, so your code's search missed it. It is written `login` there, not `Login`. These lines have it:\n```\n1: alice login\n2: bob login\n4: carol login\n```\nMatch what they really say (look at the spaces and punctuation around `login`), then run the code again.)";
+    let h = runs(
+        "How many lines of events.log are logins?",
+        &[(
+            "print([l for l in open('events.log') if l.startswith('Login')])",
+            &format!("[]\n\n{hint}"),
+        )],
+    );
+    let said = "The issue with your code is that the `login` line is not being matched correctly. It is written `login` there, not `Login`. These lines have it:\n```\n1: alice login\n2: bob login\n4: carol login\n```\nMatch what they really say (look at the spaces and punctuation around `login`), then run the code again.";
+    let nudge = parroted_answer_nudge(&h, said, "").unwrap();
+    assert!(
+        nudge.starts_with(
+            "Those are my words said back, not the answer. `events.log` does hold `login`"
+        ) && nudge.ends_with("then run the code again."),
+        "{nudge}"
+    );
+    assert_eq!(
+        parroted_answer_nudge(&h, "There are 4 logins in events.log.", ""),
+        None
+    );
+}
+
+#[test]
+fn a_json_key_one_level_down_is_named_and_sent_back_unchanged_runs_there() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.json"),
+        r#"{"server": {"port": 8080, "host": "localhost"}, "debug": true, "workers": 4}"#,
+    )
+    .unwrap();
+    let code = "import json\nconfig = json.load(open('config.json'))\nprint(config['port'])";
+    let out = "Traceback (most recent call last):\n    print(config['port'])\nKeyError: 'port'";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert!(
+            hint.text.ends_with(". `port` is not at its top but in `server`: where your code has `config['port']`, write `config['server']['port']`."),
+            "{}",
+            hint.text
+        );
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "Which port is set in config.json?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_nested_key(&h, Some(&run(code)), dir.path()).unwrap();
+    assert_eq!(
+        mended,
+        "import json\nconfig = json.load(open('config.json'))\nprint(config['server']['port'])"
+    );
+    assert!(says.contains("where it is under `server`"), "{says}");
+    // A key in two inner objects, or in none: no such hint, no mend.
+    std::fs::write(
+        dir.path().join("config.json"),
+        r#"{"a": {"port": 1}, "b": {"port": 2}}"#,
+    )
+    .unwrap();
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert!(!hint.text.contains("is not at its top"), "{}", hint.text);
+    assert_eq!(mended_nested_key(&h, Some(&run(code)), dir.path()), None);
+}
+
+#[test]
+fn an_answer_set_aside_and_said_again_is_a_repeat() {
+    // Fourth set, task 22: an answer set aside for leaving out what the code printed is
+    // not in the history's text; said again word for word, it is still a repeat.
+    let request = "How many books in books.json were published before 2000?";
+    let junk = "Mark the line where the function `books.json.find(kind=\"pdf\")` is called.";
+    let told = "Your code printed:\n3\nYour answer did not use it.";
+    let mut h = runs(request, &[("print(3)", "3\n")]);
+    let call = superseding(
+        crate::profile::format_error_call("c9".into(), told.into()),
+        &format!("{junk}\n"),
+    );
+    let text = answer_shown(junk.to_string(), std::slice::from_ref(&call));
+    assert_eq!(text, "");
+    h.push(HistoryItem::Assistant {
+        text,
+        reasoning: String::new(),
+        calls: vec![call],
+        interrupted: false,
+    });
+    h.push(HistoryItem::ToolResult {
+        call_id: "c9".into(),
+        tool_name: crate::profile::FORMAT_ERROR.into(),
+        output: told.into(),
+        is_error: true,
+        images: Vec::new(),
+    });
+    assert_eq!(
+        repeated_reply_nudge(&h, junk),
+        Some(format!("{SAME_REPLY} {told}"))
+    );
+    assert_eq!(repeated_reply_nudge(&h, "There are 3 books."), None);
+}
+
+#[test]
+fn a_year_asked_and_read_from_the_clock_goes_back_as_undone() {
+    // Fourth set, task 17: the days of the year 2100 from today's date.
+    let request = "How many days are in the year 2100? Use code.";
+    let code =
+        "import datetime\nyear = datetime.date.today().year\nprint(366 if year % 4 == 0 else 365)";
+    let hint = uncomputed(request, code, "365\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "my request is about 2100, and your code took the date from the clock (`today()`)"
+        ),
+        "{}",
+        hint.text
+    );
+    // The year written into the code, or no clock read, is not this.
+    let written = "import calendar\nprint(366 if calendar.isleap(2100) else 365)";
+    assert_eq!(clock_for_asked_year(request, written), None);
+    let both = "from datetime import date\nprint((date(2101, 1, 1) - date(2100, 1, 1)).days, date.today())";
+    assert_eq!(clock_for_asked_year(request, both), None);
+    assert_eq!(
+        clock_for_asked_year(
+            "How many days until 2027-01-01?",
+            "from datetime import date\nprint(date(2027, 1, 1) - date.today())"
+        ),
+        None
+    );
+    assert_eq!(
+        clock_for_asked_year(
+            "How many days are in February 2028?",
+            "import datetime\nm = datetime.datetime.now().month"
+        ),
+        Some(("2028", "now()"))
+    );
+}
+
+#[test]
+fn a_function_that_never_uses_its_parameter_goes_back_as_undone() {
+    // Fourth set, task 17: the year given, and today's year returned.
+    let code = "import datetime\n\ndef days_in_year(year):\n    # Get the current date\n    current_date = datetime.date.today()\n    days_in_year = current_date.year\n    return days_in_year\n\ndays = days_in_year(2100)\nprint(days)";
+    assert_eq!(unused_parameter(code), Some(("days_in_year", "year")));
+    let hint = uncomputed(
+        "How many days are in the year 2100? Use code.",
+        code,
+        "2026\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`days_in_year` never uses its parameter `year`"),
+        "{}",
+        hint.text
+    );
+    // Used, or not called with arguments, or `self`, `*args`, `_x`: not this.
+    for fine in [
+        "def double(n):\n    return n * 2\nprint(double(4))",
+        "def double(n): return n * 2\nprint(double(4))",
+        "def main(n):\n    print(1)\nmain()",
+        "class A:\n    def f(self, *args, _x=1):\n        return 2\nprint(A().f(3))",
+        "def count(text, word=None):\n    return text.count(word)\nprint(count('a b', 'a'))",
+    ] {
+        assert_eq!(unused_parameter(fine), None, "{fine}");
+    }
+    assert_eq!(
+        unused_parameter("def add(a, b):\n    return a + a\nprint(add(1, 2))"),
+        Some(("add", "b"))
+    );
+}
+
+#[test]
+fn a_note_of_the_request_written_into_the_text_goes_back_as_undone() {
+    // Fourth set, task 12: "openai (no newline)" hashed.
+    let request = "What are the first 8 characters of the sha256 hex digest of the text openai (no newline)? Use code.";
+    let code = "import hashlib\ntext = \"openai (no newline)\"\nprint(hashlib.sha256(text.encode()).hexdigest()[:8])";
+    let hint = uncomputed(request, code, "d5cca4b3\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "`(no newline)` is my note about the text, not part of it: the text is `openai`"
+        ),
+        "{}",
+        hint.text
+    );
+    let right = "import hashlib\nprint(hashlib.sha256(b'openai').hexdigest()[:8])";
+    assert_eq!(note_in_literal(request, right), None);
+    // Sent back unchanged, it runs with the text alone.
+    let output = format!("d5cca4b3\n{}", hint.text);
+    let h = runs_ending(request, &[(code, output.as_str())], true);
+    let (mended, says) = mended_note(&h, Some(&run(code))).unwrap();
+    assert!(mended.contains("text = \"openai\"\n"), "{mended}");
+    assert!(
+        says.contains("running it with the text `openai` alone"),
+        "{says}"
+    );
+    assert_eq!(mended_note(&h, Some(&run(right))), None);
+}
+
+#[test]
+fn folders_counted_from_a_listing_that_holds_files_go_back_as_undone() {
+    // Fourth set, task 31: three folders and a file, counted as four subfolders.
+    let request = "How many subfolders does this folder have?";
+    let code = "import os\nsubfolders = os.listdir('.')\nprint(len(subfolders))";
+    let hint = uncomputed(request, code, "4\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`os.listdir` lists files and folders alike"),
+        "{}",
+        hint.text
+    );
+    let told = "import os\nprint(len([d for d in os.listdir('.') if os.path.isdir(d)]))";
+    assert!(!folders_untold(request, told));
+    assert!(!folders_untold("How many files are in this folder?", code));
+}
+
+#[test]
+fn a_key_no_object_of_the_json_file_has_goes_back_as_undone() {
+    // Fourth set, task 22 (1.5B): `book['published']`, guarded, counted no book.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("books.json"),
+        r#"[{"title": "Dune", "year": 1965, "meta": {"pages": 412}}]"#,
+    )
+    .unwrap();
+    let request = "How many books in books.json were published before 2000?";
+    let code = "import json\nwith open('books.json') as f: books = json.load(f)\nprint(sum(1 for b in books if 'published' in b and b['published'] < 2000))";
+    let h = runs(request, &[(code, "0\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "0\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.contains("`published` is not a key of `books.json`, so your code found nothing under it: it holds a list of 1 objects with the keys `meta`, `title`, `year`."),
+            "{}",
+            hint.text
+        );
+    // Keys of the file at any depth, and keys the code sets itself, are not this.
+    for fine in [
+        "import json\nbooks = json.load(open('books.json'))\nprint(sum(b['meta']['pages'] for b in books))",
+        "import json\nbooks = json.load(open('books.json'))\nt = {}\nt['old'] = 0\nfor b in books:\n    t['old'] += b['year'] < 2000\nprint(t['old'])",
+        "import json\nbooks = json.load(open('books.json'))\nt = {'old': 0}\nprint(t['old'])",
+        "import json\nbooks = json.load(open('books.json'))\nwanted = ['Dune', 'Emma']\nprint([b['title'] for b in books if b['title'] in wanted])",
+    ] {
+        assert_eq!(unknown_json_key(fine, here.path()), None, "{fine}");
+    }
+}
+
+#[test]
+fn several_blocks_that_all_ran_this_turn_are_a_repeat() {
+    let request = "What is 2 to the 40th?";
+    let h = runs(
+        request,
+        &[("x = 2 ** 40", ""), ("print(x)", "1099511627776\n")],
+    );
+    assert!(all_ran_this_turn(
+        &h,
+        &[run("x = 2 ** 40"), run("print(x)")]
+    ));
+    assert!(!all_ran_this_turn(
+        &h,
+        &[run("x = 2 ** 40"), run("print(x + 1)")]
+    ));
+    assert!(!all_ran_this_turn(&h, &[]));
+}
+
+#[test]
+fn a_number_a_function_returns_as_written_is_no_computed_answer() {
+    let request = "How many days are in the year 2100? Use code.";
+    let code = "def days_in_2100():\n    # Calculate the number of days in the year\n    return 366\n# Output the result\nprint(days_in_2100())";
+    assert_eq!(literal_printed(request, code, "366"), Some("366"));
+    let computed = "import calendar\ndef days(y):\n    return 366 if calendar.isleap(y) else 365\nprint(days(2100))";
+    assert_eq!(literal_printed(request, computed, "365"), None);
+}
+
+#[test]
+fn a_zero_said_in_a_sentence_after_a_search_for_what_no_line_holds_is_undone() {
+    // Fourth set, task 18: lines that start with `Food:` in a CSV of `…,food,12.50`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.csv"),
+        "date,category,amount\n2026-03-02,food,12.50\n",
+    )
+    .unwrap();
+    let request = "How much was spent on food in expenses.csv in total?";
+    let code = "total = 0\nwith open('expenses.csv') as f:\n    for line in f:\n        if line.startswith('Food:'):\n            total += float(line.split(':')[1])\nprint(f\"Total amount spent on food: ${total:.2f}\")";
+    let printed = "Total amount spent on food: $0.00\n";
+    let h = runs(request, &[(code, printed)]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, printed, here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("No file your code read holds `Food:`"),
+        "{}",
+        hint.text
+    );
+    // The request's own numbers said with the zero are no count (task 20, 1.5B).
+    let april = "import csv\nrows = list(csv.reader(open('expenses.csv')))\nn = len([r for r in rows if r[1] == 'April 2026'])\nprint(f\"Number of rows from April 2026: {n}\")";
+    let (word, _) = absent_words(
+        april,
+        "Number of rows from April 2026: 0",
+        here.path(),
+        "How many rows of expenses.csv are from April 2026?",
+    )
+    .unwrap();
+    assert_eq!(word, "April");
+    let h = runs(
+        "How many rows of expenses.csv are from April 2026?",
+        &[(april, "Number of rows from April 2026: 0\n")],
+    );
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(
+        &h,
+        &call,
+        "Number of rows from April 2026: 0\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains(
+            "Its dates are written in numbers (`2026-03-02`): April is month `04` there."
+        ),
+        "{}",
+        hint.text
+    );
+    assert!(hint.undone, "{}", hint.text);
+    assert_eq!(month_as_number("Food", "2026-03-02"), None);
+    assert_eq!(
+        month_as_number("dec", "x 2026-12-01"),
+        Some(("2026-12-01", "12".to_string()))
+    );
+    // The words of a print are no search; a total that is not zero is not this.
+    let printing = "total = 0\nprint(f\"Grand total of food: {total}\", open('expenses.csv').read().count('food'))";
+    assert_eq!(
+        absent_words(printing, "Grand total of food: 0", here.path(), ""),
+        None
+    );
+    assert_eq!(
+        absent_words(code, "Total amount spent on food: $12.50", here.path(), ""),
+        None
+    );
+}
+
+#[test]
+fn an_answer_naming_one_of_several_labelled_values_used_the_output() {
+    // Fourth set, task 25: the counts of four items, and "eggs" answered.
+    let request = "Which item in shopping.txt has the largest count?";
+    let printed = "{'eggs': 12, 'milk': 2, 'bread': 1, 'apples': 6}\n";
+    let h = runs(request, &[("print(shopping)", printed)]);
+    assert_eq!(
+        unused_output_nudge(
+            &h,
+            "The item with the largest count in shopping.txt is eggs."
+        ),
+        None
+    );
+    // A word of the request is no label; nor is a name the output does not hold.
+    assert!(unused_output_nudge(&h, "The item with the largest count is in the list.").is_some());
+    assert!(unused_output_nudge(&h, "It is butter.").is_some());
+}
+
+#[test]
+fn a_column_of_no_numbers_converted_goes_back_as_undone() {
+    // Fourth set, task 18 (1.5B): `float(row[1])` guarded by `row[1].isdigit()`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.csv"),
+        "date,category,amount\n2026-03-02,food,12.50\n2026-03-05,transport,3.20\n",
+    )
+    .unwrap();
+    let request = "How much was spent on food in expenses.csv in total?";
+    let code = "import csv\ntotal = 0\nwith open('expenses.csv', newline='') as f:\n    reader = csv.reader(f)\n    next(reader)\n    for row in reader:\n        if row[1].isdigit():\n            total += float(row[1])\nprint(f\"Total spent on food: ${total:.2f}\")";
+    let printed = "Total spent on food: $0.00\n";
+    let h = runs(request, &[(code, printed)]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, printed, here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.contains("`row[1]` is the `category` column of `expenses.csv`, and it holds no number in any row: your code converted none of it. The columns with numbers are 2 `amount`."),
+            "{}",
+            hint.text
+        );
+    let right = code.replace("row[1]", "row[2]");
+    assert_eq!(unnumbered_column(&right, here.path()), None);
+}
+
+#[test]
+fn csv_reader_over_a_text_read_whole_is_explained() {
+    // Fourth set, task 19 (1.5B): `csv.reader(text)` of expenses.csv read whole, rows of
+    // one character, `row[1]` out of range; it was told the columns and swapped indexes.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.csv"),
+        "date,category,amount\n2026-03-02,food,12.50\n",
+    )
+    .unwrap();
+    let code = "import csv\nexpenses_data = computer.files.read('expenses.csv')\nfor row in csv.reader(expenses_data):\n    category = row[0]\n    amount = float(row[1])";
+    let out = "Traceback (most recent call last):\n  File \"<cell 1>\", line 5, in <module>\nIndexError: list index out of range";
+    assert_eq!(read_as_one_string(code), Some(true));
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(hint.text.starts_with(ONE_STRING), "{}", hint.text);
+    assert!(
+        hint.text.contains("`expenses.csv` begins:"),
+        "{}",
+        hint.text
+    );
+    let lines = code.replace(
+        "csv.reader(expenses_data)",
+        "csv.reader(expenses_data.splitlines())",
+    );
+    assert_eq!(read_as_one_string(&lines), None);
+}
+
+#[test]
+fn a_json_file_read_as_a_document_and_taken_for_data_is_explained() {
+    // Fourth set, task 23 (1.5B): `computer.files.read('settings.json').get('cache')`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("settings.json"),
+        r#"{"cache": {"ttl": 300}}"#,
+    )
+    .unwrap();
+    let code = "settings = computer.files.read('settings.json')\nprint(settings.get('cache', {}).get('ttl', 0))";
+    let out =
+        "Traceback (most recent call last):\nAttributeError: 'str' object has no attribute 'get'";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(
+            hint.text.starts_with("`computer.files.read` returns a file's text as one string, not its data. Parse JSON with the `json` module: `data = json.load(open('settings.json'))`. settings.json holds an object (dict) with the keys `cache`"),
+            "{}",
+            hint.text
+        );
+    let opened =
+        "import json\nsettings = json.load(open('settings.json'))\nprint(settings.get('x'))";
+    assert!(
+        run_hint("python", opened, out, true, here.path())
+            .is_none_or(|h| !h.text.contains("not its data"))
+    );
+}
+
+#[test]
+fn a_total_of_none_after_a_search_that_missed_is_told_the_lines() {
+    // Fourth set, task 18 (1.5B): `row[0] == 'Food'` over rows whose category is `food`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.csv"),
+        "date,category,amount\n2026-03-02,food,12.50\n",
+    )
+    .unwrap();
+    let code = "import csv\ntotal = 0\nfor row in csv.reader(open('expenses.csv')):\n    if row[0] == 'Food':\n        total += float(row[2])\nprint(f\"Total spent on food: ${total:.2f}\")";
+    let said = missed_words(code, "Total spent on food: $0.00", here.path()).unwrap();
+    assert!(
+        said.starts_with("`expenses.csv` does hold `food`, so your code's search missed it."),
+        "{said}"
+    );
+    assert_eq!(
+        missed_words(code, "Total spent on food: $10.00", here.path()),
+        None
+    );
+    assert_eq!(
+        missed_words(code, "Total spent on food: 0.5", here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_renamed_file_and_more_asked_is_told_the_rest_to_do() {
+    // Fourth set, task 33: the rename ran and printed nothing, and was sent back.
+    let here = tempfile::tempdir().unwrap();
+    let request = "Rename old.txt to new.txt, then tell me the size of new.txt in bytes.";
+    let code = "import os\nos.rename('old.txt', 'new.txt')";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(code, silent.as_str())]);
+    let call = h.call("c1").cloned().unwrap();
+    std::fs::write(here.path().join("new.txt"), "twelve chars").unwrap();
+    assert_eq!(
+        made_file_output(&h, &call, &silent, here.path()).as_deref(),
+        Some(
+            "\n(The code printed nothing. It did that part (`new.txt` is there now); the rest of my request is still to do: tell me the size of new.txt in bytes. Write the code for that, which prints the answer.)"
+        )
+    );
+    let told = repeated_run_nudge(&h, &call, here.path()).unwrap();
+    assert!(
+        told.contains(
+            "the rest of my request is still to do: tell me the size of new.txt in bytes"
+        ),
+        "{told}"
+    );
+}
+
+#[test]
+fn a_count_of_a_file_written_and_not_read_back_goes_back_as_undone() {
+    // Fourth set, task 32: three rows under a header, and `len(data)` printed.
+    let here = tempfile::tempdir().unwrap();
+    let request = "Write the numbers 10, 20 and 30 into nums.csv as one column under the header n, then tell me how many lines nums.csv has.";
+    let code = "import csv\ndata = [[10], [20], [30]]\nwith open('nums.csv', 'w', newline='') as file:\n    writer = csv.writer(file)\n    writer.writerow(['n'])\n    writer.writerows(data)\nprint(\"Number of lines in nums.csv:\", len(data))";
+    std::fs::write(here.path().join("nums.csv"), "n\n10\n20\n30\n").unwrap();
+    let h = runs(request, &[(code, "Number of lines in nums.csv: 3\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "Number of lines in nums.csv: 3\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code wrote `nums.csv` and printed a number it did not take from it"),
+        "{}",
+        hint.text
+    );
+    // Read back (opened to read, its lines read), or its path in a name: not this.
+    for read in [
+            format!("{code}\nwith open('nums.csv') as f:\n    print(len(f.readlines()))"),
+            format!("{code}\nprint(len(open('nums.csv').readlines()))"),
+            "path = 'nums.csv'\nwith open(path, 'w') as f:\n    f.write('n\\n10\\n20\\n30\\n')\nprint(len(open(path).readlines()))".to_string(),
+        ] {
+            assert_eq!(unread_made_file(request, &read, here.path(), "4"), None, "{read}");
+        }
+    // Nor when the rest of the request does not name the file.
+    assert_eq!(
+        unread_made_file(
+            "Create a file hello.txt containing hi, then tell me its size.",
+            "open('hello.txt', 'w').write('hi')\nprint(2)",
+            here.path(),
+            "2"
+        ),
+        None
+    );
+}
+
+#[test]
+fn phrases_of_the_corrections_in_an_answer_with_no_value_are_a_parrot() {
+    // Fourth set, task 19: the totals of three categories printed, and the answer said
+    // the correction's phrases back.
+    let request = "Which category in expenses.csv has the largest total amount?";
+    let printed = "food: $41.35\ntransport: $18.20\nrent: $950.00\n";
+    let told = format!(
+        "Your code printed:\n{printed}Your answer did not use it. Run code that prints the answer to my request ({request}), then tell me the value it prints."
+    );
+    let mut h = runs(request, &[("print(totals)", printed)]);
+    for item in after_answer(told.clone()) {
+        h.push(item);
+    }
+    let parrot = "To determine which category in the expenses.csv has the largest total amount, you can run the code that prints the answer to my request.";
+    assert_eq!(
+        parroted_answer_nudge(&h, parrot, ""),
+        Some(format!("{PARROTED} {told}"))
+    );
+    assert_eq!(parroted_answer_nudge(&h, "The category is rent.", ""), None);
+}
+
+#[test]
+fn the_request_said_back_as_the_answer_is_a_parrot() {
+    // Fourth set, task 33: asked afresh for the answer, the 0.5B model said the request.
+    let request = "Rename old.txt to new.txt, then tell me the size of new.txt in bytes.";
+    let h = runs(
+        request,
+        &[("import os\nprint(os.path.getsize('new.txt'))", "12\n")],
+    );
+    let nudge = parroted_answer_nudge(&h, request, "").unwrap();
+    assert!(nudge.contains("Your code printed:\n12\n"), "{nudge}");
+    for answer in [
+        "The size of new.txt is 12 bytes.",
+        "12 bytes.",
+        "new.txt in bytes",
+    ] {
+        assert_eq!(parroted_answer_nudge(&h, answer, ""), None, "{answer}");
+    }
+}
+
+/// [`uncomputed_hint`] for one run of `code` that printed `output` in `cwd`.
+fn uncomputed_in(request: &str, code: &str, output: &str, cwd: &Path) -> Option<RunHint> {
+    let h = runs(request, &[(code, output)]);
+    let call = h.call("c1").cloned()?;
+    uncomputed_hint(&h, &call, output, cwd)
+}
+
+#[test]
+fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("jobs.log"),
+        "job1 took 12s\njob2 took 7s\njob3 took 30s\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("scores.txt"), "ann: 82\nben: 67\n").unwrap();
+    // Fifth set, task 28 (0.5B): a timestamp looked for in lines that have none.
+    let request = "What is the total time in seconds of the jobs in jobs.log?";
+    let code = "import re\ntotal = 0\nfor line in open('jobs.log'):\n    m = re.search(r'(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})', line)\n    if m:\n        total += 1\nprint(f'Total time in seconds: {total}')";
+    let hint = uncomputed_in(request, code, "Total time in seconds: 0\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.contains("Your code searches for `(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})`, and no line of `jobs.log` matches it"),
+            "{}",
+            hint.text
+        );
+    assert!(hint.text.contains("job1 took 12s"), "{}", hint.text);
+    // A pattern that matches, or a total that is not none, is no such search; nor is a
+    // pattern written for another engine (a look-behind).
+    let matching = code.replace("(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})", "(\\d+)s");
+    assert_eq!(unmatched_search(&matching, here.path()), None);
+    assert!(uncomputed_in(request, code, "Total time in seconds: 54\n", here.path()).is_none());
+    assert_eq!(
+        unmatched_search(
+            "re.findall(r'(?<=x)y', open('jobs.log').read())",
+            here.path()
+        ),
+        None
+    );
+    // Case folded with re.I: `JOB` matches.
+    assert_eq!(
+        unmatched_search(
+            "re.findall(r'JOB', open('jobs.log').read(), re.I)",
+            here.path()
+        ),
+        None
+    );
+    assert!(unmatched_search("re.findall(r'JOB', open('jobs.log').read())", here.path()).is_some());
+    // Through a name (task 28, 1.5B).
+    let named = "import re\ntime_pattern = r'took (\\d{4}-\\d{2}-\\d{2})'\nmatches = re.findall(time_pattern, open('jobs.log').read())\nprint(len(matches))";
+    assert!(
+        unmatched_search(named, here.path())
+            .unwrap()
+            .contains("`took (\\d{4}-\\d{2}-\\d{2})`")
+    );
+    assert_eq!(
+        unmatched_search(
+            &named.replace("(\\d{4}-\\d{2}-\\d{2})", "(\\d+)s"),
+            here.path()
+        ),
+        None
+    );
+    // A separator no line holds (task 20: `ann: 82` split at `,`), as a zero and as the
+    // IndexError it leads to.
+    let split = "total = 0\nfor line in open('scores.txt'):\n    parts = line.split(',')\n    if len(parts) >= 2:\n        total += int(parts[1])\nprint(total)";
+    let hint = uncomputed_in(
+        "What is the average score in scores.txt?",
+        split,
+        "0\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("Your code splits at `','`, and no line of `scores.txt` holds `,`"),
+        "{}",
+        hint.text
+    );
+    // Printed by a later run that reads no file (task 20 again: `print(average_score)`).
+    let h = runs(
+        "What is the average score in scores.txt?",
+        &[
+            (split, "{'name': 'average_score'}\n"),
+            ("print(average_score)", "0\n"),
+        ],
+    );
+    let call = h.call("c2").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("Your code splits at `','`"),
+        "{}",
+        hint.text
+    );
+    let failed =
+        "scores = [int(line.split(',')[1]) for line in open('scores.txt')]\nprint(min(scores))";
+    let error = run_hint(
+        "python",
+        failed,
+        "IndexError: list index out of range",
+        true,
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        error.text.starts_with("Your code splits at `','`"),
+        "{}",
+        error.text
+    );
+    assert!(error.text.contains("ann: 82"), "{}", error.text);
+    assert_eq!(
+        unmatched_search("line.split(':')\nopen('scores.txt')", here.path()),
+        None
+    );
+    assert_eq!(
+        unmatched_search("line.split('\\n')\nopen('scores.txt')", here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_search_that_missed_a_request_word_is_told_how_the_file_writes_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("staff.csv"),
+        "name,dept,salary\nava,eng,85000\nbo,sales,52000\n",
+    )
+    .unwrap();
+    // Fifth set, task 22 (0.5B): `Engineering` for "the eng department".
+    let request = "What is the total salary of the eng department in staff.csv?";
+    let code = "import csv\ntotal = 0\nfor row in csv.reader(open('staff.csv')):\n    if row[1] == 'Engineering':\n        total += float(row[2])\nprint(total)";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("No file your code read holds `Engineering`"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text
+            .contains("My request's `eng` is written so in `staff.csv`."),
+        "{}",
+        hint.text
+    );
+    // Header words and words the code writes are not told.
+    assert_eq!(
+        kept_request_words("What is the total salary in staff.csv?", code, here.path()),
+        None
+    );
+    assert_eq!(
+        kept_request_words(request, "x = 'eng'\nopen('staff.csv')", here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_floats_rounding_error_is_said_with_its_shorter_value() {
+    assert_eq!(float_noise("26.999999999999996").as_deref(), Some("27"));
+    assert_eq!(float_noise("0.30000000000000004").as_deref(), Some("0.3"));
+    assert_eq!(float_noise("3.141592653589793"), None);
+    assert_eq!(float_noise("0.3333333333333333"), None);
+    assert_eq!(float_noise("27.5"), None);
+    // Fifth set, task 8 (0.5B): the cube root printed by `math.cbrt`.
+    let request = "What is the cube root of 19683? Use code.";
+    let code = "import math\nprint(math.cbrt(19683))";
+    let hint = uncomputed(request, code, "26.999999999999996\n").unwrap();
+    assert!(!hint.undone);
+    assert_eq!(
+        hint.text,
+        "26.999999999999996 is 27 with a floating-point rounding error in its last digits: the value is 27."
+    );
+    // The answer that says the noise is asked again, with the value.
+    let h = runs(request, &[(code, "26.999999999999996\n")]);
+    let nudge = unrounded_answer_nudge(
+        &h,
+        "The cube root of 19683 is approximately 26.999999999999996.",
+    )
+    .unwrap();
+    assert!(
+        nudge.contains("Answer my question again in one sentence, with 27."),
+        "{nudge}"
+    );
+    assert_eq!(
+        unrounded_answer_nudge(&h, "The cube root of 19683 is 27."),
+        None
+    );
+}
+
+#[test]
+fn a_delete_that_printed_nothing_is_told_the_rest_of_the_request() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("a.txt"), "1").unwrap();
+    // Fifth set, task 33 (0.5B): `rm tmp.log` in shell, then "The output is empty."
+    let request = "Delete tmp.log, then tell me how many files are left in this folder.";
+    let h = runs(request, &[]);
+    let call = ToolCall {
+        call_id: "c1".into(),
+        wire_id: None,
+        name: "execute".into(),
+        arguments: serde_json::json!({"language": "shell", "code": "rm tmp.log"}),
+        origin: CallOrigin::Text,
+        action: ToolAction::RunCode {
+            language: "shell".into(),
+            code: "rm tmp.log".into(),
+        },
+    };
+    let told = made_file_output(&h, &call, "", here.path()).unwrap();
+    assert_eq!(
+        told,
+        "\n(The code printed nothing. It did that part (`tmp.log` is gone now); the rest of my request is still to do: tell me how many files are left in this folder. Write the code for that, which prints the answer.)"
+    );
+    // Not while the file is still there, nor when the shell printed something.
+    std::fs::write(here.path().join("tmp.log"), "x").unwrap();
+    assert_eq!(made_file_output(&h, &call, "", here.path()), None);
+    std::fs::remove_file(here.path().join("tmp.log")).unwrap();
+    assert_eq!(made_file_output(&h, &call, "removed\n", here.path()), None);
+}
+
+#[test]
+fn lines_counted_for_how_many_times_go_back_as_undone() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("fruit.txt"), "banana").unwrap();
+    std::fs::write(here.path().join("story.txt"), "the cat sat\na cat ran\n").unwrap();
+    // Fifth set, task 32 (0.5B): the lines holding `a`, where the `a`s were asked.
+    let request = "Write the word banana into fruit.txt, then tell me how many times the letter a appears in fruit.txt.";
+    let code = "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        if 'a' in line:\n            count += 1\n    print(count)";
+    let hint = uncomputed_in(request, code, "1\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.contains("my request asks how many times `a` appears, and your code counted the `line`s that hold it"),
+            "{}",
+            hint.text
+        );
+    // Right where no line holds it twice (main set: each line of the story has one cat).
+    let cats = "count = 0\nfor line in open('story.txt'):\n    if 'cat' in line:\n        count += 1\nprint(count)";
+    assert_eq!(
+        lines_for_times(
+            "How many times does the word cat appear in story.txt?",
+            cats,
+            here.path()
+        ),
+        None
+    );
+    let counted = code.replace(
+        "if 'a' in line:\n            count += 1",
+        "count += line.count('a')",
+    );
+    assert_eq!(lines_for_times(request, &counted, here.path()), None);
+    assert_eq!(
+        lines_for_times("How many lines of fruit.txt hold a?", code, here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_number_with_a_leading_zero_is_told_then_mended() {
+    let code = "import datetime\nd = datetime.datetime(2026, 12, 05)  # 05 stays in comments\ns = '2026-12-05'\nprint((datetime.datetime(2026, 12, 31) - d).days, 0.05, 0x0F, 00)";
+    let mended = without_leading_zeros(code).unwrap();
+    assert_eq!(
+        mended,
+        "import datetime\nd = datetime.datetime(2026, 12, 5)  # 05 stays in comments\ns = '2026-12-05'\nprint((datetime.datetime(2026, 12, 31) - d).days, 0.05, 0x0F, 0)"
+    );
+    assert_eq!(without_leading_zeros("print(2026, 0.5, x05, '05')"), None);
+    // Fifth set, task 19 (0.5B): the SyntaxError, then the same code sent back.
+    let out = "  File \"<cell 1>\", line 2\n    d = datetime.datetime(2026, 12, 05)\nSyntaxError: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers";
+    let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+    assert_eq!(
+        hint.text,
+        "Python 3 does not take a whole number written with a leading zero: write `d = datetime.datetime(2026, 12, 5)  # 05 stays in comments`, not `d = datetime.datetime(2026, 12, 05)  # 05 stays in comments`."
+    );
+    let h = runs_ending(
+        "How many days of 2026 come after 2026-12-05? Use code.",
+        &[(code, out)],
+        true,
+    );
+    let (again, says) = mended_leading_zeros(&h, Some(&run(code))).unwrap();
+    assert_eq!(again, mended);
+    assert!(
+        says.contains("it asked to run it again unchanged"),
+        "{says}"
+    );
+    assert_eq!(mended_leading_zeros(&h, Some(&run("print(1)"))), None);
+}
+
+#[test]
+fn a_top_level_return_sent_back_runs_printed() {
+    let code = "import json\ndata = json.load(open('stock.json'))\ntotal = sum(i['stock'] for i in data)\nreturn {\n    'total': total,\n}";
+    let out = "  File \"<cell 1>\", line 4\nSyntaxError: 'return' outside function";
+    let h = runs_ending(
+        "What is the total stock of all items in stock.json?",
+        &[(code, out)],
+        true,
+    );
+    let (mended, says) = mended_return(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "import json\ndata = json.load(open('stock.json'))\ntotal = sum(i['stock'] for i in data)\nreturned = {\n    'total': total,\n}\nprint(returned)"
+    );
+    assert!(
+        says.contains("returns a value outside any function"),
+        "{says}"
+    );
+    // Two top-level returns, or a return in a function, are not guessed at.
+    let two = format!("{code}\nreturn 1");
+    let h = runs_ending("x", &[(two.as_str(), out)], true);
+    assert_eq!(mended_return(&h, Some(&run(&two))), None);
+}
+
+#[test]
+fn text_printed_as_written_goes_back_as_undone() {
+    // Fifth set, task 12 (0.5B): `print('hello')` for the word in uppercase, reversed.
+    let request = "What is the word hello in uppercase, reversed? Use code.";
+    let hint = uncomputed(request, "print('hello')", "hello\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`hello` is text your code wrote itself and printed as it is"),
+        "{}",
+        hint.text
+    );
+    assert!(uncomputed(request, "print('hello'.upper()[::-1])", "OLLEH\n").is_none());
+    // Printed under a condition, it was chosen by the code.
+    assert_eq!(
+        text_printed(request, "if w == w[::-1]:\n    print('hello')", "hello\n"),
+        None
+    );
+    assert_eq!(
+        text_printed("Print the word hello.", "print('hello')", "hello\n"),
+        None
+    );
+}
+
+#[test]
+fn a_pandas_column_grouped_by_that_is_not_there_is_told_the_columns() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("staff.csv"),
+        "name,dept,salary\nava,eng,85000\n",
+    )
+    .unwrap();
+    // Fifth set, task 24 (0.5B).
+    let code = "import pandas as pd\ndf = pd.read_csv('staff.csv')\nprint(df.groupby('department')['salary'].mean().idxmax())";
+    let out =
+        "Traceback (most recent call last):\n  File \"<cell 2>\", line 3\nKeyError: 'department'";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(hint.text.contains("`department`"), "{}", hint.text);
+    assert!(hint.text.contains("dept"), "{}", hint.text);
+}
+
+#[test]
+fn lines_of_a_name_and_a_number_are_told_how_to_split() {
+    assert_eq!(
+        labelled_numbers("ann: 82\nben: 67").as_deref(),
+        Some(
+            "Each line holds a name, then `:`, then a number: split each line (`name, value = line.split(':')`) and convert only the number (`float(value)`)."
+        )
+    );
+    assert!(
+        labelled_numbers("monday 21\ntuesday 25")
+            .unwrap()
+            .contains("a space")
+    );
+    assert!(
+        labelled_numbers("monday 21\ntuesday 25")
+            .unwrap()
+            .contains("line.rsplit(maxsplit=1)")
+    );
+    assert_eq!(labelled_numbers("job1 took 12s\njob2 took 7s"), None);
+    assert_eq!(labelled_numbers("roses are red"), None);
+    assert_eq!(labelled_numbers("12 13"), None);
+}
+
+#[test]
+fn the_clock_read_for_a_request_that_gives_its_dates_goes_back_as_undone() {
+    // Fifth set, task 19 (1.5B): days after 2026-12-05 counted up to now.
+    let request = "How many days of 2026 come after 2026-12-05? Use code.";
+    let code = "from datetime import datetime\nstart = datetime(2026, 12, 5)\nprint((datetime.now() - start).days)";
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.contains("my request gives its dates (2026-12-05) and asks nothing about today, and your code took today's date from the clock (`now()`)"),
+            "{}",
+            hint.text
+        );
+    assert_eq!(
+        clock_for_dated_request("How many days are left from today until 2027-01-01?", code),
+        None
+    );
+    assert_eq!(clock_for_dated_request(request, "print(365 - 339)"), None);
+}
+
+#[test]
+fn a_time_conversion_without_its_factor_goes_back_as_undone() {
+    // Fifth set, task 2 (0.5B): minutes of 2.5 days as `days * 24`.
+    let request = "How many minutes are in 2.5 days? Use code.";
+    let hint = uncomputed(
+        request,
+        "days = 2.5\nminutes = days * 24\nprint(minutes)",
+        "60.0\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("a day is 1440 minutes (24 × 60), and no numbers of your code make 1440"),
+        "{}",
+        hint.text
+    );
+    for right in [
+        "print(2.5 * 24 * 60)",
+        "print(2.5 * 1440)",
+        "MINUTES_PER_HOUR = 60\nHOURS_PER_DAY = 24\nprint(2.5 * HOURS_PER_DAY * MINUTES_PER_HOUR)",
+        "from datetime import timedelta\nprint(timedelta(days=2.5).total_seconds() / 60)",
+    ] {
+        assert_eq!(time_factor_missed(request, right), None, "{right}");
+    }
+    // Several units given: the largest one's factor (fourth set, task 2).
+    let request = "How many seconds are in 3 hours and 25 minutes? Use code.";
+    assert!(time_factor_missed(request, "print(3 * 60 + 25)").is_some());
+    assert_eq!(
+        time_factor_missed(request, "print(3 * 3600 + 25 * 60)"),
+        None
+    );
+    assert_eq!(
+        time_factor_missed("How many days are in 48 hours?", "print(48 / 24)"),
+        None
+    );
+}
+
+#[test]
+fn every_line_counted_for_things_that_are_not_lines_goes_back_as_undone() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("guide.md"),
+        "# Intro\ntext\n## Setup\nmore text\n## Usage\nrun it\n# End\n",
+    )
+    .unwrap();
+    // Fifth set, task 27 (0.5B).
+    let request = "How many headings does guide.md have?";
+    let code = "content = open('guide.md').read()\nprint(f'Number of headings in guide.md: {len(content.split(chr(10)))}')";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Number of headings in guide.md: 8\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+            hint.text.contains("my request counts headings, and your code counted the lines of `guide.md` (7), all of them"),
+            "{}",
+            hint.text
+        );
+    let checked = "import os\nif os.path.exists('guide.md'):\n    print(len(open('guide.md').read().split(chr(10))))";
+    assert!(all_lines_counted(request, checked, "8", here.path()).is_some());
+    let chosen = "print(sum(1 for l in open('guide.md') if l.startswith('#')))";
+    assert_eq!(all_lines_counted(request, chosen, "4", here.path()), None);
+    assert_eq!(
+        all_lines_counted("How many lines does guide.md have?", code, "7", here.path()),
+        None
+    );
+    assert_eq!(all_lines_counted(request, code, "4", here.path()), None);
+}
+
+#[test]
+fn a_variable_named_for_a_column_by_its_full_word_is_checked_against_it() {
+    assert!(names_column("departments", "dept"));
+    assert!(names_column("amount", "amt"));
+    assert!(names_column("names", "name"));
+    assert!(names_column("student", "students"));
+    assert!(!names_column("departments", "date"));
+    assert!(!names_column("count", "cost"));
+    assert!(!names_column("data", "date"));
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("staff.csv"),
+        "name,dept,salary\nava,eng,85000\nbo,hr,1\n",
+    )
+    .unwrap();
+    // Fifth set, task 23 (1.5B): the distinct departments taken from the salary column.
+    let code = "import csv\nwith open('staff.csv') as f:\n    reader = csv.reader(f)\n    next(reader)\n    departments = set(row[2] for row in reader)\n    print(len(departments))";
+    let text = column_mixed_up(code, here.path()).unwrap();
+    assert!(text.contains("`departments`"), "{text}");
+    assert!(text.contains("row[1]"), "{text}");
+}
+
+#[test]
+fn objects_added_up_from_a_json_file_are_told_its_shape() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("stock.json"),
+        r#"{"warehouse": {"items": [{"sku": "A1", "stock": 5}]}}"#,
+    )
+    .unwrap();
+    // Fifth set, task 26 (1.5B).
+    let code = "import json\nwith open('stock.json') as f:\n    data = json.load(f)\nprint(sum(data.values()))";
+    let out = "Traceback (most recent call last):\nTypeError: unsupported operand type(s) for +: 'int' and 'dict'";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(hint.text.starts_with("stock.json holds"), "{}", hint.text);
+    assert!(hint.text.contains("stock"), "{}", hint.text);
+}
+
+#[test]
+fn an_answer_that_says_the_request_back_with_its_value_is_no_parrot() {
+    let request = "What is the total time in seconds of the jobs in jobs.log?";
+    let mut h = runs(request, &[("print(total)", "Total time in seconds: 0\n")]);
+    let correction = "That is not the answer yet: 0 is a number your code wrote itself: it did not compute it. Write code that computes the answer.";
+    for item in after_answer(correction.into()) {
+        h.push(item);
+    }
+    assert_eq!(
+        parroted_answer_nudge(
+            &h,
+            "The total time in seconds of the jobs in jobs.log is 54.",
+            ""
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_find_of_no_document_kind_is_told_the_working_directory() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("jobs.log"), "job1 took 12s\n").unwrap();
+    // Fifth set, task 29 (1.5B).
+    let code = "found = computer.files.find(kind=\"job\")\nprint(found)";
+    let out = "Traceback (most recent call last):\ncomputer.ComputerError: no document kind `job`: use pdf, docx, odt, xlsx, xls, ods, pptx, html, epub or text";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("holds: jobs.log. Open a file there by its name"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_number_said_in_the_requests_words_for_who_goes_back_as_undone() {
+    // Fifth set, task 21 (0.5B, after the labelled-numbers hint).
+    let request = "Who has the lowest score in scores.txt?";
+    let hint = uncomputed(
+        request,
+        "print(x)",
+        "The lowest score in scores.txt is: 67.0\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("my request asks who, and 67.0 is a number, not who it is"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        number_for_who(request, "ben has the lowest score: 67"),
+        None
+    );
+    assert_eq!(number_for_who(request, "67"), Some("67"));
+}
+
+#[test]
+fn a_word_every_line_holds_is_no_answer_to_which() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("jobs.log"),
+        "job1 took 12s\njob2 took 7s\njob3 took 30s\n",
+    )
+    .unwrap();
+    // Fifth set, task 29 (0.5B).
+    let request = "Which job in jobs.log took the longest?";
+    let code = "import re\nfor job in open('jobs.log'):\n    m = re.search(r'(\\w+)\\s+(\\d+)s', job)\nprint(f'The job that took the longest is: {name}')\nprint(f'The time: {t} seconds')";
+    let output = "The job that took the longest is: took\nThe time: 30 seconds\n";
+    let hint = uncomputed_in(request, code, output, here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`took` is in every line of `jobs.log`, so it tells none of them apart"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        word_of_every_line(
+            request,
+            code,
+            "The job that took the longest is: job3\n",
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        word_of_every_line("How long did job3 take?", code, output, here.path()),
+        None
+    );
+}
+
+#[test]
+fn lines_counted_for_how_many_times_sent_back_run_counted() {
+    let request = "Write the word banana into fruit.txt, then tell me how many times the letter a appears in fruit.txt.";
+    let code = "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        if 'a' in line:\n            count += 1\n    print(count)";
+    let hint = uncomputed(request, code, "1\n").unwrap();
+    let output = format!("1\n\n({})", hint.text);
+    let h = runs_ending(request, &[(code, output.as_str())], true);
+    let (mended, says) =
+        mended_times(&h, Some(&run(code)), Path::new("/nonexistent-folder")).unwrap();
+    assert_eq!(
+        mended,
+        "with open('fruit.txt') as file:\n    count = 0\n    for line in file:\n        count += line.count('a')\n    print(count)"
+    );
+    assert!(says.contains("adding up `line.count('a')`"), "{says}");
+    // Told so, it is said to have printed what is no answer, not to have failed.
+    let nudge = repeated_failure_nudge(&h, &run(code)).unwrap();
+    assert!(
+        nudge.starts_with(
+            "You asked to run the same code again, and it printed:\n1\n(That is not the answer yet:"
+        ),
+        "{nudge}"
+    );
+    assert!(nudge.ends_with("It would print the same. Change the code so that it computes what my request asks, then run it."), "{nudge}");
+    assert_eq!(
+        mended_times(&h, Some(&run("print(1)")), Path::new("/nonexistent-folder")),
+        None
+    );
+}
+
+#[test]
+fn the_total_of_ls_l_is_said_to_be_blocks() {
+    let request = "Delete tmp.log, then tell me how many files are left in this folder.";
+    let h = runs(request, &[]);
+    let call = ToolCall {
+        call_id: "c1".into(),
+        wire_id: None,
+        name: "execute".into(),
+        arguments: serde_json::json!({"language": "shell", "code": "ls -l"}),
+        origin: CallOrigin::Text,
+        action: ToolAction::RunCode {
+            language: "shell".into(),
+            code: "ls -l".into(),
+        },
+    };
+    let out = "total 8\n-rw-r--r-- 1 root root 1 Dec  5 03:03 a.txt\n-rw-r--r-- 1 root root 1 Dec  5 03:03 b.txt\n";
+    let hint = uncomputed_hint(&h, &call, out, Path::new("/nonexistent-folder")).unwrap();
+    assert!(!hint.undone);
+    assert!(
+        hint.text
+            .starts_with("`total 8` is the disk space `ls -l` counts"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        uncomputed_hint(
+            &h,
+            &call,
+            "a.txt\nb.txt\n",
+            Path::new("/nonexistent-folder")
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_percentage_computed_otherwise_goes_back_as_undone() {
+    let request = "What is 18 percent of 1250? Use code.";
+    let hint = uncomputed(request, "print(18 / 1250 * 100)", "1.44\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("18 percent of 1250 is 1250 × 18 / 100 = 225"),
+        "{}",
+        hint.text
+    );
+    // The value, at any rounding, or written with its decimals, is right.
+    for printed in ["225.0\n", "225\n"] {
+        assert_eq!(uncomputed(request, "print(1250 * 18 / 100)", printed), None);
+    }
+    assert_eq!(percent_missed("What is 12.5% of 864?", "108.0"), None);
+    assert!(percent_missed("What is 12.5% of 864?", "10.8").is_some());
+    assert_eq!(
+        percent_missed("What is 22.5 percent of 7 rounded?", "2"),
+        None
+    );
+    // Other computations with a percentage, or more than one value printed.
+    for request in [
+        "What is 1250 after a 18 percent discount?",
+        "What is 1250 plus 18 percent of 1250?",
+        "Is 18 percent of 1250 more than 200?",
+    ] {
+        assert_eq!(percent_missed(request, "1025"), None, "{request}");
+    }
+    assert_eq!(
+        percent_missed("What is 18 percent of 1250?", "18 1250"),
+        None
+    );
+}
+
+#[test]
+fn the_values_printed_for_how_many_go_back_as_undone() {
+    let request = "How many leap years are there from 2000 to 2100, both included? Use code.";
+    let code = "print([y for y in range(2000, 2101) if y % 4 == 0 and (y % 100 or y % 400 == 0)])";
+    let hint = uncomputed(request, code, "[2000, 2004, 2008, 2012]\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("printed the 4 values themselves"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(printed_collection("['a, b', 'c']"), Some(2));
+    assert_eq!(printed_collection("{'x', 'y', 'z'}"), Some(3));
+    assert_eq!(printed_collection("[(1, 2), (3, 4)]"), Some(2));
+    // A dict, one value, none, or no list at all.
+    for value in ["{'a': 1, 'b': 2}", "[5]", "[]", "5", "a, b"] {
+        assert_eq!(printed_collection(value), None, "{value}");
+    }
+    // How many of each is a count per value.
+    assert_eq!(
+        listed_for_count("How many words of each length are there?", "[1, 2]"),
+        None
+    );
+    assert_eq!(
+        listed_for_count("Which years are leap years?", "[1, 2]"),
+        None
+    );
+}
+
+#[test]
+fn letters_reversed_for_words_go_back_as_undone() {
+    let request = "What is the sentence 'the cat sat' with its words in reverse order? Use code.";
+    let hint = uncomputed(request, "print('the cat sat'[::-1])", "tas tac eht\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("reversed the letters of 'the cat sat'"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(letters_for_words(request, "sat cat the"), None);
+    // Letters asked for: reversed letters are the answer.
+    assert_eq!(
+        letters_for_words("Reverse the letters of 'the cat sat'.", "tas tac eht"),
+        None
+    );
+}
+
+#[test]
+fn a_word_chosen_from_a_list_the_request_gives_is_an_answer() {
+    let request =
+        "Sort the words pear, apple, fig and kiwi alphabetically with code. Which one comes last?";
+    assert_eq!(request_word_printed(request, "pear"), None);
+    assert_eq!(
+        uncomputed(
+            request,
+            "w = sorted(['pear', 'apple', 'fig', 'kiwi'])\nprint(w[-1])",
+            "pear\n"
+        ),
+        None
+    );
+    // No list to choose from: a word of the request printed back is still no answer.
+    assert_eq!(
+        request_word_printed("On which date does app.log have a WARN line?", "WARN"),
+        Some("WARN")
+    );
+}
+
+#[test]
+fn a_literal_in_another_base_printed_as_it_is_was_not_computed() {
+    let request = "What is 200 written in hexadecimal? Use code.";
+    assert_eq!(
+        literal_printed(request, "print(0x140)", "320\n"),
+        Some("320")
+    );
+    assert_eq!(
+        literal_printed(request, "n = 0b101000000\nprint(n)", "320"),
+        Some("320")
+    );
+    assert_eq!(literal_printed(request, "x = 0o500", "320"), Some("320"));
+    // Computed from it, or another value: left alone.
+    assert_eq!(literal_printed(request, "print(0x140 + 1)", "321"), None);
+    assert_eq!(literal_printed(request, "print(0x141)", "320"), None);
+    let hint = uncomputed(request, "print(0x140)", "320\n").unwrap();
+    assert!(
+        hint.text.contains("320 is a number your code wrote itself"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_file_moved_for_a_copy_goes_back_as_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("b.txt"), "hi").unwrap();
+    let request = "Copy a.txt to b.txt, then tell me how many files this folder has.";
+    let code = "import os; os.rename('a.txt', 'b.txt'); print(len(os.listdir('.')))";
+    assert_eq!(
+        moved_for_copy(request, code, dir.path()),
+        Some(("a.txt", "os.rename"))
+    );
+    let h = runs(request, &[(code, "1\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "1\n", dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code moved the file (`os.rename`): `a.txt` is not there"),
+        "{}",
+        hint.text
+    );
+    // A copy, a move asked for, or the file still there: left alone.
+    let copied = "import shutil; shutil.copy('a.txt', 'b.txt')";
+    assert_eq!(moved_for_copy(request, copied, dir.path()), None);
+    assert_eq!(
+        moved_for_copy("Rename a.txt to b.txt, then copy it.", code, dir.path()),
+        None
+    );
+    std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
+    assert_eq!(moved_for_copy(request, code, dir.path()), None);
+}
