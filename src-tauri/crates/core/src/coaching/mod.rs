@@ -3837,6 +3837,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            word_unsearched(&request, code, value, cwd).map(|(word, file, holding, lines)| {
+                format!("your code counted all {lines} lines of `{file}`, and my request is about `{word}`, which only {holding} of them hold: your code never looked for `{word}`. Count the lines that hold it.")
+            })
+        })
+        .or_else(|| {
             percent_missed(&request, value).map(|(rate, base, want)| {
                 format!("{rate} percent of {base} is {base} × {rate} / 100 = {want}, and your code printed something else: compute `{base} * {rate} / 100`.")
             })
@@ -4130,6 +4135,58 @@ fn all_lines_counted<'r>(
                 .lines()
                 .count();
             (lines > 1 && (n == lines || n == lines + 1)).then(|| (noun, name.to_string(), lines))
+        })
+}
+
+/// When the request counts things of a file by a word ("How many contacts in contacts.txt have
+/// a gmail address?") that at least two of the file's lines hold and at least one does not,
+/// and the code, which never writes the word, printed the number of all its lines: the word,
+/// the file, how many lines hold it and how many there are. The 0.5B model matched any mail
+/// address and printed 5 for the 3 gmail contacts of a 5-line file.
+fn word_unsearched(
+    request: &str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, String, usize, usize)> {
+    const COMMON: [&str; 24] = [
+        "many", "does", "have", "with", "that", "this", "there", "their", "which", "what", "lines",
+        "line", "rows", "files", "file", "words", "from", "into", "than", "more", "less", "each",
+        "were", "they",
+    ];
+    let lower = request.to_lowercase();
+    if !lower.contains("how many") {
+        return None;
+    }
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let n: usize = n.parse().ok()?;
+    let code = code.to_lowercase();
+    let names = named_files(request);
+    let stems: Vec<String> = names
+        .iter()
+        .flat_map(|name| words_in(name).map(str::to_lowercase).collect::<Vec<_>>())
+        .collect();
+    names
+        .into_iter()
+        .filter(|name| plain_text(name) && code.contains(&name.to_lowercase()))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?.to_lowercase();
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            if lines.len() < 3 || n != lines.len() {
+                return None;
+            }
+            words_in(&lower)
+                .filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic))
+                .filter(|w| !COMMON.contains(w) && !stems.iter().any(|s| s == w))
+                .filter(|w| !code.contains(w))
+                .find_map(|w| {
+                    let holding = lines.iter().filter(|l| l.contains(w)).count();
+                    (holding >= 2 && holding < lines.len())
+                        .then(|| (w.to_string(), name.to_string(), holding, lines.len()))
+                })
         })
 }
 

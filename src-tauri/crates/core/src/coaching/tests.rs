@@ -5242,3 +5242,51 @@ fn a_file_moved_for_a_copy_goes_back_as_undone() {
     std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
     assert_eq!(moved_for_copy(request, code, dir.path()), None);
 }
+
+#[test]
+fn every_line_counted_for_a_word_some_lines_hold_goes_back_as_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("contacts.txt"),
+        "ann <ann@gmail.com>\nbob <bob@work.org>\ncid <cid@gmail.com>\ndee <dee@yahoo.com>\neve <eve@gmail.com>\n",
+    )
+    .unwrap();
+    let request = "How many contacts in contacts.txt have a gmail address?";
+    let code = "import re\nn = 0\nfor line in open('contacts.txt'):\n    if re.search(r'\\w+@\\w+\\.\\w+', line):\n        n += 1\nprint(n)";
+    assert_eq!(
+        word_unsearched(request, code, "5", dir.path()),
+        Some(("gmail".to_string(), "contacts.txt".to_string(), 3, 5))
+    );
+    let h = runs(request, &[(code, "5\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "5\n", dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("counted all 5 lines of `contacts.txt`, and my request is about `gmail`, which only 3 of them hold"),
+        "{}",
+        hint.text
+    );
+    // The word looked for, another count, or a word one line holds: left alone.
+    let right = "print(sum('gmail' in l for l in open('contacts.txt')))";
+    assert_eq!(word_unsearched(request, right, "5", dir.path()), None);
+    assert_eq!(word_unsearched(request, code, "3", dir.path()), None);
+    assert_eq!(
+        word_unsearched(
+            "How many contacts in contacts.txt have a work address?",
+            code,
+            "5",
+            dir.path()
+        ),
+        None
+    );
+    // Lines counted as asked: no word of the request tells them apart.
+    assert_eq!(
+        word_unsearched(
+            "How many lines does contacts.txt have?",
+            "print(len(open('contacts.txt').readlines()))",
+            "5",
+            dir.path()
+        ),
+        None
+    );
+}
