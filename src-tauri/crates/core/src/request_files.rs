@@ -103,7 +103,13 @@ fn head(name: &str, text: &str) -> String {
                 .take(LINES)
                 .all(|l| l.matches(*sep).count() == first.matches(*sep).count())
     });
-    if let Some(sep) = table.filter(|_| total > 1) {
+    // A header names its columns: a first line holding a number (or an empty field) is data.
+    let header = |sep: char| {
+        first
+            .split(sep)
+            .all(|f| !f.trim().is_empty() && f.trim().parse::<f64>().is_err())
+    };
+    if let Some(sep) = table.filter(|sep| total > 1 && header(*sep)) {
         let columns: Vec<String> = first
             .split(sep)
             .map(|c| format!("`{}`", c.trim()))
@@ -176,9 +182,15 @@ mod tests {
             text,
             "(For your code, `weather.csv` has 3 lines; the first is its header, with the columns `city`, `temp`.)"
         );
-        let d = dir(&[("data.tsv", "a\tb\n1\t2\n")]);
+        let d = dir(&[("data.tsv", "a\tb\n1\t2\n"), ("n.csv", "ann,82\nben,67\n")]);
         let (_, text) = heads("Sum data.tsv", d.path()).unwrap();
         assert!(text.contains("the columns `a`, `b`"), "{text}");
+        // Rows with no header are shown as lines.
+        let (_, text) = heads("Sum n.csv", d.path()).unwrap();
+        assert!(
+            text.contains("they are:\n```\nann,82\nben,67\n```"),
+            "{text}"
+        );
     }
 
     #[test]
