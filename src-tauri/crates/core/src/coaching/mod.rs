@@ -4164,6 +4164,15 @@ fn word_unsearched(
     };
     let n: usize = n.parse().ok()?;
     let code = code.to_lowercase();
+    // Looked for: written in one of the code's strings, not only in a name or a comment
+    // (`gmail_count`).
+    static STRING: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
+    let strings: Vec<&str> = STRING
+        .as_ref()?
+        .find_iter(&code)
+        .map(|m| m.as_str())
+        .collect();
     let names = named_files(request);
     let stems: Vec<String> = names
         .iter()
@@ -4181,7 +4190,7 @@ fn word_unsearched(
             words_in(&lower)
                 .filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic))
                 .filter(|w| !COMMON.contains(w) && !stems.iter().any(|s| s == w))
-                .filter(|w| !code.contains(w))
+                .filter(|w| !strings.iter().any(|s| s.contains(w)))
                 .find_map(|w| {
                     let holding = lines.iter().filter(|l| l.contains(w)).count();
                     (holding >= 2 && holding < lines.len())

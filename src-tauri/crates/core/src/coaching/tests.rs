@@ -5252,7 +5252,7 @@ fn every_line_counted_for_a_word_some_lines_hold_goes_back_as_undone() {
     )
     .unwrap();
     let request = "How many contacts in contacts.txt have a gmail address?";
-    let code = "import re\nn = 0\nfor line in open('contacts.txt'):\n    if re.search(r'\\w+@\\w+\\.\\w+', line):\n        n += 1\nprint(n)";
+    let code = "import re\ngmail_count = 0  # gmail addresses\nfor line in open('contacts.txt'):\n    if re.search(r'\\w+@\\w+\\.\\w+', line):\n        gmail_count += 1\nprint(gmail_count)";
     assert_eq!(
         word_unsearched(request, code, "5", dir.path()),
         Some(("gmail".to_string(), "contacts.txt".to_string(), 3, 5))
