@@ -4166,13 +4166,7 @@ fn word_unsearched(
     let code = code.to_lowercase();
     // Looked for: written in one of the code's strings, not only in a name or a comment
     // (`gmail_count`).
-    static STRING: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
-    let strings: Vec<&str> = STRING
-        .as_ref()?
-        .find_iter(&code)
-        .map(|m| m.as_str())
-        .collect();
+    let strings = string_literals(&code);
     let names = named_files(request);
     let stems: Vec<String> = names
         .iter()
@@ -4306,13 +4300,9 @@ fn percent_missed<'r>(request: &'r str, value: &str) -> Option<(&'r str, &'r str
     let [printed] = printed.as_slice() else {
         return None;
     };
-    let printed: f64 = printed.parse().ok()?;
     let want = rate.parse::<f64>().ok()? * base.parse::<f64>().ok()? / 100.0;
-    let near = (0..=6).any(|d| {
-        let scale = 10f64.powi(d);
-        ((want * scale).round() / scale - printed).abs() < 1e-9 * want.abs().max(1.0)
-    });
-    (!near).then_some((rate, base, want))
+    // The value at the printed digits' rounding.
+    (!same_number(printed, &want.to_string())).then_some((rate, base, want))
 }
 
 /// When the request asks to copy a file and the code moved it instead (`os.rename`,
