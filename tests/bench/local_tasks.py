@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth|sixth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth|sixth|seventh] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -350,7 +350,60 @@ SIXTH = [
      {"x.log": "1", "y.log": "2", "z.txt": "3"}, "2"),
 ]
 
-SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}
+# A seventh, written in session 30 and run before any change made from it (the sixth had been used
+# to tune the coaching in session 29). New shapes: orders with a status column, a JSON object
+# holding a list of users with booleans, a .env file, a list with repeated words, a timing log
+# with units glued to the numbers, images by two extensions, and files to rename.
+ORDERS = ("id,customer,status,total\n1,ana,shipped,40.00\n2,ben,pending,15.50\n3,ana,shipped,22.25\n"
+          "4,cho,cancelled,5.00\n5,ben,shipped,30.00\n6,cho,shipped,12.75\n")
+USERS = json.dumps({"users": [{"name": "kim", "age": 31, "active": True}, {"name": "lee", "age": 24, "active": False},
+                              {"name": "max", "age": 45, "active": True}, {"name": "noa", "age": 28, "active": True}]})
+APP_ENV = "APP_NAME=demo\nDB_HOST=localhost\nDB_PORT=5433\nDEBUG=false\n"
+COLORS = "red\nblue\nred\ngreen\nblue\nred\n"
+TIMING = "GET /a 120ms\nGET /b 45ms\nPOST /c 300ms\nGET /d 99ms\nGET /e 101ms\n"
+IMAGES = {"a.png": "x", "b.jpg": "x", "c.gif": "x", "d.png": "x", "e.txt": "x"}
+TXT_LINES = {"a.txt": "1\n2\n3\n", "b.txt": "x\ny\n", "c.md": "1\n2\n3\n4\n"}
+
+SEVENTH = [
+    ("What is 4096 divided by 64, times 3? Use code.", {}, "192"),
+    ("How many seconds are in 2 days? Use code.", {}, "172800"),
+    ("What is 35 percent of 680? Use code.", {}, "238"),
+    ("What is the sum of the even numbers from 2 to 200? Use code.", {}, "10100"),
+    ("How many integers from 1 to 2000 are divisible by 13? Use code.", {}, "153"),
+    ("What is 3 to the power of 13? Use code.", {}, "1594323"),
+    ("What is 100 written in binary? Use code.", {}, "1100100"),
+    ("What is the octal number 777 in decimal? Use code.", {}, "511"),
+    ("What is the median of 3, 19, 8, 27, 11 and 5? Use code.", {}, "9.5"),
+    ("How many prime numbers are there below 100? Use code.", {}, "25"),
+    ("What is the largest prime factor of 13195? Use code.", {}, "29"),
+    ("How many consonants are in the word strength? Count with code.", {}, "7"),
+    ("What is the text 'Good Morning' in lowercase with the space replaced by an underscore? Use code.", {},
+     "good_morning"),
+    ("How many words of 'the early bird catches the worm' are longer than 4 letters? Use code.", {}, "2"),
+    ("What are the last 6 characters of the md5 hex digest of the text rust (no newline)? Use code.", {}, "26e4ab"),
+    ("What is the text hi as hexadecimal bytes? Use code.", {}, "6869"),
+    ("What date is 1000 days after 2020-01-01? Use code and answer as YYYY-MM-DD.", {}, "2022-09-27"),
+    ("How many Sundays are there in June 2026? Use code.", {}, "4"),
+    ("What day of the week is 2028-02-29? Use code.", {}, "tuesday"),
+    ("How many days old is someone born on 2000-01-01 on 2026-12-05? Use code.", {}, "9835"),
+    ("How many orders in orders.csv have the status shipped?", {"orders.csv": ORDERS}, "4"),
+    ("What is the total of the shipped orders in orders.csv?", {"orders.csv": ORDERS}, "105"),
+    ("Which customer spent the most in orders.csv?", {"orders.csv": ORDERS}, "ana"),
+    ("How many users in users.json are active?", {"users.json": USERS}, "3"),
+    ("What is the average age of the users in users.json?", {"users.json": USERS}, "32"),
+    ("What is the value of DB_PORT in app.env?", {"app.env": APP_ENV}, "5433"),
+    ("How many different colors are listed in colors.txt?", {"colors.txt": COLORS}, "3"),
+    ("Which color appears most often in colors.txt?", {"colors.txt": COLORS}, "red"),
+    ("How many requests in timing.log took more than 100 ms?", {"timing.log": TIMING}, "3"),
+    ("How many images (.png or .jpg files) are in this folder?", IMAGES, "3"),
+    ("How many lines do the .txt files in this folder have together?", TXT_LINES, "5"),
+    ("How many keys does app.env set?", {"app.env": APP_ENV}, "4"),
+    ("Rename every .txt file in this folder to end in .md, then tell me how many .md files there are.",
+     {"a.txt": "1", "b.txt": "2", "c.md": "3", "d.py": "4"}, "3"),
+]
+
+SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
+        "seventh": SEVENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -571,7 +624,8 @@ def main():
                          "third (written in session 26, tuned on from then) "
                          "fourth (written in session 27, tuned on from then) "
                          "fifth (written in session 28, tuned on from then) "
-                         "or sixth (written in session 29, run before any change made from it)")
+                         "sixth (written in session 29, tuned on from then) "
+                         "or seventh (written in session 30, run before any change made from it)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
