@@ -82,6 +82,20 @@ pub fn run_hint(
                 false,
             );
         }
+        // A number with decimals given to `int()` (the 0.5B model's `int(row[3])` of `40.00`
+        // was answered with the file's header, and it sent the same code back three times).
+        if let Some(value) = decimal_for_int(output)
+            && let Some(mended) = float_for_int(code, output)
+            && let Some((_, is)) = code.lines().zip(mended.lines()).find(|(a, b)| a != b)
+        {
+            return hint(
+                &format!(
+                    "`int()` does not read `'{value}'`: it is a number with a decimal point. Convert it with `float()`: `{}`.",
+                    is.trim()
+                ),
+                false,
+            );
+        }
         if let Some((spaced, joined)) = spaced_name(code, output) {
             return hint(
                 &format!(
@@ -3852,6 +3866,16 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            median_unsorted(&request, code).then(|| {
+                "a median is the middle of the numbers once they are sorted, and your code never sorted them: it took the middle of them as given. Take the middle of `sorted(numbers)`, or use `statistics.median(numbers)`.".to_string()
+            })
+        })
+        .or_else(|| {
+            unasked_flag(&request, code).map(|(flag, test)| {
+                format!("your code kept only the items where `{flag}` is true (`{test}`), and my request does not ask about `{flag}`: leave that condition out and take every item.")
+            })
+        })
+        .or_else(|| {
             letters_for_words(&request, value).map(|text| {
                 format!("your code reversed the letters of '{text}'; my request asks for its words in reverse order: `' '.join(text.split()[::-1])`.")
             })
@@ -4369,6 +4393,59 @@ fn listed_for_count(request: &str, value: &str) -> Option<usize> {
         return None;
     }
     printed_collection(value)
+}
+
+/// Whether the request asks for a median and the code never sorts: the 0.5B model took the
+/// middle two of `[3, 19, 8, 27, 11, 5]` as given (`# Step 1: Sort the numbers` and no sort)
+/// and answered 17.5.
+fn median_unsorted(request: &str, code: &str) -> bool {
+    let code: String = code
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").to_lowercase() + "\n")
+        .collect();
+    request.to_lowercase().contains("median")
+        && ![
+            "sort",
+            "median(",
+            "nsmallest",
+            "quantile",
+            "percentile",
+            "heapq",
+        ]
+        .iter()
+        .any(|w| code.contains(w))
+}
+
+/// A yes-or-no key the code keeps items by (`if user['active']:`, `if u.get("done") == True`)
+/// that the request never names: the key and the test. The 0.5B model averaged the ages of
+/// the active users only, for "the average age of the users in users.json", and said 34.67.
+fn unasked_flag(request: &str, code: &str) -> Option<(String, String)> {
+    static FLAG: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?m)^[ 	]*(?:if|elif)\s+((?:not\s+)?[A-Za-z_]\w*(?:\[\s*['"]([A-Za-z_]\w*)['"]\s*\]|\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\))(?:\s*(?:==|is)\s*(?:True|False))?)\s*:"#,
+        )
+        .ok()
+    });
+    let words: Vec<String> = request
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    FLAG.as_ref()?.captures_iter(code).find_map(|c| {
+        let flag = c.get(2).or_else(|| c.get(3))?.as_str();
+        let lower = flag.to_lowercase();
+        // `is_active` is about `active`; `done` of "not done yet" is asked.
+        let named = lower
+            .split('_')
+            .filter(|p| !p.is_empty() && *p != "is" && *p != "has")
+            .any(|p| {
+                words.iter().any(|w| {
+                    w == p || w.starts_with(p) || p.starts_with(w.as_str()) && w.len() >= 4
+                })
+            });
+        (!named).then(|| (flag.to_string(), c[1].trim().to_string()))
+    })
 }
 
 /// When the request asks for a text's words in reverse order and the run printed one of the
@@ -5968,6 +6045,68 @@ pub fn mended_leading_zeros<'h>(
     ))
 }
 
+/// The number with decimals a run gave to `int()` (`40.00` of `invalid literal for int() with
+/// base 10: '40.00'`).
+fn decimal_for_int(output: &str) -> Option<&str> {
+    if !output.contains("invalid literal for int() with base 10") {
+        return None;
+    }
+    let text = unconverted(output)?;
+    let number = text.trim();
+    (number.contains('.') && number.parse::<f64>().is_ok_and(f64::is_finite)).then_some(text)
+}
+
+/// The line of the model's code a Python traceback ends in (1-based): its last frame in the
+/// code's own cell.
+fn failed_line(output: &str) -> Option<usize> {
+    static FRAME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"File "<cell \d+>", line (\d+)"#).ok());
+    let frame = FRAME.as_ref()?;
+    frame
+        .captures_iter(output)
+        .last()
+        .and_then(|c| c[1].parse().ok())
+}
+
+/// `code` with the `int(…)` calls of the line its run failed on made `float(…)`.
+fn float_for_int(code: &str, output: &str) -> Option<String> {
+    static INT_CALL: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\bint\(").ok());
+    let int_call = INT_CALL.as_ref()?;
+    let at = failed_line(output)?;
+    let mut changed = false;
+    let lines: Vec<String> = code
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if i + 1 == at && int_call.is_match(line) {
+                changed = true;
+                int_call.replace_all(line, "float(").into_owned()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    changed.then(|| lines.join("\n"))
+}
+
+/// When the model asks to run again, unchanged, Python code that failed giving `int()` a
+/// number with decimals (the hint said to use `float()`), or answers after it: that code with
+/// `float()` on the line that failed, for the engine to run in the model's stead.
+pub fn mended_decimal_int<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let value = decimal_for_int(output)?;
+    Some((
+        float_for_int(code, output)?,
+        format!(
+            "the model's code gives `int()` `'{value}'`, a number with a decimal point, and {how}: running it with `float()` on the line that failed"
+        ),
+    ))
+}
+
 /// When the model asks to run again, unchanged, Python code that counted the lines holding a
 /// text where the request asks how many times it appears (the hint said so), or answers after
 /// it: that code adding up each line's count of it, for the engine to run in the model's
@@ -6204,7 +6343,7 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     });
     let untouched = |name: &&str| {
         let base = name.rsplit('/').next().unwrap_or(name);
-        !runs.iter().any(|code| code.contains(base))
+        !runs.iter().any(|code| names_file(code, base))
     };
     let files = named_files(&request);
     if let Some(file) = files
@@ -6248,6 +6387,27 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     Some(format!(
         "{FILE_UNMADE} {file}. Write Python code in a ```python block that creates {file} as my request says and prints what it needs: {request}"
     ))
+}
+
+/// Whether `code` names the file `base` as a path, not only in a sentence it prints: the 0.5B
+/// model's `print(f"What is the value of DB_PORT in app.env? {db_port}")` after
+/// `os.getenv('DB_PORT')` never read app.env. A text with a space in it is a sentence unless
+/// it ends with the name (`'my notes/app.env'`).
+fn names_file(code: &str, base: &str) -> bool {
+    static LITERAL: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
+    let Some(literal) = LITERAL.as_ref() else {
+        return code.contains(base);
+    };
+    let paths = literal.replace_all(code, |c: &regex::Captures| {
+        let text = &c[0][1..c[0].len() - 1];
+        if text.contains(char::is_whitespace) && !text.trim().ends_with(base) {
+            String::new()
+        } else {
+            c[0].to_string()
+        }
+    });
+    paths.contains(base)
 }
 
 /// Whether the request asks about what the working folder holds ("How many files are in this

@@ -2803,6 +2803,36 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back_once() {
         unread_file_nudge(&runs(request, &[(by_path, "4\n")]), here.path()),
         None
     );
+    // The name only in a sentence the code prints is no read (seventh set, task 26, 0.5B:
+    // `os.getenv('DB_PORT')` printed with the request's words, None, then "3306"); a path
+    // with a space in it that ends with the name, or a shell command naming it, is one.
+    let env = tempfile::tempdir().unwrap();
+    std::fs::write(env.path().join("app.env"), "DB_PORT=5433\n").unwrap();
+    let asked_env = "What is the value of DB_PORT in app.env?";
+    let sentence = "import os\ndb_port = os.getenv('DB_PORT')\nprint(f\"What is the value of DB_PORT in app.env? {db_port}\")";
+    let nudge = unread_file_nudge(
+        &runs(
+            asked_env,
+            &[(sentence, "What is the value of DB_PORT in app.env? None\n")],
+        ),
+        env.path(),
+    )
+    .unwrap();
+    assert!(
+        nudge.starts_with("Your code did not read app.env."),
+        "{nudge}"
+    );
+    for code in [
+        "print(open('app.env').read())",
+        "print(open(\"my notes/../app.env\").read())",
+        "grep DB_PORT app.env",
+    ] {
+        assert_eq!(
+            unread_file_nudge(&runs(asked_env, &[(code, "DB_PORT=5433\n")]), env.path()),
+            None,
+            "{code}"
+        );
+    }
     let elsewhere = "What is the sum of the numbers in other.txt?";
     assert_eq!(
         unread_file_nudge(&runs(elsewhere, &[("print(15)", "15\n")]), here.path()),
@@ -5286,6 +5316,128 @@ fn every_line_counted_for_a_word_some_lines_hold_goes_back_as_undone() {
             "print(len(open('contacts.txt').readlines()))",
             "5",
             dir.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_number_with_decimals_given_to_int_is_told_then_mended() {
+    // Seventh set, task 22 (0.5B): `int(row[3])` of orders.csv's `40.00`, told the file's
+    // header instead, sent back unchanged three times.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("orders.csv"),
+        "id,customer,status,total\n1,ana,shipped,40.00\n2,ben,pending,15.50\n",
+    )
+    .unwrap();
+    let code = "import csv\n\ndef total_shipped():\n    total = 0\n    for row in csv.reader(open('orders.csv')):\n        if row[2] == 'shipped':\n            total += int(row[3])\n    return total\n\nprint(int(total_shipped()))";
+    let out = "Traceback (most recent call last):\n  File \"<cell 1>\", line 10, in <module>\n    print(int(total_shipped()))\n  File \"<cell 1>\", line 7, in total_shipped\n    total += int(row[3])\nValueError: invalid literal for int() with base 10: '40.00'";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`int()` does not read `'40.00'`: it is a number with a decimal point. Convert it with `float()`: `total += float(row[3])`."
+    );
+    let h = runs_ending(
+        "What is the total of the shipped orders in orders.csv?",
+        &[(code, out)],
+        true,
+    );
+    let (again, says) = mended_decimal_int(&h, Some(&run(code))).unwrap();
+    // Only the line that failed changes: the last line's `int()` of a total stays.
+    assert_eq!(again, code.replace("+= int(row[3])", "+= float(row[3])"));
+    assert!(says.contains("`'40.00'`"), "{says}");
+    assert!(
+        says.contains("it asked to run it again unchanged"),
+        "{says}"
+    );
+    assert_eq!(mended_decimal_int(&h, Some(&run("print(1)"))), None);
+    // Not a number with decimals: the header converted, or a word; no decimal hint, no mend.
+    for value in ["total", "4O.00", "1e5x", "nan.0"] {
+        let other = out.replace("'40.00'", &format!("'{value}'"));
+        assert!(
+            run_hint("python", code, &other, true, here.path())
+                .is_none_or(|h| !h.text.contains("decimal point")),
+            "{value}"
+        );
+        let h = runs_ending("What is the total?", &[(code, &other)], true);
+        assert_eq!(mended_decimal_int(&h, Some(&run(code))), None, "{value}");
+    }
+    // A traceback that names no line of the code: no mend to make.
+    let nowhere = "ValueError: invalid literal for int() with base 10: '40.00'";
+    assert_eq!(float_for_int(code, nowhere), None);
+}
+
+#[test]
+fn a_median_of_numbers_never_sorted_goes_back_as_undone() {
+    // Seventh set, task 9 (0.5B): `# Step 1: Sort the numbers` and no sort, 17.5 printed.
+    let request = "What is the median of 3, 19, 8, 27, 11 and 5? Use code.";
+    let code = "# Step 1: Sort the numbers\nnumbers = [3, 19, 8, 27, 11, 5]\nn = len(numbers)\nmedian = (numbers[n // 2 - 1] + numbers[n // 2]) / 2\nprint(median)";
+    let hint = uncomputed(request, code, "17.5\n").unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("never sorted them"), "{}", hint.text);
+    for sorted in [
+        "numbers = sorted([3, 19, 8, 27, 11, 5])\nprint((numbers[2] + numbers[3]) / 2)",
+        "numbers = [3, 19, 8, 27, 11, 5]\nnumbers.sort()\nprint((numbers[2] + numbers[3]) / 2)",
+        "import statistics\nprint(statistics.median([3, 19, 8, 27, 11, 5]))",
+        "import numpy as np\nprint(np.median([3, 19, 8, 27, 11, 5]))",
+    ] {
+        assert!(!median_unsorted(request, sorted), "{sorted}");
+    }
+    // Not asked for a median.
+    assert!(!median_unsorted("What is the mean of 3, 19 and 8?", code));
+}
+
+#[test]
+fn items_kept_by_a_yes_or_no_key_the_request_never_names_go_back_as_undone() {
+    // Seventh set, task 25 (0.5B): the average age of the active users only.
+    let request = "What is the average age of the users in users.json?";
+    let code = "import json\ndata = json.load(open('users.json'))\ntotal = count = 0\nfor user in data['users']:\n    if user['active']:\n        total += user['age']\n        count += 1\nprint(total / count)";
+    assert_eq!(
+        unasked_flag(request, code),
+        Some(("active".to_string(), "user['active']".to_string()))
+    );
+    let hint = uncomputed(request, code, "34.666666666666664\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code kept only the items where `active` is true (`user['active']`)"),
+        "{}",
+        hint.text
+    );
+    for (flag, test) in [
+        ("done", "    if not item.get(\"done\"):\n"),
+        ("enabled", "    elif u['enabled'] == True:\n"),
+    ] {
+        let other = code.replace("    if user['active']:\n", test);
+        assert_eq!(
+            unasked_flag(request, &other).map(|(f, _)| f),
+            Some(flag.to_string()),
+            "{test}"
+        );
+    }
+    // The request names the key (or a word it starts), or the test compares with a value.
+    for asked in [
+        "How many users in users.json are active?",
+        "What is the average age of the active users in users.json?",
+        "How many tasks in todo.json are not done yet?",
+    ] {
+        let other = code.replace(
+            "'active'",
+            if asked.contains("done") {
+                "'done'"
+            } else {
+                "'active'"
+            },
+        );
+        assert_eq!(unasked_flag(asked, &other), None, "{asked}");
+    }
+    let compared = code.replace("if user['active']:", "if user['status'] == 'shipped':");
+    assert_eq!(unasked_flag(request, &compared), None);
+    assert_eq!(
+        unasked_flag(
+            "What is the average temperature?",
+            "for r in rows:\n    if r['temp']:\n        t.append(r['temp'])"
         ),
         None
     );
