@@ -144,7 +144,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
     let emit = |msg| rt.emitter.emit(id, msg);
     ensure_limits(rt, id).await;
     let mcp_tools = rt.mcp().await.read().await.specs();
-    let (client, request, model_name) = rt.state.with(|shared| {
+    let (client, request, model_name, prefix) = rt.state.with(|shared| {
         // The model asked to run again the code that just failed: it is asked afresh, without
         // its failed tries in view (sampled warmer from the second time), or it sends the same
         // code back (coaching.rs).
@@ -203,8 +203,12 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                 ),
             });
         }
-        let mut request = match (retry.as_ref().or(stuck.as_ref()), answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
-            (Some((fresh, _)), _) | (None, Some(fresh)) => {
+        let afresh = retry
+            .as_ref()
+            .map(|(fresh, _)| fresh)
+            .or(stuck.as_ref().map(|s| &s.view));
+        let mut request = match (afresh, answer_view.as_ref().or(rest_view.as_ref()).or(made_view.as_ref())) {
+            (Some(fresh), _) | (None, Some(fresh)) => {
                 render(shared, fresh, &mcp_tools, answer_view.is_none())
             }
             (None, None) => render(shared, &shared.history, &mcp_tools, true),
@@ -221,8 +225,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                 "the model asked to run again the code that just failed; it is asked afresh, its failed tries \
                  left out of view and the failure said after what it knows",
             )),
-            (None, Some((_, warmer))) => Some((
-                *warmer,
+            (None, Some(stuck)) => Some((
+                stuck.temperature,
                 "the model's last two replies were both corrected; it is asked afresh, those replies left out \
                  of view and the last correction said after what it knows",
             )),
@@ -264,11 +268,25 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             }
             shared.last_fit = fit;
         }
-        (shared.client.clone(), request, shared.model.display_name())
+        // The model's last two replies ran nothing for want of code: where the runtime
+        // continues a reply it is given the start of, the reply begins as a Python block.
+        let prefix = stuck
+            .as_ref()
+            .filter(|s| s.code_first && shared.client.continues_reply())
+            .map(|_| crate::coaching::CODE_FIRST);
+        if let Some(prefix) = prefix {
+            request
+                .messages
+                .push(crate::model::ChatMessage::text(crate::model::Role::Assistant, prefix));
+            emit(EventMsg::Notice {
+                message: "the model's reply is begun for it as a Python block".into(),
+            });
+        }
+        (shared.client.clone(), request, shared.model.display_name(), prefix)
     });
     emit(EventMsg::ModelRequestStarted { model: model_name });
 
-    let streamed = stream_model(rt, id, client.as_ref(), &request, cancel).await;
+    let streamed = stream_model(rt, id, client.as_ref(), &request, prefix, cancel).await;
     let (text, reasoning, native_calls, outcome) = match streamed {
         Ok(s) => s,
         Err(e) if tools_refused(&e) && !request.tools.is_empty() => {
@@ -668,13 +686,17 @@ async fn stream_model(
     id: &str,
     client: &dyn ModelClient,
     request: &crate::model::ModelRequest,
+    prefix: Option<&'static str>,
     cancel: &CancellationToken,
 ) -> Result<Streamed, ModelError> {
     let emit = |msg| rt.emitter.emit(id, msg);
+    let mut begun = Begun::new(prefix);
     let mut text = String::new();
     let mut reasoning = String::new();
     let mut calls = Vec::new();
-    let mut watch = crate::repetition::Watch::default();
+    // Where the harness coaches (small local models), also a line that repeats one piece with
+    // its numbers changing.
+    let mut watch = crate::repetition::Watch::new(rt.state.with(|s| s.profile.offers("execute")));
     let mut thinking_watch = crate::repetition::Watch::default();
     let mut stream = tokio::select! {
         s = client.stream(request) => s?,
@@ -688,6 +710,10 @@ async fn stream_model(
         match next {
             None => break,
             Some(Err(e)) => {
+                if let Some(d) = begun.finish() {
+                    emit(EventMsg::AssistantTextDelta { delta: d.clone() });
+                    text.push_str(&d);
+                }
                 if !text.is_empty() {
                     // What already streamed stays in the conversation.
                     emit(EventMsg::AssistantMessage {
@@ -706,6 +732,9 @@ async fn stream_model(
             }
             Some(Ok(ev)) => match ev {
                 ModelEvent::TextDelta(d) => {
+                    let Some(d) = begun.feed(d) else {
+                        continue;
+                    };
                     text.push_str(&d);
                     emit(EventMsg::AssistantTextDelta { delta: d });
                     if let Some(found) = watch.check(&text) {
@@ -742,7 +771,54 @@ async fn stream_model(
             },
         }
     }
+    if let Some(d) = begun.finish() {
+        emit(EventMsg::AssistantTextDelta { delta: d.clone() });
+        text.push_str(&d);
+    }
     Ok((text, reasoning, calls, StreamOutcome::Finished))
+}
+
+/// The start of the reply a request gave the model (its last message), which the runtime
+/// continues: the reply is that start and what streams after it. A continuation that opens a
+/// block of its own (the model began its reply anew, or the runtime did not continue it)
+/// drops the start. Until its first characters tell, it is held back.
+struct Begun {
+    start: Option<&'static str>,
+    held: String,
+}
+
+impl Begun {
+    fn new(start: Option<&'static str>) -> Self {
+        Begun {
+            start,
+            held: String::new(),
+        }
+    }
+
+    /// What to show of the streamed `delta`, once it is known whether the start stays.
+    fn feed(&mut self, delta: String) -> Option<String> {
+        if self.start.is_none() {
+            return Some(delta);
+        }
+        self.held.push_str(&delta);
+        (self.held.trim_start().len() >= 3).then(|| self.decide())
+    }
+
+    /// What was held back when the stream ends.
+    fn finish(&mut self) -> Option<String> {
+        self.start
+            .is_some()
+            .then(|| self.decide())
+            .filter(|t| !t.is_empty())
+    }
+
+    fn decide(&mut self) -> String {
+        let held = std::mem::take(&mut self.held);
+        match self.start.take() {
+            Some(start) if !held.trim_start().starts_with("```") => format!("{start}{held}"),
+            _ => held,
+        }
+    }
 }
 
 fn tools_refused(e: &ModelError) -> bool {

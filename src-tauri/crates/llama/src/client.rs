@@ -64,6 +64,12 @@ impl ModelClient for BuiltinClient {
         self.engine.is_ok()
     }
 
+    /// The prompt ends with a trailing assistant message's text (template.rs), as with
+    /// llama.cpp's server.
+    fn continues_reply(&self) -> bool {
+        true
+    }
+
     fn warm(&self, request: &ModelRequest) {
         if let Ok(engine) = self.engine() {
             engine.warm(request.clone());

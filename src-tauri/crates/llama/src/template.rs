@@ -66,8 +66,21 @@ impl ChatTemplate {
         })
     }
 
-    /// The prompt for `request`, ending where the assistant's answer begins.
+    /// The prompt for `request`, ending where the assistant's answer begins. A request whose
+    /// last message is the assistant's text gives the answer's start: the prompt ends with it
+    /// and the model continues it, as llama.cpp's server does.
     pub fn render(&self, request: &ModelRequest) -> Result<String, RuntimeError> {
+        let start = match request.messages.last() {
+            Some(m) if m.role == Role::Assistant && m.tool_calls.is_empty() => {
+                Some(m.joined_text())
+            }
+            _ => None,
+        };
+        let asked = if start.is_some() {
+            &request.messages[..request.messages.len() - 1]
+        } else {
+            &request.messages[..]
+        };
         let mut messages = Vec::new();
         match self.session_facts(request) {
             // The session's facts after the tools (which the template writes at the end of the
@@ -82,7 +95,7 @@ impl ChatTemplate {
             }
             None => {}
         }
-        for m in &request.messages {
+        for m in asked {
             messages.push(message_json(m)?);
         }
         let tools: Vec<Value> = request.tools.iter().map(ToolSpec::as_function).collect();
@@ -91,7 +104,11 @@ impl ChatTemplate {
         } else {
             Value::Array(tools)
         };
-        self.render_messages(Value::Array(messages), tools)
+        let prompt = self.render_messages(Value::Array(messages), tools)?;
+        Ok(match start {
+            Some(start) => prompt + &start,
+            None => prompt,
+        })
     }
 
     /// The system prompt cut where its facts about the session begin, when the template can
@@ -369,6 +386,25 @@ mod tests {
             )
         );
         assert!(tool.contains(r#""description": "Runs code""#), "{tool}");
+    }
+
+    #[test]
+    fn a_last_assistant_message_is_the_start_of_the_answer_the_model_continues() {
+        let t = ChatTemplate::new(CHATML_WITH_TOOLS, String::new(), "<|im_end|>".into()).unwrap();
+        let mut req = request();
+        let asked = t.render(&req).unwrap();
+        req.messages
+            .push(ChatMessage::text(Role::Assistant, "```python\n"));
+        // The prompt as without it, then its text, with no end of turn after it.
+        assert_eq!(t.render(&req).unwrap(), format!("{asked}```python\n"));
+        // An assistant message that calls tools is a turn of its own, not a start.
+        let mut called = request();
+        called.messages.truncate(2);
+        let prompt = t.render(&called).unwrap();
+        assert!(
+            prompt.ends_with("</tool_call><|im_end|>\n<|im_start|>assistant\n"),
+            "{prompt}"
+        );
     }
 
     #[test]

@@ -160,6 +160,12 @@ pub trait ModelClient: Send + Sync {
     fn reads_ahead(&self) -> bool {
         false
     }
+    /// Whether a request whose last message is the assistant's is answered by continuing that
+    /// message (llama.cpp's server and the built-in runtime do: the reply streamed is what
+    /// follows it). Others may answer it anew, so they are not sent one.
+    fn continues_reply(&self) -> bool {
+        false
+    }
     /// Reads `request`'s prompt ahead of time; nothing is answered. Only called where
     /// [`ModelClient::reads_ahead`].
     fn warm(&self, request: &ModelRequest) {

@@ -188,6 +188,12 @@ impl ModelClient for OpenAiClient {
     fn endpoint(&self) -> &str {
         &self.url
     }
+
+    /// llama.cpp's server continues a trailing assistant message (its "prefill", on unless
+    /// started with `--no-prefill-assistant`).
+    fn continues_reply(&self) -> bool {
+        self.spec.provider == crate::Provider::LlamaCpp
+    }
 }
 
 async fn read_stream(resp: reqwest::Response, url: String, tx: EventSender) {

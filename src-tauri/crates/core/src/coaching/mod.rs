@@ -5726,6 +5726,24 @@ pub fn repeated_reply_nudge(history: &History, answer: &str) -> Option<String> {
     })
 }
 
+/// How [`stuck_view`] asks the model afresh.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stuck {
+    /// What the next request is rendered from.
+    pub view: History,
+    /// The temperature to sample at.
+    pub temperature: f32,
+    /// Both corrected replies ran nothing (a made-up tool, an unreadable call, an answer with
+    /// no code): the reply is to begin as a Python block ([`CODE_FIRST`]) where the runtime
+    /// continues a reply it is given the start of.
+    pub code_first: bool,
+}
+
+/// The start of the reply [`Stuck::code_first`] asks for. The 0.5B model, shown how to write
+/// code after two made-up tools, sent a third (`{"name": "hi", …}` for "What is the text hi
+/// as hexadecimal bytes?") even sampled warm.
+pub const CODE_FIRST: &str = "```python\n";
+
 /// The temperature [`stuck_view`] samples at when the model's last two corrected replies, or
 /// the corrections of them, are the same: at temperature 0 it gave them word for word.
 const STUCK_TEMPERATURE: f32 = 0.7;
@@ -5740,7 +5758,7 @@ const STUCK_TEMPERATURE: f32 = 0.7;
 /// tool it named `average`, with values it made up, three times; the same loop about 2^100
 /// twice), until the corrections ran out. The turn's limit on corrections in a row still
 /// holds; it leaves one more try after the first reply asked this way.
-pub fn stuck_view(history: &History) -> Option<(History, f32)> {
+pub fn stuck_view(history: &History) -> Option<Stuck> {
     let (asked, turn) = history.last_turn()?;
     // The corrections in a row at the turn's end, last first, with the replies they corrected.
     let mut corrected: Vec<(&str, &str)> = Vec::new();
@@ -5773,6 +5791,16 @@ pub fn stuck_view(history: &History) -> Option<(History, f32)> {
         .map_or(earlier, str::trim_start);
     let same = (!last_reply.is_empty() && last_reply == earlier_reply) || correction == earlier;
     let temperature = if same { STUCK_TEMPERATURE } else { 0.0 };
+    let ran_nothing = |c: &str| {
+        [
+            crate::profile::UNKNOWN_TOOL,
+            crate::profile::UNREADABLE_CALL,
+            NOTHING_RAN,
+        ]
+        .iter()
+        .any(|m| c.starts_with(m))
+    };
+    let code_first = ran_nothing(correction) && ran_nothing(earlier);
     // Calls that ran nothing are not said again with their JSON example: the 0.5B model,
     // shown it, sent `{"name": "done", …}` a third time, warm.
     let said = if correction.starts_with(crate::profile::UNKNOWN_TOOL)
@@ -5782,7 +5810,11 @@ pub fn stuck_view(history: &History) -> Option<(History, f32)> {
     } else {
         format!("\n\n(Your first replies to this were not usable. {correction})")
     };
-    Some((kept_and_said(history, turn, asked, said), temperature))
+    Some(Stuck {
+        view: kept_and_said(history, turn, asked, said),
+        temperature,
+        code_first,
+    })
 }
 
 /// The system prompt of the request [`fresh_answer`]'s view is rendered for: the profile's,

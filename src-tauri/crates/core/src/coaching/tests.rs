@@ -3542,8 +3542,14 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     assert_eq!(repeated_reply_nudge(&h, "OK\n1"), None, "once a turn");
     // Two corrected replies in a row: the request with the correction after it, and not
     // the replies; sampled warm, since the model said the same twice.
-    let (view, temperature) = stuck_view(&h).unwrap();
+    let Stuck {
+        view,
+        temperature,
+        code_first,
+    } = stuck_view(&h).unwrap();
     assert_eq!(temperature, STUCK_TEMPERATURE);
+    // Both replies ran nothing: the next one is to begin as code.
+    assert!(code_first);
     let [HistoryItem::User { items }] = view.items() else {
         panic!("{:?}", view.items());
     };
@@ -3572,7 +3578,9 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     for item in corrected("OK", "c2", told) {
         other.push(item);
     }
-    assert_eq!(stuck_view(&other).map(|(_, t)| t), Some(0.0));
+    let stuck = stuck_view(&other).unwrap();
+    assert_eq!(stuck.temperature, 0.0);
+    assert!(stuck.code_first);
     // Calls that ran nothing, twice: asked for a python block, without their JSON example.
     let unknown = "There is no tool named `done`, so nothing ran. The tools here are: `execute`. To work something out, … like {\"name\":\"execute\",…}";
     let mut calls = runs(request, &[]);
@@ -3581,7 +3589,9 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
             calls.push(item);
         }
     }
-    let (view, temperature) = stuck_view(&calls).unwrap();
+    let Stuck {
+        view, temperature, ..
+    } = stuck_view(&calls).unwrap();
     assert_eq!(temperature, STUCK_TEMPERATURE);
     let said = request_text(match view.items() {
         [HistoryItem::User { items }] => items,
@@ -3600,9 +3610,23 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     for item in corrected("OK", "c3", told) {
         worked.push(item);
     }
-    let (view, _) = stuck_view(&worked).unwrap();
+    let view = stuck_view(&worked).unwrap().view;
     assert_eq!(view.items()[..3], worked.items()[..3]);
     assert_eq!(view.items().len(), 4);
+    // A reply that fell into a loop, then one more slip: not both ran nothing for want of
+    // code, so no start is given.
+    let mut looped = runs(request, &[]);
+    for item in corrected(
+        "\\d+%\\d+%",
+        "c1",
+        "Your reply kept repeating \"\\d+%\" and was cut there; nothing in it ran.",
+    ) {
+        looped.push(item);
+    }
+    for item in corrected("OK", "c2", told) {
+        looped.push(item);
+    }
+    assert!(!stuck_view(&looped).unwrap().code_first);
 }
 
 #[test]

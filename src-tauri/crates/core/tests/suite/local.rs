@@ -433,3 +433,96 @@ async fn a_profile_that_does_not_coach_sends_the_request_as_written() {
     assert_eq!(content_text(requests[0].messages().last().unwrap()), asked);
     s.server.assert_invariants();
 }
+
+/// Two replies that ran nothing (a made-up tool, twice), then the request asked afresh: on
+/// llama.cpp's server, which continues a reply it is given the start of, the request ends
+/// with the assistant's "```python\n" and what the server streams is the rest of the block.
+#[tokio::test]
+async fn a_reply_stuck_on_made_up_tools_is_begun_as_code_where_the_runtime_continues_it() {
+    let made_up = r#"```json
+{"name": "hi", "arguments": {"hex_bytes": "0x48"}}
+```"#;
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(made_up),
+        ScriptedResponse::text(made_up),
+        // What follows the start the request gave.
+        ScriptedResponse::text("print('hi'.encode().hex())\n```"),
+        ScriptedResponse::text("The text hi is 6869 as hexadecimal bytes."),
+    ]))
+    .model("llamacpp/scripted-model")
+    .configure(|c| c.approval_policy = ApprovalPolicy::Auto)
+    .start()
+    .await;
+    s.say("What is the text hi as hexadecimal bytes? Use code.");
+    let events = s.until_turn_end().await;
+    assert!(
+        notices(&events)
+            .contains(&"the model's reply is begun for it as a Python block".to_string()),
+        "{:?}",
+        notices(&events)
+    );
+    assert_eq!(
+        tool_results(&events).last(),
+        Some(&("6869\n".to_string(), false))
+    );
+    // The reply as the person sees it and the history keeps it: the start, then the rest.
+    let replies: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventMsg::AssistantMessage { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(replies[2], "```python\nprint('hi'.encode().hex())\n```");
+    let requests = s.server.model_requests();
+    let third = requests[2].messages();
+    assert_eq!(third.last().unwrap()["role"], "assistant");
+    assert_eq!(content_text(third.last().unwrap()), "```python\n");
+    // Not in the requests before it, nor in the one after the code ran.
+    for n in [0, 1, 3] {
+        assert_eq!(
+            requests[n].messages().last().unwrap()["role"] == "assistant",
+            false,
+            "{n}"
+        );
+    }
+    s.server.assert_invariants();
+}
+
+/// A provider that may answer a trailing assistant message anew is not given a start.
+#[tokio::test]
+async fn a_provider_that_may_not_continue_a_reply_is_asked_without_a_start() {
+    let made_up = r#"{"name": "hi", "arguments": {"hex_bytes": "0x48"}}"#;
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text(made_up),
+        ScriptedResponse::text(made_up),
+        ScriptedResponse::text("```python\nprint('hi'.encode().hex())\n```"),
+        ScriptedResponse::text("It is 6869."),
+    ]))
+    .model("openai/scripted-model")
+    .configure(|c| {
+        c.approval_policy = ApprovalPolicy::Auto;
+        c.profile = "classic".into();
+    })
+    .start()
+    .await;
+    s.say("What is the text hi as hexadecimal bytes? Use code.");
+    let events = s.until_turn_end().await;
+    assert!(
+        !notices(&events).iter().any(|n| n.contains("begun for it")),
+        "{:?}",
+        notices(&events)
+    );
+    assert_eq!(
+        tool_results(&events).last(),
+        Some(&("6869\n".to_string(), false))
+    );
+    let requests = s.server.model_requests();
+    assert!(requests.len() >= 3);
+    assert!(
+        requests
+            .iter()
+            .all(|r| r.messages().last().unwrap()["role"] != "assistant")
+    );
+    s.server.assert_invariants();
+}
