@@ -104,16 +104,11 @@ fn head(name: &str, text: &str) -> String {
                 .all(|l| l.matches(*sep).count() == first.matches(*sep).count())
     });
     // A header names its columns: a first line holding a number (or an empty field) is data.
-    let header = |sep: char| {
-        first
-            .split(sep)
-            .all(|f| !f.trim().is_empty() && f.trim().parse::<f64>().is_err())
-    };
-    if let Some(sep) = table.filter(|sep| total > 1 && header(*sep)) {
-        let columns: Vec<String> = first
-            .split(sep)
-            .map(|c| format!("`{}`", c.trim()))
-            .collect();
+    let header = table
+        .filter(|_| total > 1)
+        .and_then(|sep| crate::coaching::header_fields(first, sep));
+    if let Some(header) = header {
+        let columns: Vec<String> = header.iter().map(|c| format!("`{c}`")).collect();
         return format!(
             "For your code, `{name}` has {lines}; the first is its header, with the columns {}.",
             columns.join(", ")

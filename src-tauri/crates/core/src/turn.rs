@@ -428,6 +428,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))
+                .or_else(|| crate::coaching::mended_median(history, next))
+                .or_else(|| crate::coaching::mended_environment(history, next, cwd))
                 .or_else(|| crate::coaching::mended_return(history, next))
                 .or_else(|| crate::coaching::mended_times(history, next, cwd))
                 .or_else(|| crate::coaching::mended_call(history, next))

@@ -348,6 +348,15 @@ pub fn run_hint(
                 false,
             );
         }
+        // A file's name written as Python (`print(app.env)`): the 0.5B model ran it twice.
+        if let Some(file) = missing_name(output).and_then(|n| file_as_name(code, n, cwd)) {
+            return hint(
+                &format!(
+                    "`{file}` is a file in the working folder, not a name in Python: write its name in quotes and read it, `text = open('{file}').read()`, then work on `text`."
+                ),
+                false,
+            );
+        }
         if let Some((name, import)) = missing_name(output).and_then(|n| Some((n, import_for(n)?))) {
             return hint(
                 &format!(
@@ -1726,16 +1735,23 @@ fn csv_file(cwd: &Path, name: &str) -> Option<(Vec<String>, String)> {
     Some((header, text))
 }
 
+/// The fields of a table's first line split at `sep`, trimmed, when they are a header: each
+/// names a column (none is empty or a number: `ann,82` is a row).
+pub(crate) fn header_fields(line: &str, sep: char) -> Option<Vec<&str>> {
+    let fields: Vec<&str> = line.split(sep).map(str::trim).collect();
+    fields
+        .iter()
+        .all(|f| !f.is_empty() && f.parse::<f64>().is_err())
+        .then_some(fields)
+}
+
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
 /// names and the next has as many fields.
 fn csv_columns(head: &str) -> Option<String> {
     let mut lines = head.lines();
-    let header: Vec<&str> = lines.next()?.split(',').map(str::trim).collect();
+    let header = header_fields(lines.next()?, ',')?;
     let first: Vec<&str> = lines.next()?.split(',').collect();
-    let names = header
-        .iter()
-        .all(|h| !h.is_empty() && h.parse::<f64>().is_err());
-    (header.len() > 1 && header.len() == first.len() && names).then(|| {
+    (header.len() > 1 && header.len() == first.len()).then(|| {
         header
             .iter()
             .enumerate()
@@ -2328,6 +2344,16 @@ fn shadowed_builtin(code: &str, output: &str) -> Option<&'static str> {
         .iter()
         .find(|n| calls(code, n) && (assigns(n) || calls(output, n)))
         .copied()
+}
+
+/// The file of the working folder the code wrote as Python where `name` is not defined
+/// (`app.env` of `print(app.env)`).
+fn file_as_name(code: &str, name: &str, cwd: &Path) -> Option<String> {
+    let pattern = format!(r"\b{}\.([A-Za-z0-9_]+)\b", regex::escape(name));
+    let re = regex::Regex::new(&pattern).ok()?;
+    re.captures_iter(code)
+        .map(|c| format!("{name}.{}", &c[1]))
+        .find(|file| cwd.join(file).is_file())
 }
 
 /// The name a `NameError` says is not defined.
@@ -3716,6 +3742,33 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // The environment read for a .env file the request names (the 0.5B model printed
+    // `os.getenv('DB_PORT')`, None, for app.env's DB_PORT, and answered 3306).
+    if hint.is_none()
+        && !shell
+        && let Some(file) = environment_for_file(&request, code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {ENVIRONMENT_NOT_FILE} `{file}`, a file: read the file and split each line at `=`, `{}`. Write code that computes the answer to my request ({request}) and prints it.",
+                env_file_dict(&file)
+            ),
+            undone: true,
+        });
+    }
+    // Items kept by a yes-or-no key the request never names, whatever the run printed (the
+    // 0.5B model printed the active users' ages as JSON).
+    if hint.is_none()
+        && !shell
+        && let Some((flag, test)) = unasked_flag(&request, code)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code kept only the items where `{flag}` is true (`{test}`), and my request does not ask about `{flag}`: leave that condition out and take every item. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
@@ -3866,13 +3919,18 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            median_unsorted(&request, code).then(|| {
-                "a median is the middle of the numbers once they are sorted, and your code never sorted them: it took the middle of them as given. Take the middle of `sorted(numbers)`, or use `statistics.median(numbers)`.".to_string()
+            bytes_for_hex(&request, value).map(|text| {
+                format!("`{value}` is the text's bytes as Python shows them, not in hexadecimal: `'{text}'.encode().hex()` gives them in hexadecimal.")
             })
         })
         .or_else(|| {
-            unasked_flag(&request, code).map(|(flag, test)| {
-                format!("your code kept only the items where `{flag}` is true (`{test}`), and my request does not ask about `{flag}`: leave that condition out and take every item.")
+            days_untaken(&request, code).then(|| {
+                "my request asks how many days lie between its dates, and your code never took the days of their difference: subtract the two dates and print `.days` of the result, `(date(…) - date(…)).days`.".to_string()
+            })
+        })
+        .or_else(|| {
+            median_unsorted(&request, code).then(|| {
+                format!("{NEVER_SORTED} it took the middle of them as given. Take the middle of `sorted(numbers)`, or use `statistics.median(numbers)`.")
             })
         })
         .or_else(|| {
@@ -4393,6 +4451,140 @@ fn listed_for_count(request: &str, value: &str) -> Option<usize> {
         return None;
     }
     printed_collection(value)
+}
+
+/// Whether the request asks a count of days between two dates it gives and the code never
+/// takes `.days` of anything: the 1.5B model answered "How many days old is someone born on
+/// 2000-01-01 on 2026-12-05?" with the difference of the years, 26.
+fn days_untaken(request: &str, code: &str) -> bool {
+    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
+    let Some(date) = DATE.as_ref() else {
+        return false;
+    };
+    let lower = request.to_lowercase();
+    let code: String = code
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").to_string() + "\n")
+        .collect();
+    lower.contains("how many days")
+        && date.find_iter(request).count() == 2
+        && !lower.contains("week")
+        && !code.contains(".days")
+        && !code.contains("toordinal")
+        && !code.contains("busday")
+}
+
+/// When the request asks for hexadecimal and the run printed a bytes literal (`b'hi'`): the
+/// text in it. The 1.5B model printed `'hi'.encode()` for "the text hi as hexadecimal bytes".
+fn bytes_for_hex(request: &str, value: &str) -> Option<String> {
+    if !request.to_lowercase().contains("hex") {
+        return None;
+    }
+    let inner = value
+        .strip_prefix("b'")
+        .and_then(|v| v.strip_suffix('\''))
+        .or_else(|| value.strip_prefix("b\"").and_then(|v| v.strip_suffix('"')))?;
+    (!inner.is_empty() && !inner.contains(['\\', '\'', '"'])).then(|| inner.to_string())
+}
+
+/// What the hint of [`environment_for_file`] says.
+const ENVIRONMENT_NOT_FILE: &str =
+    "`os.getenv` and `os.environ` read the environment this code runs in, not";
+
+/// A `.env` file of the working folder the request names when the code reads the process's
+/// environment (`os.getenv`, `os.environ`) and never names the file: that file.
+fn environment_for_file(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    if !code.contains("getenv(") && !code.contains("environ") {
+        return None;
+    }
+    named_files(request)
+        .into_iter()
+        .find(|name| {
+            let base = name.rsplit('/').next().unwrap_or(name);
+            (base.ends_with(".env") || base == ".env")
+                && cwd.join(name).is_file()
+                && !names_file(code, base, true)
+        })
+        .map(str::to_string)
+}
+
+/// Python that reads the `.env` file `file` into a dict of its keys.
+fn env_file_dict(file: &str) -> String {
+    format!("dict(line.strip().split('=', 1) for line in open('{file}') if '=' in line)")
+}
+
+/// When the model asks to run again, unchanged, Python code that read the environment for a
+/// `.env` file (the hint said so), or answers after it: that code reading the file's keys
+/// instead, for the engine to run in the model's stead.
+pub fn mended_environment<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    static ENV_CALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bos\.(?:getenv|environ\.get)\(|\bos\.environ\[").ok()
+    });
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains(ENVIRONMENT_NOT_FILE) {
+        return None;
+    }
+    let (asked, _) = history.last_turn()?;
+    let file = environment_for_file(&request_text(asked), code, cwd)?;
+    let env_call = ENV_CALL.as_ref()?;
+    if !env_call.is_match(code) {
+        return None;
+    }
+    let read = env_call.replace_all(code, |c: &regex::Captures| {
+        if c[0].ends_with('[') {
+            "env_file[".to_string()
+        } else {
+            "env_file.get(".to_string()
+        }
+    });
+    Some((
+        format!("env_file = {}\n{read}", env_file_dict(&file)),
+        format!(
+            "the model's code reads the environment for `{file}`, and {how}: running it with the keys read from `{file}`"
+        ),
+    ))
+}
+
+/// What the hint of [`median_unsorted`] says.
+const NEVER_SORTED: &str =
+    "a median is the middle of the numbers once they are sorted, and your code never sorted them:";
+
+/// When the model asks to run again, unchanged, Python code that took a median of numbers it
+/// never sorted (the hint said so), or answers after it: that code with the list of numbers it
+/// wrote sorted right after it is made, for the engine to run in the model's stead. The 0.5B
+/// model added `import statistics` and sent the same middle of `[3, 19, 8, 27, 11, 5]` back.
+pub fn mended_median<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    static LIST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^([ \t]*)([A-Za-z_]\w*)\s*=\s*\[[^\]\n]*\][ \t]*$").ok()
+    });
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains(NEVER_SORTED) {
+        return None;
+    }
+    let found = LIST.as_ref()?.captures_iter(code).find(|c| {
+        let name = &c[2];
+        code.contains(&format!("{name}[")) || code.contains(&format!("len({name})"))
+    })?;
+    let (whole, indent, name) = (found.get(0)?, &found[1], &found[2]);
+    let mended = format!(
+        "{}\n{indent}{name} = sorted({name}){}",
+        &code[..whole.end()],
+        &code[whole.end()..]
+    );
+    Some((
+        mended,
+        format!(
+            "the model's code takes the middle of `{name}` without sorting it, and {how}: running it with `{name} = sorted({name})` after the list"
+        ),
+    ))
 }
 
 /// Whether the request asks for a median and the code never sorts: the 0.5B model took the
@@ -6361,7 +6553,22 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     if already_nudged(turn, FILE_STILL_UNREAD) || already_nudged(turn, FILE_UNMADE) {
         return None;
     }
-    let runs: Vec<&str> = code_runs(history, turn).map(|(code, _, _)| code).collect();
+    // The code of each run, and whether it is Python's.
+    let runs: Vec<(&str, bool)> = turn
+        .iter()
+        .filter_map(|item| match item {
+            HistoryItem::ToolResult { call_id, .. } => {
+                match history.call(call_id).map(|c| &c.action) {
+                    Some(ToolAction::RunCode { language, code }) => Some((
+                        code.as_str(),
+                        oi_exec::canonical_language(language) == Some(oi_exec::Language::Python),
+                    )),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect();
     if runs.is_empty() {
         // Nothing ran at all: `no_run_nudge` asks.
         return None;
@@ -6375,7 +6582,9 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     });
     let untouched = |name: &&str| {
         let base = name.rsplit('/').next().unwrap_or(name);
-        !runs.iter().any(|code| names_file(code, base))
+        !runs
+            .iter()
+            .any(|(code, python)| names_file(code, base, *python))
     };
     let files = named_files(&request);
     if let Some(file) = files
@@ -6424,13 +6633,22 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
 /// Whether `code` names the file `base` as a path, not only in a sentence it prints: the 0.5B
 /// model's `print(f"What is the value of DB_PORT in app.env? {db_port}")` after
 /// `os.getenv('DB_PORT')` never read app.env. A text with a space in it is a sentence unless
-/// it ends with the name (`'my notes/app.env'`).
-fn names_file(code: &str, base: &str) -> bool {
+/// it ends with the name (`'my notes/app.env'`). Python names a path in quotes only: the
+/// 1.5B model's `print(app.env['DB_PORT'])` (a NameError) read nothing.
+fn names_file(code: &str, base: &str, python: bool) -> bool {
     static LITERAL: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
     let Some(literal) = LITERAL.as_ref() else {
         return code.contains(base);
     };
+    let path = |text: &str| {
+        text.contains(base) && (!text.contains(char::is_whitespace) || text.trim().ends_with(base))
+    };
+    if python {
+        return literal
+            .find_iter(code)
+            .any(|m| path(&m.as_str()[1..m.as_str().len() - 1]));
+    }
     let paths = literal.replace_all(code, |c: &regex::Captures| {
         let text = &c[0][1..c[0].len() - 1];
         if text.contains(char::is_whitespace) && !text.trim().ends_with(base) {

@@ -2825,7 +2825,6 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back_once() {
     for code in [
         "print(open('app.env').read())",
         "print(open(\"my notes/../app.env\").read())",
-        "grep DB_PORT app.env",
     ] {
         assert_eq!(
             unread_file_nudge(&runs(asked_env, &[(code, "DB_PORT=5433\n")]), env.path()),
@@ -2833,6 +2832,22 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back_once() {
             "{code}"
         );
     }
+    // Python names a path in quotes (seventh set, task 26, 1.5B: `print(app.env['DB_PORT'])`
+    // failed, then `os.getenv` printed None); a shell command names it bare.
+    let bare = runs(
+        asked_env,
+        &[
+            (
+                "print(app.env['DB_PORT'])",
+                "NameError: name 'app' is not defined",
+            ),
+            ("import os; print(os.getenv('DB_PORT'))", "None\n"),
+        ],
+    );
+    assert!(unread_file_nudge(&bare, env.path()).is_some());
+    assert!(names_file("grep DB_PORT app.env", "app.env", false));
+    assert!(!names_file("print(app.env)", "app.env", true));
+    assert!(names_file("open(f'{folder}/app.env')", "app.env", true));
     let elsewhere = "What is the sum of the numbers in other.txt?";
     assert_eq!(
         unread_file_nudge(&runs(elsewhere, &[("print(15)", "15\n")]), here.path()),
@@ -5410,6 +5425,19 @@ fn a_median_of_numbers_never_sorted_goes_back_as_undone() {
     }
     // Not asked for a median.
     assert!(!median_unsorted("What is the mean of 3, 19 and 8?", code));
+    // The same code sent back after the hint runs with the list sorted.
+    let out = format!("17.5\n\n({})", hint.text);
+    let h = runs_ending(request, &[(code, &out)], true);
+    let (again, says) = mended_median(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        again,
+        code.replace(
+            "numbers = [3, 19, 8, 27, 11, 5]\n",
+            "numbers = [3, 19, 8, 27, 11, 5]\nnumbers = sorted(numbers)\n"
+        )
+    );
+    assert!(says.contains("`numbers = sorted(numbers)`"), "{says}");
+    assert_eq!(mended_median(&h, Some(&run("print(1)"))), None);
 }
 
 #[test]
@@ -5463,6 +5491,123 @@ fn items_kept_by_a_yes_or_no_key_the_request_never_names_go_back_as_undone() {
             "What is the average temperature?",
             "for r in rows:\n    if r['temp']:\n        t.append(r['temp'])"
         ),
+        None
+    );
+}
+
+#[test]
+fn a_files_name_written_as_python_is_told_to_be_read() {
+    // Seventh set, task 32 (0.5B): `print(app.env)` run twice, `NameError: name 'app'`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("app.env"), "DB_PORT=5433\n").unwrap();
+    let out = "Traceback (most recent call last):\n  File \"<cell 1>\", line 1, in <module>\n    print(app.env)\n          ^^^\nNameError: name 'app' is not defined";
+    let hint = run_hint("python", "print(app.env)", out, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`app.env` is a file in the working folder, not a name in Python: write its name in quotes and read it, `text = open('app.env').read()`, then work on `text`."
+    );
+    // A name that is no file here: another hint, or none.
+    let other = out.replace("app.env", "app.cfg");
+    assert!(
+        run_hint("python", "print(app.cfg)", &other, true, here.path())
+            .is_none_or(|h| !h.text.contains("is a file in the working folder"))
+    );
+}
+
+#[test]
+fn bytes_printed_for_hexadecimal_go_back_as_undone() {
+    // Seventh set, task 16 (1.5B): `print('hi'.encode())` for the text hi as hexadecimal bytes.
+    let request = "What is the text hi as hexadecimal bytes? Use code.";
+    let hint = uncomputed(request, "print('hi'.encode())", "b'hi'\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`b'hi'` is the text's bytes as Python shows them, not in hexadecimal: `'hi'.encode().hex()`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(bytes_for_hex(request, "6869"), None);
+    assert_eq!(bytes_for_hex(request, "b'\\x68\\x69'"), None);
+    assert_eq!(bytes_for_hex("What is hi encoded as UTF-8?", "b'hi'"), None);
+}
+
+#[test]
+fn years_counted_for_the_days_between_two_dates_go_back_as_undone() {
+    // Seventh set, task 20 (1.5B): the years between the dates, 26, for "how many days old".
+    let request = "How many days old is someone born on 2000-01-01 on 2026-12-05? Use code.";
+    let code = "from datetime import datetime\nb = datetime(2000, 1, 1)\nc = datetime(2026, 12, 5)\nage = c.year - b.year\nprint(f\"The person is {age} days old.\")";
+    let hint = uncomputed(request, code, "The person is 26 days old.\n").unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("`.days` of the result"), "{}", hint.text);
+    for counted in [
+        "from datetime import date\nprint((date(2026, 12, 5) - date(2000, 1, 1)).days)",
+        "from datetime import date\nprint(date(2026, 12, 5).toordinal() - date(2000, 1, 1).toordinal())",
+    ] {
+        assert!(!days_untaken(request, counted), "{counted}");
+    }
+    // One date, weekdays, or no count of days asked.
+    assert!(!days_untaken(
+        "How many days of 2026 come after 2026-12-05?",
+        code
+    ));
+    assert!(!days_untaken(
+        "How many weekdays are there from 2026-01-01 to 2026-02-01? How many days are Mondays?",
+        code
+    ));
+    assert!(!days_untaken(
+        "Which came first, 2000-01-01 or 2026-12-05?",
+        code
+    ));
+}
+
+#[test]
+fn the_environment_read_for_a_env_file_is_told_then_mended() {
+    // Seventh set, task 26 (0.5B): `os.getenv('DB_PORT')` printed None for app.env's DB_PORT.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("app.env"), "APP_NAME=demo\nDB_PORT=5433\n").unwrap();
+    let request = "What is the value of DB_PORT in app.env?";
+    let code = "import os\ndb_port = os.getenv('DB_PORT')\nprint(f\"What is the value of DB_PORT in app.env? {db_port}\")";
+    let h = runs(
+        request,
+        &[(code, "What is the value of DB_PORT in app.env? None\n")],
+    );
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(
+        &h,
+        &call,
+        "What is the value of DB_PORT in app.env? None\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "`os.getenv` and `os.environ` read the environment this code runs in, not `app.env`, a file"
+        ),
+        "{}",
+        hint.text
+    );
+    // Sent back unchanged: the engine runs it with the file's keys.
+    let out = format!(
+        "What is the value of DB_PORT in app.env? None\n\n({})",
+        hint.text
+    );
+    let again = runs_ending(request, &[(code, &out)], true);
+    let (mended, says) = mended_environment(&again, Some(&run(code)), here.path()).unwrap();
+    assert_eq!(
+        mended,
+        "env_file = dict(line.strip().split('=', 1) for line in open('app.env') if '=' in line)\nimport os\ndb_port = env_file.get('DB_PORT')\nprint(f\"What is the value of DB_PORT in app.env? {db_port}\")"
+    );
+    assert!(says.contains("`app.env`"), "{says}");
+    // Code that reads the file, a request about no .env file, or one not here: no hint.
+    let reads = "import os\nenv = dict(l.split('=', 1) for l in open('app.env'))\nprint(env['DB_PORT'], os.environ.get('HOME'))";
+    assert_eq!(environment_for_file(request, reads, here.path()), None);
+    assert_eq!(
+        environment_for_file("What is my HOME?", code, here.path()),
+        None
+    );
+    assert_eq!(
+        environment_for_file("What is DB_PORT in other.env?", code, here.path()),
         None
     );
 }
