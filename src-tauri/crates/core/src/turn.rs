@@ -155,9 +155,13 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             .flatten();
         // The model asked to run again the code that already ran and printed a value it was
         // then shown: it is asked for the answer with only the request and that value in view.
-        let answer_view = (retry.is_none() && shared.profile.offers("execute"))
+        let (answer_view, answer_start) = match (retry.is_none() && shared.profile.offers("execute"))
             .then(|| crate::coaching::fresh_answer(&shared.history))
-            .flatten();
+            .flatten()
+        {
+            Some(answer) => (Some(answer.view), answer.start),
+            None => (None, None),
+        };
         // The model sent back code that ran and printed nothing: it is asked for the rest of
         // the request with only the request and that code in view.
         let rest_view = (retry.is_none() && answer_view.is_none() && shared.profile.offers("execute"))
@@ -268,20 +272,37 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             }
             shared.last_fit = fit;
         }
-        // The model's last two replies ran nothing for want of code: where the runtime
-        // continues a reply it is given the start of, the reply begins as a Python block.
-        let prefix = stuck
-            .as_ref()
-            .filter(|s| s.code_first && shared.client.continues_reply())
-            .map(|_| crate::coaching::CODE_FIRST);
-        if let Some(prefix) = prefix {
-            request
-                .messages
-                .push(crate::model::ChatMessage::text(crate::model::Role::Assistant, prefix));
+        // Where the runtime continues a reply it is given the start of: the model's last two
+        // replies ran nothing for want of code, and the reply begins as a Python block; or
+        // its answer is asked for afresh, and begins with the value its code printed.
+        let prefix = if shared.client.continues_reply() {
+            stuck
+                .as_ref()
+                .filter(|s| s.code_first)
+                .map(|_| {
+                    (
+                        crate::coaching::CODE_FIRST.to_string(),
+                        "the model's reply is begun for it as a Python block",
+                    )
+                })
+                .or_else(|| {
+                    answer_start.map(|start| {
+                        (start, "the model's answer is begun for it with the value its code printed")
+                    })
+                })
+        } else {
+            None
+        };
+        let prefix = prefix.map(|(start, what)| {
+            request.messages.push(crate::model::ChatMessage::text(
+                crate::model::Role::Assistant,
+                start.clone(),
+            ));
             emit(EventMsg::Notice {
-                message: "the model's reply is begun for it as a Python block".into(),
+                message: what.into(),
             });
-        }
+            start
+        });
         (shared.client.clone(), request, shared.model.display_name(), prefix)
     });
     emit(EventMsg::ModelRequestStarted { model: model_name });
@@ -688,7 +709,7 @@ async fn stream_model(
     id: &str,
     client: &dyn ModelClient,
     request: &crate::model::ModelRequest,
-    prefix: Option<&'static str>,
+    prefix: Option<String>,
     cancel: &CancellationToken,
 ) -> Result<Streamed, ModelError> {
     let emit = |msg| rt.emitter.emit(id, msg);
@@ -785,12 +806,12 @@ async fn stream_model(
 /// block of its own (the model began its reply anew, or the runtime did not continue it)
 /// drops the start. Until its first characters tell, it is held back.
 struct Begun {
-    start: Option<&'static str>,
+    start: Option<String>,
     held: String,
 }
 
 impl Begun {
-    fn new(start: Option<&'static str>) -> Self {
+    fn new(start: Option<String>) -> Self {
         Begun {
             start,
             held: String::new(),

@@ -6020,7 +6020,7 @@ sentence, from what their code printed. The code already ran: you write no code 
 /// not the turn's calls: the 0.5B model, its own code written as JSON calls four times in view,
 /// sent it back a fifth time after the quote and a sixth after being told it changed nothing,
 /// until the corrections ran out (165.0 printed, never said). Asked once per turn.
-pub fn fresh_answer(history: &History) -> Option<History> {
+pub fn fresh_answer(history: &History) -> Option<AnswerView> {
     let (asked, turn) = history.last_turn()?;
     let HistoryItem::ToolResult {
         tool_name, output, ..
@@ -6046,15 +6046,37 @@ pub fn fresh_answer(history: &History) -> Option<History> {
     if printed.is_empty() || printed.len() > SHORT_OUTPUT {
         return None;
     }
-    Some(asked_again(
-        history,
-        turn,
-        asked,
-        format!(
-            "\n\n(The code for this already ran, and it printed:\n{printed}\nDo not run code again: \
-             answer my request in one sentence, with the value it printed.)"
+    // A value on one short line starts the answer where the runtime continues a reply it is
+    // given the start of.
+    let start = (!printed.contains('\n') && printed.chars().count() <= ANSWER_START_VALUE)
+        .then(|| format!("The code printed {printed}, so "));
+    Some(AnswerView {
+        view: asked_again(
+            history,
+            turn,
+            asked,
+            format!(
+                "\n\n(The code for this already ran, and it printed:\n{printed}\nDo not run code again: \
+                 answer my request in one sentence, with the value it printed.)"
+            ),
         ),
-    ))
+        start,
+    })
+}
+
+/// The longest value [`AnswerView::start`] quotes.
+const ANSWER_START_VALUE: usize = 60;
+
+/// How [`fresh_answer`] asks for the answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerView {
+    /// What the next request is rendered from.
+    pub view: History,
+    /// The start of the answer, with the value the code printed ("The code printed 9.5, so "),
+    /// where the runtime continues a reply it is given the start of: the 0.5B model, asked
+    /// afresh with only the request and the printed 9.5 in view, still said the 19 of its
+    /// earlier reply.
+    pub start: Option<String>,
 }
 
 /// A compound statement written after `;` (`import json; with open(f) as h: …`), which Python

@@ -2661,7 +2661,9 @@ fn the_harness_words_said_back_as_the_answer_get_the_answer_asked_afresh() {
     assert!(parroted_last(&asked));
     assert!(!parroted_last(&told));
     // Then the answer is asked for afresh, with the value in view; once a turn.
-    let view = fresh_answer(&asked).unwrap();
+    let answer = fresh_answer(&asked).unwrap();
+    assert_eq!(answer.start.as_deref(), Some("The code printed 4181, so "));
+    let view = answer.view;
     let [HistoryItem::User { items }] = view.items() else {
         panic!("{:?}", view.items());
     };
@@ -2681,7 +2683,7 @@ fn code_sent_back_after_its_output_was_quoted_gets_the_answer_asked_afresh() {
     // Not before the quote.
     assert!(fresh_answer(&h).is_none());
     let quoted = turn("1099511627776\n", after_answer(quote));
-    let view = fresh_answer(&quoted).unwrap();
+    let view = fresh_answer(&quoted).unwrap().view;
     // The request alone, with the value after it: none of the turn's calls or results.
     let [HistoryItem::User { items }] = view.items() else {
         panic!("{:?}", view.items());
@@ -2711,6 +2713,12 @@ fn code_sent_back_after_its_output_was_quoted_gets_the_answer_asked_afresh() {
     assert!(fresh_answer(&failed).is_none());
     let long = turn(&"x".repeat(500), after_answer(format!("{REPEATED} x")));
     assert!(fresh_answer(&long).is_none());
+    // Lines, or a line longer than a value, are asked for without a start.
+    let lines = turn("a 1\nb 2\n", after_answer(format!("{REPEATED} x")));
+    let answer = fresh_answer(&lines).unwrap();
+    assert_eq!(answer.start, None);
+    let line = turn(&"y".repeat(80), after_answer(format!("{REPEATED} x")));
+    assert_eq!(fresh_answer(&line).unwrap().start, None);
 }
 
 #[test]

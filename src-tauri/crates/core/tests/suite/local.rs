@@ -526,3 +526,48 @@ async fn a_provider_that_may_not_continue_a_reply_is_asked_without_a_start() {
     );
     s.server.assert_invariants();
 }
+
+/// The code that printed the answer asked for again, then the answer asked afresh: on
+/// llama.cpp's server the request ends with the start of the answer, holding the value the
+/// code printed, and the model continues it.
+#[tokio::test]
+async fn an_answer_asked_afresh_is_begun_with_the_value_the_code_printed() {
+    let mut s = SessionFixture::builder(Script::new(vec![
+        ScriptedResponse::text("```python\nprint(2**40)\n```"),
+        ScriptedResponse::text("```python\nprint(2**40)\n```"),
+        ScriptedResponse::text("2 to the 40th is 1099511627776."),
+    ]))
+    .model("llamacpp/scripted-model")
+    .configure(|c| c.approval_policy = ApprovalPolicy::Auto)
+    .start()
+    .await;
+    s.say("What is 2 to the 40th? Use code.");
+    let events = s.until_turn_end().await;
+    assert!(
+        notices(&events).contains(
+            &"the model's answer is begun for it with the value its code printed".to_string()
+        ),
+        "{:?}",
+        notices(&events)
+    );
+    let last = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            EventMsg::AssistantMessage { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        last,
+        "The code printed 1099511627776, so 2 to the 40th is 1099511627776."
+    );
+    let requests = s.server.model_requests();
+    let asked = requests.last().unwrap().messages();
+    assert_eq!(
+        content_text(asked.last().unwrap()),
+        "The code printed 1099511627776, so "
+    );
+    assert_eq!(asked.last().unwrap()["role"], "assistant");
+    s.server.assert_invariants();
+}
