@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth|sixth|seventh] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth|sixth|seventh|eighth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -402,8 +402,57 @@ SEVENTH = [
      {"a.txt": "1", "b.txt": "2", "c.md": "3", "d.py": "4"}, "3"),
 ]
 
+# An eighth, written in session 30 while the seventh was being tuned on, and run only with that
+# session's last binary: how far the coaching carries to requests it was not built on. New
+# shapes: a tab-separated table, a JSON object of counts, an INI file, a markdown file of
+# bullets under headings, dated events, and files to write and to delete.
+SCORES_TSV = "name\tscore\nkai\t71\nlou\t93\nmia\t88\nned\t64\n"
+FRUIT_STOCK = json.dumps({"items": {"apple": 12, "pear": 0, "plum": 7, "kiwi": 0}})
+CONFIG_INI = "[server]\nhost = example.org\nport = 8443\n\n[client]\nretries = 3\n"
+NOTES_MD = "# Notes\n\n## Monday\n- met ana\n- fixed bug\n\n## Tuesday\n- wrote docs\n"
+EVENTS_CSV = "date,kind\n2026-01-03,login\n2026-01-03,logout\n2026-01-04,login\n2026-02-01,login\n"
+WORDS_TXT = "apple banana\ncherry\ndate elderberry fig\n"
+
+EIGHTH = [
+    ("What is 123 squared plus 456 squared? Use code.", {}, "223065"),
+    ("How many minutes are in a leap year? Use code.", {}, "527040"),
+    ("What is 2.5 percent of 18400? Use code.", {}, "460"),
+    ("What is the sum of the integers from 60 to 160? Use code.", {}, "11110"),
+    ("How many numbers from 1 to 300 are divisible by 4 but not by 6? Use code.", {}, "50"),
+    ("What is 7 to the power of 9? Use code.", {}, "40353607"),
+    ("What is 255 written in binary? Use code.", {}, "11111111"),
+    ("What is the binary number 110101 in decimal? Use code.", {}, "53"),
+    ("What is the range (largest minus smallest) of 14, 3, 9, 21 and 7? Use code.", {}, "18"),
+    ("How many two-digit numbers have digits that add up to 9? Use code.", {}, "9"),
+    ("What is the smallest number greater than 1000 that is divisible by 17? Use code.", {}, "1003"),
+    ("How many vowels are in the word onomatopoeia? Count with code.", {}, "8"),
+    ("What is the word Python repeated three times with dashes between? Use code.", {}, "python-python-python"),
+    ("How many words of 'a quick test of the new code' have fewer than 4 letters? Use code.", {}, "4"),
+    ("What are the first 8 characters of the sha1 hex digest of the text tea (no newline)? Use code.", {}, "75490f32"),
+    ("What is the text ok encoded in base64? Use code.", {}, "b2s="),
+    ("What date is 250 days after 2026-05-01? Use code and answer as YYYY-MM-DD.", {}, "2027-01-06"),
+    ("How many Fridays are there in 2026? Use code.", {}, "52"),
+    ("What day of the week was 2024-12-25? Use code.", {}, "wednesday"),
+    ("How many full weeks are in 100 days? Use code.", {}, "14"),
+    ("What is the highest score in scores.tsv?", {"scores.tsv": SCORES_TSV}, "93"),
+    ("Who has the lowest score in scores.tsv?", {"scores.tsv": SCORES_TSV}, "ned"),
+    ("How many fruits in stock.json have a count of 0?", {"stock.json": FRUIT_STOCK}, "2"),
+    ("What is the total count of fruits in stock.json?", {"stock.json": FRUIT_STOCK}, "19"),
+    ("What port does config.ini set for the server?", {"config.ini": CONFIG_INI}, "8443"),
+    ("How many bullet points are in notes.md?", {"notes.md": NOTES_MD}, "3"),
+    ("How many login events are in events.csv?", {"events.csv": EVENTS_CSV}, "3"),
+    ("How many events in events.csv happened in January 2026?", {"events.csv": EVENTS_CSV}, "3"),
+    ("How many words does words.txt hold in total?", {"words.txt": WORDS_TXT}, "6"),
+    ("How many .py files in this folder are not empty?", {"a.py": "x = 1\n", "b.py": "", "c.js": "1", "d.py": "print(1)\n"}, "2"),
+    ("Which file in this folder is the smallest?", {"report.txt": "x" * 50, "notes.txt": "x" * 5, "data.csv": "x" * 20},
+     "notes.txt"),
+    ("Write the word hello into greet.txt five times, one per line, then tell me how many lines greet.txt has.", {}, "5"),
+    ("Delete every empty file in this folder, then tell me how many files are left.",
+     {"a.txt": "", "b.txt": "x", "c.log": "", "d.md": "y"}, "2"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-        "seventh": SEVENTH}
+        "seventh": SEVENTH, "eighth": EIGHTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -560,8 +609,10 @@ NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "
 def holds(text, expected):
     """Whether `text` says the expected value: words in any case, numbers whole (2 is not
     in 14312085 nor in copy2, 165 is in 165.0; 36.6 is in 36.67, its rounding), thousands commas ignored,
-    counts up to twenty also as words."""
+    a base prefix too (1100100 is in 0b1100100), counts up to twenty also as words."""
     text, expected = text.lower().replace(",", ""), expected.lower()
+    # A number written with Python's base prefix (0b1100100, 0xc8) is that number's digits.
+    text = re.sub(r"\b0[bxo]([0-9a-f]+)\b", r"\1", text)
     if not re.fullmatch(r"\d+(\.\d+)?", expected):
         return expected in text
     after = r"(?!\d)" if "." not in expected else ""
@@ -625,7 +676,8 @@ def main():
                          "fourth (written in session 27, tuned on from then) "
                          "fifth (written in session 28, tuned on from then) "
                          "sixth (written in session 29, tuned on from then) "
-                         "or seventh (written in session 30, run before any change made from it)")
+                         "seventh (written in session 30, run before any change made from it, then tuned on) "
+                         "or eighth (written in session 30, run only with its last binary)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
