@@ -1057,3 +1057,39 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
     });
     result.ends
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Begun;
+
+    fn streamed(start: Option<&str>, deltas: &[&str]) -> String {
+        let mut begun = Begun::new(start.map(str::to_string));
+        let mut text: String = deltas
+            .iter()
+            .filter_map(|d| begun.feed(d.to_string()))
+            .collect();
+        text.extend(begun.finish());
+        text
+    }
+
+    #[test]
+    fn a_begun_reply_keeps_its_start_unless_the_model_opens_a_block_of_its_own() {
+        assert_eq!(
+            streamed(Some("```python\n"), &["pr", "int(", "6 * 7)\n```"]),
+            "```python\nprint(6 * 7)\n```"
+        );
+        // A fence of its own, even split over tokens and after a newline: the start goes.
+        assert_eq!(
+            streamed(Some("```python\n"), &["\n", "``", "`json\n{}\n```"]),
+            "\n```json\n{}\n```"
+        );
+        // Fewer than three characters in all: kept with its start when the stream ends.
+        assert_eq!(
+            streamed(Some("The code printed 9.5, so "), &["ok"]),
+            "The code printed 9.5, so ok"
+        );
+        assert_eq!(streamed(Some("```python\n"), &[]), "```python\n");
+        // No start: the deltas as they come.
+        assert_eq!(streamed(None, &["a", "b"]), "ab");
+    }
+}

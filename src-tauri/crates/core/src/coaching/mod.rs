@@ -3756,6 +3756,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A key the request asks about that the file holds and the code never looked for,
+    // whatever the run printed (the 1.5B model split app.env at its first `=` and printed
+    // `demo` and `DB_HOST` for DB_PORT).
+    if hint.is_none()
+        && !shell
+        && let Some((key, file)) = key_unlooked(&request, code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that sets it and take what follows its `=` or `:`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // Items kept by a yes-or-no key the request never names, whatever the run printed (the
     // 0.5B model printed the active users' ages as JSON).
     if hint.is_none()
@@ -3931,6 +3945,25 @@ pub fn uncomputed_hint(
         .or_else(|| {
             median_unsorted(&request, code).then(|| {
                 format!("{NEVER_SORTED} it took the middle of them as given. Take the middle of `sorted(numbers)`, or use `statistics.median(numbers)`.")
+            })
+        })
+        .or_else(|| {
+            value_unfiltered(&request, code, cwd).map(|(word, column, file)| {
+                format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
+            })
+        })
+        .or_else(|| {
+            extension_count_missed(&request, value, cwd).map(|(extension, printed)| {
+                format!("your code printed {printed}, which is not how many `.{extension}` files this folder holds now: it counted before the change, or other files. Count them as the folder is now: `len([f for f in os.listdir('.') if f.endswith('.{extension}')])`.")
+            })
+        })
+        .or_else(|| {
+            median_missed(&request, value).map(|count| {
+                if count.is_multiple_of(2) {
+                    format!("my request gives {count} numbers, an even count, so their median is the mean of the two in the middle once they are sorted, and your code printed something else: with `s = sorted(numbers)`, compute `(s[len(s) // 2 - 1] + s[len(s) // 2]) / 2`, or use `statistics.median(numbers)`.")
+                } else {
+                    format!("my request gives {count} numbers, so their median is the one in the middle once they are sorted, and your code printed something else: `sorted(numbers)[len(numbers) // 2]`, or `statistics.median(numbers)`.")
+                }
             })
         })
         .or_else(|| {
@@ -4488,6 +4521,42 @@ fn bytes_for_hex(request: &str, value: &str) -> Option<String> {
     (!inner.is_empty() && !inner.contains(['\\', '\'', '"'])).then(|| inner.to_string())
 }
 
+/// A key a settings file the request names sets (`DB_PORT=5433`, `port = 8443`, `port:
+/// 8443`) that the request names as a word, when the code names the file and none of its
+/// strings holds the key: the key as the file writes it, and the file.
+fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+    let strings: Vec<String> = string_literals(code)
+        .into_iter()
+        .map(str::to_lowercase)
+        .collect();
+    let words: Vec<String> = request
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.len() >= 3)
+        .map(str::to_lowercase)
+        .collect();
+    named_files(request).into_iter().find_map(|name| {
+        let base = name.rsplit('/').next().unwrap_or(name);
+        let settings = [".env", ".ini", ".cfg", ".conf", ".properties", ".toml"]
+            .iter()
+            .any(|e| base.ends_with(e));
+        if !settings || !names_file(code, base, true) {
+            return None;
+        }
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        text.lines().find_map(|line| {
+            let line = line.trim();
+            let at = line.find(['=', ':'])?;
+            let key = line[..at].trim();
+            let lower = key.to_lowercase();
+            (!key.is_empty()
+                && !key.contains(char::is_whitespace)
+                && words.contains(&lower)
+                && !strings.iter().any(|s| s.contains(&lower)))
+            .then(|| (key.to_string(), name.to_string()))
+        })
+    })
+}
+
 /// What the hint of [`environment_for_file`] says.
 const ENVIRONMENT_NOT_FILE: &str =
     "`os.getenv` and `os.environ` read the environment this code runs in, not";
@@ -4548,6 +4617,126 @@ pub fn mended_environment<'h>(
             "the model's code reads the environment for `{file}`, and {how}: running it with the keys read from `{file}`"
         ),
     ))
+}
+
+/// A word of the request that a column of a CSV file it names holds in some rows but not
+/// all, when no string of the code holds it: the word, the column and the file. The 1.5B model
+/// added up every order's `total` for "the total of the shipped orders in orders.csv" (125.5,
+/// not 105), never looking for `shipped` in the `status` column.
+fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    let lower = request.to_lowercase();
+    let strings: Vec<String> = string_literals(code)
+        .into_iter()
+        .map(str::to_lowercase)
+        .collect();
+    named_files(request).into_iter().find_map(|name| {
+        let (header, text) = csv_file(cwd, name)?;
+        let rows: Vec<Vec<String>> = text
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split(',').map(|f| f.trim().to_lowercase()).collect())
+            .collect();
+        if rows.len() < 2 || !code.contains(name) {
+            return None;
+        }
+        words_in(&lower)
+            .filter(|w| w.len() >= 3 && w.chars().all(char::is_alphabetic))
+            .filter(|w| !header.iter().any(|h| h.eq_ignore_ascii_case(w)))
+            .filter(|w| !strings.iter().any(|s| s.contains(w)))
+            .find_map(|w| {
+                (0..header.len()).find_map(|column| {
+                    let holding = rows
+                        .iter()
+                        .filter(|r| r.get(column).is_some_and(|f| f == w))
+                        .count();
+                    (holding >= 1 && holding < rows.len())
+                        .then(|| (w.to_string(), header[column].clone(), name.to_string()))
+                })
+            })
+    })
+}
+
+/// When the request ends by asking how many files of one extension the folder has ("then tell
+/// me how many .md files there are") and the run printed one count that is not how many the
+/// folder holds now: the extension and the count printed. Both models renamed two `.txt`
+/// files to `.md` beside a third `.md` and printed how many they renamed, 2.
+fn extension_count_missed<'v>(
+    request: &str,
+    value: &'v str,
+    cwd: &Path,
+) -> Option<(String, &'v str)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)how many \.(\w+) files(?: are there| there are| are in (?:this|the) folder| does (?:this|the) folder (?:have|hold))( and (?:in )?its subfolders)?(?: now)?\s*[?.]?\s*$",
+        )
+        .ok()
+    });
+    let asked = ASKED.as_ref()?.captures(request.trim())?;
+    let extension = asked.get(1)?.as_str().to_string();
+    let deep = asked.get(2).is_some();
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    let printed_count: usize = printed.parse().ok()?;
+    let suffix = format!(".{}", extension.to_lowercase());
+    let count = walkdir_count(cwd, deep, &suffix)?;
+    (count != printed_count).then_some((extension, *printed))
+}
+
+/// How many files under `dir` (in it only, or in its subfolders too when `deep`) have names
+/// ending with `suffix`, in any case.
+fn walkdir_count(dir: &Path, deep: bool, suffix: &str) -> Option<usize> {
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let entry = entry.ok()?;
+        let kind = entry.file_type().ok()?;
+        if kind.is_dir() && deep {
+            count += walkdir_count(&entry.path(), true, suffix)?;
+        } else if kind.is_file()
+            && entry
+                .file_name()
+                .to_string_lossy()
+                .to_lowercase()
+                .ends_with(suffix)
+        {
+            count += 1;
+        }
+    }
+    Some(count)
+}
+
+/// When the request asks for the median of numbers it lists and the run printed one number
+/// that is not it: how many numbers there are. The 1.5B model sorted `[3, 19, 8, 27, 11, 5]`
+/// and printed the upper one of the middle two, 11.
+fn median_missed(request: &str, value: &str) -> Option<usize> {
+    static LISTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bmedian of\s+(-?\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?\d+(?:\.\d+)?)+)",
+        )
+        .ok()
+    });
+    let listed = LISTED.as_ref()?.captures(request)?;
+    let mut numbers: Vec<f64> = numbers_in(listed.get(1)?.as_str())
+        .into_iter()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    if numbers.len() < 2 {
+        return None;
+    }
+    numbers.sort_by(f64::total_cmp);
+    let n = numbers.len();
+    let median = if n.is_multiple_of(2) {
+        (numbers[n / 2 - 1] + numbers[n / 2]) / 2.0
+    } else {
+        numbers[n / 2]
+    };
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    (!same_number(printed, &median.to_string())).then_some(n)
 }
 
 /// What the hint of [`median_unsorted`] says.

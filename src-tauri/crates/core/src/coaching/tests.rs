@@ -5619,3 +5619,172 @@ fn the_environment_read_for_a_env_file_is_told_then_mended() {
         None
     );
 }
+
+#[test]
+fn a_median_computed_otherwise_goes_back_as_undone() {
+    // Seventh set, task 9 (1.5B): sorted, then the upper one of the middle two printed.
+    let request = "What is the median of 3, 19, 8, 27, 11 and 5? Use code.";
+    let code = "numbers = [3, 19, 8, 27, 11, 5]\nnumbers.sort()\nprint(numbers[len(numbers) // 2])";
+    let hint = uncomputed(request, code, "11\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("6 numbers, an even count"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(median_missed(request, "9.5"), None);
+    assert_eq!(median_missed(request, "9.50"), None);
+    assert_eq!(
+        median_missed("What is the median of 14, 3, 9, 21 and 7?", "9"),
+        None
+    );
+    assert_eq!(
+        median_missed("What is the median of 14, 3, 9, 21 and 7?", "14"),
+        Some(5)
+    );
+    // No list in the request, or more than one value printed.
+    assert_eq!(
+        median_missed("What is the median of the scores in a.txt?", "3"),
+        None
+    );
+    assert_eq!(median_missed(request, "9.5 11"), None);
+}
+
+#[test]
+fn a_count_of_files_that_is_not_the_folders_goes_back_as_undone() {
+    // Seventh set, task 33 (both models): two .txt renamed beside a third .md, 2 printed.
+    let here = tempfile::tempdir().unwrap();
+    for name in ["a.md", "b.md", "c.md", "d.py"] {
+        std::fs::write(here.path().join(name), "x").unwrap();
+    }
+    let request = "Rename every .txt file in this folder to end in .md, then tell me how many .md files there are.";
+    assert_eq!(
+        extension_count_missed(request, "2", here.path()),
+        Some(("md".to_string(), "2"))
+    );
+    assert_eq!(extension_count_missed(request, "3", here.path()), None);
+    assert_eq!(
+        extension_count_missed(request, "Number of .md files: 3", here.path()),
+        None
+    );
+    // Subfolders counted when asked.
+    std::fs::create_dir(here.path().join("sub")).unwrap();
+    std::fs::write(here.path().join("sub/e.md"), "x").unwrap();
+    let deep = "How many .md files are in this folder and its subfolders?";
+    assert_eq!(extension_count_missed(deep, "4", here.path()), None);
+    assert!(extension_count_missed(deep, "3", here.path()).is_some());
+    // A count with a condition after it is another question.
+    for other in [
+        "How many .md files in this folder are not empty?",
+        "How many .md files are larger than 10 bytes?",
+        "How many lines do the .md files in this folder have?",
+    ] {
+        assert_eq!(
+            extension_count_missed(other, "9", here.path()),
+            None,
+            "{other}"
+        );
+    }
+}
+
+#[test]
+fn rows_never_picked_by_the_value_the_request_names_go_back_as_undone() {
+    // Seventh set, task 22 (1.5B): every order's total added up, 125.5, for the shipped ones.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("orders.csv"),
+        "id,customer,status,total\n1,ana,shipped,40.00\n2,ben,pending,15.50\n3,ana,shipped,22.25\n",
+    )
+    .unwrap();
+    let request = "What is the total of the shipped orders in orders.csv?";
+    let code = "import csv\ntotal = 0\nfor row in csv.DictReader(open('orders.csv')):\n    total += float(row['total'])\nprint(total)";
+    assert_eq!(
+        value_unfiltered(request, code, here.path()),
+        Some(("shipped".into(), "status".into(), "orders.csv".into()))
+    );
+    let h = runs(request, &[(code, "77.75\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "77.75\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("take only the rows whose `status` is `shipped`"),
+        "{}",
+        hint.text
+    );
+    // Looked for, in any case; a word every row holds, or a column's name, is no filter.
+    let filtered = code.replace(
+        "    total +=",
+        "    if row['status'] == 'Shipped':\n        total +=",
+    );
+    assert_eq!(value_unfiltered(request, &filtered, here.path()), None);
+    std::fs::write(
+        here.path().join("all.csv"),
+        "id,status,total\n1,shipped,4\n2,shipped,5\n",
+    )
+    .unwrap();
+    assert_eq!(
+        value_unfiltered(
+            "What is the total of the shipped orders in all.csv?",
+            &code.replace("orders.csv", "all.csv"),
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        value_unfiltered(
+            "What is the total in orders.csv by status?",
+            code,
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
+    // Seventh set, task 26 (1.5B): app.env split at its first `=`, `demo` and `DB_HOST` printed.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.env"),
+        "APP_NAME=demo\nDB_HOST=localhost\nDB_PORT=5433\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("settings.cfg"),
+        "[cache]\nsize = 64\ntimeout: 30\n",
+    )
+    .unwrap();
+    let request = "What is the value of DB_PORT in app.env?";
+    let code = "text = open('app.env').read(); print(text.split('=')[1].strip())";
+    assert_eq!(
+        key_unlooked(request, code, here.path()),
+        Some(("DB_PORT".into(), "app.env".into()))
+    );
+    let h = runs(request, &[(code, "demo\nDB_HOST\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "demo\nDB_HOST\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("a key `app.env` sets"), "{}", hint.text);
+    // Looked for (in any case), or a file the code never names: not this hint.
+    let looked = "for l in open('app.env'):\n    if l.startswith('db_port'):\n        print(l)";
+    assert_eq!(key_unlooked(request, looked, here.path()), None);
+    assert_eq!(key_unlooked(request, "print(5433)", here.path()), None);
+    let cfg = "Which timeout does settings.cfg give the cache?";
+    assert_eq!(
+        key_unlooked(
+            cfg,
+            "print(open('settings.cfg').read().split()[2])",
+            here.path()
+        ),
+        Some(("timeout".into(), "settings.cfg".into()))
+    );
+    assert_eq!(
+        key_unlooked(
+            cfg,
+            "import configparser\nc = configparser.ConfigParser()\nc.read('settings.cfg')\nprint(c['cache']['timeout'])",
+            here.path()
+        ),
+        None
+    );
+}

@@ -76,6 +76,24 @@ async fn the_real_gguf_answers_with_its_own_template_and_context() {
     );
 }
 
+/// A request whose last message is the assistant's start: the model continues it (the turn
+/// begins a stuck small model's reply as a Python block), as llama.cpp's server does.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reply_given_its_start_is_continued_from_there() {
+    let rt = runtime();
+    let client = client_for(&rt, real_gguf().to_str().unwrap());
+    assert!(client.continues_reply());
+    let mut request = ask("Write Python code that prints 6 times 7.");
+    request.max_tokens = Some(32);
+    request
+        .messages
+        .push(ChatMessage::text(Role::Assistant, "```python\n"));
+    let text = text_of(&collect(client.as_ref(), &request).await.unwrap());
+    // The code itself, not a reply begun anew with a fence of its own.
+    assert!(!text.trim_start().starts_with("```"), "{text}");
+    assert!(text.contains("print("), "{text}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_conversation_that_grows_gives_the_same_answers_as_a_fresh_one() {
     // The engine keeps the previous prompt's tokens and evaluates only what is new; greedy
