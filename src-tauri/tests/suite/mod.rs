@@ -5,6 +5,7 @@ mod launch;
 mod plan;
 mod pointer;
 mod quit;
+mod request_files;
 mod sandbox_save_load;
 mod second_launch;
 mod session_controls;
