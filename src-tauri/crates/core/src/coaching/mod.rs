@@ -3742,43 +3742,37 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
-    // The environment read for a .env file the request names (the 0.5B model printed
-    // `os.getenv('DB_PORT')`, None, for app.env's DB_PORT, and answered 3306).
-    if hint.is_none()
-        && !shell
-        && let Some(file) = environment_for_file(&request, code, cwd)
-    {
+    // Slips told whatever the run printed (one value, lines or JSON): the environment read
+    // for a .env file the request names (the 0.5B model printed `os.getenv('DB_PORT')`, None,
+    // and answered 3306); a key the file sets that the code never looked for (the 1.5B model
+    // split app.env at its first `=` and printed `demo` and `DB_HOST` for DB_PORT); items
+    // kept by a yes-or-no key the request never names (the 0.5B model printed the active
+    // users' ages as JSON).
+    let whatever_printed = (hint.is_none() && !shell)
+        .then(|| {
+            environment_for_file(&request, code, cwd)
+                .map(|file| {
+                    format!(
+                        "{ENVIRONMENT_NOT_FILE} `{file}`, a file: read the file and split each line at `=`, `{}`.",
+                        env_file_dict(&file)
+                    )
+                })
+                .or_else(|| {
+                    key_unlooked(&request, code, cwd).map(|(key, file)| {
+                        format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that sets it and take what follows its `=` or `:`.")
+                    })
+                })
+                .or_else(|| {
+                    unasked_flag(&request, code).map(|(flag, test)| {
+                        format!("your code kept only the items where `{flag}` is true (`{test}`), and my request does not ask about `{flag}`: leave that condition out and take every item.")
+                    })
+                })
+        })
+        .flatten();
+    if let Some(why) = whatever_printed {
         return Some(RunHint {
             text: format!(
-                "{NOT_COMPUTED} {ENVIRONMENT_NOT_FILE} `{file}`, a file: read the file and split each line at `=`, `{}`. Write code that computes the answer to my request ({request}) and prints it.",
-                env_file_dict(&file)
-            ),
-            undone: true,
-        });
-    }
-    // A key the request asks about that the file holds and the code never looked for,
-    // whatever the run printed (the 1.5B model split app.env at its first `=` and printed
-    // `demo` and `DB_HOST` for DB_PORT).
-    if hint.is_none()
-        && !shell
-        && let Some((key, file)) = key_unlooked(&request, code, cwd)
-    {
-        return Some(RunHint {
-            text: format!(
-                "{NOT_COMPUTED} my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that sets it and take what follows its `=` or `:`. Write code that computes the answer to my request ({request}) and prints it."
-            ),
-            undone: true,
-        });
-    }
-    // Items kept by a yes-or-no key the request never names, whatever the run printed (the
-    // 0.5B model printed the active users' ages as JSON).
-    if hint.is_none()
-        && !shell
-        && let Some((flag, test)) = unasked_flag(&request, code)
-    {
-        return Some(RunHint {
-            text: format!(
-                "{NOT_COMPUTED} your code kept only the items where `{flag}` is true (`{test}`), and my request does not ask about `{flag}`: leave that condition out and take every item. Write code that computes the answer to my request ({request}) and prints it."
+                "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
