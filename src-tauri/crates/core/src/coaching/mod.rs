@@ -3942,11 +3942,6 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            value_unfiltered(&request, code, cwd).map(|(word, column, file)| {
-                format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
-            })
-        })
-        .or_else(|| {
             extension_count_missed(&request, value, cwd).map(|(extension, printed)| {
                 format!("your code printed {printed}, which is not how many `.{extension}` files this folder holds now: it counted before the change, or other files. Count them as the folder is now: `len([f for f in os.listdir('.') if f.endswith('.{extension}')])`.")
             })
@@ -4073,6 +4068,12 @@ pub fn uncomputed_hint(
                 format!(
                     "my request asks who, and {number} is a number, not who it is: print the name that goes with it."
                 )
+            })
+        })
+        // Last: a column converted wrong or never used says more first.
+        .or_else(|| {
+            value_unfiltered(&request, code, cwd).map(|(word, column, file)| {
+                format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
             })
         })?;
     Some(RunHint {
@@ -4634,10 +4635,17 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
         if rows.len() < 2 || !code.contains(name) {
             return None;
         }
+        // Looked for: a string of the code that is the word, or holds it with no space (not
+        // a sentence it prints: the 1.5B model's "Total of shipped orders: {total}").
+        let looked_for = |w: &str| {
+            strings
+                .iter()
+                .any(|s| s.trim() == w || (!s.contains(char::is_whitespace) && s.contains(w)))
+        };
         words_in(&lower)
             .filter(|w| w.len() >= 3 && w.chars().all(char::is_alphabetic))
             .filter(|w| !header.iter().any(|h| h.eq_ignore_ascii_case(w)))
-            .filter(|w| !strings.iter().any(|s| s.contains(w)))
+            .filter(|w| !looked_for(w))
             .find_map(|w| {
                 (0..header.len()).find_map(|column| {
                     let holding = rows

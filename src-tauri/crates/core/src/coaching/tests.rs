@@ -5698,6 +5698,9 @@ fn rows_never_picked_by_the_value_the_request_names_go_back_as_undone() {
     .unwrap();
     let request = "What is the total of the shipped orders in orders.csv?";
     let code = "import csv\ntotal = 0\nfor row in csv.DictReader(open('orders.csv')):\n    total += float(row['total'])\nprint(total)";
+    // The word in a sentence the code prints is not looked for (seventh set, task 22, D run).
+    let said = code.replace("print(total)", "print(f'Total of shipped orders: {total}')");
+    assert!(value_unfiltered(request, &said, here.path()).is_some());
     assert_eq!(
         value_unfiltered(request, code, here.path()),
         Some(("shipped".into(), "status".into(), "orders.csv".into()))
