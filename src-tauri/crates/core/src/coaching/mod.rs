@@ -4276,7 +4276,10 @@ fn word_unsearched(
     let code = code.to_lowercase();
     // Looked for: written in one of the code's strings, not only in a name or a comment
     // (`gmail_count`).
-    let strings = string_literals(&code);
+    let strings: Vec<String> = string_literals(&code)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     let names = named_files(request);
     let stems: Vec<String> = names
         .iter()
@@ -4294,7 +4297,7 @@ fn word_unsearched(
             words_in(&lower)
                 .filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic))
                 .filter(|w| !COMMON.contains(w) && !stems.iter().any(|s| s == w))
-                .filter(|w| !strings.iter().any(|s| s.contains(w)))
+                .filter(|w| !looked_for(&strings, w))
                 .find_map(|w| {
                     let holding = lines.iter().filter(|l| l.contains(w)).count();
                     (holding >= 2 && holding < lines.len())
@@ -4635,17 +4638,10 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
         if rows.len() < 2 || !code.contains(name) {
             return None;
         }
-        // Looked for: a string of the code that is the word, or holds it with no space (not
-        // a sentence it prints: the 1.5B model's "Total of shipped orders: {total}").
-        let looked_for = |w: &str| {
-            strings
-                .iter()
-                .any(|s| s.trim() == w || (!s.contains(char::is_whitespace) && s.contains(w)))
-        };
         words_in(&lower)
             .filter(|w| w.len() >= 3 && w.chars().all(char::is_alphabetic))
             .filter(|w| !header.iter().any(|h| h.eq_ignore_ascii_case(w)))
-            .filter(|w| !looked_for(w))
+            .filter(|w| !looked_for(&strings, w))
             .find_map(|w| {
                 (0..header.len()).find_map(|column| {
                     let holding = rows
@@ -4657,6 +4653,15 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
                 })
             })
     })
+}
+
+/// Whether one of the code's strings (lowercased) looks for `word`: it is the word, or holds
+/// it with no space. A sentence the code prints is no search: the 1.5B model's
+/// `"Total of shipped orders: {total}"` added up every order.
+fn looked_for(strings: &[String], word: &str) -> bool {
+    strings
+        .iter()
+        .any(|s| s.trim() == word || (!s.contains(char::is_whitespace) && s.contains(word)))
 }
 
 /// When the request ends by asking how many files of one extension the folder has ("then tell

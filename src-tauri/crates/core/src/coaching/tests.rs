@@ -5343,6 +5343,12 @@ fn every_line_counted_for_a_word_some_lines_hold_goes_back_as_undone() {
         "{}",
         hint.text
     );
+    // The word only in a sentence the code prints is no search.
+    let said = code.replace(
+        "print(gmail_count)",
+        "print(f'Contacts with gmail: {gmail_count}')",
+    );
+    assert!(word_unsearched(request, &said, "5", dir.path()).is_some());
     // The word looked for, another count, or a word one line holds: left alone.
     let right = "print(sum('gmail' in l for l in open('contacts.txt')))";
     assert_eq!(word_unsearched(request, right, "5", dir.path()), None);
