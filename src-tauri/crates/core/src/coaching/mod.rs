@@ -4494,10 +4494,7 @@ fn days_untaken(request: &str, code: &str) -> bool {
         return false;
     };
     let lower = request.to_lowercase();
-    let code: String = code
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").to_string() + "\n")
-        .collect();
+    let code = uncommented(code);
     lower.contains("how many days")
         && date.find_iter(request).count() == 2
         && !lower.contains("week")
@@ -4693,15 +4690,16 @@ fn extension_count_missed<'v>(
 }
 
 /// How many files under `dir` (in it only, or in its subfolders too when `deep`) have names
-/// ending with `suffix`, in any case.
+/// ending with `suffix`, in any case; hidden and ignored files count too.
 fn walkdir_count(dir: &Path, deep: bool, suffix: &str) -> Option<usize> {
+    let walk = ignore::WalkBuilder::new(dir)
+        .standard_filters(false)
+        .max_depth(if deep { None } else { Some(1) })
+        .build();
     let mut count = 0;
-    for entry in std::fs::read_dir(dir).ok()? {
+    for entry in walk {
         let entry = entry.ok()?;
-        let kind = entry.file_type().ok()?;
-        if kind.is_dir() && deep {
-            count += walkdir_count(&entry.path(), true, suffix)?;
-        } else if kind.is_file()
+        if entry.file_type().is_some_and(|t| t.is_file())
             && entry
                 .file_name()
                 .to_string_lossy()
@@ -4783,14 +4781,19 @@ pub fn mended_median<'h>(
     ))
 }
 
+/// `code` without its `#` comments, line by line (a `#` inside a string cuts it too, which
+/// the checks that use this can bear).
+fn uncommented(code: &str) -> String {
+    code.lines()
+        .map(|l| l.split('#').next().unwrap_or("").to_string() + "\n")
+        .collect()
+}
+
 /// Whether the request asks for a median and the code never sorts: the 0.5B model took the
 /// middle two of `[3, 19, 8, 27, 11, 5]` as given (`# Step 1: Sort the numbers` and no sort)
 /// and answered 17.5.
 fn median_unsorted(request: &str, code: &str) -> bool {
-    let code: String = code
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").to_lowercase() + "\n")
-        .collect();
+    let code = uncommented(code).to_lowercase();
     request.to_lowercase().contains("median")
         && ![
             "sort",
