@@ -4488,9 +4488,7 @@ fn listed_for_count(request: &str, value: &str) -> Option<usize> {
 /// takes `.days` of anything: the 1.5B model answered "How many days old is someone born on
 /// 2000-01-01 on 2026-12-05?" with the difference of the years, 26.
 fn days_untaken(request: &str, code: &str) -> bool {
-    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
-    let Some(date) = DATE.as_ref() else {
+    let Some(date) = ISO_DATE.as_ref() else {
         return false;
     };
     let lower = request.to_lowercase();
@@ -4781,6 +4779,10 @@ pub fn mended_median<'h>(
     ))
 }
 
+/// A date written as the request and files write them, `2026-12-05`.
+static ISO_DATE: std::sync::LazyLock<Option<regex::Regex>> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
+
 /// `code` without its `#` comments, line by line (a `#` inside a string cuts it too, which
 /// the checks that use this can bear).
 fn uncommented(code: &str) -> String {
@@ -4859,8 +4861,6 @@ fn letters_for_words(request: &str, value: &str) -> Option<String> {
 /// call the code reads anyway: the 1.5B model counted the days of 2026 after 2026-12-05 up to
 /// `datetime.now()`, and answered 0.
 fn clock_for_dated_request<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'static str)> {
-    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
     static NOW: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r"(?i)\b(?:today|now|current|currently|ago|yesterday|tomorrow|tonight|(?:this|last|next) (?:year|month|week))\b",
@@ -4873,7 +4873,7 @@ fn clock_for_dated_request<'r>(request: &'r str, code: &str) -> Option<(&'r str,
     let clock = ["today()", "now()", "time.time()", "localtime("]
         .into_iter()
         .find(|clock| code.contains(clock))?;
-    let date = DATE.as_ref()?.find(request)?.as_str();
+    let date = ISO_DATE.as_ref()?.find(request)?.as_str();
     Some((date, clock))
 }
 
@@ -5025,13 +5025,11 @@ fn month_as_number<'t>(word: &str, text: &'t str) -> Option<(&'t str, String)> {
         "november",
         "december",
     ];
-    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
     let lower = word.to_lowercase();
     let at = MONTHS
         .iter()
         .position(|m| *m == lower || (lower.len() == 3 && m.starts_with(&lower)))?;
-    let date = DATE.as_ref()?.find(text)?.as_str();
+    let date = ISO_DATE.as_ref()?.find(text)?.as_str();
     Some((date, format!("{:02}", at + 1)))
 }
 
@@ -6857,28 +6855,21 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
 /// it ends with the name (`'my notes/app.env'`). Python names a path in quotes only: the
 /// 1.5B model's `print(app.env['DB_PORT'])` (a NameError) read nothing.
 fn names_file(code: &str, base: &str, python: bool) -> bool {
-    static LITERAL: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
-    let Some(literal) = LITERAL.as_ref() else {
-        return code.contains(base);
-    };
     let path = |text: &str| {
         text.contains(base) && (!text.contains(char::is_whitespace) || text.trim().ends_with(base))
     };
+    let literals = string_literals(code);
     if python {
-        return literal
-            .find_iter(code)
-            .any(|m| path(&m.as_str()[1..m.as_str().len() - 1]));
+        return literals.into_iter().any(path);
     }
-    let paths = literal.replace_all(code, |c: &regex::Captures| {
-        let text = &c[0][1..c[0].len() - 1];
-        if text.contains(char::is_whitespace) && !text.trim().ends_with(base) {
-            String::new()
-        } else {
-            c[0].to_string()
-        }
-    });
-    paths.contains(base)
+    // Shell names it bare; only the sentences it prints are left out.
+    literals
+        .into_iter()
+        .filter(|text| text.contains(char::is_whitespace) && !path(text))
+        .fold(code.to_string(), |rest, sentence| {
+            rest.replace(sentence, "")
+        })
+        .contains(base)
 }
 
 /// Whether the request asks about what the working folder holds ("How many files are in this
