@@ -78,11 +78,20 @@ pub(crate) fn looping_tail(text: &str) -> Option<Loop> {
 /// go line by line; they are not this.
 const NUMBERED_MIN_SPAN: usize = 1500;
 const NUMBERED_MIN_REPEATS: usize = 20;
+/// How much of the line's end [`numbered_looping_tail`] reads: room for 20 pieces of 400 bytes.
+const NUMBERED_WINDOW: usize = 8192;
 
 /// The loop the text ends in when each run of digits counts as the same character, within
 /// its last line.
 pub(crate) fn numbered_looping_tail(text: &str) -> Option<Loop> {
-    let line_start = text.rfind('\n').map_or(0, |at| at + 1);
+    // Only the end of the line is looked at, so a long line costs the same at every check.
+    let window = text.len().saturating_sub(NUMBERED_WINDOW);
+    let bytes = &text.as_bytes()[window..];
+    let line_start = window
+        + bytes
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
     let line = &text.as_bytes()[line_start..];
     if line.len() < NUMBERED_MIN_SPAN {
         return None;
@@ -225,7 +234,8 @@ mod tests {
     fn a_line_repeating_one_piece_with_changing_numbers_is_a_loop_where_watched_for() {
         // Seventh set, task 18 (0.5B, sampled warm): one formula line, its numbers changing.
         let lead = "3. **Calculate**: We can use the formula:\n   \\[\n   N = ";
-        let tail: String = (1..200)
+        // About what the watch has when it first can tell (it looks every 32 bytes).
+        let tail: String = (1..60)
             .map(|i| {
                 format!(
                     "\\left\\lfloor \\frac{{365}}{{{}}} \\right\\rfloor + ",
@@ -238,6 +248,10 @@ mod tests {
         let found = numbered_looping_tail(&text).unwrap();
         let cut = &text[..found.keep(&text)];
         assert!(cut.starts_with(lead), "{cut}");
+        // A line longer than the window read: still found, near its end.
+        let long = format!("{lead}{}", tail.repeat(6));
+        let far = numbered_looping_tail(&long).unwrap();
+        assert!(far.start >= long.len() - NUMBERED_WINDOW, "{far:?}");
         assert!(cut.len() < lead.len() + 200, "{cut}");
         assert!(
             found.piece(&text).contains("lfloor"),
