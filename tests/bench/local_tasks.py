@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|fourth|fifth|sixth|seventh|eighth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|...|eighth|ninth|tenth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -451,8 +451,114 @@ EIGHTH = [
      {"a.txt": "", "b.txt": "x", "c.log": "", "d.md": "y"}, "2"),
 ]
 
+# A ninth, written at the start of session 31 and run before any change of that session. New
+# shapes: a CSV with quoted commas, nested JSON, YAML, a requirements file, an access log,
+# subfolders, files to make and to copy.
+PRICES_CSV = 'name,price\n"Widget, small",4.5\nGadget,10\n"Widget, large",7.25\n'
+INVENTORY = json.dumps([{"product": "bolt", "stock": {"warehouse": 120, "store": 15}},
+                        {"product": "nut", "stock": {"warehouse": 300, "store": 40}},
+                        {"product": "gear", "stock": {"warehouse": 8, "store": 2}}])
+SETTINGS_YAML = "name: demo\nversion: 3\ndatabase:\n  host: db.local\n  port: 6543\n"
+REQUIREMENTS = "requests==2.31.0\nflask>=2.0\n# tools\nnumpy\n\npandas==2.1.0\n"
+ACCESS_LOG = ("10.0.0.1 GET /index 200\n10.0.0.2 GET /missing 404\n10.0.0.1 POST /login 200\n"
+              "10.0.0.3 GET /admin 403\n10.0.0.2 GET /index 200\n")
+
+NINTH = [
+    ("What is 17 times 23, minus 100? Use code.", {}, "291"),
+    ("How many hours are in 3 weeks? Use code.", {}, "504"),
+    ("What is 12.5 percent of 960? Use code.", {}, "120"),
+    ("What is the sum of the odd numbers from 1 to 99? Use code.", {}, "2500"),
+    ("How many numbers from 1 to 500 are divisible by 3 or by 5? Use code.", {}, "233"),
+    ("What is 2 to the power of 20? Use code.", {}, "1048576"),
+    ("What is 48879 written in hexadecimal? Use code.", {}, "beef"),
+    ("What is the hexadecimal number 1F4 in decimal? Use code.", {}, "500"),
+    ("What is the mean of 4, 8, 15, 16, 23 and 42? Use code.", {}, "18"),
+    ("How many perfect squares are there from 1 to 1000? Use code.", {}, "31"),
+    ("What is the greatest common divisor of 84 and 126? Use code.", {}, "42"),
+    ("How many times does the letter s appear in mississippi? Count with code.", {}, "4"),
+    ("What is the word desserts spelled backwards? Use code.", {}, "stressed"),
+    ("How many characters, not counting spaces, are in 'open the door please'? Use code.", {}, "17"),
+    ("What are the first 6 characters of the sha256 hex digest of the text abc (no newline)? Use code.", {}, "ba7816"),
+    ("What is the sum of the ASCII codes of the letters of CAT? Use code.", {}, "216"),
+    ("What date is 90 days before 2026-03-01? Use code and answer as YYYY-MM-DD.", {}, "2025-12-01"),
+    ("How many Mondays are there in 2027? Use code.", {}, "52"),
+    ("What day of the week was 1999-12-31? Use code.", {}, "friday"),
+    ("How many days are there from 2026-02-10 to 2026-11-25? Use code.", {}, "288"),
+    ("What is the total price in prices.csv?", {"prices.csv": PRICES_CSV}, "21.75"),
+    ("How many items in prices.csv cost more than 5?", {"prices.csv": PRICES_CSV}, "2"),
+    ("What is the total stock, warehouse plus store, of all products in inventory.json?",
+     {"inventory.json": INVENTORY}, "485"),
+    ("Which product in inventory.json has the least stock in the warehouse?", {"inventory.json": INVENTORY}, "gear"),
+    ("What is the database port in settings.yaml?", {"settings.yaml": SETTINGS_YAML}, "6543"),
+    ("How many packages does requirements.txt list?", {"requirements.txt": REQUIREMENTS}, "4"),
+    ("How many packages in requirements.txt are pinned to an exact version with ==?",
+     {"requirements.txt": REQUIREMENTS}, "2"),
+    ("How many different IP addresses are in access.log?", {"access.log": ACCESS_LOG}, "3"),
+    ("How many requests in access.log got a status of 400 or more?", {"access.log": ACCESS_LOG}, "2"),
+    ("How many .rs files are in this folder and its subfolders?",
+     {"src/main.rs": "fn main() {}\n", "src/lib.rs": "", "tests/it.rs": "", "README.md": "# x\n"}, "3"),
+    ("Which file in this folder has the most lines?",
+     {"a.txt": "1\n2\n3\n", "b.txt": "1\n2\n3\n4\n5\n6\n7\n", "c.txt": "1\n2\n3\n4\n5\n"}, "b.txt"),
+    ("Write the numbers 1 to 10 into count.txt, one per line, then tell me the sum of the numbers in count.txt.",
+     {}, "55"),
+    ("Copy every .csv file in this folder into a new folder named backup, then tell me how many files backup holds.",
+     {"a.csv": "x,y\n", "b.csv": "x\n", "c.txt": "z\n"}, "2"),
+]
+
+# A tenth, written with the ninth and kept unrun until session 31's last binary: the clean
+# measure of that session. New shapes: a semicolon table, lists in JSON, setup.cfg, a markdown
+# checklist, a column with gaps, timestamps, file sizes, files to move.
+SALES_CSV = "product;qty;price\npen;10;1.5\nbook;2;12\nbag;1;30\n"
+TEAM = json.dumps({"team": [{"name": "ana", "skills": ["py", "go"]}, {"name": "bo", "skills": ["js"]},
+                            {"name": "cy", "skills": ["py", "rs", "js"]}]})
+SETUP_CFG = "[metadata]\nname = tool\nversion = 1.4.2\n\n[options]\npython_requires = >=3.8\n"
+TODO_MD = "- [x] buy milk\n- [ ] call bob\n- [x] pay rent\n- [ ] fix bike\n- [ ] read book\n"
+TEMPS_CSV = "day,temp\nmon,12\ntue,\nwed,15\nthu,9\n"
+SERVER_LOG = "09:00:00 start\n09:00:05 ready\n09:01:10 request\n09:03:00 stop\n"
+APP_LOG = "Timeout on a\nok\nTIMEOUT on b\nretry after timeout\nfine\n"
+
+TENTH = [
+    ("What is 999 times 111? Use code.", {}, "110889"),
+    ("How many seconds are in a week? Use code.", {}, "604800"),
+    ("What is 15 percent of 2340? Use code.", {}, "351"),
+    ("What is the sum of the squares of the numbers from 1 to 20? Use code.", {}, "2870"),
+    ("How many numbers from 1 to 1000 contain the digit 7? Use code.", {}, "271"),
+    ("What is 5 to the power of 11? Use code.", {}, "48828125"),
+    ("What is 1000 written in hexadecimal? Use code.", {}, "3e8"),
+    ("What is the octal number 123 in decimal? Use code.", {}, "83"),
+    ("What is the average of 12, 45, 7, 30 and 56? Use code.", {}, "30"),
+    ("How many divisors does 360 have? Use code.", {}, "24"),
+    ("What is the least common multiple of 14 and 35? Use code.", {}, "70"),
+    ("How many times does the letter a appear in 'banana bandana'? Count with code.", {}, "6"),
+    ("What are the initials of 'portable network graphics', in capitals? Use code.", {}, "png"),
+    ("How many different words are in 'to be or not to be that is the question'? Use code.", {}, "8"),
+    ("What are the first 8 characters of the md5 hex digest of the text hello (no newline)? Use code.", {}, "5d41402a"),
+    ("What is the base64 text a2l3aQ== decoded? Use code.", {}, "kiwi"),
+    ("What date is 45 days after 2026-12-20? Use code and answer as YYYY-MM-DD.", {}, "2027-02-03"),
+    ("How many Saturdays are there in February 2026? Use code.", {}, "4"),
+    ("What day of the week was 2000-01-01? Use code.", {}, "saturday"),
+    ("How many days are there from 2025-07-04 to 2026-07-04? Use code.", {}, "365"),
+    ("What is the total revenue, quantity times price, in sales.csv?", {"sales.csv": SALES_CSV}, "69"),
+    ("Which product in sales.csv sold the most units?", {"sales.csv": SALES_CSV}, "pen"),
+    ("How many members of the team in team.json know py?", {"team.json": TEAM}, "2"),
+    ("How many skills are listed in team.json in total?", {"team.json": TEAM}, "6"),
+    ("What version does setup.cfg give?", {"setup.cfg": SETUP_CFG}, "1.4.2"),
+    ("How many tasks in todo.md are not done yet?", {"todo.md": TODO_MD}, "3"),
+    ("What is the average temperature in temps.csv, leaving out missing values?", {"temps.csv": TEMPS_CSV}, "12"),
+    ("How many seconds passed between the first and the last line of server.log?", {"server.log": SERVER_LOG}, "180"),
+    ("How many lines of app.log mention timeout, in any case?", {"app.log": APP_LOG}, "3"),
+    ("How many .png files are in this folder, counting subfolders?",
+     {"img/a.png": "x", "img/b.png": "x", "docs/c.pdf": "x", "d.png": "x"}, "3"),
+    ("What is the total size in bytes of the .log files in this folder?",
+     {"a.log": "x" * 120, "b.log": "x" * 80, "c.txt": "x" * 500}, "200"),
+    ("Write the numbers 1 to 5 into nums.txt, one per line, then tell me the product of the numbers in nums.txt.",
+     {}, "120"),
+    ("Move every .jpg file in this folder into a folder named photos, then tell me how many files are left outside photos.",
+     {"a.jpg": "x", "b.jpg": "x", "c.txt": "x", "d.md": "x"}, "2"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-        "seventh": SEVENTH, "eighth": EIGHTH}
+        "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -677,7 +783,9 @@ def main():
                          "fifth (written in session 28, tuned on from then) "
                          "sixth (written in session 29, tuned on from then) "
                          "seventh (written in session 30, run before any change made from it, then tuned on) "
-                         "or eighth (written in session 30, run only with its last binary)")
+                         "eighth (written in session 30, run only with its last binary, tuned on from session 31) "
+                         "ninth (written in session 31, run before any change made from it) "
+                         "or tenth (written in session 31, run only with its last binary)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
