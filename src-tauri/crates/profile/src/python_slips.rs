@@ -5,8 +5,9 @@
 //! - `"\n"` in the JSON meant Python's `'\n'` (`count('\n')`), so a one-line string holds a
 //!   real line break: it is written back as `\n`, when every string then ends;
 //! - a compound statement written after `;` on one line (`import json; with open(f) as h: …`),
-//!   as models squeeze code onto one line inside JSON: it starts a line of its own, at the
-//!   line's indentation (what follows its `:` on that line stays its body);
+//!   or after a whole statement with only a space between (`cat = 'CAT' for c in cat: …`), as
+//!   models squeeze code onto one line inside JSON: it starts a line of its own, at the line's
+//!   indentation (what follows its `:` on that line stays its body);
 //! - the result handed back with `return` at the top level (`with open(f) as h:` then
 //!   `return len(h.readlines())`): the one `return`, on the last line, in code that defines no
 //!   function, prints its value instead.
@@ -23,7 +24,10 @@ pub(crate) fn mend(code: &str) -> Option<(String, Vec<String>)> {
     }
     if let Some(mended) = compounds_on_their_own_lines(&code) {
         code = mended;
-        said.push("a `with`/`for`/`if` after `;` starts its own line".to_string());
+        said.push(
+            "a `with`/`for`/`if` after `;`, or after a whole statement, starts its own line"
+                .to_string(),
+        );
     }
     if let Some(kept) = without_stray_closers(&code) {
         let cut = code[kept.len()..].trim().to_string();
@@ -114,6 +118,26 @@ fn compounds_on_their_own_lines(code: &str) -> Option<String> {
             }
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            // Or after a whole statement with only a space between (`cat = 'CAT' for c in
+            // cat: print(ord(c))`, as the 0.5B model wrote it inside JSON): a `for`, `with`,
+            // `while`, `def` or `class` cannot go on an expression outside brackets (`if` can,
+            // as a conditional expression, and is left).
+            b' ' if depth == 0
+                && ["for ", "with ", "while ", "def ", "class "]
+                    .iter()
+                    .any(|k| code[i + 1..].starts_with(k))
+                && code[line_start..i]
+                    .trim_end()
+                    .ends_with(|c: char| c.is_alphanumeric() || "_'\")]}".contains(c))
+                && !code[line_start..i].trim_end().ends_with("async") =>
+            {
+                let line = &code[line_start..];
+                let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                out.push_str(code[copied..i].trim_end_matches([' ', '\t']));
+                out.push('\n');
+                out.push_str(indent);
+                copied = i + 1;
+            }
             b';' if depth == 0 => {
                 let rest = code[i + 1..].trim_start_matches([' ', '\t']);
                 if COMPOUND.iter().any(|k| rest.starts_with(k)) {
@@ -296,11 +320,28 @@ mod tests {
             compounds_on_their_own_lines("if x:\n    a = 1;  for i in y: print(i)").as_deref(),
             Some("if x:\n    a = 1\n    for i in y: print(i)")
         );
+        // Or after a statement with only a space between (the 0.5B model's, inside JSON).
+        assert_eq!(
+            compounds_on_their_own_lines("cat = 'CAT' for char in cat: print(ord(char))")
+                .as_deref(),
+            Some("cat = 'CAT'\nfor char in cat: print(ord(char))")
+        );
+        assert_eq!(
+            compounds_on_their_own_lines("    total = 0 for n in nums: total += n").as_deref(),
+            Some("    total = 0\n    for n in nums: total += n")
+        );
         for code in [
             "a = 1; b = 2",
             "print('x; if y')",
             "f(a, b); g()  # ; for",
             "with open(f) as h: print(h.read())",
+            "x = [c for c in 'CAT']",
+            "x = a if b else c",
+            "for c in 'CAT': print(c)",
+            "    for c in 'CAT': print(c)",
+            "async for c in things: pass",
+            "print('a for b')",
+            "else: for_each = 1",
         ] {
             assert_eq!(compounds_on_their_own_lines(code), None, "{code}");
         }
