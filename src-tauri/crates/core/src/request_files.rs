@@ -206,6 +206,42 @@ mod tests {
     }
 
     #[test]
+    fn a_list_of_objects_says_the_shape_of_a_nested_object() {
+        // Ninth set, task 23 (1.5B): `product['stock']` added up, an object of two counts.
+        let d = dir(&[(
+            "inventory.json",
+            r#"[{"product": "bolt", "stock": {"warehouse": 120, "store": 15}}]"#,
+        )]);
+        let (_, text) = heads("What is the total stock in inventory.json?", d.path()).unwrap();
+        assert_eq!(
+            text,
+            "(For your code, `inventory.json` is JSON: a list of 1 objects with the keys `product`, `stock` (an object with the keys `store`, `warehouse`, each holding a number).)"
+        );
+    }
+
+    #[test]
+    fn an_object_of_counts_says_its_values_are_numbers() {
+        // Eighth set, task 24 (1.5B): told only the keys of `items`, it printed `len(items)`
+        // for the total count of fruits.
+        let d = dir(&[
+            (
+                "stock.json",
+                r#"{"items": {"apple": 12, "pear": 0, "plum": 7}}"#,
+            ),
+            ("mixed.json", r#"{"meta": {"name": "x", "size": 3}}"#),
+        ]);
+        let (_, text) = heads(
+            "What is the total count in stock.json and mixed.json?",
+            d.path(),
+        )
+        .unwrap();
+        assert_eq!(
+            text,
+            "(For your code, `stock.json` is JSON: an object (dict) with the keys `items` (an object with the keys `apple`, `pear`, `plum`, each holding a number).\nFor your code, `mixed.json` is JSON: an object (dict) with the keys `meta` (an object with the keys `name`, `size`).)"
+        );
+    }
+
+    #[test]
     fn a_text_shows_its_first_two_lines_and_how_many_it_has() {
         let lines: String = (1..=50).map(|n| format!("line {n}\n")).collect();
         let d = dir(&[("app.log", &lines)]);

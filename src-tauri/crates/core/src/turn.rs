@@ -286,9 +286,13 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     )
                 })
                 .or_else(|| {
-                    answer_start.map(|start| {
-                        (start, "the model's answer is begun for it with the value its code printed")
-                    })
+                    stuck
+                        .as_ref()
+                        .and_then(|s| s.answer_start.clone())
+                        .or(answer_start)
+                        .map(|start| {
+                            (start, "the model's answer is begun for it with the value its code printed")
+                        })
                 })
         } else {
             None
@@ -397,6 +401,16 @@ fn interpret(
         // Coaching is for the harness small local models get (classic's `execute`, calls
         // written as text); a model that calls tools natively does not make these slips.
         let coach = shared.profile.offers("execute");
+        // A table whose columns a tab (or `;`, `|`) splits, read as if by commas: mended before
+        // it runs, as the profile mends Python that would not run at all.
+        if coach {
+            for call in &mut calls {
+                if let Some(message) = crate::coaching::mend_table_reading(call, &shared.config.cwd)
+                {
+                    emit(EventMsg::Notice { message });
+                }
+            }
+        }
         // Nudges after an answer; `true` with one about an answer that ignored what its code
         // printed or read, which the model is then not shown: the 0.5B model, shown its own
         // answer, said it again word for word after being told the value or the text.
@@ -1085,8 +1099,8 @@ mod tests {
         );
         // Fewer than three characters in all: kept with its start when the stream ends.
         assert_eq!(
-            streamed(Some("The code printed 9.5, so "), &["ok"]),
-            "The code printed 9.5, so ok"
+            streamed(Some("The answer is 9.5."), &["ok"]),
+            "The answer is 9.5.ok"
         );
         assert_eq!(streamed(Some("```python\n"), &[]), "```python\n");
         // No start: the deltas as they come.

@@ -168,6 +168,26 @@ pub fn run_hint(
                 false,
             );
         }
+        // Dates given to `range()` (the 1.5B model's `for date in range(start_date,
+        // end_date)` to count the Mondays of 2027, sent back unchanged).
+        if (output.contains("'datetime.datetime' object cannot be interpreted as an integer")
+            || output.contains("'datetime.date' object cannot be interpreted as an integer"))
+            && code.contains("range(")
+        {
+            return hint(
+                "`range()` counts whole numbers, not dates. Step through the dates a day at a time instead: `day = start` then `while day < end:` … `day += timedelta(days=1)` (`from datetime import timedelta`).",
+                false,
+            );
+        }
+        if let Some((given, name)) = unread_config_path(code, cwd) {
+            return hint(
+                &format!(
+                    "`{given}` does not exist, so `.read('{given}')` read nothing (configparser skips a missing file without a word) and the sections your code asked for are not there. `{name}` {FILE_IS_HERE} ({}): read it as `'{name}'`.",
+                    cwd.display()
+                ),
+                false,
+            );
+        }
         if let Some((given, name)) = missing_file_here(output, cwd) {
             return hint(
                 &format!(
@@ -224,7 +244,10 @@ pub fn run_hint(
         // Objects where the code wanted numbers (the 1.5B model's `sum(data.values())` of a
         // JSON object whose values are objects, sent back until its time ran out).
         // (A list of objects added up has its own hint, with the key to add, below.)
-        let added_objects = output.contains("TypeError: unsupported operand type(s)")
+        // Or compared with a number (the 1.5B model's `product['stock'] < least`, `stock` an
+        // object of two counts, until its time ran out).
+        let added_objects = (output.contains("TypeError: unsupported operand type(s)")
+            || output.contains("not supported between instances of"))
             && (output.contains("'dict'") || output.contains("'list'"))
             && summed_objects(code, cwd).is_none();
         if (looped_a_dict || added_objects || output.contains("KeyError: "))
@@ -541,6 +564,26 @@ fn missing_file_here(output: &str, cwd: &Path) -> Option<(String, String)> {
     (name != given && cwd.join(name).is_file()).then(|| (given.to_string(), name.to_string()))
 }
 
+/// A path configparser's `.read()` is given that is not there, when a file of its name is in
+/// the working folder: the path and the name. configparser skips a missing file without a
+/// word, so the code fails later on a section that is not there (the 0.5B model read
+/// `/tmp/oi-bench-task/config.ini`, the folder above its own, and failed on `KeyError:
+/// 'server'`).
+fn unread_config_path(code: &str, cwd: &Path) -> Option<(String, String)> {
+    static READ: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.read\(\s*['"]([^'"\n]+)['"]\s*\)"#).ok()
+    });
+    if !code.contains("configparser") {
+        return None;
+    }
+    READ.as_ref()?.captures_iter(code).find_map(|caps| {
+        let given = caps.get(1)?.as_str();
+        let name = Path::new(given).file_name()?.to_str()?;
+        (!cwd.join(given).exists() && name != given && cwd.join(name).is_file())
+            .then(|| (given.to_string(), name.to_string()))
+    })
+}
+
 /// The path a `FileNotFoundError` (or `computer.files.read`) names as not there.
 fn missing_path(output: &str) -> Option<&str> {
     if let Some(rest) = output
@@ -626,6 +669,25 @@ fn json_shapes(code: &str, cwd: &Path, looped: bool, missing: Option<&str>) -> O
             if let [only] = lists.as_slice() {
                 text.push_str(&format!(": loop over `data['{only}']`"));
             }
+        }
+        // A list indexed by a key (the 0.5B model's `inventory['stock']['store']` of a list of
+        // products): each object is taken in a loop.
+        if let serde_json::Value::Array(items) = &value
+            && looped
+            && let Some(serde_json::Value::Object(first)) = items.first()
+            && let Some(key) = first.keys().find(|k| {
+                code.contains(&format!("['{k}']")) || code.contains(&format!("[\"{k}\"]"))
+            })
+        {
+            static LOADED: std::sync::LazyLock<Option<regex::Regex>> =
+                std::sync::LazyLock::new(|| regex::Regex::new(r"(\w+)\s*=\s*json\.loads?\(").ok());
+            let loaded = LOADED
+                .as_ref()
+                .and_then(|re| re.captures(code).map(|c| c[1].to_string()))
+                .unwrap_or_else(|| "data".to_string());
+            text.push_str(&format!(
+                ". A list is taken by position, not by key: loop over its objects, `for item in {loaded}:`, and take `item['{key}']` of each"
+            ));
         }
         // A key the object does not have, taken where its one list is: which to write
         // instead (the 0.5B model, told the keys, sent `team_data['data']` back until its
@@ -735,9 +797,12 @@ fn indexed_by<'c>(code: &'c str, key: &str) -> Option<(&'c str, &'c str)> {
 
 /// Whether `name` is a plain text file (not a document for `computer.files.read` to render).
 fn plain_text(name: &str) -> bool {
-    [".txt", ".csv", ".tsv", ".log", ".md", ".dat"]
-        .iter()
-        .any(|ext| name.ends_with(ext))
+    [
+        ".txt", ".csv", ".tsv", ".log", ".md", ".dat", ".yaml", ".yml", ".ini", ".cfg", ".conf",
+        ".toml", ".env",
+    ]
+    .iter()
+    .any(|ext| name.ends_with(ext))
 }
 
 /// Plain text files the code names and the working directory holds, with their first lines:
@@ -769,10 +834,19 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
         .iter()
         .map(|(name, head)| {
             let shown = format!("`{name}` begins:\n```\n{head}\n```");
+            // Fields in quotes that hold commas (the 1.5B model split `"Widget, small",4.5`
+            // at every comma until its time ran out).
+            let quotes = if quoted_commas(head) {
+                " Some fields are in quotes and hold commas, which `line.split(',')` cuts apart: \
+                 read the rows with `csv.reader`, which keeps each quoted field whole, and skip \
+                 the header with `next(reader)`."
+            } else {
+                ""
+            };
             match csv_columns(head) {
                 Some(columns) => format!(
                     "{shown}\n{HEADER_FIRST} by index, the columns are {columns}. \
-                     Use each column for what it holds, and convert only its numbers."
+                     Use each column for what it holds, and convert only its numbers.{quotes}"
                 ),
                 None => match separated_numbers(head) {
                     Some((split, between)) => format!(
@@ -838,6 +912,86 @@ fn header_skip_hint(code: &str, output: &str, cwd: &Path) -> Option<String> {
     ))
 }
 
+/// `code` with the first row of its `csv.reader` skipped: `next(…)` after the line that makes
+/// the reader, or a reader made and skipped before a loop over `csv.reader(…)`. None when the
+/// reader is skipped already.
+fn header_skipped(code: &str) -> Option<String> {
+    if let Some(made) = READER_MADE.as_ref()?.captures(code) {
+        let (indent, reader) = (&made[1], &made[2]);
+        if code.contains(&format!("next({reader})")) {
+            return None;
+        }
+        let line = made.get(0)?;
+        Some(format!(
+            "{}\n{indent}next({reader}){}",
+            &code[..line.end()],
+            &code[line.end()..]
+        ))
+    } else {
+        let looped = READER_LOOPED.as_ref()?.captures(code)?;
+        let (indent, row, opened) = (&looped[1], &looped[2], &looped[3]);
+        let line = looped.get(0)?;
+        Some(format!(
+            "{}{indent}rows_read = csv.reader({opened})\n{indent}next(rows_read)\n{indent}for {row} in rows_read:{}",
+            &code[..line.start()],
+            &code[line.end()..]
+        ))
+    }
+}
+
+/// Python that converts a column of the rows of a `csv.reader` to numbers (`float(row[1])`)
+/// over the one CSV file of the working folder it names, whose first line is a header, and
+/// never skips that row: the code with the header skipped before the loop
+/// ([`header_skipped`]), and what it changed. The header converted is the 0.5B model's most
+/// common failure on a table: told after the `ValueError`, it rewrote the loop each time
+/// instead of skipping the row, until its time ran out (ninth set, task 22). Code that deals
+/// with the first row itself (`next`, a slice, `line_num`, `continue`, `try`, `enumerate`, a
+/// comparison with a column name) is left as written.
+pub fn mended_header_first(code: &str, cwd: &Path) -> Option<(String, String)> {
+    static CONVERTS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(?:float|int)\(\s*\w+\[\s*\d+\s*\]").ok()
+    });
+    if !CONVERTS.as_ref()?.is_match(code)
+        || [
+            "next(",
+            "[1:]",
+            "islice",
+            "line_num",
+            "continue",
+            "try:",
+            "enumerate(",
+            "DictReader",
+            "pandas",
+        ]
+        .iter()
+        .any(|w| code.contains(w))
+    {
+        return None;
+    }
+    let (file, text) = only_file(code, cwd)?;
+    let sep = separator_of(&text).unwrap_or(',');
+    let header: Vec<String> = header_fields(text.lines().next()?, sep)?
+        .iter()
+        .map(|h| h.to_lowercase())
+        .collect();
+    if header.len() < 2 {
+        return None;
+    }
+    // A column name the code compares a row with: it knows the header is there.
+    let lower = code.to_lowercase();
+    if header
+        .iter()
+        .any(|h| lower.contains(&format!("'{h}'")) || lower.contains(&format!("\"{h}\"")))
+    {
+        return None;
+    }
+    let mended = header_skipped(code)?;
+    Some((
+        mended,
+        format!("the first line of `{file}` is its header, not numbers: its reader skips it first"),
+    ))
+}
+
 /// When the model asks to run again, unchanged, Python code that failed converting a column
 /// name of a CSV file here to a number (its header row: the hint showed the header), or answers
 /// without fixing it: that code with the header skipped, `next(…)` after the line that makes the
@@ -854,27 +1008,7 @@ pub fn mended_header<'h>(
         return None;
     }
     let (file, value) = converted_header(code, output, cwd)?;
-    let mended = if let Some(made) = READER_MADE.as_ref()?.captures(code) {
-        let (indent, reader) = (&made[1], &made[2]);
-        if code.contains(&format!("next({reader})")) {
-            return None;
-        }
-        let line = made.get(0)?;
-        format!(
-            "{}\n{indent}next({reader}){}",
-            &code[..line.end()],
-            &code[line.end()..]
-        )
-    } else {
-        let looped = READER_LOOPED.as_ref()?.captures(code)?;
-        let (indent, row, opened) = (&looped[1], &looped[2], &looped[3]);
-        let line = looped.get(0)?;
-        format!(
-            "{}{indent}rows_read = csv.reader({opened})\n{indent}next(rows_read)\n{indent}for {row} in rows_read:{}",
-            &code[..line.start()],
-            &code[line.end()..]
-        )
-    };
+    let mended = header_skipped(code)?;
     Some((
         mended,
         format!(
@@ -1134,6 +1268,22 @@ fn absent_words<'c>(
     if let Some(word) = absent.first() {
         return Some((word, text_heads(code, cwd)?));
     }
+    // A mark searched for that no file holds (`text.count('*')` in notes.md, whose bullets
+    // are `- `: the 1.5B model said there were no bullet points).
+    let mark = searched.iter().copied().find(|l| {
+        (1..=2).contains(&l.chars().count())
+            && l.chars().all(|c| c.is_ascii_punctuation())
+            && [".count(", ".startswith(", ".endswith(", ".find(", ".index("]
+                .iter()
+                .any(|call| {
+                    code.contains(&format!("{call}'{l}'"))
+                        || code.contains(&format!("{call}\"{l}\""))
+                })
+            && !texts.iter().any(|t| t.contains(*l))
+    });
+    if let Some(mark) = mark {
+        return Some((mark, text_heads(code, cwd)?));
+    }
     // A string searched for whole, with its punctuation (`line.startswith('Food:')` in a CSV
     // whose lines hold `food,`: the 0.5B model's total of food was $0.00).
     let whole = searched.into_iter().find(|l| {
@@ -1163,9 +1313,17 @@ fn says_none(output: &str, request: &str) -> bool {
         .into_iter()
         .filter(|n| !asked.contains(n))
         .collect();
+    // Or one line that says it found nothing, in words ("Database port not found in
+    // settings.yaml": the 1.5B model looked for `database_port` in a file that nests `port`
+    // under `database:`, and answered that no port is set).
+    let lower = output.to_lowercase();
+    let said_none = numbers.is_empty()
+        && ["not found", "no match", "does not exist", "doesn't exist"]
+            .iter()
+            .any(|w| lower.contains(w));
     output.lines().count() == 1
-        && !numbers.is_empty()
-        && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))
+        && (said_none
+            || (!numbers.is_empty() && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))))
 }
 
 /// Whether a line of output is a bare value of none: `0`, an empty container or string, `None`.
@@ -1745,12 +1903,35 @@ pub(crate) fn header_fields(line: &str, sep: char) -> Option<Vec<&str>> {
         .then_some(fields)
 }
 
+/// The fields of a CSV line, a comma inside double quotes kept in its field
+/// (`"Widget, small",4.5` is two).
+fn quoted_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(String::new()),
+            c => fields.last_mut().into_iter().for_each(|f| f.push(c)),
+        }
+    }
+    fields
+}
+
+/// Whether a CSV text holds a field in quotes with a comma in it, which `line.split(',')`
+/// cuts apart.
+fn quoted_commas(text: &str) -> bool {
+    text.lines()
+        .take(50)
+        .any(|l| quoted_fields(l).iter().any(|f| f.contains(',')))
+}
+
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
 /// names and the next has as many fields.
 fn csv_columns(head: &str) -> Option<String> {
     let mut lines = head.lines();
     let header = header_fields(lines.next()?, ',')?;
-    let first: Vec<&str> = lines.next()?.split(',').collect();
+    let first = quoted_fields(lines.next()?);
     (header.len() > 1 && header.len() == first.len()).then(|| {
         header
             .iter()
@@ -1833,8 +2014,42 @@ pub(crate) fn json_shape(value: &serde_json::Value, deep: bool) -> String {
                 .collect();
             format!("an object (dict) with the keys {}", parts.join(", "))
         }
-        Value::Object(map) => format!("an object with the keys {}", keys(map)),
+        // Its values' kind when they share one: a dict of counts (`{"apple": 12, …}`) read as
+        // its keys, the 1.5B model printed `len(items)`, 4, for the total count of fruits.
+        Value::Object(map) => {
+            let kind = |v: &Value| match v {
+                Value::Number(_) => Some("a number"),
+                Value::String(_) => Some("a string"),
+                Value::Bool(_) => Some("true or false"),
+                _ => None,
+            };
+            let first = map.values().next().and_then(kind);
+            let each = first
+                .filter(|k| map.len() > 1 && map.values().all(|v| kind(v) == Some(k)))
+                .map(|k| format!(", each holding {k}"))
+                .unwrap_or_default();
+            format!("an object with the keys {}{each}", keys(map))
+        }
+        // A key whose value is itself an object or a list is said with its shape, where the
+        // whole document's is (the 1.5B model added up `product['stock']`, an object of
+        // `warehouse` and `store`, until its time ran out).
         Value::Array(items) => match items.first() {
+            Some(Value::Object(first)) if deep => {
+                let parts: Vec<String> = sorted(first)
+                    .iter()
+                    .map(|(k, v)| match v {
+                        Value::Object(_) | Value::Array(_) => {
+                            format!("`{k}` ({})", json_shape(v, false))
+                        }
+                        _ => format!("`{k}`"),
+                    })
+                    .collect();
+                format!(
+                    "a list of {} objects with the keys {}",
+                    items.len(),
+                    parts.join(", ")
+                )
+            }
             Some(Value::Object(first)) => format!(
                 "a list of {} objects with the keys {}",
                 items.len(),
@@ -2261,7 +2476,12 @@ pub fn mended_path<'h>(
             )
         });
     }
-    let (given, name) = missing_file_here(output, cwd)?;
+    let (given, name) = missing_file_here(output, cwd).or_else(|| {
+        output
+            .contains("KeyError")
+            .then(|| unread_config_path(code, cwd))
+            .flatten()
+    })?;
     let mut mended = code.clone();
     for quote in ['\'', '"'] {
         mended = mended.replace(
@@ -3264,7 +3484,26 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
     let rest = windows - asked_back;
     let mostly = (rest >= 10 && own * 3 <= rest) || whole;
     let numbered = answer.chars().any(|c| c.is_ascii_digit());
-    if !((echoed > 0 && !numbered) || mostly || request_said) {
+    // A short answer that is a run of the harness's words, every one (the 0.5B model, its
+    // copy printing nothing, answered "The code printed nothing." and the turn ended on it).
+    let short_echo = windows < 3 && said.len() >= 3 && !numbered && {
+        let ours: Vec<Vec<String>> = turn
+            .iter()
+            .filter_map(|i| match i {
+                HistoryItem::ToolResult {
+                    tool_name, output, ..
+                } if tool_name == crate::profile::FORMAT_ERROR => Some(words(output)),
+                HistoryItem::ToolResult { output, .. } => split_hint(output).1.map(words),
+                _ => None,
+            })
+            .collect();
+        ours.iter()
+            .any(|w| w.windows(said.len()).any(|run| run == said.as_slice()))
+            && !request
+                .windows(said.len())
+                .any(|run| run == said.as_slice())
+    };
+    if !((echoed > 0 && !numbered) || mostly || request_said || short_echo) {
         return None;
     }
     // With no one value to quote, an answer that is a correction said back whole is told so,
@@ -3284,7 +3523,7 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
         // Nor three phrases of the corrections in an answer with no value (the 0.5B model,
         // told its code's totals were not its answer, said "you can run the code that prints
         // the answer to my request").
-        ((mostly || echoed >= 3 || request_said) && !last.contains(REPEATED))
+        ((mostly || echoed >= 3 || request_said || short_echo) && !last.contains(REPEATED))
             .then(|| format!("{PARROTED} {last}"))
     })
 }
@@ -3777,6 +4016,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A question of how many, answered by lines of text with no number: the 0.5B model
+    // printed words.txt as it is for how many words it holds, then answered 3 and 4 by eye.
+    if hint.is_none()
+        && value.lines().count() > 1
+        && request.trim_start().to_lowercase().starts_with("how many")
+        && !value.chars().any(|c| c.is_ascii_digit())
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks how many, and your code printed lines of text with no number in them: it did not count. Count in code (`len(...)` of what it found) and print the count. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
@@ -3937,6 +4190,21 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            spaces_counted(&request, code).then(|| {
+                "my request leaves the spaces out of the count, and your code counted the text with its spaces: count `len(text.replace(' ', ''))`.".to_string()
+            })
+        })
+        .or_else(|| {
+            weekday_unasked(&request, code).map(|(day, n)| {
+                format!("my request counts {day}s, and your code never asked which day of the week a date is: go through every date it is about and count those whose `.weekday()` is {n} (it counts from Monday, 0, to Sunday, 6).")
+            })
+        })
+        .or_else(|| {
+            sizes_uncompared(&request, code).map(|(which, pick)| {
+                format!("my request asks for the {which} file, by size, and your code never took a file's size: `{pick}(files, key=os.path.getsize)` gives the {which} of `files`.")
+            })
+        })
+        .or_else(|| {
             median_unsorted(&request, code).then(|| {
                 format!("{NEVER_SORTED} it took the middle of them as given. Take the middle of `sorted(numbers)`, or use `statistics.median(numbers)`.")
             })
@@ -3981,7 +4249,7 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            unused_parameter(code).map(|(function, parameter)| {
+            unused_parameter(&request, code).map(|(function, parameter)| {
                 format!("`{function}` never uses its parameter `{parameter}`: it gives the same whatever `{parameter}` it is called with. Use `{parameter}` in it.")
             })
         })
@@ -4515,8 +4783,10 @@ fn bytes_for_hex(request: &str, value: &str) -> Option<String> {
 }
 
 /// A key a settings file the request names sets (`DB_PORT=5433`, `port = 8443`, `port:
-/// 8443`) that the request names as a word, when the code names the file and none of its
-/// strings holds the key: the key as the file writes it, and the file.
+/// 8443`) that the request names as a word, when the code names the file and never looks
+/// for the key (a sentence it prints is no search: the 1.5B model printed "The port set in
+/// config.ini is: {port}" after taking the `host` line): the key as the file writes it, and
+/// the file.
 fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
     let strings: Vec<String> = string_literals(code)
         .into_iter()
@@ -4529,9 +4799,18 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
         .collect();
     named_files(request).into_iter().find_map(|name| {
         let base = name.rsplit('/').next().unwrap_or(name);
-        let settings = [".env", ".ini", ".cfg", ".conf", ".properties", ".toml"]
-            .iter()
-            .any(|e| base.ends_with(e));
+        let settings = [
+            ".env",
+            ".ini",
+            ".cfg",
+            ".conf",
+            ".properties",
+            ".toml",
+            ".yaml",
+            ".yml",
+        ]
+        .iter()
+        .any(|e| base.ends_with(e));
         if !settings || !names_file(code, base, true) {
             return None;
         }
@@ -4544,7 +4823,7 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
             (!key.is_empty()
                 && !key.contains(char::is_whitespace)
                 && words.contains(&lower)
-                && !strings.iter().any(|s| s.contains(&lower)))
+                && !looked_for(&strings, &lower))
             .then(|| (key.to_string(), name.to_string()))
         })
     })
@@ -4925,6 +5204,18 @@ fn unread_made_file<'r>(request: &'r str, code: &str, cwd: &Path, value: &str) -
     if !rest.to_lowercase().contains(&file.to_lowercase()) || numbers_in(value).is_empty() {
         return None;
     }
+    // How many lines it has, printed as it has them: right, read back or not (the 0.5B
+    // model wrote greet.txt's five lines, printed 5, and was sent back until its
+    // corrections ran out).
+    let lines = std::fs::read_to_string(cwd.join(file))
+        .ok()?
+        .lines()
+        .count();
+    if rest.to_lowercase().contains("how many lines")
+        && numbers_in(value).iter().any(|n| n.parse() == Ok(lines))
+    {
+        return None;
+    }
     static WRITES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"open\([^)]*,\s*(?:mode\s*=\s*)?["'][^"']*[wax]"#).ok()
     });
@@ -4963,8 +5254,11 @@ fn names_in(code: &str, name: &str) -> bool {
 
 /// A function of the code that never uses one of its parameters although the code calls it
 /// with arguments: the function and the parameter. The 0.5B model's `days_in_year(year)`
-/// read today's date, and `days_in_year(2100)` printed 2026.
-fn unused_parameter(code: &str) -> Option<(&str, &str)> {
+/// read today's date, and `days_in_year(2100)` printed 2026. Not a function whose body holds
+/// a number of the request, or one off it: the request's value is written into it (the 0.5B
+/// model's `find_divisible_by_17(n)` searched from 1001 for "greater than 1000", printed the
+/// right 1003, and was sent back to a wrong 0).
+fn unused_parameter<'c>(request: &str, code: &'c str) -> Option<(&'c str, &'c str)> {
     static DEF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"^(\s*)def\s+([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:->[^:]*)?:(.*)$").ok()
     });
@@ -4983,6 +5277,18 @@ fn unused_parameter(code: &str) -> Option<(&str, &str)> {
             .map(|l| l.split('#').next().unwrap_or(""))
             .collect();
         let body = body.join("\n");
+        let asked: Vec<i64> = numbers_in(request)
+            .into_iter()
+            .filter_map(|n| n.parse().ok())
+            .filter(|n: &i64| n.abs() >= 10)
+            .collect();
+        let built_in = numbers_in(&body)
+            .into_iter()
+            .filter_map(|n| n.parse::<i64>().ok())
+            .any(|n| asked.iter().any(|a| (n - a).abs() <= 1));
+        if built_in {
+            return None;
+        }
         // Called with arguments somewhere past its definition.
         let call = format!("{function}(");
         let called = lines
@@ -6126,6 +6432,11 @@ pub struct Stuck {
     /// no code): the reply is to begin as a Python block ([`CODE_FIRST`]) where the runtime
     /// continues a reply it is given the start of.
     pub code_first: bool,
+    /// The last correction said the answer did not use what the code printed, a value on one
+    /// short line: the answer is to begin with it ([`answer_start`]) where the runtime continues
+    /// a reply (the 1.5B model, asked afresh warm, said the "tsretse" it had guessed before
+    /// its code printed `stressed`).
+    pub answer_start: Option<String>,
 }
 
 /// The start of the reply [`Stuck::code_first`] asks for. The 0.5B model, shown how to write
@@ -6190,6 +6501,9 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         .any(|m| c.starts_with(m))
     };
     let code_first = ran_nothing(correction) && ran_nothing(earlier);
+    let answer_start = (correction.starts_with(NUDGE_START) && correction.contains(UNUSED))
+        .then(|| last_success(turn).and_then(|(_, output)| answer_start(split_hint(output).0)))
+        .flatten();
     // Calls that ran nothing are not said again with their JSON example: the 0.5B model,
     // shown it, sent `{"name": "done", …}` a third time, warm.
     let said = if correction.starts_with(crate::profile::UNKNOWN_TOOL)
@@ -6203,6 +6517,7 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         view: kept_and_said(history, turn, asked, said),
         temperature,
         code_first,
+        answer_start,
     })
 }
 
@@ -6244,9 +6559,11 @@ pub fn fresh_answer(history: &History) -> Option<AnswerView> {
         return None;
     }
     // A value on one short line starts the answer where the runtime continues a reply it is
-    // given the start of.
-    let start = (!printed.contains('\n') && printed.chars().count() <= ANSWER_START_VALUE)
-        .then(|| format!("The code printed {printed}, so "));
+    // given the start of. The value ends the start, closed by a full stop (digits are tokens
+    // of their own, and an open number could be continued), so the model's words follow it
+    // and cannot come in its place: begun "The code printed stressed, so ", the 0.5B model went on
+    // "desserts spelled backwards is desserts."
+    let start = answer_start(printed);
     Some(AnswerView {
         view: asked_again(
             history,
@@ -6261,6 +6578,15 @@ pub fn fresh_answer(history: &History) -> Option<AnswerView> {
     })
 }
 
+/// The start of an answer that ends with `printed`, a value on one short line.
+fn answer_start(printed: &str) -> Option<String> {
+    let printed = printed.trim();
+    (!printed.is_empty()
+        && !printed.contains('\n')
+        && printed.chars().count() <= ANSWER_START_VALUE)
+        .then(|| format!("The answer is {printed}."))
+}
+
 /// The longest value [`AnswerView::start`] quotes.
 const ANSWER_START_VALUE: usize = 60;
 
@@ -6269,7 +6595,7 @@ const ANSWER_START_VALUE: usize = 60;
 pub struct AnswerView {
     /// What the next request is rendered from.
     pub view: History,
-    /// The start of the answer, with the value the code printed ("The code printed 9.5, so "),
+    /// The start of the answer, ending with the value the code printed ("The answer is 9.5."),
     /// where the runtime continues a reply it is given the start of: the 0.5B model, asked
     /// afresh with only the request and the printed 9.5 in view, still said the 19 of its
     /// earlier reply.
@@ -7012,3 +7338,258 @@ pub(crate) fn request_text(items: &[oi_protocol::InputItem]) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// The one file of the working folder the code names (however often), and its text.
+fn only_file<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, String)> {
+    let mut files: Vec<&str> = named_files(code)
+        .into_iter()
+        .filter(|n| cwd.join(n).is_file())
+        .collect();
+    files.sort_unstable();
+    files.dedup();
+    let [file] = files.as_slice() else {
+        return None;
+    };
+    Some((file, std::fs::read_to_string(cwd.join(file)).ok()?))
+}
+
+/// The one character a table file separates its columns with when that is not a comma: a
+/// tab, `;` or `|` as many times on each of its first lines, and no comma anywhere in it.
+fn separator_of(text: &str) -> Option<char> {
+    if text.contains(',') {
+        return None;
+    }
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(5)
+        .collect();
+    let first = lines.first()?;
+    ['\t', ';', '|'].into_iter().find(|sep| {
+        let n = first.matches(*sep).count();
+        n >= 1 && lines.iter().all(|l| l.matches(*sep).count() == n)
+    })
+}
+
+/// `sep` as a Python string literal.
+fn python_char(sep: char) -> String {
+    match sep {
+        '\t' => "'\\t'".into(),
+        other => format!("'{other}'"),
+    }
+}
+
+/// Where the parenthesis opened just before `open` (an index into `code`) closes: quotes
+/// and nested parentheses skipped.
+fn closing_paren(code: &str, open: usize) -> Option<usize> {
+    let mut depth = 1;
+    let mut quote: Option<char> = None;
+    for (i, c) in code[open..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(') => depth += 1,
+            (None, ')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Python that reads, as if its columns were split at commas, the one table file of the
+/// working folder it names whose columns are split by a tab, `;` or `|` (`scores.tsv` read
+/// with `csv.reader(f)`): the code with the file's separator given to each reader that
+/// names none (`csv.reader`, `csv.DictReader`, pandas' `read_csv`) and to each `.split(',')`,
+/// and what it changed. The 0.5B model read a `.tsv` with `csv.reader`'s comma, shown its
+/// tab-separated lines after the `IndexError` it failed with, and sent that back until its
+/// time ran out.
+pub fn mended_separator(code: &str, cwd: &Path) -> Option<(String, String)> {
+    let (file, text) = only_file(code, cwd)?;
+    let sep = separator_of(&text)?;
+    let given = python_char(sep);
+    let mut mended = code.to_string();
+    let mut changed = Vec::new();
+    for (reader, option) in [
+        ("csv.reader(", "delimiter"),
+        ("csv.DictReader(", "delimiter"),
+        ("read_csv(", "sep"),
+    ] {
+        let mut from = 0;
+        while let Some(at) = mended[from..].find(reader).map(|i| from + i) {
+            let open = at + reader.len();
+            let Some(close) = closing_paren(&mended, open) else {
+                break;
+            };
+            let inside = &mended[open..close];
+            if inside.contains("delimiter") || inside.contains("sep") || inside.trim().is_empty() {
+                from = close;
+                continue;
+            }
+            let added = format!(", {option}={given}");
+            mended.insert_str(close, &added);
+            from = close + added.len();
+            let name = reader.trim_end_matches('(');
+            if !changed.contains(&name) {
+                changed.push(name);
+            }
+        }
+    }
+    for comma in [".split(',')", ".split(\",\")"] {
+        if mended.contains(comma) {
+            mended = mended.replace(comma, &format!(".split({given})"));
+            changed.push(".split(',')");
+        }
+    }
+    if changed.is_empty() {
+        return None;
+    }
+    let what = match sep {
+        '\t' => "tabs",
+        ';' => "`;`",
+        _ => "`|`",
+    };
+    let changed: Vec<String> = changed.iter().map(|c| format!("`{c}`")).collect();
+    Some((
+        mended,
+        format!(
+            "`{file}` separates its columns with {what}, not commas: {} read it with {given}",
+            changed.join(", ")
+        ),
+    ))
+}
+
+/// `call`, when it is Python the model wrote as text that reads a table split by another
+/// character than a comma as if by commas ([`mended_separator`]), or converts its header row
+/// to numbers ([`mended_header_first`]), mended so before it runs; what changed, for the
+/// session's events.
+pub fn mend_table_reading(call: &mut ToolCall, cwd: &Path) -> Option<String> {
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if call.origin != CallOrigin::Text
+        || oi_exec::canonical_language(language) != Some(oi_exec::Language::Python)
+    {
+        return None;
+    }
+    let (mended, says) = match mended_separator(code, cwd) {
+        Some((code, said)) => match mended_header_first(&code, cwd) {
+            Some((code, also)) => (code, format!("{said}; {also}")),
+            None => (code, said),
+        },
+        None => mended_header_first(code, cwd)?,
+    };
+    if let Some(args) = call.arguments.as_object_mut()
+        && args.get("code").is_some_and(|c| c.is_string())
+    {
+        args.insert("code".into(), serde_json::Value::String(mended.clone()));
+    }
+    call.action = ToolAction::RunCode {
+        language: language.clone(),
+        code: mended,
+    };
+    Some(format!(
+        "the model's Python is mended before it runs: {says}"
+    ))
+}
+
+/// The days of the week, from Monday (`date.weekday()` 0).
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// When the request asks how many of one day of the week a span has ("How many Fridays are
+/// there in 2026?") and the code never asks a date's day of the week: the day and its
+/// `weekday()`. The 0.5B model printed the days between 2026's first and last date, 365.
+fn weekday_unasked(request: &str, code: &str) -> Option<(&'static str, usize)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bhow many (monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b",
+        )
+        .ok()
+    });
+    let day = ASKED
+        .as_ref()?
+        .captures(request)?
+        .get(1)?
+        .as_str()
+        .to_lowercase();
+    let code = uncommented(code).to_lowercase();
+    if [
+        "weekday",
+        "strftime",
+        "calendar",
+        "day_name",
+        "dayofweek",
+        "%a",
+    ]
+    .iter()
+    .any(|w| code.contains(w))
+    {
+        return None;
+    }
+    let n = WEEKDAYS.iter().position(|d| d.to_lowercase() == day)?;
+    Some((WEEKDAYS[n], n))
+}
+
+/// When the request asks for the smallest or largest file and the code picked one without
+/// taking any file's size (`min(os.listdir('.'))`, the first name in order): "smallest" or
+/// "largest" and `min` or `max`. The 0.5B model answered `data.csv`, the first name.
+fn sizes_uncompared(request: &str, code: &str) -> Option<(&'static str, &'static str)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(smallest|largest|biggest)\b[^.?!]*\bfile|\bfile[^.?!]*\b(smallest|largest|biggest)\b").ok()
+    });
+    let asked = ASKED.as_ref()?.captures(request)?;
+    let word = asked
+        .get(1)
+        .or_else(|| asked.get(2))?
+        .as_str()
+        .to_lowercase();
+    let code = uncommented(code).to_lowercase();
+    let picked = ["min(", "max(", "sort"].iter().any(|w| code.contains(w));
+    if !picked || ["size", "stat", "len("].iter().any(|w| code.contains(w)) {
+        return None;
+    }
+    Some(if word == "smallest" {
+        ("smallest", "min")
+    } else {
+        ("largest", "max")
+    })
+}
+
+/// Whether the request asks for a length without its spaces ("How many characters, not
+/// counting spaces, are in …") and the code took a length and never touched a space: the
+/// 0.5B model printed `len('open the door please')`, 20.
+fn spaces_counted(request: &str, code: &str) -> bool {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:not counting|without|excluding|ignoring|except(?: for)?|leaving out) (?:the )?(?:spaces|whitespace)\b").ok()
+    });
+    let code = uncommented(code);
+    ASKED.as_ref().is_some_and(|re| re.is_match(request))
+        && code.contains("len(")
+        && ![
+            "replace",
+            "split",
+            "isspace",
+            "' '",
+            "\" \"",
+            "isalpha",
+            "isalnum",
+            "strip",
+            "\\s",
+            "whitespace",
+        ]
+        .iter()
+        .any(|w| code.contains(w))
+}

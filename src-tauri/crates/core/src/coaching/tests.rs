@@ -2662,7 +2662,7 @@ fn the_harness_words_said_back_as_the_answer_get_the_answer_asked_afresh() {
     assert!(!parroted_last(&told));
     // Then the answer is asked for afresh, with the value in view; once a turn.
     let answer = fresh_answer(&asked).unwrap();
-    assert_eq!(answer.start.as_deref(), Some("The code printed 4181, so "));
+    assert_eq!(answer.start.as_deref(), Some("The answer is 4181."));
     let view = answer.view;
     let [HistoryItem::User { items }] = view.items() else {
         panic!("{:?}", view.items());
@@ -3569,8 +3569,10 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
         view,
         temperature,
         code_first,
+        answer_start,
     } = stuck_view(&h).unwrap();
     assert_eq!(temperature, STUCK_TEMPERATURE);
+    assert_eq!(answer_start, None);
     // Both replies ran nothing: the next one is to begin as code.
     assert!(code_first);
     let [HistoryItem::User { items }] = view.items() else {
@@ -4084,7 +4086,10 @@ fn a_year_asked_and_read_from_the_clock_goes_back_as_undone() {
 fn a_function_that_never_uses_its_parameter_goes_back_as_undone() {
     // Fourth set, task 17: the year given, and today's year returned.
     let code = "import datetime\n\ndef days_in_year(year):\n    # Get the current date\n    current_date = datetime.date.today()\n    days_in_year = current_date.year\n    return days_in_year\n\ndays = days_in_year(2100)\nprint(days)";
-    assert_eq!(unused_parameter(code), Some(("days_in_year", "year")));
+    assert_eq!(
+        unused_parameter("How many days are in the year 2100?", code),
+        Some(("days_in_year", "year"))
+    );
     let hint = uncomputed(
         "How many days are in the year 2100? Use code.",
         code,
@@ -4105,11 +4110,23 @@ fn a_function_that_never_uses_its_parameter_goes_back_as_undone() {
         "class A:\n    def f(self, *args, _x=1):\n        return 2\nprint(A().f(3))",
         "def count(text, word=None):\n    return text.count(word)\nprint(count('a b', 'a'))",
     ] {
-        assert_eq!(unused_parameter(fine), None, "{fine}");
+        assert_eq!(unused_parameter("", fine), None, "{fine}");
     }
     assert_eq!(
-        unused_parameter("def add(a, b):\n    return a + a\nprint(add(1, 2))"),
+        unused_parameter("", "def add(a, b):\n    return a + a\nprint(add(1, 2))"),
         Some(("add", "b"))
+    );
+    // The request's number (or one off it) written into the body: its value is there.
+    let built_in = "def find_divisible_by_17(n):\n    for i in range(1001, 1000000):\n        if i % 17 == 0:\n            return i\nprint(find_divisible_by_17(1000))";
+    let request =
+        "What is the smallest number greater than 1000 that is divisible by 17? Use code.";
+    assert_eq!(unused_parameter(request, built_in), None);
+    assert_eq!(
+        unused_parameter(
+            "What is the smallest number greater than 5000 divisible by 19?",
+            built_in
+        ),
+        Some(("find_divisible_by_17", "n"))
     );
 }
 
@@ -4174,7 +4191,7 @@ fn a_key_no_object_of_the_json_file_has_goes_back_as_undone() {
     let hint = uncomputed_hint(&h, &call, "0\n", here.path()).unwrap();
     assert!(hint.undone);
     assert!(
-            hint.text.contains("`published` is not a key of `books.json`, so your code found nothing under it: it holds a list of 1 objects with the keys `meta`, `title`, `year`."),
+            hint.text.contains("`published` is not a key of `books.json`, so your code found nothing under it: it holds a list of 1 objects with the keys `meta` (an object with the keys `pages`), `title`, `year`."),
             "{}",
             hint.text
         );
@@ -4453,8 +4470,15 @@ fn a_count_of_a_file_written_and_not_read_back_goes_back_as_undone() {
             format!("{code}\nprint(len(open('nums.csv').readlines()))"),
             "path = 'nums.csv'\nwith open(path, 'w') as f:\n    f.write('n\\n10\\n20\\n30\\n')\nprint(len(open(path).readlines()))".to_string(),
         ] {
-            assert_eq!(unread_made_file(request, &read, here.path(), "4"), None, "{read}");
+            assert_eq!(unread_made_file(request, &read, here.path(), "3"), None, "{read}");
         }
+    // Nor the file's own count of lines, read back or not (eighth set, task 32: greet.txt's
+    // five lines written, 5 printed, and sent back until the corrections ran out).
+    assert_eq!(unread_made_file(request, code, here.path(), "4"), None);
+    assert_eq!(
+        unread_made_file(request, code, here.path(), "3"),
+        Some("nums.csv")
+    );
     // Nor when the rest of the request does not name the file.
     assert_eq!(
         unread_made_file(
@@ -5796,4 +5820,518 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
         ),
         None
     );
+    // The key named only in a sentence the code prints is not looked for (the 1.5B model
+    // printed "The port set in config.ini is: {port}" from the line after `[server]`).
+    let sentence = "lines = open('settings.cfg').read().split('\\n')\ntimeout = lines[1].split('=')[1]\nprint(f'The timeout in settings.cfg is: {timeout}')";
+    assert_eq!(
+        key_unlooked(cfg, sentence, here.path()),
+        Some(("timeout".into(), "settings.cfg".into()))
+    );
+}
+
+#[test]
+fn a_table_split_by_tabs_read_with_commas_is_mended_before_it_runs() {
+    // Eighth set, tasks 21 and 22 (0.5B): `csv.reader(file)` on scores.tsv, IndexError.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("scores.tsv"),
+        "name\tscore\nkai\t71\nlou\t93\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("sales.csv"),
+        "product;qty\npen;10\nbook;2\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("prices.csv"), "name,price\npen,1\n").unwrap();
+    let code = "import csv\nwith open('scores.tsv') as f:\n    reader = csv.reader(f)\n    print(max(float(r[1]) for r in list(reader)[1:]))";
+    let (mended, says) = mended_separator(code, here.path()).unwrap();
+    assert!(
+        mended.contains("csv.reader(f, delimiter='\\t')"),
+        "{mended}"
+    );
+    assert!(
+        says.contains("`scores.tsv` separates its columns with tabs"),
+        "{says}"
+    );
+    // DictReader, pandas and a split at commas, each; nested parentheses kept whole.
+    let dict =
+        "import csv\nrows = list(csv.DictReader(open('sales.csv', newline='')))\nprint(len(rows))";
+    let (mended, _) = mended_separator(dict, here.path()).unwrap();
+    assert!(
+        mended.contains("csv.DictReader(open('sales.csv', newline=''), delimiter=';')"),
+        "{mended}"
+    );
+    let pandas = "import pandas as pd\nprint(pd.read_csv('scores.tsv')['score'].max())";
+    let (mended, _) = mended_separator(pandas, here.path()).unwrap();
+    assert!(
+        mended.contains("read_csv('scores.tsv', sep='\\t')"),
+        "{mended}"
+    );
+    let split = "for line in open('scores.tsv'):\n    print(line.split(',')[1])";
+    let (mended, _) = mended_separator(split, here.path()).unwrap();
+    assert!(mended.contains("line.split('\\t')[1]"), "{mended}");
+    // A separator given, a file with commas, two files, or no reader: left as written.
+    let given = "import csv\nprint(list(csv.reader(open('scores.tsv'), delimiter='\\t')))";
+    assert_eq!(mended_separator(given, here.path()), None);
+    let commas = "import csv\nprint(list(csv.reader(open('prices.csv'))))";
+    assert_eq!(mended_separator(commas, here.path()), None);
+    let two = "import csv\nprint(list(csv.reader(open('scores.tsv'))), open('prices.csv').read())";
+    assert_eq!(mended_separator(two, here.path()), None);
+    assert_eq!(
+        mended_separator("print(open('scores.tsv').read())", here.path()),
+        None
+    );
+    // The call's code and its arguments both, with a line for the events; shell never.
+    let mut call = run(code);
+    call.arguments = serde_json::json!({"language": "python", "code": code});
+    let said = mend_table_reading(&mut call, here.path()).unwrap();
+    assert!(
+        said.starts_with("the model's Python is mended before it runs: "),
+        "{said}"
+    );
+    let ToolAction::RunCode { code: ran, .. } = &call.action else {
+        panic!("not code")
+    };
+    assert!(ran.contains("delimiter='\\t'"), "{ran}");
+    assert_eq!(call.arguments["code"].as_str(), Some(ran.as_str()));
+    let mut shell = run("cut -f2 scores.tsv");
+    if let ToolAction::RunCode { language, .. } = &mut shell.action {
+        *language = "shell".into();
+    }
+    assert_eq!(mend_table_reading(&mut shell, here.path()), None);
+}
+
+#[test]
+fn a_mark_no_file_holds_counted_to_none_goes_back_with_the_files_lines() {
+    // Eighth set, task 26 (1.5B): bullets counted as `*` in notes.md, whose bullets are `- `.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("notes.md"),
+        "# Notes\n\n## Monday\n- met ana\n- fixed bug\n",
+    )
+    .unwrap();
+    let request = "How many bullet points are in notes.md?";
+    let code = "text = open('notes.md').read()\ncount = text.count('*')\nprint(f'Number of bullet points in notes.md: {count}')";
+    let out = "Number of bullet points in notes.md: 0\n";
+    let h = runs(request, &[(code, out)]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, out, here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("holds `*`"), "{}", hint.text);
+    assert!(hint.text.contains("## Monday"), "{}", hint.text);
+    // The mark the file holds: no such hint.
+    let dashes = code.replace("'*'", "'- '");
+    let h = runs(request, &[(&dashes, out)]);
+    let call = h.call("c1").cloned().unwrap();
+    let said = uncomputed_hint(&h, &call, out, here.path()).map(|h| h.text);
+    assert!(
+        !said.as_deref().unwrap_or("").contains("holds `- `"),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn text_printed_for_how_many_goes_back_as_undone() {
+    // Eighth set, task 29 (0.5B): words.txt printed as it is, then 3 and 4 answered by eye.
+    let here = tempfile::tempdir().unwrap();
+    let request = "How many words does words.txt hold in total?";
+    let code = "print(open('words.txt').read())";
+    let out = "apple banana\ncherry\ndate elderberry fig\n";
+    let h = runs(request, &[(code, out)]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, out, here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("no number in them"), "{}", hint.text);
+    // Lines with a number, or a request that does not ask how many: not this hint.
+    for (request, out) in [
+        (request, "apple 1\nbanana 2\n"),
+        ("Show me words.txt.", out),
+        ("Rename the files, then tell me how many there are.", out),
+    ] {
+        let h = runs(request, &[(code, out)]);
+        let call = h.call("c1").cloned().unwrap();
+        let said = uncomputed_hint(&h, &call, out, here.path()).map(|h| h.text);
+        assert!(
+            !said.as_deref().unwrap_or("").contains("no number in them"),
+            "{said:?}"
+        );
+    }
+}
+
+#[test]
+fn a_count_of_a_weekday_never_asked_of_a_date_goes_back_as_undone() {
+    // Eighth set, task 18 (0.5B): the days from 2026-01-01 to 2026-12-31 for its Fridays.
+    let request = "How many Fridays are there in 2026? Use code.";
+    let code = "import datetime\nfirst_friday = datetime.date(2026, 1, 1)\nlast_friday = datetime.date(2026, 12, 31)\nprint((last_friday - first_friday).days + 1)";
+    assert_eq!(weekday_unasked(request, code), Some(("Friday", 4)));
+    let h = runs(request, &[(code, "365\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "365\n", Path::new("/nonexistent-folder")).unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("`.weekday()` is 4"), "{}", hint.text);
+    // A weekday asked in any way, or no weekday counted: none.
+    for asked in [
+        "print(sum(1 for d in days if d.weekday() == 4))",
+        "print(sum(1 for d in days if d.strftime('%A') == 'Friday'))",
+        "import calendar\nprint(calendar.monthcalendar(2026, 1))",
+        "# weekday() is for later\nprint(sum(1 for d in days if d.isoweekday() == 5))",
+    ] {
+        assert_eq!(weekday_unasked(request, asked), None, "{asked}");
+    }
+    assert_eq!(
+        weekday_unasked("How many days are there in 2026?", code),
+        None
+    );
+    assert_eq!(
+        weekday_unasked("How many Sundays are in June 2026?", "print(30 // 7)"),
+        Some(("Sunday", 6))
+    );
+}
+
+#[test]
+fn the_smallest_file_taken_by_name_goes_back_as_undone() {
+    // Eighth set, task 31 (0.5B): `min(os.listdir('.'))`, the first name, `data.csv`.
+    let request = "Which file in this folder is the smallest?";
+    let code = "import os\nfiles = os.listdir('.')\nprint(min(files))";
+    assert_eq!(sizes_uncompared(request, code), Some(("smallest", "min")));
+    assert_eq!(
+        sizes_uncompared(
+            "What is the biggest file here?",
+            "print(sorted(os.listdir('.'))[-1])"
+        ),
+        Some(("largest", "max"))
+    );
+    let h = runs(request, &[(code, "data.csv\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "data.csv\n", Path::new("/nonexistent-folder")).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("min(files, key=os.path.getsize)"),
+        "{}",
+        hint.text
+    );
+    // Sizes taken, or nothing picked, or no file asked about: none.
+    for code in [
+        "import os\nprint(min(os.listdir('.'), key=os.path.getsize))",
+        "import os\nprint(min(os.listdir('.'), key=lambda f: os.stat(f).st_size))",
+        "import os\nprint(min(os.listdir('.'), key=lambda f: len(open(f).read())))",
+        "import os\nprint(os.listdir('.'))",
+    ] {
+        assert_eq!(sizes_uncompared(request, code), None, "{code}");
+    }
+    assert_eq!(
+        sizes_uncompared("What is the smallest number in nums.txt?", code),
+        None
+    );
+}
+
+#[test]
+fn a_settings_file_read_from_a_path_not_there_is_said_and_then_mended() {
+    // Eighth set, task 25 (0.5B): `config.read('/tmp/oi-bench-task/config.ini')`, the folder
+    // above its own, then `KeyError: 'server'`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("config.ini"), "[server]\nport = 8443\n").unwrap();
+    let elsewhere = here.path().join("nowhere/config.ini");
+    let code = format!(
+        "import configparser\nconfig = configparser.ConfigParser()\nconfig.read('{}')\nprint(config['server']['port'])",
+        elsewhere.display()
+    );
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nKeyError: 'server'\n";
+    let hint = run_hint("python", &code, output, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains("read it as `'config.ini'`"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.text.contains(FILE_IS_HERE), "{}", hint.text);
+    // Sent back unchanged: run with the file of that name.
+    let h = runs_ending(
+        "What port does config.ini set for the server?",
+        &[(&code, output)],
+        true,
+    );
+    let again = h.call("c1").cloned().unwrap();
+    let (mended, says) = mended_path(&h, Some(&again), here.path()).unwrap();
+    assert!(mended.contains("config.read('config.ini')"), "{mended}");
+    assert!(says.contains("running it with config.ini"), "{says}");
+    // The file read where it is, or no configparser: not this.
+    let right = code.replace(&elsewhere.display().to_string(), "config.ini");
+    assert_eq!(unread_config_path(&right, here.path()), None);
+    assert_eq!(
+        unread_config_path(
+            &format!("f = open('x')\nf.read('{}')", elsewhere.display()),
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_short_answer_that_is_the_harness_words_is_no_answer() {
+    // Ninth set, task 33 (0.5B): its copy printed nothing, and "The code printed nothing."
+    // ended the turn as the answer.
+    let request = "Copy every .csv file in this folder into a new folder named backup, then tell me how many files backup holds.";
+    let hinted = format!("\n({SILENT_RUN})");
+    let h = runs(
+        request,
+        &[("import shutil\nshutil.copy('a.csv', 'backup')", &hinted)],
+    );
+    let nudge = parroted_answer_nudge(&h, "The code printed nothing.", "").unwrap();
+    assert!(nudge.starts_with(PARROTED), "{nudge}");
+    assert!(
+        nudge.contains("Print the values you need to see"),
+        "{nudge}"
+    );
+    // Short answers of its own, or with a number, or the request's words: not this.
+    for answer in [
+        "Backup holds 2 files.",
+        "Nothing was copied.",
+        "every .csv file",
+    ] {
+        assert_eq!(parroted_answer_nudge(&h, answer, ""), None, "{answer}");
+    }
+}
+
+#[test]
+fn a_length_asked_without_spaces_and_taken_with_them_goes_back_as_undone() {
+    // Ninth set, task 14 (0.5B): `len('open the door please')`, 20.
+    let request =
+        "How many characters, not counting spaces, are in 'open the door please'? Use code.";
+    let code = "string = 'open the door please'\nlength = len(string)\nprint(length)";
+    assert!(spaces_counted(request, code));
+    let hint = uncomputed(request, code, "20\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("len(text.replace(' ', ''))"),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "print(len('open the door please'.replace(' ', '')))",
+        "print(len(''.join('open the door please'.split())))",
+        "print(sum(1 for c in 'open the door please' if not c.isspace()))",
+    ] {
+        assert!(!spaces_counted(request, fine), "{fine}");
+    }
+    assert!(!spaces_counted(
+        "How many characters are in 'open the door'?",
+        code
+    ));
+}
+
+#[test]
+fn a_header_row_converted_to_numbers_is_skipped_before_it_runs() {
+    // Ninth set, task 22 (0.5B): `float(row[1])` over every row of prices.csv, `price` first.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("prices.csv"),
+        "name,price\npen,4.5\nlamp,10\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("raw.csv"), "4.5,1\n10,2\n").unwrap();
+    let code = "import csv\nwith open('prices.csv') as file:\n    reader = csv.reader(file)\n    n = 0\n    for row in reader:\n        if float(row[1]) > 5:\n            n += 1\n    print(n)";
+    let (mended, says) = mended_header_first(code, here.path()).unwrap();
+    assert!(
+        mended.contains("    reader = csv.reader(file)\n    next(reader)\n"),
+        "{mended}"
+    );
+    assert!(says.contains("`prices.csv` is its header"), "{says}");
+    let looped = "import csv\nfor row in csv.reader(open('prices.csv')):\n    print(float(row[1]))";
+    let (mended, _) = mended_header_first(looped, here.path()).unwrap();
+    assert!(
+        mended.contains(
+            "rows_read = csv.reader(open('prices.csv'))\nnext(rows_read)\nfor row in rows_read:"
+        ),
+        "{mended}"
+    );
+    // The first row dealt with, a file with no header, or no conversion: left as written.
+    for fine in [
+        code.replace(
+            "    for row in reader:",
+            "    next(reader)\n    for row in reader:",
+        ),
+        code.replace("for row in reader:", "for row in list(reader)[1:]:"),
+        code.replace(
+            "        if float",
+            "        if row[0] == 'name':\n            continue\n        if float",
+        ),
+        code.replace("if float(row[1]) > 5", "if row[1] > '5'"),
+        code.replace("prices.csv", "raw.csv"),
+    ] {
+        assert_eq!(mended_header_first(&fine, here.path()), None, "{fine}");
+    }
+    // Both mends at once for the call: a table split by `;` and its header.
+    std::fs::write(
+        here.path().join("sales.csv"),
+        "product;qty\npen;10\nbook;2\n",
+    )
+    .unwrap();
+    let semi = "import csv\nwith open('sales.csv') as f:\n    reader = csv.reader(f)\n    print(sum(int(r[1]) for r in reader))";
+    let mut call = run(semi);
+    let said = mend_table_reading(&mut call, here.path()).unwrap();
+    let ToolAction::RunCode { code: ran, .. } = &call.action else {
+        panic!("not code")
+    };
+    assert!(
+        ran.contains("csv.reader(f, delimiter=';')\n    next(reader)"),
+        "{ran}"
+    );
+    assert!(
+        said.contains("`;`") && said.contains("its header"),
+        "{said}"
+    );
+}
+
+#[test]
+fn an_answer_asked_afresh_after_two_that_dropped_the_output_begins_with_it() {
+    // Ninth set, task 13 (1.5B): its code printed `stressed`, and it said the "tsretse" it had
+    // guessed before, twice, then again asked afresh warm.
+    let request = "What is the word desserts spelled backwards? Use code.";
+    let mut h = runs(request, &[("print('desserts'[::-1])", "stressed\n")]);
+    let told = format!(
+        "{NUDGE_START}\nstressed\n\n{UNUSED} Now tell me the answer to my question in one sentence, with the value from that output."
+    );
+    let reply = "The word \"desserts\" spelled backwards is \"tsretse\".";
+    for item in corrected(reply, "c2", &told) {
+        h.push(item);
+    }
+    for item in corrected(reply, "c3", &format!("{SAME_REPLY} {told}")) {
+        h.push(item);
+    }
+    let stuck = stuck_view(&h).unwrap();
+    assert_eq!(
+        stuck.answer_start.as_deref(),
+        Some("The answer is stressed.")
+    );
+    assert!(!stuck.code_first);
+}
+
+#[test]
+fn a_table_with_commas_in_quoted_fields_is_shown_with_its_header_and_how_to_read_it() {
+    // Ninth set, task 22 (1.5B): `line.split(',')` over prices.csv, the header converted, then
+    // `"Widget, small"` cut apart, until its time ran out.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("prices.csv"),
+        "name,price\n\"Widget, small\",4.5\nGadget,10\n",
+    )
+    .unwrap();
+    assert_eq!(
+        quoted_fields("\"Widget, small\",4.5"),
+        vec!["Widget, small", "4.5"]
+    );
+    let code = "for line in open('prices.csv'):\n    print(float(line.split(',')[1]))";
+    let heads = text_heads(code, here.path()).unwrap();
+    assert!(heads.contains(HEADER_FIRST), "{heads}");
+    assert!(heads.contains("0 `name`, 1 `price`"), "{heads}");
+    assert!(heads.contains("read the rows with `csv.reader`"), "{heads}");
+    // No quoted commas: no word of them.
+    std::fs::write(here.path().join("prices.csv"), "name,price\nWidget,4.5\n").unwrap();
+    let heads = text_heads(code, here.path()).unwrap();
+    assert!(
+        heads.contains(HEADER_FIRST) && !heads.contains("in quotes"),
+        "{heads}"
+    );
+}
+
+#[test]
+fn a_key_searched_that_the_settings_file_does_not_hold_goes_back_with_its_lines() {
+    // Ninth set, task 25 (1.5B): `'database_port' in line` over settings.yaml, which nests
+    // `port` under `database:`, printed "Database port not found in settings.yaml".
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("settings.yaml"),
+        "name: demo\ndatabase:\n  host: db.local\n  port: 6543\n",
+    )
+    .unwrap();
+    let request = "What is the database port in settings.yaml?";
+    let code = "text = open('settings.yaml').read()\nport_line = next((l for l in text.split('\\n') if 'database_port' in l), None)\nif port_line:\n    print(port_line.split(':')[1])\nelse:\n    print('Database port not found in settings.yaml')";
+    let out = "Database port not found in settings.yaml\n";
+    let h = runs(request, &[(code, out)]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, out, here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("holds `database_port`"), "{}", hint.text);
+    assert!(
+        hint.text.contains("  port: 6543") || hint.text.contains("database:"),
+        "{}",
+        hint.text
+    );
+    // Found, or a sentence with a value: no search for nothing.
+    assert!(!says_none("The database port is 6543", request));
+    assert!(says_none("Port not found", request));
+    assert!(!says_none("not found: 2 files", request));
+}
+
+#[test]
+fn an_object_compared_with_a_number_is_told_the_documents_shape() {
+    // Ninth set, task 24 (1.5B): `product['stock'] < least`, `stock` an object of two counts.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("inventory.json"),
+        r#"[{"product": "bolt", "stock": {"warehouse": 120, "store": 15}}]"#,
+    )
+    .unwrap();
+    let code = "import json\ndata = json.load(open('inventory.json'))\nleast = float('inf')\nfor p in data:\n    if p['stock'] < least:\n        least = p['stock']\nprint(least)";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 5, in <module>\nTypeError: '<' not supported between instances of 'dict' and 'float'\n";
+    let hint = run_hint("python", code, output, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains(
+            "`stock` (an object with the keys `store`, `warehouse`, each holding a number)"
+        ),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_list_of_objects_indexed_by_a_key_is_told_to_loop() {
+    // Ninth set, task 23 (0.5B): `inventory['stock']['store']` of a list of products.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("inventory.json"),
+        r#"[{"product": "bolt", "stock": {"warehouse": 120, "store": 15}}]"#,
+    )
+    .unwrap();
+    let code = "import json\nwith open('inventory.json') as f:\n    inventory = json.load(f)\nprint(inventory['stock']['store'] + inventory['stock']['warehouse'])";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nTypeError: list indices must be integers or slices, not str\n";
+    let hint = run_hint("python", code, output, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains(
+            "loop over its objects, `for item in inventory:`, and take `item['stock']` of each"
+        ),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn dates_given_to_range_are_told_to_step_by_a_day() {
+    // Ninth set, task 18 (1.5B): `for date in range(start_date, end_date)` for 2027's Mondays.
+    let code = "from datetime import datetime\nstart = datetime(2027, 1, 1)\nend = datetime(2028, 1, 1)\nfor d in range(start, end):\n    pass";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nTypeError: 'datetime.datetime' object cannot be interpreted as an integer\n";
+    let hint = run_hint(
+        "python",
+        code,
+        output,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`day += timedelta(days=1)`"),
+        "{}",
+        hint.text
+    );
+    let other = "TypeError: 'str' object cannot be interpreted as an integer\n";
+    let said = run_hint(
+        "python",
+        code,
+        other,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .map(|h| h.text);
+    assert!(!said.unwrap_or_default().contains("timedelta(days=1)"));
 }
