@@ -274,7 +274,8 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         }
         // Where the runtime continues a reply it is given the start of: the model's last two
         // replies ran nothing for want of code, and the reply begins as a Python block; or
-        // its answer is asked for afresh, and begins with the value its code printed.
+        // its answer is asked for afresh (or after two answers that dropped what its code
+        // printed), and begins with that value.
         let prefix = if shared.client.continues_reply() {
             stuck
                 .as_ref()
@@ -401,8 +402,9 @@ fn interpret(
         // Coaching is for the harness small local models get (classic's `execute`, calls
         // written as text); a model that calls tools natively does not make these slips.
         let coach = shared.profile.offers("execute");
-        // A table whose columns a tab (or `;`, `|`) splits, read as if by commas: mended before
-        // it runs, as the profile mends Python that would not run at all.
+        // A table whose columns a tab (or `;`, `|`) splits read as if by commas, or a header
+        // row converted to numbers: mended before it runs, as the profile mends Python that
+        // would not run at all. The person approves the code as mended, the notice says why.
         if coach {
             for call in &mut calls {
                 if let Some(message) = crate::coaching::mend_table_reading(call, &shared.config.cwd)

@@ -954,6 +954,7 @@ pub fn mended_header_first(code: &str, cwd: &Path) -> Option<(String, String)> {
     if !CONVERTS.as_ref()?.is_match(code)
         || [
             "next(",
+            "__next__",
             "[1:]",
             "islice",
             "line_num",
@@ -4792,6 +4793,14 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
         .into_iter()
         .map(str::to_lowercase)
         .collect();
+    // Strings on lines that print nothing are searches, spaces and all (the 0.5B model's
+    // `re.search(r'version = (\d+\.\d+\.\d+)', content)` looked for `version`).
+    let searched: Vec<String> = code
+        .lines()
+        .filter(|l| !l.contains("print("))
+        .flat_map(string_literals)
+        .map(str::to_lowercase)
+        .collect();
     let words: Vec<String> = request
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| w.len() >= 3)
@@ -4823,7 +4832,8 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
             (!key.is_empty()
                 && !key.contains(char::is_whitespace)
                 && words.contains(&lower)
-                && !looked_for(&strings, &lower))
+                && !looked_for(&strings, &lower)
+                && !searched.iter().any(|s| s.contains(&lower)))
             .then(|| (key.to_string(), name.to_string()))
         })
     })

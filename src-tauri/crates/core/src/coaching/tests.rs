@@ -5827,6 +5827,10 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
         key_unlooked(cfg, sentence, here.path()),
         Some(("timeout".into(), "settings.cfg".into()))
     );
+    // A search with spaces in it, on a line that prints nothing, looks for the key (tenth
+    // set, task 25: `re.search(r'version = (\d+\.\d+\.\d+)', content)`).
+    let pattern = "import re\ntext = open('settings.cfg').read()\nm = re.search(r'timeout: (\\d+)', text)\nprint(m.group(1))";
+    assert_eq!(key_unlooked(cfg, pattern, here.path()), None);
 }
 
 #[test]
@@ -6152,6 +6156,7 @@ fn a_header_row_converted_to_numbers_is_skipped_before_it_runs() {
             "    next(reader)\n    for row in reader:",
         ),
         code.replace("for row in reader:", "for row in list(reader)[1:]:"),
+        code.replace("    n = 0\n", "    header = reader.__next__()\n    n = 0\n"),
         code.replace(
             "        if float",
             "        if row[0] == 'name':\n            continue\n        if float",
