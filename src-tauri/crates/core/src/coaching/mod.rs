@@ -4017,6 +4017,23 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A sum asked, and the values printed one a line: the 0.5B model printed the ASCII codes
+    // of C, A and T, and answered the first, 67.
+    let lower = request.to_lowercase();
+    if hint.is_none()
+        && !shell
+        && (lower.contains("sum of") || lower.contains("total of"))
+        && value.lines().count() > 1
+        && value.lines().all(|l| l.trim().parse::<f64>().is_ok())
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks for a sum, and your code printed the {} values one by one: add them up in code and print the total (`sum(...)`). Write code that computes the answer to my request ({request}) and prints it.",
+                value.lines().count()
+            ),
+            undone: true,
+        });
+    }
     // A question of how many, answered by lines of text with no number: the 0.5B model
     // printed words.txt as it is for how many words it holds, then answered 3 and 4 by eye.
     if hint.is_none()

@@ -6340,3 +6340,29 @@ fn dates_given_to_range_are_told_to_step_by_a_day() {
     .map(|h| h.text);
     assert!(!said.unwrap_or_default().contains("timedelta(days=1)"));
 }
+
+#[test]
+fn a_sum_asked_and_its_values_printed_one_by_one_goes_back_as_undone() {
+    // Ninth set, task 16 (0.5B): 67, 65 and 84 printed, 67 answered.
+    let request = "What is the sum of the ASCII codes of the letters of CAT? Use code.";
+    let code = "cat = 'CAT'\nfor char in cat: print(ord(char))";
+    let hint = uncomputed(request, code, "67\n65\n84\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("printed the 3 values one by one"),
+        "{}",
+        hint.text
+    );
+    // One value, lines with words, or no sum asked: not this.
+    for (request, out) in [
+        (request, "216\n"),
+        (request, "C 67\nA 65\n"),
+        ("What are the ASCII codes of CAT?", "67\n65\n84\n"),
+    ] {
+        let said = uncomputed(request, code, out).map(|h| h.text);
+        assert!(
+            !said.as_deref().unwrap_or("").contains("one by one"),
+            "{said:?}"
+        );
+    }
+}
