@@ -439,6 +439,7 @@ fn interpret(
             crate::coaching::no_run_nudge(&shared.history, &text, &shared.config.cwd, &system)
                 .or_else(|| crate::coaching::unread_file_nudge(&shared.history, &shared.config.cwd))
                 .or_else(|| crate::coaching::repeated_reply_nudge(&shared.history, &text))
+                .or_else(|| crate::coaching::broken_call_answer_nudge(&shared.history, &text))
                 .map(|message| (message, false))
         };
         let answered = calls.is_empty() && coach;

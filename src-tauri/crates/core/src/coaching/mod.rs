@@ -7620,3 +7620,40 @@ fn spaces_counted(request: &str, code: &str) -> bool {
         .iter()
         .any(|w| code.contains(w))
 }
+
+/// What [`broken_call_answer_nudge`] adds after the reason a call could not be read.
+const BROKEN_CALL_ANSWER: &str =
+    "so nothing ran. Write the code itself in a ```python fenced block, not inside JSON,";
+
+/// When the model's answer is a call written as JSON that does not parse (a fenced `json`
+/// block or the whole reply, naming `"name"` and `"arguments"`), after code ran this turn: the
+/// correction, once a turn. The profile leaves a broken call of an invented name to the
+/// coaching, and with a run in the turn nothing else spoke: the 0.5B model's
+/// `{"name": "sum_ascii_codes_of_letters_of_CAT", …"code": "… cat)}}`, its string never
+/// closed, ended the turn as the answer.
+pub fn broken_call_answer_nudge(history: &History, answer: &str) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    if already_nudged(turn, BROKEN_CALL_ANSWER) {
+        return None;
+    }
+    let whole = answer.trim();
+    let mut bodies: Vec<String> = crate::profile::text_calls::fenced_blocks(answer, true)
+        .into_iter()
+        .filter(|b| b.lang.is_empty() || b.lang == "json")
+        .map(|b| b.body)
+        .collect();
+    if whole.starts_with('{') {
+        bodies.push(whole.to_string());
+    }
+    let problem = bodies.iter().find_map(|body| {
+        let body = body.trim();
+        (body.starts_with('{') && body.contains("\"name\"") && body.contains("\"arguments\""))
+            .then(|| serde_json::from_str::<serde_json::Value>(body).err())
+            .flatten()
+    })?;
+    Some(format!(
+        "{} ({problem}), {BROKEN_CALL_ANSWER} that computes the answer to my request ({}) and prints it.",
+        crate::profile::UNREADABLE_CALL,
+        request_text(asked)
+    ))
+}

@@ -6366,3 +6366,27 @@ fn a_sum_asked_and_its_values_printed_one_by_one_goes_back_as_undone() {
         );
     }
 }
+
+#[test]
+fn a_broken_json_call_after_a_run_is_no_answer() {
+    // Ninth set, task 16 (0.5B), after its values went back as undone: a JSON call whose code
+    // string never closes ended the turn as the answer.
+    let request = "What is the sum of the ASCII codes of the letters of CAT? Use code.";
+    let h = runs(request, &[("print(ord('C'))", "67\n")]);
+    let broken = "```json\n{\"name\": \"sum_codes\", \"arguments\": {\"language\": \"python\", \"code\": \"print(sum(ord(c) for c in 'CAT'))}}\n```";
+    let nudge = broken_call_answer_nudge(&h, broken).unwrap();
+    assert!(
+        nudge.starts_with(crate::profile::UNREADABLE_CALL),
+        "{nudge}"
+    );
+    assert!(nudge.contains(request), "{nudge}");
+    // Once a turn; and a call that parses, or an answer in words, is not this.
+    let mut told = h.clone();
+    for item in corrected(broken, "c2", &nudge) {
+        told.push(item);
+    }
+    assert_eq!(broken_call_answer_nudge(&told, broken), None);
+    let whole = "{\"name\": \"sum_codes\", \"arguments\": {\"code\": \"print(1)\"}}";
+    assert_eq!(broken_call_answer_nudge(&h, whole), None);
+    assert_eq!(broken_call_answer_nudge(&h, "The sum is 216."), None);
+}
