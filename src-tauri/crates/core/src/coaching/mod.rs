@@ -7627,13 +7627,22 @@ const BROKEN_CALL_ANSWER: &str =
 
 /// When the model's answer is a call written as JSON that does not parse (a fenced `json`
 /// block or the whole reply, naming `"name"` and `"arguments"`), after code ran this turn: the
-/// correction, once a turn. The profile leaves a broken call of an invented name to the
+/// correction, once after each run. The profile leaves a broken call of an invented name to the
 /// coaching, and with a run in the turn nothing else spoke: the 0.5B model's
 /// `{"name": "sum_ascii_codes_of_letters_of_CAT", …"code": "… cat)}}`, its string never
 /// closed, ended the turn as the answer.
 pub fn broken_call_answer_nudge(history: &History, answer: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, BROKEN_CALL_ANSWER) {
+    // Once since the last run: the 0.5B model, told, wrote a python block that failed, then
+    // the same broken call again.
+    let since_run = turn
+        .iter()
+        .rposition(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, .. }
+                if tool_name != crate::profile::FORMAT_ERROR)
+        })
+        .map_or(turn, |at| &turn[at..]);
+    if already_nudged(since_run, BROKEN_CALL_ANSWER) {
         return None;
     }
     let whole = answer.trim();

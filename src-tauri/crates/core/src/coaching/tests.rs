@@ -6380,12 +6380,21 @@ fn a_broken_json_call_after_a_run_is_no_answer() {
         "{nudge}"
     );
     assert!(nudge.contains(request), "{nudge}");
-    // Once a turn; and a call that parses, or an answer in words, is not this.
+    // Once after a run; and a call that parses, or an answer in words, is not this.
     let mut told = h.clone();
     for item in corrected(broken, "c2", &nudge) {
         told.push(item);
     }
     assert_eq!(broken_call_answer_nudge(&told, broken), None);
+    // Said again once another run came in between.
+    for item in runs(request, &[("print(ord('A'))", "65\n")])
+        .items()
+        .iter()
+        .skip(1)
+    {
+        told.push(item.clone());
+    }
+    assert!(broken_call_answer_nudge(&told, broken).is_some());
     let whole = "{\"name\": \"sum_codes\", \"arguments\": {\"code\": \"print(1)\"}}";
     assert_eq!(broken_call_answer_nudge(&h, whole), None);
     assert_eq!(broken_call_answer_nudge(&h, "The sum is 216."), None);
