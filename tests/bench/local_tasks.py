@@ -557,8 +557,64 @@ TENTH = [
      {"a.jpg": "x", "b.jpg": "x", "c.txt": "x", "d.md": "x"}, "2"),
 ]
 
+# An eleventh, written at the start of session 32 before anything ran: the clean measure of
+# session 31's code. New shapes: a tab-separated table, a markdown table, a dotfile (.env),
+# JSON servers, a text to count words in, numbers with blanks and signs, a CSV of dated orders,
+# empty files, files to rename, a script's lines of code.
+EXPENSES_TSV = "date\titem\tamount\n2026-01-03\tcoffee\t4.5\n2026-01-04\tlunch\t12\n2026-01-05\tbus\t2.5\n"
+TIMESHEET_MD = ("| Day | Task | Hours |\n|-----|------|-------|\n| Mon | docs | 3 |\n| Tue | code | 5 |\n"
+                "| Wed | review | 2 |\n")
+SERVERS = json.dumps({"servers": [{"host": "a.example", "port": 443}, {"host": "b.example", "port": 8080},
+                                  {"host": "c.example", "port": 443}, {"host": "d.example", "port": 22}]})
+DOT_ENV = "# local settings\nAPI_URL=http://localhost:8000\nAPI_TIMEOUT=45\nDEBUG=false\n"
+CAT_STORY = "my cat sat on a mat\na dog saw the cat\nthe cat ran off\n"
+SIGNED_NUMBERS = "14\n-3\n\n27\n8\n\n-40\n19\n"
+GAPPY_NOTES = "first\n\nsecond\nthird\n\n\nfourth\n"
+NAMES = "ana\nbo\nana\ncy\nbo\nana\ndee\n"
+ORDERS_CSV = "date,customer,amount\n2026-02-27,ana,10\n2026-03-02,bo,25\n2026-03-15,cy,40\n2026-04-01,ana,7\n"
+SCRIPT_PY = "# a script\nimport os\n\n# print the folder\nprint(os.getcwd())\n\nx = 1\nprint(x)\n"
+
+ELEVENTH = [
+    ("What is 123 times 456? Use code.", {}, "56088"),
+    ("How many minutes are in 5 days? Use code.", {}, "7200"),
+    ("What is 8 percent of 1250? Use code.", {}, "100"),
+    ("What is the sum of the cubes of the numbers from 1 to 10? Use code.", {}, "3025"),
+    ("How many numbers from 1 to 200 are divisible by 7? Use code.", {}, "28"),
+    ("What is 3 to the power of 13? Use code.", {}, "1594323"),
+    ("What is 255 written in binary? Use code.", {}, "11111111"),
+    ("What is the binary number 101101 in decimal? Use code.", {}, "45"),
+    ("What is the median of 7, 3, 9, 1 and 5? Use code.", {}, "5"),
+    ("How many prime numbers are there below 100? Use code.", {}, "25"),
+    ("What is 10 factorial? Use code.", {}, "3628800"),
+    ("How many vowels are in 'programming language'? Count with code.", {}, "7"),
+    ("What is the longest word in 'the quick brown fox jumped over lazy dogs'? Use code.", {}, "jumped"),
+    ("What is 'one two three four' with its words in reverse order? Use code.", {}, "four three two one"),
+    ("What are the first 8 characters of the sha1 hex digest of the text abc (no newline)? Use code.", {}, "a9993e36"),
+    ("How many 1 bits are in the binary form of 1023? Use code.", {}, "10"),
+    ("What date is 100 days after 2027-01-15? Use code and answer as YYYY-MM-DD.", {}, "2027-04-25"),
+    ("How many Sundays are there in March 2026? Use code.", {}, "5"),
+    ("What day of the week is 2030-06-15? Use code.", {}, "saturday"),
+    ("How many days are there from 2024-02-01 to 2024-03-01? Use code.", {}, "29"),
+    ("What is the total of the amount column in expenses.tsv?", {"expenses.tsv": EXPENSES_TSV}, "19"),
+    ("What is the total of the Hours column in timesheet.md?", {"timesheet.md": TIMESHEET_MD}, "10"),
+    ("How many servers in servers.json use port 443?", {"servers.json": SERVERS}, "2"),
+    ("What is the value of API_TIMEOUT in the .env file?", {".env": DOT_ENV}, "45"),
+    ("Which word appears most often in story.txt?", {"story.txt": CAT_STORY}, "cat"),
+    ("What is the largest number in numbers.txt?", {"numbers.txt": SIGNED_NUMBERS}, "27"),
+    ("How many empty lines are in notes.txt?", {"notes.txt": GAPPY_NOTES}, "3"),
+    ("How many different names are in names.txt?", {"names.txt": NAMES}, "4"),
+    ("What is the total amount of the orders placed in March in orders.csv?", {"orders.csv": ORDERS_CSV}, "65"),
+    ("How many files in this folder are empty?", {"a.txt": "", "b.txt": "x\n", "c.log": "", "d.md": "# d\n"}, "2"),
+    ("Rename every .txt file in this folder to end in .md instead, then tell me how many .md files there are.",
+     {"a.txt": "a\n", "b.txt": "b\n", "c.md": "c\n"}, "3"),
+    ("How many lines of code are in script.py, not counting blank lines and comment lines?",
+     {"script.py": SCRIPT_PY}, "4"),
+    ("Write the word hello into greet.txt three times, one per line, then tell me the size of greet.txt in bytes.",
+     {}, "18"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-        "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH}
+        "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
