@@ -613,8 +613,66 @@ ELEVENTH = [
      {}, "18"),
 ]
 
+# A twelfth, written in session 32 after the eleventh ran and before the session's changes
+# ran on anything: their clean measure. New shapes: a score column, a department to filter
+# on, a JSON list to average, a nested JSON port, YAML services, an INI key in two sections,
+# error codes, words of an essay, a poem's longest line, subfolders, the largest file, a CSV
+# to write, files to delete.
+GRADES_CSV = "name,score\nann,78\nbob,93\ncy,85\ndee,61\n"
+STAFF_CSV = "name,department,salary\nann,sales,50\nbob,it,60\ncy,sales,55\ndee,hr,45\neve,sales,52\n"
+PRICED_BOOKS = json.dumps([{"title": "a", "price": 12.5}, {"title": "b", "price": 7.5}, {"title": "c", "price": 10}])
+NESTED_CONFIG = json.dumps({"app": {"name": "shop", "port": 8000}, "db": {"host": "localhost", "port": 5432}})
+COMPOSE_YAML = ("services:\n  web:\n    image: nginx\n    ports:\n      - \"80:80\"\n  db:\n    image: postgres\n"
+                "  cache:\n    image: redis\nvolumes:\n  data: {}\n")
+APP_INI = "[server]\ntimeout = 30\nhost = 0.0.0.0\n\n[network]\ntimeout = 12\nretries = 3\n"
+ERRORS_LOG = "E101 disk full\nE205 no network\nE101 disk full\nE330 bad config\nE205 no network\n"
+ESSAY = "Small models can do a lot.\nThey need a good harness,\nand clear words.\n"
+SHORT_POEM = "roses are red\nviolets are blue\nsugar is sweet and so are you\nthe end\n"
+
+TWELFTH = [
+    ("What is 2468 divided by 4? Use code.", {}, "617"),
+    ("How many hours are in 9 days? Use code.", {}, "216"),
+    ("What is 35 percent of 180? Use code.", {}, "63"),
+    ("What is the sum of the even numbers from 2 to 100? Use code.", {}, "2550"),
+    ("How many numbers from 1 to 300 are divisible by both 4 and 6? Use code.", {}, "25"),
+    ("What is 7 to the power of 8? Use code.", {}, "5764801"),
+    ("What is 4095 written in hexadecimal? Use code.", {}, "fff"),
+    ("What is the hexadecimal number FF in decimal? Use code.", {}, "255"),
+    ("What is the range, the largest minus the smallest, of 14, 3, 27, 8 and 19? Use code.", {}, "24"),
+    ("What is the 15th Fibonacci number, with F1 = 1 and F2 = 1? Use code.", {}, "610"),
+    ("How many digits does 2 to the power of 100 have? Use code.", {}, "31"),
+    ("How many times does the letter e appear in 'nevertheless'? Count with code.", {}, "4"),
+    ("How many words in 'apple banana cherry date elderberry fig' have more than 5 letters? Use code.", {}, "3"),
+    ("How many letters are in the word 'encyclopedia'? Use code.", {}, "12"),
+    ("What are the first 10 characters of the sha256 hex digest of the text hello (no newline)? Use code.", {},
+     "2cf24dba5f"),
+    ("What is the text ok encoded in base64? Use code.", {}, "b2s="),
+    ("What date is 200 days before 2027-06-01? Use code and answer as YYYY-MM-DD.", {}, "2026-11-13"),
+    ("How many Fridays are there in 2026? Use code.", {}, "52"),
+    ("What day of the week was 1969-07-20? Use code.", {}, "sunday"),
+    ("How many days are in the year 2100? Use code.", {}, "365"),
+    ("What is the highest score in grades.csv?", {"grades.csv": GRADES_CSV}, "93"),
+    ("How many people in staff.csv work in sales?", {"staff.csv": STAFF_CSV}, "3"),
+    ("What is the average price of the books in books.json?", {"books.json": PRICED_BOOKS}, "10"),
+    ("What port does config.json give for the database?", {"config.json": NESTED_CONFIG}, "5432"),
+    ("How many services does compose.yaml define?", {"compose.yaml": COMPOSE_YAML}, "3"),
+    ("What is the timeout in the network section of app.ini?", {"app.ini": APP_INI}, "12"),
+    ("How many different error codes appear in errors.log?", {"errors.log": ERRORS_LOG}, "3"),
+    ("How many words are in essay.txt?", {"essay.txt": ESSAY}, "14"),
+    ("How many characters are in the longest line of poem.txt?", {"poem.txt": SHORT_POEM}, "29"),
+    ("How many subfolders does this folder have?",
+     {"a/x.txt": "x", "b/y.txt": "y", "c/z.txt": "z", "top.txt": "t"}, "3"),
+    ("What is the name of the largest file in this folder?",
+     {"small.txt": "x" * 10, "big.txt": "x" * 900, "mid.txt": "x" * 300}, "big.txt"),
+    ("Create a file named out.csv with the header name,age and the rows ann,30 and bob,25, then tell me the "
+     "total of the age column in out.csv.", {}, "55"),
+    ("Delete every .tmp file in this folder, then tell me how many files are left.",
+     {"a.tmp": "x", "b.tmp": "x", "c.txt": "x", "d.log": "x"}, "2"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-        "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH}
+        "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
+        "twelfth": TWELFTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -727,7 +785,7 @@ def score(out, expected):
                 failed_runs += 1
     outputs = list(outputs.values())
     parroted = said_back(answer, corrections, request + " " + " ".join(outputs))
-    answered = holds(answer, expected) and not parroted
+    answered = holds(unechoed(answer, request, expected), expected) and not parroted
     computed = any(holds(o, expected) for o in outputs)
     if answered:
         kind = "ok"
@@ -761,6 +819,23 @@ def said_back(answer, corrections, quoted):
         if sum(six in theirs for six in sixes) >= 2:
             return True
     return False
+
+
+def unechoed(answer, request, expected):
+    """The answer without the runs of three or more words it copies from the request, when the
+    request itself holds the expected value: "The median of the numbers 7, 3, 9, 1 and 5 is 6"
+    holds no 5 of its own (eleventh set, task 9)."""
+    if not holds(request, expected):
+        return answer
+    def tokens(text):
+        return re.findall(r"\d+(?:\.\d+)?|[a-z']+", text.lower().replace(",", ""))
+    said, asked = tokens(answer), tokens(request)
+    runs = {tuple(asked[i:i + 3]) for i in range(len(asked) - 2)}
+    copied = [False] * len(said)
+    for i in range(len(said) - 2):
+        if tuple(said[i:i + 3]) in runs:
+            copied[i:i + 3] = [True] * 3
+    return " ".join(w for w, c in zip(said, copied) if not c)
 
 
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -841,7 +916,9 @@ def main():
                          "seventh (written in session 30, run before any change made from it, then tuned on) "
                          "eighth (written in session 30, run only with its last binary, tuned on from session 31) "
                          "ninth (written in session 31, run before any change made from it) "
-                         "or tenth (written in session 31, run only with its last binary)")
+                         "tenth (written in session 31, run only with its last binary) "
+                         "eleventh (written in session 32, run before any change made from it) "
+                         "or twelfth (written in session 32, run only with that session's changes)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
