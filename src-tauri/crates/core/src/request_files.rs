@@ -14,8 +14,6 @@ use crate::history::{History, HistoryItem};
 
 /// The most files of one request shown.
 const MOST_FILES: usize = 3;
-/// The lines a table's rows are looked at in, to tell it from text.
-const LINES: usize = 6;
 /// The characters shown of each line (a JSON document is often one long line).
 const LINE_CHARS: usize = 240;
 /// Files larger than this are not read.
@@ -95,14 +93,24 @@ fn head(name: &str, text: &str) -> String {
     } else {
         format!("{total} lines")
     };
+    // Source code shown, the models ran its first lines as their own code (eleventh set,
+    // task 32: both wrote `# a script\nimport os` for the lines of code of script.py).
+    const SOURCE: [&str; 12] = [
+        ".py", ".js", ".ts", ".sh", ".rb", ".rs", ".go", ".java", ".c", ".cpp", ".h", ".php",
+    ];
+    if SOURCE.iter().any(|ext| name.ends_with(ext)) {
+        return format!(
+            "For your code, `{name}` is source code of {lines}; to look at its lines, read it as text: `open('{name}').read().splitlines()`."
+        );
+    }
+    if let Some(columns) = markdown_columns(text) {
+        return format!(
+            "For your code, `{name}` is a markdown table of {lines}: the first names its columns {}, the second is its rule (`|---|`), and each line after it is a row. Split a row into its cells at `|`: `[c.strip() for c in line.strip().strip('|').split('|')]`.",
+            columns.join(", ")
+        );
+    }
     let first = text.lines().next().unwrap_or_default();
-    let table = [',', '\t', ';'].into_iter().find(|sep| {
-        first.contains(*sep)
-            && text
-                .lines()
-                .take(LINES)
-                .all(|l| l.matches(*sep).count() == first.matches(*sep).count())
-    });
+    let table = crate::coaching::column_separator(text, &[',', '\t', ';', '|']);
     // A header names its columns: a first line holding a number (or an empty field) is data.
     let header = table
         .filter(|_| total > 1)
@@ -124,6 +132,26 @@ fn head(name: &str, text: &str) -> String {
         "For your code, `{name}` has {lines}; {which}:\n```\n{}\n```",
         shown.join("\n")
     )
+}
+
+/// The columns of a markdown table (`| Day | Hours |` over `|-----|-------|`), each in
+/// backticks, when the text begins with one.
+fn markdown_columns(text: &str) -> Option<Vec<String>> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let (header, rule) = (lines.next()?, lines.next()?);
+    let is_row = |l: &str| l.len() > 1 && l.starts_with('|') && l.ends_with('|');
+    let ruled = rule.contains('-') && rule.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '));
+    if !is_row(header) || !is_row(rule) || !ruled {
+        return None;
+    }
+    let cells: Vec<&str> = header[1..header.len() - 1]
+        .split('|')
+        .map(str::trim)
+        .collect();
+    cells
+        .iter()
+        .all(|c| !c.is_empty())
+        .then(|| cells.iter().map(|c| format!("`{c}`")).collect())
 }
 
 /// `history` as the model is to see it: each request that named files with their shapes
@@ -166,6 +194,28 @@ mod tests {
             std::fs::write(path, text).unwrap();
         }
         dir
+    }
+
+    #[test]
+    fn source_code_is_said_as_text_to_read_without_its_lines() {
+        assert_eq!(
+            head("script.py", "# a script\nimport os\n\nprint(1)\n"),
+            "For your code, `script.py` is source code of 4 lines; to look at its lines, read it as text: `open('script.py').read().splitlines()`."
+        );
+    }
+
+    #[test]
+    fn a_markdown_table_is_shown_by_its_columns_and_how_to_split_a_row() {
+        // Eleventh set, task 22 (0.5B): shown its first lines, it searched timesheet.md for
+        // "Total of the Hours column: (\d+)".
+        let text = "| Day | Task | Hours |\n|-----|------|-------|\n| Mon | docs | 3 |\n| Tue | code | 5 |\n";
+        assert_eq!(
+            head("timesheet.md", text),
+            "For your code, `timesheet.md` is a markdown table of 4 lines: the first names its columns `Day`, `Task`, `Hours`, the second is its rule (`|---|`), and each line after it is a row. Split a row into its cells at `|`: `[c.strip() for c in line.strip().strip('|').split('|')]`."
+        );
+        // No rule under the first line: not a table.
+        assert!(!head("x.md", "| a | b |\n| 1 | 2 |\n").contains("markdown table"));
+        assert!(!head("x.md", "# Title\n\ntext\n").contains("markdown table"));
     }
 
     #[test]

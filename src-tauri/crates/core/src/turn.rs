@@ -287,6 +287,17 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     )
                 })
                 .or_else(|| {
+                    retry
+                        .as_ref()
+                        .and_then(|_| crate::coaching::conversion_start(&shared.history))
+                        .map(|start| {
+                            (
+                                start,
+                                "the model's reply is begun for it as a Python block that names the unit factor it missed",
+                            )
+                        })
+                })
+                .or_else(|| {
                     stuck
                         .as_ref()
                         .and_then(|s| s.answer_start.clone())
@@ -1050,6 +1061,24 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
             hint.append_to(&mut result.text);
             result.is_error = hint.undone;
         }
+    } else if result.is_error
+        && let Some(hint) = rt.state.with(|s| {
+            s.profile
+                .offers("execute")
+                .then(|| {
+                    crate::coaching::unread_request_file_hint(
+                        &s.history,
+                        call,
+                        &result.text,
+                        &s.config.cwd,
+                    )
+                })
+                .flatten()
+        })
+    {
+        // A failure of code that never read the file the request is about: its data was
+        // made up.
+        hint.append_to(&mut result.text);
     }
     rt.emitter.emit(
         id,

@@ -216,11 +216,23 @@ pub fn unknown_json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
 /// 0.5B model's `"code": "def f(n):" + "…"` under the name `factorial`: told of broken JSON,
 /// it wrote other code that was wrong; asked for a python block for the request, right code).
 pub fn broken_json_call(text: &str, known_tools: &[&str]) -> Option<String> {
+    unparsed_call(text, |c| {
+        known_tools.iter().any(|t| c.contains(&format!("\"{t}\"")))
+    })
+}
+
+/// When `text` holds a JSON call of any name, with arguments, written where a call is written
+/// on purpose ([`json_call_spans`]), that does not parse: why it does not.
+pub fn broken_call_of_any_name(text: &str) -> Option<String> {
+    unparsed_call(text, |c| c.contains("\"arguments\""))
+}
+
+/// Why the first span of `text` that is meant as a JSON call (an object naming `"name"`, and
+/// `meant` of it) does not parse.
+fn unparsed_call(text: &str, meant: impl Fn(&str) -> bool) -> Option<String> {
     json_call_spans(text).into_iter().find_map(|c| {
         let c = c.trim();
-        let names_a_tool =
-            c.contains("\"name\"") && known_tools.iter().any(|t| c.contains(&format!("\"{t}\"")));
-        if !c.starts_with('{') || !names_a_tool {
+        if !c.starts_with('{') || !c.contains("\"name\"") || !meant(c) {
             return None;
         }
         serde_json::from_str::<Value>(c)
@@ -681,6 +693,10 @@ mod tests {
         let invented =
             r#"{"name": "sum_units", "arguments": {"language": "python", "code": "x = 1}}"#;
         assert_eq!(broken_json_call(invented, &known), None);
+        assert!(broken_call_of_any_name(invented).is_some());
+        assert!(broken_call_of_any_name(&format!("Here:\n```json\n{invented}\n```")).is_some());
+        assert_eq!(broken_call_of_any_name(fine), None);
+        assert_eq!(broken_call_of_any_name("{\"name\": \"Alice\","), None);
         assert_eq!(broken_json_call("The answer is 42.", &known), None);
     }
 

@@ -288,6 +288,27 @@ pub fn run_hint(
                 false,
             );
         }
+        // A column of dates read as text (the 0.5B model's `df['date'].dt.strftime('%m')`
+        // of a `pd.read_csv` table, sent back as it was).
+        if output.contains("Can only use .dt accessor with datetimelike values") {
+            static DATES: std::sync::LazyLock<Option<regex::Regex>> =
+                std::sync::LazyLock::new(|| regex::Regex::new(r"(\w+\[[^\[\]\n]+\])\.dt\b").ok());
+            let column = DATES
+                .as_ref()
+                .and_then(|re| re.captures(code))
+                .map_or_else(|| "df['date']".to_string(), |c| c[1].to_string());
+            return hint(
+                &format!(
+                    "`{column}` holds text, not dates: `pd.read_csv` leaves dates as text. Convert the column first, `{column} = pd.to_datetime({column})`, then use `.dt`."
+                ),
+                false,
+            );
+        }
+        // Fields of a table used in arithmetic as they were read, as text (the 0.5B model's
+        // `row[1] * row[2]` of sales.csv: "can't multiply sequence by non-int of type 'str'").
+        if let Some(text) = text_fields_in_arithmetic(code, output) {
+            return hint(&text, false);
+        }
         // A value where the code expected another (a price parsed as an int, a name as a
         // number, a column that is not there): the 1.5B model guessed a CSV's column order.
         let wrong_value = output.contains("ValueError: invalid literal for int()")
@@ -307,6 +328,19 @@ pub fn run_hint(
             && let Some(text) = text_heads(code, cwd)
         {
             return hint(&format!("{ONE_STRING}\n{text}"), false);
+        }
+        // An empty line converted (the 0.5B model's `int(line.strip())` over numbers.txt,
+        // which has blank lines; told to look at what each line holds, it kept the lines as
+        // strings and printed the largest of them by the alphabet, '8').
+        if unconverted(output) == Some("")
+            && let Some((name, blank)) = blank_lines_read(code, cwd)
+        {
+            return hint(
+                &format!(
+                    "`{name}` has empty lines ({blank}), and an empty line is no number. Skip them as you convert: `[int(line) for line in lines if line.strip()]`."
+                ),
+                false,
+            );
         }
         // A column past the last one, taken for a column the file has by name (the 0.5B
         // model took `cost = float(row[3])` where `cost` is `row[2]`).
@@ -864,6 +898,29 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// A plain text file of this folder that the code names and that has blank lines: its name
+/// and where they are ("lines 3 and 6").
+fn blank_lines_read<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, String)> {
+    named_files(code)
+        .into_iter()
+        .filter(|name| plain_text(name))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let blank: Vec<String> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| l.trim().is_empty())
+                .map(|(i, _)| (i + 1).to_string())
+                .collect();
+            let said = match blank.as_slice() {
+                [] => return None,
+                [one] => format!("line {one}"),
+                [rest @ .., last] => format!("lines {} and {last}", rest.join(", ")),
+            };
+            Some((name, said))
+        })
 }
 
 /// What the hint that shows a CSV file's first lines says of its header.
@@ -1884,6 +1941,10 @@ fn csv_file(cwd: &Path, name: &str) -> Option<(Vec<String>, String)> {
     }
     let text = std::fs::read_to_string(cwd.join(name)).ok()?;
     let head: String = text.lines().take(2).collect::<Vec<_>>().join("\n");
+    // Its rows are split at commas by those who read it here.
+    if table_separator(&head) != ',' {
+        return None;
+    }
     csv_columns(&head)?;
     let header = text
         .lines()
@@ -1892,6 +1953,12 @@ fn csv_file(cwd: &Path, name: &str) -> Option<(Vec<String>, String)> {
         .map(|h| h.trim().to_string())
         .collect();
     Some((header, text))
+}
+
+/// What a table's columns are separated by: a comma, unless its first lines split alike at
+/// a tab, `;` or `|` ([`column_separator`]).
+fn table_separator(text: &str) -> char {
+    column_separator(text, &[',', '\t', ';', '|']).unwrap_or(',')
 }
 
 /// The fields of a table's first line split at `sep`, trimmed, when they are a header: each
@@ -1930,10 +1997,16 @@ fn quoted_commas(text: &str) -> bool {
 /// A CSV header's columns by index (`0 region, 1 units, 2 price`), when the first line is
 /// names and the next has as many fields.
 fn csv_columns(head: &str) -> Option<String> {
+    let sep = table_separator(head);
     let mut lines = head.lines();
-    let header = header_fields(lines.next()?, ',')?;
-    let first = quoted_fields(lines.next()?);
-    (header.len() > 1 && header.len() == first.len()).then(|| {
+    let header = header_fields(lines.next()?, sep)?;
+    let second = lines.next()?;
+    let fields = if sep == ',' {
+        quoted_fields(second).len()
+    } else {
+        second.split(sep).count()
+    };
+    (header.len() > 1 && header.len() == fields).then(|| {
         header
             .iter()
             .enumerate()
@@ -3567,7 +3640,10 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
         Some(ToolAction::RunCode { code, .. }) => code.as_str(),
         _ => "",
     };
-    if answer_uses(answer, value) {
+    // The printed value counts as used only where the answer says it, not where it copies
+    // the request (the 0.5B model's "The median of the numbers 7, 3, 9, 1 and 5 is 6.",
+    // its guess, after its code printed 5).
+    if answer_uses(answer, value) && answer_uses(&unechoed(answer, &request), value) {
         // One row's value where the request asks for their sum or average (the 0.5B model
         // printed four products and answered with the first).
         return one_value_of(&request, code, value).map(|how| {
@@ -4048,6 +4124,19 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // Whatever it printed: files renamed with the old extension kept (the 0.5B model's
+    // `txt_file + '.md'` made a.txt.md, and it printed what it renamed).
+    if hint.is_none()
+        && let Some((old, new, name)) = doubled_extension(&request, cwd)
+    {
+        let stem = &name[..name.len() - old.len() - new.len()];
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request renames the `{old}` files to end in `{new}` instead of `{old}`, and your code put `{new}` after `{old}`: `{name}` is there now. Give each such file its name without `{old}`, as `os.rename('{name}', '{stem}{new}')` does for this one, then do the rest of my request ({request})."
+            ),
+            undone: true,
+        });
+    }
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
@@ -4167,8 +4256,22 @@ pub fn uncomputed_hint(
             format!("my request is about {year}, and your code took the date from the clock (`{clock}`), which is not in {year}: write {year} into the code.")
         })
         .or_else(|| {
-            all_lines_counted(&request, code, value, cwd).map(|(noun, file, lines)| {
-                format!("my request counts {noun}, and your code counted the lines of `{file}` ({lines}), all of them, whatever they hold. Count only the lines that are {noun}.")
+            all_lines_counted(&request, code, value, cwd).map(|(noun, file, lines, distinct)| {
+                if distinct {
+                    format!("my request counts {noun}, and your code counted the lines of `{file}` ({lines}), all of them, a repeated one as often as it is there. Count each different one once: `len(set(lines))` of the stripped lines.")
+                } else {
+                    format!("my request counts {noun}, and your code counted the lines of `{file}` ({lines}), all of them, whatever they hold. Count only the lines that are {noun}.")
+                }
+            })
+        })
+        .or_else(|| {
+            excluded_lines_counted(&request, code, value, cwd).map(|(left_out, file, lines, how)| {
+                format!("my request leaves out {left_out}, and your code counted all {lines} lines of `{file}`: skip those lines as you count ({how}).")
+            })
+        })
+        .or_else(|| {
+            trailing_empty_counted(code, value, cwd).map(|(file, split)| {
+                format!("your count has one too many: `{file}` ends with a newline, so `{split}` leaves an empty string after its last line, and your code counted it. Split with `.splitlines()`, which leaves none.")
             })
         })
         .or_else(|| {
@@ -4210,6 +4313,12 @@ pub fn uncomputed_hint(
         .or_else(|| {
             spaces_counted(&request, code).then(|| {
                 "my request leaves the spaces out of the count, and your code counted the text with its spaces: count `len(text.replace(' ', ''))`.".to_string()
+            })
+        })
+        .or_else(|| {
+            case_unfolded(&request, code, cwd).map(|(word, file)| {
+                let lower = word.to_lowercase();
+                format!("my request counts `{word}` in any case, and your code looked for it only as it is written: `{file}` has it in other cases too. Compare in lowercase: `'{lower}' in line.lower()`.")
             })
         })
         .or_else(|| {
@@ -4325,6 +4434,17 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            // A number printed from code that never held the request's one number: it
+            // worked on a number of its own.
+            let used = code_runs(history, turn).any(|(earlier, _, failed)| {
+                !failed && lone_number_unused(&request, earlier).is_none()
+            });
+            (!used && !numbers_in(value).is_empty())
+                .then(|| lone_number_unused(&request, code))
+                .flatten()
+                .map(|n| format!("my request is about {n}, and your code did not use it: it worked on a number of its own."))
+        })
+        .or_else(|| {
             unknown_csv_key(code, cwd).map(|(file, key, columns)| {
                 format!("{} Use one of those names.", unknown_key_says(&file, &key, &columns))
             })
@@ -4436,6 +4556,11 @@ fn word_of_every_line(
     if !(lower.starts_with("which ") || lower.starts_with("who ")) || value.lines().count() > 3 {
         return None;
     }
+    // A word counted across the text may be in every line and still be the one asked for
+    // (the 1.5B model's `cat`, rightly the most frequent word of story.txt, was undone).
+    if lower.starts_with("which word") || lower.starts_with("which letter") {
+        return None;
+    }
     let said: Vec<&str> = value
         .lines()
         .filter_map(|l| {
@@ -4464,16 +4589,21 @@ fn word_of_every_line(
 
 /// When the request counts things of a file that are not its lines ("How many headings does
 /// guide.md have?") and the code, with no condition, printed the number of its lines (or one
-/// more, from a split at each newline): the things asked, the file and its lines. The 0.5B
-/// model printed `len(content.split('\n'))`, 8, for the 4 headings of a 7-line file.
+/// more, from a split at each newline): the things asked, the file, its lines, and whether the
+/// request asks for the different ones. The 0.5B model printed `len(content.split('\n'))`, 8,
+/// for the 4 headings of a 7-line file.
 fn all_lines_counted<'r>(
     request: &'r str,
     code: &str,
     value: &str,
     cwd: &Path,
-) -> Option<(&'r str, String, usize)> {
-    static ASKED: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bhow many (\w+)").ok());
+) -> Option<(&'r str, String, usize, bool)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bhow many ((?:(empty|blank|non-?empty|distinct|different|unique) )?(\w+))",
+        )
+        .ok()
+    });
     const LINES: [&str; 12] = [
         "lines",
         "line",
@@ -4488,33 +4618,51 @@ fn all_lines_counted<'r>(
         "times",
         "letters",
     ];
-    let noun = ASKED.as_ref()?.captures(request)?.get(1)?.as_str();
-    // Lines that are empty or blank are lines; distinct things are counted from a set.
-    let lower = noun.to_lowercase();
-    if LINES.contains(&lower.as_str())
-        || matches!(
-            lower.as_str(),
-            "distinct" | "different" | "unique" | "empty" | "blank" | "non" | "nonempty"
-        )
-    {
+    let asked = ASKED.as_ref()?.captures(request)?;
+    let noun = asked.get(1)?.as_str();
+    let kind = asked.get(2).map(|k| k.as_str().to_lowercase());
+    let thing = asked.get(3)?.as_str().to_lowercase();
+    // Lines are lines, unless the request asks for some of them (the empty ones) or for the
+    // different ones (the 0.5B model printed `len(file.readlines())` for the 4 different
+    // names of a 7-line names.txt, and `content.count('\n')` for its empty lines).
+    if kind.is_none() && LINES.contains(&thing.as_str()) {
         return None;
     }
-    // What looks at a line's content (not `if not os.path.exists(path)`).
-    let chosen = [
-        "startswith",
-        "endswith",
-        "re.",
-        "filter(",
-        ".count(",
-        " in line",
-        " in l ",
-        "if line",
-        "if l.",
-        "if l[",
-        "'#'",
-        "\"#\"",
-    ];
-    if chosen.iter().any(|w| code.contains(w)) {
+    let distinct = matches!(kind.as_deref(), Some("distinct" | "different" | "unique"));
+    // What looks at a line's content (not `if not os.path.exists(path)`), or counts each
+    // once; a count of newlines is a count of all lines.
+    let bare = uncommented(code)
+        .replace(".count('\\n')", "")
+        .replace(".count(\"\\n\")", "");
+    let chosen: &[&str] = if distinct {
+        &[
+            "set(", "Counter", "unique", "dict", "not in", "{}", "groupby",
+        ]
+    } else {
+        &[
+            "startswith",
+            "endswith",
+            "re.",
+            "filter(",
+            ".count(",
+            " in line",
+            " in l ",
+            "if line",
+            "if l.",
+            "if l[",
+            "if not l",
+            "'#'",
+            "\"#\"",
+        ]
+    };
+    // A set comprehension counts each once too (`{l.split()[1] for l in lines}`).
+    static SET_COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\{[^{}]*\bfor\b[^{}]*\}").ok());
+    let comprehended = distinct
+        && SET_COMPREHENSION
+            .as_ref()
+            .is_some_and(|re| re.is_match(&bare));
+    if comprehended || chosen.iter().any(|w| bare.contains(w)) {
         return None;
     }
     let numbers = numbers_in(value);
@@ -4530,7 +4678,8 @@ fn all_lines_counted<'r>(
                 .ok()?
                 .lines()
                 .count();
-            (lines > 1 && (n == lines || n == lines + 1)).then(|| (noun, name.to_string(), lines))
+            (lines > 1 && (n == lines || n == lines + 1))
+                .then(|| (noun, name.to_string(), lines, distinct))
         })
 }
 
@@ -5816,6 +5965,31 @@ fn subject_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
     request_subject(request).filter(|subject| !code.contains(subject))
 }
 
+/// The one number of the request ([`lone_number`]) when the code holds neither it nor one
+/// off it (`range(1, 361)` for 360's divisors).
+fn lone_number_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
+    let (n, value) = lone_number(request)?;
+    let held = |v: u64| code.contains(&v.to_string());
+    (!held(value) && !held(value + 1) && !held(value - 1)).then_some(n)
+}
+
+/// The one number of 100 or more a request gives, when it gives only one (a date's parts are
+/// no such number), with its value: code that never holds it worked on a number of its own (the 0.5B model counted the
+/// 1 bits of a `"10111111"` it wrote itself for "the binary form of 1023", and printed 7).
+fn lone_number(request: &str) -> Option<(&str, u64)> {
+    let numbers: Vec<(&str, u64)> = request
+        .split(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '-' | '/' | ':' | '_')))
+        .map(|t| t.trim_end_matches('.'))
+        .filter(|t| t.chars().all(|c| c.is_ascii_digit()))
+        .filter_map(|t| Some((t, t.parse::<u64>().ok()?)))
+        .filter(|(_, v)| *v >= 100)
+        .collect();
+    let [one] = numbers.as_slice() else {
+        return None;
+    };
+    Some(*one)
+}
+
 /// The one value a request gives a function of one parameter, as Python: the string it is
 /// about (`'stressed'`), else its one ordinal (`20` of "the 20th Fibonacci number"), else its
 /// one number (`17` of "17 factorial").
@@ -6158,9 +6332,15 @@ fn exception_line(output: &str) -> Option<&str> {
 /// KeyError, answered with how to fix the file). Once per turn.
 pub fn failed_run_answer_nudge(history: &History, answer: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, FAILED_ANSWER)
-        || !crate::profile::text_calls::fenced_blocks(answer, true).is_empty()
-    {
+    // Code in the answer, or a call, is doing something else; a block of the data as the
+    // model would have it is not (the 0.5B model, its search of timesheet.md failed, answered
+    // that a line should be added to the file, with the table in a ```markdown block).
+    let coded = crate::profile::text_calls::fenced_blocks(answer, true)
+        .iter()
+        .any(|b| {
+            b.lang.is_empty() || b.lang == "json" || oi_exec::canonical_language(&b.lang).is_some()
+        });
+    if already_nudged(turn, FAILED_ANSWER) || coded {
         return None;
     }
     let (call_id, output, true) = last_result(turn)? else {
@@ -6238,6 +6418,23 @@ fn resample_temperature(history: &History) -> Option<f32> {
 /// sampled warm (`return` outside a function three times at temperatures 0, 0.7 and 0.9).
 /// The history itself (the log, the events) keeps every try. With it, the temperature to ask
 /// at ([`resample_temperature`]).
+/// Where the model is asked afresh ([`fresh_attempt`]) after its code missed a time unit's
+/// factor it was told: its reply begun as a Python block that names the factor
+/// (`minutes_per_day = 24 * 60`). Told "a day is 1440 minutes (24 × 60)", the 0.5B model
+/// sent `minutes = days * 24` back three times (ninth set task 2, eleventh set task 2).
+pub fn conversion_start(history: &History) -> Option<String> {
+    let (asked, turn) = history.last_turn()?;
+    let (code, _, failed) = code_runs(history, turn).last()?;
+    if !failed {
+        return None;
+    }
+    let (unit, given, _, how) = time_factor_missed(&request_text(asked), code)?;
+    Some(format!(
+        "{CODE_FIRST}{unit}s_per_{given} = {}\n",
+        how.replace(" × ", " * ")
+    ))
+}
+
 pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     let temperature = resample_temperature(history)?;
     let (asked, turn) = history.last_turn()?;
@@ -7270,12 +7467,35 @@ fn asks_for_code(request: &str) -> bool {
 }
 
 /// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`).
+/// The names of settings files that begin with a dot, which [`named_files`] takes as files
+/// (the 0.5B model, never shown the shape of "the .env file", answered with a made-up value).
+const DOTFILES: [&str; 14] = [
+    ".env",
+    ".gitignore",
+    ".gitattributes",
+    ".gitconfig",
+    ".bashrc",
+    ".bash_profile",
+    ".zshrc",
+    ".profile",
+    ".npmrc",
+    ".nvmrc",
+    ".editorconfig",
+    ".dockerignore",
+    ".flake8",
+    ".htaccess",
+];
+
 pub(crate) fn named_files(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
         .map(|w| w.trim_end_matches('.'))
         // Not the kernel's `computer.files.read`, which reads like a file name.
         .filter(|w| !w.starts_with("computer."))
         .filter(|w| {
+            // A dotfile is a name of its own (`.env`), where `.txt` names a kind of file.
+            if DOTFILES.contains(w) {
+                return true;
+            }
             let Some((stem, ext)) = w.rsplit_once('.') else {
                 return false;
             };
@@ -7288,6 +7508,34 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
 }
 
 /// Whether `answer` carries `output`'s value: one of its numbers, or its last line's words.
+/// `answer`, normalized, with the runs of three or more words it copies from `request`
+/// blanked out: what it says of its own ("the median of 7, 3, 9, 1 and 5 is 6" keeps
+/// "is 6").
+fn unechoed(answer: &str, request: &str) -> String {
+    static WORD: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"[0-9]+(?:\.[0-9]+)?|[a-z']+").ok());
+    let Some(word) = WORD.as_ref() else {
+        return normalized(answer);
+    };
+    let (answer, request) = (normalized(answer), normalized(request));
+    let said: Vec<regex::Match> = word.find_iter(&answer).collect();
+    let asked: Vec<&str> = word.find_iter(&request).map(|m| m.as_str()).collect();
+    let runs: std::collections::HashSet<Vec<&str>> =
+        asked.windows(3).map(<[&str]>::to_vec).collect();
+    let mut copied = vec![false; said.len()];
+    for (i, three) in said.windows(3).enumerate() {
+        let three: Vec<&str> = three.iter().map(|m| m.as_str()).collect();
+        if runs.contains(&three) {
+            copied[i..i + 3].fill(true);
+        }
+    }
+    let mut own = answer.clone();
+    for m in said.iter().zip(copied).filter(|(_, c)| *c).map(|(m, _)| m) {
+        own.replace_range(m.range(), &" ".repeat(m.len()));
+    }
+    own
+}
+
 fn answer_uses(answer: &str, output: &str) -> bool {
     let answer = normalized(answer);
     let output = normalized(output);
@@ -7386,17 +7634,27 @@ fn separator_of(text: &str) -> Option<char> {
     if text.contains(',') {
         return None;
     }
+    column_separator(text, &['\t', ';', '|'])
+}
+
+/// The first of `separators` that splits a table's columns: on its first line, and as many
+/// times on each of its first lines that are not blank. A table's head is said by its columns
+/// ([`crate::request_files`]) and read with that separator ([`mend_table_reading`]).
+pub(crate) fn column_separator(text: &str, separators: &[char]) -> Option<char> {
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .take(5)
+        .take(TABLE_LINES)
         .collect();
     let first = lines.first()?;
-    ['\t', ';', '|'].into_iter().find(|sep| {
+    separators.iter().copied().find(|sep| {
         let n = first.matches(*sep).count();
         n >= 1 && lines.iter().all(|l| l.matches(*sep).count() == n)
     })
 }
+
+/// How many of a table's first lines [`column_separator`] compares.
+const TABLE_LINES: usize = 6;
 
 /// `sep` as a Python string literal.
 fn python_char(sep: char) -> String {
@@ -7621,6 +7879,234 @@ fn spaces_counted(request: &str, code: &str) -> bool {
         .any(|w| code.contains(w))
 }
 
+/// Whether the request takes a word in any case ("lines that mention timeout, in any case")
+/// and the code looked for it only as written, never folding case, in a file here that holds
+/// it in another case too: the word and the file. Both models counted `'timeout' in line`
+/// over an app.log with `Timeout` and `TIMEOUT` lines (tenth set, task 29).
+fn case_unfolded<'c>(request: &str, code: &'c str, cwd: &Path) -> Option<(&'c str, &'c str)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:in any case|(?:ignoring|ignore|regardless of|whatever|no matter) (?:the |its )?(?:letter )?case|case[- ]?insensitive(?:ly)?|(?:upper|lower)(?: ?case)? or (?:upper|lower) ?case)\b").ok()
+    });
+    if !ASKED.as_ref().is_some_and(|re| re.is_match(request)) {
+        return None;
+    }
+    let bare = uncommented(code);
+    let folded = [
+        "lower(",
+        "upper(",
+        "casefold(",
+        "swapcase(",
+        "re.I",
+        "IGNORECASE",
+        "(?i",
+        "grep -i",
+    ];
+    if folded.iter().any(|w| bare.contains(w)) {
+        return None;
+    }
+    let files: Vec<&str> = named_files(code)
+        .into_iter()
+        .filter(|name| plain_text(name))
+        .collect();
+    string_literals(code)
+        .into_iter()
+        .filter(|word| {
+            word.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                && !files.iter().any(|f| f.contains(word))
+        })
+        .find_map(|word| {
+            files.iter().find_map(|name| {
+                let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+                let lower = word.to_lowercase();
+                let written = text.lines().filter(|l| l.contains(word)).count();
+                let any = text
+                    .lines()
+                    .filter(|l| l.to_lowercase().contains(&lower))
+                    .count();
+                (any > written).then_some((word, *name))
+            })
+        })
+}
+
+/// When a run failed on arithmetic with text, in code that splits or reads a table's rows:
+/// what to do, with the code's own fields converted (`float(row[1]) * float(row[2])`).
+fn text_fields_in_arithmetic(code: &str, output: &str) -> Option<String> {
+    static FIELDS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(\w+\[[^\[\]\n]+\])\s*([*/+-])\s*(\w+\[[^\[\]\n]+\])").ok()
+    });
+    let with_text = output.contains("can't multiply sequence by non-int")
+        || (output.contains("TypeError: unsupported operand type(s)") && output.contains("'str'"))
+        || output.contains("can only concatenate str (not")
+        || output.contains("TypeError: must be real number, not str");
+    let bare = uncommented(code);
+    let table = ["csv.reader", "csv.DictReader", ".split("]
+        .iter()
+        .any(|w| bare.contains(w));
+    if !with_text || !table {
+        return None;
+    }
+    let example = FIELDS
+        .as_ref()
+        .and_then(|re| re.captures(&bare))
+        .filter(|c| !c[1].starts_with("float") && !c[1].starts_with("int"))
+        .map(|c| format!("`float({}) {} float({})`", &c[1], &c[2], &c[3]))
+        .unwrap_or_else(|| "`float(row[1]) * float(row[2])`".to_string());
+    Some(format!(
+        "Every field read from a table's line is text: `'10'`, not `10`. Convert the fields to numbers before the arithmetic, {example}."
+    ))
+}
+
+/// After a run of Python that failed with no hint of its own, when the request names a file
+/// here that no code of the turn named: the data the code worked on was made up, and what to
+/// read instead. The 0.5B model wrote a `servers_json` of its own for "How many servers in
+/// servers.json use port 443?", its loop failed on it, and it went on with made-up data.
+pub fn unread_request_file_hint(
+    history: &History,
+    call: &ToolCall,
+    output: &str,
+    cwd: &Path,
+) -> Option<RunHint> {
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python)
+        || split_hint(output).1.is_some()
+    {
+        return None;
+    }
+    let (asked, turn) = history.last_turn()?;
+    let request = request_text(asked);
+    let file = named_files(&request)
+        .into_iter()
+        .find(|name| cwd.join(name).is_file())?;
+    let base = file.rsplit('/').next().unwrap_or(file);
+    if names_file(code, base, true)
+        || code_runs(history, turn).any(|(earlier, _, _)| names_file(earlier, base, true))
+    {
+        return None;
+    }
+    let read = if file.ends_with(".json") {
+        format!("data = json.load(open('{file}'))")
+    } else if file.ends_with(".csv") {
+        format!("rows = list(csv.reader(open('{file}')))")
+    } else {
+        format!("lines = open('{file}').read().splitlines()")
+    };
+    Some(RunHint {
+        text: format!(
+            "Your code never opened `{file}`, the file my request is about: the data it worked on is made up. Read the file itself: `{read}`."
+        ),
+        undone: false,
+    })
+}
+
+/// When the request renames files of one extension to another ("Rename every .txt file … to
+/// end in .md instead") and the folder now holds a file whose name ends with both (`a.txt.md`,
+/// from the 0.5B model's `txt_file + '.md'`): the two extensions and that file's name.
+fn doubled_extension(request: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static EXTENSION: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|[\s`'(])(\.[A-Za-z0-9]{1,5})\b").ok());
+    if !request.to_lowercase().contains("rename") {
+        return None;
+    }
+    let mut extensions: Vec<String> = EXTENSION
+        .as_ref()?
+        .captures_iter(request)
+        .map(|c| c[1].to_lowercase())
+        .collect();
+    extensions.dedup();
+    let [old, new] = extensions.as_slice() else {
+        return None;
+    };
+    let doubled = format!("{old}{new}");
+    let mut names: Vec<String> = std::fs::read_dir(cwd)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.to_lowercase().ends_with(&doubled) && n.len() > doubled.len())
+        .collect();
+    names.sort();
+    let name = names.into_iter().next()?;
+    Some((old.clone(), new.clone(), name))
+}
+
+/// When the request counts a file's lines leaving some out ("not counting blank lines and
+/// comment lines") and the code printed the count of all its lines (or one more): what is left
+/// out, the file, its lines, and how to tell such a line. The 1.5B model printed
+/// `len(open('script.py').read().splitlines())`, 8, for 4 lines of code.
+fn excluded_lines_counted<'r>(
+    request: &'r str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(&'r str, String, usize, String)> {
+    static LEFT_OUT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(?:not counting|without|excluding|ignoring|leaving out|skipping|except(?: for)?)\s+((?:the\s+)?[^?.,;]*\blines?\b)").ok()
+    });
+    let left_out = LEFT_OUT.as_ref()?.captures(request)?.get(1)?.as_str();
+    let lower = left_out.to_lowercase();
+    let mut how = Vec::new();
+    if lower.contains("blank") || lower.contains("empty") {
+        how.push("a blank line is empty once stripped, `not line.strip()`");
+    }
+    if lower.contains("comment") {
+        how.push("a comment line starts with `#` once stripped, `line.strip().startswith('#')`");
+    }
+    if how.is_empty() {
+        return None;
+    }
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let n: usize = n.parse().ok()?;
+    named_files(request)
+        .into_iter()
+        .filter(|name| code.contains(name))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let lines = text.lines().count();
+            let kept = text
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+                .count();
+            (kept < lines && (n == lines || n == lines + 1))
+                .then(|| (left_out, name.to_string(), lines, how.join("; ")))
+        })
+}
+
+/// When the code split a file's text at each newline (`text.split('\n')`) and printed one
+/// count that is one more than the same count without the empty string the file's last
+/// newline leaves: the file and the split. The 1.5B model printed 5 for the 4 different names
+/// of names.txt, `len(set(names.split('\n')))`.
+fn trailing_empty_counted<'c>(
+    code: &'c str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(&'c str, &'static str)> {
+    let split = [".split('\\n')", ".split(\"\\n\")"]
+        .into_iter()
+        .find(|s| code.contains(s))?;
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let n: usize = n.parse().ok()?;
+    named_files(code)
+        .into_iter()
+        .filter(|name| plain_text(name))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            if !text.ends_with('\n') {
+                return None;
+            }
+            let lines: Vec<&str> = text.lines().collect();
+            let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
+            let all = n == lines.len() + 1;
+            let different = n == distinct.len() + 1 && !distinct.contains("");
+            (all || different).then_some((name, split.trim_start_matches('.')))
+        })
+}
+
 /// What [`broken_call_answer_nudge`] adds after the reason a call could not be read.
 const BROKEN_CALL_ANSWER: &str =
     "so nothing ran. Write the code itself in a ```python fenced block, not inside JSON,";
@@ -7645,21 +8131,7 @@ pub fn broken_call_answer_nudge(history: &History, answer: &str) -> Option<Strin
     if already_nudged(since_run, BROKEN_CALL_ANSWER) {
         return None;
     }
-    let whole = answer.trim();
-    let mut bodies: Vec<String> = crate::profile::text_calls::fenced_blocks(answer, true)
-        .into_iter()
-        .filter(|b| b.lang.is_empty() || b.lang == "json")
-        .map(|b| b.body)
-        .collect();
-    if whole.starts_with('{') {
-        bodies.push(whole.to_string());
-    }
-    let problem = bodies.iter().find_map(|body| {
-        let body = body.trim();
-        (body.starts_with('{') && body.contains("\"name\"") && body.contains("\"arguments\""))
-            .then(|| serde_json::from_str::<serde_json::Value>(body).err())
-            .flatten()
-    })?;
+    let problem = crate::profile::text_calls::broken_call_of_any_name(answer)?;
     Some(format!(
         "{} ({problem}), {BROKEN_CALL_ANSWER} that computes the answer to my request ({}) and prints it.",
         crate::profile::UNREADABLE_CALL,

@@ -1880,6 +1880,11 @@ fn words_answered_after_code_that_failed_are_asked_for_as_working_code_once() {
         failed_run_answer_nudge(&h, "```python\nprint(1)\n```"),
         None
     );
+    // Data in a block is no code (eleventh set, task 22: a markdown table to add to the file).
+    assert!(
+        failed_run_answer_nudge(&h, "Add a line to the file:\n```markdown\n| Mon | 3 |\n```")
+            .is_some()
+    );
     let fixed = runs(request, &[(code, failed), ("print(36.67)", "36.67\n")]);
     assert_eq!(failed_run_answer_nudge(&fixed, "It is 36.67."), None);
     // Nor an answer with the value an earlier run of the turn printed.
@@ -2442,6 +2447,12 @@ fn file_names_are_picked_out_of_a_request() {
         vec!["poem.txt", "data/x.csv"]
     );
     assert!(named_files("version 2.0, e.g. this... ok.").is_empty());
+    // A dotfile is a file; an extension is not (eleventh set, task 24).
+    assert_eq!(
+        named_files("What is the value of API_TIMEOUT in the .env file?"),
+        vec![".env"]
+    );
+    assert!(named_files("How many .txt files are there? And .rs ones?").is_empty());
 }
 
 fn run(code: &str) -> ToolCall {
@@ -6398,4 +6409,435 @@ fn a_broken_json_call_after_a_run_is_no_answer() {
     let whole = "{\"name\": \"sum_codes\", \"arguments\": {\"code\": \"print(1)\"}}";
     assert_eq!(broken_call_answer_nudge(&h, whole), None);
     assert_eq!(broken_call_answer_nudge(&h, "The sum is 216."), None);
+}
+
+#[test]
+fn a_word_asked_in_any_case_and_searched_as_written_goes_back_as_undone() {
+    // Tenth set, task 29 (both models): `'timeout' in line` over lines with `Timeout` and
+    // `TIMEOUT`, which it never counted.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.log"),
+        "Timeout on a\nok\nTIMEOUT on b\nretry after timeout\nfine\n",
+    )
+    .unwrap();
+    let request = "How many lines of app.log mention timeout, in any case?";
+    let code = "count = 0\nwith open('app.log') as f:\n    for line in f:\n        if 'timeout' in line:\n            count += 1\nprint(count)";
+    assert_eq!(
+        case_unfolded(request, code, here.path()),
+        Some(("timeout", "app.log"))
+    );
+    let hint = uncomputed_in(request, code, "1\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("'timeout' in line.lower()"),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        code.replace("in line:", "in line.lower():"),
+        code.replace("'timeout' in line", "re.search('timeout', line, re.I)"),
+        code.replace("'timeout' in line", "re.search('(?i)timeout', line)"),
+    ] {
+        assert_eq!(case_unfolded(request, &fine, here.path()), None, "{fine}");
+    }
+    for asked in [
+        "How many lines of app.log mention timeout, ignoring case?",
+        "Count the lines of app.log with timeout (case-insensitive).",
+        "How many lines of app.log say timeout in upper or lower case?",
+    ] {
+        assert!(case_unfolded(asked, code, here.path()).is_some(), "{asked}");
+    }
+    // Not asked, or nothing in another case to miss.
+    assert_eq!(
+        case_unfolded(
+            "How many lines of app.log mention timeout?",
+            code,
+            here.path()
+        ),
+        None
+    );
+    std::fs::write(here.path().join("app.log"), "timeout on a\nok\n").unwrap();
+    assert_eq!(case_unfolded(request, code, here.path()), None);
+}
+
+#[test]
+fn table_fields_used_as_numbers_while_text_get_converted() {
+    // Tenth set, task 21 (0.5B): sales.csv read with `csv.reader`, then `row[1] * row[2]`.
+    let code = "import csv\nwith open('sales.csv') as f:\n    reader = csv.reader(f, delimiter=';')\n    next(reader)\n    total = sum(row[1] * row[2] for row in reader)\nprint(total)";
+    let failed = "Traceback (most recent call last):\nTypeError: can't multiply sequence by non-int of type 'str'\n";
+    let hint = run_hint(
+        "python",
+        code,
+        failed,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(!hint.undone);
+    assert!(
+        hint.text.contains("`float(row[1]) * float(row[2])`"),
+        "{}",
+        hint.text
+    );
+    let added = "TypeError: unsupported operand type(s) for +=: 'float' and 'str'\n";
+    let code2 =
+        "total = 0.0\nfor line in open('a.csv'):\n    total += line.split(',')[1]\nprint(total)";
+    let hint = run_hint(
+        "python",
+        code2,
+        added,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .starts_with("Every field read from a table's line is text"),
+        "{}",
+        hint.text
+    );
+    // Not a table's fields: no such hint.
+    let plain = "x = 'ab' * 2.5\nprint(x)";
+    assert!(text_fields_in_arithmetic(plain, failed).is_none());
+}
+
+#[test]
+fn a_printed_value_that_the_answer_only_copies_from_the_request_is_unused() {
+    // Eleventh set, task 9 (0.5B): it said the code would print 6.0, the code printed 5, and
+    // it answered "The median of the numbers 7, 3, 9, 1 and 5 is 6." — its 5 is the request's.
+    let request = "What is the median of 7, 3, 9, 1 and 5? Use code.";
+    let code = "numbers = [7, 3, 9, 1, 5]\nprint(sorted(numbers)[2])";
+    let said =
+        format!("```python\n{code}\n```\nWhen you run this code, it will output:\n```\n6.0\n```");
+    let h = said_and_ran(request, &said, code, "5\n");
+    let nudge =
+        unused_output_nudge(&h, "The median of the numbers 7, 3, 9, 1 and 5 is 6.").unwrap();
+    assert!(
+        nudge.contains("Your answer says 6, but your code printed 5."),
+        "{nudge}"
+    );
+    for right in [
+        "The median of 7, 3, 9, 1 and 5 is 5.",
+        "The median is 5.",
+        "5",
+    ] {
+        assert_eq!(unused_output_nudge(&h, right), None, "{right}");
+    }
+    assert_eq!(
+        unechoed("The median of the numbers 7, 3, 9, 1 and 5 is 6.", request)
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["the", "numbers", "is", "6."]
+    );
+}
+
+#[test]
+fn code_that_never_holds_the_requests_one_number_goes_back_as_undone() {
+    // Eleventh set, task 16 (0.5B): the binary form of 1023 written by hand, and its 1s counted.
+    let request = "How many 1 bits are in the binary form of 1023? Use code.";
+    let code = "binary_representation = \"10111111\"\nnumber_of_ones = binary_representation.count(\"1\")\nprint(number_of_ones)";
+    let hint = uncomputed(request, code, "7\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "my request is about 1023, and your code did not use it: it worked on a number of its own."
+        ),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "print(bin(1023).count('1'))",
+        "n = 1023\nprint(bin(n).count('1'))",
+    ] {
+        assert_eq!(lone_number_unused(request, fine), None, "{fine}");
+    }
+    // Words printed are left to the other checks ("yes" for "Is 7919 a prime number?").
+    assert_eq!(
+        uncomputed(
+            "Is 7919 a prime number? Answer yes or no.",
+            "print('yes')",
+            "yes\n"
+        ),
+        None
+    );
+    // One off it is a bound; two numbers, a small one, or a date give no lone number.
+    assert_eq!(
+        lone_number_unused(
+            "How many divisors does 360 have? Use code.",
+            "print(len([i for i in range(1, 361) if not 360 % i]))"
+        ),
+        None
+    );
+    assert_eq!(lone_number("What is 999 times 111? Use code."), None);
+    assert_eq!(lone_number("What is 10 factorial? Use code."), None);
+    assert_eq!(
+        lone_number("What day of the week was 2000-01-01? Use code."),
+        None
+    );
+    assert_eq!(
+        lone_number("How many Mondays are there in 2027?"),
+        Some(("2027", 2027))
+    );
+}
+
+#[test]
+fn a_missed_time_factor_begins_the_fresh_reply_with_it() {
+    // Eleventh set, task 2 (0.5B): `minutes = days * 24`, told, sent back twice.
+    let request = "How many minutes are in 5 days? Use code.";
+    let code = "days = 5\nminutes = days * 24\nprint(minutes)";
+    let h = runs_ending(
+        request,
+        &[(code, "120\n\n(That is not the answer yet)")],
+        true,
+    );
+    assert_eq!(
+        conversion_start(&h).as_deref(),
+        Some("```python\nminutes_per_day = 24 * 60\n")
+    );
+    // Code that made the factor, or a run that did not fail, begins nothing.
+    let right = "print(5 * 24 * 60)";
+    assert_eq!(
+        conversion_start(&runs_ending(request, &[(right, "7200\n")], true)),
+        None
+    );
+    assert_eq!(conversion_start(&runs(request, &[(code, "120\n")])), None);
+}
+
+#[test]
+fn every_line_counted_for_empty_or_different_ones_goes_back_as_undone() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("notes.txt"),
+        "first\n\nsecond\nthird\n\n\nfourth\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("names.txt"),
+        "ana\nbo\nana\ncy\nbo\nana\ndee\n",
+    )
+    .unwrap();
+    // Eleventh set, task 27 (0.5B): newlines counted for the empty lines.
+    let request = "How many empty lines are in notes.txt?";
+    let code = "with open('notes.txt', 'r') as file:\n    content = file.read()\n    empty_lines = content.count('\\n')\n    print(empty_lines)";
+    let hint = uncomputed_in(request, code, "7\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request counts empty lines, and your code counted the lines of `notes.txt` (7), all of them, whatever they hold. Count only the lines that are empty lines."),
+        "{}",
+        hint.text
+    );
+    let fine = "print(sum(1 for l in open('notes.txt') if not l.strip()))";
+    assert_eq!(all_lines_counted(request, fine, "3", here.path()), None);
+    // Eleventh set, task 28 (0.5B): `len(file.readlines())` for the different names.
+    let request = "How many different names are in names.txt?";
+    let code = "with open('names.txt') as file:\n    names = file.readlines()\nprint(len(names))";
+    let hint = uncomputed_in(request, code, "7\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("Count each different one once: `len(set(lines))`"),
+        "{}",
+        hint.text
+    );
+    let fine = "print(len(set(open('names.txt').read().split())))";
+    assert_eq!(all_lines_counted(request, fine, "4", here.path()), None);
+    // Lines asked are lines.
+    assert_eq!(
+        all_lines_counted("How many lines are in names.txt?", code, "7", here.path()),
+        None
+    );
+}
+
+#[test]
+fn an_empty_line_converted_to_a_number_is_told_where_the_empty_lines_are() {
+    // Eleventh set, task 26 (0.5B): `int(line.strip())` over numbers.txt with blank lines.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("numbers.txt"),
+        "14\n-3\n\n27\n8\n\n-40\n19\n",
+    )
+    .unwrap();
+    let code = "with open('numbers.txt') as f:\n    numbers = [int(line.strip()) for line in f]\nprint(max(numbers))";
+    let failed = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: ''\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`numbers.txt` has empty lines (lines 3 and 6), and an empty line is no number. Skip them as you convert: `[int(line) for line in lines if line.strip()]`."
+    );
+    // A file with no blank line gets the hint that shows its lines.
+    std::fs::write(here.path().join("numbers.txt"), "14\n-3\n").unwrap();
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(!hint.text.contains("empty lines"), "{}", hint.text);
+}
+
+#[test]
+fn a_failure_of_code_that_never_read_the_requests_file_says_its_data_is_made_up() {
+    // Eleventh set, task 23 (0.5B): a `servers_json` of its own, looped as a list.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("servers.json"),
+        r#"{"servers": [{"host": "a", "port": 443}]}"#,
+    )
+    .unwrap();
+    let request = "How many servers in servers.json use port 443?";
+    let code = "servers_json = {'servers': [{'host': 'x', 'port': 443}]}\ncount = 0\nfor server in servers_json:\n    if server['port'] == 443:\n        count += 1\nprint(count)";
+    let failed = "Traceback (most recent call last):\nTypeError: string indices must be integers, not 'str'\n";
+    let h = runs_ending(request, &[(code, failed)], true);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = unread_request_file_hint(&h, &call, failed, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "Your code never opened `servers.json`, the file my request is about: the data it worked on is made up. Read the file itself: `data = json.load(open('servers.json'))`."
+    );
+    // Code that reads it, a failure already hinted, or a file that is not here: nothing.
+    let reads = "import json\ndata = json.load(open('servers.json'))\nprint(data[0]['port'])";
+    let h2 = runs_ending(request, &[(reads, failed)], true);
+    let call2 = h2.call("c1").cloned().unwrap();
+    assert!(unread_request_file_hint(&h2, &call2, failed, here.path()).is_none());
+    let hinted = format!("{failed}\n(servers.json holds an object.)");
+    assert!(unread_request_file_hint(&h, &call, &hinted, here.path()).is_none());
+    assert!(
+        unread_request_file_hint(&h, &call, failed, Path::new("/nonexistent-folder")).is_none()
+    );
+}
+
+#[test]
+fn a_date_column_read_as_text_is_converted_before_dt() {
+    // Eleventh set, task 29 (0.5B).
+    let code = "import pandas as pd\ndf = pd.read_csv('orders.csv')\nmarch = df[df['date'].dt.strftime('%m') == '03']\nprint(march['amount'].sum())";
+    let failed = "Traceback (most recent call last):\nAttributeError: Can only use .dt accessor with datetimelike values\n";
+    let hint = run_hint(
+        "python",
+        code,
+        failed,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert_eq!(
+        hint.text,
+        "`df['date']` holds text, not dates: `pd.read_csv` leaves dates as text. Convert the column first, `df['date'] = pd.to_datetime(df['date'])`, then use `.dt`."
+    );
+}
+
+#[test]
+fn a_rename_that_kept_the_old_extension_goes_back_as_undone() {
+    // Eleventh set, task 31 (0.5B): `txt_file + '.md'` made a.txt.md and b.txt.md.
+    let here = tempfile::tempdir().unwrap();
+    for name in ["a.txt.md", "b.txt.md", "c.md"] {
+        std::fs::write(here.path().join(name), "x\n").unwrap();
+    }
+    let request = "Rename every .txt file in this folder to end in .md instead, then tell me how many .md files there are.";
+    let code = "import os\nfor f in os.listdir('.'):\n    if f.endswith('.txt'):\n        os.rename(f, f + '.md')\n        print(f'Renamed {f} to {f}.md')";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Renamed a.txt to a.txt.md\nRenamed b.txt to b.txt.md\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("your code put `.md` after `.txt`: `a.txt.md` is there now. Give each such file its name without `.txt`, as `os.rename('a.txt.md', 'a.md')` does"),
+        "{}",
+        hint.text
+    );
+    // Renamed right: nothing to say.
+    std::fs::rename(here.path().join("a.txt.md"), here.path().join("a.md")).unwrap();
+    std::fs::rename(here.path().join("b.txt.md"), here.path().join("b.md")).unwrap();
+    assert_eq!(doubled_extension(request, here.path()), None);
+}
+
+#[test]
+fn a_tab_separated_tables_columns_are_named_by_index_after_a_failure() {
+    // Eleventh set, task 21 (1.5B): `row['amount'] for row in` the text of expenses.tsv.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.tsv"),
+        "date\titem\tamount\n2026-01-03\tcoffee\t4.5\n2026-01-04\tlunch\t12\n",
+    )
+    .unwrap();
+    let code = "expenses = open('expenses.tsv').read()\namounts = [row['amount'] for row in expenses]\nprint(sum(amounts))";
+    let failed = "Traceback (most recent call last):\nTypeError: string indices must be integers, not 'str'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("the columns are 0 `date`, 1 `item`, 2 `amount`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_count_with_the_empty_string_after_the_last_newline_goes_back_as_undone() {
+    // Eleventh set, task 28 (1.5B): `len(set(names.split('\n')))`, 5 for 4 names.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("names.txt"),
+        "ana\nbo\nana\ncy\nbo\nana\ndee\n",
+    )
+    .unwrap();
+    let request = "How many different names are in names.txt?";
+    let code = "names = computer.files.read('names.txt')\nprint(len(set(names.split('\\n'))))";
+    let hint = uncomputed_in(request, code, "5\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("your count has one too many: `names.txt` ends with a newline, so `split('\\n')` leaves an empty string after its last line"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(trailing_empty_counted(code, "4\n", here.path()), None);
+    let lines = "print(len(open('names.txt').read().split('\\n')))";
+    assert!(trailing_empty_counted(lines, "8\n", here.path()).is_some());
+    assert_eq!(trailing_empty_counted(lines, "7\n", here.path()), None);
+}
+
+#[test]
+fn the_most_frequent_word_may_be_in_every_line() {
+    // Eleventh set, task 25 (1.5B): `cat`, right, was undone as a word of every line.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("story.txt"),
+        "my cat sat on a mat\na dog saw the cat\nthe cat ran off\n",
+    )
+    .unwrap();
+    let code = "words = open('story.txt').read().split()\nprint(max(set(words), key=words.count))";
+    assert_eq!(
+        uncomputed_in(
+            "Which word appears most often in story.txt?",
+            code,
+            "cat\n",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn all_lines_counted_where_some_are_left_out_goes_back_as_undone() {
+    // Eleventh set, task 32 (1.5B): all 8 lines of script.py for its lines of code.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("script.py"),
+        "# a script\nimport os\n\n# print the folder\nprint(os.getcwd())\n\nx = 1\nprint(x)\n",
+    )
+    .unwrap();
+    let request =
+        "How many lines of code are in script.py, not counting blank lines and comment lines?";
+    let code = "print(len(open('script.py').read().splitlines()))";
+    let hint = uncomputed_in(request, code, "8\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request leaves out blank lines and comment lines, and your code counted all 8 lines of `script.py`: skip those lines as you count (a blank line is empty once stripped, `not line.strip()`; a comment line starts with `#` once stripped, `line.strip().startswith('#')`)."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        excluded_lines_counted(request, code, "4\n", here.path()),
+        None
+    );
+    assert_eq!(
+        excluded_lines_counted("How many lines are in script.py?", code, "8\n", here.path()),
+        None
+    );
 }
