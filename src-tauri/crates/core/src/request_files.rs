@@ -103,10 +103,10 @@ fn head(name: &str, text: &str) -> String {
             "For your code, `{name}` is source code of {lines}; to look at its lines, read it as text: `open('{name}').read().splitlines()`."
         );
     }
-    if let Some(columns) = markdown_columns(text) {
+    if let Some(columns) = crate::coaching::markdown_columns(text) {
         return format!(
-            "For your code, `{name}` is a markdown table of {lines}: the first names its columns {}, the second is its rule (`|---|`), and each line after it is a row. Split a row into its cells at `|`: `[c.strip() for c in line.strip().strip('|').split('|')]`.",
-            columns.join(", ")
+            "For your code, `{name}` is a markdown table of {lines}: the first names its columns, the second is its rule (`|---|`), and each line after it is a row. {}",
+            crate::coaching::markdown_cells(&columns)
         );
     }
     let first = text.lines().next().unwrap_or_default();
@@ -132,26 +132,6 @@ fn head(name: &str, text: &str) -> String {
         "For your code, `{name}` has {lines}; {which}:\n```\n{}\n```",
         shown.join("\n")
     )
-}
-
-/// The columns of a markdown table (`| Day | Hours |` over `|-----|-------|`), each in
-/// backticks, when the text begins with one.
-fn markdown_columns(text: &str) -> Option<Vec<String>> {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let (header, rule) = (lines.next()?, lines.next()?);
-    let is_row = |l: &str| l.len() > 1 && l.starts_with('|') && l.ends_with('|');
-    let ruled = rule.contains('-') && rule.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '));
-    if !is_row(header) || !is_row(rule) || !ruled {
-        return None;
-    }
-    let cells: Vec<&str> = header[1..header.len() - 1]
-        .split('|')
-        .map(str::trim)
-        .collect();
-    cells
-        .iter()
-        .all(|c| !c.is_empty())
-        .then(|| cells.iter().map(|c| format!("`{c}`")).collect())
 }
 
 /// `history` as the model is to see it: each request that named files with their shapes
@@ -211,7 +191,7 @@ mod tests {
         let text = "| Day | Task | Hours |\n|-----|------|-------|\n| Mon | docs | 3 |\n| Tue | code | 5 |\n";
         assert_eq!(
             head("timesheet.md", text),
-            "For your code, `timesheet.md` is a markdown table of 4 lines: the first names its columns `Day`, `Task`, `Hours`, the second is its rule (`|---|`), and each line after it is a row. Split a row into its cells at `|`: `[c.strip() for c in line.strip().strip('|').split('|')]`."
+            "For your code, `timesheet.md` is a markdown table of 4 lines: the first names its columns, the second is its rule (`|---|`), and each line after it is a row. `line.split('|')` puts an empty cell before the first `|`: split a row with `cells = [c.strip() for c in line.strip().strip('|').split('|')]`, and then, by index, the cells are 0 `Day`, 1 `Task`, 2 `Hours`. Skip the header and the rule."
         );
         // No rule under the first line: not a table.
         assert!(!head("x.md", "| a | b |\n| 1 | 2 |\n").contains("markdown table"));

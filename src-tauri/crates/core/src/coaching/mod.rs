@@ -877,6 +877,12 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
             } else {
                 ""
             };
+            if let Some(columns) = markdown_columns(head) {
+                return format!(
+                    "{shown}\nIt is a markdown table. {}",
+                    markdown_cells(&columns)
+                );
+            }
             match csv_columns(head) {
                 Some(columns) => format!(
                     "{shown}\n{HEADER_FIRST} by index, the columns are {columns}. \
@@ -921,6 +927,40 @@ fn blank_lines_read<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, String)> 
             };
             Some((name, said))
         })
+}
+
+/// The columns of a markdown table (`| Day | Hours |` over `|-----|-------|`) when the text
+/// begins with one.
+pub(crate) fn markdown_columns(text: &str) -> Option<Vec<String>> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let (header, rule) = (lines.next()?, lines.next()?);
+    let is_row = |l: &str| l.len() > 1 && l.starts_with('|') && l.ends_with('|');
+    let ruled = rule.contains('-') && rule.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '));
+    if !is_row(header) || !is_row(rule) || !ruled {
+        return None;
+    }
+    let cells: Vec<&str> = header[1..header.len() - 1]
+        .split('|')
+        .map(str::trim)
+        .collect();
+    cells
+        .iter()
+        .all(|c| !c.is_empty())
+        .then(|| cells.iter().map(|c| c.to_string()).collect())
+}
+
+/// How to split a markdown table's row, and its cells by index then. The 1.5B model took
+/// `line.split('|')[2]` for the third column, `Task`, not seeing the empty cell before `|`.
+pub(crate) fn markdown_cells(columns: &[String]) -> String {
+    let cells: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{i} `{c}`"))
+        .collect();
+    format!(
+        "`line.split('|')` puts an empty cell before the first `|`: split a row with `cells = [c.strip() for c in line.strip().strip('|').split('|')]`, and then, by index, the cells are {}. Skip the header and the rule.",
+        cells.join(", ")
+    )
 }
 
 /// What the hint that shows a CSV file's first lines says of its header.
@@ -1564,6 +1604,14 @@ fn kept_request_words(request: &str, code: &str, cwd: &Path) -> Option<(String, 
 fn said_empty(code: &str, output: &str, cwd: &Path) -> Option<String> {
     let said = output.trim().to_lowercase();
     if said.is_empty() || said.lines().count() > 2 || !said.contains("empty") {
+        return None;
+    }
+    // A count of empty lines says nothing of the file being empty (the 1.5B model's right
+    // "Number of empty lines: 3" was undone until its time ran out).
+    let counted = numbers_in(&said)
+        .iter()
+        .any(|n| n.parse::<f64>().is_ok_and(|v| v != 0.0));
+    if counted || said.contains("empty line") {
         return None;
     }
     let holds_text = named_files(code).into_iter().any(|name| {
@@ -4075,7 +4123,20 @@ pub fn uncomputed_hint(
                 })
                 .or_else(|| {
                     key_unlooked(&request, code, cwd).map(|(key, file)| {
-                        format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that sets it and take what follows its `=` or `:`.")
+                        // Where: the 0.5B model took `split('\n')[1]` of a .env whose line 1
+                        // is a comment, told only to find the line.
+                        let at = std::fs::read_to_string(cwd.join(&file))
+                            .ok()
+                            .and_then(|text| {
+                                text.lines().position(|l| {
+                                    l.trim().strip_prefix(key.as_str()).is_some_and(|rest| {
+                                        rest.trim_start().starts_with(['=', ':'])
+                                    })
+                                })
+                            })
+                            .map(|i| format!(" (line {} of the file: `lines[{i}]` of `text.splitlines()`)", i + 1))
+                            .unwrap_or_default();
+                        format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that starts with `{key}`{at} and take what follows its `=` or `:`.")
                     })
                 })
                 .or_else(|| {
@@ -4278,6 +4339,11 @@ pub fn uncomputed_hint(
             time_factor_missed(&request, code).map(|(asked, given, factor, how)| {
                 let made = if how.contains('×') { format!(" ({how})") } else { String::new() };
                 format!("a {given} is {factor} {asked}s{made}, and no numbers of your code make {factor}: it did not convert {given}s to {asked}s.")
+            })
+        })
+        .or_else(|| {
+            factor_alone(&request, value).map(|c| {
+                format!("{value} is the {asked}s in one {given}, and my request asks about {quantity} {given}s: multiply by {quantity}.", asked = c.asked, given = c.given, quantity = c.quantity)
             })
         })
         .or_else(|| {
@@ -4756,38 +4822,19 @@ const TIME_UNITS: [(&str, f64); 5] = [
 /// made (`24 × 60`). Code that leaves it to `timedelta` is trusted. The 0.5B model printed 60.0
 /// minutes for 2.5 days.
 fn time_factor_missed(request: &str, code: &str) -> Option<(String, String, String, String)> {
-    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\bhow many (second|minute|hour|day|week)s\b").ok()
-    });
-    static GIVEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b\d+(?:\.\d+)?\s+(second|minute|hour|day|week)s?\b").ok()
-    });
     if ["timedelta", "total_seconds", "datetime", "relativedelta"]
         .iter()
         .any(|w| code.contains(w))
     {
         return None;
     }
-    let rank = |unit: &str| {
-        TIME_UNITS
-            .iter()
-            .position(|(u, _)| u.eq_ignore_ascii_case(unit))
-    };
-    let asked = ASKED
-        .as_ref()?
-        .captures(request)?
-        .get(1)?
-        .as_str()
-        .to_lowercase();
-    let given = GIVEN
-        .as_ref()?
-        .captures_iter(request)
-        .filter_map(|c| Some(c.get(1)?.as_str().to_lowercase()))
-        .filter(|u| rank(u) > rank(&asked))
-        .max_by_key(|u| rank(u))?;
-    let (low, high) = (rank(&asked)?, rank(&given)?);
-    let steps: Vec<f64> = TIME_UNITS[low + 1..=high].iter().map(|(_, f)| *f).collect();
-    let factor: f64 = steps.iter().product();
+    let TimeConversion {
+        asked,
+        given,
+        factor,
+        how,
+        ..
+    } = time_conversion(request)?;
     let asked_numbers: Vec<f64> = numbers_in(request)
         .into_iter()
         .filter_map(|n| n.parse().ok())
@@ -4813,16 +4860,80 @@ fn time_factor_missed(request: &str, code: &str) -> Option<(String, String, Stri
             .product();
         mask != 0 && (product - factor).abs() < 1e-9
     });
-    if made {
-        return None;
-    }
+    (!made).then(|| (asked, given, format!("{factor}"), how))
+}
+
+/// A request that asks how many of a smaller time unit are in a quantity of a larger one
+/// ("How many minutes are in 5 days?").
+struct TimeConversion {
+    /// The unit asked for, singular (`minute`).
+    asked: String,
+    /// The unit given, singular (`day`).
+    given: String,
+    /// How many of the one make the other (1440).
+    factor: f64,
+    /// The factor as the product of its steps, largest first (`24 × 60`).
+    how: String,
+    /// The quantity given, as the request writes it (`5`).
+    quantity: String,
+}
+
+fn time_conversion(request: &str) -> Option<TimeConversion> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bhow many (second|minute|hour|day|week)s\b").ok()
+    });
+    static GIVEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s+(second|minute|hour|day|week)s?\b").ok()
+    });
+    let rank = |unit: &str| {
+        TIME_UNITS
+            .iter()
+            .position(|(u, _)| u.eq_ignore_ascii_case(unit))
+    };
+    let asked = ASKED
+        .as_ref()?
+        .captures(request)?
+        .get(1)?
+        .as_str()
+        .to_lowercase();
+    let (quantity, given) = GIVEN
+        .as_ref()?
+        .captures_iter(request)
+        .filter_map(|c| {
+            Some((
+                c.get(1)?.as_str().to_string(),
+                c.get(2)?.as_str().to_lowercase(),
+            ))
+        })
+        .filter(|(_, u)| rank(u) > rank(&asked))
+        .max_by_key(|(_, u)| rank(u))?;
+    let (low, high) = (rank(&asked)?, rank(&given)?);
+    let steps: Vec<f64> = TIME_UNITS[low + 1..=high].iter().map(|(_, f)| *f).collect();
+    let factor: f64 = steps.iter().product();
     let how = steps
         .iter()
         .rev()
         .map(|f| format!("{f}"))
         .collect::<Vec<_>>()
         .join(" × ");
-    Some((asked, given, format!("{factor}"), how))
+    Some(TimeConversion {
+        asked,
+        given,
+        factor,
+        how,
+        quantity,
+    })
+}
+
+/// When the code printed only the factor of a time conversion the request asks for a
+/// quantity of more than one of ("How many minutes are in 5 days?" printed 1440, the 0.5B
+/// model's `print(minutes_per_day)`): the conversion.
+fn factor_alone(request: &str, value: &str) -> Option<TimeConversion> {
+    let conversion = time_conversion(request)?;
+    let printed: f64 = value.trim().parse().ok()?;
+    let quantity: f64 = conversion.quantity.parse().ok()?;
+    ((printed - conversion.factor).abs() < 1e-9 && (quantity - 1.0).abs() > 1e-9)
+        .then_some(conversion)
 }
 
 /// When the request asks for a percentage of a number ("18 percent of 1250", "7% of 3250")
@@ -5969,6 +6080,8 @@ fn subject_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
 /// off it (`range(1, 361)` for 360's divisors).
 fn lone_number_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
     let (n, value) = lone_number(request)?;
+    // Not in a comment ("# the binary representation of 1023" over a made-up one).
+    let code = uncommented(code);
     let held = |v: u64| code.contains(&v.to_string());
     (!held(value) && !held(value + 1) && !held(value - 1)).then_some(n)
 }
@@ -6428,10 +6541,15 @@ pub fn conversion_start(history: &History) -> Option<String> {
     if !failed {
         return None;
     }
-    let (unit, given, _, how) = time_factor_missed(&request_text(asked), code)?;
+    let request = request_text(asked);
+    time_factor_missed(&request, code)?;
+    let c = time_conversion(&request)?;
     Some(format!(
-        "{CODE_FIRST}{unit}s_per_{given} = {}\n",
-        how.replace(" × ", " * ")
+        "{CODE_FIRST}{asked}s_per_{given} = {how}\n{given}s = {quantity}\n",
+        asked = c.asked,
+        given = c.given,
+        how = c.how.replace(" × ", " * "),
+        quantity = c.quantity
     ))
 }
 

@@ -5810,6 +5810,12 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
     let hint = uncomputed_hint(&h, &call, "demo\nDB_HOST\n", here.path()).unwrap();
     assert!(hint.undone);
     assert!(hint.text.contains("a key `app.env` sets"), "{}", hint.text);
+    assert!(
+        hint.text
+            .contains("find the line that starts with `DB_PORT` (line "),
+        "{}",
+        hint.text
+    );
     // Looked for (in any case), or a file the code never names: not this hint.
     let looked = "for l in open('app.env'):\n    if l.startswith('db_port'):\n        print(l)";
     assert_eq!(key_unlooked(request, looked, here.path()), None);
@@ -6536,7 +6542,7 @@ fn a_printed_value_that_the_answer_only_copies_from_the_request_is_unused() {
 fn code_that_never_holds_the_requests_one_number_goes_back_as_undone() {
     // Eleventh set, task 16 (0.5B): the binary form of 1023 written by hand, and its 1s counted.
     let request = "How many 1 bits are in the binary form of 1023? Use code.";
-    let code = "binary_representation = \"10111111\"\nnumber_of_ones = binary_representation.count(\"1\")\nprint(number_of_ones)";
+    let code = "# Define the binary representation of 1023\nbinary_representation = \"10111111\"\nnumber_of_ones = binary_representation.count(\"1\")\nprint(number_of_ones)";
     let hint = uncomputed(request, code, "7\n").unwrap();
     assert!(hint.undone);
     assert!(
@@ -6593,7 +6599,7 @@ fn a_missed_time_factor_begins_the_fresh_reply_with_it() {
     );
     assert_eq!(
         conversion_start(&h).as_deref(),
-        Some("```python\nminutes_per_day = 24 * 60\n")
+        Some("```python\nminutes_per_day = 24 * 60\ndays = 5\n")
     );
     // Code that made the factor, or a run that did not fail, begins nothing.
     let right = "print(5 * 24 * 60)";
@@ -6840,4 +6846,62 @@ fn all_lines_counted_where_some_are_left_out_goes_back_as_undone() {
         excluded_lines_counted("How many lines are in script.py?", code, "8\n", here.path()),
         None
     );
+}
+
+#[test]
+fn the_factor_alone_printed_for_a_quantity_goes_back_as_undone() {
+    // Eleventh set, task 2 (0.5B), begun with the factor: it printed `minutes_per_day`.
+    let request = "How many minutes are in 5 days? Use code.";
+    let code = "minutes_per_day = 24 * 60\nprint(minutes_per_day)";
+    let hint = uncomputed(request, code, "1440\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "1440 is the minutes in one day, and my request asks about 5 days: multiply by 5."
+        ),
+        "{}",
+        hint.text
+    );
+    assert!(uncomputed(request, "print(5 * 24 * 60)", "7200\n").is_none());
+    assert!(factor_alone("How many minutes are in 1 day?", "1440").is_none());
+}
+
+#[test]
+fn a_markdown_table_converted_wrong_is_told_its_cells_by_index() {
+    // Eleventh set, task 22 (1.5B): `line.split('|')[2]` took `Task` for `Hours`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("timesheet.md"),
+        "| Day | Task | Hours |\n|-----|------|-------|\n| Mon | docs | 3 |\n",
+    )
+    .unwrap();
+    let code = "lines = open('timesheet.md').read().split('\\n')\nhours = [line.split('|')[2].strip() for line in lines if line.strip()]\nprint(sum(map(int, hours)))";
+    let failed = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: 'Task'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains(
+            "It is a markdown table. `line.split('|')` puts an empty cell before the first `|`"
+        ) && hint
+            .text
+            .contains("the cells are 0 `Day`, 1 `Task`, 2 `Hours`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_count_of_empty_lines_is_not_a_file_said_empty() {
+    // Eleventh set, task 27 (1.5B): its right count was undone as "the file is not empty".
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("notes.txt"),
+        "first\n\nsecond\n\n\nthird\n",
+    )
+    .unwrap();
+    let code = "lines = open('notes.txt').readlines()\nprint(f\"Number of empty lines: {sum(1 for l in lines if l.strip() == '')}\")";
+    assert_eq!(
+        said_empty(code, "Number of empty lines: 3\n", here.path()),
+        None
+    );
+    assert!(said_empty(code, "The file is empty.\n", here.path()).is_some());
 }
