@@ -785,7 +785,9 @@ def score(out, expected):
                 failed_runs += 1
     outputs = list(outputs.values())
     parroted = said_back(answer, corrections, request + " " + " ".join(outputs))
-    answered = holds(unechoed(answer, request, expected), expected) and not parroted
+    # A numbered list's markers are no values ("3. **Adjust for the leading space**" holds no 3).
+    said = re.sub(r"(?m)^\s*\d+\.\s", " ", answer)
+    answered = holds(unechoed(said, request, expected), expected) and not parroted
     computed = any(holds(o, expected) for o in outputs)
     if answered:
         kind = "ok"

@@ -496,6 +496,41 @@ const SILENT_RUN: &str =
 
 /// When code wrote the file a request creates and printed nothing, and the request asks more
 /// after it ("…, then tell me its size in bytes"): that file and the rest to do.
+/// When the request deletes or moves the files of one extension, then asks something else
+/// ("Delete every .tmp file in this folder, then tell me how many files are left"), and the
+/// code names that extension and none of those files is left in the folder: what is done, and
+/// the rest. The 0.5B model deleted the .tmp files, printed nothing, and said so twice.
+fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(String, &'r str)> {
+    static EXTENSION: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|[\s`'(])(\.[A-Za-z0-9]{1,5})\b").ok());
+    let lower = request.to_lowercase();
+    let at = lower.find(" then ")?;
+    let first = &lower[..at];
+    let done = if ["delete", "remove"].iter().any(|w| first.contains(w)) {
+        "deleted"
+    } else if first.contains("move") {
+        "moved"
+    } else {
+        return None;
+    };
+    let extension = EXTENSION
+        .as_ref()?
+        .captures(first)?
+        .get(1)?
+        .as_str()
+        .to_string();
+    if !code.to_lowercase().contains(&extension) {
+        return None;
+    }
+    let left = std::fs::read_dir(cwd)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .any(|n| n.to_lowercase().ends_with(&extension));
+    let rest = request[at + " then ".len()..].trim();
+    (!left && !rest.is_empty())
+        .then(|| (format!("Every {extension} file is {done} already."), rest))
+}
+
 fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, &'r str)> {
     let deletes = asks_to_delete(request);
     if !asks_to_create(request) && !asks_to_change(request) && !deletes {
@@ -3670,6 +3705,11 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     // The last real result of this turn (the harness's own corrections do not count): a
     // successful run of code the model wrote as text.
     let (call_id, output) = last_success(turn)?;
+    // A run that printed nothing has only the harness's hint, which is no output to use (the
+    // 0.5B model was told its answer did not use "(The code printed nothing. …)").
+    if split_hint(output).0.trim().is_empty() {
+        return None;
+    }
     // A document's text is no value to quote: its page numbers are not the answer.
     let ran_code_as_text = history.call(call_id).is_some_and(|c| {
         c.origin == CallOrigin::Text
@@ -4479,6 +4519,25 @@ pub fn uncomputed_hint(
         .or_else(|| {
             undivided_average(&request, code).then(|| {
                 "my request asks for an average, and your code only added the values up: divide the sum by how many there are (`total / len(values)`).".to_string()
+            })
+        })
+        .or_else(|| {
+            section_unread(&request, code, cwd).map(|(file, asked, read)| {
+                let read = match read {
+                    Some(read) => format!("your code read `[{read}]`"),
+                    None => format!("your code never looked for that section, and `{file}` has others, which may set the same keys"),
+                };
+                format!("my request is about the `[{asked}]` section of `{file}`, and {read}: take the key from the `[{asked}]` section (`config['{asked}']` with configparser).")
+            })
+        })
+        .or_else(|| {
+            number_echoed(&request, code, value).map(|n| {
+                format!("{n} is the number my request gives, and your code only wrote it down: it computed nothing from it.")
+            })
+        })
+        .or_else(|| {
+            digits_for_count(&request, value).map(|digits| {
+                format!("my request asks how many digits, and your code printed the number itself, which has {digits}: print `len(str(...))` of it.")
             })
         })
         .or_else(|| {
@@ -6678,14 +6737,20 @@ pub fn rest_as_request(history: &History, cwd: &Path) -> Option<History> {
         return None;
     }
     let request = request_text(asked);
-    let (file, rest) = made_file_rest(&request, code, cwd)?;
+    let (done, rest) = match made_file_rest(&request, code, cwd) {
+        Some((file, rest)) => (
+            format!("The file {file} is in the working directory."),
+            rest,
+        ),
+        None => folder_change_rest(&request, code, cwd)?,
+    };
     let rest = rest.trim_end_matches(['.', '!', '?']);
     let mut chars = rest.chars();
     let first = chars.next()?;
     let mut view = before_turn(history, turn);
     view.push(HistoryItem::User {
         items: vec![oi_protocol::InputItem::text(format!(
-            "The file {file} is in the working directory. {}{}. Write the code, which prints the answer.",
+            "{done} {}{}. Write the code, which prints the answer.",
             first.to_uppercase(),
             chars.as_str()
         ))],
@@ -8223,6 +8288,100 @@ fn trailing_empty_counted<'c>(
             let different = n == distinct.len() + 1 && !distinct.contains("");
             (all || different).then_some((name, split.trim_start_matches('.')))
         })
+}
+
+/// When the request names one section of a settings file the code reads ("the timeout in the
+/// network section of app.ini") and the code names another of its sections, never that one:
+/// the file, the section asked and the one read, if it named one. The 0.5B model printed
+/// `config['server']['timeout']`; the 1.5B model took the first line holding `timeout`.
+fn section_unread(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, Option<String>)> {
+    let strings = string_literals(code);
+    let words: Vec<String> = words_in(request).map(str::to_lowercase).collect();
+    named_files(code)
+        .into_iter()
+        .filter(|name| {
+            [".ini", ".cfg", ".conf", ".toml"]
+                .iter()
+                .any(|e| name.ends_with(e))
+        })
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let sections: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix('[')?.strip_suffix(']'))
+                .map(str::trim)
+                .collect();
+            let asked: Vec<&&str> = sections
+                .iter()
+                .filter(|s| words.contains(&s.to_lowercase()))
+                .collect();
+            let [asked] = asked.as_slice() else {
+                return None;
+            };
+            let read = sections.iter().find(|s| s != asked && strings.contains(s));
+            // The asked section's name anywhere in the code's strings is a look for it.
+            let looked = strings.iter().any(|s| s.contains(**asked));
+            (!looked && sections.len() > 1).then(|| {
+                (
+                    name.to_string(),
+                    asked.to_string(),
+                    read.map(|r| r.to_string()),
+                )
+            })
+        })
+}
+
+/// When the code is only a number of the request, bare or printed, and the run printed it: that
+/// number. The 0.5B model's call `{"name": "4095", "arguments": {"code": "4095"}}` ran and
+/// echoed 4095, which it answered as 4095 in hexadecimal.
+fn number_echoed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str> {
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    // The request's only number: of several, the code may print the one it picks ("Who won,
+    // player 1 or player 2?").
+    let asked = normalized(request);
+    let [given] = numbers_in(&asked)[..] else {
+        return None;
+    };
+    if !same_number(n, given) {
+        return None;
+    }
+    let bare = uncommented(code);
+    let lines: Vec<&str> = bare
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let [line] = lines.as_slice() else {
+        return None;
+    };
+    let inner = line
+        .strip_prefix("print(")
+        .and_then(|l| l.strip_suffix(')'))
+        .unwrap_or(line)
+        .trim();
+    same_number(inner, n).then_some(*n)
+}
+
+/// When the request asks how many digits a number has and the run printed one number of more
+/// digits than a count would have: how many it has, said ("31 digits"). The 0.5B model printed
+/// `pow(2, 100)` itself.
+fn digits_for_count(request: &str, value: &str) -> Option<String> {
+    if !request.to_lowercase().contains("how many digits") {
+        return None;
+    }
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let digits = n.chars().filter(char::is_ascii_digit).count();
+    (n.chars().all(|c| c.is_ascii_digit()) && digits > 4).then(|| format!("{digits} digits"))
 }
 
 /// What [`broken_call_answer_nudge`] adds after the reason a call could not be read.

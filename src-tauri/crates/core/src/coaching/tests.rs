@@ -6472,14 +6472,7 @@ fn table_fields_used_as_numbers_while_text_get_converted() {
     // Tenth set, task 21 (0.5B): sales.csv read with `csv.reader`, then `row[1] * row[2]`.
     let code = "import csv\nwith open('sales.csv') as f:\n    reader = csv.reader(f, delimiter=';')\n    next(reader)\n    total = sum(row[1] * row[2] for row in reader)\nprint(total)";
     let failed = "Traceback (most recent call last):\nTypeError: can't multiply sequence by non-int of type 'str'\n";
-    let hint = run_hint(
-        "python",
-        code,
-        failed,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failure_hint(code, failed).unwrap();
     assert!(!hint.undone);
     assert!(
         hint.text.contains("`float(row[1]) * float(row[2])`"),
@@ -6489,14 +6482,7 @@ fn table_fields_used_as_numbers_while_text_get_converted() {
     let added = "TypeError: unsupported operand type(s) for +=: 'float' and 'str'\n";
     let code2 =
         "total = 0.0\nfor line in open('a.csv'):\n    total += line.split(',')[1]\nprint(total)";
-    let hint = run_hint(
-        "python",
-        code2,
-        added,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failure_hint(code2, added).unwrap();
     assert!(
         hint.text
             .starts_with("Every field read from a table's line is text"),
@@ -6712,14 +6698,7 @@ fn a_date_column_read_as_text_is_converted_before_dt() {
     // Eleventh set, task 29 (0.5B).
     let code = "import pandas as pd\ndf = pd.read_csv('orders.csv')\nmarch = df[df['date'].dt.strftime('%m') == '03']\nprint(march['amount'].sum())";
     let failed = "Traceback (most recent call last):\nAttributeError: Can only use .dt accessor with datetimelike values\n";
-    let hint = run_hint(
-        "python",
-        code,
-        failed,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failure_hint(code, failed).unwrap();
     assert_eq!(
         hint.text,
         "`df['date']` holds text, not dates: `pd.read_csv` leaves dates as text. Convert the column first, `df['date'] = pd.to_datetime(df['date'])`, then use `.dt`."
@@ -6904,4 +6883,125 @@ fn a_count_of_empty_lines_is_not_a_file_said_empty() {
         None
     );
     assert!(said_empty(code, "The file is empty.\n", here.path()).is_some());
+}
+
+/// What a failed run of Python `code` that printed `output` is told, in a folder that is not.
+fn failure_hint(code: &str, output: &str) -> Option<RunHint> {
+    run_hint(
+        "python",
+        code,
+        output,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+}
+
+#[test]
+fn a_number_of_the_request_echoed_or_a_number_for_its_digits_goes_back_as_undone() {
+    // Twelfth set, task 7 (0.5B): the code `4095`, echoed, answered as 4095 in hexadecimal.
+    let request = "What is 4095 written in hexadecimal? Use code.";
+    let hint = uncomputed(request, "4095", "4095\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("4095 is the number my request gives, and your code only wrote it down"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(number_echoed(request, "print(hex(4095))", "0xfff\n"), None);
+    assert_eq!(number_echoed(request, "n = 4095\nprint(n)", "4095\n"), None);
+    // Twelfth set, task 11 (0.5B): `pow(2, 100)` printed for its digits.
+    let request = "How many digits does 2 to the power of 100 have? Use code.";
+    let hint = uncomputed(
+        request,
+        "print(pow(2, 100))",
+        "1267650600228229401496703205376\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("which has 31 digits: print `len(str(...))` of it."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(digits_for_count(request, "31"), None);
+}
+
+#[test]
+fn a_run_that_printed_nothing_has_no_output_to_use() {
+    // Twelfth set, task 8 (0.5B): `FF = 255` printed nothing, and the answer was told it did
+    // not use "(The code printed nothing. …)".
+    let request = "What is the hexadecimal number FF in decimal? Use code.";
+    let h = runs(
+        request,
+        &[(
+            "FF = 255",
+            "\n(The code printed nothing. Print the values you need to see: `print(result)`.)",
+        )],
+    );
+    assert_eq!(
+        unused_output_nudge(&h, "The hexadecimal number FF in decimal is 255."),
+        None
+    );
+}
+
+#[test]
+fn another_section_of_a_settings_file_read_goes_back_as_undone() {
+    // Twelfth set, task 26 (0.5B): `config['server']['timeout']` for the network section.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.ini"),
+        "[server]\ntimeout = 30\n\n[network]\ntimeout = 12\n",
+    )
+    .unwrap();
+    let request = "What is the timeout in the network section of app.ini?";
+    let code = "import configparser\nconfig = configparser.ConfigParser()\nconfig.read('app.ini')\nprint(config['server']['timeout'])";
+    let hint = uncomputed_in(request, code, "30\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request is about the `[network]` section of `app.ini`, and your code read `[server]`"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("'server'", "'network'");
+    assert_eq!(section_unread(request, &right, here.path()), None);
+    // Twelfth set, task 26 (1.5B): the first line that holds `timeout`, no section looked for.
+    let first = "text = open('app.ini').read()\nline = next(l for l in text.splitlines() if 'timeout' in l)\nprint(line.split('=')[1].strip())";
+    let hint = uncomputed_in(request, first, "30\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("and your code never looked for that section, and `app.ini` has others"),
+        "{}",
+        hint.text
+    );
+    let sectioned = "text = open('app.ini').read()\npart = text.split('[network]')[1]\nprint(part)";
+    assert_eq!(section_unread(request, sectioned, here.path()), None);
+}
+
+#[test]
+fn the_rest_of_the_request_after_files_are_deleted_is_asked_as_a_request_of_its_own() {
+    // Twelfth set, task 33 (0.5B): the .tmp files deleted, nothing printed, then "The code
+    // printed nothing." twice.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("a.tmp"), "x").unwrap();
+    std::fs::write(here.path().join("c.txt"), "x").unwrap();
+    let request = "Delete every .tmp file in this folder, then tell me how many files are left.";
+    let code =
+        "import os\nfor f in os.listdir('.'):\n    if f.endswith('.tmp'):\n        os.remove(f)";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(code, silent.as_str())]);
+    // Not deleted yet: no view.
+    assert!(rest_as_request(&h, here.path()).is_none());
+    std::fs::remove_file(here.path().join("a.tmp")).unwrap();
+    let view = rest_as_request(&h, here.path()).unwrap();
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    assert_eq!(
+        request_text(items),
+        "Every .tmp file is deleted already. Tell me how many files are left. Write the code, which prints the answer."
+    );
+    // Code that never named the extension did not do it.
+    let other = runs(request, &[("print()", silent.as_str())]);
+    assert!(rest_as_request(&other, here.path()).is_none());
 }
