@@ -174,15 +174,16 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
                     .into(),
             });
         }
-        // The model's code just made the file the request creates and printed nothing: the
+        // The model's code just did the first part of the request and printed nothing: the
         // rest of the request is asked as a request of its own.
         let made_view = (retry.is_none() && answer_view.is_none() && rest_view.is_none() && shared.profile.offers("execute"))
             .then(|| crate::coaching::rest_as_request(&shared.history, &shared.config.cwd))
             .flatten();
         if made_view.is_some() {
             emit(EventMsg::Notice {
-                message: "the model's code made the file the request creates; the rest of the request is asked \
-                          as a request of its own, the turn's calls left out of view"
+                message: "the model's code did the first part of the request (made its file, or deleted or moved \
+                          its files); the rest of the request is asked as a request of its own, the turn's calls left \
+                          out of view"
                     .into(),
             });
         }

@@ -4536,8 +4536,8 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            digits_for_count(&request, value).map(|digits| {
-                format!("my request asks how many digits, and your code printed the number itself, which has {digits}: print `len(str(...))` of it.")
+            digits_for_count(&request, value).then(|| {
+                "my request asks how many digits, and your code printed the number itself, not how many digits it has: print `len(str(...))` of it.".to_string()
             })
         })
         .or_else(|| {
@@ -8369,19 +8369,17 @@ fn number_echoed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v st
     same_number(inner, n).then_some(*n)
 }
 
-/// When the request asks how many digits a number has and the run printed one number of more
-/// digits than a count would have: how many it has, said ("31 digits"). The 0.5B model printed
-/// `pow(2, 100)` itself.
-fn digits_for_count(request: &str, value: &str) -> Option<String> {
-    if !request.to_lowercase().contains("how many digits") {
-        return None;
-    }
+/// Whether the request asks how many digits a number has and the run printed one whole number
+/// of more digits than such a count has. The 0.5B model printed `pow(2, 100)` itself. (Its
+/// count is not said: told "which has 31 digits", the model answered 31 with no code.)
+fn digits_for_count(request: &str, value: &str) -> bool {
     let numbers = numbers_in(value);
     let [n] = numbers.as_slice() else {
-        return None;
+        return false;
     };
-    let digits = n.chars().filter(char::is_ascii_digit).count();
-    (n.chars().all(|c| c.is_ascii_digit()) && digits > 4).then(|| format!("{digits} digits"))
+    request.to_lowercase().contains("how many digits")
+        && n.chars().all(|c| c.is_ascii_digit())
+        && n.len() > 4
 }
 
 /// What [`broken_call_answer_nudge`] adds after the reason a call could not be read.
