@@ -7418,10 +7418,17 @@ const PARROTED: &str = "Those are my words said back, not the answer.";
 const SAME_REPLY: &str = "You sent the same reply again, and it is still not an answer:";
 
 fn already_nudged(turn: &[HistoryItem], marker: &str) -> bool {
-    turn.iter().any(|i| {
-        matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
-            if tool_name == crate::profile::FORMAT_ERROR && output.contains(marker))
-    })
+    times_nudged(turn, marker) > 0
+}
+
+/// How many of the harness's corrections in `turn` hold `marker`.
+fn times_nudged(turn: &[HistoryItem], marker: &str) -> usize {
+    turn.iter()
+        .filter(|i| {
+            matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
+                if tool_name == crate::profile::FORMAT_ERROR && output.contains(marker))
+        })
+        .count()
 }
 
 /// Whether the answer starts with a line of the system prompt said back (the 0.5B model
@@ -7434,13 +7441,16 @@ fn echoes(answer: &str, system: &str) -> bool {
 }
 
 /// When a turn ends with no code run at all although the answer needed it, the message that
-/// asks once for code: the answer holds code in a language nothing here runs (`sql`), or the
+/// asks for code (twice at most): the answer holds code in a language nothing here runs (`sql`), or the
 /// request names a file in the working folder that no code has read.
 pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
     // The harness's own corrections are no run: the 0.5B model, its reply cut where it looped
     // ("…is 1000000000…"), answered "The largest number in numbers.txt is 10." with nothing run.
-    if already_nudged(turn, NOTHING_RAN)
+    // Twice: the second time, the model's two corrected replies make the next one begin as
+    // a Python block (`stuck_view`). Told once, the 0.5B model sent its made-up "2001 digits"
+    // again word for word, and that ended the turn (twelfth set, task 11).
+    if times_nudged(turn, NOTHING_RAN) >= 2
         || turn.iter().any(|i| {
             matches!(i, HistoryItem::ToolResult { tool_name, .. }
                 if tool_name != crate::profile::FORMAT_ERROR)

@@ -7007,3 +7007,24 @@ fn the_rest_of_the_request_after_files_are_deleted_is_asked_as_a_request_of_its_
     let other = runs(request, &[("print()", silent.as_str())]);
     assert!(rest_as_request(&other, here.path()).is_none());
 }
+
+#[test]
+fn an_answer_with_no_code_is_asked_for_code_twice_then_the_reply_begins_as_code() {
+    // Twelfth set, task 11 (0.5B): "2001 digits", worked out in words, sent again after the
+    // first correction, ended the turn.
+    let dir = tempfile::tempdir().unwrap();
+    let request = "How many digits does 2 to the power of 100 have? Use code.";
+    let guess = "The answer is 2001.";
+    let mut h = asked(request);
+    let first = no_run_nudge(&h, guess, dir.path(), "").unwrap();
+    for item in after_answer(first) {
+        h.push(item);
+    }
+    let second = no_run_nudge(&h, guess, dir.path(), "").unwrap();
+    for item in after_answer(second) {
+        h.push(item);
+    }
+    assert_eq!(no_run_nudge(&h, guess, dir.path(), ""), None);
+    let stuck = stuck_view(&h).unwrap();
+    assert!(stuck.code_first);
+}
