@@ -494,15 +494,11 @@ const ONE_STRING: &str = "`computer.files.read` returns the whole text as one st
 const SILENT_RUN: &str =
     "The code printed nothing. Print the values you need to see: `print(result)`.";
 
-/// When code wrote the file a request creates and printed nothing, and the request asks more
-/// after it ("…, then tell me its size in bytes"): that file and the rest to do.
 /// When the request deletes or moves the files of one extension, then asks something else
 /// ("Delete every .tmp file in this folder, then tell me how many files are left"), and the
 /// code names that extension and none of those files is left in the folder: what is done, and
 /// the rest. The 0.5B model deleted the .tmp files, printed nothing, and said so twice.
 fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(String, &'r str)> {
-    static EXTENSION: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|[\s`'(])(\.[A-Za-z0-9]{1,5})\b").ok());
     let lower = request.to_lowercase();
     let at = lower.find(" then ")?;
     let first = &lower[..at];
@@ -513,12 +509,7 @@ fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(S
     } else {
         return None;
     };
-    let extension = EXTENSION
-        .as_ref()?
-        .captures(first)?
-        .get(1)?
-        .as_str()
-        .to_string();
+    let extension = format!(".{}", asked_extension(first)?);
     if !code.to_lowercase().contains(&extension) {
         return None;
     }
@@ -531,6 +522,8 @@ fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(S
         .then(|| (format!("Every {extension} file is {done} already."), rest))
 }
 
+/// When code wrote the file a request creates and printed nothing, and the request asks more
+/// after it ("…, then tell me its size in bytes"): that file and the rest to do.
 fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r str, &'r str)> {
     let deletes = asks_to_delete(request);
     if !asks_to_create(request) && !asks_to_change(request) && !deletes {
@@ -4162,21 +4155,10 @@ pub fn uncomputed_hint(
                     )
                 })
                 .or_else(|| {
-                    key_unlooked(&request, code, cwd).map(|(key, file)| {
+                    key_unlooked(&request, code, cwd).map(|(key, file, i)| {
                         // Where: the 0.5B model took `split('\n')[1]` of a .env whose line 1
                         // is a comment, told only to find the line.
-                        let at = std::fs::read_to_string(cwd.join(&file))
-                            .ok()
-                            .and_then(|text| {
-                                text.lines().position(|l| {
-                                    l.trim().strip_prefix(key.as_str()).is_some_and(|rest| {
-                                        rest.trim_start().starts_with(['=', ':'])
-                                    })
-                                })
-                            })
-                            .map(|i| format!(" (line {} of the file: `lines[{i}]` of `text.splitlines()`)", i + 1))
-                            .unwrap_or_default();
-                        format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that starts with `{key}`{at} and take what follows its `=` or `:`.")
+                        format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that starts with `{key}` (line {} of the file: `lines[{i}]` of `text.splitlines()`) and take what follows its `=` or `:`.", i + 1)
                     })
                 })
                 .or_else(|| {
@@ -4376,7 +4358,7 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            time_factor_missed(&request, code).map(|(asked, given, factor, how)| {
+            time_factor_missed(&request, code).map(|TimeConversion { asked, given, factor, how, .. }| {
                 let made = if how.contains('×') { format!(" ({how})") } else { String::new() };
                 format!("a {given} is {factor} {asked}s{made}, and no numbers of your code make {factor}: it did not convert {given}s to {asked}s.")
             })
@@ -4877,23 +4859,17 @@ const TIME_UNITS: [(&str, f64); 5] = [
 
 /// When the request asks how many of a unit of time are in an amount of a larger one ("How
 /// many minutes are in 2.5 days?") and no numbers of the code multiply to the factor between
-/// them (`days * 24` for minutes): the unit asked, the unit given, the factor and how it is
-/// made (`24 × 60`). Code that leaves it to `timedelta` is trusted. The 0.5B model printed 60.0
+/// them (`days * 24` for minutes): that conversion. Code that leaves it to `timedelta` is trusted. The 0.5B model printed 60.0
 /// minutes for 2.5 days.
-fn time_factor_missed(request: &str, code: &str) -> Option<(String, String, String, String)> {
+fn time_factor_missed(request: &str, code: &str) -> Option<TimeConversion> {
     if ["timedelta", "total_seconds", "datetime", "relativedelta"]
         .iter()
         .any(|w| code.contains(w))
     {
         return None;
     }
-    let TimeConversion {
-        asked,
-        given,
-        factor,
-        how,
-        ..
-    } = time_conversion(request)?;
+    let conversion = time_conversion(request)?;
+    let factor = conversion.factor;
     let asked_numbers: Vec<f64> = numbers_in(request)
         .into_iter()
         .filter_map(|n| n.parse().ok())
@@ -4919,11 +4895,12 @@ fn time_factor_missed(request: &str, code: &str) -> Option<(String, String, Stri
             .product();
         mask != 0 && (product - factor).abs() < 1e-9
     });
-    (!made).then(|| (asked, given, format!("{factor}"), how))
+    (!made).then_some(conversion)
 }
 
 /// A request that asks how many of a smaller time unit are in a quantity of a larger one
 /// ("How many minutes are in 5 days?").
+#[derive(Debug, PartialEq)]
 struct TimeConversion {
     /// The unit asked for, singular (`minute`).
     asked: String,
@@ -4937,6 +4914,7 @@ struct TimeConversion {
     quantity: String,
 }
 
+/// The conversion a request asks for, when it asks one.
 fn time_conversion(request: &str) -> Option<TimeConversion> {
     static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\bhow many (second|minute|hour|day|week)s\b").ok()
@@ -5122,9 +5100,9 @@ fn bytes_for_hex(request: &str, value: &str) -> Option<String> {
 /// A key a settings file the request names sets (`DB_PORT=5433`, `port = 8443`, `port:
 /// 8443`) that the request names as a word, when the code names the file and never looks
 /// for the key (a sentence it prints is no search: the 1.5B model printed "The port set in
-/// config.ini is: {port}" after taking the `host` line): the key as the file writes it, and
-/// the file.
-fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+/// config.ini is: {port}" after taking the `host` line): the key as the file writes it, the
+/// file, and the index of the line that sets it.
+fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String, usize)> {
     let strings: Vec<String> = string_literals(code)
         .into_iter()
         .map(str::to_lowercase)
@@ -5160,7 +5138,7 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
             return None;
         }
         let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        text.lines().find_map(|line| {
+        text.lines().enumerate().find_map(|(i, line)| {
             let line = line.trim();
             let at = line.find(['=', ':'])?;
             let key = line[..at].trim();
@@ -5170,7 +5148,7 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
                 && words.contains(&lower)
                 && !looked_for(&strings, &lower)
                 && !searched.iter().any(|s| s.contains(&lower)))
-            .then(|| (key.to_string(), name.to_string()))
+            .then(|| (key.to_string(), name.to_string(), i))
         })
     })
 }
@@ -6146,8 +6124,9 @@ fn lone_number_unused<'r>(request: &'r str, code: &str) -> Option<&'r str> {
 }
 
 /// The one number of 100 or more a request gives, when it gives only one (a date's parts are
-/// no such number), with its value: code that never holds it worked on a number of its own (the 0.5B model counted the
-/// 1 bits of a `"10111111"` it wrote itself for "the binary form of 1023", and printed 7).
+/// no such number), with its value: code that never holds it worked on a number of its own
+/// (the 0.5B model counted the 1 bits of a `"10111111"` it wrote itself for "the binary form
+/// of 1023", and printed 7).
 fn lone_number(request: &str) -> Option<(&str, u64)> {
     let numbers: Vec<(&str, u64)> = request
         .split(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '-' | '/' | ':' | '_')))
@@ -6583,13 +6562,6 @@ fn resample_temperature(history: &History) -> Option<f32> {
     Some(WARMER[repeats.clamp(1, WARMER.len()) - 1])
 }
 
-/// The conversation as the model is shown it when it asked to run again the code that just
-/// failed (the turn's last item is that correction): the failed tries are left out, and the
-/// failure is said after the request (or after the turn's last run that worked). A small model copies code it
-/// sees: the 0.5B model, shown its code beside the correction, sent it back unchanged even
-/// sampled warm (`return` outside a function three times at temperatures 0, 0.7 and 0.9).
-/// The history itself (the log, the events) keeps every try. With it, the temperature to ask
-/// at ([`resample_temperature`]).
 /// Where the model is asked afresh ([`fresh_attempt`]) after its code missed a time unit's
 /// factor it was told: its reply begun as a Python block that names the factor
 /// (`minutes_per_day = 24 * 60`). Told "a day is 1440 minutes (24 × 60)", the 0.5B model
@@ -6600,9 +6572,7 @@ pub fn conversion_start(history: &History) -> Option<String> {
     if !failed {
         return None;
     }
-    let request = request_text(asked);
-    time_factor_missed(&request, code)?;
-    let c = time_conversion(&request)?;
+    let c = time_factor_missed(&request_text(asked), code)?;
     Some(format!(
         "{CODE_FIRST}{asked}s_per_{given} = {how}\n{given}s = {quantity}\n",
         asked = c.asked,
@@ -6612,6 +6582,13 @@ pub fn conversion_start(history: &History) -> Option<String> {
     ))
 }
 
+/// The conversation as the model is shown it when it asked to run again the code that just
+/// failed (the turn's last item is that correction): the failed tries are left out, and the
+/// failure is said after the request (or after the turn's last run that worked). A small model copies code it
+/// sees: the 0.5B model, shown its code beside the correction, sent it back unchanged even
+/// sampled warm (`return` outside a function three times at temperatures 0, 0.7 and 0.9).
+/// The history itself (the log, the events) keeps every try. With it, the temperature to ask
+/// at ([`resample_temperature`]).
 pub fn fresh_attempt(history: &History) -> Option<(History, f32)> {
     let temperature = resample_temperature(history)?;
     let (asked, turn) = history.last_turn()?;
@@ -7431,6 +7408,22 @@ fn times_nudged(turn: &[HistoryItem], marker: &str) -> usize {
         .count()
 }
 
+/// Whether one of `runs` (code, and whether it is Python) names the file `name` (by its
+/// base name).
+fn read_by(name: &str, runs: &[(&str, bool)]) -> bool {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    runs.iter()
+        .any(|(code, python)| names_file(code, base, *python))
+}
+
+/// The first file the request names that the working folder holds and none of `runs` names.
+fn file_unread<'r>(request: &'r str, runs: &[(&str, bool)], cwd: &Path) -> Option<&'r str> {
+    named_files(request)
+        .into_iter()
+        .filter(|name| !read_by(name, runs))
+        .find(|name| cwd.join(name).is_file())
+}
+
 /// Whether the answer starts with a line of the system prompt said back (the 0.5B model
 /// answered "How many files are in this folder?" with the prompt's line about documents).
 fn echoes(answer: &str, system: &str) -> bool {
@@ -7542,19 +7535,9 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
             .split(|c: char| !c.is_alphanumeric())
             .any(|word| word == *w)
     });
-    let untouched = |name: &&str| {
-        let base = name.rsplit('/').next().unwrap_or(name);
-        !runs
-            .iter()
-            .any(|(code, python)| names_file(code, base, *python))
-    };
+    let untouched = |name: &&str| !read_by(name, &runs);
     let files = named_files(&request);
-    if let Some(file) = files
-        .iter()
-        .copied()
-        .filter(untouched)
-        .find(|name| cwd.join(name).is_file())
-    {
+    if let Some(file) = file_unread(&request, &runs, cwd) {
         if !told {
             return Some(format!(
                 "{FILE_UNREAD} {file}. Write Python code in a ```python block that reads {file} and prints what my request needs: {request}"
@@ -7659,7 +7642,6 @@ fn asks_for_code(request: &str) -> bool {
     .any(|p| lower.contains(p))
 }
 
-/// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`).
 /// The names of settings files that begin with a dot, which [`named_files`] takes as files
 /// (the 0.5B model, never shown the shape of "the .env file", answered with a made-up value).
 const DOTFILES: [&str; 14] = [
@@ -7679,6 +7661,7 @@ const DOTFILES: [&str; 14] = [
     ".htaccess",
 ];
 
+/// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`, `.env`).
 pub(crate) fn named_files(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
         .map(|w| w.trim_end_matches('.'))
@@ -7700,7 +7683,6 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Whether `answer` carries `output`'s value: one of its numbers, or its last line's words.
 /// `answer`, normalized, with the runs of three or more words it copies from `request`
 /// blanked out: what it says of its own ("the median of 7, 3, 9, 1 and 5 is 6" keeps
 /// "is 6").
@@ -7729,6 +7711,7 @@ fn unechoed(answer: &str, request: &str) -> String {
     own
 }
 
+/// Whether `answer` carries `output`'s value: one of its numbers, or its last line's words.
 fn answer_uses(answer: &str, output: &str) -> bool {
     let answer = normalized(answer);
     let output = normalized(output);
@@ -8169,15 +8152,11 @@ pub fn unread_request_file_hint(
     }
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
-    let file = named_files(&request)
-        .into_iter()
-        .find(|name| cwd.join(name).is_file())?;
-    let base = file.rsplit('/').next().unwrap_or(file);
-    if names_file(code, base, true)
-        || code_runs(history, turn).any(|(earlier, _, _)| names_file(earlier, base, true))
-    {
-        return None;
-    }
+    let runs: Vec<(&str, bool)> = code_runs(history, turn)
+        .map(|(earlier, _, _)| (earlier, true))
+        .chain([(code.as_str(), true)])
+        .collect();
+    let file = file_unread(&request, &runs, cwd)?;
     let read = if file.ends_with(".json") {
         format!("data = json.load(open('{file}'))")
     } else if file.ends_with(".csv") {

@@ -5803,7 +5803,7 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
     let code = "text = open('app.env').read(); print(text.split('=')[1].strip())";
     assert_eq!(
         key_unlooked(request, code, here.path()),
-        Some(("DB_PORT".into(), "app.env".into()))
+        Some(("DB_PORT".into(), "app.env".into(), 2))
     );
     let h = runs(request, &[(code, "demo\nDB_HOST\n")]);
     let call = h.call("c1").cloned().unwrap();
@@ -5827,7 +5827,7 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
             "print(open('settings.cfg').read().split()[2])",
             here.path()
         ),
-        Some(("timeout".into(), "settings.cfg".into()))
+        Some(("timeout".into(), "settings.cfg".into(), 2))
     );
     assert_eq!(
         key_unlooked(
@@ -5842,7 +5842,7 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
     let sentence = "lines = open('settings.cfg').read().split('\\n')\ntimeout = lines[1].split('=')[1]\nprint(f'The timeout in settings.cfg is: {timeout}')";
     assert_eq!(
         key_unlooked(cfg, sentence, here.path()),
-        Some(("timeout".into(), "settings.cfg".into()))
+        Some(("timeout".into(), "settings.cfg".into(), 2))
     );
     // A search with spaces in it, on a line that prints nothing, looks for the key (tenth
     // set, task 25: `re.search(r'version = (\d+\.\d+\.\d+)', content)`).
