@@ -670,9 +670,77 @@ TWELFTH = [
      {"a.tmp": "x", "b.tmp": "x", "c.txt": "x", "d.log": "x"}, "2"),
 ]
 
+# A thirteenth, written in session 33 and run with session 32's code before any change: the
+# session's clean measure. Shapes met before come back with new words and data (revenue from
+# two columns, an access log's statuses and addresses, checkboxes); new ones: the city of the
+# largest population, items out of stock in a JSON object, active users, a TOML version,
+# lines that mention a word in any case, decimal numbers with a blank line, files in
+# subfolders, the size of some files, a line to append; and twenty arithmetic, text and date
+# requests (octal, gcd and lcm, consonants, md5, base64 decoding, Saturdays of a month…).
+REVENUE_CSV = "product,qty,unit_price\npen,10,1.5\nbook,3,12\nbag,2,20\n"
+CITIES_CSV = "city,population\nOslo,709000\nLima,10000000\nBergen,286000\nQuito,2800000\n"
+STOCK_JSON = json.dumps({"apple": 5, "pear": 0, "fig": 0, "kiwi": 12, "plum": 0})
+USERS_JSON = json.dumps([{"name": "ann", "active": True}, {"name": "bob", "active": False},
+                         {"name": "cy", "active": True}, {"name": "dee", "active": True},
+                         {"name": "eve", "active": False}])
+PYPROJECT = '[project]\nname = "tool"\nversion = "1.4.2"\n\n[tool.black]\nline-length = 88\n'
+HTTP_LOG = "".join(
+    f'{ip} - - [05/Dec/2026:10:00:{i:02d} +0000] "GET {path} HTTP/1.1" {status} 512\n'
+    for i, (ip, path, status) in enumerate([
+        ("10.0.0.1", "/", 200), ("10.0.0.2", "/missing", 404), ("10.0.0.1", "/about", 200),
+        ("10.0.0.3", "/api", 500), ("10.0.0.2", "/old", 404), ("10.0.0.4", "/gone", 404),
+        ("10.0.0.1", "/home", 301),
+    ])
+)
+DONE_TODO_MD = "# Todo\n- [x] buy milk\n- [ ] write report\n- [x] call bob\n- [x] fix bike\n- [ ] read book\n"
+APP_TXT = "Error: disk\nok\nERROR net\nwarning: slow\nan error again\nfine\n"
+DECIMALS = "1.5\n2.25\n\n3.25\n"
+
+THIRTEENTH = [
+    ("What is 987 + 654 * 3? Use code.", {}, "2949"),
+    ("How many seconds are in 3 hours? Use code.", {}, "10800"),
+    ("What is 12.5 percent of 640? Use code.", {}, "80"),
+    ("What is the sum of the squares of the numbers from 1 to 20? Use code.", {}, "2870"),
+    ("How many numbers from 1 to 500 are multiples of 9? Use code.", {}, "55"),
+    ("What is 2 to the power of 20? Use code.", {}, "1048576"),
+    ("What is 100 written in octal? Use code.", {}, "144"),
+    ("What is the binary number 11110000 in decimal? Use code.", {}, "240"),
+    ("What is the average of 12, 18, 25 and 45? Use code.", {}, "25"),
+    ("What is the greatest common divisor of 84 and 126? Use code.", {}, "42"),
+    ("What is the least common multiple of 12 and 18? Use code.", {}, "36"),
+    ("How many consonants are in the word 'strength'? Count with code.", {}, "7"),
+    ("How many words are in 'to be or not to be that is the question'? Use code.", {}, "10"),
+    ("What is the sum of the digits of 98765? Use code.", {}, "35"),
+    ("What are the first 8 characters of the md5 hex digest of the text hello (no newline)? Use code.", {},
+     "5d41402a"),
+    ("What is the base64 text bGVtb24= decoded? Use code.", {}, "lemon"),
+    ("What date is 45 days after 2026-12-20? Use code and answer as YYYY-MM-DD.", {}, "2027-02-03"),
+    ("How many Saturdays are there in May 2027? Use code.", {}, "5"),
+    ("What day of the week is 2026-12-25? Use code.", {}, "friday"),
+    ("How many days are there from 2026-07-04 to 2026-12-25? Use code.", {}, "174"),
+    ("What is the total revenue, quantity times unit price, in sales.csv?", {"sales.csv": REVENUE_CSV}, "91"),
+    ("Which city in cities.csv has the largest population?", {"cities.csv": CITIES_CSV}, "lima"),
+    ("How many items in inventory.json are out of stock (quantity 0)?", {"inventory.json": STOCK_JSON}, "3"),
+    ("How many users in users.json are active?", {"users.json": USERS_JSON}, "3"),
+    ("What version does pyproject.toml give for the project?", {"pyproject.toml": PYPROJECT}, "1.4.2"),
+    ("How many requests in access.log returned status 404?", {"access.log": HTTP_LOG}, "3"),
+    ("How many different IP addresses appear in access.log?", {"access.log": HTTP_LOG}, "4"),
+    ("How many tasks in todo.md are done?", {"todo.md": DONE_TODO_MD}, "3"),
+    ("How many lines in app.txt mention error, in any case?", {"app.txt": APP_TXT}, "3"),
+    ("What is the sum of the numbers in values.txt?", {"values.txt": DECIMALS}, "7"),
+    ("How many .py files are in this folder and its subfolders?",
+     {"a.py": "x = 1\n", "src/b.py": "y = 2\n", "src/util/c.py": "z = 3\n", "README.md": "# r\n",
+      "src/d.txt": "d\n"}, "3"),
+    ("What is the total size in bytes of the .log files in this folder?",
+     {"a.log": "x" * 120, "b.log": "x" * 80, "c.txt": "x" * 500}, "200"),
+    ("Append the line done to tasks.txt, then tell me how many lines tasks.txt has.",
+     {"tasks.txt": "wash\ncook\nclean\n"}, "4"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
-        "twelfth": TWELFTH}
+        "twelfth": TWELFTH,
+        "thirteenth": THIRTEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
