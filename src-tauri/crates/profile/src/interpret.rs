@@ -134,7 +134,23 @@ impl Profile {
                 .collect();
         }
         if self.tool_style == ToolStyle::NativeOrFenced {
-            let invented = text_calls::unknown_json_calls(text, &names);
+            let mut invented = text_calls::unknown_json_calls(text, &names);
+            // A call whose name a code block of the reply writes as a string is that code's
+            // output shown ahead ("When you run this code, it will output: {"name":
+            // "number_of_unique_ips", …}"): the code is what runs. The 0.5B model's block
+            // built that dict, and the dict was taken for a call of a tool it never meant.
+            let code: Vec<String> = text_calls::fenced_blocks(text, false)
+                .into_iter()
+                .filter(|b| oi_exec::canonical_language(&b.lang).is_some())
+                .map(|b| b.body)
+                .filter(|body| !body.trim_start().starts_with('{'))
+                .collect();
+            invented.retain(|c| {
+                !code.iter().any(|body| {
+                    body.contains(&format!("\"{}\"", c.name))
+                        || body.contains(&format!("'{}'", c.name))
+                })
+            });
             if !invented.is_empty() {
                 return invented
                     .into_iter()
@@ -572,6 +588,28 @@ mod tests {
                 code: "ls -1 | wc -l".into()
             }
         );
+    }
+
+    #[test]
+    fn a_call_that_a_code_block_prints_is_its_output_and_the_code_runs() {
+        // Thirteenth set, task 27 (0.5B): the block built this dict and printed it, and the
+        // "it will output" block after it was taken for a call of `number_of_unique_ips`.
+        let text = "Here is the code:\n```python\nips = set(l.split()[0] for l in open('access.log'))\nresult = {\n    \"name\": \"number_of_unique_ips\",\n    \"arguments\": {\"type\": \"integer\"}\n}\nprint(result)\n```\nWhen you run this code, it will output:\n```\n{\"name\": \"number_of_unique_ips\", \"arguments\": {\"type\": \"integer\"}}\n```";
+        let found = calls("classic", text, &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].name, "execute");
+        assert!(
+            found[0].arguments["code"]
+                .as_str()
+                .unwrap()
+                .contains("print(result)")
+        );
+        // A block that is only the call (a dict literal) is no code that prints it.
+        let alone = "```python\n{\"name\": \"multiply\", \"arguments\": {\"a\": 2}}\n```";
+        assert_eq!(calls("classic", alone, &[])[0].name, FORMAT_ERROR);
+        // Code that never names it leaves the call a call.
+        let other = "```python\nprint(1)\n```\n```json\n{\"name\": \"multiply\", \"arguments\": {\"a\": 2}}\n```";
+        assert_eq!(calls("classic", other, &[])[0].name, FORMAT_ERROR);
     }
 
     #[test]
