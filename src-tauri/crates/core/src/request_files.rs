@@ -103,6 +103,13 @@ fn head(name: &str, text: &str) -> String {
             "For your code, `{name}` is source code of {lines}; to look at its lines, read it as text: `open('{name}').read().splitlines()`."
         );
     }
+    // A checklist shown by its first lines, the 0.5B model counted the lines that start with
+    // `#` as its done tasks (thirteenth set, task 28).
+    if crate::coaching::is_checklist(text) {
+        return format!(
+            "For your code, `{name}` is a markdown checklist of {lines}: each task is a line that starts with `- [x]` when it is done and `- [ ]` when it is not."
+        );
+    }
     if let Some(columns) = crate::coaching::markdown_columns(text) {
         return format!(
             "For your code, `{name}` is a markdown table of {lines}: the first names its columns, the second is its rule (`|---|`), and each line after it is a row. {}",
@@ -182,6 +189,19 @@ mod tests {
             head("script.py", "# a script\nimport os\n\nprint(1)\n"),
             "For your code, `script.py` is source code of 4 lines; to look at its lines, read it as text: `open('script.py').read().splitlines()`."
         );
+    }
+
+    #[test]
+    fn a_checklist_is_said_with_its_marks() {
+        assert_eq!(
+            head(
+                "todo.md",
+                "# Todo\n- [x] buy milk\n- [ ] write report\n* [X] call bob\n"
+            ),
+            "For your code, `todo.md` is a markdown checklist of 4 lines: each task is a line that starts with `- [x]` when it is done and `- [ ]` when it is not."
+        );
+        // One box is no checklist.
+        assert!(!head("notes.md", "# Notes\n- [x] one\n- plain\n").contains("checklist"));
     }
 
     #[test]

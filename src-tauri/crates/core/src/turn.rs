@@ -280,23 +280,12 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
         let prefix = if shared.client.continues_reply() {
             stuck
                 .as_ref()
-                .filter(|s| s.code_first)
-                .map(|_| {
-                    (
-                        crate::coaching::CODE_FIRST.to_string(),
-                        "the model's reply is begun for it as a Python block",
-                    )
-                })
+                .and_then(|s| s.code_start.clone())
+                .map(|start| (start, "the model's reply is begun for it as a Python block"))
                 .or_else(|| {
                     retry
                         .as_ref()
-                        .and_then(|_| crate::coaching::conversion_start(&shared.history))
-                        .map(|start| {
-                            (
-                                start,
-                                "the model's reply is begun for it as a Python block that names the unit factor it missed",
-                            )
-                        })
+                        .and_then(|_| crate::coaching::retry_start(&shared.history))
                 })
                 .or_else(|| {
                     stuck
@@ -1067,7 +1056,7 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
             s.profile
                 .offers("execute")
                 .then(|| {
-                    crate::coaching::unread_request_file_hint(
+                    crate::coaching::failed_run_file_hint(
                         &s.history,
                         call,
                         &result.text,

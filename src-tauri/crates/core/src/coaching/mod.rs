@@ -151,6 +151,15 @@ pub fn run_hint(
                 false,
             );
         }
+        // TOML read with the `toml` package: the standard library has its reader (the 1.5B
+        // model, told to use the standard library, printed `csv.__version__` for
+        // pyproject.toml's version).
+        if missing_module(output).is_some_and(|m| m == "toml" || m == "tomli") {
+            return hint(
+                "`toml` is not installed in this Python, and the standard library reads TOML (Python 3.11 and later): `import tomllib` and `data = tomllib.load(open(path, 'rb'))`, a dict of its sections. Or read the file's lines as text and take what follows the key's `=`.",
+                false,
+            );
+        }
         if let Some(module) = missing_module(output) {
             return hint(
                 &format!(
@@ -306,7 +315,9 @@ pub fn run_hint(
         }
         // Fields of a table used in arithmetic as they were read, as text (the 0.5B model's
         // `row[1] * row[2]` of sales.csv: "can't multiply sequence by non-int of type 'str'").
-        if let Some(text) = text_fields_in_arithmetic(code, output) {
+        if let Some(text) = text_column_in_arithmetic(code, output, cwd)
+            .or_else(|| text_fields_in_arithmetic(code, output))
+        {
             return hint(&text, false);
         }
         // A value where the code expected another (a price parsed as an int, a name as a
@@ -410,6 +421,18 @@ pub fn run_hint(
             return hint(
                 &format!(
                     "`{file}` is a file in the working folder, not a name in Python: write its name in quotes and read it, `text = open('{file}').read()`, then work on `text`."
+                ),
+                false,
+            );
+        }
+        // A module used by another name than the one imported (the 1.5B model imported
+        // `tomllib`, as told, and called `toml.load`).
+        if let Some((name, module)) =
+            missing_name(output).and_then(|n| Some((n, imported_like(code, n)?)))
+        {
+            return hint(
+                &format!(
+                    "`{name}` is not defined: your code imported `{module}`, so call it by that name (`{module}.` where it wrote `{name}.`)."
                 ),
                 false,
             );
@@ -529,19 +552,44 @@ fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
     if !asks_to_create(request) && !asks_to_change(request) && !deletes {
         return None;
     }
-    // The file made or changed is there now; the one deleted is gone.
+    // The file made or changed is there now, and the code wrote it (a file that was there
+    // before is no sign: the 0.5B model only read tasks.txt, and was told it had appended to
+    // it); the one deleted is gone.
     let file = named_files(request).into_iter().find(|file| {
         code.contains(file)
             && if deletes {
                 !cwd.join(file).exists()
             } else {
-                cwd.join(file).is_file()
+                cwd.join(file).is_file() && writes_file(code, file)
             }
     })?;
     let lower = request.to_lowercase();
     let at = lower.rfind(" then ")?;
     let rest = request[at + " then ".len()..].trim();
     (!rest.is_empty() && at > lower.find(&file.to_lowercase())?).then_some((file, rest))
+}
+
+/// Whether `code` (Python or shell) writes, moves or copies files, or redirects output into
+/// `file`: a write or an `open` for writing, a rename, a copy, a move, `touch`, `sed -i`,
+/// `tee`, or `>` / `>>` into the file.
+fn writes_file(code: &str, file: &str) -> bool {
+    static WRITES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?x)
+            \.write(lines|_text|_bytes)?\(
+            | \bopen\([^)\n]*,\s*(mode\s*=\s*)?[rbf]?['"][rbt]*[wax+]
+            | \b(os|shutil|Path\([^)\n]*\))\.(rename|replace|move|copy\w*|touch)\(
+            | (^|[;&|]\s*|\n\s*)(mv|cp|touch|tee|install)\s
+            | \bsed\s+-i
+            | >>"#,
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    let redirected = [">", "> ", ">'", "> '", ">\"", "> \""]
+        .iter()
+        .any(|r| bare.contains(&format!("{r}{file}")));
+    redirected || WRITES.as_ref().is_some_and(|re| re.is_match(&bare))
 }
 
 /// What the model is told when its code made the file the request creates and the request
@@ -1333,10 +1381,47 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         let case = spelled
             .map(|given| format!(" It is written `{word}` there, not `{given}`."))
             .unwrap_or_default();
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let field = own_field(&text, &word)
+            .map(|i| format!(" In them `{word}` is a field of its own: compare that field, `line.split()[{i}] == '{word}'`."))
+            .unwrap_or_default();
+        let absent = words_beside(code, &word, &text)
+            .map(|other| format!(" `{other}` is nowhere in `{name}`: leave it out of the search."))
+            .unwrap_or_default();
         Some(format!(
-            "`{name}` does hold `{word}{SEARCH_MISSED}{case} These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again."
+            "`{name}` does hold `{word}{SEARCH_MISSED}{case} These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again.{absent}{field}"
         ))
     })
+}
+
+/// Where `word` is a whole field of every line of `text` that holds it as a word, split at
+/// whitespace, at the same index: that index (`404` of an access log's lines is field 8).
+fn own_field(text: &str, word: &str) -> Option<usize> {
+    let mut at = None;
+    for line in text.lines().filter(|l| words_in(l).any(|w| w == word)) {
+        let i = line.split_whitespace().position(|f| f == word)?;
+        if at.is_some_and(|a| a != i) {
+            return None;
+        }
+        at = Some(i);
+    }
+    at
+}
+
+/// A word the code searched for beside `word`, in the same string, that `text` nowhere holds
+/// in any case: the 1.5B model searched access.log for `status 404`, the request's words,
+/// in lines that say `404` alone (thirteenth set, task 26).
+fn words_beside<'c>(code: &'c str, word: &str, text: &str) -> Option<&'c str> {
+    let lower = text.to_lowercase();
+    string_literals(code)
+        .into_iter()
+        .filter(|s| words_in(s).any(|w| w == word))
+        .flat_map(words_in)
+        .find(|w| {
+            w.chars().count() >= 3
+                && w.chars().all(char::is_alphabetic)
+                && !lower.contains(&w.to_lowercase())
+        })
 }
 
 /// A run that printed a bare count of none ("0", "[]") after searching a plain text file here
@@ -2726,6 +2811,24 @@ fn file_as_name(code: &str, name: &str, cwd: &Path) -> Option<String> {
         .find(|file| cwd.join(file).is_file())
 }
 
+/// A module the code imports whose name begins with `name` or is begun by it, when the code
+/// uses `name.` as a module (`tomllib` imported, `toml.load` called).
+fn imported_like<'c>(code: &'c str, name: &str) -> Option<&'c str> {
+    if !code.contains(&format!("{name}.")) {
+        return None;
+    }
+    code.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("import "))
+        .flat_map(|l| l.split([',', ';']))
+        .map(|m| m.split_whitespace().next().unwrap_or_default())
+        .find(|m| {
+            m != &name
+                && m.len() >= 3
+                && name.len() >= 3
+                && (m.starts_with(name) || name.starts_with(*m))
+        })
+}
+
 /// The name a `NameError` says is not defined.
 fn missing_name(output: &str) -> Option<&str> {
     let rest = output.split("NameError: name '").nth(1)?;
@@ -3201,6 +3304,41 @@ pub fn mended_sum<'h>(
             ),
         )
     })
+}
+
+/// When the request asks how many and the run printed two lines or more from a `print` inside
+/// a `for` loop: how many lines it printed. The 0.5B model printed "…returned status 404: 1"
+/// once per matching line of access.log, and answered 1 (thirteenth set, task 26).
+fn printed_in_loop(request: &str, code: &str, value: &str) -> Option<usize> {
+    if !request.to_lowercase().contains("how many") {
+        return None;
+    }
+    let printed = value.lines().filter(|l| !l.trim().is_empty()).count();
+    if printed < 2 {
+        return None;
+    }
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let bare = uncommented(code);
+    let lines: Vec<&str> = bare.lines().filter(|l| !l.trim().is_empty()).collect();
+    // Whether the line at `i` is in a `for` loop's body: a `for` among the blocks around it.
+    let looped = |i: usize| {
+        let mut level = indent(lines[i]);
+        for l in lines[..i].iter().rev() {
+            if indent(l) < level {
+                if l.trim_start().starts_with("for ") {
+                    return true;
+                }
+                level = indent(l);
+            }
+        }
+        false
+    };
+    let prints: Vec<bool> = (0..lines.len())
+        .filter(|&i| lines[i].trim_start().starts_with("print("))
+        .map(looped)
+        .collect();
+    // A print after the loop may well print the count (items listed, then how many).
+    (!prints.is_empty() && prints.iter().all(|&l| l)).then_some(printed)
 }
 
 /// A counter's start given where it sets the count back: inside the loop that adds to it, in
@@ -4110,6 +4248,25 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A file the request appends to, that no code of the turn wrote: what it printed is of
+    // the file as it was (the 0.5B model read tasks.txt and was asked to count its lines,
+    // the line to append never written).
+    if hint.is_none()
+        && let Some(file) = unappended_file(&request, history, turn, code)
+    {
+        // The line itself where the request says it (told only to append, the 0.5B model
+        // appended the file's own lines again).
+        let write = appended_line(&request).map_or_else(
+            || "f.write(...)` (the line with its `\\n`)".to_string(),
+            |line| format!("f.write('{line}\\n')`"),
+        );
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request first appends to `{file}`, and no code of yours has written to it yet. Write code that appends it, `with open('{file}', 'a') as f: {write}, then does the rest of my request ({request}) and prints the answer."
+            ),
+            undone: true,
+        });
+    }
     // `ls -l`'s first line counted as the files (the 0.5B model answered that 8 files were
     // left, from `total 8`).
     if hint.is_none()
@@ -4159,6 +4316,11 @@ pub fn uncomputed_hint(
                         // Where: the 0.5B model took `split('\n')[1]` of a .env whose line 1
                         // is a comment, told only to find the line.
                         format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that starts with `{key}` (line {} of the file: `lines[{i}]` of `text.splitlines()`) and take what follows its `=` or `:`.", i + 1)
+                    })
+                })
+                .or_else(|| {
+                    boxes_unlooked(&request, code, cwd).map(|(file, mark)| {
+                        format!("`{file}` marks each task with a checkbox, `- [x]` when it is done and `- [ ]` when it is not, and your code never looked for them: count the lines of `{file}` that start with `{mark}`.")
                     })
                 })
                 .or_else(|| {
@@ -4216,6 +4378,18 @@ pub fn uncomputed_hint(
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} my request renames the `{old}` files to end in `{new}` instead of `{old}`, and your code put `{new}` after `{old}`: `{name}` is there now. Give each such file its name without `{old}`, as `os.rename('{name}', '{stem}{new}')` does for this one, then do the rest of my request ({request})."
+            ),
+            undone: true,
+        });
+    }
+    // A count printed in its loop, once a pass (the 0.5B model printed "…status 404: 1" for
+    // each 404 line, and answered 1).
+    if hint.is_none()
+        && let Some(n) = printed_in_loop(&request, code, value)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks for one count, and your code printed inside its loop, once for each pass ({n} lines of output): add 1 to a counter in the loop, `count += 1`, and print the counter once, after the loop (not indented). Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -4415,6 +4589,21 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            copied_lines(&request, code, cwd).map(|file| {
+                format!("your code wrote lines of `{file}` into itself instead of reading the file, so it worked on what it copied, not on the file: read the file itself, `lines = open('{file}').read().splitlines()`.")
+            })
+        })
+        .or_else(|| {
+            deleted_counted(&request, code, cwd).map(|extension| {
+                format!("your code counted the `{extension}` files, and my request deleted them: it asks how many files are left, every file the folder holds now, whatever its name (`os.path.isfile(name)` for each name of `os.listdir('.')`).")
+            })
+        })
+        .or_else(|| {
+            month_for_year(&request, code).map(|year| {
+                format!("`calendar.monthrange(year, month)[1]` is the number of days of one month, and my request asks about the whole year {year}: count from its first day to the next year's, `(datetime.date({next}, 1, 1) - datetime.date({year}, 1, 1)).days`.", next = year + 1)
+            })
+        })
+        .or_else(|| {
             sizes_uncompared(&request, code).map(|(which, pick)| {
                 format!("my request asks for the {which} file, by size, and your code never took a file's size: `{pick}(files, key=os.path.getsize)` gives the {which} of `files`.")
             })
@@ -4520,6 +4709,11 @@ pub fn uncomputed_hint(
         .or_else(|| {
             digits_for_count(&request, value).then(|| {
                 "my request asks how many digits, and your code printed the number itself, not how many digits it has: print `len(str(...))` of it.".to_string()
+            })
+        })
+        .or_else(|| {
+            float_power(&request, code).map(|(call, exact)| {
+                format!("`{call}` gives a float, which keeps about 16 digits and writes a large number with an exponent (`1.2676506002282294e+30`), so the text of it is not the number's digits: use the exact whole number, `{exact}`.")
             })
         })
         .or_else(|| {
@@ -5115,42 +5309,153 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
         .flat_map(string_literals)
         .map(str::to_lowercase)
         .collect();
+    named_files(request).into_iter().find_map(|name| {
+        let base = name.rsplit('/').next().unwrap_or(name);
+        if !is_settings_file(base) || !names_file(code, base, true) {
+            return None;
+        }
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        request_keys(request, &text)
+            .into_iter()
+            .find(|(key, _)| {
+                let lower = key.to_lowercase();
+                !looked_for(&strings, &lower) && !searched.iter().any(|s| s.contains(&lower))
+            })
+            .map(|(key, i)| (key, name.to_string(), i))
+    })
+}
+
+/// Whether a file's name is that of a settings file (`KEY=value` or `key: value` lines).
+fn is_settings_file(base: &str) -> bool {
+    [
+        ".env",
+        ".ini",
+        ".cfg",
+        ".conf",
+        ".properties",
+        ".toml",
+        ".yaml",
+        ".yml",
+    ]
+    .iter()
+    .any(|e| base.ends_with(e))
+}
+
+/// The keys a settings file's `text` sets (`DB_PORT=5433`, `port = 8443`, `port: 8443`) that
+/// the request names as words, each with the index of the line that sets it.
+fn request_keys(request: &str, text: &str) -> Vec<(String, usize)> {
     let words: Vec<String> = request
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| w.len() >= 3)
         .map(str::to_lowercase)
         .collect();
-    named_files(request).into_iter().find_map(|name| {
-        let base = name.rsplit('/').next().unwrap_or(name);
-        let settings = [
-            ".env",
-            ".ini",
-            ".cfg",
-            ".conf",
-            ".properties",
-            ".toml",
-            ".yaml",
-            ".yml",
-        ]
-        .iter()
-        .any(|e| base.ends_with(e));
-        if !settings || !names_file(code, base, true) {
-            return None;
-        }
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        text.lines().enumerate().find_map(|(i, line)| {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
             let line = line.trim();
-            let at = line.find(['=', ':'])?;
-            let key = line[..at].trim();
-            let lower = key.to_lowercase();
+            let key = line[..line.find(['=', ':'])?].trim();
             (!key.is_empty()
                 && !key.contains(char::is_whitespace)
-                && words.contains(&lower)
-                && !looked_for(&strings, &lower)
-                && !searched.iter().any(|s| s.contains(&lower)))
-            .then(|| (key.to_string(), name.to_string(), i))
+                && words.contains(&key.to_lowercase()))
+            .then(|| (key.to_string(), i))
         })
-    })
+        .collect()
+}
+
+/// After `json.load` or `json.loads` failed to decode, the file the code read that is not
+/// JSON: what it is and how to read it (its settings line when the request names a key it
+/// sets). The 0.5B model read pyproject.toml with `json.load`, was told nothing of why it
+/// failed, and went on guessing that the file was missing (thirteenth set, task 25).
+fn json_of_other(request: &str, code: &str, output: &str, cwd: &Path) -> Option<String> {
+    if !output.contains("JSONDecodeError") || !uncommented(code).contains("json.load") {
+        return None;
+    }
+    let (name, text) = named_files(code).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        serde_json::from_str::<serde_json::Value>(&text)
+            .is_err()
+            .then_some((name, text))
+    })?;
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let first = text.lines().find(|l| !l.trim().is_empty())?.trim();
+    let kind = match base.rsplit_once('.').map(|(_, e)| e.to_lowercase()) {
+        Some(e) if e == "toml" => "TOML",
+        Some(e) if e == "yaml" || e == "yml" => "YAML",
+        Some(e) if ["ini", "cfg", "conf"].contains(&e.as_str()) => "an INI file",
+        Some(e) if e == "csv" || e == "tsv" => "a table",
+        _ if is_settings_file(base) => "settings",
+        _ => "text",
+    };
+    let how = if is_settings_file(base) {
+        match request_keys(request, &text).first() {
+            Some((key, i)) => format!(
+                "Read its lines as text, `lines = open('{name}').read().splitlines()`: `{key}` is set on `lines[{i}]`; take what follows its `=` or `:`, without quotes."
+            ),
+            None => format!(
+                "Read its lines as text, `lines = open('{name}').read().splitlines()`, find the line that starts with the key you need, and take what follows its `=` or `:`."
+            ),
+        }
+    } else {
+        format!("Read it as text: `lines = open('{name}').read().splitlines()`.")
+    };
+    Some(format!(
+        "`{name}` is {kind}, not JSON (its first line is `{first}`), so `json.load` cannot read it. {how}"
+    ))
+}
+
+/// Whether `text` is a markdown checklist: two or more of its lines are tasks with a checkbox
+/// (`- [x] buy milk`, `* [ ] call bob`).
+pub(crate) fn is_checklist(text: &str) -> bool {
+    text.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            let after = l
+                .strip_prefix(['-', '*', '+'])
+                .map(str::trim_start)
+                .unwrap_or_default();
+            ["[x]", "[X]", "[ ]"].iter().any(|b| after.starts_with(b))
+        })
+        .count()
+        >= 2
+}
+
+/// When the request asks about the tasks of a checklist it names (done, or not done yet) and
+/// the code read it without looking for a checkbox: the file, and the mark to count (`- [x]`
+/// for done, `- [ ]` for not). The 0.5B model counted the lines that start with `#` (thirteenth
+/// set, task 28) and compared `parts[0] == 'x'` (tenth set, task 26): 0 both times.
+fn boxes_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, &'static str)> {
+    let lower = request.to_lowercase();
+    let open = [
+        "not done",
+        "undone",
+        "open",
+        "unchecked",
+        "left",
+        "remaining",
+        "pending",
+        "unfinished",
+        "not finished",
+        "incomplete",
+        "not complete",
+        "still to do",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let done = ["done", "finished", "complete", "checked", "ticked"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if !open && !done {
+        return None;
+    }
+    let looked = code.replace('\\', "").to_lowercase();
+    if looked.contains("[x]") || looked.contains("[ ]") {
+        return None;
+    }
+    let file = named_files(request).into_iter().find(|name| {
+        names_file(code, name.rsplit('/').next().unwrap_or(name), true)
+            && std::fs::read_to_string(cwd.join(name)).is_ok_and(|t| is_checklist(&t))
+    })?;
+    Some((file.to_string(), if open { "- [ ]" } else { "- [x]" }))
 }
 
 /// What the hint of [`environment_for_file`] says.
@@ -5689,6 +5994,38 @@ fn uncreated_file<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r st
         .find(|file| !code.contains(file) && !cwd.join(file).exists())
 }
 
+/// The file a request appends to (`Append the line done to tasks.txt, then…`) when no run of
+/// the turn that worked, nor `code`, wrote to it ([`writes_file`]).
+fn unappended_file<'r>(
+    request: &'r str,
+    history: &History,
+    turn: &[HistoryItem],
+    code: &str,
+) -> Option<&'r str> {
+    if !words_in(&request.to_lowercase()).any(|w| w == "append") {
+        return None;
+    }
+    named_files(request).into_iter().find(|file| {
+        !writes_file(code, file)
+            && !code_runs(history, turn)
+                .any(|(earlier, _, failed)| !failed && writes_file(earlier, file))
+    })
+}
+
+/// The line a request appends, where it says it (`Append the line done to…`, `append the
+/// text 'all good' to…`).
+fn appended_line(request: &str) -> Option<&str> {
+    static LINE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?i)\bappend (?:the (?:line|text|word) )?(?:'([^'\n]+)'|"([^"\n]+)"|(\w+) to\b)"#,
+        )
+        .ok()
+    });
+    let c = LINE.as_ref()?.captures(request)?;
+    let line = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
+    (!line.contains('\\')).then_some(line)
+}
+
 /// Whether a request asks for a file to be made (`Create a file…`, `write the sum to…`).
 fn asks_to_create(request: &str) -> bool {
     words_in(&request.to_lowercase()).any(|w| matches!(w, "create" | "write" | "save" | "make"))
@@ -6004,10 +6341,13 @@ fn text_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str
 }
 
 /// The string a request is about (`the string stressed`, `the word encyclopedia`, `the text
-/// hello`).
+/// hello`, `the base64 text bGVtb24=`: the 0.5B model decoded a `b'base64'` of its own).
 fn request_subject(request: &str) -> Option<&str> {
     static SUBJECT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"(?i)\bthe (?:string|word|text|phrase) ["'`“]?([\w-]+)"#).ok()
+        regex::Regex::new(
+            r#"(?i)\bthe (?:(?:base64|hex|binary|encoded|json) )?(?:string|word|text|phrase) ["'`“]?([\w+/=-]*\w[\w+/=-]*)"#,
+        )
+        .ok()
     });
     Some(SUBJECT.as_ref()?.captures(request)?.get(1)?.as_str())
 }
@@ -6562,24 +6902,160 @@ fn resample_temperature(history: &History) -> Option<f32> {
     Some(WARMER[repeats.clamp(1, WARMER.len()) - 1])
 }
 
-/// Where the model is asked afresh ([`fresh_attempt`]) after its code missed a time unit's
-/// factor it was told: its reply begun as a Python block that names the factor
-/// (`minutes_per_day = 24 * 60`). Told "a day is 1440 minutes (24 × 60)", the 0.5B model
-/// sent `minutes = days * 24` back three times (ninth set task 2, eleventh set task 2).
-pub fn conversion_start(history: &History) -> Option<String> {
+/// Where the model is asked afresh ([`fresh_attempt`]) after a run that failed, the start of
+/// its reply, with what the notice says of it: a Python block that names what the code
+/// missed and the request gives.
+/// - A time unit's factor it was told (`minutes_per_day = 24 * 60`). Told "a day is 1440
+///   minutes (24 × 60)", the 0.5B model sent `minutes = days * 24` back three times (ninth set
+///   task 2, eleventh set task 2).
+/// - The dates a count of weekdays goes through ([`weekday_span`]): asked how many Saturdays
+///   May 2027 has, the 0.5B model called `date.replace(weekday=6)` and subtracted made-up first
+///   and last Saturdays until its time ran out (thirteenth set, task 18; twelfth, task 18).
+pub fn retry_start(history: &History) -> Option<(String, &'static str)> {
     let (asked, turn) = history.last_turn()?;
     let (code, _, failed) = code_runs(history, turn).last()?;
     if !failed {
         return None;
     }
-    let c = time_factor_missed(&request_text(asked), code)?;
-    Some(format!(
-        "{CODE_FIRST}{asked}s_per_{given} = {how}\n{given}s = {quantity}\n",
-        asked = c.asked,
-        given = c.given,
-        how = c.how.replace(" × ", " * "),
-        quantity = c.quantity
+    let request = request_text(asked);
+    if let Some(c) = time_factor_missed(&request, code) {
+        return Some((
+            format!(
+                "{CODE_FIRST}{asked}s_per_{given} = {how}\n{given}s = {quantity}\n",
+                asked = c.asked,
+                given = c.given,
+                how = c.how.replace(" × ", " * "),
+                quantity = c.quantity
+            ),
+            "the model's reply is begun for it as a Python block that names the unit factor it missed",
+        ));
+    }
+    let (what, first, days) = weekday_span(&request)?;
+    Some((
+        format!(
+            "{CODE_FIRST}import datetime\n# every date of {what}\ndates = [datetime.date({}, {}, {}) + datetime.timedelta(days=i) for i in range({days})]\n",
+            first.format("%Y"),
+            first.format("%-m"),
+            first.format("%-d"),
+        ),
+        "the model's reply is begun for it as a Python block that lists the dates its count of weekdays goes through",
     ))
+}
+
+/// A plain text file the request names whose lines the code holds as strings of its own
+/// (20 characters or more of one), when the code never names the file: the 1.5B model, shown
+/// the lines of access.log that hold `404`, wrote them into a list, with the hint's line
+/// numbers, and counted 1 (thirteenth set, task 26).
+fn copied_lines<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str> {
+    let literals = string_literals(code);
+    named_files(request).into_iter().find(|name| {
+        plain_text(name)
+            && !names_file(code, name.rsplit('/').next().unwrap_or(name), true)
+            && std::fs::read_to_string(cwd.join(name)).is_ok_and(|text| {
+                literals.iter().any(|l| {
+                    let l = l.trim().trim_end_matches('\\');
+                    l.chars().count() >= 20 && text.contains(l)
+                })
+            })
+    })
+}
+
+/// When the request deletes the files of an extension, then asks how many files are left, and
+/// code that deletes nothing counted the files of that extension, none of which is here now:
+/// the extension. The 0.5B model deleted the .tmp files, was asked the rest, and counted the
+/// .tmp files, 0 (twelfth set, task 33).
+fn deleted_counted(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let lower = request.to_lowercase();
+    let (first, rest) = lower.split_once(" then ")?;
+    if !["delete", "remove", "erase"]
+        .iter()
+        .any(|w| first.contains(w))
+        || !["left", "remain"].iter().any(|w| rest.contains(w))
+    {
+        return None;
+    }
+    let extension = format!(".{}", asked_extension(first)?);
+    let bare = uncommented(code).to_lowercase();
+    let deletes = ["remove(", "unlink(", "rmtree(", "rm "]
+        .iter()
+        .any(|w| bare.contains(w));
+    if deletes || !bare.contains(&extension) {
+        return None;
+    }
+    let left = std::fs::read_dir(cwd)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .any(|n| n.to_lowercase().ends_with(&extension));
+    (!left).then_some(extension)
+}
+
+/// When the request asks how many days a year has and the code took one month's days from
+/// `calendar.monthrange` without going through the months: the year. The 0.5B model printed
+/// `calendar.monthrange(2100, 1)[1]`, 31, for the days of 2100 (twelfth set, task 20).
+fn month_for_year(request: &str, code: &str) -> Option<i32> {
+    static YEAR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\bhow many days\b[^.?!]*?\b(?:in|of)\s+(?:the\s+year\s+)?(\d{4})\b")
+            .ok()
+    });
+    let bare = uncommented(code);
+    if !bare.contains("monthrange(") || bare.contains("for ") || bare.contains("sum(") {
+        return None;
+    }
+    let c = YEAR.as_ref()?.captures(request)?;
+    // "days in March 2026" is one month's.
+    let before = &request[..c.get(1)?.start()].to_lowercase();
+    let month = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may ",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+    .iter()
+    .any(|m| before.contains(m));
+    (!month).then(|| c[1].parse().ok()).flatten()
+}
+
+/// When the request asks how many of a day of the week a month or a year has ("How many
+/// Saturdays are there in May 2027?", "How many Fridays are in 2026?"): that span as the
+/// request says it, its first date and its number of days.
+fn weekday_span(request: &str) -> Option<(String, chrono::NaiveDate, i64)> {
+    static SPAN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bhow many (?:mon|tues|wednes|thurs|fri|satur|sun)days\b.*?\b(?:in|of|during)\s+(?:the\s+(?:month|year)\s+(?:of\s+)?)?(?:(january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+of)?\s+)?(\d{4})\b",
+        )
+        .ok()
+    });
+    let c = SPAN.as_ref()?.captures(request)?;
+    let year: i32 = c.get(2)?.as_str().parse().ok()?;
+    let (first, next, what) = match c.get(1) {
+        Some(month) => {
+            let name = month.as_str();
+            let m = name.parse::<chrono::Month>().ok()?.number_from_month();
+            let first = chrono::NaiveDate::from_ymd_opt(year, m, 1)?;
+            let next = if m == 12 {
+                chrono::NaiveDate::from_ymd_opt(year + 1, 1, 1)?
+            } else {
+                chrono::NaiveDate::from_ymd_opt(year, m + 1, 1)?
+            };
+            let mut title = name.to_lowercase();
+            title[..1].make_ascii_uppercase();
+            (first, next, format!("{title} {year}"))
+        }
+        None => (
+            chrono::NaiveDate::from_ymd_opt(year, 1, 1)?,
+            chrono::NaiveDate::from_ymd_opt(year + 1, 1, 1)?,
+            year.to_string(),
+        ),
+    };
+    Some((what, first, (next - first).num_days()))
 }
 
 /// The conversation as the model is shown it when it asked to run again the code that just
@@ -6813,9 +7289,10 @@ pub struct Stuck {
     /// The temperature to sample at.
     pub temperature: f32,
     /// Both corrected replies ran nothing (a made-up tool, an unreadable call, an answer with
-    /// no code): the reply is to begin as a Python block ([`CODE_FIRST`]) where the runtime
-    /// continues a reply it is given the start of.
-    pub code_first: bool,
+    /// no code): the start the reply is to have where the runtime continues a reply it is
+    /// given the start of, a Python block ([`CODE_FIRST`]), with the request's number in it
+    /// when the last reply was a block of that number alone ([`echoed_given`]).
+    pub code_start: Option<String>,
     /// The last correction said the answer did not use what the code printed, a value on one
     /// short line: the answer is to begin with it ([`answer_start`]) where the runtime continues
     /// a reply (the 1.5B model, asked afresh warm, said the "tsretse" it had guessed before
@@ -6884,7 +7361,12 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         .iter()
         .any(|m| c.starts_with(m))
     };
-    let code_first = ran_nothing(correction) && ran_nothing(earlier);
+    let code_start = (ran_nothing(correction) && ran_nothing(earlier)).then(|| {
+        let given = echoed_given(last_reply, &request_text(asked))
+            .map(|n| format!("n = {n}\n"))
+            .unwrap_or_default();
+        format!("{CODE_FIRST}{given}")
+    });
     let answer_start = (correction.starts_with(NUDGE_START) && correction.contains(UNUSED))
         .then(|| last_success(turn).and_then(|(_, output)| answer_start(split_hint(output).0)))
         .flatten();
@@ -6900,9 +7382,26 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
     Some(Stuck {
         view: kept_and_said(history, turn, asked, said),
         temperature,
-        code_first,
+        code_start,
         answer_start,
     })
+}
+
+/// When a reply is a Python block of one number alone that the request gives (the 0.5B model
+/// answered "What is 100 written in octal?" with a block of `100`, three times, begun as a
+/// Python block twice): that number. Begun with it as a variable, the reply is code about it.
+fn echoed_given<'r>(reply: &str, request: &'r str) -> Option<&'r str> {
+    let blocks = crate::profile::text_calls::fenced_blocks(reply, true);
+    let [block] = blocks.as_slice() else {
+        return None;
+    };
+    let value = block.body.trim();
+    if !crate::profile::text_calls::is_bare_value(value) {
+        return None;
+    }
+    numbers_in(request)
+        .into_iter()
+        .find(|n| same_number(n, value))
 }
 
 /// The system prompt of the request [`fresh_answer`]'s view is rendered for: the profile's,
@@ -7424,6 +7923,15 @@ fn file_unread<'r>(request: &'r str, runs: &[(&str, bool)], cwd: &Path) -> Optio
         .find(|name| cwd.join(name).is_file())
 }
 
+/// Whether a run's output is a failure that comes before any of its code ran: a syntax error,
+/// or a module that is not there to import.
+fn nothing_ran(output: &str) -> bool {
+    let error = split_hint(output).0;
+    ["SyntaxError:", "IndentationError:", "ModuleNotFoundError:"]
+        .iter()
+        .any(|e| error.contains(e))
+}
+
 /// Whether the answer starts with a line of the system prompt said back (the 0.5B model
 /// answered "How many files are in this folder?" with the prompt's line about documents).
 fn echoes(answer: &str, system: &str) -> bool {
@@ -7508,19 +8016,21 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     if already_nudged(turn, FILE_STILL_UNREAD) || already_nudged(turn, FILE_UNMADE) {
         return None;
     }
-    // The code of each run, and whether it is Python's.
+    // The code of each run, and whether it is Python's; not a run that failed before any of
+    // it ran (the 1.5B model's `import toml` named pyproject.toml and failed at the import,
+    // then it printed `csv.__version__` and answered with that).
     let runs: Vec<(&str, bool)> = turn
         .iter()
         .filter_map(|item| match item {
-            HistoryItem::ToolResult { call_id, .. } => {
-                match history.call(call_id).map(|c| &c.action) {
-                    Some(ToolAction::RunCode { language, code }) => Some((
-                        code.as_str(),
-                        oi_exec::canonical_language(language) == Some(oi_exec::Language::Python),
-                    )),
-                    _ => None,
-                }
-            }
+            HistoryItem::ToolResult {
+                call_id, output, ..
+            } if !nothing_ran(output) => match history.call(call_id).map(|c| &c.action) {
+                Some(ToolAction::RunCode { language, code }) => Some((
+                    code.as_str(),
+                    oi_exec::canonical_language(language) == Some(oi_exec::Language::Python),
+                )),
+                _ => None,
+            },
             _ => None,
         })
         .collect();
@@ -8104,6 +8614,73 @@ fn case_unfolded<'c>(request: &str, code: &'c str, cwd: &Path) -> Option<(&'c st
         })
 }
 
+/// When a run failed on arithmetic with text and the failing line uses a variable the code
+/// took from a table's field (`product = row[0]`) whose column holds words, not numbers: what
+/// that column is and which columns hold numbers. The 0.5B model multiplied `product * qty *
+/// unit_price` for the revenue of sales.csv; told to convert the fields, it converted `product`
+/// too (`float('pen')`) and timed out (thirteenth set, task 21).
+fn text_column_in_arithmetic(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    static TAKEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*(\w+\[(\d+)\])\s*(?:#.*)?$").ok()
+    });
+    let with_text = output.contains("can't multiply sequence by non-int")
+        || (output.contains("TypeError: unsupported operand type(s)") && output.contains("'str'"))
+        || output.contains("can only concatenate str (not");
+    if !with_text {
+        return None;
+    }
+    // The code's own line that failed: the one after the last frame of a cell.
+    let lines: Vec<&str> = output.lines().collect();
+    let frame = lines
+        .iter()
+        .rposition(|l| l.trim_start().starts_with("File \"<cell"))?;
+    let failing = lines.get(frame + 1)?.trim();
+    let used: Vec<&str> = failing
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let bare = uncommented(code);
+    let (name, field, index) = TAKEN.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let name = c.get(1)?.as_str();
+        used.contains(&name)
+            .then(|| {
+                Some((
+                    name.to_string(),
+                    c[2].to_string(),
+                    c[3].parse::<usize>().ok()?,
+                ))
+            })
+            .flatten()
+    })?;
+    named_files(&bare).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        let sep = column_separator(&text, &[',', '\t', ';', '|'])?;
+        let mut rows = text.lines().filter(|l| !l.trim().is_empty());
+        let header = header_fields(rows.next()?, sep)?;
+        let first: Vec<&str> = rows.next()?.split(sep).map(str::trim).collect();
+        let value = first.get(index)?;
+        if value.parse::<f64>().is_ok() {
+            return None;
+        }
+        let numbers: Vec<String> = first
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.parse::<f64>().is_ok())
+            .filter_map(|(i, _)| Some(format!("{i} `{}`", header.get(i)?)))
+            .collect();
+        let numbers = match numbers.as_slice() {
+            [] => return None,
+            [one] => format!("the one column of numbers is {one}"),
+            [rest @ .., last] => format!("the columns of numbers are {} and {last}", rest.join(", ")),
+        };
+        Some(format!(
+            "`{name}` is `{field}`, the `{column}` column of `{file}`, which holds words like `{value}`, not numbers: leave it out of the arithmetic. By index, {numbers}; convert those, `float({row}[i])`.",
+            column = header.get(index)?,
+            row = field.split('[').next().unwrap_or("row"),
+        ))
+    })
+}
+
 /// When a run failed on arithmetic with text, in code that splits or reads a table's rows:
 /// what to do, with the code's own fields converted (`float(row[1]) * float(row[2])`).
 fn text_fields_in_arithmetic(code: &str, output: &str) -> Option<String> {
@@ -8132,11 +8709,13 @@ fn text_fields_in_arithmetic(code: &str, output: &str) -> Option<String> {
     ))
 }
 
-/// After a run of Python that failed with no hint of its own, when the request names a file
-/// here that no code of the turn named: the data the code worked on was made up, and what to
-/// read instead. The 0.5B model wrote a `servers_json` of its own for "How many servers in
-/// servers.json use port 443?", its loop failed on it, and it went on with made-up data.
-pub fn unread_request_file_hint(
+/// After a run of Python that failed with no hint of its own, what the request's files tell
+/// of it: a file read with `json.load` that is not JSON ([`json_of_other`]); or, when the
+/// request names a file here that no code of the turn named, that the data the code worked on
+/// was made up, and what to read instead. The 0.5B model wrote a `servers_json` of its own for
+/// "How many servers in servers.json use port 443?", its loop failed on it, and it went on
+/// with made-up data.
+pub fn failed_run_file_hint(
     history: &History,
     call: &ToolCall,
     output: &str,
@@ -8152,6 +8731,12 @@ pub fn unread_request_file_hint(
     }
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
+    if let Some(text) = json_of_other(&request, code, output, cwd) {
+        return Some(RunHint {
+            text,
+            undone: false,
+        });
+    }
     let runs: Vec<(&str, bool)> = code_runs(history, turn)
         .map(|(earlier, _, _)| (earlier, true))
         .chain([(code.as_str(), true)])
@@ -8369,6 +8954,22 @@ fn digits_for_count(request: &str, value: &str) -> bool {
     request.to_lowercase().contains("how many digits")
         && n.chars().all(|c| c.is_ascii_digit())
         && n.len() > 4
+}
+
+/// When the request asks about the digits of a number and the code took a power with
+/// `math.pow` (a float): the call and the whole-number power to use. The 1.5B model printed
+/// `len(str(math.pow(2, 100)))`, 22, the length of `1.2676506002282294e+30` (twelfth set,
+/// task 11).
+fn float_power(request: &str, code: &str) -> Option<(String, String)> {
+    static POW: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"math\.pow\(\s*(\w+)\s*,\s*(\w+)\s*\)").ok()
+    });
+    if !request.to_lowercase().contains("digit") {
+        return None;
+    }
+    let bare = uncommented(code);
+    let c = POW.as_ref()?.captures(&bare)?;
+    Some((c[0].to_string(), format!("{} ** {}", &c[1], &c[2])))
 }
 
 /// What [`broken_call_answer_nudge`] adds after the reason a call could not be read.

@@ -2471,9 +2471,14 @@ fn run(code: &str) -> ToolCall {
 
 /// The model's answer and the harness's nudge after it.
 fn after_answer(nudge: String) -> Vec<HistoryItem> {
+    after_answer_said("Done.", nudge)
+}
+
+/// An answer `said` and the correction `nudge` that followed it.
+fn after_answer_said(said: &str, nudge: String) -> Vec<HistoryItem> {
     vec![
         HistoryItem::Assistant {
-            text: "Done.".into(),
+            text: said.into(),
             reasoning: String::new(),
             calls: Vec::new(),
             interrupted: false,
@@ -3579,13 +3584,13 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     let Stuck {
         view,
         temperature,
-        code_first,
+        code_start,
         answer_start,
     } = stuck_view(&h).unwrap();
     assert_eq!(temperature, STUCK_TEMPERATURE);
     assert_eq!(answer_start, None);
     // Both replies ran nothing: the next one is to begin as code.
-    assert!(code_first);
+    assert_eq!(code_start.as_deref(), Some(CODE_FIRST));
     let [HistoryItem::User { items }] = view.items() else {
         panic!("{:?}", view.items());
     };
@@ -3616,7 +3621,7 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     }
     let stuck = stuck_view(&other).unwrap();
     assert_eq!(stuck.temperature, 0.0);
-    assert!(stuck.code_first);
+    assert_eq!(stuck.code_start.as_deref(), Some(CODE_FIRST));
     // Calls that ran nothing, twice: asked for a python block, without their JSON example.
     let unknown = "There is no tool named `done`, so nothing ran. The tools here are: `execute`. To work something out, … like {\"name\":\"execute\",…}";
     let mut calls = runs(request, &[]);
@@ -3662,7 +3667,7 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     for item in corrected("OK", "c2", told) {
         looped.push(item);
     }
-    assert!(!stuck_view(&looped).unwrap().code_first);
+    assert_eq!(stuck_view(&looped).unwrap().code_start, None);
 }
 
 #[test]
@@ -4431,6 +4436,44 @@ fn a_total_of_none_after_a_search_that_missed_is_told_the_lines() {
         missed_words(code, "Total spent on food: 0.5", here.path()),
         None
     );
+}
+
+#[test]
+fn a_file_only_read_is_no_part_of_the_request_done() {
+    // Thirteenth set, task 33 (0.5B): `lines = open('tasks.txt').read().splitlines()` printed
+    // nothing, and it was told "It did that part (`tasks.txt` is there now)": the file was
+    // there before, and nothing was appended.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("tasks.txt"), "wash\ncook\nclean\n").unwrap();
+    let request = "Append the line done to tasks.txt, then tell me how many lines tasks.txt has.";
+    let silent = format!("\n({SILENT_RUN})");
+    let read = "lines = open('tasks.txt').read().splitlines()";
+    let h = runs(request, &[(read, silent.as_str())]);
+    let call = h.call("c1").cloned().unwrap();
+    assert_eq!(made_file_output(&h, &call, &silent, here.path()), None);
+    for code in [
+        "with open('tasks.txt', 'a') as f:\n    f.write('done\\n')",
+        "f = open('tasks.txt', mode='a+')",
+        "echo done >> tasks.txt",
+        "printf 'done\\n' > tasks.txt",
+        "from pathlib import Path\nPath('tasks.txt').write_text('x')",
+    ] {
+        let h = runs(request, &[(code, silent.as_str())]);
+        let call = h.call("c1").cloned().unwrap();
+        assert!(
+            made_file_output(&h, &call, &silent, here.path())
+                .is_some_and(|t| t.contains("It did that part (`tasks.txt` is there now)")),
+            "{code}"
+        );
+    }
+    for code in [
+        "with open('tasks.txt', 'r') as f:\n    n = len(f.readlines())",
+        "text = open('tasks.txt', encoding='utf-8').read()",
+        "# f.write('done')\nlines = open('tasks.txt').readlines()",
+        "wc -l < tasks.txt > /dev/null",
+    ] {
+        assert!(!writes_file(code, "tasks.txt"), "{code}");
+    }
 }
 
 #[test]
@@ -6226,7 +6269,7 @@ fn an_answer_asked_afresh_after_two_that_dropped_the_output_begins_with_it() {
         stuck.answer_start.as_deref(),
         Some("The answer is stressed.")
     );
-    assert!(!stuck.code_first);
+    assert_eq!(stuck.code_start, None);
 }
 
 #[test]
@@ -6584,16 +6627,16 @@ fn a_missed_time_factor_begins_the_fresh_reply_with_it() {
         true,
     );
     assert_eq!(
-        conversion_start(&h).as_deref(),
+        retry_start(&h).map(|(start, _)| start).as_deref(),
         Some("```python\nminutes_per_day = 24 * 60\ndays = 5\n")
     );
     // Code that made the factor, or a run that did not fail, begins nothing.
     let right = "print(5 * 24 * 60)";
     assert_eq!(
-        conversion_start(&runs_ending(request, &[(right, "7200\n")], true)),
+        retry_start(&runs_ending(request, &[(right, "7200\n")], true)),
         None
     );
-    assert_eq!(conversion_start(&runs(request, &[(code, "120\n")])), None);
+    assert_eq!(retry_start(&runs(request, &[(code, "120\n")])), None);
 }
 
 #[test]
@@ -6676,7 +6719,7 @@ fn a_failure_of_code_that_never_read_the_requests_file_says_its_data_is_made_up(
     let failed = "Traceback (most recent call last):\nTypeError: string indices must be integers, not 'str'\n";
     let h = runs_ending(request, &[(code, failed)], true);
     let call = h.call("c1").cloned().unwrap();
-    let hint = unread_request_file_hint(&h, &call, failed, here.path()).unwrap();
+    let hint = failed_run_file_hint(&h, &call, failed, here.path()).unwrap();
     assert_eq!(
         hint.text,
         "Your code never opened `servers.json`, the file my request is about: the data it worked on is made up. Read the file itself: `data = json.load(open('servers.json'))`."
@@ -6685,12 +6728,10 @@ fn a_failure_of_code_that_never_read_the_requests_file_says_its_data_is_made_up(
     let reads = "import json\ndata = json.load(open('servers.json'))\nprint(data[0]['port'])";
     let h2 = runs_ending(request, &[(reads, failed)], true);
     let call2 = h2.call("c1").cloned().unwrap();
-    assert!(unread_request_file_hint(&h2, &call2, failed, here.path()).is_none());
+    assert!(failed_run_file_hint(&h2, &call2, failed, here.path()).is_none());
     let hinted = format!("{failed}\n(servers.json holds an object.)");
-    assert!(unread_request_file_hint(&h, &call, &hinted, here.path()).is_none());
-    assert!(
-        unread_request_file_hint(&h, &call, failed, Path::new("/nonexistent-folder")).is_none()
-    );
+    assert!(failed_run_file_hint(&h, &call, &hinted, here.path()).is_none());
+    assert!(failed_run_file_hint(&h, &call, failed, Path::new("/nonexistent-folder")).is_none());
 }
 
 #[test]
@@ -7026,5 +7067,511 @@ fn an_answer_with_no_code_is_asked_for_code_twice_then_the_reply_begins_as_code(
     }
     assert_eq!(no_run_nudge(&h, guess, dir.path(), ""), None);
     let stuck = stuck_view(&h).unwrap();
-    assert!(stuck.code_first);
+    assert_eq!(stuck.code_start.as_deref(), Some(CODE_FIRST));
+}
+
+#[test]
+fn a_checklist_counted_without_its_boxes_is_told_the_mark() {
+    // Thirteenth set, task 28 (0.5B): lines that start with `#` counted as done, 0; tenth
+    // set, task 26: `parts[0] == 'x'`, 0.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("todo.md"),
+        "# Todo\n- [x] buy milk\n- [ ] write report\n- [x] call bob\n",
+    )
+    .unwrap();
+    let hashes =
+        "lines = open('todo.md').readlines()\nprint(sum(1 for l in lines if l.startswith('#')))";
+    assert_eq!(
+        boxes_unlooked("How many tasks in todo.md are done?", hashes, here.path()),
+        Some(("todo.md".to_string(), "- [x]"))
+    );
+    let parts = "for line in open('todo.md'):\n    parts = line.split()\n    if parts[0] == 'x':\n        n += 1";
+    assert_eq!(
+        boxes_unlooked(
+            "How many tasks in todo.md are not done yet?",
+            parts,
+            here.path()
+        ),
+        Some(("todo.md".to_string(), "- [ ]"))
+    );
+    // Code that looks for a box, a regex's escaped one too, is left to its output.
+    for code in [
+        "print(sum('[x]' in l for l in open('todo.md')))",
+        "import re\nprint(len(re.findall(r'- \\[ \\]', open('todo.md').read())))",
+    ] {
+        assert_eq!(
+            boxes_unlooked("How many tasks in todo.md are done?", code, here.path()),
+            None,
+            "{code}"
+        );
+    }
+    // Not about done or open tasks, or not a checklist: nothing.
+    assert_eq!(
+        boxes_unlooked("How many lines does todo.md have?", hashes, here.path()),
+        None
+    );
+    std::fs::write(
+        here.path().join("notes.md"),
+        "# Notes\n- done one\n- done two\n",
+    )
+    .unwrap();
+    assert_eq!(
+        boxes_unlooked(
+            "How many items in notes.md are done?",
+            "print(len(open('notes.md').readlines()))",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn json_read_from_a_file_that_is_not_json_is_told_what_it_is() {
+    // Thirteenth set, task 25 (0.5B): `json.load` of pyproject.toml, then a guess that the
+    // file was missing.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("pyproject.toml"),
+        "[project]\nname = \"tool\"\nversion = \"1.4.2\"\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("notes.txt"), "hello\n").unwrap();
+    std::fs::write(here.path().join("data.json"), "{\"a\": 1}").unwrap();
+    let request = "What version does pyproject.toml give for the project?";
+    let code = "import json\nwith open('pyproject.toml') as f:\n    data = json.load(f)\nprint(data['version'])";
+    let failed = "Traceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 2 (char 1)\n";
+    let h = runs_ending(request, &[(code, failed)], true);
+    let call = h.call("c1").cloned().unwrap();
+    assert_eq!(
+        failed_run_file_hint(&h, &call, failed, here.path())
+            .unwrap()
+            .text,
+        "`pyproject.toml` is TOML, not JSON (its first line is `[project]`), so `json.load` cannot read it. Read its lines as text, `lines = open('pyproject.toml').read().splitlines()`: `version` is set on `lines[2]`; take what follows its `=` or `:`, without quotes."
+    );
+    assert_eq!(
+        json_of_other(
+            "What does notes.txt say?",
+            "import json\nprint(json.loads(open('notes.txt').read()))",
+            failed,
+            here.path()
+        )
+        .as_deref(),
+        Some(
+            "`notes.txt` is text, not JSON (its first line is `hello`), so `json.load` cannot read it. Read it as text: `lines = open('notes.txt').read().splitlines()`."
+        )
+    );
+    // A JSON file that is JSON (the error is elsewhere), or another failure: nothing.
+    assert_eq!(
+        json_of_other(
+            "x",
+            "import json\ndata = json.load(open('data.json'))\njson.loads('')",
+            failed,
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        json_of_other(request, code, "KeyError: 'version'", here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_word_column_in_arithmetic_is_named_with_the_columns_of_numbers() {
+    // Thirteenth set, task 21 (0.5B): `product * qty * unit_price`; told to convert the
+    // fields, it converted `product` too.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sales.csv"),
+        "product,qty,unit_price\npen,10,1.5\nbook,3,12\n",
+    )
+    .unwrap();
+    let code = "import csv\nwith open('sales.csv') as f:\n    reader = csv.reader(f)\n    next(reader)\n    total = 0\n    for row in reader:\n        product = row[0]\n        qty = int(row[1])\n        unit_price = float(row[2])\n        total += product * qty * unit_price\nprint(total)";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 10, in <module>\n    total += product * qty * unit_price\n             ~~~~~~~~~~~~~~^~~~~~~~~~~~\nTypeError: can't multiply sequence by non-int of type 'float'\n";
+    assert_eq!(
+        text_column_in_arithmetic(code, failed, here.path()).as_deref(),
+        Some(
+            "`product` is `row[0]`, the `product` column of `sales.csv`, which holds words like `pen`, not numbers: leave it out of the arithmetic. By index, the columns of numbers are 1 `qty` and 2 `unit_price`; convert those, `float(row[i])`."
+        )
+    );
+    assert!(
+        run_hint("python", code, failed, true, here.path())
+            .is_some_and(|h| h.text.starts_with("`product` is `row[0]`"))
+    );
+    // The field is a number column left as text: the general hint's business.
+    let unconverted = "import csv\nfor row in csv.reader(open('sales.csv')):\n    qty = row[1]\n    total = qty * 2.5";
+    let failed_qty = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\n    total = qty * 2.5\nTypeError: can't multiply sequence by non-int of type 'float'\n";
+    assert_eq!(
+        text_column_in_arithmetic(unconverted, failed_qty, here.path()),
+        None
+    );
+    // Another failure, or a line that uses no field: nothing.
+    assert_eq!(
+        text_column_in_arithmetic(
+            code,
+            "ValueError: could not convert string to float: 'pen'",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_count_printed_in_its_loop_is_asked_once_after_it() {
+    // Thirteenth set, task 26 (0.5B): one "…: 1" line per 404, answered 1.
+    let request = "How many requests in access.log returned status 404?";
+    let code = "with open('access.log') as f:\n    for line in f:\n        if '404' in line:\n            print(f\"404s: {line.count('404')}\")";
+    assert_eq!(
+        printed_in_loop(request, code, "404s: 1\n404s: 1\n404s: 1\n"),
+        Some(3)
+    );
+    let hint = uncomputed(request, code, "404s: 1\n404s: 1\n404s: 1\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code printed inside its loop, once for each pass (3 lines of output)"),
+        "{}",
+        hint.text
+    );
+    // One line printed, a print after the loop too, or no count asked: nothing.
+    assert_eq!(printed_in_loop(request, code, "404s: 1\n"), None);
+    let after = "n = 0\nfor line in open('access.log'):\n    if '404' in line:\n        print(line)\n        n += 1\nprint(n)";
+    assert_eq!(printed_in_loop(request, after, "a\nb\n2\n"), None);
+    let counted = "n = 0\nwith open('access.log') as f:\n    for line in f:\n        n += '404' in line\n    print(n)";
+    assert_eq!(printed_in_loop(request, counted, "3\n4\n"), None);
+    assert_eq!(
+        printed_in_loop("Which lines of access.log returned 404?", code, "a\nb\n"),
+        None
+    );
+}
+
+#[test]
+fn the_text_a_request_decodes_is_its_subject() {
+    // Thirteenth set, task 16 (1.5B): `base64.b64decode(b'base64')`, then another text.
+    assert_eq!(
+        request_subject("What is the base64 text bGVtb24= decoded? Use code."),
+        Some("bGVtb24=")
+    );
+    assert_eq!(
+        request_subject("Reverse the string 'stressed'."),
+        Some("stressed")
+    );
+    assert_eq!(
+        request_subject("What is the sha256 hex digest of the text hello (no newline)?"),
+        Some("hello")
+    );
+    assert_eq!(
+        subject_unused(
+            "What is the base64 text bGVtb24= decoded? Use code.",
+            "import base64\nprint(base64.b64decode(b'cG9tZW4='))"
+        ),
+        Some("bGVtb24=")
+    );
+    assert_eq!(
+        subject_unused(
+            "What is the base64 text bGVtb24= decoded? Use code.",
+            "import base64\nprint(base64.b64decode('bGVtb24=').decode())"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_block_of_the_requests_number_alone_begins_the_code_with_it() {
+    // Thirteenth set, task 7 (0.5B): "```python\n100\n```" for "What is 100 written in
+    // octal?", four times, begun as a Python block twice.
+    let dir = tempfile::tempdir().unwrap();
+    let request = "What is 100 written in octal? Use code.";
+    let echo = "```python\n100\n```";
+    let mut h = asked(request);
+    for _ in 0..2 {
+        let nudge = no_run_nudge(&h, echo, dir.path(), "").unwrap();
+        for item in after_answer_said(echo, nudge) {
+            h.push(item);
+        }
+    }
+    assert_eq!(
+        stuck_view(&h).unwrap().code_start.as_deref(),
+        Some("```python\nn = 100\n")
+    );
+    assert_eq!(echoed_given(echo, request), Some("100"));
+    // Another number, words, or code: no number to begin with.
+    assert_eq!(echoed_given("```python\n144\n```", request), None);
+    assert_eq!(echoed_given("It is 100.", request), None);
+    assert_eq!(echoed_given("```python\nprint(100)\n```", request), None);
+}
+
+#[test]
+fn a_failed_count_of_weekdays_begins_the_fresh_reply_with_the_dates() {
+    // Thirteenth set, task 18 (0.5B): `date.replace(weekday=6)`, then made-up first and last
+    // Saturdays subtracted, until its time ran out.
+    let request = "How many Saturdays are there in May 2027? Use code.";
+    let code =
+        "import datetime\nd = datetime.date.today().replace(day=1, month=5, weekday=6)\nprint(d)";
+    let failed = "Traceback (most recent call last):\nTypeError: 'weekday' is an invalid keyword argument for replace()\n";
+    let h = runs_ending(request, &[(code, failed)], true);
+    assert_eq!(
+        retry_start(&h).map(|(start, _)| start).as_deref(),
+        Some(
+            "```python\nimport datetime\n# every date of May 2027\ndates = [datetime.date(2027, 5, 1) + datetime.timedelta(days=i) for i in range(31)]\n"
+        )
+    );
+    let spans = [
+        (
+            "How many Fridays are there in 2026? Use code.",
+            Some(("2026", "2026-01-01", 365)),
+        ),
+        (
+            "How many Sundays are there in March 2026?",
+            Some(("March 2026", "2026-03-01", 31)),
+        ),
+        (
+            "How many Mondays are in February of 2028?",
+            Some(("February 2028", "2028-02-01", 29)),
+        ),
+        (
+            "How many Tuesdays were in the year 2100?",
+            Some(("2100", "2100-01-01", 365)),
+        ),
+        (
+            "How many Mondays are in December 2026?",
+            Some(("December 2026", "2026-12-01", 31)),
+        ),
+        ("How many days are in 2026?", None),
+        ("What day of the week is 2026-12-25?", None),
+    ];
+    for (asked, want) in spans {
+        let got = weekday_span(asked).map(|(what, first, days)| (what, first.to_string(), days));
+        let want = want.map(|(what, first, days)| (what.to_string(), first.to_string(), days));
+        assert_eq!(got, want, "{asked}");
+    }
+    // A run that worked begins nothing.
+    assert_eq!(retry_start(&runs(request, &[("print(5)", "5\n")])), None);
+}
+
+#[test]
+fn a_run_that_failed_at_its_import_read_no_file() {
+    // Thirteenth set, task 25 (1.5B): `import toml; print(toml.load('pyproject.toml')…)`
+    // failed at the import, then `print(csv.__version__)` printed 1.0, its answer.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("pyproject.toml"),
+        "[project]\nversion = \"1.4.2\"\n",
+    )
+    .unwrap();
+    let request = "What version does pyproject.toml give for the project?";
+    let toml = "import toml; print(toml.load('pyproject.toml')['project']['version'])";
+    let missing =
+        "Traceback (most recent call last):\nModuleNotFoundError: No module named 'toml'\n";
+    let h = runs_marked(
+        request,
+        &[
+            (toml, missing, true),
+            ("import csv; print(csv.__version__)", "1.0\n", false),
+        ],
+    );
+    assert!(
+        unread_file_nudge(&h, here.path()).is_some_and(|n| n.contains("pyproject.toml")),
+        "{:?}",
+        unread_file_nudge(&h, here.path())
+    );
+    // A run that failed after reading it did read it.
+    let read =
+        "import tomllib\ndata = tomllib.load(open('pyproject.toml', 'rb'))\nprint(data['version'])";
+    let h = runs_marked(
+        request,
+        &[
+            (
+                read,
+                "Traceback (most recent call last):\nKeyError: 'version'\n",
+                true,
+            ),
+            ("print(data['project']['version'])", "1.4.2\n", false),
+        ],
+    );
+    assert_eq!(unread_file_nudge(&h, here.path()), None);
+    // The missing `toml` package is told the standard library's reader.
+    assert!(failure_hint(toml, missing).is_some_and(|h| h.text.contains("import tomllib")),);
+}
+
+#[test]
+fn a_search_with_words_the_file_lacks_is_told_them_and_the_field() {
+    // Thirteenth set, task 26 (1.5B): `re.search(r'status 404', line)` over an access log,
+    // 0; shown the lines, it searched for a whole line's text and printed 1.
+    let here = tempfile::tempdir().unwrap();
+    let log = "10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 512\n10.0.0.2 - - [05/Dec/2026:10:00:01 +0000] \"GET /missing HTTP/1.1\" 404 512\n10.0.0.4 - - [05/Dec/2026:10:00:05 +0000] \"GET /gone HTTP/1.1\" 404 512\n";
+    std::fs::write(here.path().join("access.log"), log).unwrap();
+    let code = "import re\ncount = 0\nfor line in open('access.log'):\n    if re.search(r'status 404', line):\n        count += 1\nprint(count)";
+    let hint = missed_words(code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.ends_with("then run the code again. `status` is nowhere in `access.log`: leave it out of the search. In them `404` is a field of its own: compare that field, `line.split()[8] == '404'`."),
+        "{hint}"
+    );
+    assert_eq!(own_field(log, "404"), Some(8));
+    // Fields at different places, or a word inside a field: no index.
+    assert_eq!(own_field("a 404\n404 b\n", "404"), None);
+    assert_eq!(own_field("x=404 y\n", "404"), None);
+    assert_eq!(words_beside("re.search('404', line)", "404", log), None);
+}
+
+#[test]
+fn a_power_taken_as_a_float_for_its_digits_is_told_the_whole_number() {
+    // Twelfth set, task 11 (1.5B): `len(str(math.pow(2, 100)))`, 22.
+    let request = "How many digits does 2 to the power of 100 have? Use code.";
+    assert_eq!(
+        float_power(request, "import math\nprint(len(str(math.pow(2, 100))))"),
+        Some(("math.pow(2, 100)".to_string(), "2 ** 100".to_string()))
+    );
+    assert_eq!(float_power(request, "print(len(str(2 ** 100)))"), None);
+    assert_eq!(
+        float_power(
+            "What is 3 to the power of 13?",
+            "import math\nprint(math.pow(3, 13))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn one_months_days_for_a_years_is_told_to_count_the_year() {
+    // Twelfth set, task 20 (0.5B): `calendar.monthrange(2100, 1)[1]`, 31.
+    let request = "How many days are in the year 2100? Use code.";
+    let code = "import calendar\nprint(calendar.monthrange(2100, 1)[1])";
+    assert_eq!(month_for_year(request, code), Some(2100));
+    let hint = uncomputed(request, code, "31\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`(datetime.date(2101, 1, 1) - datetime.date(2100, 1, 1)).days`"),
+        "{}",
+        hint.text
+    );
+    // The months gone through, or one month asked: nothing.
+    assert_eq!(
+        month_for_year(
+            request,
+            "import calendar\nprint(sum(calendar.monthrange(2100, m)[1] for m in range(1, 13)))"
+        ),
+        None
+    );
+    assert_eq!(
+        month_for_year("How many days are in February 2100?", code),
+        None
+    );
+}
+
+#[test]
+fn the_deleted_files_counted_for_those_left_are_told_to_count_the_folder() {
+    // Twelfth set, task 33 (0.5B): the .tmp files deleted, then counted, 0.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("c.txt"), "x").unwrap();
+    std::fs::write(here.path().join("d.log"), "x").unwrap();
+    let request = "Delete every .tmp file in this folder, then tell me how many files are left.";
+    let count = "import os\nprint(len([f for f in os.listdir('.') if f.endswith('.tmp')]))";
+    assert_eq!(
+        deleted_counted(request, count, here.path()).as_deref(),
+        Some(".tmp")
+    );
+    let h = runs(request, &[(count, "0\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("your code counted the `.tmp` files, and my request deleted them"),
+        "{}",
+        hint.text
+    );
+    // The deleting code, a count of all files, or .tmp files still here: nothing.
+    let delete = "import os\nfor f in os.listdir('.'):\n    if f.endswith('.tmp'):\n        os.remove(f)\nprint(len(os.listdir('.')))";
+    assert_eq!(deleted_counted(request, delete, here.path()), None);
+    assert_eq!(
+        deleted_counted(
+            request,
+            "import os\nprint(len(os.listdir('.')))",
+            here.path()
+        ),
+        None
+    );
+    std::fs::write(here.path().join("a.tmp"), "x").unwrap();
+    assert_eq!(deleted_counted(request, count, here.path()), None);
+}
+
+#[test]
+fn a_count_of_a_file_never_appended_to_is_asked_to_append_first() {
+    // Thirteenth set, task 33 (0.5B, after the read was no longer taken for the append): it
+    // printed tasks.txt's lines as they were.
+    let request = "Append the line done to tasks.txt, then tell me how many lines tasks.txt has.";
+    let read = "lines = open('tasks.txt').read().splitlines()\nprint(len(lines))";
+    let hint = uncomputed(request, read, "3\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "my request first appends to `tasks.txt`, and no code of yours has written to it yet. Write code that appends it, `with open('tasks.txt', 'a') as f: f.write('done\\n')`, then"
+        ),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        appended_line("Append the text 'all good' to log.txt."),
+        Some("all good")
+    );
+    assert_eq!(appended_line("Append a line to log.txt."), None);
+    // Appended by this run or by an earlier one that worked: nothing of this.
+    let append = "with open('tasks.txt', 'a') as f:\n    f.write('done\\n')\nprint(len(open('tasks.txt').readlines()))";
+    assert!(uncomputed(request, append, "4\n").is_none_or(|h| !h.text.contains("appends")));
+    let h = runs(
+        request,
+        &[
+            ("open('tasks.txt', 'a').write('done\\n')", "\n"),
+            (read, "4\n"),
+        ],
+    );
+    let call = h.call("c2").cloned().unwrap();
+    assert!(
+        uncomputed_hint(&h, &call, "4\n", Path::new("/nonexistent-folder"))
+            .is_none_or(|h| !h.text.contains("appends"))
+    );
+}
+
+#[test]
+fn a_module_called_by_another_name_than_imported_is_told_its_name() {
+    // Thirteenth set, task 25 (1.5B): told of `tomllib`, it imported it and called `toml`.
+    let code = "import tomllib; print(toml.load('pyproject.toml')['project']['version'])";
+    let failed = "Traceback (most recent call last):\nNameError: name 'toml' is not defined\n";
+    assert_eq!(imported_like(code, "toml"), Some("tomllib"));
+    assert_eq!(
+        failure_hint(code, failed).unwrap().text,
+        "`toml` is not defined: your code imported `tomllib`, so call it by that name (`tomllib.` where it wrote `toml.`)."
+    );
+    // A name that is no module, or an import of another name: nothing of this.
+    assert_eq!(imported_like("import os\nprint(total)", "total"), None);
+    assert_eq!(
+        imported_like("import json\nprint(js.loads('1'))", "js"),
+        None
+    );
+}
+
+#[test]
+fn lines_of_the_file_copied_into_the_code_are_no_reading_of_it() {
+    // Thirteenth set, task 26 (1.5B): access.log's lines written into a list, with the hint's
+    // line numbers, and 1 counted.
+    let here = tempfile::tempdir().unwrap();
+    let log = "10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 512\n10.0.0.2 - - [05/Dec/2026:10:00:01 +0000] \"GET /missing HTTP/1.1\" 404 512\n";
+    std::fs::write(here.path().join("access.log"), log).unwrap();
+    let request = "How many requests in access.log returned status 404?";
+    let code = "access_log = [\n    \"10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] \\\"GET / HTTP/1.1\\\" 200 512\",\n    \"2: 10.0.0.2 - - [05/Dec/2026:10:00:01 +0000] \\\"GET /missing HTTP/1.1\\\" 404 512\",\n]\nprint(sum(l.split()[8] == '404' for l in access_log))";
+    assert_eq!(copied_lines(request, code, here.path()), Some("access.log"));
+    let h = runs(request, &[(code, "1\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "1\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("your code wrote lines of `access.log` into itself"),
+        "{}",
+        hint.text
+    );
+    // Code that reads the file, or short strings: nothing.
+    let reads = "lines = open('access.log').read().splitlines()\nprint(sum(l.split()[8] == '404' for l in lines))";
+    assert_eq!(copied_lines(request, reads, here.path()), None);
+    assert_eq!(copied_lines(request, "print('404')", here.path()), None);
 }
