@@ -737,10 +737,69 @@ THIRTEENTH = [
      {"tasks.txt": "wash\ncook\nclean\n"}, "4"),
 ]
 
+# A fourteenth, written in session 33 after the thirteenth's changes were made and before
+# they ran on it: the clean measure of the session's last code. New shapes: an average of
+# one of two score columns, a semicolon table's total, people of a city in JSON, a YAML
+# port, an INI section's user, log lines of one date, words by their first letter, markdown
+# headings, .csv files in a subfolder, lines of all .txt files, numbers written then summed,
+# a file copied then measured, email domains.
+TWO_SCORES_CSV = "name,math,art\nann,90,70\nbob,60,95\ncy,75,80\n"
+COUNTS_CSV = "item;count\napple;4\npear;0\nfig;7\n"
+CITY_PEOPLE = json.dumps([{"name": "ann", "city": "Oslo"}, {"name": "bob", "city": "Lima"},
+                          {"name": "cy", "city": "Oslo"}, {"name": "dee", "city": "Rome"}])
+SETTINGS_YAML = "app:\n  name: shop\n  debug: true\nserver:\n  port: 9090\n  host: 0.0.0.0\n"
+DB_INI = "[server]\nuser = www\nport = 80\n\n[database]\nuser = admin\nport = 5432\n"
+DATED_LOG = ("2026-12-01 10:00:00 start\n2026-12-01 11:30:00 sync\n2026-12-02 09:15:00 sync\n"
+             "2026-12-02 18:45:00 backup\n2026-12-02 23:59:00 stop\n2026-12-03 08:00:00 start\n")
+B_WORDS = "apple\nbanana\nblueberry\ncherry\nbean\navocado\n"
+HEADED_NOTES = "# Notes\nsome text\n## Monday\nwork\n## Tuesday\nrest\n"
+CONTACTS = "ann@a.com\nbob@b.org\ncy@a.com\n"
+
+FOURTEENTH = [
+    ("What is 4321 minus 1234? Use code.", {}, "3087"),
+    ("How many minutes are in 12 hours? Use code.", {}, "720"),
+    ("What is 7.5 percent of 2000? Use code.", {}, "150"),
+    ("What is the sum of all odd numbers from 1 to 99? Use code.", {}, "2500"),
+    ("How many numbers from 1 to 1000 are divisible by 13? Use code.", {}, "76"),
+    ("What is 6 to the power of 7? Use code.", {}, "279936"),
+    ("What is 500 written in binary? Use code.", {}, "111110100"),
+    ("What is the octal number 755 in decimal? Use code.", {}, "493"),
+    ("What is the average of 3.5, 4.5 and 7? Use code.", {}, "5"),
+    ("What is the square root of 2025? Use code.", {}, "45"),
+    ("What is 12 factorial divided by 10 factorial? Use code.", {}, "132"),
+    ("How many uppercase letters are in 'Open Interpreter Runs Code'? Count with code.", {}, "4"),
+    ("What is the word 'drawer' reversed? Use code.", {}, "reward"),
+    ("How many times does the letter s appear in 'mississippi'? Count with code.", {}, "4"),
+    ("What are the first 6 characters of the sha1 hex digest of the text hello (no newline)? Use code.", {},
+     "aaf4c6"),
+    ("What is the number 48879 in hexadecimal? Use code.", {}, "beef"),
+    ("What date is 90 days after 2026-03-15? Use code and answer as YYYY-MM-DD.", {}, "2026-06-13"),
+    ("How many Tuesdays are there in 2027? Use code.", {}, "52"),
+    ("What day of the week was 2011-11-11? Use code.", {}, "friday"),
+    ("How many days are there in February 2028? Use code.", {}, "29"),
+    ("What is the average math score in scores.csv?", {"scores.csv": TWO_SCORES_CSV}, "75"),
+    ("What is the total count in inventory.csv?", {"inventory.csv": COUNTS_CSV}, "11"),
+    ("How many people in people.json live in Oslo?", {"people.json": CITY_PEOPLE}, "2"),
+    ("What port does settings.yaml set for the server?", {"settings.yaml": SETTINGS_YAML}, "9090"),
+    ("What user does the database section of config.ini set?", {"config.ini": DB_INI}, "admin"),
+    ("How many lines of server.log are from 2026-12-02?", {"server.log": DATED_LOG}, "3"),
+    ("How many words in words.txt start with the letter b?", {"words.txt": B_WORDS}, "3"),
+    ("How many headings does notes.md have?", {"notes.md": HEADED_NOTES}, "3"),
+    ("How many .csv files are in the data folder?",
+     {"data/a.csv": "x\n", "data/b.csv": "y\n", "data/c.txt": "z\n", "top.csv": "t\n"}, "2"),
+    ("What is the total number of lines in all .txt files in this folder?",
+     {"a.txt": "1\n2\n", "b.txt": "x\ny\nz\n", "c.md": "q\n"}, "5"),
+    ("Write the numbers 1 to 10 into nums.txt, one per line, then tell me the sum of the numbers in nums.txt.",
+     {}, "55"),
+    ("Copy notes.txt to backup.txt, then tell me the size of backup.txt in bytes.",
+     {"notes.txt": "backup me\n"}, "10"),
+    ("How many different email domains are in contacts.txt?", {"contacts.txt": CONTACTS}, "2"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
-        "thirteenth": THIRTEENTH}
+        "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
