@@ -849,7 +849,7 @@ def run_task(binary, model_args, request, files, expected, timeout, keep=None):
         # What the model's code installs with pip (pandas, when the task's code wants it) goes
         # into this task's own user site, which Python reads, and is gone with it: the next
         # task, and the machine's Python, start without it.
-        env = dict(os.environ, XDG_DATA_HOME=f"{tmp}/data", XDG_CONFIG_HOME=f"{tmp}/config",
+        env = dict(os.environ, XDG_DATA_HOME=f"{tmp}/xdg-data", XDG_CONFIG_HOME=f"{tmp}/xdg-config",
                    PYTHONUSERBASE=f"{tmp}/pyuser", PIP_USER="1", PIP_BREAK_SYSTEM_PACKAGES="1")
         out, seconds, timed_out = exec_json(binary, model_args, request, work, env, timeout)
         if keep:

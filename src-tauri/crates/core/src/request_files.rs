@@ -135,8 +135,18 @@ fn head(name: &str, text: &str) -> String {
         2 => "they are",
         _ => "the first two are",
     };
+    // Markdown's headings said as such: the 0.5B model counted `content.count('\n# ')`, which
+    // misses the first line and every `##` (fourteenth set, task 28).
+    let markdown = (name.ends_with(".md") || name.ends_with(".markdown"))
+        && text.lines().any(|l| l.starts_with('#'));
+    let kind = if markdown { "is markdown of" } else { "has" };
+    let headings = if markdown {
+        "; its headings are the lines that start with `#` (`##`, `###` for lower levels)"
+    } else {
+        ""
+    };
     format!(
-        "For your code, `{name}` has {lines}; {which}:\n```\n{}\n```",
+        "For your code, `{name}` {kind} {lines}{headings}; {which}:\n```\n{}\n```",
         shown.join("\n")
     )
 }
@@ -189,6 +199,15 @@ mod tests {
             head("script.py", "# a script\nimport os\n\nprint(1)\n"),
             "For your code, `script.py` is source code of 4 lines; to look at its lines, read it as text: `open('script.py').read().splitlines()`."
         );
+    }
+
+    #[test]
+    fn markdown_is_said_with_where_its_headings_are() {
+        assert_eq!(
+            head("notes.md", "# Notes\nsome text\n## Monday\nwork\n"),
+            "For your code, `notes.md` is markdown of 4 lines; its headings are the lines that start with `#` (`##`, `###` for lower levels); the first two are:\n```\n# Notes\nsome text\n```"
+        );
+        assert!(!head("notes.txt", "# Notes\nsome text\n").contains("headings"));
     }
 
     #[test]

@@ -525,7 +525,7 @@ fn interpret(
         let engine_call = engine_call.or_else(|| match calls.as_slice() {
             [] if answered => crate::coaching::rerun_after_install(history, None)
                 .or_else(mended)
-                .or_else(|| crate::coaching::print_unprinted(history))
+                .or_else(|| crate::coaching::print_unprinted(history, &text))
                 .or_else(|| crate::coaching::total_of_rows(history, None)),
             [only] if coach => crate::coaching::rerun_after_install(history, Some(only))
                 .or_else(|| crate::coaching::install_missing(history, only))
@@ -1051,6 +1051,16 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
             hint.append_to(&mut result.text);
             result.is_error = hint.undone;
         }
+    } else if result.is_error
+        && let Some(text) = rt.state.with(|s| {
+            s.profile
+                .offers("execute")
+                .then(|| crate::coaching::unmade_file_read(&s.history, call, &result.text))
+                .flatten()
+        })
+    {
+        // The file the request makes, read before it was made: it is still to be written.
+        result.text = text;
     } else if result.is_error
         && let Some(hint) = rt.state.with(|s| {
             s.profile

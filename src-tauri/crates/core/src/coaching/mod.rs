@@ -276,6 +276,11 @@ pub fn run_hint(
                 false,
             );
         }
+        // A YAML key looked for under another key than its own (the 0.5B model's
+        // `settings['app']['port']` of a settings.yaml whose port is the server's).
+        if let Some(text) = missing_key(output).and_then(|key| yaml_key_path(code, key, cwd)) {
+            return hint(&text, false);
+        }
         if output.contains("KeyError: ")
             && let Some((file, key, columns)) = unknown_csv_key(code, cwd)
         {
@@ -511,7 +516,7 @@ pub fn run_hint(
 }
 
 /// The hint for a plain text file read whole and taken item by item ([`read_as_one_string`]).
-const ONE_STRING: &str = "`computer.files.read` returns the whole text as one string, so `len()`, `max()`, `min()`, `csv.reader()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.";
+const ONE_STRING: &str = "`computer.files.read` and a file's `.read()` return the whole text as one string, so `len()`, `max()`, `min()`, `csv.reader()` and loops over it go character by character. Use `.splitlines()` for its lines, `.split()` for its words, and `int()` or `float()` for its numbers.";
 
 /// The hint for a run that printed nothing, when nothing more precise applies.
 const SILENT_RUN: &str =
@@ -880,6 +885,65 @@ pub fn mended_nested_key<'h>(
                 ),
             ))
         })
+}
+
+/// When `key`, which a `KeyError` names, is a key of a YAML file the code read, nested under
+/// other keys: where it is, and the index that reaches it on the code's own name (fourteenth
+/// set, task 24: `settings['app']['port']` where settings.yaml's `port` is under `server`,
+/// and the 0.5B model answered that the file should get a port of its own).
+fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
+    let file = named_files(code)
+        .into_iter()
+        .find(|n| n.ends_with(".yaml") || n.ends_with(".yml"))?;
+    let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    fn key_of(l: &str) -> Option<&str> {
+        let t = l.trim();
+        if t.starts_with('-') || t.starts_with('#') {
+            return None;
+        }
+        t.split_once(':')
+            .map(|(k, _)| k.trim().trim_matches(['"', '\'']))
+    }
+    let at = lines.iter().position(|l| key_of(l) == Some(key))?;
+    // The keys above it, each less indented than the last.
+    let mut path = vec![key];
+    let mut level = indent(lines[at]);
+    for l in lines[..at].iter().rev() {
+        if l.trim().is_empty() || indent(l) >= level {
+            continue;
+        }
+        if l.trim_start().starts_with('-') {
+            return None;
+        }
+        path.push(key_of(l)?);
+        level = indent(l);
+        if level == 0 {
+            break;
+        }
+    }
+    if path.len() < 2 {
+        return None;
+    }
+    path.reverse();
+    // The name the code's index chain to the key starts from (`settings` of
+    // `settings['app']['port']`).
+    let chain = regex::Regex::new(&format!(
+        r#"([A-Za-z_]\w*)(?:\[[^\]\n]+\])*\[['"]{}['"]\]"#,
+        regex::escape(key)
+    ))
+    .ok()?;
+    let name = chain
+        .captures(code)
+        .and_then(|c| c.get(1))
+        .map_or("data", |m| m.as_str());
+    let index: String = path.iter().map(|k| format!("['{k}']")).collect();
+    let parent = path[path.len() - 2];
+    Some(format!(
+        "In `{file}`, `{key}` is under `{parent}` (line {}): reach it as `{name}{index}`.",
+        at + 1
+    ))
 }
 
 /// The key a `KeyError` names (`KeyError: 'data'`).
@@ -2185,9 +2249,14 @@ fn read_as_one_string(code: &str) -> Option<bool> {
     if !named_files(code).into_iter().any(plain_text) {
         return None;
     }
-    // The names the text was read into (`text = computer.files.read('poem.txt')`).
+    // The names the text was read into (`text = computer.files.read('poem.txt')`, `text =
+    // open('words.txt').read()`: the 0.5B model's `for word in text` counted the letters b,
+    // fourteenth set, task 27).
     static READ_INTO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*computer\.files\.read\((.*)$").ok()
+        regex::Regex::new(
+            r"(?m)^\s*([A-Za-z_]\w*)\s*=\s*(?:computer\.files\.read\((.*)|open\([^\n]*?\)\.read\(\)(.*))$",
+        )
+        .ok()
     });
     let read_into = READ_INTO.as_ref()?;
     let mut items = false;
@@ -2196,7 +2265,9 @@ fn read_as_one_string(code: &str) -> Option<bool> {
     // or split later (`text.split()`): its items are lines or words (the 1.5B model's right
     // answer was sent back as undone).
     let whole = read_into.captures_iter(code).filter(|c| {
-        let chained = c.get(2).is_some_and(|rest| rest.as_str().contains(")."));
+        let chained = c.get(2).is_some_and(|rest| rest.as_str().contains(")."))
+            || c.get(3)
+                .is_some_and(|rest| rest.as_str().trim_start().starts_with('.'));
         let split_later = c.get(1).is_some_and(|name| {
             let name = name.as_str();
             code.contains(&format!("{name}.split"))
@@ -4007,9 +4078,16 @@ fn rows_total(request: &str, code: &str, printed: &str) -> Option<(&'static str,
 /// stead (the kernel still holds the value; a call of its own, through the gate), and a line
 /// for the events. The 0.5B model computed `average_age`, printed the total and the count,
 /// and answered with the total. Once per value.
-pub fn print_unprinted(history: &History) -> Option<(String, String)> {
+pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, String)> {
     let (asked, turn) = history.last_turn()?;
-    let (call_id, _) = last_success(turn)?;
+    let (call_id, output) = last_success(turn)?;
+    // An answer that says what the run printed stands: the 0.5B model's `day = 1`, beside
+    // its printed 29 days of February 2028, was printed, and its right answer undone
+    // (fourteenth set, task 20).
+    let printed = split_hint(output).0.trim();
+    if !printed.is_empty() && answer_uses(answer, printed) {
+        return None;
+    }
     let call = history.call(call_id)?;
     let ToolAction::RunCode { language, code } = &call.action else {
         return None;
@@ -4019,6 +4097,10 @@ pub fn print_unprinted(history: &History) -> Option<(String, String)> {
     {
         return None;
     }
+    // Code that printed nothing at all: its last value is what it meant to show, whatever
+    // its name (the 0.5B model put its count in a `result` dict, printed nothing, and said
+    // "The code printed nothing." three times; fourteenth set, task 29).
+    let silent = split_hint(output).0.trim().is_empty();
     let request = request_text(asked).to_lowercase();
     let asked_words: Vec<&str> = words_in(&request).filter(|w| w.len() >= 3).collect();
     let about_the_request = |name: &str| {
@@ -4031,10 +4113,12 @@ pub fn print_unprinted(history: &History) -> Option<(String, String)> {
                     .any(|w| w.starts_with(part) || part.starts_with(*w))
             })
     };
-    let name = unused_values(code)
-        .into_iter()
+    let unused = unused_values(code);
+    let name = unused
+        .iter()
         .rev()
-        .find(|name| about_the_request(name))?;
+        .find(|name| about_the_request(name))
+        .or(unused.last().filter(|_| silent))?;
     let print = format!("print({name})");
     let printed_before = code_runs(history, turn).any(|(c, _, _)| c.trim() == print);
     (!printed_before).then(|| {
@@ -4248,6 +4332,24 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // The length of a text read whole, its characters, where the request is not about
+    // characters: told so by the run's own hint, which leaves a length standing, the 1.5B
+    // model answered the 32 characters of inventory.csv as its total count (fourteenth set,
+    // task 22).
+    if hint == Some(format!("({ONE_STRING})").as_str())
+        && !shell
+        && read_as_one_string(code) == Some(false)
+        && !["character", "letter", "byte", "long", "length", "size"]
+            .iter()
+            .any(|w| request.to_lowercase().contains(w))
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code's `len()` counted the characters of the text read whole, and my request is not about characters: take what it asks from the text's lines (`text.splitlines()`) or words (`text.split()`). Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // A file the request appends to, that no code of the turn wrote: what it printed is of
     // the file as it was (the 0.5B model read tasks.txt and was asked to count its lines,
     // the line to append never written).
@@ -4455,8 +4557,26 @@ pub fn uncomputed_hint(
     // Lines that mention a word, counted by code without it: the file's lines, all of them
     // (the 0.5B model ran `grep -o "disk" app.log` and `wc -l app.log`, and answered 7).
     // Shell gets only this check: its outputs carry names and columns beside the value.
+    // Code that only prints what earlier code of the turn computed is that code's (the
+    // engine's `print(result)` after the 0.5B model's count of `.csv` files was told it never
+    // looked for `.csv`; fourteenth set, task 29).
+    let printing_only = code
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .all(|l| l.trim_start().starts_with("print("));
+    let computed_by = if printing_only {
+        code_runs(history, turn)
+            .filter(|(_, _, failed)| !failed)
+            .map(|(earlier, _, _)| earlier)
+            .chain(std::iter::once(code.as_str()))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .to_lowercase()
+    } else {
+        code.to_lowercase()
+    };
     if let Some(word) = searched_word(&request)
-        && !code.to_lowercase().contains(&word.to_lowercase())
+        && !computed_by.contains(&word.to_lowercase())
         && named_files(&request)
             .into_iter()
             .any(|name| plain_text(name) && mentions(cwd, name, word))
@@ -4472,7 +4592,7 @@ pub fn uncomputed_hint(
     // Files of a kind counted by code that never names the kind: the folder's files, all of
     // them (the 1.5B model answered 4 `.txt` files from `len(os.listdir(...))`).
     if let Some(extension) = asked_extension(&request)
-        && !code.to_lowercase().contains(&extension.to_lowercase())
+        && !computed_by.contains(&extension.to_lowercase())
     {
         return Some(RunHint {
             text: format!(
@@ -4584,8 +4704,18 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            weekday_mismatched(&request, code).map(|(day, n, call, k)| {
+                format!("my request counts {day}s, and your code compared `.{call}()` with {k}, which is {other}: `.{call}()` gives {day} as {n}.", other = WEEKDAYS[if call == "isoweekday" { k - 1 } else { k }])
+            })
+        })
+        .or_else(|| {
             weekday_unasked(&request, code).map(|(day, n)| {
                 format!("my request counts {day}s, and your code never asked which day of the week a date is: go through every date it is about and count those whose `.weekday()` is {n} (it counts from Monday, 0, to Sunday, 6).")
+            })
+        })
+        .or_else(|| {
+            path_elsewhere(code, cwd).map(|(path, name, here)| {
+                format!("your code read `{path}`, and the `{name}` my request is about is the one in the working folder, `{here}`: use the relative name `{name}`.")
             })
         })
         .or_else(|| {
@@ -5317,9 +5447,21 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
         let text = std::fs::read_to_string(cwd.join(name)).ok()?;
         request_keys(request, &text)
             .into_iter()
-            .find(|(key, _)| {
+            .find(|(key, i)| {
                 let lower = key.to_lowercase();
-                !looked_for(&strings, &lower) && !searched.iter().any(|s| s.contains(&lower))
+                // Its line taken by index is looked for too (the 1.5B model's
+                // `splitlines()[4]` of settings.yaml's `  port: 9090`).
+                !looked_for(&strings, &lower)
+                    && !searched.iter().any(|s| s.contains(&lower))
+                    && ![
+                        "splitlines()",
+                        "readlines()",
+                        "lines",
+                        "split('\\n')",
+                        "split(\"\\n\")",
+                    ]
+                    .iter()
+                    .any(|lines| code.contains(&format!("{lines}[{i}]")))
             })
             .map(|(key, i)| (key, name.to_string(), i))
     })
@@ -5353,8 +5495,13 @@ fn request_keys(request: &str, text: &str) -> Vec<(String, usize)> {
         .enumerate()
         .filter_map(|(i, line)| {
             let line = line.trim();
-            let key = line[..line.find(['=', ':'])?].trim();
+            let at = line.find(['=', ':'])?;
+            let key = line[..at].trim();
+            // A key with no value of its own heads others (YAML's `server:` above its
+            // `port: 9090`): the 1.5B model's right 9090 was sent back for never looking
+            // for `server` (fourteenth set, task 24).
             (!key.is_empty()
+                && !line[at + 1..].trim().is_empty()
                 && !key.contains(char::is_whitespace)
                 && words.contains(&key.to_lowercase()))
             .then(|| (key.to_string(), i))
@@ -6826,10 +6973,21 @@ pub fn failed_run_answer_nudge(history: &History, answer: &str) -> Option<String
     // Code in the answer, or a call, is doing something else; a block of the data as the
     // model would have it is not (the 0.5B model, its search of timesheet.md failed, answered
     // that a line should be added to the file, with the table in a ```markdown block).
+    // An untagged block is code or a call only when it reads as one: the 0.5B model, its
+    // `settings['app']['port']` failed, answered with the file as it would have it in a
+    // ```yaml block and the output it expected in a bare one (fourteenth set, task 24).
     let coded = crate::profile::text_calls::fenced_blocks(answer, true)
         .iter()
         .any(|b| {
-            b.lang.is_empty() || b.lang == "json" || oi_exec::canonical_language(&b.lang).is_some()
+            let call_or_code = |body: &str| {
+                body.contains("\"name\"")
+                    || ["print(", "import ", "def ", "open("]
+                        .iter()
+                        .any(|w| body.contains(w))
+            };
+            (b.lang.is_empty() && call_or_code(&b.body))
+                || b.lang == "json"
+                || oi_exec::canonical_language(&b.lang).is_some()
         });
     if already_nudged(turn, FAILED_ANSWER) || coded {
         return None;
@@ -6930,16 +7088,62 @@ pub fn retry_start(history: &History) -> Option<(String, &'static str)> {
             "the model's reply is begun for it as a Python block that names the unit factor it missed",
         ));
     }
-    let (what, first, days) = weekday_span(&request)?;
+    if let Some((what, first, days)) = weekday_span(&request) {
+        return Some((
+            format!(
+                "{CODE_FIRST}import datetime\n# every date of {what}\ndates = [datetime.date({}, {}, {}) + datetime.timedelta(days=i) for i in range({days})]\n",
+                first.format("%Y"),
+                first.format("%-m"),
+                first.format("%-d"),
+            ),
+            "the model's reply is begun for it as a Python block that lists the dates its count of weekdays goes through",
+        ));
+    }
+    // The clock read where the request gives its year (the 0.5B model, told three times,
+    // took February's year from `datetime.now()` until its time ran out; fourteenth set,
+    // task 20).
+    let (year, _) = clock_for_asked_year(&request, code)?;
+    let month = asked_month(&request)
+        .map(|m| format!("month = {m}\n"))
+        .unwrap_or_default();
     Some((
-        format!(
-            "{CODE_FIRST}import datetime\n# every date of {what}\ndates = [datetime.date({}, {}, {}) + datetime.timedelta(days=i) for i in range({days})]\n",
-            first.format("%Y"),
-            first.format("%-m"),
-            first.format("%-d"),
-        ),
-        "the model's reply is begun for it as a Python block that lists the dates its count of weekdays goes through",
+        format!("{CODE_FIRST}import calendar\nimport datetime\nyear = {year}\n{month}"),
+        "the model's reply is begun for it as a Python block that writes the year its request gives",
     ))
+}
+
+/// The month a request names with its year (`February 2028`, `March of 2026`), by number.
+fn asked_month(request: &str) -> Option<u32> {
+    static MONTH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+of)?\s+\d{4}\b",
+        )
+        .ok()
+    });
+    let name = MONTH.as_ref()?.captures(request)?.get(1)?.as_str();
+    Some(name.parse::<chrono::Month>().ok()?.number_from_month())
+}
+
+/// An absolute path the code writes whose last part names a file or folder of the working
+/// folder, though the path is not that one: the path, the name, and where the name is. The
+/// 1.5B model listed `/tmp/oi-bench-task/data`, a folder one level up, for "the data folder"
+/// of its working folder, and counted 0 .csv files (fourteenth set, task 29).
+fn path_elsewhere(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    string_literals(code).into_iter().find_map(|literal| {
+        let path = Path::new(literal.trim_end_matches('/'));
+        if !path.is_absolute() {
+            return None;
+        }
+        let name = path.file_name()?.to_str()?;
+        let here = cwd.join(name);
+        (here.exists() && path != here && !path.starts_with(cwd)).then(|| {
+            (
+                literal.to_string(),
+                name.to_string(),
+                here.display().to_string(),
+            )
+        })
+    })
 }
 
 /// A plain text file the request names whose lines the code holds as strings of its own
@@ -8230,9 +8434,14 @@ fn answer_uses(answer: &str, output: &str) -> bool {
         // A number of the answer that is one of them (`165` for `165.0`, `3.14` for
         // `3.14159`), not one that only holds its digits (`120` beside a printed `1`).
         let said = numbers_in(&answer);
-        return printed
-            .iter()
-            .any(|p| said.iter().any(|a| same_number(a, p)));
+        // A count of none said in words ("There are no .csv files", "none of them") uses a
+        // printed 0: the 1.5B model was told twice that its answer did not use it.
+        let none_said = printed.iter().any(|p| same_number(p, "0"))
+            && words_in(&answer).any(|w| matches!(w, "no" | "none" | "zero"));
+        return none_said
+            || printed
+                .iter()
+                .any(|p| said.iter().any(|a| same_number(a, p)));
     }
     let last = output
         .lines()
@@ -8514,6 +8723,39 @@ fn weekday_unasked(request: &str, code: &str) -> Option<(&'static str, usize)> {
     Some((WEEKDAYS[n], n))
 }
 
+/// When the request counts one day of the week and the code compares a date's `.weekday()`
+/// (Monday 0) or `.isoweekday()` (Monday 1) with another day's number: the asked day, its
+/// number as the code's call gives it, the call, and the number compared. The 0.5B model
+/// counted Tuesdays with `weekday() == 2`, Wednesdays (fourteenth set, task 18; right by
+/// chance, 2027 having 52 of each).
+fn weekday_mismatched(
+    request: &str,
+    code: &str,
+) -> Option<(&'static str, usize, &'static str, usize)> {
+    static COMPARED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\.(isoweekday|weekday)\(\)\s*==\s*(\d)\b").ok()
+    });
+    let lower = request.to_lowercase();
+    let asked = WEEKDAYS
+        .iter()
+        .position(|d| lower.contains(&format!("how many {}s", d.to_lowercase())))?;
+    let bare = uncommented(code);
+    let c = COMPARED.as_ref()?.captures(&bare)?;
+    let (call, k) = match &c[1] {
+        "isoweekday" => (
+            "isoweekday",
+            c[2].parse::<usize>().ok().filter(|k| (1..=7).contains(k))?,
+        ),
+        _ => ("weekday", c[2].parse::<usize>().ok().filter(|k| *k <= 6)?),
+    };
+    let n = if call == "isoweekday" {
+        asked + 1
+    } else {
+        asked
+    };
+    (k != n).then_some((WEEKDAYS[asked], n, call, k))
+}
+
 /// When the request asks for the smallest or largest file and the code picked one without
 /// taking any file's size (`min(os.listdir('.'))`, the first name in order): "smallest" or
 /// "largest" and `min` or `max`. The 0.5B model answered `data.csv`, the first name.
@@ -8706,6 +8948,31 @@ fn text_fields_in_arithmetic(code: &str, output: &str) -> Option<String> {
         .unwrap_or_else(|| "`float(row[1]) * float(row[2])`".to_string());
     Some(format!(
         "Every field read from a table's line is text: `'10'`, not `10`. Convert the fields to numbers before the arithmetic, {example}."
+    ))
+}
+
+/// A run that failed to open the file the request asks to make, before any code made it: the
+/// run's output with the hint that the file is still to be written in place of the one that
+/// says not to make up names. The 1.5B model read nums.txt for "Write the numbers 1 to 10
+/// into nums.txt, …, then tell me the sum", was told `nums.txt` does not exist and to use what
+/// is there, and went on without writing it (fourteenth set, task 31).
+pub fn unmade_file_read(history: &History, call: &ToolCall, output: &str) -> Option<String> {
+    let ToolAction::RunCode { code, .. } = &call.action else {
+        return None;
+    };
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let given = missing_path(output)?;
+    let name = Path::new(given).file_name()?.to_str()?;
+    if !asks_to_create(&request)
+        || !named_files(&request).contains(&name)
+        || writes_file(code, name)
+    {
+        return None;
+    }
+    let (printed, _) = split_hint(output);
+    Some(format!(
+        "{printed}\n\n(`{name}` is not there yet: my request asks you to make it first. Write it, `with open('{name}', 'w') as f: f.write(...)`, then read it back and do the rest of my request ({request}).)"
     ))
 }
 

@@ -785,8 +785,9 @@ fn a_text_read_whole_and_measured_as_if_it_were_lines_is_explained() {
     let lines = "poem = computer.files.read('poem.txt')\nprint(len(poem))";
     let hint = run_hint("python", lines, "61\n", false, dir.path()).unwrap();
     assert!(
-        hint.text
-            .starts_with("`computer.files.read` returns the whole text as one string"),
+        hint.text.starts_with(
+            "`computer.files.read` and a file's `.read()` return the whole text as one string"
+        ),
         "{}",
         hint.text
     );
@@ -828,7 +829,7 @@ fn a_text_read_whole_and_measured_as_if_it_were_lines_is_explained() {
     let looped = "log = computer.files.read('app.log')\nfor line in log:\n    if 'WARN' in line:\n        print(line)";
     let hint = run_hint("python", looped, "", false, dir.path()).unwrap();
     assert!(
-        hint.undone && hint.text.starts_with("`computer.files.read` returns"),
+        hint.undone && hint.text.starts_with(ONE_STRING),
         "{}",
         hint.text
     );
@@ -997,9 +998,9 @@ fn a_text_read_whole_and_measured_as_if_it_were_lines_is_explained() {
         "Traceback (most recent call last):\nValueError: could not convert string to float: 'm'";
     let hint = run_hint("python", chars, out, true, dir.path()).unwrap();
     assert!(
-        hint.text
-            .starts_with("`computer.files.read` returns the whole text as one string")
-            && hint.text.contains("`temps.txt` begins:"),
+        hint.text.starts_with(
+            "`computer.files.read` and a file's `.read()` return the whole text as one string"
+        ) && hint.text.contains("`temps.txt` begins:"),
         "{}",
         hint.text
     );
@@ -3401,7 +3402,7 @@ fn a_value_named_after_the_request_and_never_printed_is_printed_by_the_engine() 
         request,
         &[(code, "{\"total_age\": 110, \"num_teams\": 3}\n")],
     );
-    let (print, says) = print_unprinted(&h).unwrap();
+    let (print, says) = print_unprinted(&h, "").unwrap();
     assert_eq!(print, "print(average_age)");
     assert!(says.contains("`average_age`"), "{says}");
     // Once: after the engine printed it, the model's next answer stands.
@@ -3412,18 +3413,21 @@ fn a_value_named_after_the_request_and_never_printed_is_printed_by_the_engine() 
             ("print(average_age)", "36.666666666666664\n"),
         ],
     );
-    assert_eq!(print_unprinted(&printed), None);
+    assert_eq!(print_unprinted(&printed, ""), None);
     // A value the request does not ask about, one read later, or one inside a function
     // (not the kernel's) is not this.
     assert_eq!(
-        print_unprinted(&runs("How many teams?", &[(code, "{}\n")])),
+        print_unprinted(&runs("How many teams?", &[(code, "{}\n")]), ""),
         None
     );
     let used = "average_age = 110 / 3\nprint(round(average_age, 1))";
-    assert_eq!(print_unprinted(&runs(request, &[(used, "36.7\n")])), None);
+    assert_eq!(
+        print_unprinted(&runs(request, &[(used, "36.7\n")]), ""),
+        None
+    );
     let local =
         "def f(ages):\n    average_age = sum(ages) / len(ages)\n    return 0\nprint(f([1]))";
-    assert_eq!(print_unprinted(&runs(request, &[(local, "0\n")])), None);
+    assert_eq!(print_unprinted(&runs(request, &[(local, "0\n")]), ""), None);
     assert_eq!(
         unused_values("a = 1\nb = a + 1\nif b == 2:\n    c = b\n"),
         vec!["c"]
@@ -7574,4 +7578,301 @@ fn lines_of_the_file_copied_into_the_code_are_no_reading_of_it() {
     let reads = "lines = open('access.log').read().splitlines()\nprint(sum(l.split()[8] == '404' for l in lines))";
     assert_eq!(copied_lines(request, reads, here.path()), None);
     assert_eq!(copied_lines(request, "print('404')", here.path()), None);
+}
+
+#[test]
+fn another_days_number_compared_for_a_weekday_is_told_the_right_one() {
+    // Fourteenth set, task 18 (0.5B): Tuesdays counted with `weekday() == 2`.
+    let request = "How many Tuesdays are there in 2027? Use code.";
+    let code = "tuesdays = [d for d in dates if d.weekday() == 2]\nprint(len(tuesdays))";
+    assert_eq!(
+        weekday_mismatched(request, code),
+        Some(("Tuesday", 1, "weekday", 2))
+    );
+    let hint = uncomputed(request, code, "52\n").unwrap();
+    assert!(
+        hint.text.contains("your code compared `.weekday()` with 2, which is Wednesday: `.weekday()` gives Tuesday as 1."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        weekday_mismatched(request, "print(sum(d.isoweekday() == 3 for d in dates))"),
+        Some(("Tuesday", 2, "isoweekday", 3))
+    );
+    // The right number, or no day counted: nothing.
+    assert_eq!(
+        weekday_mismatched(request, "print(sum(d.weekday() == 1 for d in dates))"),
+        None
+    );
+    assert_eq!(
+        weekday_mismatched(request, "print(sum(d.isoweekday() == 2 for d in dates))"),
+        None
+    );
+    assert_eq!(
+        weekday_mismatched(
+            "What day of the week is 2026-12-25?",
+            "print(d.weekday() == 4)"
+        ),
+        None
+    );
+}
+
+#[test]
+fn the_clock_read_for_a_given_year_begins_the_fresh_reply_with_it() {
+    // Fourteenth set, task 20 (0.5B): February's year from `datetime.now()`, told three
+    // times, until its time ran out.
+    let request = "How many days are there in February 2028? Use code.";
+    let code = "from datetime import datetime\nyear = datetime.now().year\nprint(29 if year % 4 == 0 else 28)";
+    let told = "28\n\n(That is not the answer yet: my request is about 2028, and your code took the date from the clock.)";
+    let h = runs_ending(request, &[(code, told)], true);
+    assert_eq!(
+        retry_start(&h).map(|(start, _)| start).as_deref(),
+        Some("```python\nimport calendar\nimport datetime\nyear = 2028\nmonth = 2\n")
+    );
+    let yearly = runs_ending(
+        "How many days are in the year 2100? Use code.",
+        &[("import datetime\nprint(datetime.date.today().year)", told)],
+        true,
+    );
+    assert_eq!(
+        retry_start(&yearly).map(|(start, _)| start).as_deref(),
+        Some("```python\nimport calendar\nimport datetime\nyear = 2100\n")
+    );
+    // Code that writes the year begins nothing of this.
+    let written = "import calendar\nprint(calendar.monthrange(2028, 2)[1])";
+    assert_eq!(
+        retry_start(&runs_ending(request, &[(written, "29\n")], true)),
+        None
+    );
+}
+
+#[test]
+fn a_yaml_key_looked_for_under_another_key_is_told_its_place() {
+    // Fourteenth set, task 24 (0.5B): `settings['app']['port']`, KeyError, then an answer
+    // that the file should get a port, with the file in a ```yaml block.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("settings.yaml"),
+        "app:\n  name: shop\n  debug: true\nserver:\n  port: 9090\n  host: 0.0.0.0\n",
+    )
+    .unwrap();
+    let code = "import yaml\nwith open('settings.yaml') as f:\n    settings = yaml.safe_load(f)\nprint(settings['app']['port'])";
+    let failed = "Traceback (most recent call last):\nKeyError: 'port'\n";
+    assert_eq!(
+        run_hint("python", code, failed, true, here.path())
+            .unwrap()
+            .text,
+        "In `settings.yaml`, `port` is under `server` (line 5): reach it as `settings['server']['port']`."
+    );
+    // A key at the top, or none such: nothing of this.
+    assert_eq!(yaml_key_path(code, "app", here.path()), None);
+    assert_eq!(yaml_key_path(code, "timeout", here.path()), None);
+    // The answer in words after it, with the file as it would have it, is asked for code.
+    let h = runs_ending(
+        "What port does settings.yaml set for the server?",
+        &[(code, failed)],
+        true,
+    );
+    let answer = "The file has no `port` key. Add one:\n```yaml\napp:\n  port: 8080\n```\nThen it prints:\n```\nport 8080\n```";
+    assert!(failed_run_answer_nudge(&h, answer).is_some());
+}
+
+#[test]
+fn a_file_read_whole_with_open_and_looped_goes_by_characters() {
+    // Fourteenth set, task 27 (0.5B): `for word in text` over `open('words.txt').read()`
+    // counted the letters b, 4.
+    let code = "text = open('words.txt').read()\ncount = 0\nfor word in text:\n    if word.startswith('b'):\n        count += 1\nprint(count)";
+    assert_eq!(read_as_one_string(code), Some(true));
+    let hint = run_hint(
+        "python",
+        code,
+        "4\n",
+        false,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.starts_with(ONE_STRING), "{}", hint.text);
+    // Split at once or later: its items are words or lines.
+    assert_eq!(
+        read_as_one_string("words = open('words.txt').read().split()\nprint(len(words))"),
+        None
+    );
+    assert_eq!(
+        read_as_one_string("text = open('words.txt').read()\nfor w in text.split():\n    print(w)"),
+        None
+    );
+}
+
+#[test]
+fn code_that_printed_nothing_has_its_last_value_printed_whatever_its_name() {
+    // Fourteenth set, task 29 (0.5B): the count in a `result` dict, nothing printed, and
+    // "The code printed nothing." said back three times.
+    let request = "How many .csv files are in the data folder?";
+    let code = "import os\nfiles = os.listdir('data')\ncsv_files_count = sum(1 for f in files if f.endswith('.csv'))\nresult = {\"name\": \"count_csv_files\", \"arguments\": {\"csv_files_count\": csv_files_count}}";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(code, silent.as_str())]);
+    assert_eq!(
+        print_unprinted(&h, "").map(|(p, _)| p).as_deref(),
+        Some("print(result)")
+    );
+    // Code that printed something: only a value named after the request.
+    let h = runs(request, &[(code, "done\n")]);
+    assert_eq!(print_unprinted(&h, ""), None);
+}
+
+#[test]
+fn the_characters_of_a_text_read_whole_are_no_answer_where_none_are_asked() {
+    // Fourteenth set, task 22 (1.5B): `len(computer.files.read('inventory.csv'))`, 32,
+    // answered as the total count.
+    let code =
+        "inventory = computer.files.read('inventory.csv')\ncount = len(inventory)\nprint(count)";
+    let output = format!("32\n\n({ONE_STRING})");
+    let hint = uncomputed("What is the total count in inventory.csv?", code, &output).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("counted the characters of the text read whole"),
+        "{}",
+        hint.text
+    );
+    // Asked about characters: the length stands.
+    assert!(uncomputed("How many characters long is inventory.csv?", code, &output).is_none());
+}
+
+#[test]
+fn a_yaml_key_that_heads_others_is_no_key_left_unlooked() {
+    // Fourteenth set, task 24 (1.5B): its right 9090 was sent back for never looking for
+    // `server`, the key above `port`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("settings.yaml"),
+        "app:\n  name: shop\nserver:\n  port: 9090\n",
+    )
+    .unwrap();
+    let request = "What port does settings.yaml set for the server?";
+    let code = "for line in open('settings.yaml'):\n    if 'port' in line:\n        print(line.split(': ')[1])";
+    assert_eq!(key_unlooked(request, code, here.path()), None);
+    let indexed = "text = open('settings.yaml').read()\nprint(text.splitlines()[3].split(': ')[1])";
+    assert_eq!(key_unlooked(request, indexed, here.path()), None);
+    assert_eq!(
+        request_keys(request, "server:\n  port: 9090\n"),
+        vec![("port".to_string(), 1)]
+    );
+}
+
+#[test]
+fn a_count_of_none_said_in_words_uses_a_printed_zero() {
+    // Fourteenth set, task 29 (1.5B): "There are no .csv files in the data folder." after
+    // its code printed 0 was told twice that it did not use it.
+    assert!(answer_uses(
+        "There are no .csv files in the data folder.",
+        "0\n"
+    ));
+    assert!(answer_uses("None of the lines match.", "0"));
+    assert!(!answer_uses(
+        "There are no .csv files in the data folder.",
+        "2\n"
+    ));
+    assert!(!answer_uses("There are 3 files.", "0\n"));
+}
+
+#[test]
+fn a_path_elsewhere_to_a_name_of_the_working_folder_is_told_the_one_here() {
+    // Fourteenth set, task 29 (1.5B): `os.listdir("/tmp/oi-bench-task/data")`, a folder one
+    // level up, 0 .csv files.
+    let top = tempfile::tempdir().unwrap();
+    let work = top.path().join("work");
+    std::fs::create_dir_all(work.join("data")).unwrap();
+    std::fs::create_dir_all(top.path().join("data")).unwrap();
+    let up = top.path().join("data").display().to_string();
+    let code =
+        format!("import os\nprint(len([f for f in os.listdir('{up}') if f.endswith('.csv')]))");
+    let (path, name, here) = path_elsewhere(&code, &work).unwrap();
+    assert_eq!((path.as_str(), name.as_str()), (up.as_str(), "data"));
+    assert_eq!(here, work.join("data").display().to_string());
+    // The path here, a relative name, or a path to something not here: nothing.
+    let right = format!(
+        "import os\nprint(os.listdir('{}'))",
+        work.join("data").display()
+    );
+    assert_eq!(path_elsewhere(&right, &work), None);
+    assert_eq!(
+        path_elsewhere("import os\nprint(os.listdir('data'))", &work),
+        None
+    );
+    assert_eq!(
+        path_elsewhere("print(open('/etc/hostname').read())", &work),
+        None
+    );
+}
+
+#[test]
+fn the_file_the_request_makes_read_before_it_is_made_is_told_to_be_written() {
+    // Fourteenth set, task 31 (1.5B): nums.txt read first, told not to make up names.
+    let request = "Write the numbers 1 to 10 into nums.txt, one per line, then tell me the sum of the numbers in nums.txt.";
+    let code = "with open('nums.txt') as f: print(sum(map(int, f)))";
+    let output = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'nums.txt'\n\n(`nums.txt` does not exist. The working directory (/w) holds: nothing. Use what is there; do not make up file names.)";
+    let h = runs_ending(request, &[(code, output)], true);
+    let call = h.call("c1").cloned().unwrap();
+    let told = unmade_file_read(&h, &call, output).unwrap();
+    assert!(told.contains("FileNotFoundError"), "{told}");
+    assert!(!told.contains("do not make up file names"), "{told}");
+    assert!(told.ends_with("(`nums.txt` is not there yet: my request asks you to make it first. Write it, `with open('nums.txt', 'w') as f: f.write(...)`, then read it back and do the rest of my request (Write the numbers 1 to 10 into nums.txt, one per line, then tell me the sum of the numbers in nums.txt.).)"), "{told}");
+    // A request that makes no file, or another file missing: the run's own hint stands.
+    let h = runs_ending(
+        "What is the sum of the numbers in nums.txt?",
+        &[(code, output)],
+        true,
+    );
+    assert_eq!(
+        unmade_file_read(&h, &h.call("c1").cloned().unwrap(), output),
+        None
+    );
+}
+
+#[test]
+fn an_answer_that_says_what_was_printed_gets_no_other_value_printed() {
+    // Fourteenth set, task 20 (0.5B): 29 printed and answered, then `day = 1` printed by the
+    // engine and the answer pushed to 1.
+    let request = "How many days are there in February 2028? Use code.";
+    let code = "import calendar\nyear = 2028\nmonth = 2\nday = 1\nprint(calendar.monthrange(year, month)[1])";
+    let h = runs(request, &[(code, "29\n")]);
+    assert_eq!(print_unprinted(&h, "February 2028 has 29 days."), None);
+    assert!(print_unprinted(&h, "It has 30 days.").is_some());
+}
+
+#[test]
+fn a_print_of_what_earlier_code_computed_is_judged_with_that_code() {
+    // Fourteenth set, task 29 (0.5B): the engine printed `result`, and its one line was told
+    // it never looked for `.csv`.
+    let request = "How many .csv files are in the data folder?";
+    let count = "import os\nfiles = os.listdir('data')\nresult = {'count': sum(f.endswith('.csv') for f in files)}";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(
+        request,
+        &[
+            (count, silent.as_str()),
+            ("print(result)", "{'count': 2}\n"),
+        ],
+    );
+    let call = h.call("c2").cloned().unwrap();
+    let hint = uncomputed_hint(
+        &h,
+        &call,
+        "{'count': 2}\n",
+        Path::new("/nonexistent-folder"),
+    );
+    assert!(
+        hint.as_ref().is_none_or(|h| !h.text.contains("did not look for `.csv`")),
+        "{hint:?}"
+    );
+    // Code that computes for itself is judged alone.
+    let all = "import os\nprint(len(os.listdir('data')))";
+    let h = runs(request, &[(count, silent.as_str()), (all, "3\n")]);
+    let call = h.call("c2").cloned().unwrap();
+    assert!(
+        uncomputed_hint(&h, &call, "3\n", Path::new("/nonexistent-folder"))
+            .is_some_and(|h| h.text.contains("did not look for `.csv`"))
+    );
 }
