@@ -4533,12 +4533,7 @@ pub fn uncomputed_hint(
     // Code that reads no file printed what an earlier run of the turn computed from one
     // (`print(average_score)`, after code that split `ann: 82` lines at `,`): that code too.
     let searched = if named_files(code).is_empty() {
-        code_runs(history, turn)
-            .filter(|(_, _, failed)| !failed)
-            .map(|(earlier, _, _)| earlier)
-            .chain(std::iter::once(code.as_str()))
-            .collect::<Vec<_>>()
-            .join("\n")
+        with_earlier_code(history, turn, code)
     } else {
         code.clone()
     };
@@ -4554,9 +4549,6 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
-    // Lines that mention a word, counted by code without it: the file's lines, all of them
-    // (the 0.5B model ran `grep -o "disk" app.log` and `wc -l app.log`, and answered 7).
-    // Shell gets only this check: its outputs carry names and columns beside the value.
     // Code that only prints what earlier code of the turn computed is that code's (the
     // engine's `print(result)` after the 0.5B model's count of `.csv` files was told it never
     // looked for `.csv`; fourteenth set, task 29).
@@ -4565,16 +4557,14 @@ pub fn uncomputed_hint(
         .filter(|l| !l.trim().is_empty())
         .all(|l| l.trim_start().starts_with("print("));
     let computed_by = if printing_only {
-        code_runs(history, turn)
-            .filter(|(_, _, failed)| !failed)
-            .map(|(earlier, _, _)| earlier)
-            .chain(std::iter::once(code.as_str()))
-            .collect::<Vec<_>>()
-            .join("\n")
-            .to_lowercase()
+        with_earlier_code(history, turn, code)
     } else {
-        code.to_lowercase()
-    };
+        code.clone()
+    }
+    .to_lowercase();
+    // Lines that mention a word, counted by code without it: the file's lines, all of them
+    // (the 0.5B model ran `grep -o "disk" app.log` and `wc -l app.log`, and answered 7).
+    // Shell gets only this check: its outputs carry names and columns beside the value.
     if let Some(word) = searched_word(&request)
         && !computed_by.contains(&word.to_lowercase())
         && named_files(&request)
@@ -7162,6 +7152,16 @@ fn copied_lines<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str>
                 })
             })
     })
+}
+
+/// The code of the turn's runs that worked, then `code`, as one text.
+fn with_earlier_code(history: &History, turn: &[HistoryItem], code: &str) -> String {
+    code_runs(history, turn)
+        .filter(|(_, _, failed)| !failed)
+        .map(|(earlier, _, _)| earlier)
+        .chain(std::iter::once(code))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// When the request deletes the files of an extension, then asks how many files are left, and

@@ -7864,7 +7864,8 @@ fn a_print_of_what_earlier_code_computed_is_judged_with_that_code() {
         Path::new("/nonexistent-folder"),
     );
     assert!(
-        hint.as_ref().is_none_or(|h| !h.text.contains("did not look for `.csv`")),
+        hint.as_ref()
+            .is_none_or(|h| !h.text.contains("did not look for `.csv`")),
         "{hint:?}"
     );
     // Code that computes for itself is judged alone.
