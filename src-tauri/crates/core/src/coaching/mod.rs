@@ -4081,11 +4081,13 @@ fn rows_total(request: &str, code: &str, printed: &str) -> Option<(&'static str,
 pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, String)> {
     let (asked, turn) = history.last_turn()?;
     let (call_id, output) = last_success(turn)?;
-    // An answer that says what the run printed stands: the 0.5B model's `day = 1`, beside
-    // its printed 29 days of February 2028, was printed, and its right answer undone
-    // (fourteenth set, task 20).
+    // An answer that says the one value the run printed stands: the 0.5B model's `day = 1`,
+    // beside its printed 29 days of February 2028, was printed, and its right answer undone
+    // (fourteenth set, task 20). Not one value among several: the 0.5B model answered the
+    // total of a printed `{"total_price": 30.0, "num_books": 3}`, and its `average_price`,
+    // never printed, was the answer (twelfth set, task 23).
     let printed = split_hint(output).0.trim();
-    if !printed.is_empty() && answer_uses(answer, printed) {
+    if numbers_in(printed).len() == 1 && !printed.contains('\n') && answer_uses(answer, printed) {
         return None;
     }
     let call = history.call(call_id)?;
@@ -4903,9 +4905,14 @@ pub fn uncomputed_hint(
                 format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
             })
         })?;
+    // Once the files the request deletes or moves are gone, what is asked is the rest: the
+    // 0.5B model, told its count of the deleted .tmp files was no answer "to my request
+    // (Delete every .tmp file…, then…)", sent its deletion back until the corrections ran out
+    // (twelfth set, task 33).
+    let asked = folder_change_rest(&request, code, cwd).map_or(request.as_str(), |(_, rest)| rest);
     Some(RunHint {
         text: format!(
-            "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
+            "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({asked}) and prints it."
         ),
         undone: true,
     })
@@ -7087,6 +7094,17 @@ pub fn retry_start(history: &History) -> Option<(String, &'static str)> {
                 first.format("%-d"),
             ),
             "the model's reply is begun for it as a Python block that lists the dates its count of weekdays goes through",
+        ));
+    }
+    // One month's days taken for a year's (the 0.5B model, told, sent
+    // `calendar.monthrange(2100, 1)[1]` back until its time ran out; twelfth set, task 20).
+    if let Some(year) = month_for_year(&request, code) {
+        return Some((
+            format!(
+                "{CODE_FIRST}import datetime\nfirst_day = datetime.date({year}, 1, 1)\nnext_year_first_day = datetime.date({}, 1, 1)\n",
+                year + 1
+            ),
+            "the model's reply is begun for it as a Python block that writes the first days of the year and the next",
         ));
     }
     // The clock read where the request gives its year (the 0.5B model, told three times,

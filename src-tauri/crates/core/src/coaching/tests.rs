@@ -7462,6 +7462,18 @@ fn one_months_days_for_a_years_is_told_to_count_the_year() {
         month_for_year("How many days are in February 2100?", code),
         None
     );
+    // Sent back after the hint: the fresh reply begins with the two first days.
+    let h = runs_ending(
+        request,
+        &[(code, "31\n\n(That is not the answer yet)")],
+        true,
+    );
+    assert_eq!(
+        retry_start(&h).map(|(start, _)| start).as_deref(),
+        Some(
+            "```python\nimport datetime\nfirst_day = datetime.date(2100, 1, 1)\nnext_year_first_day = datetime.date(2101, 1, 1)\n"
+        )
+    );
 }
 
 #[test]
@@ -7482,6 +7494,13 @@ fn the_deleted_files_counted_for_those_left_are_told_to_count_the_folder() {
     assert!(
         hint.text
             .contains("your code counted the `.tmp` files, and my request deleted them"),
+        "{}",
+        hint.text
+    );
+    // What is left to do is asked, not the deletion again.
+    assert!(
+        hint.text
+            .ends_with("to my request (tell me how many files are left.) and prints it."),
         "{}",
         hint.text
     );
@@ -7840,6 +7859,20 @@ fn an_answer_that_says_what_was_printed_gets_no_other_value_printed() {
     let h = runs(request, &[(code, "29\n")]);
     assert_eq!(print_unprinted(&h, "February 2028 has 29 days."), None);
     assert!(print_unprinted(&h, "It has 30 days.").is_some());
+    // One value of several said: the value named after the request is still printed
+    // (twelfth set, task 23: the total said for the average).
+    let request = "What is the average price of the books in books.json?";
+    let code = "import json\ndata = json.load(open('books.json'))\ntotal_price = sum(b['price'] for b in data)\naverage_price = total_price / len(data)\nresult = {'total_price': total_price, 'num_books': len(data)}\nprint(json.dumps(result))";
+    let h = runs(
+        request,
+        &[(code, "{\"total_price\": 30.0, \"num_books\": 3}\n")],
+    );
+    assert_eq!(
+        print_unprinted(&h, "The average price is 30.0.")
+            .map(|(p, _)| p)
+            .as_deref(),
+        Some("print(average_price)")
+    );
 }
 
 #[test]
