@@ -4834,6 +4834,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            digits_as_fraction(&request, value).map(|v| {
+                format!("a count of digits is a whole number, and your code printed {v}: count the characters of the number's text, `len(str(n))` (or `int(math.log10(n)) + 1`).")
+            })
+        })
+        .or_else(|| {
             float_power(&request, code).map(|(call, exact)| {
                 format!("`{call}` gives a float, which keeps about 16 digits and writes a large number with an exponent (`1.2676506002282294e+30`), so the text of it is not the number's digits: use the exact whole number, `{exact}`.")
             })
@@ -9239,6 +9244,18 @@ fn digits_for_count(request: &str, value: &str) -> bool {
     request.to_lowercase().contains("how many digits")
         && n.chars().all(|c| c.is_ascii_digit())
         && n.len() > 4
+}
+
+/// When the request asks how many digits and the last number the run printed has a
+/// fraction: that number. The 0.5B model printed "The number 1267650600228229401496703205376
+/// to the power of 30.10299956639812 has 30.10299956639812 digits.", from
+/// `math.log10(2 ** 100)` (twelfth set, task 11).
+fn digits_as_fraction<'v>(request: &str, value: &'v str) -> Option<&'v str> {
+    let n = *numbers_in(value).last()?;
+    (request.to_lowercase().contains("how many digits")
+        && n.contains('.')
+        && n.parse::<f64>().is_ok_and(|f| f.fract() != 0.0))
+    .then_some(n)
 }
 
 /// When the request asks about the digits of a number and the code took a power with

@@ -7910,3 +7910,25 @@ fn a_print_of_what_earlier_code_computed_is_judged_with_that_code() {
             .is_some_and(|h| h.text.contains("did not look for `.csv`"))
     );
 }
+
+#[test]
+fn a_count_of_digits_with_a_fraction_is_told_to_count_the_text() {
+    // Twelfth set, task 11 (0.5B): `math.log10(2 ** 100)`, 30.10299956639812, said as the
+    // digits.
+    let request = "How many digits does 2 to the power of 100 have? Use code.";
+    let printed = "The number 1267650600228229401496703205376 to the power of 30.10299956639812 has 30.10299956639812 digits.\n";
+    assert_eq!(
+        digits_as_fraction(request, printed),
+        Some("30.10299956639812")
+    );
+    let hint = uncomputed(request, "import math\nprint(math.log10(2 ** 100))", printed).unwrap();
+    assert!(
+        hint.text.contains("a count of digits is a whole number"),
+        "{}",
+        hint.text
+    );
+    // A whole count, or another request: nothing.
+    assert_eq!(digits_as_fraction(request, "31\n"), None);
+    assert_eq!(digits_as_fraction(request, "31.0\n"), None);
+    assert_eq!(digits_as_fraction("What is log10 of 2?", "0.301\n"), None);
+}
