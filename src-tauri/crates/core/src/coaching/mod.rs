@@ -522,15 +522,27 @@ const ONE_STRING: &str = "`computer.files.read` and a file's `.read()` return th
 const SILENT_RUN: &str =
     "The code printed nothing. Print the values you need to see: `print(result)`.";
 
-/// When the request deletes or moves the files of one extension, then asks something else
-/// ("Delete every .tmp file in this folder, then tell me how many files are left"), and the
-/// code names that extension and none of those files is left in the folder: what is done, and
-/// the rest. The 0.5B model deleted the .tmp files, printed nothing, and said so twice.
-fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(String, &'r str)> {
+/// What a request's first part did to a folder: the files of one extension deleted or moved
+/// ("Delete every .tmp file in this folder, then tell me how many files are left"), when the
+/// code names that extension and none of those files is left in the folder.
+struct FolderChange<'r> {
+    /// "deleted" or "moved".
+    done: &'static str,
+    /// The extension, with its dot (`.tmp`).
+    extension: String,
+    /// What the request asks after its first part.
+    rest: &'r str,
+}
+
+/// The [`FolderChange`] a request asks for and the code made, if it did.
+fn folder_change<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<FolderChange<'r>> {
     let lower = request.to_lowercase();
     let at = lower.find(" then ")?;
     let first = &lower[..at];
-    let done = if ["delete", "remove"].iter().any(|w| first.contains(w)) {
+    let done = if ["delete", "remove", "erase"]
+        .iter()
+        .any(|w| first.contains(w))
+    {
         "deleted"
     } else if first.contains("move") {
         "moved"
@@ -538,7 +550,7 @@ fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(S
         return None;
     };
     let extension = format!(".{}", asked_extension(first)?);
-    if !code.to_lowercase().contains(&extension) {
+    if !uncommented(code).to_lowercase().contains(&extension) {
         return None;
     }
     let left = std::fs::read_dir(cwd)
@@ -546,8 +558,22 @@ fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(S
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .any(|n| n.to_lowercase().ends_with(&extension));
     let rest = request[at + " then ".len()..].trim();
-    (!left && !rest.is_empty())
-        .then(|| (format!("Every {extension} file is {done} already."), rest))
+    (!left && !rest.is_empty()).then_some(FolderChange {
+        done,
+        extension,
+        rest,
+    })
+}
+
+/// When the request's first part deleted or moved files of one extension ([`folder_change`]):
+/// what is done, and the rest. The 0.5B model deleted the .tmp files, printed nothing, and
+/// said so twice.
+fn folder_change_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(String, &'r str)> {
+    let c = folder_change(request, code, cwd)?;
+    Some((
+        format!("Every {} file is {} already.", c.extension, c.done),
+        c.rest,
+    ))
 }
 
 /// When code wrote the file a request creates and printed nothing, and the request asks more
@@ -575,9 +601,19 @@ fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
 }
 
 /// Whether `code` (Python or shell) writes, moves or copies files, or redirects output into
-/// `file`: a write or an `open` for writing, a rename, a copy, a move, `touch`, `sed -i`,
-/// `tee`, or `>` / `>>` into the file.
+/// `file` ([`writes_files`], or `>` into the file itself).
 fn writes_file(code: &str, file: &str) -> bool {
+    let bare = uncommented(code);
+    let redirected = [">", "> ", ">'", "> '", ">\"", "> \""]
+        .iter()
+        .any(|r| bare.contains(&format!("{r}{file}")));
+    redirected || writes_files(code)
+}
+
+/// Whether `code` (Python or shell) writes, moves or copies files: a write or an `open` for
+/// writing, a rename, a copy, a move, `touch`, `sed -i`, `tee`, `>>`, or `>` into a name
+/// with an extension.
+fn writes_files(code: &str) -> bool {
     static WRITES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r#"(?x)
@@ -586,15 +622,14 @@ fn writes_file(code: &str, file: &str) -> bool {
             | \b(os|shutil|Path\([^)\n]*\))\.(rename|replace|move|copy\w*|touch)\(
             | (^|[;&|]\s*|\n\s*)(mv|cp|touch|tee|install)\s
             | \bsed\s+-i
-            | >>"#,
+            | >>
+            | >\s*['"]?[\w./-]*[A-Za-z][\w./-]*\.[A-Za-z]\w*"#,
         )
         .ok()
     });
-    let bare = uncommented(code);
-    let redirected = [">", "> ", ">'", "> '", ">\"", "> \""]
-        .iter()
-        .any(|r| bare.contains(&format!("{r}{file}")));
-    redirected || WRITES.as_ref().is_some_and(|re| re.is_match(&bare))
+    WRITES
+        .as_ref()
+        .is_some_and(|re| re.is_match(&uncommented(code)))
 }
 
 /// What the model is told when its code made the file the request creates and the request
@@ -5488,11 +5523,8 @@ fn is_settings_file(base: &str) -> bool {
 /// The keys a settings file's `text` sets (`DB_PORT=5433`, `port = 8443`, `port: 8443`) that
 /// the request names as words, each with the index of the line that sets it.
 fn request_keys(request: &str, text: &str) -> Vec<(String, usize)> {
-    let words: Vec<String> = request
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.len() >= 3)
-        .map(str::to_lowercase)
-        .collect();
+    let request = request.to_lowercase();
+    let words: Vec<&str> = words_in(&request).filter(|w| w.len() >= 3).collect();
     text.lines()
         .enumerate()
         .filter_map(|(i, line)| {
@@ -5505,7 +5537,7 @@ fn request_keys(request: &str, text: &str) -> Vec<(String, usize)> {
             (!key.is_empty()
                 && !line[at + 1..].trim().is_empty()
                 && !key.contains(char::is_whitespace)
-                && words.contains(&key.to_lowercase()))
+                && words.contains(&key.to_lowercase().as_str()))
             .then(|| (key.to_string(), i))
         })
         .collect()
@@ -6567,21 +6599,7 @@ fn asked_extension(request: &str) -> Option<&str> {
 
 /// Whether a run of the turn that worked wrote a file (the text a later run measures).
 fn wrote_earlier(history: &History, turn: &[HistoryItem]) -> bool {
-    code_runs(history, turn).any(|(code, _, failed)| {
-        !failed
-            && [
-                "'w'",
-                "\"w\"",
-                "'a'",
-                "\"a\"",
-                ".write(",
-                "write_text(",
-                " > ",
-                ">>",
-            ]
-            .iter()
-            .any(|w| code.contains(w))
-    })
+    code_runs(history, turn).any(|(code, _, failed)| !failed && writes_files(code))
 }
 
 /// Up to three lines of the file `name` here that hold `word` (as a word), numbered.
@@ -7192,28 +7210,13 @@ fn with_earlier_code(history: &History, turn: &[HistoryItem], code: &str) -> Str
 /// the extension. The 0.5B model deleted the .tmp files, was asked the rest, and counted the
 /// .tmp files, 0 (twelfth set, task 33).
 fn deleted_counted(request: &str, code: &str, cwd: &Path) -> Option<String> {
-    let lower = request.to_lowercase();
-    let (first, rest) = lower.split_once(" then ")?;
-    if !["delete", "remove", "erase"]
-        .iter()
-        .any(|w| first.contains(w))
-        || !["left", "remain"].iter().any(|w| rest.contains(w))
-    {
-        return None;
-    }
-    let extension = format!(".{}", asked_extension(first)?);
+    let c = folder_change(request, code, cwd).filter(|c| c.done == "deleted")?;
+    let rest = c.rest.to_lowercase();
     let bare = uncommented(code).to_lowercase();
     let deletes = ["remove(", "unlink(", "rmtree(", "rm "]
         .iter()
         .any(|w| bare.contains(w));
-    if deletes || !bare.contains(&extension) {
-        return None;
-    }
-    let left = std::fs::read_dir(cwd)
-        .ok()?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .any(|n| n.to_lowercase().ends_with(&extension));
-    (!left).then_some(extension)
+    (["left", "remain"].iter().any(|w| rest.contains(w)) && !deletes).then_some(c.extension)
 }
 
 /// When the request asks how many days a year has and the code took one month's days from
@@ -7229,25 +7232,11 @@ fn month_for_year(request: &str, code: &str) -> Option<i32> {
         return None;
     }
     let c = YEAR.as_ref()?.captures(request)?;
-    // "days in March 2026" is one month's.
-    let before = &request[..c.get(1)?.start()].to_lowercase();
-    let month = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may ",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
-    .iter()
-    .any(|m| before.contains(m));
-    (!month).then(|| c[1].parse().ok()).flatten()
+    // "days in March of 2026" is one month's.
+    asked_month(request)
+        .is_none()
+        .then(|| c[1].parse().ok())
+        .flatten()
 }
 
 /// When the request asks how many of a day of the week a month or a year has ("How many

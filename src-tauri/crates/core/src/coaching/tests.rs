@@ -4478,6 +4478,10 @@ fn a_file_only_read_is_no_part_of_the_request_done() {
     ] {
         assert!(!writes_file(code, "tasks.txt"), "{code}");
     }
+    // Any file written (what `wrote_earlier` asks): a redirect into a named file counts, a
+    // comparison with a number does not.
+    assert!(writes_files("echo hi > notes.txt"));
+    assert!(!writes_files("if total > 5.0:\n    print(total)"));
 }
 
 #[test]
