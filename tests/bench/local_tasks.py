@@ -796,10 +796,69 @@ FOURTEENTH = [
     ("How many different email domains are in contacts.txt?", {"contacts.txt": CONTACTS}, "2"),
 ]
 
+# A fifteenth, written in session 34 before any change: the clean measure of session 33's
+# last code. New shapes: the highest of negative and decimal temperatures, the paid rows'
+# amounts, orders above a threshold in JSON, a nested JSON key, the youngest in a CSV,
+# warning lines, the most frequent word, long lines, files in a folder's subfolders, the
+# smallest file, words written then counted, a file renamed then read, rows with an empty field.
+WEATHER_TEMPS = "date,temp\n2026-12-01,-3.5\n2026-12-02,4.0\n2026-12-03,7.5\n2026-12-04,2.0\n"
+INVOICES_CSV = "id,amount,status\n1,120,paid\n2,80,unpaid\n3,45,paid\n4,60,unpaid\n5,35,paid\n"
+ORDERS_JSON = json.dumps([{"id": 1, "total": 20.5}, {"id": 2, "total": 75}, {"id": 3, "total": 50},
+                          {"id": 4, "total": 120.25}, {"id": 5, "total": 51}])
+NET_JSON = json.dumps({"network": {"timeout": 30, "retries": 4}, "debug": False})
+AGES_CSV = "name,age\nann,34\nbob,19\ncy,27\n"
+LEVEL_LOG = ("2026-12-01 [INFO] start\n2026-12-01 [WARN] disk at 80%\n2026-12-01 [ERROR] net down\n"
+             "2026-12-02 [WARN] slow reply\n2026-12-02 [INFO] sync\n2026-12-02 [WARN] retry\n")
+FRUIT_WORDS = "apple pear apple\nfig apple pear\n"
+TODO_TXT = "buy milk\nwrite the report\ncall bob\nfix the garden gate\nread\n"
+EMAILS_CSV = "name,email\nann,ann@x.com\nbob,\ncy,cy@y.org\ndee,\neve,\n"
+
+FIFTEENTH = [
+    ("What is 2468 divided by 4? Use code.", {}, "617"),
+    ("How many hours are in 3 weeks? Use code.", {}, "504"),
+    ("What is 35 percent of 1200? Use code.", {}, "420"),
+    ("What is the product of the numbers from 1 to 7? Use code.", {}, "5040"),
+    ("How many even numbers are there from 1 to 375? Use code.", {}, "187"),
+    ("What is 3 to the power of 9? Use code.", {}, "19683"),
+    ("What is 3054 written in hexadecimal? Use code.", {}, "bee"),
+    ("What is the binary number 101101 in decimal? Use code.", {}, "45"),
+    ("What is the average of 10, 20, 30, 40 and 55? Use code.", {}, "31"),
+    ("What is 17 squared minus 13 squared? Use code.", {}, "120"),
+    ("What is the remainder when 2026 is divided by 37? Use code.", {}, "28"),
+    ("How many distinct letters are in 'bookkeeper'? Count with code.", {}, "6"),
+    ("How many letters are in 'internationalization'? Count with code.", {}, "20"),
+    ("What is the sum of the numbers from 1 to 100 that are divisible by 3 or 5? Use code.", {}, "2418"),
+    ("What are the first 8 characters of the sha256 hex digest of the text cat (no newline)? Use code.", {},
+     "77af778b"),
+    ("What is the text 'hi there' encoded in base64? Use code.", {}, "aGkgdGhlcmU="),
+    ("What date is 100 days after 2027-01-01? Use code and answer as YYYY-MM-DD.", {}, "2027-04-11"),
+    ("How many Sundays are there in March 2027? Use code.", {}, "4"),
+    ("What day of the week will 2030-01-01 be? Use code.", {}, "tuesday"),
+    ("How many days are there from 2027-02-10 to 2027-03-10? Use code.", {}, "28"),
+    ("What is the highest temperature in weather.csv?", {"weather.csv": WEATHER_TEMPS}, "7.5"),
+    ("What is the total amount of the paid invoices in invoices.csv?", {"invoices.csv": INVOICES_CSV}, "200"),
+    ("How many orders in orders.json have a total above 50?", {"orders.json": ORDERS_JSON}, "3"),
+    ("What is the retries value in config.json?", {"config.json": NET_JSON}, "4"),
+    ("What is the name of the youngest person in people.csv?", {"people.csv": AGES_CSV}, "bob"),
+    ("How many lines in app.log are warnings?", {"app.log": LEVEL_LOG}, "3"),
+    ("Which word appears most often in fruits.txt?", {"fruits.txt": FRUIT_WORDS}, "apple"),
+    ("How many lines of todo.txt are longer than 10 characters?", {"todo.txt": TODO_TXT}, "2"),
+    ("How many files are in the docs folder, counting its subfolders?",
+     {"docs/a.md": "a\n", "docs/b.md": "b\n", "docs/img/c.png": "c\n", "other.txt": "o\n"}, "3"),
+    ("Which .txt file in this folder is the smallest?",
+     {"a.txt": "x" * 50, "b.txt": "x" * 5, "c.txt": "x" * 20, "d.md": "x"}, "b.txt"),
+    ("Write the words red, green and blue into colors.txt, one per line, then tell me how many lines "
+     "colors.txt has.", {}, "3"),
+    ("Rename draft.txt to final.txt, then tell me the first line of final.txt.",
+     {"draft.txt": "version two\nmore text\n"}, "version two"),
+    ("How many rows of people.csv have no email?", {"people.csv": EMAILS_CSV}, "3"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
-        "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH}
+        "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
+        "fifteenth": FIFTEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
