@@ -467,6 +467,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))
+                .or_else(|| crate::coaching::mended_series_axis(history, next))
                 .or_else(|| crate::coaching::mended_median(history, next))
                 .or_else(|| crate::coaching::mended_environment(history, next, cwd))
                 .or_else(|| crate::coaching::mended_return(history, next))
@@ -524,10 +525,12 @@ fn interpret(
         };
         let engine_call = engine_call.or_else(|| match calls.as_slice() {
             [] if answered => crate::coaching::rerun_after_install(history, None)
+                .or_else(|| crate::coaching::rerun_after_fragment(history, None))
                 .or_else(mended)
                 .or_else(|| crate::coaching::print_unprinted(history, &text))
                 .or_else(|| crate::coaching::total_of_rows(history, None)),
             [only] if coach => crate::coaching::rerun_after_install(history, Some(only))
+                .or_else(|| crate::coaching::rerun_after_fragment(history, Some(only)))
                 .or_else(|| crate::coaching::install_missing(history, only))
                 .or_else(mended)
                 .or_else(|| crate::coaching::total_of_rows(history, Some(only))),
@@ -1043,7 +1046,15 @@ fn record(rt: &Runtime, id: &str, call: &ToolCall, mut result: RunResult) -> Opt
         let made = rt.state.with(|s| {
             crate::coaching::made_file_output(&s.history, call, &result.text, &s.config.cwd)
         });
-        if let Some(text) = made {
+        let unsplit = rt
+            .state
+            .with(|s| crate::coaching::unsplit_file_output(&s.history, call, &s.config.cwd));
+        if let Some(text) = unsplit {
+            // The file the request makes is written, but not as it asks (its items on one
+            // line): undone, a failure to fix.
+            result.text = text;
+            result.is_error = true;
+        } else if let Some(text) = made {
             result.text = text;
         } else if let Some(hint) = rt.state.with(|s| {
             crate::coaching::uncomputed_hint(&s.history, call, &result.text, &s.config.cwd)

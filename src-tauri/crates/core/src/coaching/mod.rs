@@ -110,6 +110,19 @@ pub fn run_hint(
                 false,
             );
         }
+        if output.contains(SERIES_AXIS)
+            && let Some(mended) = without_row_axis(code)
+            && let Some((was, is)) = code.lines().zip(mended.lines()).find(|(a, b)| a != b)
+        {
+            return hint(
+                &format!(
+                    "One column of a table (a Series) has no `axis=1`: it is one value per row already. Write `{}`, not `{}`.",
+                    is.trim(),
+                    was.trim()
+                ),
+                false,
+            );
+        }
         if let Some(part) = unknown_computer_part(output) {
             return hint(
                 &format!(
@@ -591,7 +604,9 @@ fn made_file_rest<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
             && if deletes {
                 !cwd.join(file).exists()
             } else {
-                cwd.join(file).is_file() && writes_file(code, file)
+                cwd.join(file).is_file()
+                    && writes_file(code, file)
+                    && unsplit_lines(request, file, cwd).is_none()
             }
     })?;
     let lower = request.to_lowercase();
@@ -698,6 +713,71 @@ pub fn made_file_output(
     Some(format!(
         "\n(The code printed nothing. {left} Write the code for that, which prints the answer.)"
     ))
+}
+
+/// What the model sees of a Python run that wrote the file the request makes with its items
+/// on one line where the request asks for one per line ([`unsplit_lines`]), in place of what
+/// it printed: the run is undone, a failure to fix.
+pub fn unsplit_file_output(history: &History, call: &ToolCall, cwd: &Path) -> Option<String> {
+    let ToolAction::RunCode { language, code } = &call.action else {
+        return None;
+    };
+    if oi_exec::canonical_language(language) != Some(oi_exec::Language::Python) {
+        return None;
+    }
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let (file, line, write) = named_files(&request)
+        .into_iter()
+        .filter(|file| code.contains(file) && writes_file(code, file))
+        .find_map(|file| unsplit_lines(&request, file, cwd))?;
+    Some(format!(
+        "(That is not done yet: `{file}` holds `{line}` on one line, and my request asks for one per line. Write each on its own line, `{write}`, then do the rest of my request ({request}).)"
+    ))
+}
+
+/// When the request asks for items one per line and `file`, here, holds them all on one line:
+/// the file's name, that line, and code that writes them one per line. The 0.5B model wrote
+/// `f.write('red green blue')` for "the words red, green and blue … one per line", was told
+/// it had made colors.txt, and counted 1 line (fifteenth set, task 31).
+fn unsplit_lines<'f>(
+    request: &str,
+    file: &'f str,
+    cwd: &Path,
+) -> Option<(&'f str, String, String)> {
+    let lower = request.to_lowercase();
+    let asked = [
+        "one per line",
+        "one on each line",
+        "each on its own line",
+        "one a line",
+        "one to a line",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !asked {
+        return None;
+    }
+    let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let line = lines.next()?.trim();
+    if lines.next().is_some() {
+        return None;
+    }
+    let items: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|i| !i.is_empty())
+        .collect();
+    if items.len() < 2 {
+        return None;
+    }
+    let write = if items.len() <= 12 {
+        let joined: String = items.iter().map(|i| format!("{i}\\n")).collect();
+        format!("f.write('{joined}')")
+    } else {
+        format!("f.write('\\n'.join({line:?}.split()) + '\\n')")
+    };
+    Some((file, line.to_string(), write))
 }
 
 /// What the hint for a path that is not there says when a file of its name is here.
@@ -2841,6 +2921,127 @@ pub fn mended_path<'h>(
     })
 }
 
+/// Names a piece of Python code gives outside its functions: what it imports (`json`, `pd` of
+/// `import pandas as pd`, `sqrt` of `from math import sqrt`), assigns (`orders = …`, in a
+/// `with` block too) or defines (`def total(`).
+fn defined_names(code: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut in_function: Option<usize> = None;
+    for line in code.lines() {
+        let indent = line.len() - line.trim_start().len();
+        if line.trim().is_empty() || in_function.is_some_and(|d| indent > d) {
+            continue;
+        }
+        in_function = None;
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.starts_with("def ") || line.starts_with("class ") {
+            in_function = Some(indent);
+        }
+        if let Some(rest) = line.strip_prefix("import ") {
+            for part in rest.split(',') {
+                let part = part.trim();
+                let name = match part.split_once(" as ") {
+                    Some((_, alias)) => alias.trim(),
+                    None => part.split('.').next().unwrap_or(""),
+                };
+                names.push(name);
+            }
+        } else if let Some((_, rest)) = line
+            .strip_prefix("from ")
+            .and_then(|r| r.split_once(" import "))
+        {
+            for part in rest.trim_matches(['(', ')', ' ']).split(',') {
+                let part = part.trim();
+                names.push(part.split_once(" as ").map_or(part, |(_, a)| a.trim()));
+            }
+        } else if let Some(rest) = line
+            .strip_prefix("def ")
+            .or_else(|| line.strip_prefix("class "))
+        {
+            names.push(rest.split(['(', ':']).next().unwrap_or("").trim());
+        } else if let Some((left, right)) = line.split_once('=')
+            && !right.starts_with('=')
+            && !left.ends_with(['!', '<', '>', '+', '-', '*', '/', '%'])
+        {
+            names.extend(
+                left.split(',').map(str::trim).filter(|n| {
+                    !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_')
+                }),
+            );
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}
+
+/// When the model's last run worked, printed nothing, and gave a name (`import json`) that
+/// code failed on earlier in the turn (`NameError: name 'json' is not defined`), and the model
+/// now answers or asks to run that last piece again: the failed code, for the engine to run in
+/// the model's stead (the kernel keeps what the piece gave; a call of its own, through the
+/// gate), and a line for the events. Failed code whose name that code gives in turn is run
+/// after it. The 0.5B model, its count over `orders` failing, ran
+/// `orders = json.load(open('orders.json'))` alone, which failed on `json`, then ran
+/// `import json` alone, and said "The code printed nothing." until the corrections ran out
+/// (fifteenth set, task 23). Code that writes files is not run again (a second append).
+pub fn rerun_after_fragment(
+    history: &History,
+    next: Option<&ToolCall>,
+) -> Option<(String, String)> {
+    if next.is_some_and(|call| repeated_last_run(history, call).is_none()) {
+        return None;
+    }
+    let (_, turn) = history.last_turn()?;
+    let runs: Vec<(&str, &str, bool)> = code_runs(history, turn).collect();
+    let (&(piece, output, failed), earlier) = runs.split_last()?;
+    if failed || !split_hint(output).0.trim().is_empty() {
+        return None;
+    }
+    let mut given = defined_names(piece);
+    let first = given.clone();
+    let mut chain: Vec<&str> = Vec::new();
+    let mut searched = earlier.len();
+    while let Some(at) = earlier[..searched]
+        .iter()
+        .rposition(|(code, output, failed)| {
+            *failed
+                && missing_name(output).is_some_and(|n| given.contains(&n))
+                && !earlier[..]
+                    .iter()
+                    .any(|(c, _, f)| !f && c.trim() == code.trim())
+        })
+    {
+        let code = earlier[at].0;
+        if writes_files(code) || chain.contains(&code) {
+            break;
+        }
+        chain.push(code);
+        given = defined_names(code);
+        searched = at;
+    }
+    if chain.is_empty() {
+        return None;
+    }
+    let code = chain.join("\n");
+    if runs.iter().any(|(c, _, _)| c.trim() == code.trim()) {
+        return None;
+    }
+    let name = first
+        .iter()
+        .find(|n| {
+            earlier
+                .iter()
+                .any(|(c, o, _)| *c == chain[0] && missing_name(o) == Some(**n))
+        })
+        .copied()
+        .unwrap_or_default();
+    Some((
+        code,
+        format!(
+            "the model's last code gave `{name}`, which its failed code needed, and it did not run that code again: running it"
+        ),
+    ))
+}
+
 /// When the model asks to run again, unchanged, Python code that just failed for want of a
 /// module it was told to install or do without: the code that installs it with this Python's
 /// pip, for the engine to run in the model's stead (a call of its own, through the gate:
@@ -2937,7 +3138,10 @@ fn imported_like<'c>(code: &'c str, name: &str) -> Option<&'c str> {
 
 /// The name a `NameError` says is not defined.
 fn missing_name(output: &str) -> Option<&str> {
-    let rest = output.split("NameError: name '").nth(1)?;
+    // The exception's own line, not code a SyntaxError quotes.
+    let rest = output
+        .lines()
+        .find_map(|l| l.strip_prefix("NameError: name '"))?;
     rest.split('\'').next().filter(|n| !n.is_empty())
 }
 
@@ -3956,6 +4160,18 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     if !ran_code_as_text || value.is_empty() || value.len() > SHORT_OUTPUT {
         return None;
     }
+    // A traceback said back after the code that worked is an earlier failure, not the answer,
+    // whatever names of the output it quotes, and its indented lines are no code of the
+    // answer's own (the 0.5B model's count printed `{'name': 'no_email_count', …, 'value':
+    // 3}`, and it answered with the traceback of the run before, `no_email_count = …` in it;
+    // fifteenth set, task 33). Not an error the run printed itself (a log's line asked for).
+    let said_failure = answer.contains("Traceback (most recent call last)")
+        || exception_line(answer).is_some_and(|line| !value.contains(line));
+    if said_failure && !value.contains("Traceback (most recent call last)") {
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer is the error of earlier code said back; the code that ran last worked. Now tell me the answer to my question in one sentence, with the value from that output."
+        ));
+    }
     if !crate::profile::text_calls::fenced_blocks(answer, true).is_empty() {
         // An answer with code in it is doing something else (code this profile does not run).
         return None;
@@ -4150,7 +4366,13 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
                     .any(|w| w.starts_with(part) || part.starts_with(*w))
             })
     };
-    let unused = unused_values(code);
+    // A name only ever given a literal holds nothing computed: the 0.5B model's whole code was
+    // `product = 1`, and the engine's `print(product)` pushed its answer to 1 (fifteenth set,
+    // task 4).
+    let unused: Vec<&str> = unused_values(code)
+        .into_iter()
+        .filter(|name| !literal_only(code, name))
+        .collect();
     let name = unused
         .iter()
         .rev()
@@ -4241,6 +4463,62 @@ fn without_strings(line: &str) -> String {
         prev = None;
     }
     out
+}
+
+/// Whether every line of `code` that gives `name` a value gives it a literal (`product = 1`,
+/// `names = []`, `text = "hello"`): nothing computed it.
+fn literal_only(code: &str, name: &str) -> bool {
+    let literal = |rhs: &str| {
+        let rhs = rhs.trim();
+        rhs.parse::<f64>().is_ok()
+            || matches!(
+                rhs,
+                "[]" | "{}" | "()" | "None" | "True" | "False" | "set()" | "''" | "\"\""
+            )
+            || (rhs.len() >= 2
+                && (rhs.starts_with('"') && rhs.ends_with('"')
+                    || rhs.starts_with('\'') && rhs.ends_with('\''))
+                && !rhs[1..rhs.len() - 1].contains(['"', '\'']))
+    };
+    let mut given = false;
+    for line in code.lines() {
+        let text = line.trim_start();
+        let Some(rest) = text.strip_prefix(name) else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        if rest.starts_with("==") {
+            continue;
+        }
+        if let Some(rhs) = rest.strip_prefix('=') {
+            if !literal(rhs) {
+                return false;
+            }
+            given = true;
+        } else if rest.len() >= 2 && rest[1..].starts_with('=') && "+-*/%|&^".contains(&rest[..1])
+            || rest.starts_with("//=")
+            || rest.starts_with("**=")
+        {
+            return false;
+        }
+    }
+    // Given in a loop's header, a `with … as`, or with others (`a, b = …`): not a literal.
+    let names = |part: &str| words_in(part).any(|w| w == name);
+    given
+        && !code.lines().any(|l| {
+            let l = l.trim_start();
+            let target = if let Some(header) = l.strip_prefix("for ") {
+                header.split(" in ").next().unwrap_or("")
+            } else if l.starts_with("with ") {
+                l.split(" as ").nth(1).unwrap_or("")
+            } else {
+                match l.split_once('=') {
+                    Some((left, right)) if !right.starts_with('=') && left.contains(',') => left,
+                    _ => "",
+                }
+            };
+            names(target)
+        })
 }
 
 /// Names the code gives a value at the top level (not inside a function) that no later line
@@ -4463,6 +4741,26 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    shallow_listing(&request, code).map(|(listed, walk)| {
+                        format!("my request counts what is in the subfolders too, and `{listed}` looks in one folder only: walk the folder and all its subfolders with `{walk}` (`for root, dirs, files in {walk}:`).")
+                    })
+                })
+                .or_else(|| {
+                    fraction_for_count(&request, code, value).map(|printed| {
+                        format!("my request asks how many, and your code printed {printed}, which is no count (a count has no fraction): its `sum(...)` added up the values. Count the items instead, `sum(1 for item in items if ...)` or `len([...])`.")
+                    })
+                })
+                .or_else(|| {
+                    kept_filled(&request, code).map(|(kept, wanted)| {
+                        format!("my request asks about those with no value there, and your code kept those whose value is not empty (`{kept}`): keep those where it is empty, `{wanted}`.")
+                    })
+                })
+                .or_else(|| {
+                    unused_limit(&request, code).map(|(said, test)| {
+                        format!("my request keeps only what is {said}, and your code never compares with that number: keep each item with a test like `{test}`.")
+                    })
+                })
+                .or_else(|| {
                     unasked_flag(&request, code).map(|(flag, test)| {
                         format!("your code kept only the items where `{flag}` is true (`{test}`), and my request does not ask about `{flag}`: leave that condition out and take every item.")
                     })
@@ -4545,8 +4843,15 @@ pub fn uncomputed_hint(
         let kept = kept_request_words(&request, code, cwd)
             .map(|(words, name)| format!("\nMy request's {words} is written so in `{name}`."))
             .unwrap_or_default();
+        let shorter = written_shorter(word, code, cwd)
+            .map(|(name, short, line)| {
+                format!(
+                    "\n`{name}` writes it shorter, `{short}`, as in `{line}`: search for `{short}`."
+                )
+            })
+            .unwrap_or_default();
         let text = format!(
-            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}{months}{kept}"
+            "No file your code read holds `{word}`, in any case: its search found nothing because it looked for what is not there.\n{heads}{months}{kept}{shorter}"
         );
         // A month the file writes as a number is no answer of none either (the 1.5B model,
         // told only that no line holds `April`, answered that no row is from April).
@@ -5898,6 +6203,133 @@ fn median_unsorted(request: &str, code: &str) -> bool {
         .any(|w| code.contains(w))
 }
 
+/// When the request counts what the subfolders hold too (`counting its subfolders`,
+/// `recursively`) and the code lists one folder (`os.listdir(docs_path)`) with no walk: that
+/// listing and the walk to use (`os.walk(docs_path)`). The 1.5B model counted the two files of
+/// docs/ for "the files in the docs folder, counting its subfolders" (fifteenth set, task 29).
+fn shallow_listing(request: &str, code: &str) -> Option<(String, String)> {
+    static LISTING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\b(os\.listdir|os\.scandir|glob\.glob)\(([^()\n]*(?:\([^()\n]*\)[^()\n]*)*)\)",
+        )
+        .ok()
+    });
+    // The subfolders as where to look (`counting its subfolders`, `and in subfolders`), not
+    // as what is counted (`How many subfolders…`).
+    static DEEP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:its|all|in|and|including|counting|the)\s+(?:sub-?folders?|sub-?directory|sub-?directories)\b|\brecursive(?:ly)?\b",
+        )
+        .ok()
+    });
+    let deep = DEEP.as_ref()?.is_match(request);
+    let bare = uncommented(code);
+    if !deep || bare.contains("os.walk") || bare.contains("rglob") || bare.contains("**") {
+        return None;
+    }
+    let found = LISTING.as_ref()?.captures(&bare)?;
+    let (call, argument) = (found.get(1)?.as_str(), found.get(2)?.as_str().trim());
+    let folder = if call == "glob.glob" {
+        // `glob.glob('docs/*')`: the folder before the pattern.
+        let inner = argument.trim_matches(['\'', '"']);
+        let folder = inner.rsplit_once('/').map_or(".", |(f, _)| f);
+        python_string(folder)
+    } else if argument.is_empty() {
+        "'.'".to_string()
+    } else {
+        argument.to_string()
+    };
+    Some((format!("{call}({argument})"), format!("os.walk({folder})")))
+}
+
+/// When a request asks how many of a file's items (`How many orders in orders.json have…`) and
+/// the code printed one number with a fraction that its `sum(…)` made: that number. The 1.5B
+/// model added up the totals above 50 and said there were 246.25 orders (fifteenth set, task
+/// 23).
+fn fraction_for_count<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v str> {
+    let lower = request.trim_start().to_lowercase();
+    if !lower.starts_with("how many") || named_files(request).is_empty() || !code.contains("sum(") {
+        return None;
+    }
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    let number: f64 = printed.parse().ok()?;
+    (number.fract() != 0.0).then_some(*printed)
+}
+
+/// When the request asks about items with no value (`rows … have no email`, `without`,
+/// `missing`, `empty`, `blank`) and the code keeps those whose value is not empty
+/// (`row[1] != ''`), with no test for empty and no subtraction: that test and the one for empty
+/// (`row[1] == ''`). The 1.5B model kept the rows with an email, printed "Number of rows with no
+/// email: 2", and said so (fifteenth set, task 33).
+fn kept_filled(request: &str, code: &str) -> Option<(String, String)> {
+    static FILLED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"([\w.]+(?:\[[^\]\n]*\])*(?:\.strip\(\))?)\s*!=\s*(''|"")"#).ok()
+    });
+    let lower = request.to_lowercase();
+    let asks_none =
+        words_in(&lower).any(|w| matches!(w, "no" | "without" | "missing" | "empty" | "blank"));
+    let bare = uncommented(code);
+    if !asks_none || bare.contains("== ''") || bare.contains("== \"\"") || bare.contains(" - ") {
+        return None;
+    }
+    let found = FILLED.as_ref()?.captures(&bare)?;
+    let (value, quotes) = (found.get(1)?.as_str(), found.get(2)?.as_str());
+    Some((
+        found.get(0)?.as_str().to_string(),
+        format!("{value} == {quotes}"),
+    ))
+}
+
+/// A limit the request keeps items by (`longer than 10`, `above 50`, `at least 3`).
+static LIMIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?i)\b(at least|at most|(?:longer|shorter|more|less|fewer|greater|larger|smaller|bigger|higher|lower) than|above|below|over|under)\s+(\d+(?:\.\d+)?)\b",
+    )
+    .ok()
+});
+
+/// When the request keeps items by a number (`longer than 10 characters`) that the code never
+/// writes, nor the numbers beside it: the request's words (`longer than 10`) and a test that
+/// keeps by it (`len(line.rstrip('\n')) > 10` when the request counts characters). The 0.5B
+/// model added up the lengths of todo.txt's lines, 60, and said that many lines were longer
+/// than 10 characters (fifteenth set, task 28).
+fn unused_limit(request: &str, code: &str) -> Option<(String, String)> {
+    let found = LIMIT.as_ref()?.captures(request)?;
+    let (said, number) = (found.get(0)?.as_str(), found.get(2)?.as_str());
+    let written = numbers_in(&uncommented(code))
+        .into_iter()
+        .filter_map(|n| n.parse::<f64>().ok())
+        .collect::<Vec<_>>();
+    let limit: f64 = number.parse().ok()?;
+    if written.iter().any(|n| (n - limit).abs() <= 1.0) {
+        return None;
+    }
+    let words = found.get(1)?.as_str().to_lowercase();
+    let op = match words.as_str() {
+        "at least" => ">=",
+        "at most" => "<=",
+        w if [
+            "shorter", "less", "fewer", "smaller", "lower", "below", "under",
+        ]
+        .iter()
+        .any(|x| w.starts_with(x)) =>
+        {
+            "<"
+        }
+        _ => ">",
+    };
+    let lower = request.to_lowercase();
+    let measured = if lower.contains("character") || lower.contains("letter") {
+        "len(line.rstrip('\\n'))"
+    } else {
+        "value"
+    };
+    Some((said.to_string(), format!("{measured} {op} {number}")))
+}
+
 /// A yes-or-no key the code keeps items by (`if user['active']:`, `if u.get("done") == True`)
 /// that the request never names: the key and the test. The 0.5B model averaged the ages of
 /// the active users only, for "the average age of the users in users.json", and said 34.67.
@@ -6087,6 +6519,13 @@ fn unused_parameter<'c>(request: &str, code: &'c str) -> Option<(&'c str, &'c st
             .map(|l| l.split('#').next().unwrap_or(""))
             .collect();
         let body = body.join("\n");
+        // A stand-in for the tool itself (`def execute(language, code):` whose body does the
+        // request's work and ignores `code`): what it printed is that work's (the 1.5B model
+        // wrote colors.txt and printed its 3 lines this way, and was sent back; fifteenth set,
+        // task 31).
+        if function == "execute" {
+            return None;
+        }
         let asked: Vec<i64> = numbers_in(request)
             .into_iter()
             .filter_map(|n| n.parse().ok())
@@ -6121,6 +6560,31 @@ fn unused_parameter<'c>(request: &str, code: &'c str) -> Option<(&'c str, &'c st
             (plain && !names_in(&body, name)).then_some((function, name))
         })
     })
+}
+
+/// When no file the code read holds `word` (`Warning`), and one of them holds a word of three
+/// letters or more that `word` begins with (`WARN`): that file, the word as it writes it, and
+/// the first line that holds it. The 0.5B model searched app.log for `Warning: disk at \d+%`,
+/// was told no line holds `Warning` and shown lines with `[WARN]`, and sent its search back
+/// until the corrections ran out (fifteenth set, task 26).
+fn written_shorter(word: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    let lower = word.to_lowercase();
+    named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            text.lines().find_map(|line| {
+                let short = words_in(line).find(|w| {
+                    let w = w.to_lowercase();
+                    w.chars().count() >= 3
+                        && w.len() < lower.len()
+                        && lower.starts_with(&w)
+                        && w.chars().all(char::is_alphabetic)
+                })?;
+                Some((name.to_string(), short.to_string(), line.trim().to_string()))
+            })
+        })
 }
 
 /// When `word` names a month (`April`, `apr`) and `text` writes dates as numbers
@@ -7642,10 +8106,16 @@ pub fn fresh_answer(history: &History) -> Option<AnswerView> {
     if tool_name != crate::profile::FORMAT_ERROR || !output.contains(REPEATED) {
         return None;
     }
+    // Once: not after the model was told that running code that worked again changes
+    // nothing. Told so of code that printed nothing, it may still be asked: the 0.5B model ran
+    // `product = 1`, sent it back, then computed 5040 and sent that code back until the
+    // corrections ran out (fifteenth set, task 4).
     if !output.starts_with(PARROTED)
         && turn.iter().any(|i| {
             matches!(i, HistoryItem::ToolResult { tool_name, output, .. }
-            if tool_name == crate::profile::FORMAT_ERROR && output.contains(RAN_AGAIN))
+            if tool_name == crate::profile::FORMAT_ERROR
+                && output.contains(RAN_AGAIN)
+                && !output.contains(SILENT_AGAIN))
         })
     {
         return None;
@@ -7958,6 +8428,46 @@ fn float_for_int(code: &str, output: &str) -> Option<String> {
     changed.then(|| lines.join("\n"))
 }
 
+/// How pandas says a column (a Series) was given `axis=1`.
+const SERIES_AXIS: &str = "No axis named 1 for object type Series";
+
+/// `code` with its `.any(axis=1)` / `.all(axis=1)` left out and any other `axis=1` argument
+/// dropped, when it has one: on one column they fail. The 0.5B model counted the rows without
+/// an email with `df[df['email'].isnull().any(axis=1)]` and sent it back three times (fifteenth
+/// set, task 33).
+fn without_row_axis(code: &str) -> Option<String> {
+    static REDUCED: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\.(?:any|all)\(\s*axis\s*=\s*1\s*\)").ok());
+    static ARGUMENT: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\s*,?\s*\baxis\s*=\s*1\b\s*,?").ok());
+    let reduced = REDUCED.as_ref()?.replace_all(code, "");
+    let mended = if reduced != code {
+        reduced.into_owned()
+    } else {
+        ARGUMENT.as_ref()?.replace_all(code, "").into_owned()
+    };
+    (mended != code).then_some(mended)
+}
+
+/// When the model asks to run again, unchanged, Python code that failed giving one column of
+/// a table `axis=1` (the hint said to leave it out), or answers after it: that code without
+/// it, for the engine to run in the model's stead.
+pub fn mended_series_axis<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !output.contains(SERIES_AXIS) {
+        return None;
+    }
+    Some((
+        without_row_axis(code)?,
+        format!(
+            "the model's code gives one column of a table `axis=1`, and {how}: running it without it"
+        ),
+    ))
+}
+
 /// When the model asks to run again, unchanged, Python code that failed giving `int()` a
 /// number with decimals (the hint said to use `float()`), or answers after it: that code with
 /// `float()` on the line that failed, for the engine to run in the model's stead.
@@ -8045,9 +8555,12 @@ pub fn mended_return<'h>(
 /// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
 /// by its top-level name. Not `computer`'s parts: those are the kernel's own.
 fn missing_module(output: &str) -> Option<&str> {
+    // The exception's own line, not the code a SyntaxError quotes: the 0.5B model's one-line
+    // `except ModuleNotFoundError: print('ModuleNotFoundError: No module named 'pandas')`
+    // failed to parse, and was taken for code that needs pandas (fifteenth set, task 25).
     let rest = output
-        .split("ModuleNotFoundError: No module named '")
-        .nth(1)?;
+        .lines()
+        .find_map(|l| l.strip_prefix("ModuleNotFoundError: No module named '"))?;
     let name = rest.split('\'').next()?;
     let top = name.split('.').next()?;
     (!top.is_empty() && top != "computer").then_some(top)

@@ -4129,6 +4129,8 @@ fn a_function_that_never_uses_its_parameter_goes_back_as_undone() {
         "def main(n):\n    print(1)\nmain()",
         "class A:\n    def f(self, *args, _x=1):\n        return 2\nprint(A().f(3))",
         "def count(text, word=None):\n    return text.count(word)\nprint(count('a b', 'a'))",
+        // A stand-in for the tool, its work done in its body.
+        "def execute(language, code):\n    open('c.txt', 'w').write('red\\n')\n    return 1\nprint(execute('python', 'x'))",
     ] {
         assert_eq!(unused_parameter("", fine), None, "{fine}");
     }
@@ -7862,6 +7864,11 @@ fn an_answer_that_says_what_was_printed_gets_no_other_value_printed() {
     let code = "import calendar\nyear = 2028\nmonth = 2\nday = 1\nprint(calendar.monthrange(year, month)[1])";
     let h = runs(request, &[(code, "29\n")]);
     assert_eq!(print_unprinted(&h, "February 2028 has 29 days."), None);
+    // Nor is a literal the code only set (`day = 1`) printed after another answer: it holds
+    // nothing computed (the answer's 30 against the printed 29 is another check's).
+    assert_eq!(print_unprinted(&h, "It has 30 days."), None);
+    let computed = code.replace("day = 1", "day = calendar.monthrange(year, month)[0]");
+    let h = runs(request, &[(&computed, "29\n")]);
     assert!(print_unprinted(&h, "It has 30 days.").is_some());
     // One value of several said: the value named after the request is still printed
     // (twelfth set, task 23: the total said for the average).
@@ -7935,4 +7942,482 @@ fn a_count_of_digits_with_a_fraction_is_told_to_count_the_text() {
     assert_eq!(digits_as_fraction(request, "31\n"), None);
     assert_eq!(digits_as_fraction(request, "31.0\n"), None);
     assert_eq!(digits_as_fraction("What is log10 of 2?", "0.301\n"), None);
+}
+
+#[test]
+fn a_syntax_error_that_quotes_a_missing_module_message_needs_no_module() {
+    let request = "What is the name of the youngest person in people.csv?";
+    let one_line = "import pandas as pd; try: y = 1; except ModuleNotFoundError: print('ModuleNotFoundError: No module named 'pandas')";
+    let quoted = format!(
+        "  File \"<cell 2>\", line 1\n    {one_line}\n        ^\nSyntaxError: unterminated string literal (detected at line 1)\n"
+    );
+    assert_eq!(missing_module(&quoted), None);
+    let h = runs_marked(request, &[(one_line, quoted.as_str(), true)]);
+    assert_eq!(install_missing(&h, &run(one_line)), None);
+    // The exception's own line still names it.
+    let missing = "Traceback (most recent call last):\n  File \"<cell 1>\", line 1, in <module>\n    import pandas as pd\nModuleNotFoundError: No module named 'pandas'\n";
+    assert_eq!(missing_module(missing), Some("pandas"));
+    let h = runs_marked(request, &[("import pandas as pd", missing, true)]);
+    assert!(install_missing(&h, &run("import pandas as pd")).is_some());
+    // So for a NameError.
+    assert_eq!(
+        missing_name(
+            "    print('NameError: name 'x' is not defined')\nSyntaxError: invalid syntax\n"
+        ),
+        None
+    );
+    assert_eq!(
+        missing_name(
+            "Traceback (most recent call last):\nNameError: name 'orders' is not defined\n"
+        ),
+        Some("orders")
+    );
+}
+
+#[test]
+fn failed_code_runs_again_once_a_later_piece_gives_the_name_it_lacked() {
+    let request = "How many orders in orders.json have a total above 50?";
+    let count = "result = 0\nfor order in orders:\n    if order['total'] > 50:\n        result += 1\nprint(result)";
+    let load = "orders = json.load(open('orders.json'))";
+    let no_orders = "Traceback (most recent call last):\nNameError: name 'orders' is not defined\n";
+    let no_json = "Traceback (most recent call last):\nNameError: name 'json' is not defined\n";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs_marked(
+        request,
+        &[
+            (count, no_orders, true),
+            (load, no_json, true),
+            ("import json", silent.as_str(), false),
+        ],
+    );
+    // An answer, or the piece sent again: the failed code runs, and the code it needed first.
+    for next in [None, Some(run("import json"))] {
+        let (code, says) = rerun_after_fragment(&h, next.as_ref()).unwrap();
+        assert_eq!(code, format!("{load}\n{count}"));
+        assert!(says.contains("gave `json`"), "{says}");
+    }
+    // Other code the model asks for runs as it is.
+    assert_eq!(rerun_after_fragment(&h, Some(&run("print(2)"))), None);
+    // Not when the last run printed, failed, or gave another name; nor once the code ran again.
+    for last in [
+        ("import json\nprint(1)", "1\n", false),
+        ("import csv", silent.as_str(), false),
+        ("import jsn", "ModuleNotFoundError", true),
+    ] {
+        let h = runs_marked(request, &[(load, no_json, true), last]);
+        assert_eq!(rerun_after_fragment(&h, None), None, "{last:?}");
+    }
+    let ran = runs_marked(
+        request,
+        &[
+            (load, no_json, true),
+            ("import json", silent.as_str(), false),
+            (load, silent.as_str(), false),
+        ],
+    );
+    assert_eq!(rerun_after_fragment(&ran, None), None);
+    // Code that writes a file is not run twice.
+    let append = "with open('log.txt', 'a') as f:\n    f.write(json.dumps({}))";
+    let writes = runs_marked(
+        request,
+        &[
+            (append, no_json, true),
+            ("import json", silent.as_str(), false),
+        ],
+    );
+    assert_eq!(rerun_after_fragment(&writes, None), None);
+    assert_eq!(
+        defined_names(
+            "import pandas as pd, os.path\nfrom math import sqrt as root, pi\nx, y = 1, 2\ndef f(a):\n    z = 3\nif a == b: pass\nwith open('o.json') as f:\n    orders = json.load(f)"
+        ),
+        vec!["pd", "os", "root", "pi", "x", "y", "f", "orders"]
+    );
+}
+
+#[test]
+fn a_literal_the_code_only_set_is_not_printed_as_its_result() {
+    let request = "What is the product of the numbers from 1 to 7? Use code.";
+    let silent = format!("\n({SILENT_RUN})");
+    let set_only = runs(request, &[("product = 1", silent.as_str())]);
+    assert_eq!(print_unprinted(&set_only, "The product is 504."), None);
+    // Computed after it was set, it is printed.
+    let computed = "import math\nproduct = 1\nproduct = math.prod(range(1, 8))";
+    let h = runs(request, &[(computed, silent.as_str())]);
+    assert_eq!(
+        print_unprinted(&h, "The product is 504.").map(|(c, _)| c),
+        Some("print(product)".into())
+    );
+    assert!(literal_only("product = 1\nname = 'x'", "product"));
+    assert!(literal_only("names = []", "names"));
+    assert!(!literal_only("product = 1\nproduct *= 7", "product"));
+    assert!(!literal_only(
+        "product = 1\nfor product in range(3): pass",
+        "product"
+    ));
+    assert!(!literal_only(
+        "product = 1\nproduct, other = 2, 3",
+        "product"
+    ));
+    assert!(!literal_only("product = math.prod(range(1, 8))", "product"));
+    assert!(!literal_only("x = 1", "product"));
+}
+
+#[test]
+fn a_count_kept_by_a_limit_the_code_never_compares_with_is_told_the_limit() {
+    let request = "How many lines of todo.txt are longer than 10 characters?";
+    let code = "lines = 0\nwith open('todo.txt', 'r') as file:\n    for line in file:\n        lines += len(line)\nprint(lines)";
+    assert_eq!(
+        unused_limit(request, code),
+        Some((
+            "longer than 10".into(),
+            "len(line.rstrip('\\n')) > 10".into()
+        ))
+    );
+    let h = runs(request, &[(code, "60\n")]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        "60\n",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("keeps only what is longer than 10"),
+        "{}",
+        hint.text
+    );
+    // Compared with it, or with the number beside it, it stands.
+    assert_eq!(
+        unused_limit(
+            request,
+            "print(sum(len(l.rstrip()) > 10 for l in open('todo.txt')))"
+        ),
+        None
+    );
+    assert_eq!(
+        unused_limit(
+            request,
+            "print(sum(len(l) >= 11 for l in open('todo.txt')))"
+        ),
+        None
+    );
+    assert_eq!(
+        unused_limit(
+            "How many orders have a total of at least 50?",
+            "print(len(orders))"
+        )
+        .map(|(_, t)| t),
+        Some("value >= 50".into())
+    );
+    assert_eq!(
+        unused_limit("How many files are smaller than 100 bytes?", "print(3)").map(|(_, t)| t),
+        Some("value < 100".into())
+    );
+    // No limit in the request, nothing to tell; a comment is no comparison.
+    assert_eq!(
+        unused_limit("How many lines does todo.txt have?", "print(4)"),
+        None
+    );
+    assert!(unused_limit(request, "# longer than 10\nprint(5)").is_some());
+}
+
+#[test]
+fn words_written_on_one_line_where_one_per_line_is_asked_are_not_done() {
+    let here = tempfile::tempdir().unwrap();
+    let request = "Write the words red, green and blue into colors.txt, one per line, then tell me how many lines colors.txt has.";
+    let write = "with open('colors.txt', 'w') as f: f.write('red green blue')";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(write, silent.as_str())]);
+    let call = h.call("c1").cloned().unwrap();
+    std::fs::write(here.path().join("colors.txt"), "red green blue").unwrap();
+    let said = unsplit_file_output(&h, &call, here.path()).unwrap();
+    assert!(
+        said.contains("`colors.txt` holds `red green blue` on one line, and my request asks for one per line. Write each on its own line, `f.write('red\\ngreen\\nblue\\n')`"),
+        "{said}"
+    );
+    // Not taken for the first part done.
+    assert_eq!(made_file_rest(request, write, here.path()), None);
+    assert_eq!(made_file_output(&h, &call, &silent, here.path()), None);
+    // One per line, it is done.
+    std::fs::write(here.path().join("colors.txt"), "red\ngreen\nblue\n").unwrap();
+    assert_eq!(unsplit_file_output(&h, &call, here.path()), None);
+    let said = made_file_output(&h, &call, &silent, here.path()).unwrap();
+    assert!(said.contains("It made `colors.txt`"), "{said}");
+    // A request that asks for no lines takes one line as it is.
+    std::fs::write(here.path().join("colors.txt"), "red green blue").unwrap();
+    assert_eq!(
+        unsplit_lines(
+            "Write red green blue into colors.txt.",
+            "colors.txt",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_search_for_a_word_the_file_writes_shorter_is_told_its_short_form() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.log"),
+        "2026-12-01 [INFO] start\n2026-12-01 [WARN] disk at 80%\n2026-12-02 [WARN] slow reply\n",
+    )
+    .unwrap();
+    let request = "How many lines in app.log are warnings?";
+    let code = "import re\nwith open('app.log', 'r') as file:\n    content = file.read()\n    warnings = re.findall(r'Warning: disk at \\d+%', content)\n    print(f\"Number of warnings: {len(warnings)}\")";
+    let printed = "Number of warnings: 0\n";
+    let h = runs(request, &[(code, printed)]);
+    let hint = uncomputed_hint(&h, &h.call("c1").cloned().unwrap(), printed, dir.path()).unwrap();
+    assert!(
+        hint.text.contains("`app.log` writes it shorter, `WARN`, as in `2026-12-01 [WARN] disk at 80%`: search for `WARN`."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(written_shorter("Error", code, dir.path()), None);
+    // Two letters are no short form.
+    std::fs::write(dir.path().join("app.log"), "wa 1\n").unwrap();
+    assert_eq!(written_shorter("Warning", code, dir.path()), None);
+}
+
+#[test]
+fn one_column_given_a_row_axis_is_told_and_mended() {
+    let request = "How many rows of people.csv have no email?";
+    let code = "import pandas as pd\ndf = pd.read_csv('people.csv')\nno_email_count = df[df['email'].isnull().any(axis=1)].shape[0]\nprint(no_email_count)";
+    let output =
+        "Traceback (most recent call last):\nValueError: No axis named 1 for object type Series\n";
+    let hint = run_hint(
+        "python",
+        code,
+        output,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("Write `no_email_count = df[df['email'].isnull()].shape[0]`, not `no_email_count = df[df['email'].isnull().any(axis=1)].shape[0]`."),
+        "{}",
+        hint.text
+    );
+    let mut shown = output.to_string();
+    hint.append_to(&mut shown);
+    let h = runs_ending(request, &[(code, &shown)], true);
+    let (mended, says) = mended_series_axis(&h, Some(&run(code))).unwrap();
+    assert_eq!(mended, code.replace(".any(axis=1)", ""));
+    assert!(says.contains("without it"), "{says}");
+    assert_eq!(
+        without_row_axis("print(df['a'].sum(axis=1))").as_deref(),
+        Some("print(df['a'].sum())")
+    );
+    assert_eq!(without_row_axis("print(df['a'].sum())"), None);
+    // Another failure is not this one.
+    let other = runs_ending(request, &[(code, "KeyError: 'email'\n")], true);
+    assert_eq!(mended_series_axis(&other, Some(&run(code))), None);
+}
+
+#[test]
+fn a_count_of_subfolders_too_from_one_folder_listed_is_told_to_walk() {
+    let request = "How many files are in the docs folder, counting its subfolders?";
+    let code = "import os\n\ndef count_files_in_docs():\n    docs_path = \"/tmp/w/docs\"\n    return len([f for f in os.listdir(docs_path) if os.path.isfile(os.path.join(docs_path, f))])\n\nprint(count_files_in_docs())";
+    assert_eq!(
+        shallow_listing(request, code),
+        Some(("os.listdir(docs_path)".into(), "os.walk(docs_path)".into()))
+    );
+    let h = runs(request, &[(code, "2\n")]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        "2\n",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`os.listdir(docs_path)` looks in one folder only"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        shallow_listing(request, "import glob\nprint(len(glob.glob('docs/*')))").map(|(_, w)| w),
+        Some("os.walk(\"docs\")".into())
+    );
+    // A walk, a recursive glob, or a request about one folder: nothing to tell.
+    assert_eq!(
+        shallow_listing(
+            request,
+            "import os\nprint(sum(len(f) for _, _, f in os.walk('docs')))"
+        ),
+        None
+    );
+    assert_eq!(
+        shallow_listing(
+            request,
+            "import glob\nprint(len(glob.glob('docs/**/*', recursive=True)))"
+        ),
+        None
+    );
+    assert_eq!(
+        shallow_listing("How many files are in the docs folder?", code),
+        None
+    );
+}
+
+#[test]
+fn a_count_printed_with_a_fraction_from_a_sum_is_no_count() {
+    let request = "How many orders in orders.json have a total above 50?";
+    let code = "import json\nwith open('orders.json') as f:\n    orders = json.load(f)\nprint(sum(o['total'] for o in orders if o['total'] > 50))";
+    assert_eq!(
+        fraction_for_count(request, code, "246.25\n"),
+        Some("246.25")
+    );
+    let h = runs(request, &[(code, "246.25\n")]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        "246.25\n",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("printed 246.25, which is no count"),
+        "{}",
+        hint.text
+    );
+    // A whole number, a request without a file, or no sum: nothing to tell.
+    assert_eq!(fraction_for_count(request, code, "3\n"), None);
+    assert_eq!(
+        fraction_for_count(
+            "How many hours are 150 minutes? Use code.",
+            "print(sum([150]) / 60)",
+            "2.5\n"
+        ),
+        None
+    );
+    assert_eq!(
+        fraction_for_count(request, "print(len(orders) / 2)", "2.5\n"),
+        None
+    );
+}
+
+#[test]
+fn rows_with_a_value_kept_for_rows_with_none_are_told_to_keep_the_empty_ones() {
+    let request = "How many rows of people.csv have no email?";
+    let code = "import csv\nwith open('people.csv') as file:\n    reader = csv.reader(file)\n    header = next(reader)\n    filtered_rows = [row for row in reader if row[1] != '']\nprint(f\"Number of rows with no email: {len(filtered_rows)}\")";
+    assert_eq!(
+        kept_filled(request, code),
+        Some(("row[1] != ''".into(), "row[1] == ''".into()))
+    );
+    let printed = "Number of rows with no email: 2\n";
+    let h = runs(request, &[(code, printed)]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        printed,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("keep those where it is empty, `row[1] == ''`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        kept_filled(
+            "Which rows have an empty name?",
+            "rows = [r for r in rows if r['name'].strip() != \"\"]"
+        )
+        .map(|(_, w)| w),
+        Some("r['name'].strip() == \"\"".into())
+    );
+    // A request about filled values, a test for empty, or the filled ones taken from all: fine.
+    assert_eq!(
+        kept_filled("How many rows of people.csv have an email?", code),
+        None
+    );
+    assert_eq!(
+        kept_filled(request, "print(sum(1 for r in rows if r[1] == ''))"),
+        None
+    );
+    assert_eq!(
+        kept_filled(
+            request,
+            "print(len(rows) - len([r for r in rows if r[1] != '']))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn code_that_printed_nothing_sent_back_earlier_does_not_stop_the_answer_asked_afresh() {
+    let request = "What is the product of the numbers from 1 to 7? Use code.";
+    let silent = format!("\n({SILENT_RUN})");
+    let code = "product = 1\nfor i in range(1, 8):\n    product *= i\nprint(product)";
+    let mut h = runs(
+        request,
+        &[("product = 1", silent.as_str()), (code, "5040\n")],
+    );
+    for item in after_answer(format!(
+        "{RAN_AGAIN} {SILENT_AGAIN}; running it again prints nothing again. Write code that does the rest of my request ({request}) and prints the answer."
+    )) {
+        h.push(item);
+    }
+    let quote = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert!(quote.contains(REPEATED), "{quote}");
+    for item in after_answer(quote) {
+        h.push(item);
+    }
+    let answer = fresh_answer(&h).unwrap();
+    assert_eq!(answer.start.as_deref(), Some("The answer is 5040."));
+    // Told that code which worked changes nothing run again, it is not asked afresh.
+    let told = repeated_run_nudge(&h, &run(code), Path::new("/nonexistent-folder")).unwrap();
+    assert!(
+        told.contains(RAN_AGAIN) && !told.contains(SILENT_AGAIN),
+        "{told}"
+    );
+    for item in after_answer(told) {
+        h.push(item);
+    }
+    assert!(fresh_answer(&h).is_none());
+}
+
+#[test]
+fn a_traceback_said_back_after_code_that_worked_is_no_answer() {
+    let request = "How many rows of people.csv have no email?";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 7, in <module>\n    no_email_count = df[df['email'].isnull().any(axis=1)].shape[0]\nValueError: No axis named 1 for object type Series\n";
+    let printed = "{'name': 'no_email_count', 'arguments': {'type': 'integer', 'value': 3}}\n";
+    let h = runs_marked(
+        request,
+        &[
+            (
+                "no_email_count = df[df['email'].isnull().any(axis=1)].shape[0]",
+                failed,
+                true,
+            ),
+            (
+                "no_email_count = df[df['email'].isnull()].shape[0]\nprint({'name': 'no_email_count', 'arguments': {'type': 'integer', 'value': no_email_count}})",
+                printed,
+                false,
+            ),
+        ],
+    );
+    let said = "The above exception was the direct cause of the following exception:\n\nTraceback (most recent call last):\n  File \"<cell 2>\", line 7, in <module>\n    no_email_count = df[df['email'].isnull().any(axis=1)].shape[0]\nValueError: No axis named 1 for object type Series";
+    let nudge = unused_output_nudge(&h, said).unwrap();
+    assert!(
+        nudge.contains("the error of earlier code said back"),
+        "{nudge}"
+    );
+    assert!(nudge.contains("'value': 3"), "{nudge}");
+    // An answer that uses the value stands, and so does an error line the run printed.
+    assert_eq!(unused_output_nudge(&h, "3 rows have no email."), None);
+    let log = runs(
+        "What is the last line of app.log?",
+        &[(
+            "print(open('app.log').read().splitlines()[-1])",
+            "KeyError: 'user'\n",
+        )],
+    );
+    assert_eq!(unused_output_nudge(&log, "KeyError: 'user'"), None);
 }
