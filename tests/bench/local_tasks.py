@@ -854,11 +854,70 @@ FIFTEENTH = [
     ("How many rows of people.csv have no email?", {"people.csv": EMAILS_CSV}, "3"),
 ]
 
+# A sixteenth, written in session 34 after the fifteenth's changes were made and before they
+# ran on it: the clean measure of that code. New shapes: the lowest price, one category's
+# total, tasks not done in JSON, a key of a .conf file, the highest of a JSON mapping, lines
+# with two words, unique words in any case, lines that start with a number, empty files, the
+# size of a folder's files, numbers written then averaged, a file copied into a folder.
+PRICES_CSV = "name,price\npen,1.25\nbook,12.00\nmug,4.50\ncable,0.99\nlamp,23.10\n"
+CATEGORY_CSV = ("date,category,amount\n2026-11-01,food,12.50\n2026-11-02,rent,800\n2026-11-03,food,7.25\n"
+                "2026-11-04,fun,20\n2026-11-05,food,10.25\n")
+DONE_TASKS_JSON = json.dumps([{"title": "a", "done": True}, {"title": "b", "done": False},
+                              {"title": "c", "done": False}, {"title": "d", "done": True},
+                              {"title": "e", "done": False}])
+DB_CONF = "# database settings\nhost = localhost\nmax_connections = 120\ntimeout = 30\n"
+SCORE_MAP_JSON = json.dumps({"ann": 81, "bob": 95, "cy": 77})
+METHOD_LOG = ("10.0.0.1 GET /index 200\n10.0.0.2 POST /login 200\n10.0.0.1 GET /missing 404\n"
+              "10.0.0.3 GET /about 200\n10.0.0.2 GET /api 500\n10.0.0.4 POST /old 404\n")
+CASE_TEXT = "The cat saw the dog\nthe Dog saw a CAT\n"
+NUMBERED_NOTES = "1 apples\nbuy milk\n2 pears\n10 figs\nend\n"
+QUANTITY_CSV = "item,quantity\npen,3\nbook,8\nmug,5\ncable,12\nlamp,6\n"
+
+SIXTEENTH = [
+    ("What is 7777 minus 3888? Use code.", {}, "3889"),
+    ("How many seconds are in a week? Use code.", {}, "604800"),
+    ("What is 15 percent of 80, plus 8? Use code.", {}, "20"),
+    ("What is the sum of the cubes of the numbers from 1 to 5? Use code.", {}, "225"),
+    ("How many multiples of 7 are there between 1 and 300? Use code.", {}, "42"),
+    ("What is 11 to the power of 5? Use code.", {}, "161051"),
+    ("What is 77 written in binary? Use code.", {}, "1001101"),
+    ("What is the hexadecimal number 3E8 in decimal? Use code.", {}, "1000"),
+    ("What is the average of 2.5, 3.5, 6 and 8? Use code.", {}, "5"),
+    ("What is the cube root of 2197? Use code.", {}, "13"),
+    ("What is 9 factorial? Use code.", {}, "362880"),
+    ("How many times does the word 'the' appear in 'the cat and the hat and the bat'? Count with code.", {}, "3"),
+    ("How many characters long is the text 'open source'? Count with code.", {}, "11"),
+    ("How many times does 'ab' appear in 'abcabcabab'? Count with code.", {}, "4"),
+    ("What is the crc32 of the text hello, in decimal? Use code.", {}, "907060870"),
+    ("What is the base64 text Y29mZmVl decoded? Use code.", {}, "coffee"),
+    ("What date is 60 days after 2027-11-15? Use code and answer as YYYY-MM-DD.", {}, "2028-01-14"),
+    ("How many Fridays are there in 2028? Use code.", {}, "52"),
+    ("What day of the week was 1999-12-31? Use code.", {}, "friday"),
+    ("How many days are there in the year 2100? Use code.", {}, "365"),
+    ("What is the lowest price in products.csv?", {"products.csv": PRICES_CSV}, "0.99"),
+    ("What is the total amount spent on food in expenses.csv?", {"expenses.csv": CATEGORY_CSV}, "30"),
+    ("How many tasks in tasks.json are not done?", {"tasks.json": DONE_TASKS_JSON}, "3"),
+    ("What is the value of max_connections in db.conf?", {"db.conf": DB_CONF}, "120"),
+    ("Who has the highest score in scores.json?", {"scores.json": SCORE_MAP_JSON}, "bob"),
+    ("How many lines in server.log are GET requests with status 200?", {"server.log": METHOD_LOG}, "2"),
+    ("How many unique words are in text.txt, ignoring case?", {"text.txt": CASE_TEXT}, "5"),
+    ("How many lines of notes.txt start with a number?", {"notes.txt": NUMBERED_NOTES}, "3"),
+    ("How many empty files are in this folder?",
+     {"a.txt": "", "b.txt": "x", "c.log": "", "d.md": "text"}, "2"),
+    ("What is the total size in bytes of the files in the logs folder?",
+     {"logs/a.log": "x" * 100, "logs/b.log": "x" * 50, "logs/c.txt": "x" * 30, "top.txt": "x" * 500}, "180"),
+    ("Write the numbers 5, 10 and 15 into data.txt, one per line, then tell me the average of the numbers "
+     "in data.txt.", {}, "10"),
+    ("Copy report.txt into the archive folder, then tell me how many files the archive folder has.",
+     {"report.txt": "q3 numbers\n", "archive/old.txt": "old\n"}, "2"),
+    ("How many rows in sales.csv have a quantity greater than 5?", {"sales.csv": QUANTITY_CSV}, "3"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
-        "fifteenth": FIFTEENTH}
+        "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
