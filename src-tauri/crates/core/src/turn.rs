@@ -468,6 +468,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))
                 .or_else(|| crate::coaching::mended_series_axis(history, next))
+                .or_else(|| crate::coaching::mended_elsewhere(history, next))
                 .or_else(|| crate::coaching::mended_median(history, next))
                 .or_else(|| crate::coaching::mended_environment(history, next, cwd))
                 .or_else(|| crate::coaching::mended_return(history, next))

@@ -60,9 +60,35 @@ pub fn fenced_blocks(text: &str, include_unclosed: bool) -> Vec<FencedBlock> {
             .next()
             .unwrap_or("")
             .to_lowercase();
+        // The language said again on the body's first line, or said there for a bare fence:
+        // the language, not code (begun "```python\n", the 0.5B model went on
+        // "python\nresult = 80 * 0.15 + 8", a NameError; sixteenth set, task 3).
+        if let Some((first, rest)) = b.body.split_once('\n') {
+            let named = first.trim().to_lowercase();
+            let language = !named.is_empty()
+                && (b.lang == named
+                    || b.lang.is_empty() && LANGUAGE_LINES.contains(&named.as_str()));
+            if language && !rest.trim().is_empty() {
+                b.body = rest.to_string();
+                b.lang = named;
+            }
+        }
     }
     blocks
 }
+
+/// A bare fence's first line that names the block's language rather than holding code.
+const LANGUAGE_LINES: [&str; 9] = [
+    "python",
+    "python3",
+    "py",
+    "bash",
+    "sh",
+    "shell",
+    "javascript",
+    "js",
+    "node",
+];
 
 fn fence_prefix(line: &str) -> Option<String> {
     for ch in ['`', '~'] {
@@ -533,6 +559,37 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn a_language_said_again_on_the_first_line_is_no_code() {
+        let said_again = fenced_blocks(
+            "```python\npython\nresult = 80 * 0.15 + 8\nprint(result)\n```",
+            false,
+        );
+        assert_eq!(said_again[0].lang, "python");
+        assert_eq!(said_again[0].body, "result = 80 * 0.15 + 8\nprint(result)");
+        let bare = fenced_blocks("```\nPython\nprint(1)\n```", false);
+        assert_eq!(
+            (bare[0].lang.as_str(), bare[0].body.as_str()),
+            ("python", "print(1)")
+        );
+        // A line of code, another language's name, or the name alone stay as they are.
+        for text in [
+            "```python\nprint(1)\nprint(2)\n```",
+            "```bash\npython\nls\n```",
+            "```python\npython\n```",
+            "```\nls\npwd\n```",
+        ] {
+            let block = &fenced_blocks(text, false)[0];
+            let inner = text.trim_start_matches('`').trim_end_matches("\n```");
+            let (lang, body) = inner.split_once('\n').unwrap();
+            assert_eq!(
+                (block.lang.as_str(), block.body.as_str()),
+                (lang, body),
+                "{text}"
+            );
+        }
     }
 
     #[test]

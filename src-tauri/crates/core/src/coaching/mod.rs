@@ -1567,9 +1567,70 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         let absent = words_beside(code, &word, &text)
             .map(|other| format!(" `{other}` is nowhere in `{name}`: leave it out of the search."))
             .unwrap_or_default();
+        // Compared in another column: what to compare instead of the spacing.
+        if let Some(column) = compared_column(code, &word, cwd, name) {
+            let WrongColumn { row, compared, compared_is, held, held_name, quote } = column;
+            return Some(format!(
+                "`{name}` does hold `{word}{SEARCH_MISSED} These lines have it:\n```\n{lines}\n```\nYour code compares `{row}[{compared}]`, {compared_is}; `{word}` is in column {held}, `{held_name}`. Compare `{row}[{held}] == {quote}{word}{quote}`, then run the code again."
+            ));
+        }
         Some(format!(
             "`{name}` does hold `{word}{SEARCH_MISSED}{case} These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again.{absent}{field}"
         ))
+    })
+}
+
+/// A CSV row's field compared with a word that another column holds: [`compared_column`].
+#[derive(Debug, PartialEq)]
+struct WrongColumn {
+    /// The row's name in the code (`row`).
+    row: String,
+    /// The index compared, and what it is (`the `amount` column`).
+    compared: usize,
+    compared_is: String,
+    /// The index of the column that holds the word, and its name.
+    held: usize,
+    held_name: String,
+    /// The quote the code wrote the word with.
+    quote: char,
+}
+
+/// When the code compares a row's field by index with `word` (`row[2] == 'food'`) and the CSV
+/// file `name` holds that word, as a whole field, in another column: that column and the one
+/// compared. The 0.5B model summed the food rows of `date,category,amount` with
+/// `row[2] == 'food'`, printed 0, and was told only to look at the spacing around `food`
+/// (sixteenth set, task 22).
+fn compared_column(code: &str, word: &str, cwd: &Path, name: &str) -> Option<WrongColumn> {
+    let (header, text) = csv_file(cwd, name)?;
+    let pattern = format!(
+        r#"\b([A-Za-z_]\w*)\[(\d+)\]\s*==\s*(['"]){}['"]"#,
+        regex::escape(word)
+    );
+    let found = regex::Regex::new(&pattern).ok()?.captures(code)?;
+    let row = found.get(1)?.as_str().to_string();
+    let compared: usize = found.get(2)?.as_str().parse().ok()?;
+    let quote = found.get(3)?.as_str().chars().next()?;
+    let mut held = None;
+    for line in text.lines().skip(1) {
+        let Some(at) = line.split(',').position(|f| f.trim() == word) else {
+            continue;
+        };
+        if held.is_some_and(|h| h != at) {
+            return None;
+        }
+        held = Some(at);
+    }
+    let held = held.filter(|h| *h != compared)?;
+    Some(WrongColumn {
+        row,
+        compared_is: header.get(compared).map_or_else(
+            || "past the last column".to_string(),
+            |h| format!("the `{h}` column"),
+        ),
+        compared,
+        held_name: header.get(held)?.clone(),
+        held,
+        quote,
     })
 }
 
@@ -4756,6 +4817,28 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    whole_line_digits(&request, code).then(|| {
+                        "`.isdigit()` of a whole line is true only when the line is all digits, and my request asks for the lines that start with a number: test the first character, `line[:1].isdigit()`.".to_string()
+                    })
+                })
+                .or_else(|| {
+                    sizes_unlooked(&request, code).then(|| {
+                        "an empty file is one of 0 bytes, and your code never looked at the files' sizes: test `os.path.getsize(path) == 0` for each file.".to_string()
+                    })
+                })
+                .or_else(|| {
+                    counts_for_distinct(&request, code, value).map(|(entries, name)| {
+                        format!("my request asks how many different ones there are, and your code printed each with its count ({entries} of them): the answer is how many there are, `print(len({name}))`.")
+                    })
+                })
+                .or_else(|| {
+                    narrowed_search(&request, code, cwd).map(|(searched, file, unasked, asked)| {
+                        let each = asked.iter().map(|w| format!("'{w}' in line")).collect::<Vec<_>>().join(" and ");
+                        let asked = asked.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(" and ");
+                        format!("your code searches for `{searched}`, copied from one line of `{file}`, and `{unasked}` in it is not in my request: it finds that line alone. Search for what my request asks, {asked}, each on its own: `{each}`.")
+                    })
+                })
+                .or_else(|| {
                     unused_limit(&request, code).map(|(said, test)| {
                         format!("my request keeps only what is {said}, and your code never compares with that number: keep each item with a test like `{test}`.")
                     })
@@ -5047,7 +5130,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             path_elsewhere(code, cwd).map(|(path, name, here)| {
-                format!("your code read `{path}`, and the `{name}` my request is about is the one in the working folder, `{here}`: use the relative name `{name}`.")
+                format!("your code read `{path}`{ELSEWHERE}`{name}` my request is about is the one in the working folder, `{here}`: use the relative name `{name}`.")
             })
         })
         .or_else(|| {
@@ -5184,8 +5267,15 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            literal_printed(&request, code, value)
-                .map(|n| format!("{n} is a number your code wrote itself: it did not compute it."))
+            year_days_missed(&request, value).map(|year| {
+                format!("a year has 365 or 366 days, and your code printed neither: count the days from January 1 of {year} to January 1 of the next year, `(datetime.date({}, 1, 1) - datetime.date({year}, 1, 1)).days`.", year + 1)
+            })
+        })
+        .or_else(|| {
+            literal_printed(&request, code, value).map(|n| match counter_unmoved(code, n) {
+                Some(name) => format!("{n} is where your code's count starts (`{name} = {n}`), and nothing was ever added to it: the condition before its `{name} += 1` was never true. Check that condition against what the data really holds."),
+                None => format!("{n} is a number your code wrote itself: it did not compute it."),
+            })
         })
         .or_else(|| {
             text_printed(&request, code, value)
@@ -6694,12 +6784,29 @@ fn number_for_who<'v>(request: &str, value: &'v str) -> Option<&'v str> {
     let [number] = numbers.as_slice() else {
         return None;
     };
+    // Its words the request's, joined or not (`highest_score`), or a call's dressing: the 0.5B
+    // model printed `{'name': 'Highest Score', 'arguments': {'highest_score': 95}}` for "Who has
+    // the highest score in scores.json?" (sixteenth set, task 25).
     let asked: Vec<String> = words_in(&lower).map(str::to_string).collect();
     words_in(value)
         .filter(|w| w.chars().any(char::is_alphabetic) && !w.chars().any(|c| c.is_ascii_digit()))
         .all(|w| {
-            let w = w.to_lowercase();
-            asked.contains(&w) || matches!(w.as_str(), "is" | "was" | "are" | "of" | "with" | "a")
+            w.to_lowercase().split('_').all(|part| {
+                asked.iter().any(|a| a == part)
+                    || matches!(
+                        part,
+                        "is" | "was"
+                            | "are"
+                            | "of"
+                            | "with"
+                            | "a"
+                            | "the"
+                            | "name"
+                            | "arguments"
+                            | "result"
+                            | "value"
+                    )
+            })
         })
         .then_some(*number)
 }
@@ -6955,10 +7062,46 @@ fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v 
     let pattern = format!(
         r#"(?m)^\s*(?:print\((?:\s*(?:"[^"]*"|'[^']*')\s*,)*\s*{escaped}\s*(?:,\s*(?:"[^"]*"|'[^']*')\s*)*\)|[A-Za-z_]\w*\s*=\s*{escaped}|return\s+{escaped})\s*(?:#.*)?$"#
     );
-    regex::Regex::new(&pattern)
-        .ok()?
-        .is_match(code)
+    // Not a value a branch chooses (`if year % 100 == 0:` … `return 365`): the condition
+    // computed it (the 0.5B model's leap-year function returned the right 365 for 2100, was
+    // told it wrote 365 itself, and answered 739825 from today's date; sixteenth set, task 20).
+    let lines: Vec<&str> = code.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let chosen = |at: usize| {
+        lines[..at]
+            .iter()
+            .rev()
+            .filter(|l| !l.trim().is_empty())
+            .find(|l| indent(l) < indent(lines[at]))
+            .is_some_and(|l| {
+                let l = l.trim_start();
+                l.starts_with("if ") || l.starts_with("elif ") || l.starts_with("else")
+            })
+    };
+    let written = regex::Regex::new(&pattern).ok()?;
+    lines
+        .iter()
+        .enumerate()
+        .any(|(at, line)| written.is_match(line) && !chosen(at))
         .then_some(*n)
+}
+
+/// The name the code starts at `n` (`empty_files = 0`) and adds to under a condition
+/// (`empty_files += 1`), when that is how `n` came to be printed: the count never moved. The
+/// 0.5B model counted empty files with `if not os.path.isfile(...)`, printed 0, and was told it
+/// wrote 0 itself (sixteenth set, task 29).
+fn counter_unmoved<'c>(code: &'c str, n: &str) -> Option<&'c str> {
+    code.lines().find_map(|line| {
+        let (name, start) = line.trim().split_once('=')?;
+        let name = name.trim();
+        let counter = !name.is_empty()
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && same_number(start.trim(), n)
+            && code
+                .lines()
+                .any(|l| l.trim_start().starts_with(&format!("{name} +=")));
+        counter.then_some(name)
+    })
 }
 
 /// The one line a run printed, when the code printed it as a string literal at its top level
@@ -7659,6 +7802,135 @@ fn copied_lines<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str>
     })
 }
 
+/// Whether the request asks for the lines that start with a number (or digit) and the code
+/// tests whole lines with `.isdigit()`, never a first character or field. The 1.5B model kept
+/// the lines of notes.txt for which `line.strip().isdigit()`, none of `1 apples`, `2 pears`,
+/// `10 figs` (sixteenth set, task 28).
+fn whole_line_digits(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asked = [
+        "start with a",
+        "starts with a",
+        "begin with a",
+        "begins with a",
+    ]
+    .iter()
+    .any(|s| lower.contains(&format!("{s} number")) || lower.contains(&format!("{s} digit")));
+    let bare = uncommented(code);
+    asked
+        && bare.contains(".isdigit()")
+        && ![
+            "[0]",
+            "[:1]",
+            "[0:1]",
+            "re.match",
+            "startswith",
+            "^\\d",
+            "^[0-9]",
+            "lstrip",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// The year a request asks the days of (`How many days are there in the year 2100?`), when the
+/// run printed one number that is neither 365 nor 366. The 1.5B model printed the day of the
+/// year of January 1, 1, and was pushed to answer it (sixteenth set, task 20).
+fn year_days_missed(request: &str, value: &str) -> Option<i32> {
+    let year = asked_year_days(request)?;
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    (!same_number(printed, "365") && !same_number(printed, "366")).then_some(year)
+}
+
+/// Whether the request asks about empty files and the code never looks at a file's size or
+/// text (`getsize`, `st_size`, `.stat(`, `.read(`). The 0.5B model counted the paths that are
+/// not files (sixteenth set, task 29).
+fn sizes_unlooked(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let empty_files = lower.contains("empty file") || lower.contains("files are empty");
+    let bare = uncommented(code);
+    empty_files
+        && ![
+            "getsize",
+            "st_size",
+            ".stat(",
+            ".read(",
+            "readlines",
+            "os.stat",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// When a request asks how many different things there are (`unique`, `different`,
+/// `distinct`) and the run printed a mapping of each to its count (a `Counter` or a dict of
+/// numbers) by its name, `print(name)`: how many entries it has, and that name. The 0.5B
+/// model printed `Counter({'the': 3, 'cat': 2, 'saw': 2, 'dog': 2, 'a': 1})` for the unique
+/// words of text.txt, and said 3 (sixteenth set, task 27).
+fn counts_for_distinct<'c>(request: &str, code: &'c str, value: &str) -> Option<(usize, &'c str)> {
+    static ENTRY: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?:'[^']*'|"[^"]*"|\w+):\s*-?\d+(?:\.\d+)?\s*[,}]"#).ok()
+    });
+    let lower = request.to_lowercase();
+    let distinct = words_in(&lower).any(|w| matches!(w, "unique" | "different" | "distinct"));
+    let value = value.trim();
+    let mapping = value.starts_with('{') || value.starts_with("Counter({");
+    if !lower.trim_start().starts_with("how many") || !distinct || !mapping || value.contains('\n')
+    {
+        return None;
+    }
+    let entries = ENTRY.as_ref()?.find_iter(value).count();
+    let name = code.lines().rev().find_map(|l| {
+        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
+        (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .then_some(inner)
+    })?;
+    (entries >= 2).then_some((entries, name))
+}
+
+/// When a request asks how many lines of a file the code names, and the code searches for a
+/// string of several words copied from exactly one of its lines, some words the request's and
+/// some not: that string, the file, the first word the request lacks, and the request's words
+/// in it. The 0.5B model counted "GET requests with status 200" with
+/// `re.search(r'GET /index 200', line)`, found the one line it was copied from, and said 1
+/// (sixteenth set, task 26).
+fn narrowed_search<'c>(
+    request: &str,
+    code: &'c str,
+    cwd: &Path,
+) -> Option<(&'c str, &'c str, &'c str, Vec<&'c str>)> {
+    let lower = request.to_lowercase();
+    if !lower.trim_start().starts_with("how many") {
+        return None;
+    }
+    let asked: Vec<&str> = words_in(&lower).collect();
+    let literals: Vec<&str> = code
+        .lines()
+        .filter(|l| !l.contains("print("))
+        .flat_map(string_literals)
+        .collect();
+    named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            literals.iter().find_map(|literal| {
+                let parts: Vec<&str> = literal.split_whitespace().collect();
+                if parts.len() < 2 || text.lines().filter(|l| l.contains(literal)).count() != 1 {
+                    return None;
+                }
+                let (mine, theirs): (Vec<&str>, Vec<&str>) = parts
+                    .iter()
+                    .partition(|p| asked.contains(&p.to_lowercase().as_str()));
+                let unasked = theirs.first()?;
+                (!mine.is_empty()).then_some((*literal, file, *unasked, mine))
+            })
+        })
+}
+
 /// The code of the turn's runs that worked, then `code`, as one text.
 fn with_earlier_code(history: &History, turn: &[HistoryItem], code: &str) -> String {
     code_runs(history, turn)
@@ -7687,16 +7959,24 @@ fn deleted_counted(request: &str, code: &str, cwd: &Path) -> Option<String> {
 /// `calendar.monthrange` without going through the months: the year. The 0.5B model printed
 /// `calendar.monthrange(2100, 1)[1]`, 31, for the days of 2100 (twelfth set, task 20).
 fn month_for_year(request: &str, code: &str) -> Option<i32> {
-    static YEAR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\bhow many days\b[^.?!]*?\b(?:in|of)\s+(?:the\s+year\s+)?(\d{4})\b")
-            .ok()
-    });
     let bare = uncommented(code);
     if !bare.contains("monthrange(") || bare.contains("for ") || bare.contains("sum(") {
         return None;
     }
+    asked_year_days(request)
+}
+
+/// The year whose days a request asks for (`How many days are there in the year 2100?`, `How
+/// many days does 2028 have?`); not one month's (`days in March of 2026`), nor the days of a
+/// year that come after a date.
+fn asked_year_days(request: &str) -> Option<i32> {
+    static YEAR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bhow many days\b[^.?!]*?\b(?:in|of|does)\s+(?:the\s+year\s+)?(\d{4})(?:\s+have)?\s*(?:[?.!]|$)",
+        )
+        .ok()
+    });
     let c = YEAR.as_ref()?.captures(request)?;
-    // "days in March of 2026" is one month's.
     asked_month(request)
         .is_none()
         .then(|| c[1].parse().ok())
@@ -8447,6 +8727,34 @@ fn without_row_axis(code: &str) -> Option<String> {
         ARGUMENT.as_ref()?.replace_all(code, "").into_owned()
     };
     (mended != code).then_some(mended)
+}
+
+/// What the hint for a path outside the working folder says between that path and the name.
+const ELSEWHERE: &str = ", and the ";
+
+/// When the model asks to run again, unchanged, Python code that was told it read a path
+/// outside the working folder where the request means a name in it (the hint said to use the
+/// relative name), or answers after it: that code with the path written as the name, for the
+/// engine to run in the model's stead. The 0.5B model sent `/tmp/oi-bench-task/archive` back
+/// three times for "the archive folder" (sixteenth set, task 32).
+pub fn mended_elsewhere<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (_, hint) = split_hint(output);
+    let rest = hint?.split_once("your code read `")?.1;
+    let (path, rest) = rest.split_once(&format!("`{ELSEWHERE}`"))?;
+    let name = rest.split('`').next()?;
+    if path.is_empty() || name.is_empty() || !code.contains(path) {
+        return None;
+    }
+    Some((
+        code.replace(path, name),
+        format!(
+            "the model's code uses `{path}`, outside the working folder, for the `{name}` in it, and {how}: running it with `{name}`"
+        ),
+    ))
 }
 
 /// When the model asks to run again, unchanged, Python code that failed giving one column of

@@ -4253,6 +4253,12 @@ fn a_number_a_function_returns_as_written_is_no_computed_answer() {
     assert_eq!(literal_printed(request, code, "366"), Some("366"));
     let computed = "import calendar\ndef days(y):\n    return 366 if calendar.isleap(y) else 365\nprint(days(2100))";
     assert_eq!(literal_printed(request, computed, "365"), None);
+    // A value a branch chooses is computed by its condition (sixteenth set, task 20).
+    let branched = "def days_in_year(year):\n    if year % 4 == 0:\n        if year % 100 == 0:\n            if year % 400 == 0:\n                return 366\n            else:\n                return 365\n        return 366\n    else:\n        return 365\nprint(days_in_year(2100))";
+    assert_eq!(literal_printed(request, branched, "365"), None);
+    // Not when it is also written outside any branch.
+    let also = format!("{branched}\nresult = 365\nprint(result)");
+    assert_eq!(literal_printed(request, &also, "365"), Some("365"));
 }
 
 #[test]
@@ -5151,6 +5157,21 @@ fn a_number_said_in_the_requests_words_for_who_goes_back_as_undone() {
         None
     );
     assert_eq!(number_for_who(request, "67"), Some("67"));
+    // Dressed as a call, its key the request's words joined (sixteenth set, task 25).
+    assert_eq!(
+        number_for_who(
+            "Who has the highest score in scores.json?",
+            "{'name': 'Highest Score', 'arguments': {'highest_score': 95}}"
+        ),
+        Some("95")
+    );
+    assert_eq!(
+        number_for_who(
+            "Who has the highest score in scores.json?",
+            "{'name': 'bob', 'score': 95}"
+        ),
+        None
+    );
 }
 
 #[test]
@@ -7830,6 +7851,17 @@ fn a_path_elsewhere_to_a_name_of_the_working_folder_is_told_the_one_here() {
         path_elsewhere("print(open('/etc/hostname').read())", &work),
         None
     );
+    // Sent back after the hint, it runs with the name here (sixteenth set, task 32).
+    let request = "How many .csv files are in the data folder?";
+    let h = runs(request, &[(&code, "0\n")]);
+    let hint = uncomputed_hint(&h, &h.call("c1").cloned().unwrap(), "0\n", &work).unwrap();
+    let mut shown = "0\n".to_string();
+    hint.append_to(&mut shown);
+    let told = runs_ending(request, &[(&code, &shown)], true);
+    let (mended, says) = mended_elsewhere(&told, Some(&run(&code))).unwrap();
+    assert_eq!(mended, code.replace(&up, "data"));
+    assert!(says.contains("running it with `data`"), "{says}");
+    assert_eq!(mended_elsewhere(&told, Some(&run("print(1)"))), None);
 }
 
 #[test]
@@ -8420,4 +8452,206 @@ fn a_traceback_said_back_after_code_that_worked_is_no_answer() {
         )],
     );
     assert_eq!(unused_output_nudge(&log, "KeyError: 'user'"), None);
+}
+
+#[test]
+fn a_word_compared_in_another_column_of_a_csv_is_told_its_column() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.csv"),
+        "date,category,amount\n2026-11-01,food,12.50\n2026-11-02,rent,800\n2026-11-03,food,7.25\n",
+    )
+    .unwrap();
+    let code = "import csv\nwith open('expenses.csv') as file:\n    reader = csv.reader(file)\n    next(reader)\n    total_amount = 0\n    for row in reader:\n        if row[2] == 'food':\n            total_amount += float(row[3])\n    print(total_amount)";
+    assert_eq!(
+        compared_column(code, "food", here.path(), "expenses.csv"),
+        Some(WrongColumn {
+            row: "row".into(),
+            compared: 2,
+            compared_is: "the `amount` column".into(),
+            held: 1,
+            held_name: "category".into(),
+            quote: '\'',
+        })
+    );
+    let hint = run_hint("python", code, "0\n", false, here.path()).unwrap();
+    assert!(
+        hint.text.contains("Your code compares `row[2]`, the `amount` column; `food` is in column 1, `category`. Compare `row[1] == 'food'`"),
+        "{}",
+        hint.text
+    );
+    // The right column, or past the last one.
+    assert_eq!(
+        compared_column(
+            &code.replace("row[2]", "row[1]"),
+            "food",
+            here.path(),
+            "expenses.csv"
+        ),
+        None
+    );
+    assert_eq!(
+        compared_column(
+            &code.replace("row[2]", "row[5]"),
+            "food",
+            here.path(),
+            "expenses.csv"
+        )
+        .map(|c| c.compared_is),
+        Some("past the last column".into())
+    );
+}
+
+#[test]
+fn a_search_copied_from_one_line_with_words_the_request_lacks_is_told_to_search_its_words() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.log"),
+        "10.0.0.1 GET /index 200\n10.0.0.2 POST /login 200\n10.0.0.3 GET /about 200\n",
+    )
+    .unwrap();
+    let request = "How many lines in server.log are GET requests with status 200?";
+    let code = "import re\nwith open('server.log', 'r') as file:\n    lines = file.readlines()\ncount = 0\nfor line in lines:\n    if re.search(r'GET /index 200', line):\n        count += 1\nprint(count)";
+    assert_eq!(
+        narrowed_search(request, code, here.path()),
+        Some(("GET /index 200", "server.log", "/index", vec!["GET", "200"]))
+    );
+    let h = runs(request, &[(code, "1\n")]);
+    let hint = uncomputed_hint(&h, &h.call("c1").cloned().unwrap(), "1\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`/index` in it is not in my request: it finds that line alone. Search for what my request asks, `GET` and `200`, each on its own: `'GET' in line and '200' in line`."),
+        "{}",
+        hint.text
+    );
+    // The request's words alone, or a string several lines hold, or no count asked: fine.
+    let own = code.replace("GET /index 200", "GET");
+    assert_eq!(narrowed_search(request, &own, here.path()), None);
+    let shared = code.replace("GET /index 200", "GET /");
+    assert_eq!(narrowed_search(request, &shared, here.path()), None);
+    assert_eq!(
+        narrowed_search(
+            "Which line of server.log is a GET with status 200?",
+            code,
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn counts_printed_for_how_many_different_are_told_to_count_the_entries() {
+    let request = "How many unique words are in text.txt, ignoring case?";
+    let code = "import re\nfrom collections import Counter\nwith open('text.txt') as file:\n    text = file.read()\nwords = re.findall(r'\\b\\w+\\b', text.lower())\nunique_words = Counter(words)\nprint(unique_words)";
+    let printed = "Counter({'the': 3, 'cat': 2, 'saw': 2, 'dog': 2, 'a': 1})\n";
+    assert_eq!(
+        counts_for_distinct(request, code, printed),
+        Some((5, "unique_words"))
+    );
+    let h = runs(request, &[(code, printed)]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        printed,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`print(len(unique_words))`"),
+        "{}",
+        hint.text
+    );
+    // A count printed, a request for how many times, or one entry: fine.
+    assert_eq!(
+        counts_for_distinct(request, "print(len(set(words)))", "5\n"),
+        None
+    );
+    assert_eq!(
+        counts_for_distinct(
+            "How many times does 'the' appear in text.txt?",
+            code,
+            printed
+        ),
+        None
+    );
+    assert_eq!(counts_for_distinct(request, code, "{'the': 3}\n"), None);
+}
+
+#[test]
+fn empty_files_counted_without_their_sizes_are_told_how_empty_is_tested() {
+    let request = "How many empty files are in this folder?";
+    let code = "import os\ndef count_empty_files(folder):\n    empty_files = 0\n    for root, dirs, files in os.walk(folder):\n        for file in files:\n            if not os.path.isfile(os.path.join(root, file)):\n                empty_files += 1\n    return empty_files\nempty_files = count_empty_files('.')\nprint(f\"The number of empty files in the folder is: {empty_files}\")";
+    assert!(sizes_unlooked(request, code));
+    let printed = "The number of empty files in the folder is: 0\n";
+    let h = runs(request, &[(code, printed)]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        printed,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`os.path.getsize(path) == 0`"),
+        "{}",
+        hint.text
+    );
+    assert!(!sizes_unlooked(
+        request,
+        &code.replace("not os.path.isfile", "0 == os.path.getsize")
+    ));
+    assert!(!sizes_unlooked("How many files are in this folder?", code));
+    // A count that never moved is told so, not that the code wrote its number.
+    assert_eq!(counter_unmoved(code, "0"), Some("empty_files"));
+    assert_eq!(counter_unmoved("total = 0\nprint(total)", "0"), None);
+}
+
+#[test]
+fn whole_lines_of_digits_for_lines_that_start_with_a_number_are_told_the_first_character() {
+    let request = "How many lines of notes.txt start with a number?";
+    let code = "notes = computer.files.read('notes.txt')\nlines = notes.split('\\n')\nkept = [line for line in lines if line.strip().isdigit()]\nprint(len(kept))";
+    assert!(whole_line_digits(request, code));
+    let h = runs(request, &[(code, "0\n")]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        "0\n",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.text.contains("`line[:1].isdigit()`"), "{}", hint.text);
+    assert!(!whole_line_digits(
+        request,
+        &code.replace("line.strip().isdigit()", "line[:1].isdigit()")
+    ));
+    assert!(!whole_line_digits(
+        "How many lines of notes.txt are numbers?",
+        code
+    ));
+}
+
+#[test]
+fn days_of_a_year_printed_as_neither_365_nor_366_are_told_how_to_count_them() {
+    let request = "How many days are there in the year 2100? Use code.";
+    assert_eq!(year_days_missed(request, "1\n"), Some(2100));
+    let code = "import datetime\nprint(datetime.date(2100, 1, 1).timetuple().tm_yday)";
+    let h = runs(request, &[(code, "1\n")]);
+    let hint = uncomputed_hint(
+        &h,
+        &h.call("c1").cloned().unwrap(),
+        "1\n",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`(datetime.date(2101, 1, 1) - datetime.date(2100, 1, 1)).days`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(year_days_missed(request, "365\n"), None);
+    assert_eq!(
+        year_days_missed("How many days are in February 2028?", "29\n"),
+        None
+    );
 }
