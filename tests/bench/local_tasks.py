@@ -888,7 +888,9 @@ SIXTEENTH = [
     ("How many times does the word 'the' appear in 'the cat and the hat and the bat'? Count with code.", {}, "3"),
     ("How many characters long is the text 'open source'? Count with code.", {}, "11"),
     ("How many times does 'ab' appear in 'abcabcabab'? Count with code.", {}, "4"),
-    ("What is the crc32 of the text hello, in decimal? Use code.", {}, "907060870"),
+    # Was "…of the text hello, in decimal?": the 1.5B model took the comma for the text's own
+    # (`"hello,"`), a fair reading; reworded after its first run.
+    ("What is the crc32 of the text hello (no newline), as a decimal number? Use code.", {}, "907060870"),
     ("What is the base64 text Y29mZmVl decoded? Use code.", {}, "coffee"),
     ("What date is 60 days after 2027-11-15? Use code and answer as YYYY-MM-DD.", {}, "2028-01-14"),
     ("How many Fridays are there in 2028? Use code.", {}, "52"),
