@@ -469,6 +469,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))
                 .or_else(|| crate::coaching::mended_series_axis(history, next))
                 .or_else(|| crate::coaching::mended_elsewhere(history, next))
+                .or_else(|| crate::coaching::mended_who_max(history, next))
+                .or_else(|| crate::coaching::mended_narrowed(history, next, cwd))
                 .or_else(|| crate::coaching::mended_median(history, next))
                 .or_else(|| crate::coaching::mended_environment(history, next, cwd))
                 .or_else(|| crate::coaching::mended_return(history, next))
