@@ -915,11 +915,71 @@ SIXTEENTH = [
     ("How many rows in sales.csv have a quantity greater than 5?", {"sales.csv": QUANTITY_CSV}, "3"),
 ]
 
+# A seventeenth, written in session 34 after the sixteenth's changes were made and before they
+# ran on it: the clean measure of the session's last code. New shapes: an average price, the
+# lowest stock, users over an age in JSON, a YAML key under another, top-level keys of JSON,
+# lines with a word, the longest line, long words, .txt files over a size, the folder with the
+# most files, lines written then the last one read, a file deleted then the rest counted, a
+# column summed.
+MENU_CSV = "item,price\ntea,2.50\ncake,4.00\nsoup,6.25\nbread,3.25\n"
+STOCK_CSV = "name,stock\nbolts,140\nnuts,35\nscrews,62\nwashers,88\n"
+AGED_USERS = json.dumps([{"name": "ann", "age": 28}, {"name": "bob", "age": 41},
+                         {"name": "cy", "age": 35}, {"name": "dee", "age": 30}])
+DB_YAML = "app:\n  debug: false\ndatabase:\n  name: shopdb\n  port: 5432\n"
+TOP_KEYS_JSON = json.dumps({"name": "demo", "version": 2, "features": {"a": True, "b": False},
+                            "owners": ["ann", "bob"]})
+TIMEOUT_LOG = "connect ok\nread timeout on db\nwrite ok\ntimeout again\nclosed\n"
+LONG_POEM = "the sun is up\nand all the birds are singing loud\nthe day is new\n"
+ESSAY = "Programming languages evolve quickly while fundamentals remain\n"
+XY_CSV = "x,y\n1,10\n2,20\n3,35\n"
+
+SEVENTEENTH = [
+    ("What is 123 times 45? Use code.", {}, "5535"),
+    ("How many minutes are in a week? Use code.", {}, "10080"),
+    ("What is 40 percent of 250, minus 15? Use code.", {}, "85"),
+    ("What is the sum of the even numbers from 1 to 50? Use code.", {}, "650"),
+    ("How many numbers from 1 to 200 are divisible by both 4 and 6? Use code.", {}, "16"),
+    ("What is 5 to the power of 8? Use code.", {}, "390625"),
+    ("What is 1000 written in base 5? Use code.", {}, "13000"),
+    ("What is the binary number 1111111 in decimal? Use code.", {}, "127"),
+    ("What is the median of 12, 4, 19, 7, 15 and 3? Use code.", {}, "9.5"),
+    ("What is the square root of 3, rounded to 4 decimal places? Use code.", {}, "1.7321"),
+    ("What is the greatest common divisor of 462 and 1071? Use code.", {}, "21"),
+    ("How many vowels are in 'the quick brown fox'? Count with code.", {}, "5"),
+    ("What is the word 'stop' reversed? Use code.", {}, "pots"),
+    ("How many words in 'one two three four five six' have more than three letters? Use code.", {}, "3"),
+    ("What are the first 8 characters of the md5 hex digest of the text abc (no newline)? Use code.", {},
+     "90015098"),
+    ("What is the text 'bye' encoded in base64? Use code.", {}, "Ynll"),
+    ("What date is 30 days before 2027-03-10? Use code and answer as YYYY-MM-DD.", {}, "2027-02-08"),
+    ("How many Wednesdays are there in February 2027? Use code.", {}, "4"),
+    ("What day of the week is 2027-07-04? Use code.", {}, "sunday"),
+    ("How many days are there from 2027-01-01 to 2027-04-02? Use code.", {}, "91"),
+    ("What is the average price in menu.csv?", {"menu.csv": MENU_CSV}, "4"),
+    ("Which item in stock.csv has the lowest stock?", {"stock.csv": STOCK_CSV}, "nuts"),
+    ("How many users in users.json are older than 30?", {"users.json": AGED_USERS}, "2"),
+    ("What is the name of the database in config.yaml?", {"config.yaml": DB_YAML}, "shopdb"),
+    ("How many keys does settings.json have at its top level?", {"settings.json": TOP_KEYS_JSON}, "4"),
+    ("How many lines in errors.log mention timeout?", {"errors.log": TIMEOUT_LOG}, "2"),
+    ("What is the longest line in poem.txt?", {"poem.txt": LONG_POEM}, "and all the birds are singing loud"),
+    ("How many words in essay.txt have more than 6 letters?", {"essay.txt": ESSAY}, "4"),
+    ("How many .txt files in this folder are larger than 100 bytes?",
+     {"a.txt": "x" * 150, "b.txt": "x" * 90, "c.txt": "x" * 101, "d.md": "x" * 500}, "2"),
+    ("Which subfolder of this folder has the most files?",
+     {"docs/a.md": "a", "docs/b.md": "b", "img/c.png": "c", "img/d.png": "d", "img/e.png": "e", "x.txt": "x"},
+     "img"),
+    ("Write the lines alpha, beta and gamma into greek.txt, one per line, then tell me the last line of "
+     "greek.txt.", {}, "gamma"),
+    ("Delete old.log, then tell me how many .log files are left in this folder.",
+     {"a.log": "a\n", "old.log": "o\n", "b.log": "b\n", "c.txt": "c\n"}, "2"),
+    ("What is the sum of the y column in data.csv?", {"data.csv": XY_CSV}, "65"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
-        "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH}
+        "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
