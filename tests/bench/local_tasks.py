@@ -930,7 +930,7 @@ TOP_KEYS_JSON = json.dumps({"name": "demo", "version": 2, "features": {"a": True
                             "owners": ["ann", "bob"]})
 TIMEOUT_LOG = "connect ok\nread timeout on db\nwrite ok\ntimeout again\nclosed\n"
 LONG_POEM = "the sun is up\nand all the birds are singing loud\nthe day is new\n"
-ESSAY = "Programming languages evolve quickly while fundamentals remain\n"
+LONG_WORDS = "Programming languages evolve quickly while fundamentals remain\n"
 XY_CSV = "x,y\n1,10\n2,20\n3,35\n"
 
 SEVENTEENTH = [
@@ -962,7 +962,7 @@ SEVENTEENTH = [
     ("How many keys does settings.json have at its top level?", {"settings.json": TOP_KEYS_JSON}, "4"),
     ("How many lines in errors.log mention timeout?", {"errors.log": TIMEOUT_LOG}, "2"),
     ("What is the longest line in poem.txt?", {"poem.txt": LONG_POEM}, "and all the birds are singing loud"),
-    ("How many words in essay.txt have more than 6 letters?", {"essay.txt": ESSAY}, "4"),
+    ("How many words in essay.txt have more than 6 letters?", {"essay.txt": LONG_WORDS}, "4"),
     ("How many .txt files in this folder are larger than 100 bytes?",
      {"a.txt": "x" * 150, "b.txt": "x" * 90, "c.txt": "x" * 101, "d.md": "x" * 500}, "2"),
     ("Which subfolder of this folder has the most files?",
