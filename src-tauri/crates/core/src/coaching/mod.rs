@@ -110,6 +110,12 @@ pub fn run_hint(
                 false,
             );
         }
+        if output.contains("object of type '_csv.reader' has no len()") {
+            return hint(
+                "A `csv.reader` reads rows one by one and has no `len()`. Make it a list first, `rows = list(reader)`, then use `len(rows)`, or count the rows as the loop reads them.",
+                false,
+            );
+        }
         if output.contains(SERIES_AXIS)
             && let Some(mended) = without_row_axis(code)
             && let Some((was, is)) = code.lines().zip(mended.lines()).find(|(a, b)| a != b)
@@ -1038,9 +1044,6 @@ fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
             break;
         }
     }
-    if path.len() < 2 {
-        return None;
-    }
     path.reverse();
     // The name the code's index chain to the key starts from (`settings` of
     // `settings['app']['port']`).
@@ -1049,8 +1052,26 @@ fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
         regex::escape(key)
     ))
     .ok()?;
+    // A key of the top level the code looked for under another (the 1.5B model's
+    // `config_data['app']['database']`, `database:` heading config.yaml's lines; seventeenth
+    // set, task 24).
+    if path.len() < 2 {
+        let under = regex::Regex::new(&format!(
+            r#"([A-Za-z_]\w*)(?:\[[^\]\n]+\])+\[['"]{}['"]\]"#,
+            regex::escape(key)
+        ))
+        .ok()?;
+        let name = under.captures(code)?.get(1)?.as_str();
+        return Some(format!(
+            "In `{file}`, `{key}` is a key of the top level (line {}), under no other: reach it as `{name}['{key}']`.",
+            at + 1
+        ));
+    }
+    // Or the name the file was loaded into (`config = yaml.safe_load(file)`).
+    let loaded = regex::Regex::new(r"([A-Za-z_]\w*)\s*=\s*yaml\.(?:safe_)?load\(").ok()?;
     let name = chain
         .captures(code)
+        .or_else(|| loaded.captures(code))
         .and_then(|c| c.get(1))
         .map_or("data", |m| m.as_str());
     let index: String = path.iter().map(|k| format!("['{k}']")).collect();
@@ -4398,8 +4419,15 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
     // (fourteenth set, task 20). Not one value among several: the 0.5B model answered the
     // total of a printed `{"total_price": 30.0, "num_books": 3}`, and its `average_price`,
     // never printed, was the answer (twelfth set, task 23).
+    // Nor one that says the one word printed (the 0.5B model printed `nuts`, the item of the
+    // lowest stock, said so, and the engine printed `lowest_stock`, 35, in its stead;
+    // seventeenth set, task 22).
     let printed = split_hint(output).0.trim();
-    if numbers_in(printed).len() == 1 && !printed.contains('\n') && answer_uses(answer, printed) {
+    if numbers_in(printed).len() <= 1
+        && !printed.is_empty()
+        && !printed.contains('\n')
+        && answer_uses(answer, printed)
+    {
         return None;
     }
     let call = history.call(call_id)?;
@@ -4791,6 +4819,12 @@ pub fn uncomputed_hint(
                 })
                 .or_else(|| {
                     key_unlooked(&request, code, cwd).map(|(key, file, i)| {
+                        // Under another key of a YAML file, its index from the loaded name:
+                        // the 0.5B model printed `config['database']`, the mapping, for the
+                        // database's name (seventeenth set, task 24).
+                        if let Some(path) = yaml_key_path(code, &key, cwd) {
+                            return format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`. {path}");
+                        }
                         // Where: the 0.5B model took `split('\n')[1]` of a .env whose line 1
                         // is a comment, told only to find the line.
                         format!("my request asks about `{key}`, a key `{file}` sets, and your code never looked for `{key}`: find the line that starts with `{key}` (line {} of the file: `lines[{i}]` of `text.splitlines()`) and take what follows its `=` or `:`.", i + 1)
@@ -4817,6 +4851,11 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    percent_unscaled(&request, &with_earlier_code(history, turn, code)).map(|(rate, base)| {
+                        format!("{rate} percent of {base} is {base} * {rate} / 100, and your code never divided by 100: write the percentage as `{base} * {rate} / 100`.")
+                    })
+                })
+                .or_else(|| {
                     // With the turn's earlier code: `x = 6 * 7`, then `print(x)`.
                     unused_operand(&request, &with_earlier_code(history, turn, code)).map(|(said, number)| {
                         format!("my request says `{said}`, and your code never used {number}: it computed only part of what I asked. Write the whole computation.")
@@ -4825,6 +4864,11 @@ pub fn uncomputed_hint(
                 .or_else(|| {
                     digit_start_missed(&request, code).map(|test| {
                         format!("{test}, and my request asks for the lines that start with a number, any number: test the first character, `line[:1].isdigit()`.")
+                    })
+                })
+                .or_else(|| {
+                    words_unsplit(&request, &with_earlier_code(history, turn, code)).then(|| {
+                        "my request asks about words, and your code never split the text into words: it measured or counted whole lines. Split each line into its words, `line.split()`, and test each word.".to_string()
                     })
                 })
                 .or_else(|| {
@@ -5279,7 +5323,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             literal_printed(&request, code, value).map(|n| match counter_unmoved(code, n) {
-                Some(name) => format!("{n} is where your code's count starts (`{name} = {n}`), and nothing was ever added to it: the condition before its `{name} += 1` was never true. Check that condition against what the data really holds."),
+                Some((name, added)) => format!("{n} is where your code's count starts (`{name} = {n}`), and nothing was ever added to it: `{added}` never ran. Check what leads to it against what the data really holds."),
                 None => format!("{n} is a number your code wrote itself: it did not compute it."),
             })
         })
@@ -5738,15 +5782,33 @@ fn factor_alone(request: &str, value: &str) -> Option<TimeConversion> {
         .then_some(conversion)
 }
 
+/// A percentage of a number as a request says it (`18 percent of 1250`, `7% of 3250`).
+static PERCENT_OF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d+(?:\.\d+)?)\b").ok()
+});
+
+/// When the request takes a percentage of a number and the code never divides by 100 nor
+/// writes the rate as a fraction (`0.4`): the rate and the number. The 0.5B model computed
+/// "40 percent of 250, minus 15" as `40 * 250 - 15` (seventeenth set, task 3).
+fn percent_unscaled<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'r str)> {
+    let found = PERCENT_OF.as_ref()?.captures(request)?;
+    let (rate, base) = (found.get(1)?.as_str(), found.get(2)?.as_str());
+    let fraction = (rate.parse::<f64>().ok()? / 100.0).to_string();
+    let bare = uncommented(code);
+    let written = numbers_in(&bare);
+    let scaled = written
+        .iter()
+        .any(|w| same_number(w, "100") || same_number(w, &fraction))
+        || bare.contains('%');
+    (!scaled).then_some((rate, base))
+}
+
 /// When the request asks for a percentage of a number ("18 percent of 1250", "7% of 3250")
 /// and nothing else, and the run printed one number that is not it, at any rounding: the two
 /// numbers as the request writes them and the value. The 0.5B model computed 18 percent of
 /// 1250 as `18 / 1250 * 100` and answered 1.44.
 fn percent_missed<'r>(request: &'r str, value: &str) -> Option<(&'r str, &'r str, f64)> {
-    static PERCENT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(\d+(?:\.\d+)?)\b").ok()
-    });
-    let found = PERCENT.as_ref()?.captures(request)?;
+    let found = PERCENT_OF.as_ref()?.captures(request)?;
     let (rate, base) = (found.get(1)?.as_str(), found.get(2)?.as_str());
     let lower = request.to_lowercase();
     // A percentage taken off, added or compared is another computation.
@@ -6829,14 +6891,23 @@ fn decimal_places(number: &str) -> usize {
 /// nearest tenth").
 fn decimals_asked(request: &str) -> Option<usize> {
     static DECIMALS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\b(one|1|two|2|three|3)\s+decimal|\bnearest (tenth|hundredth)").ok()
+        regex::Regex::new(
+            r"(?i)\b(one|two|three|four|five|six|[1-9])\s+decimal|\bnearest (tenth|hundredth|thousandth)",
+        )
+        .ok()
     });
     let caps = DECIMALS.as_ref()?.captures(request)?;
     let asked = caps.get(1).or_else(|| caps.get(2))?.as_str().to_lowercase();
+    // Four and more too: the 0.5B model said the square root of 3 "rounded to 4 decimal
+    // places" as 1.7320508075688772 (seventeenth set, task 10).
     Some(match asked.as_str() {
-        "one" | "1" | "tenth" => 1,
-        "two" | "2" | "hundredth" => 2,
-        _ => 3,
+        "one" | "tenth" => 1,
+        "two" | "hundredth" => 2,
+        "three" | "thousandth" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        digit => digit.parse().ok()?,
     })
 }
 
@@ -7099,17 +7170,21 @@ fn literal_printed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v 
 /// (`empty_files += 1`), when that is how `n` came to be printed: the count never moved. The
 /// 0.5B model counted empty files with `if not os.path.isfile(...)`, printed 0, and was told it
 /// wrote 0 itself (sixteenth set, task 29).
-fn counter_unmoved<'c>(code: &'c str, n: &str) -> Option<&'c str> {
+fn counter_unmoved<'c>(code: &'c str, n: &str) -> Option<(&'c str, &'c str)> {
     code.lines().find_map(|line| {
         let (name, start) = line.trim().split_once('=')?;
         let name = name.trim();
-        let counter = !name.is_empty()
-            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-            && same_number(start.trim(), n)
-            && code
-                .lines()
-                .any(|l| l.trim_start().starts_with(&format!("{name} +=")));
-        counter.then_some(name)
+        if name.is_empty()
+            || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            || !same_number(start.trim(), n)
+        {
+            return None;
+        }
+        let added = code
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with(&format!("{name} +=")))?;
+        Some((name, added))
     })
 }
 
@@ -7922,6 +7997,29 @@ fn year_days_missed(request: &str, value: &str) -> Option<i32> {
         return None;
     };
     (!same_number(printed, "365") && !same_number(printed, "366")).then_some(year)
+}
+
+/// Whether the request asks how many words of a file there are (`How many words in essay.txt
+/// have more than 6 letters?`) and the code reads lines without ever splitting them into
+/// words. The 0.5B model counted essay.txt's lines longer than 6 characters, 1 (seventeenth
+/// set, task 28).
+fn words_unsplit(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asked =
+        lower.trim_start().starts_with("how many words") && !named_files(request).is_empty();
+    let bare = uncommented(code);
+    let splits = [
+        ".split(",
+        "re.findall",
+        "re.split",
+        "word_tokenize",
+        "split()",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    // It measured or counted something (not a file printed as it is: another hint's).
+    let counted = bare.contains("len(") || bare.contains("+= 1") || bare.contains(".count(");
+    asked && !splits && counted
 }
 
 /// Whether the request asks about empty files and the code never looks at a file's size or

@@ -7710,7 +7710,16 @@ fn a_yaml_key_looked_for_under_another_key_is_told_its_place() {
             .text,
         "In `settings.yaml`, `port` is under `server` (line 5): reach it as `settings['server']['port']`."
     );
-    // A key at the top, or none such: nothing of this.
+    // A key at the top looked for under another is told it is at the top (seventeenth set,
+    // task 24, 1.5B).
+    let nested = "import yaml\nsettings = yaml.safe_load(open('settings.yaml'))\nprint(settings['app']['server'])";
+    assert_eq!(
+        yaml_key_path(nested, "server", here.path()).as_deref(),
+        Some(
+            "In `settings.yaml`, `server` is a key of the top level (line 4), under no other: reach it as `settings['server']`."
+        )
+    );
+    // A key at the top indexed from the top, or none such: nothing of this.
     assert_eq!(yaml_key_path(code, "app", here.path()), None);
     assert_eq!(yaml_key_path(code, "timeout", here.path()), None);
     // The answer in words after it, with the file as it would have it, is asked for code.
@@ -8564,7 +8573,10 @@ fn empty_files_counted_without_their_sizes_are_told_how_empty_is_tested() {
     ));
     assert!(!sizes_unlooked("How many files are in this folder?", code));
     // A count that never moved is told so, not that the code wrote its number.
-    assert_eq!(counter_unmoved(code, "0"), Some("empty_files"));
+    assert_eq!(
+        counter_unmoved(code, "0"),
+        Some(("empty_files", "empty_files += 1"))
+    );
     assert_eq!(counter_unmoved("total = 0\nprint(total)", "0"), None);
 }
 
@@ -8705,4 +8717,109 @@ fn a_search_copied_from_one_line_sent_back_runs_testing_the_request_words() {
         mended.contains("if ('GET' in line and '200' in line):"),
         "{mended}"
     );
+}
+
+#[test]
+fn a_percentage_never_divided_by_100_is_told_how_it_is_taken() {
+    let request = "What is 40 percent of 250, minus 15? Use code.";
+    assert_eq!(
+        percent_unscaled(request, "40 * 250 - 15"),
+        Some(("40", "250"))
+    );
+    let hint = uncomputed(request, "print(40 * 250 - 15)", "9985\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("40 percent of 250 is 250 * 40 / 100, and your code never divided by 100"),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "print(250 * 40 / 100 - 15)",
+        "print(0.4 * 250 - 15)",
+        "print(250 * 0.40 - 15)",
+    ] {
+        assert_eq!(percent_unscaled(request, fine), None, "{fine}");
+    }
+    assert_eq!(
+        percent_unscaled("What is 250 minus 15?", "print(250 - 15)"),
+        None
+    );
+}
+
+#[test]
+fn four_decimal_places_asked_are_decimals_asked() {
+    assert_eq!(
+        decimals_asked("What is the square root of 3, rounded to 4 decimal places?"),
+        Some(4)
+    );
+    assert_eq!(decimals_asked("Round it to five decimal places."), Some(5));
+    assert_eq!(decimals_asked("to the nearest thousandth"), Some(3));
+    assert_eq!(decimals_asked("to 2 decimals"), Some(2));
+    assert_eq!(decimals_asked("What is 22 divided by 7?"), None);
+}
+
+#[test]
+fn an_answer_that_says_the_one_word_printed_gets_no_value_printed() {
+    // Seventeenth set, task 22 (0.5B): `nuts` printed and said, then `lowest_stock`, 35,
+    // printed by the engine and said in its stead.
+    let request = "Which item in stock.csv has the lowest stock?";
+    let code = "import csv\nlowest_stock = float('inf')\nlowest_item = None\nfor row in csv.reader(open('stock.csv')):\n    if int(row[1]) < lowest_stock:\n        lowest_stock = int(row[1])\n        lowest_item = row[0]\nprint(lowest_item)";
+    let h = runs(request, &[(code, "nuts\n")]);
+    assert_eq!(
+        print_unprinted(&h, "The item with the lowest stock is nuts."),
+        None
+    );
+    assert!(print_unprinted(&h, "The item with the lowest stock is bolts.").is_some());
+}
+
+#[test]
+fn a_yaml_mapping_printed_for_a_key_under_it_is_told_the_index() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("config.yaml"),
+        "app:\n  debug: false\ndatabase:\n  name: shopdb\n  port: 5432\n",
+    )
+    .unwrap();
+    let request = "What is the name of the database in config.yaml?";
+    let code = "import yaml\nwith open('config.yaml', 'r') as file:\n    config = yaml.safe_load(file)\nprint(config['database'])";
+    let printed = "{'name': 'shopdb', 'port': 5432}\n";
+    let hint = uncomputed_in(request, code, printed, here.path()).unwrap();
+    assert!(
+        hint.text.contains("In `config.yaml`, `name` is under `database` (line 4): reach it as `config['database']['name']`."),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn the_length_of_a_csv_reader_is_told_to_make_a_list() {
+    let code = "import csv\nreader = csv.reader(open('menu.csv'))\nprint(len(reader))";
+    let output = "Traceback (most recent call last):\nTypeError: object of type '_csv.reader' has no len()\n";
+    let hint = run_hint(
+        "python",
+        code,
+        output,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.text.contains("`rows = list(reader)`"), "{}", hint.text);
+}
+
+#[test]
+fn lines_measured_for_words_are_told_to_split_them() {
+    let request = "How many words in essay.txt have more than 6 letters?";
+    let code = "with open('essay.txt') as file:\n    lines = file.readlines()\ncount = 0\nfor line in lines:\n    if len(line) > 6:\n        count += 1\nprint(count)";
+    assert!(words_unsplit(request, code));
+    let hint = uncomputed(request, code, "1\n").unwrap();
+    assert!(hint.text.contains("`line.split()`"), "{}", hint.text);
+    assert!(!words_unsplit(
+        request,
+        &code.replace("len(line) > 6", "len(line.split()) > 6")
+    ));
+    assert!(!words_unsplit(
+        "How many words are in 'a b c'? Use code.",
+        "print(3)"
+    ));
 }
