@@ -25,6 +25,16 @@ all the same. Not a test: nothing is asserted.
     bash .ci/local-model.sh          # prints MODEL and PYTHON
     cargo build -p oi-cli --bins --features local-runtime
     PYTHON tests/bench/builtin_runtime.py MODEL "$CARGO_TARGET_DIR/debug/interpreter" [runs]
+
+A machine without AVX-512 can be stood in for on one that has it: build into another target dir
+with ggml's AVX-512 options off (the build script passes GGML_* through to CMake, and
+oi_llama_cpu_flags turns on only what /proc/cpuinfo lists):
+
+    source .ci/packages.sh && oi_llama_cpu_flags
+    GGML_AVX512=OFF GGML_AVX512_VBMI=OFF GGML_AVX512_VNNI=OFF GGML_AVX512_BF16=OFF GGML_AVX_VNNI=OFF \
+      CARGO_TARGET_DIR=/tmp/avx2-target cargo build -p oi-cli --bins --features local-runtime
+
+The server arm then still runs with the CPU's full instruction set (its wheel picks at run time).
 """
 import glob
 import json
