@@ -6412,6 +6412,17 @@ fn fraction_for_count<'v>(request: &str, code: &str, value: &'v str) -> Option<&
     if !lower.starts_with("how many") || named_files(request).is_empty() || !code.contains("sum(") {
         return None;
     }
+    // Not a quantity that comes in fractions ("How many hours does hours.csv log?").
+    const MEASURES: [&str; 16] = [
+        "hours", "minutes", "seconds", "days", "weeks", "years", "km", "miles", "meters", "kg",
+        "pounds", "liters", "litres", "dollars", "euros", "points",
+    ];
+    if words_in(&lower)
+        .nth(2)
+        .is_some_and(|w| MEASURES.contains(&w))
+    {
+        return None;
+    }
     let printed = numbers_in(value);
     let [printed] = printed.as_slice() else {
         return None;

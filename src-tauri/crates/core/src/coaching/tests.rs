@@ -8307,6 +8307,14 @@ fn a_count_printed_with_a_fraction_from_a_sum_is_no_count() {
     assert_eq!(fraction_for_count(request, code, "3\n"), None);
     assert_eq!(
         fraction_for_count(
+            "How many hours does hours.csv log in all?",
+            "print(sum(hours))",
+            "12.5\n"
+        ),
+        None
+    );
+    assert_eq!(
+        fraction_for_count(
             "How many hours are 150 minutes? Use code.",
             "print(sum([150]) / 60)",
             "2.5\n"
