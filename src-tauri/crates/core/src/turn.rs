@@ -468,7 +468,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))
                 .or_else(|| crate::coaching::mended_series_axis(history, next))
-                .or_else(|| crate::coaching::mended_elsewhere(history, next))
+                .or_else(|| crate::coaching::mended_elsewhere(history, next, cwd))
                 .or_else(|| crate::coaching::mended_who_max(history, next))
                 .or_else(|| crate::coaching::mended_narrowed(history, next, cwd))
                 .or_else(|| crate::coaching::mended_median(history, next))

@@ -3079,7 +3079,8 @@ pub fn rerun_after_fragment(
         return None;
     }
     let mut given = defined_names(piece);
-    let first = given.clone();
+    // The name the last piece gave that the latest failure lacked, for the events.
+    let mut name = "";
     let mut chain: Vec<&str> = Vec::new();
     let mut searched = earlier.len();
     while let Some(at) = earlier[..searched]
@@ -3096,6 +3097,9 @@ pub fn rerun_after_fragment(
         if writes_files(code) || chain.contains(&code) {
             break;
         }
+        if chain.is_empty() {
+            name = missing_name(earlier[at].1).unwrap_or_default();
+        }
         chain.push(code);
         given = defined_names(code);
         searched = at;
@@ -3107,15 +3111,6 @@ pub fn rerun_after_fragment(
     if runs.iter().any(|(c, _, _)| c.trim() == code.trim()) {
         return None;
     }
-    let name = first
-        .iter()
-        .find(|n| {
-            earlier
-                .iter()
-                .any(|(c, o, _)| *c == chain[0] && missing_name(o) == Some(**n))
-        })
-        .copied()
-        .unwrap_or_default();
     Some((
         code,
         format!(
@@ -4370,6 +4365,15 @@ fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
     ))
 }
 
+/// The name the code printed last, alone: `total` of `print(total)`.
+fn printed_name(code: &str) -> Option<&str> {
+    code.lines().rev().find_map(|l| {
+        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
+        (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .then_some(inner)
+    })
+}
+
 /// What [`one_value_of`] asks for (`their sum`) and the code that computes it from the name
 /// the code printed (`print(total.sum())`).
 fn rows_total(request: &str, code: &str, printed: &str) -> Option<(&'static str, String)> {
@@ -4390,12 +4394,7 @@ fn rows_total(request: &str, code: &str, printed: &str) -> Option<(&'static str,
     if rows < 2 && !list {
         return None;
     }
-    // The name the code printed last, `print(name)`.
-    let name = code.lines().rev().find_map(|l| {
-        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
-        (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
-            .then_some(inner)
-    })?;
+    let name = printed_name(code)?;
     // A list has no `.sum()`; a pandas column has both.
     Some(match (total, list) {
         (true, true) => ("their sum", format!("print(sum({name}))")),
@@ -5180,7 +5179,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             path_elsewhere(code, cwd).map(|(path, name, here)| {
-                format!("your code read `{path}`{ELSEWHERE}`{name}` my request is about is the one in the working folder, `{here}`: use the relative name `{name}`.")
+                format!("your code read `{path}`, and the `{name}` my request is about {ELSEWHERE}, `{here}`: use the relative name `{name}`.")
             })
         })
         .or_else(|| {
@@ -8071,11 +8070,7 @@ fn counts_for_distinct<'c>(request: &str, code: &'c str, value: &str) -> Option<
         return None;
     }
     let entries = ENTRY.as_ref()?.find_iter(value).count();
-    let name = code.lines().rev().find_map(|l| {
-        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
-        (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
-            .then_some(inner)
-    })?;
+    let name = printed_name(code)?;
     (entries >= 2).then_some((entries, name))
 }
 
@@ -8963,8 +8958,8 @@ fn without_row_axis(code: &str) -> Option<String> {
     (mended != code).then_some(mended)
 }
 
-/// What the hint for a path outside the working folder says between that path and the name.
-const ELSEWHERE: &str = ", and the ";
+/// What the hint for a path outside the working folder says after that path.
+const ELSEWHERE: &str = "is the one in the working folder";
 
 /// When the model asks to run again, unchanged, Python code that was told it read a path
 /// outside the working folder where the request means a name in it (the hint said to use the
@@ -8974,17 +8969,15 @@ const ELSEWHERE: &str = ", and the ";
 pub fn mended_elsewhere<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
+    cwd: &Path,
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
-    let (_, hint) = split_hint(output);
-    let rest = hint?.split_once("your code read `")?.1;
-    let (path, rest) = rest.split_once(&format!("`{ELSEWHERE}`"))?;
-    let name = rest.split('`').next()?;
-    if path.is_empty() || name.is_empty() || !code.contains(path) {
+    if !output.contains(ELSEWHERE) {
         return None;
     }
+    let (path, name, _) = path_elsewhere(code, cwd)?;
     Some((
-        code.replace(path, name),
+        code.replace(&path, &name),
         format!(
             "the model's code uses `{path}`, outside the working folder, for the `{name}` in it, and {how}: running it with `{name}`"
         ),

@@ -7867,10 +7867,10 @@ fn a_path_elsewhere_to_a_name_of_the_working_folder_is_told_the_one_here() {
     let mut shown = "0\n".to_string();
     hint.append_to(&mut shown);
     let told = runs_ending(request, &[(&code, &shown)], true);
-    let (mended, says) = mended_elsewhere(&told, Some(&run(&code))).unwrap();
+    let (mended, says) = mended_elsewhere(&told, Some(&run(&code)), &work).unwrap();
     assert_eq!(mended, code.replace(&up, "data"));
     assert!(says.contains("running it with `data`"), "{says}");
-    assert_eq!(mended_elsewhere(&told, Some(&run("print(1)"))), None);
+    assert_eq!(mended_elsewhere(&told, Some(&run("print(1)")), &work), None);
 }
 
 #[test]
