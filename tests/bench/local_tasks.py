@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|...|eighth|ninth|tenth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|eighteenth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -315,7 +315,7 @@ CSV_SIZES = {"a.csv": "1,2\n", "b.csv": "x,y,z\n", "c.txt": "hello"}
 
 SIXTH = [
     ("What is 999 times 999? Use code.", {}, "998001"),
-    ("How many hours are in 3 weeks? Use code.", {}, "504"),
+    ("How many seconds are in 4 days and 7 hours? Use code.", {}, "370800"),
     ("What is 18 percent of 1250? Use code.", {}, "225"),
     ("What is the product of the integers from 1 to 12? Use code.", {}, "479001600"),
     ("How many multiples of 9 are there from 1 to 1000? Use code.", {}, "111"),
@@ -465,7 +465,7 @@ ACCESS_LOG = ("10.0.0.1 GET /index 200\n10.0.0.2 GET /missing 404\n10.0.0.1 POST
 
 NINTH = [
     ("What is 17 times 23, minus 100? Use code.", {}, "291"),
-    ("How many hours are in 3 weeks? Use code.", {}, "504"),
+    ("How many seconds are in 4 days and 7 hours? Use code.", {}, "370800"),
     ("What is 12.5 percent of 960? Use code.", {}, "120"),
     ("What is the sum of the odd numbers from 1 to 99? Use code.", {}, "2500"),
     ("How many numbers from 1 to 500 are divisible by 3 or by 5? Use code.", {}, "233"),
@@ -815,7 +815,7 @@ EMAILS_CSV = "name,email\nann,ann@x.com\nbob,\ncy,cy@y.org\ndee,\neve,\n"
 
 FIFTEENTH = [
     ("What is 2468 divided by 4? Use code.", {}, "617"),
-    ("How many hours are in 3 weeks? Use code.", {}, "504"),
+    ("How many seconds are in 4 days and 7 hours? Use code.", {}, "370800"),
     ("What is 35 percent of 1200? Use code.", {}, "420"),
     ("What is the product of the numbers from 1 to 7? Use code.", {}, "5040"),
     ("How many even numbers are there from 1 to 375? Use code.", {}, "187"),
@@ -877,7 +877,7 @@ SIXTEENTH = [
     ("What is 7777 minus 3888? Use code.", {}, "3889"),
     ("How many seconds are in a week? Use code.", {}, "604800"),
     ("What is 15 percent of 80, plus 8? Use code.", {}, "20"),
-    ("What is the sum of the cubes of the numbers from 1 to 5? Use code.", {}, "225"),
+    ("What is the product of 6, 13 and 17, minus 250? Use code.", {}, "1076"),
     ("How many multiples of 7 are there between 1 and 300? Use code.", {}, "42"),
     ("What is 11 to the power of 5? Use code.", {}, "161051"),
     ("What is 77 written in binary? Use code.", {}, "1001101"),
@@ -975,11 +975,75 @@ SEVENTEENTH = [
     ("What is the sum of the y column in data.csv?", {"data.csv": XY_CSV}, "65"),
 ]
 
+# An eighteenth, written in session 35 before any change of that session: the clean measure of
+# session 34's last code. New shapes: a product under a price, a quantity column summed, members
+# of one role in JSON, a key of an INI section, a nested list's length, distinct paths in a log,
+# the shortest word, lines ending with a question mark, files under a folder, the .log file with the
+# most lines, a folder made with a file in it, a word replaced then counted, one city's highest temperature;
+# and twenty others none of the earlier sets asked (checked against them for near-repeats).
+PRODUCT_PRICES = "product,price\nlamp,24.99\ndesk,149.00\nchair,89.50\nshelf,120.00\n"
+ORDER_QTY_CSV = "order,qty\nA1,3\nA2,11\nA3,6\nA4,9\n"
+ROLE_TEAM = json.dumps({"members": [{"name": "ivy", "role": "admin"}, {"name": "jon", "role": "dev"},
+                                     {"name": "kim", "role": "admin"}, {"name": "lee", "role": "viewer"},
+                                     {"name": "max", "role": "admin"}]})
+SERVER_INI = "[client]\nport = 7000\ntimeout = 5\n\n[server]\nhost = 0.0.0.0\nport = 8443\n"
+PLUGINS_JSON = json.dumps({"name": "editor", "settings": {"plugins": ["git", "lint", "format", "spell", "ai"],
+                                                          "theme": "dark"}})
+STATUS_LOG = ("GET /a 200\nGET /b 404\nPOST /c 500\nGET /d 404\nGET /e 200\nGET /404-page 200\n"
+              "GET /f 404\n")
+SHORT_WORDS = "elephant\nbadger\ngiraffe\nemu\nzebra\n"
+QUESTION_NOTES = "is it done?\nyes it is\nwho did it?\nthe team\nwhen?\n"
+CITY_TEMPS = "city,temp\nOslo,12\nRome,28\nOslo,17\nRome,31\nOslo,9\n"
+
+EIGHTEENTH = [
+    ("What is (987 - 123) times 4? Use code.", {}, "3456"),
+    ("How many seconds are in 4 days and 7 hours? Use code.", {}, "370800"),
+    ("What is 12.5 percent of 96? Use code.", {}, "12"),
+    ("What is the product of 6, 13 and 17, minus 250? Use code.", {}, "1076"),
+    ("How many prime numbers are there between 100 and 150? Use code.", {}, "10"),
+    ("What is 7 cubed plus 3 squared? Use code.", {}, "352"),
+    ("What is 2026 in Roman numerals? Use code.", {}, "mmxxvi"),
+    ("What is the hexadecimal number a0 in decimal? Use code.", {}, "160"),
+    ("What is the average of 7, 13, 22 and 30? Use code.", {}, "18"),
+    ("What is 17 divided by 6, rounded to 2 decimal places? Use code.", {}, "2.83"),
+    ("What is the least common multiple of 8, 14 and 20? Use code.", {}, "280"),
+    ("How many times does the letter e appear in 'cheese and peppers'? Use code.", {}, "5"),
+    ("What are the words of 'pear apple fig' in alphabetical order? Use code.", {}, "apple fig pear"),
+    ("How many words in 'a bb ccc dddd eeeee' have an odd number of letters? Use code.", {}, "3"),
+    ("What are the first 8 characters of the sha256 hex digest of the text hi (no newline)? Use code.", {},
+     "8f434346"),
+    ("What is the ROT13 of the word 'world'? Use code.", {}, "jbeyq"),
+    ("What date is 45 days after 2027-11-20? Use code and answer as YYYY-MM-DD.", {}, "2028-01-04"),
+    ("How many Fridays fall on the 13th of a month in 2026? Use code.", {}, "3"),
+    ("What day of the week is 2031-12-25? Use code.", {}, "thursday"),
+    ("How many days are there from 2026-12-25 to 2027-06-30? Use code.", {}, "187"),
+    ("Which product in products.csv costs less than 30?", {"products.csv": PRODUCT_PRICES}, "lamp"),
+    ("What is the total quantity in orders.csv?", {"orders.csv": ORDER_QTY_CSV}, "29"),
+    ("How many people in team.json have the role admin?", {"team.json": ROLE_TEAM}, "3"),
+    ("Which port does the server section of server.ini set?", {"server.ini": SERVER_INI}, "8443"),
+    ("How many plugins are listed in app.json?", {"app.json": PLUGINS_JSON}, "5"),
+    ("How many different paths were requested in access.log?", {"access.log": STATUS_LOG}, "7"),
+    ("What is the shortest word in words.txt?", {"words.txt": SHORT_WORDS}, "emu"),
+    ("How many lines in notes.txt end with a question mark?", {"notes.txt": QUESTION_NOTES}, "3"),
+    ("How many files in total are in the src folder, including its subfolders?",
+     {"src/main.py": "x", "src/lib/util.py": "x", "src/lib/io.py": "x", "src/lib/deep/x.json": "{}",
+      "README.md": "x", "tests/test_a.py": "x"}, "4"),
+    ("Which .log file in this folder has the most lines?",
+     {"app.log": "a\nb\n", "db.log": "a\nb\nc\nd\n", "web.log": "a\nb\nc\n", "notes.txt": "1\n2\n3\n4\n5\n6\n"},
+     "db.log"),
+    ("Create a folder named build with an empty file out.txt in it, then tell me how many files the build "
+     "folder has.", {}, "1"),
+    ("Replace the word cat with dog in pets.txt, then tell me how many times dog appears in pets.txt.",
+     {"pets.txt": "cat and dog\nmy cat sleeps\n"}, "3"),
+    ("What is the highest temperature for Oslo in temps.csv?", {"temps.csv": CITY_TEMPS}, "17"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
-        "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH}
+        "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
+        "eighteenth": EIGHTEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -1160,7 +1224,9 @@ def holds(text, expected):
     # A number written with Python's base prefix (0b1100100, 0xc8) is that number's digits.
     text = re.sub(r"\b0[bxo]([0-9a-f]+)\b", r"\1", text)
     if not re.fullmatch(r"\d+(\.\d+)?", expected):
-        return expected in text
+        # Words in order may be written as a list (`['apple', 'fig', 'pear']`).
+        listed = " ".join(re.sub(r"[\[\]'\"]", " ", text).split())
+        return expected in text or (" " in expected and expected in listed)
     after = r"(?!\d)" if "." not in expected else ""
     # Not the digits of a name either ("copy2" holds no 2).
     if re.search(r"(?<![\w.])" + re.escape(expected) + after, text) is not None:
