@@ -116,6 +116,26 @@ fn head(name: &str, text: &str) -> String {
             crate::coaching::markdown_cells(&columns)
         );
     }
+    // An INI file's sections and the keys each sets: shown by its first lines only, the 0.5B
+    // and 1.5B models took `port` from `[client]` for "Which port does the server section of
+    // server.ini set?" (eighteenth set, task 24).
+    if let Some(sections) = ini_sections(text) {
+        let each: Vec<String> = sections
+            .iter()
+            .map(|(section, keys)| {
+                let keys: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+                format!("`[{section}]` sets {}", keys.join(", "))
+            })
+            .collect();
+        let example = sections
+            .iter()
+            .find_map(|(section, keys)| Some(format!("config['{section}']['{}']", keys.first()?)))
+            .unwrap_or_default();
+        return format!(
+            "For your code, `{name}` is an INI file of {lines} in sections: {}. Read it with `configparser`: `config = configparser.ConfigParser()`, `config.read('{name}')`, then `{example}` is a key of a section.",
+            each.join("; ")
+        );
+    }
     let first = text.lines().next().unwrap_or_default();
     let table = crate::coaching::column_separator(text, &[',', '\t', ';', '|']);
     // A header names its columns: a first line holding a number (or an empty field) is data.
@@ -149,6 +169,29 @@ fn head(name: &str, text: &str) -> String {
         "For your code, `{name}` {kind} {lines}{headings}; {which}:\n```\n{}\n```",
         shown.join("\n")
     )
+}
+
+/// The sections of an INI file and the keys each sets, in order: every line a section
+/// (`[server]`), a key (`port = 8443`, `port: 8443`), a comment or blank, and each key under a
+/// section with a key of its own. `None` for anything else.
+pub(crate) fn ini_sections(text: &str) -> Option<Vec<(String, Vec<String>)>> {
+    let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
+            continue;
+        }
+        if let Some(section) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            sections.push((section.trim().to_string(), Vec::new()));
+            continue;
+        }
+        let (key, _) = line.split_once('=').or_else(|| line.split_once(':'))?;
+        let key = key.trim();
+        if key.is_empty() || key.contains(char::is_whitespace) {
+            return None;
+        }
+        sections.last_mut()?.1.push(key.to_string());
+    }
+    (!sections.is_empty() && sections.iter().all(|(_, keys)| !keys.is_empty())).then_some(sections)
 }
 
 /// `history` as the model is to see it: each request that named files with their shapes
@@ -208,6 +251,20 @@ mod tests {
             "For your code, `notes.md` is markdown of 4 lines; its headings are the lines that start with `#` (`##`, `###` for lower levels); the first two are:\n```\n# Notes\nsome text\n```"
         );
         assert!(!head("notes.txt", "# Notes\nsome text\n").contains("headings"));
+    }
+
+    #[test]
+    fn an_ini_file_is_said_by_its_sections_and_their_keys() {
+        let text = "[client]\nport = 7000\ntimeout = 5\n\n[server]\nhost = 0.0.0.0\nport = 8443\n";
+        assert_eq!(
+            head("server.ini", text),
+            "For your code, `server.ini` is an INI file of 7 lines in sections: `[client]` sets `port`, `timeout`; `[server]` sets `host`, `port`. Read it with `configparser`: `config = configparser.ConfigParser()`, `config.read('server.ini')`, then `config['client']['port']` is a key of a section."
+        );
+        // Keys before any section, a line of neither kind, a section with no keys: no INI.
+        assert_eq!(ini_sections("port = 1\n[a]\nx = 2\n"), None);
+        assert_eq!(ini_sections("[a]\nsome words here\n"), None);
+        assert_eq!(ini_sections("[a]\n[b]\nx = 1\n"), None);
+        assert_eq!(ini_sections("DB_HOST=localhost\nDB_PORT=5432\n"), None);
     }
 
     #[test]

@@ -476,6 +476,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_return(history, next))
                 .or_else(|| crate::coaching::mended_times(history, next, cwd))
                 .or_else(|| crate::coaching::mended_call(history, next))
+                .or_else(|| crate::coaching::mended_made_up(history, next, cwd))
                 .map(|(code, says)| (crate::coaching::ran_this_turn(history, &code), code, says))
         };
         let (mended, repeated) = match calls.as_slice() {

@@ -461,7 +461,9 @@ pub fn run_hint(
                 false,
             );
         }
-        if let Some((name, import)) = missing_name(output).and_then(|n| Some((n, import_for(n)?))) {
+        if let Some((name, import)) =
+            missing_name(output).and_then(|n| Some((n, import_for(n, code)?)))
+        {
             return hint(
                 &format!(
                     "`{name}` comes from Python's standard library: add `{import}` at the top."
@@ -1588,6 +1590,12 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         let absent = words_beside(code, &word, &text)
             .map(|other| format!(" `{other}` is nowhere in `{name}`: leave it out of the search."))
             .unwrap_or_default();
+        // Counted as whole items of a list of lines: what `.count` counts there.
+        if let Some(list) = lines_list_counted(code, &word) {
+            return Some(format!(
+                "`{name}` does hold `{word}{SEARCH_MISSED} These lines have it:\n```\n{lines}\n```\n`{list}.count('{word}')` counts the items of `{list}` that are exactly `'{word}'`, and its items are whole lines: count in each line, `sum(line.count('{word}') for line in {list})`, then run the code again."
+            ));
+        }
         // Compared in another column: what to compare instead of the spacing.
         if let Some(column) = compared_column(code, &word, cwd, name) {
             let WrongColumn { row, compared, compared_is, held, held_name, quote } = column;
@@ -1598,6 +1606,26 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         Some(format!(
             "`{name}` does hold `{word}{SEARCH_MISSED}{case} These lines have it:\n```\n{lines}\n```\nMatch what they really say (look at the spaces and punctuation around `{word}`), then run the code again.{absent}{field}"
         ))
+    })
+}
+
+/// The name of a list of a file's lines (`readlines()`, `splitlines()`, `split('\n')`) whose
+/// `.count(word)` the code takes: that counts the lines that are exactly the word. The 0.5B
+/// model counted `pets.count('dog')` of pets.txt's lines, 0 (eighteenth set, task 32).
+fn lines_list_counted<'c>(code: &'c str, word: &str) -> Option<&'c str> {
+    let counted = regex::Regex::new(&format!(
+        r#"\b([A-Za-z_]\w*)\.count\(\s*['"]{}['"]\s*\)"#,
+        regex::escape(word)
+    ))
+    .ok()?;
+    counted.captures_iter(code).find_map(|c| {
+        let list = c.get(1)?.as_str();
+        let assigned = regex::Regex::new(&format!(
+            r#"\b{}\s*=\s*[^\n]*(?:readlines\(|splitlines\(|split\(\s*['"]\\n['"]\s*\))"#,
+            regex::escape(list)
+        ))
+        .ok()?;
+        assigned.is_match(code).then_some(list)
     })
 }
 
@@ -3213,6 +3241,26 @@ fn imported_like<'c>(code: &'c str, name: &str) -> Option<&'c str> {
         })
 }
 
+/// A module of Python's standard library a shell command installs with pip (`pip install
+/// datetime`): the module and the import the code needs instead.
+fn standard_installed(code: &str) -> Option<(&str, String)> {
+    static INSTALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bpip3?\s+install\s+((?:-\S+\s+)*)([A-Za-z_][\w.]*)").ok()
+    });
+    let module = INSTALL.as_ref()?.captures(code)?.get(2)?.as_str();
+    let import = import_for(module, "")?;
+    (import == format!("import {module}") || module == "datetime").then_some((module, import))
+}
+
+/// Whether a shell command counts the lines of a long listing (`ls -l build | wc -l`), its
+/// `total` line among them (not when a filter drops it, `grep`, `tail -n +2`).
+fn long_listing_counted(code: &str) -> bool {
+    static COUNTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bls\s+(?:-\w*\s+)*-\w*l\w*\b[^|;&\n]*\|\s*wc\s+-l\b").ok()
+    });
+    COUNTED.as_ref().is_some_and(|r| r.is_match(code))
+}
+
 /// The name a `NameError` says is not defined.
 fn missing_name(output: &str) -> Option<&str> {
     // The exception's own line, not code a SyntaxError quotes.
@@ -3365,8 +3413,35 @@ const FROM_MODULES: &[(&str, &[&str])] = &[
 ];
 
 /// The import that defines `name`, for a standard module or a well-known function of one
-/// that code used without importing it (`median`, `sqrt`, `Counter`, `json`).
-fn import_for(name: &str) -> Option<String> {
+/// that `code` used without importing it (`median`, `sqrt`, `Counter`, `json`). `datetime` is
+/// both a module and its class: the class where the code calls it or its methods
+/// (`datetime(2026, 2, 13)`, `datetime.strptime`), the module where it takes a class from it
+/// (`datetime.date(…)`). The 0.5B model called `datetime(year, month, 1)` with no import, then
+/// ran `pip install datetime` (eighteenth set, task 18).
+fn import_for(name: &str, code: &str) -> Option<String> {
+    if name == "datetime" {
+        let module = [
+            "datetime.date",
+            "datetime.datetime",
+            "datetime.timedelta",
+            "datetime.time(",
+        ]
+        .iter()
+        .any(|m| code.contains(m));
+        return Some(if module {
+            "import datetime".to_string()
+        } else {
+            "from datetime import datetime".to_string()
+        });
+    }
+    // `date` only where the code calls it or its methods (a variable of that name may be
+    // read before it is set).
+    let called = |n: &str| {
+        regex::Regex::new(&format!(r"(?:^|[^\w.]){n}\s*[(.]")).is_ok_and(|r| r.is_match(code))
+    };
+    if name == "timedelta" || (name == "date" && called("date")) {
+        return Some(format!("from datetime import {name}"));
+    }
     const MODULES: &[&str] = &[
         "math",
         "os",
@@ -3419,7 +3494,7 @@ pub fn mended_import<'h>(
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
     let name = missing_name(output)?;
-    let import = import_for(name)?;
+    let import = import_for(name, code)?;
     Some((
         format!("{import}\n{code}"),
         format!(
@@ -4258,6 +4333,14 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
         Some(ToolAction::RunCode { code, .. }) => code.as_str(),
         _ => "",
     };
+    // A list the answer writes that is not the list printed: the 0.5B model sorted `['pear',
+    // 'apple', 'fig']`, printed `['apple', 'fig', 'pear']`, and answered with the order it had
+    // foretold, `['fig', 'pear', 'apple']` (eighteenth set, task 13).
+    if let Some(said) = other_list(answer, value) {
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {said}, but your code printed {value}. Answer my question again in one sentence, with {value}."
+        ));
+    }
     // The printed value counts as used only where the answer says it, not where it copies
     // the request (the 0.5B model's "The median of the numbers 7, 3, 9, 1 and 5 is 6.",
     // its guess, after its code printed 5).
@@ -4323,6 +4406,32 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
             ))
         }
     }
+}
+
+/// A Python list of two items or more the answer writes (`['fig', 'pear', 'apple']`) where the
+/// run printed one list on one line, and none of the answer's lists is that one: the first.
+fn other_list<'a>(answer: &'a str, value: &str) -> Option<&'a str> {
+    static LIST: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\[[^\[\]]*,[^\[\]]*\]").ok());
+    let tight = |t: &str| -> String {
+        t.chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '"' { '\'' } else { c })
+            .collect()
+    };
+    if value.lines().count() != 1 || !value.starts_with('[') || !value.ends_with(']') {
+        return None;
+    }
+    let printed = tight(value);
+    let lists: Vec<&str> = LIST
+        .as_ref()?
+        .find_iter(answer)
+        .map(|m| m.as_str())
+        .collect();
+    if lists.iter().any(|l| tight(l) == printed) {
+        return None;
+    }
+    lists.first().copied()
 }
 
 /// Whether the model said `number` in the words around the code of `call_id` (outside its
@@ -4721,9 +4830,17 @@ pub fn uncomputed_hint(
         return None;
     }
     let (printed, hint) = split_hint(output);
-    let value = printed.trim();
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
+    // The request printed back on a line of its own is no output (told to print "what my
+    // request needs: …", the 0.5B model printed the request, then `config['client']['port']`;
+    // eighteenth set, task 24).
+    let unechoed: String = printed
+        .lines()
+        .filter(|l| l.trim() != request.trim())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let value = unechoed.trim();
     if hint.is_none()
         && !shell
         && let Some(start) = unreached_start(value)
@@ -4768,6 +4885,28 @@ pub fn uncomputed_hint(
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} my request first appends to `{file}`, and no code of yours has written to it yet. Write code that appends it, `with open('{file}', 'a') as f: {write}, then does the rest of my request ({request}) and prints the answer."
+            ),
+            undone: true,
+        });
+    }
+    // A module of Python's own installed with pip: the package of that name on PyPI is
+    // another one, and the code that failed needs an import, not an install (the 0.5B model
+    // ran `pip install datetime` after `NameError: name 'datetime' is not defined`, then
+    // answered with pip's first line; eighteenth set, task 18).
+    if shell && let Some((module, import)) = standard_installed(code) {
+        return Some(RunHint {
+            text: format!(
+                "`{module}` comes with Python: there is nothing to install, and the package pip found under that name is another one. Your Python code needs `{import}` at its top: add it and run that code again."
+            ),
+            undone: true,
+        });
+    }
+    // `ls -l` counted by `wc -l`: its `total` line is one more than the files (the 1.5B model
+    // printed 2 for the one file of `build`; eighteenth set, task 31).
+    if shell && long_listing_counted(code) {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `ls -l` writes a `total` line before the files, so `wc -l` counted one line more than there are files: count with `ls -A folder | wc -l`, one line a name. Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -4861,6 +5000,17 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    unread_number(&request, code).map(|(name, number)| {
+                        format!("your code sets `{name} = {number}` and never uses `{name}`: the {number} of my request is left out of what it computed. Write the whole computation, with every number my request gives.")
+                    })
+                })
+                .or_else(|| {
+                    ungrouped(&request, code).map(|group| {
+                        let tight = group.split_whitespace().collect::<Vec<_>>().join(" ");
+                        format!("my request puts `{tight}` in parentheses, so it is computed first, and your code never groups it: Python multiplies and divides before it adds and subtracts. Write `({tight})` in parentheses in your code, as my request does.")
+                    })
+                })
+                .or_else(|| {
                     digit_start_missed(&request, code).map(|test| {
                         format!("{test}, and my request asks for the lines that start with a number, any number: test the first character, `line[:1].isdigit()`.")
                     })
@@ -4868,6 +5018,56 @@ pub fn uncomputed_hint(
                 .or_else(|| {
                     words_unsplit(&request, &with_earlier_code(history, turn, code)).then(|| {
                         "my request asks about words, and your code never split the text into words: it measured or counted whole lines. Split each line into its words, `line.split()`, and test each word.".to_string()
+                    })
+                })
+                .or_else(|| {
+                    field_of_other_kind(&request, code, cwd).map(|f| {
+                        format!("`{}` takes field {} of each line of `{}` ({}, …), which holds no {}: the {} are field {} ({}, …), `line.split()[{}]`.", f.expression, f.taken, f.file, f.taken_values, f.kind, f.kind, f.held, f.held_values, f.held)
+                    })
+                })
+                .or_else(|| {
+                    upper_shift_only(&request, code).then(|| {
+                        let rot13 = if request.to_lowercase().contains("rot13") || request.to_lowercase().contains("rot-13") {
+                            ", or let Python do it, `codecs.encode(text, 'rot13')`"
+                        } else {
+                            ""
+                        };
+                        format!("your code shifts letters counting from 65, the code of `A`, and the text is in lower case, whose letters start at 97 (`a`): shift lower-case letters from 97{rot13}.")
+                    })
+                })
+                .or_else(|| {
+                    // Data of its own where the request's file is: told now, not only once
+                    // it answers (the 0.5B model counted the admins of its own `team_json`).
+                    let runs: Vec<(&str, bool)> = code_runs(history, turn)
+                        .map(|(earlier, _, _)| (earlier, true))
+                        .chain([(code.as_str(), true)])
+                        .collect();
+                    // Lines of the file copied into the code are told as such below.
+                    file_unread(&request, &runs, cwd)
+                        .filter(|_| top_literal(code).is_some() && copied_lines(&request, code, cwd).is_none())
+                        .map(made_up_data)
+                })
+                .or_else(|| {
+                    json_value_key(&request, code, cwd).map(|(value, key, file)| {
+                        format!("`{value}` is a value of the key `{key}` in `{file}`, and your code never looked at `{key}`: keep the items whose `{key}` is `{value}`, `[item for item in items if item['{key}'] == '{value}']`.")
+                    })
+                })
+                .or_else(|| {
+                    // Every line of the file counted is told more precisely below.
+                    (distinct_uncounted(&request, &with_earlier_code(history, turn, code))
+                        && all_lines_counted(&request, code, value, cwd).is_none())
+                    .then(|| {
+                        "my request asks how many different ones there are, and your code counted each as often as it comes, repeats too: keep one of each, `len(set(items))`.".to_string()
+                    })
+                })
+                .or_else(|| {
+                    newline_kept_for_end(code).then(|| {
+                        "each line read from a file keeps its `\\n` at the end, so your code's `.endswith(...)` test is never true: strip the line first, `line.rstrip('\\n').endswith(...)`.".to_string()
+                    })
+                })
+                .or_else(|| {
+                    lines_uncounted(&request, code).then(|| {
+                        "my request compares them by how many lines they have, and your code never counted a line: count each file's lines, `len(open(path).read().splitlines())`, and take the file with the most (or fewest).".to_string()
                     })
                 })
                 .or_else(|| {
@@ -7391,7 +7591,9 @@ fn parameters_of<'c>(code: &'c str, name: &str) -> Option<Vec<&'c str>> {
 /// one value: the code with a call that prints the result, for the engine to run in the
 /// model's stead (a call of its own, through the gate), and a line for the events. The 0.5B
 /// model sent `def reverseString(s): return s[::-1]` back three times for "Reverse the string
-/// stressed".
+/// stressed". A function of no parameters is called as it is (its result printed unless it
+/// prints and returns nothing): the 0.5B model sent back `def shortest_word():`, which read
+/// words.txt and printed the shortest (eighteenth set, task 27).
 pub fn mended_call<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
@@ -7402,7 +7604,23 @@ pub fn mended_call<'h>(
         .nth(1)?
         .split('`')
         .next()?;
-    let [_] = parameters_of(code, name)?.as_slice() else {
+    let parameters = parameters_of(code, name)?;
+    if parameters.is_empty() {
+        let prints = code.contains("print(")
+            && !code
+                .lines()
+                .any(|l| l.trim_start().starts_with("return ") && l.trim() != "return None");
+        let call = if prints {
+            format!("{name}()")
+        } else {
+            format!("print({name}())")
+        };
+        return Some((
+            format!("{}\n{call}", code.trim_end()),
+            format!("the model's code defines `{name}` and never calls it, and {how}: calling it"),
+        ));
+    }
+    let [_] = parameters.as_slice() else {
         return None;
     };
     let (asked, _) = history.last_turn()?;
@@ -7896,10 +8114,18 @@ fn copied_lines<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str>
     })
 }
 
-/// A number the request adds, takes away, multiplies or divides by (`plus 8`) that the code
-/// never writes: the request's words and the number. The 0.5B model computed 15 percent of 80,
-/// 12, for "15 percent of 80, plus 8" (sixteenth set, task 3).
+/// A number the request adds, takes away, multiplies or divides by (`plus 8`), or one of the
+/// numbers it takes a product, sum, average or common multiple of ("the product of 6, 13 and
+/// 17"), that the code never writes: the request's words and the number. The 0.5B model
+/// computed 15 percent of 80, 12, for "15 percent of 80, plus 8" (sixteenth set, task 3), and
+/// `6 * 13 - 250` for "the product of 6, 13 and 17, minus 250" (eighteenth set, task 4).
 fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
+    static LISTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:product|sum|total|average|mean|median|least common multiple|lowest common multiple|lcm|greatest common divisor|greatest common factor|gcd|largest|smallest|maximum|minimum)\s+of\s+((?:the numbers\s+)?-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*,?\s+and\s+-?\d+(?:\.\d+)?)\b",
+        )
+        .ok()
+    });
     static OPERAND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r"(?i)\b(?:plus|minus|times|divided by|multiplied by|added to|subtracted from)\s+(\d+(?:\.\d+)?)\b",
@@ -7908,10 +8134,80 @@ fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
     });
     let bare = uncommented(code);
     let written: Vec<&str> = numbers_in(&bare);
-    OPERAND.as_ref()?.captures_iter(request).find_map(|c| {
-        let number = c.get(1)?.as_str();
-        let said = c.get(0)?.as_str().to_string();
-        (!written.iter().any(|w| same_number(w, number))).then(|| (said, number.to_string()))
+    let unwritten = |n: &&str| !written.iter().any(|w| same_number(w, n));
+    OPERAND
+        .as_ref()?
+        .captures_iter(request)
+        .find_map(|c| {
+            let number = c.get(1)?.as_str();
+            let said = c.get(0)?.as_str().to_string();
+            unwritten(&number).then(|| (said, number.to_string()))
+        })
+        .or_else(|| {
+            LISTED.as_ref()?.captures_iter(request).find_map(|c| {
+                let said = c.get(0)?.as_str();
+                let number = numbers_in(c.get(1)?.as_str()).into_iter().find(unwritten)?;
+                Some((said.to_string(), number.to_string()))
+            })
+        })
+}
+
+/// A number of the request the code gives a name (`c = 20`) and never uses again, nor writes
+/// anywhere else: that line's name and the number. The 0.5B model set `a = 8`, `b = 14` and
+/// `c = 20` for "the least common multiple of 8, 14 and 20" and printed `lcm(a, b)`, 56
+/// (eighteenth set, task 11).
+fn unread_number(request: &str, code: &str) -> Option<(String, String)> {
+    static SET: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)\s*$").ok()
+    });
+    let bare = uncommented(code);
+    let asked = numbers_in(request);
+    SET.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (name, number) = (c.get(1)?.as_str(), c.get(2)?.as_str());
+        if !asked
+            .iter()
+            .any(|a| same_number(a, number) && same_number(number, a))
+        {
+            return None;
+        }
+        let used = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name)))
+            .is_ok_and(|r| r.find_iter(&bare).count() > 1);
+        let written_again = numbers_in(&bare).iter().filter(|n| **n == number).count() > 1;
+        (!used && !written_again).then(|| (name.to_string(), number.to_string()))
+    })
+}
+
+/// A group the request writes in parentheses (`(987 - 123) times 4`) that the code computes
+/// without them, its numbers written but never grouped, nor given a name of their own: the
+/// group as the request writes it. The 0.5B model ran `987 - 123 * 4` (eighteenth set, task 1).
+fn ungrouped(request: &str, code: &str) -> Option<String> {
+    static GROUP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\(\s*(-?\d+(?:\.\d+)?\s*[-+*/]\s*-?\d+(?:\.\d+)?)\s*\)").ok()
+    });
+    let bare: String = uncommented(code)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    GROUP.as_ref()?.captures_iter(request).find_map(|c| {
+        let group = c.get(1)?.as_str();
+        let tight: String = group.chars().filter(|c| !c.is_whitespace()).collect();
+        let digits = |t: &str| -> Vec<String> {
+            regex::Regex::new(r"\d+(?:\.\d+)?")
+                .map(|r| r.find_iter(t).map(|m| m.as_str().to_string()).collect())
+                .unwrap_or_default()
+        };
+        let written = digits(&bare);
+        let attempted = digits(group).iter().all(|n| written.contains(n));
+        let grouped = bare.contains(&format!("({tight})"))
+            || uncommented(code).lines().any(|l| {
+                l.split_once('=').is_some_and(|(_, rhs)| {
+                    rhs.chars()
+                        .filter(|c| !c.is_whitespace())
+                        .collect::<String>()
+                        == tight
+                })
+            });
+        (attempted && !grouped).then(|| group.to_string())
     })
 }
 
@@ -8037,7 +8333,13 @@ fn words_unsplit(request: &str, code: &str) -> bool {
 /// not files (sixteenth set, task 29).
 fn sizes_unlooked(request: &str, code: &str) -> bool {
     let lower = request.to_lowercase();
-    let empty_files = lower.contains("empty file") || lower.contains("files are empty");
+    // A request that makes an empty file counts files, whatever their size (the 0.5B model
+    // was told to look at sizes for "Create a folder named build with an empty file out.txt
+    // in it", its file never made; eighteenth set, task 31).
+    let makes = ["create", "make", "touch", "write", "add "]
+        .iter()
+        .any(|w| lower.contains(w));
+    let empty_files = !makes && (lower.contains("empty file") || lower.contains("files are empty"));
     let bare = uncommented(code);
     empty_files
         && ![
@@ -8047,6 +8349,311 @@ fn sizes_unlooked(request: &str, code: &str) -> bool {
             ".read(",
             "readlines",
             "os.stat",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// A word of the request that a JSON file it names holds as the value of a key the request
+/// does not name, and the code never looked for that key: the value, the key and the file.
+/// The 0.5B model counted `data['members'].count('admin')` for "How many people in team.json
+/// have the role admin?", where `admin` is each member's `role` (eighteenth set, task 23).
+fn json_value_key(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    fn pairs(v: &serde_json::Value, out: &mut Vec<(String, String)>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    if let serde_json::Value::String(s) = v {
+                        out.push((k.clone(), s.clone()));
+                    }
+                    pairs(v, out);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| pairs(i, out)),
+            _ => {}
+        }
+    }
+    let lower = request.to_lowercase();
+    let asked: Vec<&str> = words_in(&lower)
+        .filter(|w| w.chars().count() >= 3)
+        .collect();
+    let looked =
+        |key: &str| code.contains(&format!("'{key}'")) || code.contains(&format!("\"{key}\""));
+    named_files(request)
+        .into_iter()
+        .filter(|n| n.to_lowercase().ends_with(".json") && names_file(code, n, true))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let doc: serde_json::Value = serde_json::from_str(&text).ok()?;
+            let mut found = Vec::new();
+            pairs(&doc, &mut found);
+            found.into_iter().find_map(|(key, value)| {
+                let v = value.to_lowercase();
+                (asked.contains(&v.as_str()) && !looked(&key))
+                    .then(|| (value, key, name.to_string()))
+            })
+        })
+}
+
+/// When the request asks about a kind of field a line holds (paths, IP addresses, emails, URLs,
+/// dates, status codes) and the code takes a whitespace field of a text file's lines by an
+/// index (`line.split()[0]`, or `words[0]` of `words = line.split()`) that holds no such thing,
+/// where another field does in every line: the expression, the file, the kind, the index
+/// taken, two of its values, the index that holds the kind and two of its values. The 0.5B
+/// model counted the different `words[0]` of access.log, `GET` and `POST`, for "How many
+/// different paths were requested in access.log?" (eighteenth set, task 26).
+fn field_of_other_kind(request: &str, code: &str, cwd: &Path) -> Option<FieldOfOtherKind> {
+    type Test = fn(&str) -> bool;
+    const KINDS: &[(&str, &str, Test)] = &[
+        ("path", "paths", |f| f.starts_with('/')),
+        // Before "address": an email address is no IP address.
+        ("email", "emails", |f| f.contains('@')),
+        ("url", "URLs", |f| f.starts_with("http")),
+        ("ip", "IP addresses", |f| {
+            f.split('.').count() == 4
+                && f.split('.')
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+        }),
+        ("address", "IP addresses", |f| {
+            f.split('.').count() == 4
+                && f.split('.')
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+        }),
+        ("date", "dates", |f| {
+            f.len() >= 10
+                && f.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+                && f.as_bytes()[4] == b'-'
+        }),
+        ("status", "status codes", |f| {
+            f.len() == 3 && f.chars().all(|c| c.is_ascii_digit())
+        }),
+    ];
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = words_in(&lower).collect();
+    let (_, kind, test) = KINDS.iter().find(|(noun, _, _)| {
+        words.iter().any(|w| {
+            *w == *noun || w.strip_suffix('s') == Some(noun) || w.strip_suffix("es") == Some(noun)
+        })
+    })?;
+    static SPLIT_INDEX: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\.split\(\)\[(\d+)\]").ok());
+    static SPLIT_NAME: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b([A-Za-z_]\w*)\s*=\s*[\w.\[\]()']*\.split\(\)\s*$").ok()
+    });
+    let bare = uncommented(code);
+    let (expression, taken) = SPLIT_INDEX
+        .as_ref()?
+        .captures(&bare)
+        .and_then(|c| {
+            Some((
+                c.get(0)?.as_str().trim_start_matches('.').to_string(),
+                c[1].parse::<usize>().ok()?,
+            ))
+        })
+        .or_else(|| {
+            bare.lines().find_map(|l| {
+                let name = SPLIT_NAME
+                    .as_ref()?
+                    .captures(l.trim())?
+                    .get(1)?
+                    .as_str()
+                    .to_string();
+                let index =
+                    regex::Regex::new(&format!(r"\b{}\[(\d+)\]", regex::escape(&name))).ok()?;
+                let c = index.captures(&bare)?;
+                Some((c.get(0)?.as_str().to_string(), c[1].parse::<usize>().ok()?))
+            })
+        })?;
+    named_files(request)
+        .into_iter()
+        .filter(|name| plain_text(name) && names_file(code, name, true))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let rows: Vec<Vec<&str>> = text
+                .lines()
+                .map(|l| l.split_whitespace().collect::<Vec<_>>())
+                .filter(|r| !r.is_empty())
+                .collect();
+            if rows.len() < 2 {
+                return None;
+            }
+            let column = |i: usize| -> Option<Vec<&str>> {
+                rows.iter().map(|r| r.get(i).copied()).collect()
+            };
+            let given = column(taken)?;
+            if given.iter().any(|f| test(f)) {
+                return None;
+            }
+            let width = rows.iter().map(Vec::len).min()?;
+            let held =
+                (0..width).find(|&i| column(i).is_some_and(|c| c.iter().all(|f| test(f))))?;
+            let two = |c: Vec<&str>| {
+                let mut seen: Vec<&str> = Vec::new();
+                for f in c {
+                    if !seen.contains(&f) && seen.len() < 2 {
+                        seen.push(f);
+                    }
+                }
+                seen.iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            Some(FieldOfOtherKind {
+                expression: expression.clone(),
+                file: name.to_string(),
+                kind: (*kind).to_string(),
+                taken,
+                taken_values: two(given),
+                held,
+                held_values: two(column(held)?),
+            })
+        })
+}
+
+/// What [`field_of_other_kind`] finds.
+#[derive(Debug, PartialEq)]
+struct FieldOfOtherKind {
+    expression: String,
+    file: String,
+    kind: String,
+    taken: usize,
+    taken_values: String,
+    held: usize,
+    held_values: String,
+}
+
+/// Whether the code shifts letters from `65` (`A`) and never handles lower case, where the
+/// request's quoted text is in lower case: its letters start at 97. The 1.5B model computed the
+/// ROT13 of 'world' as `chr((ord(c) - 65 + 13) % 26 + 65)` and printed `PHKEW` (eighteenth set,
+/// task 16).
+fn upper_shift_only(request: &str, code: &str) -> bool {
+    let bare = uncommented(code);
+    let shifts = bare.contains("ord(")
+        && (bare.contains("65") || bare.contains("ord('A')") || bare.contains("ord(\"A\")"));
+    let lower_handled = [
+        "97",
+        "ord('a')",
+        "ord(\"a\")",
+        "islower",
+        "isupper",
+        ".lower(",
+        ".upper(",
+        "ascii_lowercase",
+        "'a'",
+        "\"a\"",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    let lower_text = quoted(request)
+        .into_iter()
+        .chain(regex::Regex::new(r"'([^']+)'").into_iter().flat_map(|r| {
+            r.captures_iter(request)
+                .map(|c| c[1].to_string())
+                .collect::<Vec<_>>()
+        }))
+        .any(|t| t.chars().any(|c| c.is_ascii_lowercase()));
+    shifts && !lower_handled && lower_text
+}
+
+/// Whether the request asks how many different things there are (`unique`, `different`,
+/// `distinct`) and the code counts each thing as often as it comes: nothing in it keeps one of
+/// each (a set, a `Counter`, a dict, a `not in` test). The 0.5B model printed `len(paths)` of
+/// a `re.findall` for "How many different paths were requested in access.log?" (eighteenth
+/// set, task 26).
+fn distinct_uncounted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asked = lower.trim_start().starts_with("how many")
+        && words_in(&lower).any(|w| matches!(w, "unique" | "different" | "distinct"));
+    let bare = uncommented(code);
+    static SET_COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\{[^{}]*\bfor\b[^{}]*\}").ok());
+    asked
+        && ![
+            "set(", "Counter", "unique", "dict", "not in", "{}", "groupby", "nunique", "fromkeys",
+            "sort -u", "uniq",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+        && !SET_COMPREHENSION
+            .as_ref()
+            .is_some_and(|r| r.is_match(&bare))
+}
+
+/// Whether the code tests how lines end (`line.endswith('?')`) on lines read with their
+/// newline (`readlines()`, or the file's lines in a loop) and never strips it: no such test is
+/// ever true. The 0.5B model counted 0 lines of notes.txt that end with a question mark
+/// (eighteenth set, task 28).
+fn newline_kept_for_end(code: &str) -> bool {
+    static LOOP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^:\n]+?)(?:\s+if\b[^:\n]*)?[:)\]]").ok()
+    });
+    static ENDS: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b([A-Za-z_]\w*)\.endswith\(").ok());
+    let bare = uncommented(code);
+    if [
+        "strip(",
+        "splitlines",
+        "split('\\n')",
+        "split(\"\\n\")",
+        "[:-1]",
+    ]
+    .iter()
+    .any(|w| bare.contains(w))
+    {
+        return false;
+    }
+    // The names a loop binds to a file's lines: over `readlines()`, a list named for lines,
+    // or the open file itself; not file names (`for filename in os.listdir(...)`).
+    let line_names: Vec<&str> = LOOP
+        .as_ref()
+        .map(|r| {
+            r.captures_iter(&bare)
+                .filter(|c| {
+                    let over = c.get(2).map_or("", |m| m.as_str()).trim();
+                    over.contains("readlines")
+                        || over.contains("lines")
+                        || over.starts_with("open(")
+                        || matches!(over, "f" | "file" | "fh" | "handle" | "infile")
+                })
+                .filter_map(|c| c.get(1).map(|m| m.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    ENDS.as_ref().is_some_and(|r| {
+        r.captures_iter(&bare)
+            .any(|c| c.get(1).is_some_and(|m| line_names.contains(&m.as_str())))
+    })
+}
+
+/// Whether the request compares files or texts by their lines ("the most lines") and the code
+/// never counted a line: it took the largest by something else. The 0.5B model took
+/// `max(log_files, key=os.path.getmtime)` for "Which .log file in this folder has the most
+/// lines?" (eighteenth set, task 30).
+fn lines_uncounted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asked = [
+        "most lines",
+        "fewest lines",
+        "least lines",
+        "more lines",
+        "fewer lines",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let bare = uncommented(code);
+    asked
+        && ![
+            "readlines",
+            "splitlines",
+            "count('\\n')",
+            "count(\"\\n\")",
+            "wc -l",
+            "sum(1 for",
+            "for line in",
+            "for l in",
+            "split('\\n')",
+            "split(\"\\n\")",
         ]
         .iter()
         .any(|w| bare.contains(w))
@@ -10069,6 +10676,17 @@ pub fn failed_run_file_hint(
         .chain([(code.as_str(), true)])
         .collect();
     let file = file_unread(&request, &runs, cwd)?;
+    Some(RunHint {
+        text: made_up_data(file),
+        undone: false,
+    })
+}
+
+/// What the marker of [`made_up_data`] says: a run that never opened the request's file.
+const MADE_UP: &str = "the file my request is about: the data it worked on is made up.";
+
+/// The hint for code that never opened `file`, the request's file, and how to read it.
+fn made_up_data(file: &str) -> String {
     let read = if file.ends_with(".json") {
         format!("data = json.load(open('{file}'))")
     } else if file.ends_with(".csv") {
@@ -10076,12 +10694,84 @@ pub fn failed_run_file_hint(
     } else {
         format!("lines = open('{file}').read().splitlines()")
     };
-    Some(RunHint {
-        text: format!(
-            "Your code never opened `{file}`, the file my request is about: the data it worked on is made up. Read the file itself: `{read}`."
-        ),
-        undone: false,
+    format!("Your code never opened `{file}`, {MADE_UP} Read the file itself: `{read}`.")
+}
+
+/// When the model asks to run again, unchanged, Python code that worked on data of its own
+/// where the request's JSON file is (the hint said so), or answers after it, and the code sets
+/// one name to a literal of the file's shape (its top-level keys quoted in it, or a list for a
+/// list): that code with the literal replaced by the file's load, for the engine to run in the
+/// model's stead, and a line for the events. The 0.5B model counted the admins of its own
+/// `team_json = {'members': [...]}` three times (eighteenth set, task 23).
+pub fn mended_made_up<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let hint = split_hint(output).1?;
+    let file = hint
+        .split("Your code never opened `")
+        .nth(1)?
+        .split('`')
+        .next()
+        .filter(|f| f.ends_with(".json") && hint.contains(MADE_UP))?;
+    let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+    let doc: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let (name, literal) = top_literal(code)?;
+    let fits = match &doc {
+        serde_json::Value::Object(map) => {
+            literal.trim_start().starts_with('{')
+                && map.keys().any(|k| {
+                    literal.contains(&format!("'{k}'")) || literal.contains(&format!("\"{k}\""))
+                })
+        }
+        serde_json::Value::Array(_) => literal.trim_start().starts_with('['),
+        _ => false,
+    };
+    if !fits {
+        return None;
+    }
+    let mended = code.replacen(
+        &format!("{name} = {literal}"),
+        &format!("{name} = json.load(open('{file}'))"),
+        1,
+    );
+    (mended != *code).then(|| {
+        (
+            format!("import json\n{mended}"),
+            format!(
+                "the model's code worked on data of its own in `{name}` where the request is about `{file}`, and {how}: running it with `{name}` read from `{file}`"
+            ),
+        )
     })
+}
+
+/// The first name the code sets, at the top level, to a dict or list literal (over several
+/// lines too), and that literal as written: `team = {...}`.
+fn top_literal(code: &str) -> Option<(&str, &str)> {
+    static START: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)^([A-Za-z_]\w*) = ([\[{])").ok());
+    let c = START.as_ref()?.captures(code)?;
+    let name = c.get(1)?.as_str();
+    let open = c.get(2)?;
+    let (mut depth, mut quote) = (0i32, None::<char>);
+    for (i, ch) in code[open.start()..].char_indices() {
+        match (quote, ch) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(ch),
+            (None, '[' | '{' | '(') => depth += 1,
+            (None, ']' | '}' | ')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((name, &code[open.start()..open.start() + i + 1]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// When the request renames files of one extension to another ("Rename every .txt file … to
@@ -10200,8 +10890,26 @@ fn section_unread(
     code: &str,
     cwd: &Path,
 ) -> Option<(String, String, Option<String>)> {
-    let strings = string_literals(code);
-    let words: Vec<String> = words_in(request).map(str::to_lowercase).collect();
+    // Strings the code searches or indexes with: not words it prints (`f"The server port is
+    // {port}"`), nor a file's name (`'server.ini'` holds no look for `[server]`; the 1.5B model
+    // printed `config.get('client', {}).get('port')` for "the server section of server.ini",
+    // eighteenth set, task 24).
+    let strings: Vec<String> = string_literals(code)
+        .into_iter()
+        .filter(|s| !s.contains(char::is_whitespace))
+        .map(|s| {
+            named_files(s)
+                .into_iter()
+                .fold(s.to_string(), |text, name| text.replace(name, " "))
+        })
+        .collect();
+    let words: Vec<String> = words_in(
+        &named_files(request)
+            .into_iter()
+            .fold(request.to_string(), |text, name| text.replace(name, " ")),
+    )
+    .map(str::to_lowercase)
+    .collect();
     named_files(code)
         .into_iter()
         .filter(|name| {
@@ -10223,7 +10931,9 @@ fn section_unread(
             let [asked] = asked.as_slice() else {
                 return None;
             };
-            let read = sections.iter().find(|s| s != asked && strings.contains(s));
+            let read = sections
+                .iter()
+                .find(|s| s != asked && strings.iter().any(|l| l == *s));
             // The asked section's name anywhere in the code's strings is a look for it.
             let looked = strings.iter().any(|s| s.contains(**asked));
             (!looked && sections.len() > 1).then(|| {

@@ -8831,3 +8831,496 @@ fn lines_measured_for_words_are_told_to_split_them() {
         "print(3)"
     ));
 }
+
+#[test]
+fn eighteenth_set_arithmetic_slips_are_told() {
+    // A number of a listed product left out, and a group the request puts in parentheses.
+    let hint = uncomputed(
+        "What is the product of 6, 13 and 17, minus 250? Use code.",
+        "6 * 13 - 250",
+        "-172\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("the product of 6, 13 and 17") && hint.text.contains("never used 17"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        uncomputed(
+            "What is the product of 6, 13 and 17, minus 250? Use code.",
+            "print(6 * 13 * 17 - 250)",
+            "1076\n"
+        ),
+        None
+    );
+    assert_eq!(
+        unused_operand(
+            "What is the average of 7, 13, 22 and 30?",
+            "from statistics import mean\nprint(mean([7, 13, 22, 30]))"
+        ),
+        None
+    );
+    let hint = uncomputed(
+        "What is (987 - 123) times 4? Use code.",
+        "987 - 123 * 4",
+        "495\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("puts `987 - 123` in parentheses")
+            && hint.text.contains("`(987 - 123)`"),
+        "{}",
+        hint.text
+    );
+    for right in [
+        "print((987 - 123) * 4)",
+        "d = 987-123\nprint(d * 4)",
+        "print(4 * (987 -123))",
+    ] {
+        assert_eq!(
+            ungrouped("What is (987 - 123) times 4? Use code.", right),
+            None,
+            "{right}"
+        );
+    }
+    // Numbers not written at all are another slip's to tell.
+    assert_eq!(
+        ungrouped("What is (987 - 123) times 4?", "print(864 * 4)"),
+        None
+    );
+    // A number given a name and never used.
+    let code = "import math\ndef lcm(a, b):\n    return abs(a * b) // math.gcd(a, b)\n\na = 8\nb = 14\nc = 20\n\nlcm_value = lcm(a, b)\nprint(lcm_value)";
+    let hint = uncomputed(
+        "What is the least common multiple of 8, 14 and 20? Use code.",
+        code,
+        "56\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("sets `c = 20` and never uses `c`"),
+        "{}",
+        hint.text
+    );
+    let used = code.replace("lcm(a, b)\n", "lcm(lcm(a, b), c)\n");
+    assert_eq!(
+        unread_number(
+            "What is the least common multiple of 8, 14 and 20? Use code.",
+            &used
+        ),
+        None
+    );
+    // A name of a number the request does not give is the code's own.
+    assert_eq!(
+        unread_number("What is 6 times 7?", "limit = 100\nprint(6 * 7)"),
+        None
+    );
+}
+
+#[test]
+fn an_answer_that_writes_another_list_than_the_one_printed_is_sent_back() {
+    let h = runs(
+        "What are the words of 'pear apple fig' in alphabetical order? Use code.",
+        &[(
+            "words = ['pear', 'apple', 'fig']\nwords.sort()\nprint(words)",
+            "['apple', 'fig', 'pear']\n",
+        )],
+    );
+    let nudge = unused_output_nudge(
+        &h,
+        "The words of 'pear apple fig' in alphabetical order are ['fig', 'pear', 'apple'].",
+    )
+    .unwrap();
+    assert!(
+        nudge.contains("Your answer says ['fig', 'pear', 'apple'], but your code printed ['apple', 'fig', 'pear']"),
+        "{nudge}"
+    );
+    assert_eq!(
+        unused_output_nudge(&h, "In alphabetical order: [\"apple\", \"fig\", \"pear\"]."),
+        None
+    );
+    assert_eq!(
+        unused_output_nudge(&h, "They are apple, fig and pear."),
+        None
+    );
+}
+
+#[test]
+fn a_datetime_never_imported_is_told_by_how_the_code_uses_it_and_pip_of_it_is_no_install() {
+    assert_eq!(
+        import_for("datetime", "d = datetime(2026, 2, 13)").as_deref(),
+        Some("from datetime import datetime")
+    );
+    assert_eq!(
+        import_for("datetime", "d = datetime.date(2026, 2, 13)").as_deref(),
+        Some("import datetime")
+    );
+    assert_eq!(
+        import_for("date", "d = date(2026, 2, 13)").as_deref(),
+        Some("from datetime import date")
+    );
+    // A variable read before it is set is no import.
+    assert_eq!(import_for("date", "print(date)"), None);
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_hint(
+        "python",
+        "first = datetime(2026, 1, 1)",
+        "Traceback (most recent call last):\nNameError: name 'datetime' is not defined\n",
+        true,
+        dir.path(),
+    )
+    .unwrap();
+    assert!(
+        out.text.contains("add `from datetime import datetime`"),
+        "{}",
+        out.text
+    );
+    let hint = uncomputed_shell(
+        "How many Fridays fall on the 13th of a month in 2026? Use code.",
+        "pip install datetime",
+        "Successfully installed datetime-6.0\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`datetime` comes with Python")
+            && hint.text.contains("`from datetime import datetime`"),
+        "{}",
+        hint.text
+    );
+    assert!(uncomputed_shell("Plot it.", "pip install -q json", "").is_some());
+    assert_eq!(standard_installed("pip install pandas"), None);
+}
+
+fn uncomputed_shell(request: &str, code: &str, output: &str) -> Option<RunHint> {
+    let mut h = runs(request, &[(code, output)]);
+    let mut call = h.call("c1").cloned()?;
+    call.action = ToolAction::RunCode {
+        language: "shell".into(),
+        code: code.into(),
+    };
+    h = History::default();
+    h.push(HistoryItem::User {
+        items: vec![InputItem::text(request)],
+    });
+    h.push(HistoryItem::Assistant {
+        text: String::new(),
+        reasoning: String::new(),
+        calls: vec![call.clone()],
+        interrupted: false,
+    });
+    uncomputed_hint(&h, &call, output, Path::new("/nonexistent-folder"))
+}
+
+#[test]
+fn eighteenth_set_file_slips_are_told() {
+    let here = tempfile::tempdir().unwrap();
+    let team = r#"{"members": [{"name": "ivy", "role": "admin"}, {"name": "jon", "role": "dev"}, {"name": "kim", "role": "admin"}]}"#;
+    std::fs::write(here.path().join("team.json"), team).unwrap();
+    let request = "How many people in team.json have the role admin?";
+    let code = "import json\nwith open('team.json') as file:\n    data = json.load(file)\nprint(len(data['members']) - data['members'].count('admin'))";
+    let hint = uncomputed_in(request, code, "3\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`admin` is a value of the key `role` in `team.json`"),
+        "{}",
+        hint.text
+    );
+    let right = "import json\ndata = json.load(open('team.json'))\nprint(sum(1 for m in data['members'] if m['role'] == 'admin'))";
+    assert_eq!(json_value_key(request, right, here.path()), None);
+    // Different things counted each as often as they come.
+    let request = "How many different paths were requested in access.log?";
+    let code = "import re\npaths = re.findall(r'GET (\\S+)', open('access.log').read())\nprint(len(paths))";
+    assert!(distinct_uncounted(request, code));
+    assert!(!distinct_uncounted(
+        request,
+        &code.replace("len(paths)", "len(set(paths))")
+    ));
+    assert!(!distinct_uncounted(
+        request,
+        "print(len({l.split()[1] for l in open('access.log')}))"
+    ));
+    assert!(!distinct_uncounted("How many paths were requested?", code));
+    // Lines tested for their end with their newline.
+    let code = "with open('notes.txt') as file:\n    lines = file.readlines()\nprint(sum(1 for line in lines if line.endswith('?')))";
+    assert!(newline_kept_for_end(code));
+    let hint = uncomputed(
+        "How many lines in notes.txt end with a question mark?",
+        code,
+        "0\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("keeps its `\\n` at the end"),
+        "{}",
+        hint.text
+    );
+    assert!(!newline_kept_for_end(
+        &code.replace("line.endswith", "line.rstrip().endswith")
+    ));
+    assert!(!newline_kept_for_end(
+        "lines = open('n.txt').read().splitlines()\nprint(sum(l.endswith('?') for l in lines))"
+    ));
+    // Files compared by their lines, and no line counted.
+    let code = "import os\nlogs = [f for f in os.listdir('.') if f.endswith('.log')]\nprint(max(logs, key=os.path.getmtime))";
+    assert!(lines_uncounted(
+        "Which .log file in this folder has the most lines?",
+        code
+    ));
+    assert!(!lines_uncounted(
+        "Which .log file in this folder has the most lines?",
+        "import os\nlogs = [f for f in os.listdir('.') if f.endswith('.log')]\nprint(max(logs, key=lambda f: len(open(f).readlines())))"
+    ));
+    assert!(!lines_uncounted("Which .log file is the largest?", code));
+}
+
+#[test]
+fn a_file_the_request_makes_is_asked_for_and_empty_files_made_are_no_sizes() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::create_dir(here.path().join("build")).unwrap();
+    let request = "Create a folder named build with an empty file out.txt in it, then tell me how many files the build folder has.";
+    let code = "import os\nos.makedirs('build')\nprint(os.listdir('build'))";
+    let hint = uncomputed_in(request, code, "[]\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`out.txt` is not there: your code did not create it"),
+        "{}",
+        hint.text
+    );
+    assert!(!sizes_unlooked(request, code));
+    assert!(sizes_unlooked(
+        "How many empty files are in this folder?",
+        "import os\nprint(len(os.listdir('.')))"
+    ));
+}
+
+#[test]
+fn a_function_of_no_parameters_never_called_is_called() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "def shortest_word():\n    with open('words.txt') as file:\n        words = file.read().split()\n    print(min(words, key=len))";
+    let out = run_hint("python", code, "", false, dir.path()).unwrap();
+    let output = format!("\n({})", out.text);
+    let h = runs_ending(
+        "What is the shortest word in words.txt?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_call(&h, Some(&run(code))).unwrap();
+    assert_eq!(mended, format!("{code}\nshortest_word()"));
+    assert!(says.contains("calling it"), "{says}");
+    let returns = "def shortest_word():\n    return min(open('words.txt').read().split(), key=len)";
+    let output = output.clone();
+    let h = runs_ending(
+        "What is the shortest word in words.txt?",
+        &[(returns, &output)],
+        true,
+    );
+    assert_eq!(
+        mended_call(&h, None).unwrap().0,
+        format!("{returns}\nprint(shortest_word())")
+    );
+}
+
+#[test]
+fn a_word_counted_as_whole_items_of_a_list_of_lines_is_explained() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("pets.txt"), "cat and dog\nmy cat sleeps\n").unwrap();
+    let code = "with open('pets.txt', 'r') as file:\n    pets = file.readlines()\ndog_count = pets.count('dog')\nprint(dog_count)";
+    let out = run_hint("python", code, "0\n", false, here.path()).unwrap();
+    assert!(
+        out.text
+            .contains("`pets.count('dog')` counts the items of `pets` that are exactly `'dog'`")
+            && out.text.contains("sum(line.count('dog') for line in pets)"),
+        "{}",
+        out.text
+    );
+    assert_eq!(
+        lines_list_counted(
+            "text = open('pets.txt').read()\nprint(text.count('dog'))",
+            "dog"
+        ),
+        None
+    );
+}
+
+#[test]
+fn letters_shifted_from_a_capital_a_in_lower_case_text_are_told() {
+    let code = "def rot13(text):\n    return ''.join([chr((ord(c) - 65 + 13) % 26 + 65) if c.isalpha() else c for c in text])\n\nprint(rot13('world'))";
+    let hint = uncomputed(
+        "What is the ROT13 of the word 'world'? Use code.",
+        code,
+        "PHKEW\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("counting from 65")
+            && hint.text.contains("codecs.encode(text, 'rot13')"),
+        "{}",
+        hint.text
+    );
+    let both = code.replace(
+        "chr((ord(c) - 65 + 13) % 26 + 65) if c.isalpha()",
+        "chr((ord(c) - 97 + 13) % 26 + 97) if c.islower()",
+    );
+    assert!(!upper_shift_only(
+        "What is the ROT13 of the word 'world'? Use code.",
+        &both
+    ));
+    assert!(!upper_shift_only(
+        "What is the ROT13 of the word 'WORLD'? Use code.",
+        code
+    ));
+}
+
+#[test]
+fn a_section_asked_of_an_ini_file_whose_name_holds_it_is_still_looked_for() {
+    // Eighteenth set, task 24 (1.5B): `server.ini` and the printed words hold `server`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.ini"),
+        "[client]\nport = 7000\ntimeout = 5\n\n[server]\nhost = 0.0.0.0\nport = 8443\n",
+    )
+    .unwrap();
+    let request = "Which port does the server section of server.ini set?";
+    let code = "config = {}\nsection = None\nfor line in open('server.ini'):\n    line = line.strip()\n    if line.startswith('['):\n        section = line[1:-1]\n        config[section] = {}\n    elif '=' in line:\n        k, v = line.split(' = ')\n        config[section][k] = v\nport = config.get('client', {}).get('port')\nprint(f'The server port is: {port}')";
+    let hint = uncomputed_in(request, code, "The server port is: 7000\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`[server]` section of `server.ini`"),
+        "{}",
+        hint.text
+    );
+    let right = "import configparser\nc = configparser.ConfigParser()\nc.read('server.ini')\nprint(c['server']['port'])";
+    assert_eq!(section_unread(request, right, here.path()), None);
+    // A section the request does not name, only the file's name.
+    assert_eq!(
+        section_unread("Which port does server.ini set?", code, here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_long_listing_counted_by_its_lines_is_told_of_its_total_line() {
+    let hint = uncomputed_shell(
+        "Create a folder named build with an empty file out.txt in it, then tell me how many files the build folder has.",
+        "mkdir -p build && touch build/out.txt && echo $(ls -l build | wc -l)",
+        "2\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`ls -l` writes a `total` line"),
+        "{}",
+        hint.text
+    );
+    assert!(long_listing_counted("ls -la build/ | wc -l"));
+    assert!(!long_listing_counted("ls build | wc -l"));
+    assert!(!long_listing_counted("ls -l build | tail -n +2 | wc -l"));
+    assert!(!long_listing_counted("ls -1 build | wc -l"));
+}
+
+#[test]
+fn the_request_printed_back_on_a_line_of_its_own_is_no_output() {
+    // Eighteenth set, task 24 (0.5B): the request, then the other section's port.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.ini"),
+        "[client]\nport = 7000\ntimeout = 5\n\n[server]\nhost = 0.0.0.0\nport = 8443\n",
+    )
+    .unwrap();
+    let request = "Which port does the server section of server.ini set?";
+    let code = "import configparser\n\nconfig = configparser.ConfigParser()\nconfig.read('server.ini')\n\nprint(\"Which port does the server section of server.ini set?\")\nprint(config['client']['port'])";
+    let hint = uncomputed_in(request, code, &format!("{request}\n7000\n"), here.path()).unwrap();
+    assert!(
+        hint.text.contains("`[server]` section of `server.ini`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn data_of_its_own_where_the_requests_json_file_is_is_told_then_read_from_the_file() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("team.json"),
+        r#"{"members": [{"name": "ivy", "role": "admin"}, {"name": "jon", "role": "dev"}, {"name": "kim", "role": "admin"}]}"#,
+    )
+    .unwrap();
+    let request = "How many people in team.json have the role admin?";
+    let code = "def count_admins(team):\n    admin_count = 0\n    for member in team['members']:\n        if member['role'] == 'admin':\n            admin_count += 1\n    return admin_count\n\n# Example usage:\nteam_json = {\n    'members': [\n        {'name': 'Alice', 'role': 'admin'},\n        {'name': 'Bob', 'role': 'user'}\n    ]\n}\n\nprint(f\"Number of admins: {count_admins(team_json)}\")";
+    let hint = uncomputed_in(request, code, "Number of admins: 1\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("Your code never opened `team.json`"),
+        "{}",
+        hint.text
+    );
+    let output = format!("Number of admins: 1\n({})", hint.text);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_made_up(&h, Some(&run(code)), here.path()).unwrap();
+    assert!(mended.starts_with("import json\n"), "{mended}");
+    assert!(
+        mended.contains("team_json = json.load(open('team.json'))\n\nprint("),
+        "{mended}"
+    );
+    assert!(!mended.contains("'Alice'"), "{mended}");
+    assert!(says.contains("`team_json` read from `team.json`"), "{says}");
+    assert!(mended_made_up(&h, None, here.path()).is_some());
+    // A literal of another shape (a list where the file is a mapping) is left alone.
+    let listed = code.replace("team_json = {\n    'members': [\n        {'name': 'Alice', 'role': 'admin'},\n        {'name': 'Bob', 'role': 'user'}\n    ]\n}", "team_json = [1, 2]");
+    let h = runs_ending(request, &[(&listed, &output)], true);
+    assert_eq!(mended_made_up(&h, Some(&run(&listed)), here.path()), None);
+    // Code that read the file gets no such hint.
+    let read = "import json\ndata = json.load(open('team.json'))\nprint(sum(1 for m in data['members'] if m['role'] == 'admin'))";
+    assert_eq!(uncomputed_in(request, read, "2\n", here.path()), None);
+}
+
+#[test]
+fn a_field_of_log_lines_that_holds_another_kind_than_asked_is_told_the_one_that_does() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("access.log"),
+        "GET /a 200\nGET /b 404\nPOST /c 500\nGET /a 200\n",
+    )
+    .unwrap();
+    let request = "How many different paths were requested in access.log?";
+    let code = "with open('access.log') as file:\n    lines = file.readlines()\n    unique_paths = set()\n    for line in lines:\n        words = line.split()\n        unique_paths.add(words[0])\n    print(len(unique_paths))";
+    let hint = uncomputed_in(request, code, "2\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`words[0]` takes field 0 of each line of `access.log` (`GET`, `POST`, …), which holds no paths: the paths are field 1 (`/a`, `/b`, …), `line.split()[1]`."),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("words[0]", "words[1]");
+    assert_eq!(field_of_other_kind(request, &right, here.path()), None);
+    assert!(
+        field_of_other_kind(
+            request,
+            "print(len({l.split()[2] for l in open('access.log')}))",
+            here.path()
+        )
+        .is_some()
+    );
+    // A request about no such kind.
+    assert_eq!(
+        field_of_other_kind(
+            "How many different methods are in access.log?",
+            code,
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_file_name_tested_for_its_end_is_no_line_read_with_its_newline() {
+    // Eighteenth set, task 30 (1.5B): `filename.endswith('.log')` over `os.listdir`.
+    let code = "import os\nfor filename in os.listdir('.'):\n    if filename.endswith('.log'):\n        with open(filename) as file:\n            n = len(file.readlines())\n        print(filename, n)";
+    assert!(!newline_kept_for_end(code));
+    assert!(newline_kept_for_end(
+        "with open('n.txt') as f:\n    print(sum(1 for line in f if line.endswith('?')))"
+    ));
+    assert!(newline_kept_for_end(
+        "lines = open('n.txt').readlines()\nn = 0\nfor l in lines:\n    if l.endswith('?'):\n        n += 1\nprint(n)"
+    ));
+}
