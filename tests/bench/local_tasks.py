@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|eighteenth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|nineteenth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -1038,12 +1038,72 @@ EIGHTEENTH = [
     ("What is the highest temperature for Oslo in temps.csv?", {"temps.csv": CITY_TEMPS}, "17"),
 ]
 
+# A nineteenth, written in session 35 after the eighteenth's changes were made and before they
+# ran on it: the clean measure of the session's code. New shapes: the month of the highest
+# revenue, rows in an age range, a value looked up by another key in JSON, the keys of a nested
+# section, a version in package.json, lines of two levels, the third line, capitalised words,
+# files by a name prefix, the most common extension, two files written then measured, five files
+# written then counted, one class's average score; and twenty others.
+MONTH_REVENUE = "month,revenue\njan,1200\nfeb,950\nmar,1430\napr,1100\n"
+AGED_PEOPLE = "name,age\nann,19\nbo,24\ncy,30\ndi,31\ned,27\n"
+MAILED_USERS = json.dumps([{"name": "amy", "email": "amy@x.org"}, {"name": "bob", "email": "bob@y.net"},
+                           {"name": "cat", "email": "cat@z.com"}])
+SECTIONED_JSON = json.dumps({"app": {"name": "shop"}, "database": {"host": "db", "port": 5432, "user": "admin"},
+                             "debug": False})
+PACKAGE_JSON = json.dumps({"name": "widget", "version": "1.4.2", "private": True})
+LEVELED_LOG = "INFO boot\nWARN low disk\nERROR crash\nINFO ok\nWARN slow\nDEBUG x\n"
+SHORT_VERSE = "the moon rose\nover quiet hills\nsilver and slow\nthe night went on\n"
+CAPITAL_STORY = "Anna met Ben in Paris. they walked along the river with Carl.\n"
+CLASS_SCORES = "student,class,score\nal,A,70\nbea,B,82\ncal,B,90\ndan,A,65\neve,B,76\n"
+
+NINETEENTH = [
+    ("What is 1234 modulo 97? Use code.", {}, "70"),
+    ("What is the binary number 11011 times 3, in decimal? Use code.", {}, "81"),
+    ("In how many ways can 3 items be chosen from 10? Use code.", {}, "120"),
+    ("What is the area of a circle of radius 3, rounded to 2 decimals? Use code.", {}, "28.27"),
+    ("What is the sum of 10, 20, 30 and so on up to 100? Use code.", {}, "550"),
+    ("What is 8 factorial divided by 6 factorial? Use code.", {}, "56"),
+    ("What does 1000 grow to at 5 percent interest a year for 3 years, rounded to 2 decimals? Use code.", {},
+     "1157.63"),
+    ("How many letters are in the word supercalifragilistic? Use code.", {}, "20"),
+    ("How many bits does the number 1000 need in binary? Use code.", {}, "10"),
+    ("What is the last day of February 2027? Use code and answer as YYYY-MM-DD.", {}, "2027-02-28"),
+    ("What day of the week was 1989-11-09? Use code.", {}, "thursday"),
+    ("How many days after 2027-09-01 is 2027-12-25? Use code.", {}, "115"),
+    ("What ISO week number is 2027-01-01 in? Use code.", {}, "53"),
+    ("What are the first 6 characters of the md5 hex digest of the text oi? Use code.", {}, "a2e63e"),
+    ("What is 3 to the power of 4, plus 4 to the power of 3? Use code.", {}, "145"),
+    ("What is the largest prime number below 100? Use code.", {}, "97"),
+    ("How many vowels are in the word 'encyclopedia'? Use code.", {}, "5"),
+    ("What is the string 'a-b-c-d' with the dashes removed? Use code.", {}, "abcd"),
+    ("How many seconds are 45 minutes and 30 seconds? Use code.", {}, "2730"),
+    ("What is the number 7 written as a 3-digit string padded with zeros? Use code.", {}, "007"),
+    ("Which month in sales.csv had the highest revenue?", {"sales.csv": MONTH_REVENUE}, "mar"),
+    ("How many people in people.csv are between 20 and 30 years old, both included?",
+     {"people.csv": AGED_PEOPLE}, "3"),
+    ("What is the email of the user named bob in users.json?", {"users.json": MAILED_USERS}, "bob@y.net"),
+    ("How many keys does the database section of config.json have?", {"config.json": SECTIONED_JSON}, "3"),
+    ("What version does package.json declare?", {"package.json": PACKAGE_JSON}, "1.4.2"),
+    ("How many lines in app.log are of level ERROR or WARN?", {"app.log": LEVELED_LOG}, "3"),
+    ("What is the third line of poem.txt?", {"poem.txt": SHORT_VERSE}, "silver and slow"),
+    ("How many words in story.txt start with a capital letter?", {"story.txt": CAPITAL_STORY}, "4"),
+    ("How many files in this folder have names that start with report?",
+     {"report1.txt": "a", "report_final.md": "b", "summary.txt": "c", "old_report.txt": "d"}, "2"),
+    ("Which file extension do most files in this folder have?",
+     {"a.md": "a", "b.md": "b", "c.txt": "c", "d.md": "d", "e.py": "e"}, "md"),
+    ("Write alpha into a.txt and beta into b.txt, then tell me how many characters the two files hold together.",
+     {}, "9"),
+    ("Write the numbers 1 to 5 into five files named 1.txt to 5.txt, one number each, then tell me how many .txt "
+     "files this folder has.", {"notes.txt": "x"}, "6"),
+    ("What is the average score of the students in class B in scores.csv?", {"scores.csv": CLASS_SCORES}, "82.67"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
-        "eighteenth": EIGHTEENTH}
+        "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
