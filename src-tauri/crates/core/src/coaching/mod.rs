@@ -364,6 +364,18 @@ pub fn run_hint(
         {
             return hint(&format!("{ONE_STRING}\n{text}"), false);
         }
+        // The first character of an empty string: the 0.5B model tested `line[0].isupper()` of
+        // `content.split('\n')`, whose last item is empty (nineteenth set, task 28).
+        if output.contains("IndexError: string index out of range")
+            && let Some(name) = first_char_taken(code)
+        {
+            return hint(
+                &format!(
+                    "`{name}[0]` fails on an empty string, and some `{name}` is empty (a blank line, or the empty piece after the last `\\n` of a text split at `\\n`). Take `{name}[:1]` instead (`{name}[:1].isupper()`), or skip the empty ones (`if {name}`)."
+                ),
+                false,
+            );
+        }
         // An empty line converted (the 0.5B model's `int(line.strip())` over numbers.txt,
         // which has blank lines; told to look at what each line holds, it kept the lines as
         // strings and printed the largest of them by the alphabet, '8').
@@ -533,7 +545,46 @@ pub fn run_hint(
             true,
         );
     }
+    if let Some((written, spelled, file)) = compared_in_other_case(code, cwd) {
+        return hint(
+            &format!(
+                "The code printed nothing: `{file}` writes `{spelled}`, not `{written}`, and `==` tells upper and lower case apart, so nothing matched. Compare with `'{spelled}'`, or lower both sides (`x.lower() == '{}'`).",
+                spelled.to_lowercase()
+            ),
+            true,
+        );
+    }
     hint(SILENT_RUN, false)
+}
+
+/// A string the code compares with `==` (`user['name'] == 'Bob'`) that a file it reads holds
+/// only in another case (`bob`): that string, the file's spelling and the file. The 1.5B model
+/// looked for `'Bob'` in users.json, printed nothing, then answered with an address it made up
+/// (nineteenth set, task 23).
+fn compared_in_other_case(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static COMPARED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"==\s*(?:'([^'\n]+)'|"([^"\n]+)")|(?:'([^'\n]+)'|"([^"\n]+)")\s*=="#)
+            .ok()
+    });
+    let bare = uncommented(code);
+    let compared: Vec<&str> = COMPARED
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str()))
+        .filter(|l| l.chars().any(char::is_alphabetic))
+        .collect();
+    named_files(code).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let lower = text.to_lowercase();
+        compared.iter().find_map(|literal| {
+            if text.contains(literal) || !literal.is_ascii() || !text.is_ascii() {
+                return None;
+            }
+            let at = lower.find(&literal.to_lowercase())?;
+            let spelled = &text[at..at + literal.len()];
+            Some((literal.to_string(), spelled.to_string(), name.to_string()))
+        })
+    })
 }
 
 /// The hint for a plain text file read whole and taken item by item ([`read_as_one_string`]).
@@ -3261,6 +3312,22 @@ fn long_listing_counted(code: &str) -> bool {
     COUNTED.as_ref().is_some_and(|r| r.is_match(code))
 }
 
+/// A name whose first character the code takes, `name[0]` (not a list's first item, `rows[0]`
+/// of a name that ends in `s`, nor `sys.argv[0]`).
+fn first_char_taken(code: &str) -> Option<&str> {
+    static FIRST: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|[^\w.])([A-Za-z_]\w*)\[0\]").ok());
+    let bare = uncommented(code);
+    let name = FIRST
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .find(|n| !n.ends_with('s') || matches!(*n, "s" | "words"))?;
+    // The same name in `code` itself, for the lifetime.
+    code.find(name).map(|at| &code[at..at + name.len()])
+}
+
 /// The name a `NameError` says is not defined.
 fn missing_name(output: &str) -> Option<&str> {
     // The exception's own line, not code a SyntaxError quotes.
@@ -4835,9 +4902,12 @@ pub fn uncomputed_hint(
     // The request printed back on a line of its own is no output (told to print "what my
     // request needs: …", the 0.5B model printed the request, then `config['client']['port']`;
     // eighteenth set, task 24).
+    // Nor is a `None` under a value, what a function that prints returned (the 0.5B model's
+    // `print(show_date())` printed today's date, then `None`; nineteenth set, task 10).
+    let several = printed.trim().lines().count() > 1;
     let unechoed: String = printed
         .lines()
-        .filter(|l| l.trim() != request.trim())
+        .filter(|l| l.trim() != request.trim() && !(several && l.trim() == "None"))
         .collect::<Vec<_>>()
         .join("\n");
     let value = unechoed.trim();
@@ -5005,6 +5075,17 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    base_literal_as_decimal(&request, code).map(|(digits, literal)| {
+                        format!("`{digits}` in your code is a decimal number, and my request gives it in another base: write it as `{literal}` (or convert its text, `int('{digits}', base)`).")
+                    })
+                })
+                .or_else(|| {
+                    range_without_step(&request, code).map(|(written, step, range)| {
+                        let stepped = format!("{}, {step})", range.trim_end_matches(')'));
+                        format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1: give it the step, `{stepped}`.")
+                    })
+                })
+                .or_else(|| {
                     ungrouped(&request, code).map(|group| {
                         let tight = group.split_whitespace().collect::<Vec<_>>().join(" ");
                         format!("my request puts `{tight}` in parentheses, so it is computed first, and your code never groups it: Python multiplies and divides before it adds and subtracts. Write `({tight})` in parentheses in your code, as my request does.")
@@ -5045,7 +5126,10 @@ pub fn uncomputed_hint(
                     // Lines of the file copied into the code are told as such below.
                     file_unread(&request, &runs, cwd)
                         .filter(|_| top_literal(code).is_some() && copied_lines(&request, code, cwd).is_none())
-                        .map(made_up_data)
+                        .map(|file| {
+                            let said = made_up_data(file);
+                            format!("y{}", said.strip_prefix('Y').unwrap_or(&said))
+                        })
                 })
                 .or_else(|| {
                     json_value_key(&request, code, cwd).map(|(value, key, file)| {
@@ -5590,6 +5674,12 @@ pub fn uncomputed_hint(
         .or_else(|| {
             value_unfiltered(&request, code, cwd).map(|(word, column, file)| {
                 format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
+            })
+        })
+        // Last of all: a number of the request never used, where nothing more precise is told.
+        .or_else(|| {
+            request_number_unused(&request, &with_earlier_code(history, turn, code)).map(|number| {
+                format!("my request gives {number}, and your code never used it: it computed something other than what I asked. Write the whole computation, with every number my request gives.")
             })
         })?;
     // Once the files the request deletes or moves are gone, what is asked is the rest: the
@@ -8152,6 +8242,113 @@ fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
         })
 }
 
+/// A number a request that asks for code and names no file gives (not one written into a word, `md5`, `13th`;
+/// not 0 or 1) that the code never writes, as it is, one more or one less (a `range` bound), or
+/// as a fraction of 100 where the request says percent: that number. The 0.5B model counted
+/// `itertools.combinations([1, 2, 3], 3)` for "In how many ways can 3 items be chosen from 10?"
+/// (nineteenth set, task 3).
+fn request_number_unused(request: &str, code: &str) -> Option<String> {
+    static STANDING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:^|[^\w.])(\d+(?:\.\d+)?)(\s*(?:percent|%))?(?:[^\w]|$)").ok()
+    });
+    // Digits written as a number, or in a format (`03d`), not in a name (`from_10`, `md5`).
+    static DIGITS: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|[^A-Za-z_\d.])(\d+(?:\.\d+)?)").ok());
+    // Asked to compute, of no file (a request that asks only yes or no may be answered by
+    // code that prints the word).
+    let lower = request.to_lowercase();
+    if !named_files(request).is_empty() || !lower.contains("use code") {
+        return None;
+    }
+    // The terms of a sequence are examples a `range` makes ("10, 20, 30 and so on"): the 1.5B
+    // model, its `range(10, 101, 10)` right, was told it never used 20.
+    if ["and so on", "etc", "...", "…"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let bare = uncommented(code);
+    let written: Vec<f64> = DIGITS
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| c.get(1)?.as_str().parse().ok())
+        .collect();
+    let has = |n: f64| written.iter().any(|w| (w - n).abs() < 1e-9);
+    // Dates and times are numbers a part at a time (`2027-09-01` is 2027, 9 and 1).
+    let spaced = request.replace(['-', ':', '/'], " ");
+    let mut at = 0;
+    while let Some(c) = STANDING.as_ref()?.captures_at(&spaced, at) {
+        let m = c.get(1)?;
+        at = m.end();
+        let Ok(n) = m.as_str().parse::<f64>() else {
+            continue;
+        };
+        if n == 0.0 || n == 1.0 || has(n) || has(n + 1.0) || has(n - 1.0) {
+            continue;
+        }
+        // A rate as a fraction, or as the factor it grows by (`1.05`).
+        if c.get(2).is_some() && (has(n / 100.0) || has(1.0 + n / 100.0)) {
+            continue;
+        }
+        return Some(m.as_str().to_string());
+    }
+    None
+}
+
+/// A number the request calls binary, octal or hexadecimal ("the binary number 11011") that the
+/// code writes as a decimal literal, never as `0b11011` or a string it converts: the number and
+/// how Python writes it. The 0.5B model ran `11011 * 3` for "What is the binary number 11011
+/// times 3, in decimal?" (nineteenth set, task 2).
+fn base_literal_as_decimal(request: &str, code: &str) -> Option<(String, String)> {
+    static BASED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(binary|octal|hexadecimal|hex)\s+(?:number\s+)?([0-9a-f]+)\b")
+            .ok()
+    });
+    let c = BASED.as_ref()?.captures(request)?;
+    let (base, digits) = (c.get(1)?.as_str().to_lowercase(), c.get(2)?.as_str());
+    let prefix = match base.as_str() {
+        "binary" => "0b",
+        "octal" => "0o",
+        _ => "0x",
+    };
+    let bare = uncommented(code);
+    let as_decimal = regex::Regex::new(&format!(
+        r#"(?:^|[^\w'"]){}(?:[^\w'"]|$)"#,
+        regex::escape(digits)
+    ))
+    .is_ok_and(|r| r.is_match(&bare));
+    let converted = bare.contains(&format!("'{digits}'"))
+        || bare.contains(&format!("\"{digits}\""))
+        || bare
+            .to_lowercase()
+            .contains(&format!("{prefix}{}", digits.to_lowercase()));
+    (as_decimal && !converted).then(|| (digits.to_string(), format!("{prefix}{digits}")))
+}
+
+/// A sequence the request counts in steps of more than one ("10, 20, 30 and so on up to
+/// 100") where the code's `range` takes no step: the first numbers as written, the step and
+/// the range. The 1.5B model summed `range(10, 101)`, 5005, for that sum of tens (nineteenth
+/// set, task 5).
+fn range_without_step(request: &str, code: &str) -> Option<(String, i64, String)> {
+    static SEQUENCE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(\d+),\s*(\d+),\s*(\d+),?\s*(?:and so on|etc\.?|\.\.\.|…)").ok()
+    });
+    static TWO_BOUNDS: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\brange\(\s*[^,()]+,\s*[^,()]+\)").ok());
+    let c = SEQUENCE.as_ref()?.captures(request)?;
+    let [a, b, third] = [1, 2, 3].map(|i| c.get(i).and_then(|m| m.as_str().parse::<i64>().ok()));
+    let (a, b, third) = (a?, b?, third?);
+    let step = b - a;
+    if step <= 1 || third - b != step {
+        return None;
+    }
+    let bare = uncommented(code);
+    let range = TWO_BOUNDS.as_ref()?.find(&bare)?.as_str().to_string();
+    let written = format!("{a}, {b}, {third}");
+    Some((written, step, range))
+}
+
 /// A number of the request the code gives a name (`c = 20`) and never uses again, nor writes
 /// anywhere else: that line's name and the number. The 0.5B model set `a = 8`, `b = 14` and
 /// `c = 20` for "the least common multiple of 8, 14 and 20" and printed `lcm(a, b)`, 56
@@ -10123,6 +10320,13 @@ fn answer_uses(answer: &str, output: &str) -> bool {
     if matches!(last.trim(), "true" | "false") {
         return true;
     }
+    // An address is said whole: the 0.5B model printed `bob@y.net` and answered
+    // `bob@example.com` (nineteenth set, task 23).
+    if let [token] = last.split_whitespace().collect::<Vec<_>>()[..]
+        && token.contains('@')
+    {
+        return answer.contains(token.trim_matches(|c: char| !c.is_alphanumeric()));
+    }
     words.is_empty() || words.iter().any(|w| answer.contains(w))
 }
 
@@ -10711,7 +10915,7 @@ pub fn mended_made_up<'h>(
     let (code, output, how) = python_failed_again(history, next)?;
     let hint = split_hint(output).1?;
     let file = hint
-        .split("Your code never opened `")
+        .split("our code never opened `")
         .nth(1)?
         .split('`')
         .next()

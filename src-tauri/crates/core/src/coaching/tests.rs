@@ -9251,7 +9251,8 @@ fn data_of_its_own_where_the_requests_json_file_is_is_told_then_read_from_the_fi
     let hint = uncomputed_in(request, code, "Number of admins: 1\n", here.path()).unwrap();
     assert!(hint.undone);
     assert!(
-        hint.text.contains("Your code never opened `team.json`"),
+        hint.text
+            .contains("That is not the answer yet: your code never opened `team.json`"),
         "{}",
         hint.text
     );
@@ -9323,4 +9324,187 @@ fn a_file_name_tested_for_its_end_is_no_line_read_with_its_newline() {
     assert!(newline_kept_for_end(
         "lines = open('n.txt').readlines()\nn = 0\nfor l in lines:\n    if l.endswith('?'):\n        n += 1\nprint(n)"
     ));
+}
+
+#[test]
+fn a_number_of_the_request_the_code_never_used_and_a_binary_number_written_as_decimal_are_told() {
+    // Nineteenth set, task 3 (0.5B): combinations of three items, 10 never used.
+    let code = "def choose_3_items_from_10():\n    import itertools\n    return len(list(itertools.combinations([1, 2, 3], 3)))\n\nprint(choose_3_items_from_10())";
+    let hint = uncomputed(
+        "In how many ways can 3 items be chosen from 10? Use code.",
+        code,
+        "1\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("my request gives 10, and your code never used it"),
+        "{}",
+        hint.text
+    );
+    // Range bounds, percentages as fractions, dates a part at a time, digits in a format, words
+    // with digits in them: all used.
+    for (request, code) in [
+        (
+            "What is the sum of the even numbers from 1 to 50? Use code.",
+            "print(sum(range(2, 51, 2)))",
+        ),
+        (
+            "What does 1000 grow to at 5 percent interest a year for 3 years?",
+            "print(round(1000 * 1.05 ** 3, 2))",
+        ),
+        (
+            "How many days after 2027-09-01 is 2027-12-25? Use code.",
+            "from datetime import date\nprint((date(2027, 12, 25) - date(2027, 9, 1)).days)",
+        ),
+        (
+            "What is the number 7 written as a 3-digit string padded with zeros?",
+            "print(f'{7:03d}')",
+        ),
+        (
+            "What are the first 6 characters of the md5 hex digest of the text oi?",
+            "import hashlib\nprint(hashlib.md5(b'oi').hexdigest()[:6])",
+        ),
+        (
+            "In how many ways can 3 items be chosen from 10? Use code.",
+            "import math\nprint(math.comb(10, 3))",
+        ),
+    ] {
+        assert_eq!(request_number_unused(request, code), None, "{request}");
+    }
+    // A request about a file is another check's.
+    assert_eq!(
+        request_number_unused("How many rows of data.csv are over 30?", "print(3)"),
+        None
+    );
+    // A binary number written as a decimal literal.
+    let hint = uncomputed(
+        "What is the binary number 11011 times 3, in decimal? Use code.",
+        "11011 * 3",
+        "33033\n",
+    )
+    .unwrap();
+    assert!(hint.text.contains("write it as `0b11011`"), "{}", hint.text);
+    for right in [
+        "print(0b11011 * 3)",
+        "print(int('11011', 2) * 3)",
+        "n = int(\"11011\", 2)\nprint(n * 3)",
+    ] {
+        assert_eq!(
+            base_literal_as_decimal(
+                "What is the binary number 11011 times 3, in decimal?",
+                right
+            ),
+            None,
+            "{right}"
+        );
+    }
+    assert_eq!(
+        base_literal_as_decimal("What is 11011 times 3?", "print(11011 * 3)"),
+        None
+    );
+}
+
+#[test]
+fn a_none_printed_under_a_value_is_no_line_of_the_output() {
+    // Nineteenth set, task 10 (0.5B): today's date, then the `None` its function returned.
+    let code = "from datetime import datetime\ndef last_day():\n    print(datetime.now().strftime('%Y-%m-%d'))\nprint(last_day())";
+    let hint = uncomputed(
+        "What is the last day of February 2027? Use code and answer as YYYY-MM-DD.",
+        code,
+        "2026-12-05\nNone\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("took the date from the clock"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn an_address_printed_is_used_only_when_the_answer_says_it_whole() {
+    let h = runs(
+        "What is the email of the user named bob in users.json?",
+        &[(
+            "import json\nfor u in json.load(open('users.json')):\n    if u['name'] == 'bob':\n        print(u['email'])",
+            "bob@y.net\n",
+        )],
+    );
+    let nudge = unused_output_nudge(&h, "Bob's email is `bob@example.com`.").unwrap();
+    assert!(nudge.contains("bob@y.net"), "{nudge}");
+    assert_eq!(unused_output_nudge(&h, "Bob's email is bob@y.net."), None);
+}
+
+#[test]
+fn the_first_character_of_an_empty_line_is_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "with open('story.txt') as file:\n    content = file.read()\nprint(sum(1 for line in content.split('\\n') if line[0].isupper()))";
+    let out = run_hint(
+        "python",
+        code,
+        "Traceback (most recent call last):\nIndexError: string index out of range\n",
+        true,
+        dir.path(),
+    )
+    .unwrap();
+    assert!(
+        out.text.contains("`line[0]` fails on an empty string")
+            && out.text.contains("`line[:1].isupper()`"),
+        "{}",
+        out.text
+    );
+    assert_eq!(first_char_taken("rows = [1]\nprint(rows[0])"), None);
+}
+
+#[test]
+fn a_sequence_in_steps_counted_by_a_range_of_ones_is_told_its_step() {
+    let request = "What is the sum of 10, 20, 30 and so on up to 100? Use code.";
+    let hint = uncomputed(request, "sum(range(10, 101))", "5005\n").unwrap();
+    assert!(
+        hint.text.contains("in steps of 10, and your code's `range(10, 101)` counts in steps of 1: give it the step, `range(10, 101, 10)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        range_without_step(request, "print(sum(range(10, 101, 10)))"),
+        None
+    );
+    assert_eq!(
+        range_without_step(
+            "What is the sum of 1, 2, 3 and so on up to 100?",
+            "print(sum(range(1, 101)))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_word_compared_in_another_case_than_the_file_writes_it_is_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("users.json"),
+        r#"[{"name": "amy", "email": "amy@x.org"}, {"name": "bob", "email": "bob@y.net"}]"#,
+    )
+    .unwrap();
+    let code = "import json\nwith open('users.json', 'r') as file:\n    users = json.load(file)\nfor user in users:\n    if user['name'] == 'Bob':\n        print(user['email'])\n        break";
+    let out = run_hint("python", code, "", false, here.path()).unwrap();
+    assert!(
+        out.text.contains("`users.json` writes `bob`, not `Bob`") && out.undone,
+        "{}",
+        out.text
+    );
+    assert_eq!(
+        compared_in_other_case(&code.replace("'Bob'", "'bob'"), here.path()),
+        None
+    );
+    // A sequence's examples are not numbers to use.
+    assert_eq!(
+        request_number_unused(
+            "What is the sum of 10, 20, 30 and so on up to 100? Use code.",
+            "print(sum(range(10, 101, 10)))"
+        ),
+        None
+    );
 }
