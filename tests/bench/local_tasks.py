@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|nineteenth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|twentieth] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -1098,12 +1098,71 @@ NINETEENTH = [
     ("What is the average score of the students in class B in scores.csv?", {"scores.csv": CLASS_SCORES}, "82.67"),
 ]
 
+# A twentieth, written in session 35 after the nineteenth's changes were made and before they
+# ran on it: the clean measure of the session's last code. New shapes: the cheapest of one
+# category, a column's median, items over a threshold in nested JSON, a TOML key, a key of a
+# properties file, lines of one date in a log, the line with the most commas, words that end
+# in a letter, the newest of three files by name, the folder with the largest file, a line
+# inserted at the top then the first read, a file emptied then measured, two columns
+# multiplied and summed; and twenty others.
+PRICED_GOODS = "item,category,price\npen,office,1.20\nmug,kitchen,6.50\nclip,office,0.35\nbowl,kitchen,4.10\n"
+WAITS_CSV = "patient,wait\na,12\nb,40\nc,7\nd,25\ne,31\n"
+NESTED_ORDERS = json.dumps({"shop": {"orders": [{"id": 1, "total": 120}, {"id": 2, "total": 45},
+                                                {"id": 3, "total": 300}, {"id": 4, "total": 99}]}})
+TOOL_TOML = "[tool]\nname = \"linter\"\n\n[tool.settings]\nmax_line = 88\nstrict = true\n"
+APP_PROPERTIES = "# settings\napp.name=store\napp.threads=8\ndb.url=jdbc:x\n"
+DATED_EVENTS = ("2027-03-01 start\n2027-03-02 build\n2027-03-02 test\n2027-03-03 deploy\n"
+                "2027-03-02 fix\n")
+COMMA_LINES = "a,b\nc\nd,e,f,g\nh,i,j\n"
+ENDING_WORDS = "happy sunny cat dog windy tree\n"
+ITEM_QTY = "item,price,qty\nnail,0.10,100\nscrew,0.25,40\nbolt,1.50,4\n"
+
+TWENTIETH = [
+    ("What is 17 times 23, plus 19? Use code.", {}, "410"),
+    ("What is 2 to the 10th plus 3 to the 5th? Use code.", {}, "1267"),
+    ("What is the base-10 logarithm of 5000, rounded to 3 decimals? Use code.", {}, "3.699"),
+    ("What is the greatest common divisor of 391 and 667? Use code.", {}, "23"),
+    ("What is the population standard deviation of 2, 4, 4, 4, 5, 5, 7 and 9? Use code.", {}, "2"),
+    ("What is the sum of the digits of 2 to the power of 20? Use code.", {}, "31"),
+    ("What is 999999 divided by 7, as a whole number? Use code.", {}, "142857"),
+    ("What is 100 divided by 7, rounded to 3 decimals? Use code.", {}, "14.286"),
+    ("What is the remainder of 3 times 17 divided by 11? Use code.", {}, "7"),
+    ("What date is 6 weeks after 2027-06-15? Use code and answer as YYYY-MM-DD.", {}, "2027-07-27"),
+    ("What day of the week is New Year's Day 2030? Use code.", {}, "tuesday"),
+    ("How many days are between 2027-01-31 and 2027-04-30? Use code.", {}, "89"),
+    ("How many months of 2027 begin on a Monday? Use code.", {}, "3"),
+    ("What are the first 8 characters of the sha1 hex digest of the text xyz? Use code.", {}, "66b27417"),
+    ("How many different letters are in the word bookkeeper? Use code.", {}, "6"),
+    ("What are the letters of banana sorted alphabetically, as one word? Use code.", {}, "aaabnn"),
+    ("How many times does the letter e appear in 'Open Interpreter'? Use code.", {}, "4"),
+    ("What is the word 'drawer' spelled backwards? Use code.", {}, "reward"),
+    ("How many numbers between 1 and 100 are perfect squares? Use code.", {}, "10"),
+    ("What is 45 degrees in radians, rounded to 4 decimals? Use code.", {}, "0.7854"),
+    ("What is the cheapest office item in goods.csv?", {"goods.csv": PRICED_GOODS}, "clip"),
+    ("What is the median wait in waits.csv?", {"waits.csv": WAITS_CSV}, "25"),
+    ("How many orders in shop.json have a total above 100?", {"shop.json": NESTED_ORDERS}, "2"),
+    ("What is max_line set to in tool.toml?", {"tool.toml": TOOL_TOML}, "88"),
+    ("How many threads does app.properties set?", {"app.properties": APP_PROPERTIES}, "8"),
+    ("How many events in events.log happened on 2027-03-02?", {"events.log": DATED_EVENTS}, "3"),
+    ("Which line of data.txt has the most commas? Answer with the line.", {"data.txt": COMMA_LINES}, "d,e,f,g"),
+    ("How many words in words.txt end with the letter y?", {"words.txt": ENDING_WORDS}, "3"),
+    ("Which of the files in this folder has the longest name?",
+     {"a.txt": "1", "notes_2027.md": "2", "readme": "3"}, "notes_2027.md"),
+    ("Which subfolder holds the largest file?",
+     {"small/a.txt": "x" * 10, "big/b.txt": "x" * 700, "mid/c.txt": "x" * 300}, "big"),
+    ("Add the line 'title' at the top of doc.txt, then tell me the first line of doc.txt.",
+     {"doc.txt": "body one\nbody two\n"}, "title"),
+    ("Empty the file cache.txt, then tell me its size in bytes.", {"cache.txt": "lots of cached data\n"}, "0"),
+    ("What is the total of price times qty over all rows of items.csv?", {"items.csv": ITEM_QTY}, "26"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
-        "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH}
+        "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
+        "twentieth": TWENTIETH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
