@@ -8248,15 +8248,12 @@ fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
 /// `itertools.combinations([1, 2, 3], 3)` for "In how many ways can 3 items be chosen from 10?"
 /// (nineteenth set, task 3).
 fn request_number_unused(request: &str, code: &str) -> Option<String> {
-    static STANDING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|[^\w.])(\d+(?:\.\d+)?)(\s*(?:percent|%))?(?:[^\w]|$)").ok()
-    });
     // Digits written as a number, or in a format (`03d`), not in a name (`from_10`, `md5`).
     static DIGITS: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"(?:^|[^A-Za-z_\d.])(\d+(?:\.\d+)?)").ok());
+    let lower = request.to_lowercase();
     // Asked to compute, of no file (a request that asks only yes or no may be answered by
     // code that prints the word).
-    let lower = request.to_lowercase();
     if !named_files(request).is_empty() || !lower.contains("use code") {
         return None;
     }
@@ -8275,23 +8272,38 @@ fn request_number_unused(request: &str, code: &str) -> Option<String> {
         .filter_map(|c| c.get(1)?.as_str().parse().ok())
         .collect();
     let has = |n: f64| written.iter().any(|w| (w - n).abs() < 1e-9);
-    // Dates and times are numbers a part at a time (`2027-09-01` is 2027, 9 and 1).
-    let spaced = request.replace(['-', ':', '/'], " ");
-    let mut at = 0;
-    while let Some(c) = STANDING.as_ref()?.captures_at(&spaced, at) {
-        let m = c.get(1)?;
-        at = m.end();
-        let Ok(n) = m.as_str().parse::<f64>() else {
-            continue;
+    let tokens: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || ",;:?!()'\"/".contains(c))
+        .map(|t| t.trim_end_matches('.'))
+        .filter(|t| !t.is_empty())
+        .collect();
+    for (i, token) in tokens.iter().enumerate() {
+        let (token, percent_sign) = match token.strip_suffix('%') {
+            Some(t) => (t, true),
+            None => (*token, false),
         };
-        if n == 0.0 || n == 1.0 || has(n) || has(n + 1.0) || has(n - 1.0) {
+        // A date is numbers a part at a time (`2027-09-01` is 2027, 9 and 1); a word with
+        // digits in it is no number (`base-10`, `md5`, `13th`, `3-digit`).
+        if !token
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        {
             continue;
         }
-        // A rate as a fraction, or as the factor it grows by (`1.05`).
-        if c.get(2).is_some() && (has(n / 100.0) || has(1.0 + n / 100.0)) {
-            continue;
+        let percent = percent_sign || tokens.get(i + 1) == Some(&"percent");
+        for part in token.split('-').filter(|p| !p.is_empty()) {
+            let Ok(n) = part.parse::<f64>() else {
+                continue;
+            };
+            if n == 0.0 || n == 1.0 || has(n) || has(n + 1.0) || has(n - 1.0) {
+                continue;
+            }
+            // A rate as a fraction, or as the factor it grows by (`1.05`).
+            if percent && (has(n / 100.0) || has(1.0 + n / 100.0)) {
+                continue;
+            }
+            return Some(part.to_string());
         }
-        return Some(m.as_str().to_string());
     }
     None
 }
@@ -8381,6 +8393,8 @@ fn ungrouped(request: &str, code: &str) -> Option<String> {
     static GROUP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"\(\s*(-?\d+(?:\.\d+)?\s*[-+*/]\s*-?\d+(?:\.\d+)?)\s*\)").ok()
     });
+    static DIGITS: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\d+(?:\.\d+)?").ok());
     let bare: String = uncommented(code)
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -8389,9 +8403,9 @@ fn ungrouped(request: &str, code: &str) -> Option<String> {
         let group = c.get(1)?.as_str();
         let tight: String = group.chars().filter(|c| !c.is_whitespace()).collect();
         let digits = |t: &str| -> Vec<String> {
-            regex::Regex::new(r"\d+(?:\.\d+)?")
-                .map(|r| r.find_iter(t).map(|m| m.as_str().to_string()).collect())
-                .unwrap_or_default()
+            DIGITS.as_ref().map_or_else(Vec::new, |r| {
+                r.find_iter(t).map(|m| m.as_str().to_string()).collect()
+            })
         };
         let written = digits(&bare);
         let attempted = digits(group).iter().all(|n| written.contains(n));
@@ -8606,16 +8620,8 @@ fn field_of_other_kind(request: &str, code: &str, cwd: &Path) -> Option<FieldOfO
         // Before "address": an email address is no IP address.
         ("email", "emails", |f| f.contains('@')),
         ("url", "URLs", |f| f.starts_with("http")),
-        ("ip", "IP addresses", |f| {
-            f.split('.').count() == 4
-                && f.split('.')
-                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
-        }),
-        ("address", "IP addresses", |f| {
-            f.split('.').count() == 4
-                && f.split('.')
-                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
-        }),
+        ("ip", "IP addresses", is_ipv4),
+        ("address", "IP addresses", is_ipv4),
         ("date", "dates", |f| {
             f.len() >= 10
                 && f.as_bytes()[..4].iter().all(u8::is_ascii_digit)
@@ -8706,6 +8712,14 @@ fn field_of_other_kind(request: &str, code: &str, cwd: &Path) -> Option<FieldOfO
                 held_values: two(column(held)?),
             })
         })
+}
+
+/// Whether a field is an IPv4 address, four groups of digits (`10.0.0.1`).
+fn is_ipv4(field: &str) -> bool {
+    field.split('.').count() == 4
+        && field
+            .split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// What [`field_of_other_kind`] finds.
@@ -10181,9 +10195,16 @@ fn names_file(code: &str, base: &str, python: bool) -> bool {
 fn about_the_folder(request: &str) -> bool {
     let lower = request.to_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+    // A subfolder is of the working folder too (the 0.5B model answered "Which subfolder holds
+    // the largest file?" with a file it made up, nothing run; twentieth set, task 30).
     let place = words.windows(2).any(|w| {
         matches!(w[0], "this" | "the" | "current" | "working")
             && matches!(w[1], "folder" | "directory")
+    }) || words.iter().any(|w| {
+        matches!(
+            *w,
+            "subfolder" | "subfolders" | "subdirectory" | "subdirectories"
+        )
     });
     place
         && words.iter().any(|w| {

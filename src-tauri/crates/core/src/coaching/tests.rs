@@ -9508,3 +9508,42 @@ fn a_word_compared_in_another_case_than_the_file_writes_it_is_told() {
         None
     );
 }
+
+#[test]
+fn a_question_about_a_subfolder_answered_with_nothing_run_asks_for_code() {
+    assert!(about_the_folder("Which subfolder holds the largest file?"));
+    assert!(!about_the_folder("What is a subfolder?"));
+    let here = tempfile::tempdir().unwrap();
+    let h = runs("Which subfolder holds the largest file?", &[]);
+    let nudge = no_run_nudge(
+        &h,
+        "The largest file in the `/tmp/work` directory is `file.txt`, which is 12 bytes.",
+        here.path(),
+        "",
+    )
+    .unwrap();
+    assert!(
+        nudge.contains("you answered without looking in the folder"),
+        "{nudge}"
+    );
+}
+
+#[test]
+fn a_number_written_into_a_word_of_the_request_is_no_number_to_use() {
+    // Twentieth set, task 3 (1.5B): `math.log10(5000)` told it never used the 10 of "base-10".
+    assert_eq!(
+        request_number_unused(
+            "What is the base-10 logarithm of 5000, rounded to 3 decimals? Use code.",
+            "import math\nprint(round(math.log10(5000), 3))"
+        ),
+        None
+    );
+    assert_eq!(
+        request_number_unused("What is 7% of 250? Use code.", "print(250 * 0.07)"),
+        None
+    );
+    assert_eq!(
+        request_number_unused("What is 7% of 250? Use code.", "print(7 * 25)").as_deref(),
+        Some("250")
+    );
+}
