@@ -1386,9 +1386,15 @@ def start_model(args):
 
 
 def stop_model(server):
+    """Asks the server to stop (stdin closed); one still busy with a timed-out task's generation
+    after 10 s is killed, so that the next run can take the port."""
     if server is not None:
         server.stdin.close()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def model_and_python(args):

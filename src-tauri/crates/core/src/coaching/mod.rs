@@ -5080,6 +5080,11 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    filtered_values_summed(&request, code).map(|(value, filter)| {
+                        format!("my request asks how many, and your code added up `{value}` of those it kept: count them instead, one each, `sum(1 for ... if {filter})`.")
+                    })
+                })
+                .or_else(|| {
                     range_without_step(&request, code).map(|(written, step, range)| {
                         let stepped = format!("{}, {step})", range.trim_end_matches(')'));
                         format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1: give it the step, `{stepped}`.")
@@ -8359,6 +8364,25 @@ fn range_without_step(request: &str, code: &str) -> Option<(String, i64, String)
     let range = TWO_BOUNDS.as_ref()?.find(&bare)?.as_str().to_string();
     let written = format!("{a}, {b}, {third}");
     Some((written, step, range))
+}
+
+/// For a request that asks how many, a `sum(...)` of the very value its filter compares
+/// (`sum(o['total'] for o in orders if o['total'] > 100)`): that value and the filter. It added
+/// up the values of what it kept where the request counts them: the 1.5B model printed 420 for
+/// "How many orders in shop.json have a total above 100?" (twentieth set, task 23).
+fn filtered_values_summed(request: &str, code: &str) -> Option<(String, String)> {
+    static SUMMED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bsum\(\s*([^()]+?(?:\([^()]*\))?[^()]*?)\s+for\s+\w+\s+in\s+[^\n]+?\s+if\s+([^\n]+?)\)").ok()
+    });
+    if !request.to_lowercase().trim_start().starts_with("how many") {
+        return None;
+    }
+    let bare = uncommented(code);
+    SUMMED.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (value, filter) = (c.get(1)?.as_str().trim(), c.get(2)?.as_str().trim());
+        let constant = value.parse::<f64>().is_ok() || value == "True";
+        (!constant && filter.contains(value)).then(|| (value.to_string(), filter.to_string()))
+    })
 }
 
 /// A number of the request the code gives a name (`c = 20`) and never uses again, nor writes

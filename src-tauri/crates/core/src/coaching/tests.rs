@@ -9547,3 +9547,33 @@ fn a_number_written_into_a_word_of_the_request_is_no_number_to_use() {
         Some("250")
     );
 }
+
+#[test]
+fn the_values_a_filter_compares_added_up_for_how_many_are_told_to_be_counted() {
+    let request = "How many orders in shop.json have a total above 100?";
+    let code = "import json\nwith open('shop.json', 'r') as file:\n    data = json.load(file)\ntotal_orders = sum(order['total'] for order in data['shop']['orders'] if order['total'] > 100)\nprint(total_orders)";
+    let hint = uncomputed(request, code, "420\n").unwrap();
+    assert!(
+        hint.text
+            .contains("added up `order['total']` of those it kept")
+            && hint
+                .text
+                .contains("`sum(1 for ... if order['total'] > 100)`"),
+        "{}",
+        hint.text
+    );
+    let counted = code.replace("sum(order['total'] for", "sum(1 for");
+    assert_eq!(filtered_values_summed(request, &counted), None);
+    // A total asked, or a sum of another value than the one compared, is the code's to add.
+    assert_eq!(
+        filtered_values_summed("What is the total of the orders above 100?", code),
+        None
+    );
+    assert_eq!(
+        filtered_values_summed(
+            "How many units of the north region were sold?",
+            "print(sum(int(r['units']) for r in rows if r['region'] == 'north'))"
+        ),
+        None
+    );
+}
