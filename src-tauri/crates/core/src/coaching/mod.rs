@@ -5845,9 +5845,7 @@ fn all_lines_counted<'r>(
         .replace(".count('\\n')", "")
         .replace(".count(\"\\n\")", "");
     let chosen: &[&str] = if distinct {
-        &[
-            "set(", "Counter", "unique", "dict", "not in", "{}", "groupby",
-        ]
+        &[]
     } else {
         &[
             "startswith",
@@ -5865,14 +5863,7 @@ fn all_lines_counted<'r>(
             "\"#\"",
         ]
     };
-    // A set comprehension counts each once too (`{l.split()[1] for l in lines}`).
-    static SET_COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\{[^{}]*\bfor\b[^{}]*\}").ok());
-    let comprehended = distinct
-        && SET_COMPREHENSION
-            .as_ref()
-            .is_some_and(|re| re.is_match(&bare));
-    if comprehended || chosen.iter().any(|w| bare.contains(w)) {
+    if (distinct && keeps_one_of_each(&bare)) || chosen.iter().any(|w| bare.contains(w)) {
         return None;
     }
     let numbers = numbers_in(value);
@@ -8800,19 +8791,23 @@ fn distinct_uncounted(request: &str, code: &str) -> bool {
     let lower = request.to_lowercase();
     let asked = lower.trim_start().starts_with("how many")
         && words_in(&lower).any(|w| matches!(w, "unique" | "different" | "distinct"));
-    let bare = uncommented(code);
+    asked && !keeps_one_of_each(&uncommented(code))
+}
+
+/// Whether code keeps one of each thing it counts: a set (a comprehension too,
+/// `{l.split()[1] for l in lines}`), a `Counter`, a dict, a `not in` test, pandas' `unique`,
+/// the shell's `sort -u` or `uniq`. Shared by [`all_lines_counted`] and
+/// [`distinct_uncounted`].
+fn keeps_one_of_each(bare: &str) -> bool {
     static SET_COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\{[^{}]*\bfor\b[^{}]*\}").ok());
-    asked
-        && ![
-            "set(", "Counter", "unique", "dict", "not in", "{}", "groupby", "nunique", "fromkeys",
-            "sort -u", "uniq",
-        ]
-        .iter()
-        .any(|w| bare.contains(w))
-        && !SET_COMPREHENSION
-            .as_ref()
-            .is_some_and(|r| r.is_match(&bare))
+    [
+        "set(", "Counter", "unique", "dict", "not in", "{}", "groupby", "nunique", "fromkeys",
+        "sort -u", "uniq",
+    ]
+    .iter()
+    .any(|w| bare.contains(w))
+        || SET_COMPREHENSION.as_ref().is_some_and(|r| r.is_match(bare))
 }
 
 /// Whether the code tests how lines end (`line.endswith('?')`) on lines read with their
@@ -10958,13 +10953,16 @@ pub fn mended_made_up<'h>(
     cwd: &Path,
 ) -> Option<(String, String)> {
     let (code, output, how) = python_failed_again(history, next)?;
-    let hint = split_hint(output).1?;
-    let file = hint
-        .split("our code never opened `")
-        .nth(1)?
-        .split('`')
-        .next()
-        .filter(|f| f.ends_with(".json") && hint.contains(MADE_UP))?;
+    if !split_hint(output).1?.contains(MADE_UP) {
+        return None;
+    }
+    // The file derived as the hint did, not read back out of its words.
+    let (asked, turn) = history.last_turn()?;
+    let request = request_text(asked);
+    let runs: Vec<(&str, bool)> = code_runs(history, turn)
+        .map(|(earlier, _, _)| (earlier, true))
+        .collect();
+    let file = file_unread(&request, &runs, cwd).filter(|f| f.ends_with(".json"))?;
     let text = std::fs::read_to_string(cwd.join(file)).ok()?;
     let doc: serde_json::Value = serde_json::from_str(&text).ok()?;
     let (name, literal) = top_literal(code)?;

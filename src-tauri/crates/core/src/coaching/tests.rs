@@ -8993,14 +8993,14 @@ fn a_datetime_never_imported_is_told_by_how_the_code_uses_it_and_pip_of_it_is_no
     assert_eq!(standard_installed("pip install pandas"), None);
 }
 
+/// [`uncomputed`] for a shell command: the request, then the call (its result not yet in).
 fn uncomputed_shell(request: &str, code: &str, output: &str) -> Option<RunHint> {
-    let mut h = runs(request, &[(code, output)]);
-    let mut call = h.call("c1").cloned()?;
+    let mut call = run(code);
     call.action = ToolAction::RunCode {
         language: "shell".into(),
         code: code.into(),
     };
-    h = History::default();
+    let mut h = History::default();
     h.push(HistoryItem::User {
         items: vec![InputItem::text(request)],
     });
