@@ -1156,13 +1156,72 @@ TWENTIETH = [
     ("What is the total of price times qty over all rows of items.csv?", {"items.csv": ITEM_QTY}, "26"),
 ]
 
+# Written in session 36, before any code of that session ran on it; checked with difflib
+# against every earlier set (no request above 0.89 alike).
+WIDE_CSV = "north,south,east\n1,9,4\n2,1,8\n3,2,5\n"
+VISIT_DATES = "date,page\n2027-04-12,home\n2027-02-03,about\n2027-03-15,cart\n2027-02-28,home\n"
+TAGGED_POSTS = ('{"posts": [{"title": "a", "tags": ["rust", "cli"]}, {"title": "b", "tags": ["cli", "gui"]}, '
+                '{"title": "c", "tags": ["rust", "web"]}]}\n')
+LIMITS_JSON = '{"cpu": 80, "memory": 65, "disk": 90, "network": 70}\n'
+DRAGON_STORY = "Once upon a time\nthere lived a king\nwho feared the dark\nuntil a dragon came\nand the dragon stayed\n"
+MARCH_LEDGER = "date,amount\n2027-02-27,40\n2027-03-02,25\n2027-03-18,15\n2027-04-01,60\n2027-03-30,10\n"
+LYRICS_TXT = "la la la\nsing along with me now\nhey\none two three four\n"
+SIGNED_NUMS = "4\n-2\n7\n-9\n0\n-1\n3\n"
+DONE_TASKS = ('[{"task": "a", "done": true}, {"task": "b", "done": false}, {"task": "c", "done": true}, '
+              '{"task": "d", "done": true}]\n')
+DRAFT_TXT = "Title\n\nFirst paragraph.\n\n\nSecond paragraph.\nEnd\n"
+
+TWENTY_FIRST = [
+    ("How many trailing zeros does 30 factorial have? Use code.", {}, "7"),
+    ("What is the Roman numeral for 1994? Use code.", {}, "mcmxciv"),
+    ("What is the Unix timestamp of 2027-01-01 00:00 UTC? Use code.", {}, "1798761600"),
+    ("What is the ASCII code of the character '~'? Use code.", {}, "126"),
+    ("How many words in 'it was the best of times it was the worst of times' appear exactly once? Use code.",
+     {}, "2"),
+    ("What is 'Hello World' with its vowels removed? Use code.", {}, "hll wrld"),
+    ("What is 45 in binary, padded with zeros to 8 digits? Use code.", {}, "00101101"),
+    ("What is the hypotenuse of a right triangle with legs 9 and 40? Use code.", {}, "41"),
+    ("What is 2.5 hours in seconds? Use code.", {}, "9000"),
+    ("How many hours are between 2027-03-01 08:00 and 2027-03-03 20:30? Use code.", {}, "60.5"),
+    ("What is the ISO week number of 2027-11-18? Use code.", {}, "46"),
+    ("What is the base64 encoding of the text oi? Use code.", {}, "b2k="),
+    ("What is the sum of the cubes of 1 through 6? Use code.", {}, "441"),
+    ("What is 7 to the power of 7, modulo 100? Use code.", {}, "43"),
+    ("How many letters of the alphabet are not in 'the quick brown fox'? Use code.", {}, "11"),
+    ("What is the average word length of 'to be or not to be', rounded to 2 decimals? Use code.", {}, "2.17"),
+    ("What time is it 250 minutes after 21:40? Use code and answer as HH:MM.", {}, "01:50"),
+    ("How many palindromic numbers are there between 100 and 200? Use code.", {}, "10"),
+    ("What is the geometric mean of 2 and 32? Use code.", {}, "8"),
+    ("How many minutes are there from 08:45 to 17:10? Use code.", {}, "505"),
+    ("Which column of wide.csv has the largest sum?", {"wide.csv": WIDE_CSV}, "east"),
+    ("What is the earliest date in visits.csv?", {"visits.csv": VISIT_DATES}, "2027-02-03"),
+    ("How many distinct tags are in posts.json?", {"posts.json": TAGGED_POSTS}, "4"),
+    ("Which key of limits.json has the smallest value?", {"limits.json": LIMITS_JSON}, "memory"),
+    ("On which line of story.txt does the word dragon first appear? Answer with the line number.",
+     {"story.txt": DRAGON_STORY}, "4"),
+    ("Sort the lines of names.txt alphabetically into sorted.txt, then tell me the first line of sorted.txt.",
+     {"names.txt": "maria\ncarlos\nzoe\nbeatriz\n"}, "beatriz"),
+    ("What is the total of the amount column in ledger.csv for rows dated in March?",
+     {"ledger.csv": MARCH_LEDGER}, "50"),
+    ("How many words does the longest line of lyrics.txt have?", {"lyrics.txt": LYRICS_TXT}, "5"),
+    ("How many numbers in nums.txt are negative?", {"nums.txt": SIGNED_NUMS}, "3"),
+    ("What percentage of the tasks in tasks.json are done? Answer as a whole number.",
+     {"tasks.json": DONE_TASKS}, "75"),
+    ("What is the last word of notes.txt?", {"notes.txt": "buy milk\ncall the plumber\nfinish the report\n"},
+     "report"),
+    ("How many blank lines does draft.txt have?", {"draft.txt": DRAFT_TXT}, "3"),
+    ("Which folder here has the most files?",
+     {"docs/a.md": "a", "docs/b.md": "b", "src/x.py": "x", "src/y.py": "y", "src/z.py": "z", "img/p.png": "p"},
+     "src"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
-        "twentieth": TWENTIETH}
+        "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -1420,7 +1479,8 @@ def main():
                          "ninth (written in session 31, run before any change made from it) "
                          "tenth (written in session 31, run only with its last binary) "
                          "eleventh (written in session 32, run before any change made from it) "
-                         "or twelfth (written in session 32, run only with that session's changes)")
+                         "twelfth (written in session 32, run only with that session's changes), "
+                         "thirteenth to twentyfirst (written in sessions 33-36; each session's note says how it was run)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
