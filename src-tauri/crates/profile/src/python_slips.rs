@@ -8,9 +8,14 @@
 //!   or after a whole statement with only a space between (`cat = 'CAT' for c in cat: …`), as
 //!   models squeeze code onto one line inside JSON: it starts a line of its own, at the line's
 //!   indentation (what follows its `:` on that line stays its body);
+//! - a compound statement written after another's `:` on one line (`with open(f, 'w') as h:
+//!   for line in lines: h.write(line)`): it starts a line of its own, one step further in;
 //! - the result handed back with `return` at the top level (`with open(f) as h:` then
 //!   `return len(h.readlines())`): the one `return`, on the last line, in code that defines no
-//!   function, prints its value instead.
+//!   function, prints its value instead;
+//! - the `execute` tool written as a Python function of its own (`def execute(language, code):`
+//!   with an `if language == "python":` branch that does the work) and never called: that
+//!   branch runs at the top level, its final `return VALUE` printed, the rest of the code kept.
 //!
 //! The 0.5B model repeated each of these unchanged after the hint, until its turn ended.
 
@@ -29,10 +34,21 @@ pub(crate) fn mend(code: &str) -> Option<(String, Vec<String>)> {
                 .to_string(),
         );
     }
+    if let Some(mended) = nested_compounds_on_their_own_lines(&code) {
+        code = mended;
+        said.push("a `for`/`with`/`if` after another's `:` starts its own line".to_string());
+    }
     if let Some(kept) = without_stray_closers(&code) {
         let cut = code[kept.len()..].trim().to_string();
         code = kept.to_string();
         said.push(format!("`{cut}` at the end closed nothing and is cut"));
+    }
+    if let Some(mended) = home_made_tool_branch(&code) {
+        code = mended;
+        said.push(
+            "its own `execute(language, code)`, never called, is left out and its Python branch runs"
+                .to_string(),
+        );
     }
     if let Some(mended) = final_return_printed(&code) {
         code = mended;
@@ -188,6 +204,142 @@ fn final_return_printed(code: &str) -> Option<String> {
     Some(out)
 }
 
+/// The code with each compound statement written after another one's `:` on the same line
+/// moved to a line of its own, one step (four spaces) further in than that line. Python refuses
+/// `with open('sorted.txt', 'w') as f: for line in lines: f.write(line)`; the 0.5B model wrote it
+/// so inside JSON and sent it back unchanged (twenty-first set, task 26).
+fn nested_compounds_on_their_own_lines(code: &str) -> Option<String> {
+    const HEADERS: [&str; 8] = [
+        "with ", "for ", "if ", "elif ", "else", "while ", "try", "async ",
+    ];
+    const NESTED: [&str; 4] = ["with ", "for ", "if ", "while "];
+    let mut out: Vec<String> = Vec::new();
+    let mut changed = false;
+    for line in code.lines() {
+        let mut line = line.to_string();
+        loop {
+            let trimmed = line.trim_start_matches([' ', '\t']);
+            let indent = line[..line.len() - trimmed.len()].to_string();
+            if !HEADERS.iter().any(|h| trimmed.starts_with(h)) {
+                break;
+            }
+            let Some(colon) = header_colon(trimmed) else {
+                break;
+            };
+            let rest = trimmed[colon + 1..].trim_start();
+            if !NESTED.iter().any(|k| rest.starts_with(k)) {
+                break;
+            }
+            out.push(format!("{indent}{}", &trimmed[..=colon]));
+            line = format!("{indent}    {rest}");
+            changed = true;
+        }
+        out.push(line);
+    }
+    changed.then(|| out.join("\n"))
+}
+
+/// Where a compound statement's header ends: its first `:` outside strings and brackets.
+fn header_colon(line: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => return None,
+            quote @ (b'\'' | b'"') => {
+                i = past_string(bytes, i, quote)?;
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b':' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// How far a line is indented, in bytes of leading spaces and tabs.
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start_matches([' ', '\t']).len()
+}
+
+/// The code with a top-level `def NAME(language, …):` that is never called replaced by the
+/// body of its `if language == "python":` branch (dedented; its last line's `return VALUE`
+/// printed), when that branch does not run the `code` it is given and returns only there.
+/// The 1.5B model wrote the tool as such a function (with a branch for every language) and
+/// sent it back unchanged after the hint that it was never called (twentieth set, task 31).
+fn home_made_tool_branch(code: &str) -> Option<String> {
+    let lines: Vec<&str> = code.lines().collect();
+    let def_at = lines.iter().position(|l| {
+        l.strip_prefix("def ")
+            .and_then(|rest| rest.split_once('('))
+            .is_some_and(|(_, params)| params.trim_start().starts_with("language"))
+    })?;
+    let name = lines[def_at]["def ".len()..].split('(').next()?.trim();
+    let end = lines[def_at + 1..]
+        .iter()
+        .position(|l| !l.trim().is_empty() && indent_of(l) == 0)
+        .map_or(lines.len(), |p| def_at + 1 + p);
+    let outside = || lines[..def_at].iter().chain(&lines[end..]);
+    if name.is_empty() || outside().any(|l| l.contains(&format!("{name}("))) {
+        return None;
+    }
+    let body = &lines[def_at + 1..end];
+    let is_python_branch = |l: &&str| {
+        let t = l.trim_start();
+        t.strip_prefix("if ")
+            .or_else(|| t.strip_prefix("elif "))
+            .is_some_and(|c| {
+                c.starts_with("language")
+                    && (c.contains("\"python\"") || c.contains("'python'"))
+                    && c.trim_end().ends_with(':')
+            })
+    };
+    let at = body.iter().position(is_python_branch)?;
+    let if_indent = indent_of(body[at]);
+    let mut branch: Vec<&str> = body[at + 1..]
+        .iter()
+        .take_while(|l| l.trim().is_empty() || indent_of(l) > if_indent)
+        .copied()
+        .collect();
+    while branch.last().is_some_and(|l| l.trim().is_empty()) {
+        branch.pop();
+    }
+    let inner = indent_of(branch.first()?);
+    let uses_code = branch.iter().any(|l| {
+        l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "code")
+    });
+    let returns = |l: &&str| {
+        let t = l.trim_start();
+        t == "return" || t.starts_with("return ") || t.starts_with("return(")
+    };
+    let last = *branch.last()?;
+    if uses_code
+        || branch.iter().filter(|l| returns(l)).count() > usize::from(returns(&last))
+        || branch
+            .iter()
+            .any(|l| !l.trim().is_empty() && indent_of(l) < inner)
+    {
+        return None;
+    }
+    let mut out: Vec<String> = lines[..def_at].iter().map(|l| l.to_string()).collect();
+    for line in &branch[..branch.len() - 1] {
+        out.push(line.get(inner..).unwrap_or("").to_string());
+    }
+    let last = &last[inner..];
+    match last.strip_prefix("return").map(str::trim) {
+        Some("") => {}
+        Some(value) => out.push(format!("print({value})")),
+        None => out.push(last.to_string()),
+    }
+    out.extend(lines[end..].iter().map(|l| l.to_string()));
+    Some(out.join("\n").trim_matches('\n').to_string())
+}
+
 /// The code without its trailing stray closing brackets, when it has any.
 fn without_stray_closers(code: &str) -> Option<&str> {
     let at = first_stray_closer(code)?;
@@ -304,6 +456,75 @@ mod tests {
             "return",
         ] {
             assert_eq!(final_return_printed(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_compound_after_another_ones_colon_starts_its_own_line() {
+        // As the 0.5B model wrote it (twenty-first set, task 26), after the `;` mend.
+        let code = "lines.sort()\nwith open('sorted.txt', 'w') as f: for line in lines: f.write(line + '\\n')";
+        assert_eq!(
+            nested_compounds_on_their_own_lines(code).as_deref(),
+            Some(
+                "lines.sort()\nwith open('sorted.txt', 'w') as f:\n    for line in lines: f.write(line + '\\n')"
+            )
+        );
+        assert_eq!(
+            nested_compounds_on_their_own_lines("  for a in b: if a: with c as d: print(d)")
+                .as_deref(),
+            Some("  for a in b:\n      if a:\n          with c as d: print(d)")
+        );
+        let (mended, said) = mend("import os; lines = ['b', 'a']; lines.sort(); with open('s.txt', 'w') as f: for line in lines: f.write(line)").unwrap();
+        assert_eq!(
+            mended,
+            "import os; lines = ['b', 'a']; lines.sort()\nwith open('s.txt', 'w') as f:\n    for line in lines: f.write(line)"
+        );
+        assert_eq!(said.len(), 2, "{said:?}");
+        for code in [
+            "for x in y: print(x)",
+            "with open(f) as h: data = h.read()",
+            "if a: b = 1 if c else 2",
+            "for k in sorted(d, key=lambda k: d[k]): print(k)",
+            "if s == 'a: for b': print(s)",
+            "elsewhere: int = 5",
+            "print('with x: for y')",
+        ] {
+            assert_eq!(nested_compounds_on_their_own_lines(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn a_home_made_execute_never_called_runs_its_python_branch() {
+        // As Qwen2.5-Coder-1.5B wrote it (twentieth set, task 31), shortened.
+        let code = "import os\n\ndef execute(language, code):\n    if language == \"python\":\n        with open(\"doc.txt\", \"r\") as file:\n            lines = file.readlines()\n        lines.insert(0, \"title\\n\")\n        return lines[0]\n    elif language == \"shell\":\n        os.system(\"echo title > doc.txt\")\n        return os.popen(\"head -n 1 doc.txt\").read()\n    else:\n        return \"Unsupported language\"\n";
+        assert_eq!(
+            home_made_tool_branch(code).as_deref(),
+            Some(
+                "import os\n\nwith open(\"doc.txt\", \"r\") as file:\n    lines = file.readlines()\nlines.insert(0, \"title\\n\")\nprint(lines[0])"
+            )
+        );
+        // Its branch second, quoted the other way, and code after the function kept.
+        let code = "def run(language, code=None):\n    if language == 'shell':\n        pass\n    elif language == 'python':\n        total = sum(range(5))\n        print(total)\nprint('done')";
+        assert_eq!(
+            home_made_tool_branch(code).as_deref(),
+            Some("total = sum(range(5))\nprint(total)\nprint('done')")
+        );
+        let (mended, said) = mend(code).unwrap();
+        assert!(mended.starts_with("total = "), "{mended}");
+        assert_eq!(said.len(), 1, "{said:?}");
+        for code in [
+            // Called: it runs as written.
+            "def execute(language, code):\n    if language == 'python':\n        return 1\nprint(execute('python', ''))",
+            // It runs the code it is given: nothing of its own to run.
+            "def execute(language, code):\n    if language == 'python':\n        exec(code)",
+            // A return in the middle: control flow a print would not keep.
+            "def execute(language, code):\n    if language == 'python':\n        if x:\n            return 1\n        return 2",
+            // No Python branch, or not a tool of its own.
+            "def execute(language, code):\n    if language == 'shell':\n        os.system('ls')",
+            "def area(width, height):\n    if width == 'python':\n        return 1",
+            "    def execute(language, code):\n        if language == 'python':\n            return 1",
+        ] {
+            assert_eq!(home_made_tool_branch(code), None, "{code}");
         }
     }
 

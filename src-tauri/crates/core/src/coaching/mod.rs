@@ -364,6 +364,18 @@ pub fn run_hint(
         {
             return hint(&format!("{ONE_STRING}\n{text}"), false);
         }
+        // An infinity to start a search for the smallest date from: a number, which no date
+        // compares with (the 1.5B model's `earliest_date = float('inf')`, then `date <
+        // earliest_date`; it mended the error into others until its time ran out; twenty-first
+        // set, task 22).
+        if let Some(kind) = compared_with_infinity(code, output) {
+            return hint(
+                &format!(
+                    "`float('inf')` is a number, and your values are `{kind}`: Python compares no `{kind}` with a number. Take `min(...)` or `max(...)` of all the values instead (`earliest = min(dates)`), or start from the first value rather than from `float('inf')`."
+                ),
+                false,
+            );
+        }
         // The first character of an empty string: the 0.5B model tested `line[0].isupper()` of
         // `content.split('\n')`, whose last item is empty (nineteenth set, task 28).
         if output.contains("IndexError: string index out of range")
@@ -3312,6 +3324,34 @@ fn long_listing_counted(code: &str) -> bool {
     COUNTED.as_ref().is_some_and(|r| r.is_match(code))
 }
 
+/// The kind of the values a comparison with an infinity failed on (`datetime.datetime`), when
+/// the code starts a search from `float('inf')` or `float('-inf')` and Python refused to compare
+/// them: "'<' not supported between instances of 'datetime.datetime' and 'float'".
+fn compared_with_infinity<'o>(code: &str, output: &'o str) -> Option<&'o str> {
+    let infinite = [
+        "float('inf')",
+        "float(\"inf\")",
+        "float('-inf')",
+        "float(\"-inf\")",
+        "math.inf",
+    ]
+    .iter()
+    .any(|i| code.contains(i));
+    if !infinite {
+        return None;
+    }
+    let line = output.lines().find(|l| {
+        l.starts_with("TypeError: '") && l.contains("' not supported between instances of '")
+    })?;
+    let (_, kinds) = line.split_once("between instances of ")?;
+    let mut kinds = kinds.split(" and ").map(|k| k.trim().trim_matches('\''));
+    let (first, second) = (kinds.next()?, kinds.next()?);
+    match (first, second) {
+        ("float", other) | (other, "float") if other != "float" && other != "int" => Some(other),
+        _ => None,
+    }
+}
+
 /// A name whose first character the code takes, `name[0]` (not a list's first item, `rows[0]`
 /// of a name that ends in `s`, nor `sys.argv[0]`).
 fn first_char_taken(code: &str) -> Option<&str> {
@@ -4635,7 +4675,7 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
     // task 4).
     let unused: Vec<&str> = unused_values(code)
         .into_iter()
-        .filter(|name| !literal_only(code, name))
+        .filter(|name| !literal_only(code, name) && !one_row_field(code, name))
         .collect();
     let name = unused
         .iter()
@@ -4783,6 +4823,53 @@ fn literal_only(code: &str, name: &str) -> bool {
             };
             names(target)
         })
+}
+
+/// Whether `name` is only ever given one field of a row inside a loop (`class_ = row[1]` under
+/// `for row in reader:`): the row the loop ended on, no result of the code. The 0.5B model's
+/// `class_`, beside the request's "class B", was printed as if it were the answer (nineteenth
+/// set, task 33).
+fn one_row_field(code: &str, name: &str) -> bool {
+    let lines: Vec<&str> = code.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let in_loop = |at: usize| {
+        let mut depth = indent(lines[at]);
+        lines[..at].iter().rev().any(|l| {
+            if l.trim().is_empty() || indent(l) >= depth {
+                return false;
+            }
+            depth = indent(l);
+            l.trim_start().starts_with("for ")
+        })
+    };
+    let field = |rhs: &str| {
+        let rhs = rhs.trim();
+        let rhs = rhs.strip_suffix(".strip()").unwrap_or(rhs);
+        let Some((base, index)) = rhs.split_once('[') else {
+            return false;
+        };
+        !base.is_empty()
+            && base.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && index.ends_with(']')
+            && !index[..index.len() - 1].contains(['[', ']', '('])
+    };
+    let mut given = false;
+    for (at, line) in lines.iter().enumerate() {
+        let Some(rest) = line.trim_start().strip_prefix(name) else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') || rest.starts_with("==") {
+            continue;
+        }
+        match rest.strip_prefix('=') {
+            Some(rhs) if field(rhs) && in_loop(at) => given = true,
+            Some(_) => return false,
+            None if rest.starts_with(['+', '-', '*', '/', '%', '|', '&', '^']) => return false,
+            None => {}
+        }
+    }
+    given
 }
 
 /// Names the code gives a value at the top level (not inside a function) that no later line
@@ -5407,7 +5494,33 @@ pub fn uncomputed_hint(
         .or_else(|| {
             time_factor_missed(&request, code).map(|TimeConversion { asked, given, factor, how, .. }| {
                 let made = if how.contains('×') { format!(" ({how})") } else { String::new() };
-                format!("a {given} is {factor} {asked}s{made}, and no numbers of your code make {factor}: it did not convert {given}s to {asked}s.")
+                let article = if given == "hour" { "an" } else { "a" };
+                format!("{article} {given} is {factor} {asked}s{made}, and no numbers of your code make {factor}: it did not convert {given}s to {asked}s.")
+            })
+        })
+        .or_else(|| {
+            blank_lines_missed(&request, code, value, cwd).map(|file| {
+                format!("`readlines()`, and a file's lines as you loop over it, keep each line's `\\n`: a blank line is `'\\n'`, never `''`, and `{file}` does have blank lines. Count the lines that are empty once stripped: `sum(1 for line in lines if line.strip() == '')`.")
+            })
+        })
+        .or_else(|| {
+            line_for_word(&request, value).map(|(which, index)| {
+                format!("my request asks for the {which} word, and your code printed a whole line: print its {which} word, `line.split()[{index}]`.")
+            })
+        })
+        .or_else(|| {
+            first_item_only(&request, code, cwd).map(|(file, key, items)| {
+                format!("my request is about all {items} items of `{key}` in `{file}`, and your code took only the first one (`['{key}'][0]`). Go through every item (`for item in data['{key}']:`), then print the answer.")
+            })
+        })
+        .or_else(|| {
+            timedelta_for_units(&request, code, value).map(|(unit, how)| {
+                format!("{value} is a time difference in days and hours:minutes:seconds, and my request asks for it in {unit}s: print `{how}`.")
+            })
+        })
+        .or_else(|| {
+            fraction_for_percentage(&request, code, value).map(|(fraction, percent)| {
+                format!("my request asks for a percentage, and {fraction} is a fraction of one: the percentage is that times 100, {percent}.")
             })
         })
         .or_else(|| {
@@ -5992,6 +6105,143 @@ fn time_factor_missed(request: &str, code: &str) -> Option<TimeConversion> {
     (!made).then_some(conversion)
 }
 
+/// When the request counts blank lines, the code compared lines that keep their `\n` with `''`
+/// (`readlines().count('')`) and printed 0, and a file of the request has blank lines: that
+/// file. The 1.5B model's, for draft.txt's three (twenty-first set, task 32).
+fn blank_lines_missed<'r>(
+    request: &'r str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<&'r str> {
+    let lower = request.to_lowercase();
+    let asks = lower.contains("blank line") || lower.contains("empty line");
+    let empty_compared = [".count('')", ".count(\"\")", "== ''", "== \"\""]
+        .iter()
+        .any(|c| code.contains(c));
+    let newline_gone = ["strip", "splitlines", "split('\\n')", "split(\"\\n\")"]
+        .iter()
+        .any(|c| code.contains(c));
+    if !asks || !empty_compared || newline_gone || value.trim() != "0" {
+        return None;
+    }
+    named_files(request).into_iter().find(|file| {
+        std::fs::read_to_string(cwd.join(file))
+            .is_ok_and(|text| text.lines().any(|l| l.trim().is_empty()))
+    })
+}
+
+/// When the request asks for the first or last word (of a file, a line) and the code printed a
+/// line of several words: which word, and its index. The 1.5B model printed notes.txt's last
+/// line, `finish the report`, and answered "finish" for its last word (twenty-first set, task
+/// 31).
+fn line_for_word(request: &str, value: &str) -> Option<(&'static str, &'static str)> {
+    let lower = request.to_lowercase();
+    let (which, index) = if lower.contains("last word") {
+        ("last", "-1")
+    } else if lower.contains("first word") {
+        ("first", "0")
+    } else {
+        return None;
+    };
+    let value = value.trim();
+    let words = value.split_whitespace().count();
+    (!value.contains('\n') && (2..=20).contains(&words)).then_some((which, index))
+}
+
+/// When the request asks about all the items of a JSON file's list (how many, how many
+/// distinct, a total) and the code took only the first item of that list (`data['posts'][0]`):
+/// the file, the key and how many items its list holds. The 0.5B model counted the tags of
+/// the first post for "How many distinct tags are in posts.json?" (twenty-first set, task 23).
+fn first_item_only(request: &str, code: &str, cwd: &Path) -> Option<(String, String, usize)> {
+    static FIRST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\[\s*['"]([^'"\]]+)['"]\s*\]\s*\[\s*0\s*\]"#).ok()
+    });
+    let lower = request.to_lowercase();
+    let about_all = [
+        "how many",
+        "distinct",
+        "different",
+        "total",
+        "sum ",
+        "average",
+        "mean ",
+        "every",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !about_all {
+        return None;
+    }
+    let key = FIRST.as_ref()?.captures(code)?.get(1)?.as_str();
+    named_files(request)
+        .into_iter()
+        .filter(|f| f.ends_with(".json"))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+            let items = value.get(key)?.as_array()?.len();
+            (items >= 2).then(|| (file.to_string(), key.to_string(), items))
+        })
+}
+
+/// When the request asks how many hours (minutes, seconds, days) lie between two times and the
+/// code printed a `timedelta` as Python shows it (`2 days, 12:30:00`): the unit, and the line
+/// that prints the difference in it. The 0.5B model answered with the timedelta for "How many
+/// hours are between 2027-03-01 08:00 and 2027-03-03 20:30?" (twenty-first set, task 10).
+fn timedelta_for_units(request: &str, code: &str, value: &str) -> Option<(&'static str, String)> {
+    static SHOWN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(?:-?\d+ days?, )?\d{1,2}:\d{2}:\d{2}(?:\.\d+)?$").ok()
+    });
+    if !SHOWN.as_ref()?.is_match(value.trim()) {
+        return None;
+    }
+    let lower = request.to_lowercase();
+    let (unit, per) = [
+        ("second", ""),
+        ("minute", " / 60"),
+        ("hour", " / 3600"),
+        ("day", " / 86400"),
+    ]
+    .into_iter()
+    .find(|(unit, _)| lower.contains(&format!("how many {unit}s")))?;
+    // What the code printed: a name as it is, an expression in brackets (`(end - start)`).
+    let printed = code.lines().rev().find_map(|l| {
+        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
+        (!inner.is_empty() && !inner.contains(['"', '\''])).then_some(inner)
+    })?;
+    let printed = if printed.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        printed.to_string()
+    } else {
+        format!("({printed})")
+    };
+    Some((unit, format!("print({printed}.total_seconds(){per})")))
+}
+
+/// When the request asks what percentage something is and the one number printed is a fraction
+/// of one, from code that never multiplies by 100: that fraction and the percentage it is. The
+/// 0.5B model printed `0.75% of the tasks are done.` for three tasks of four (twenty-first set,
+/// task 30).
+fn fraction_for_percentage(request: &str, code: &str, value: &str) -> Option<(String, String)> {
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = words_in(&lower).collect();
+    let asks = words.contains(&"percentage")
+        || words
+            .windows(2)
+            .any(|w| w[0] == "what" && w[1] == "percent");
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let fraction: f64 = n.parse().ok()?;
+    let a_fraction = fraction > 0.0 && fraction < 1.0;
+    if !(asks && a_fraction) || code.contains("100") || code.contains("%}") {
+        return None;
+    }
+    let percent = (fraction * 100.0 * 1e6).round() / 1e6;
+    Some((n.to_string(), format!("{percent}")))
+}
+
 /// A request that asks how many of a smaller time unit are in a quantity of a larger one
 /// ("How many minutes are in 5 days?").
 #[derive(Debug, PartialEq)]
@@ -6011,7 +6261,12 @@ struct TimeConversion {
 /// The conversion a request asks for, when it asks one.
 fn time_conversion(request: &str) -> Option<TimeConversion> {
     static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)\bhow many (second|minute|hour|day|week)s\b").ok()
+        // Or "in seconds" (the 0.5B model's `hours * 60` for "What is 2.5 hours in seconds?";
+        // twenty-first set, task 9).
+        regex::Regex::new(
+            r"(?i)\bhow many (second|minute|hour|day|week)s\b|\bin (second|minute|hour|day|week)s\b",
+        )
+        .ok()
     });
     static GIVEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s+(second|minute|hour|day|week)s?\b").ok()
@@ -6021,12 +6276,8 @@ fn time_conversion(request: &str) -> Option<TimeConversion> {
             .iter()
             .position(|(u, _)| u.eq_ignore_ascii_case(unit))
     };
-    let asked = ASKED
-        .as_ref()?
-        .captures(request)?
-        .get(1)?
-        .as_str()
-        .to_lowercase();
+    let asked = ASKED.as_ref()?.captures(request)?;
+    let asked = asked.get(1).or(asked.get(2))?.as_str().to_lowercase();
     let (quantity, given) = GIVEN
         .as_ref()?
         .captures_iter(request)
@@ -7087,13 +7338,35 @@ fn unreached_start(value: &str) -> Option<&str> {
 /// The file a request asks to create (`Create a file hello.txt containing…`, `write the sum
 /// to total.txt`) when it is not in the working folder and the code never named it. The 0.5B
 /// model printed the text meant for hello.txt and answered with its length.
-fn uncreated_file<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str> {
+fn uncreated_file(request: &str, code: &str, cwd: &Path) -> Option<String> {
     if !asks_to_create(request) {
         return None;
     }
     named_files(request)
         .into_iter()
-        .find(|file| !code.contains(file) && !cwd.join(file).exists())
+        .filter(|file| !code.contains(file))
+        .map(|file| match folder_holding(request, file) {
+            Some(folder) => format!("{folder}/{file}"),
+            None => file.to_string(),
+        })
+        .find(|path| !cwd.join(path).exists())
+}
+
+/// The folder a request makes a file in: `build` of "Create a folder named build with an empty
+/// file out.txt in it" (the hint had said `open('out.txt', 'w')`, at the top, for it).
+fn folder_holding<'r>(request: &'r str, file: &str) -> Option<&'r str> {
+    static FOLDER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:folder|directory)\s+(?:named\s+|called\s+)?([\w.-]+)\s+with\s+[^.?!]*?\s(\S+)\s+in\s+it\b",
+        )
+        .ok()
+    });
+    FOLDER
+        .as_ref()?
+        .captures_iter(request)
+        .find(|c| c.get(2).is_some_and(|f| f.as_str() == file))
+        .and_then(|c| c.get(1))
+        .map(|folder| folder.as_str())
 }
 
 /// The file a request appends to (`Append the line done to tasks.txt, then…`) when no run of
@@ -10216,9 +10489,15 @@ fn about_the_folder(request: &str) -> bool {
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
     // A subfolder is of the working folder too (the 0.5B model answered "Which subfolder holds
     // the largest file?" with a file it made up, nothing run; twentieth set, task 30).
+    // Or one "here" (the 0.5B model answered "Which folder here has the most files?" with
+    // "The folder here has the most files."; twenty-first set, task 33).
     let place = words.windows(2).any(|w| {
         matches!(w[0], "this" | "the" | "current" | "working")
             && matches!(w[1], "folder" | "directory")
+            || matches!(
+                w[0],
+                "folder" | "folders" | "directory" | "directories" | "file" | "files"
+            ) && w[1] == "here"
     }) || words.iter().any(|w| {
         matches!(
             *w,

@@ -1354,6 +1354,17 @@ fn a_file_the_request_creates_and_the_code_never_wrote_is_asked_for() {
         ),
         None
     );
+    // A file the request makes in a folder is named with it (eighteenth set, task 31).
+    let request = "Create a folder named build with an empty file out.txt in it, then tell me how many files the build folder has.";
+    assert_eq!(
+        uncreated_file(request, "import os\nos.mkdir('build')", here.path()).as_deref(),
+        Some("build/out.txt")
+    );
+    assert_eq!(
+        folder_holding("Make a directory logs with a file a.log in it.", "a.log"),
+        Some("logs")
+    );
+    assert_eq!(folder_holding("Create notes.txt in it.", "notes.txt"), None);
 }
 
 #[test]
@@ -3445,6 +3456,56 @@ fn a_value_named_after_the_request_and_never_printed_is_printed_by_the_engine() 
 }
 
 #[test]
+fn a_field_of_the_last_row_is_no_value_to_print() {
+    // The 0.5B model's (nineteenth set, task 33): `class_` is the request's "class", and the
+    // row the loop ended on.
+    let request = "What is the average score of the students in class B in scores.csv?";
+    let code = [
+        "import csv",
+        "with open('scores.csv') as file:",
+        "    reader = csv.reader(file)",
+        "    next(reader)",
+        "    total_score = 0",
+        "    count = 0",
+        "    for row in reader:",
+        "        student = row[0]",
+        "        class_ = row[1]",
+        "        score = int(row[2])",
+        "        total_score += score",
+        "        count += 1",
+        "    average_score = total_score / count",
+        "    print({'total': total_score, 'average_score': average_score})",
+    ]
+    .join("\n");
+    let code = code.as_str();
+    let h = runs(
+        request,
+        &[(code, "{'total': 383, 'average_score': 76.6}\n")],
+    );
+    assert_eq!(print_unprinted(&h, ""), None);
+    assert!(one_row_field(code, "class_"));
+    assert!(one_row_field(
+        "for line in f:\n    parts = line.split(',')\n    name = parts[0].strip()",
+        "name"
+    ));
+    // Given anything else, or outside a loop, it is a value of its own.
+    for (code, name) in [
+        ("row = rows[-1]\nclass_ = row[1]", "class_"),
+        (
+            "for row in rows:\n    best = row[1]\nbest = max(best, 3)",
+            "best",
+        ),
+        (
+            "for row in rows:\n    total = row[1]\n    total += 1",
+            "total",
+        ),
+        ("for row in rows:\n    score = int(row[2])", "score"),
+    ] {
+        assert!(!one_row_field(code, name), "{code}");
+    }
+}
+
+#[test]
 fn a_column_printed_for_a_total_is_answered_with_how_to_add_it_up() {
     let request = "What is the sum of units times price over all rows of sales.csv?";
     let code = "import pandas as pd\ndf = pd.read_csv('sales.csv')\ntotal = df['units'] * df['price']\nprint(total)";
@@ -5027,6 +5088,217 @@ fn a_time_conversion_without_its_factor_goes_back_as_undone() {
         time_factor_missed("How many days are in 48 hours?", "print(48 / 24)"),
         None
     );
+    // The unit asked for "in seconds" (twenty-first set, task 9).
+    let request = "What is 2.5 hours in seconds? Use code.";
+    let hint = uncomputed(
+        request,
+        "hours = 2.5\nseconds = hours * 60\nprint(seconds)",
+        "150.0\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("an hour is 3600 seconds (60 × 60), and no numbers of your code make 3600"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(time_factor_missed(request, "print(2.5 * 3600)"), None);
+    assert_eq!(
+        time_factor_missed("What is 3 kilometres in metres?", "print(3 * 100)"),
+        None
+    );
+}
+
+#[test]
+fn the_first_item_of_a_list_taken_for_all_of_them_is_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("posts.json"),
+        r#"{"posts": [{"tags": ["rust", "cli"]}, {"tags": ["cli", "gui"]}, {"tags": ["web"]}]}"#,
+    )
+    .unwrap();
+    let request = "How many distinct tags are in posts.json?";
+    let code = "import json\nwith open('posts.json') as f:\n    data = json.load(f)\nprint(len(set(data['posts'][0]['tags'])))";
+    let hint = uncomputed_in(request, code, "2\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "all 3 items of `posts` in `posts.json`, and your code took only the first one"
+        ),
+        "{}",
+        hint.text
+    );
+    // Every item gone through, a request about the first one, or a list of one: fine.
+    let all = "import json\ndata = json.load(open('posts.json'))\nprint(len({t for p in data['posts'] for t in p['tags']}))";
+    assert_eq!(first_item_only(request, all, here.path()), None);
+    assert_eq!(
+        first_item_only(
+            "What is the title of the first post in posts.json?",
+            code,
+            here.path()
+        ),
+        None
+    );
+    std::fs::write(
+        here.path().join("posts.json"),
+        r#"{"posts": [{"tags": ["a"]}]}"#,
+    )
+    .unwrap();
+    assert_eq!(first_item_only(request, code, here.path()), None);
+}
+
+#[test]
+fn blank_lines_compared_with_their_newline_kept_are_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("draft.txt"),
+        "Title\n\nFirst.\n\n\nSecond.\n",
+    )
+    .unwrap();
+    let request = "How many blank lines does draft.txt have?";
+    let code = "with open('draft.txt', 'r') as file: print(file.readlines().count(''))";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("a blank line is `'\\n'`, never `''`, and `draft.txt` does have blank lines"),
+        "{}",
+        hint.text
+    );
+    for right in [
+        "print(open('draft.txt').read().splitlines().count(''))",
+        "print(sum(1 for l in open('draft.txt') if l.strip() == ''))",
+    ] {
+        assert_eq!(
+            blank_lines_missed(request, right, "0", here.path()),
+            None,
+            "{right}"
+        );
+    }
+    assert_eq!(blank_lines_missed(request, code, "3", here.path()), None);
+    std::fs::write(here.path().join("draft.txt"), "a\nb\n").unwrap();
+    assert_eq!(blank_lines_missed(request, code, "0", here.path()), None);
+}
+
+#[test]
+fn a_line_printed_for_its_last_word_is_told() {
+    let request = "What is the last word of notes.txt?";
+    let hint = uncomputed(
+        request,
+        "with open('notes.txt') as f: print(f.readlines()[-1])",
+        "finish the report\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("asks for the last word, and your code printed a whole line: print its last word, `line.split()[-1]`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        line_for_word("What is the first word of a.txt?", "hello world"),
+        Some(("first", "0"))
+    );
+    assert_eq!(line_for_word(request, "report"), None);
+    assert_eq!(
+        line_for_word("What is the last line of notes.txt?", "finish the report"),
+        None
+    );
+}
+
+#[test]
+fn a_search_from_infinity_over_dates_is_told_to_take_the_smallest() {
+    let code = "from datetime import datetime\nearliest = float('inf')\nfor row in rows:\n    d = datetime.strptime(row[0], '%Y-%m-%d')\n    if d < earliest:\n        earliest = d\nprint(earliest)";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 5, in <module>\nTypeError: '<' not supported between instances of 'datetime.datetime' and 'float'\n";
+    assert_eq!(
+        compared_with_infinity(code, output),
+        Some("datetime.datetime")
+    );
+    let hint = run_hint(
+        "python",
+        code,
+        output,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`float('inf')` is a number, and your values are `datetime.datetime`"),
+        "{}",
+        hint.text
+    );
+    // Another comparison that failed, or no infinity in the code: not this.
+    assert_eq!(
+        compared_with_infinity(
+            "x = None\nprint(x < 1)",
+            "TypeError: '<' not supported between instances of 'NoneType' and 'int'"
+        ),
+        None
+    );
+    assert_eq!(
+        compared_with_infinity(
+            code,
+            "TypeError: '<' not supported between instances of 'str' and 'int'"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_timedelta_printed_for_hours_is_told_how_to_give_them() {
+    let request = "How many hours are between 2027-03-01 08:00 and 2027-03-03 20:30? Use code.";
+    let code = "from datetime import datetime\nstart = datetime(2027, 3, 1, 8, 0)\nend = datetime(2027, 3, 3, 20, 30)\ndifference = end - start\nprint(difference)";
+    let hint = uncomputed(request, code, "2 days, 12:30:00\n").unwrap();
+    assert!(
+        hint.text
+            .contains("asks for it in hours: print `print(difference.total_seconds() / 3600)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        timedelta_for_units(
+            "How many minutes from 08:45 to 17:10?",
+            "print(end - start)",
+            "8:25:00"
+        ),
+        Some((
+            "minute",
+            "print((end - start).total_seconds() / 60)".to_string()
+        ))
+    );
+    // A clock time asked for, or hours already printed, is no such thing.
+    assert_eq!(
+        timedelta_for_units("What time is it 250 minutes after 21:40?", code, "01:50:00"),
+        None
+    );
+    assert_eq!(timedelta_for_units(request, code, "60.5"), None);
+}
+
+#[test]
+fn a_fraction_printed_for_a_percentage_is_said_to_be_one() {
+    let request = "What percentage of the tasks in tasks.json are done? Answer as a whole number.";
+    let code = "import json\ntasks = json.load(open('tasks.json'))\ndone = len([t for t in tasks if t['done']]) / len(tasks)\nprint(f\"{done:.2f}% of the tasks are done.\")";
+    let hint = uncomputed(request, code, "0.75% of the tasks are done.\n").unwrap();
+    assert!(
+        hint.text
+            .contains("0.75 is a fraction of one: the percentage is that times 100, 75."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        fraction_for_percentage(
+            request,
+            &code.replace("/ len(tasks)", "/ len(tasks) * 100"),
+            "75.0"
+        ),
+        None
+    );
+    // "17 percent of 340" asks for no percentage; a percentage above one is one already.
+    assert_eq!(
+        fraction_for_percentage("What is 17 percent of 340?", "print(0.17 * 3.4)", "0.578"),
+        None
+    );
+    assert_eq!(fraction_for_percentage(request, "print(3 / 4)", "75"), None);
+    assert!(fraction_for_percentage("What percent of 8 is 2?", "print(2 / 8)", "0.25").is_some());
 }
 
 #[test]
@@ -9084,7 +9356,7 @@ fn a_file_the_request_makes_is_asked_for_and_empty_files_made_are_no_sizes() {
     let hint = uncomputed_in(request, code, "[]\n", here.path()).unwrap();
     assert!(
         hint.text
-            .contains("`out.txt` is not there: your code did not create it"),
+            .contains("`build/out.txt` is not there: your code did not create it"),
         "{}",
         hint.text
     );
@@ -9512,7 +9784,9 @@ fn a_word_compared_in_another_case_than_the_file_writes_it_is_told() {
 #[test]
 fn a_question_about_a_subfolder_answered_with_nothing_run_asks_for_code() {
     assert!(about_the_folder("Which subfolder holds the largest file?"));
+    assert!(about_the_folder("Which folder here has the most files?"));
     assert!(!about_the_folder("What is a subfolder?"));
+    assert!(!about_the_folder("Is it here already?"));
     let here = tempfile::tempdir().unwrap();
     let h = runs("Which subfolder holds the largest file?", &[]);
     let nudge = no_run_nudge(
