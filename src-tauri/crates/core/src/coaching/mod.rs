@@ -1553,6 +1553,32 @@ fn labelled_numbers(head: &str) -> Option<String> {
     })
 }
 
+/// A date (`2026-03`, `2026-03-02`) that the code searches for and `text` does not hold, while
+/// it holds that month in another year: the date searched and the first one held.
+fn date_in_another_year<'c>(code: &'c str, text: &str) -> Option<(&'c str, String)> {
+    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"^(\d{4})-(\d{2})(-\d{2})?-?$").ok());
+    static HELD: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(\d{4})-(\d{2})(-\d{2})?\b").ok());
+    string_literals(code).into_iter().find_map(|literal| {
+        let c = DATE.as_ref()?.captures(literal)?;
+        let (year, month) = (c.get(1)?.as_str(), c.get(2)?.as_str());
+        let day = c.get(3).map(|d| d.as_str());
+        if text.contains(literal.trim_end_matches('-')) {
+            return None;
+        }
+        HELD.as_ref()?
+            .captures_iter(text)
+            .find_map(|h| {
+                let same = h.get(2)?.as_str() == month
+                    && h.get(1)?.as_str() != year
+                    && day.is_none_or(|d| h.get(3).is_some_and(|hd| hd.as_str() == d));
+                same.then(|| h.get(0).map(|m| m.as_str().to_string()))?
+            })
+            .map(|held| (literal, held))
+    })
+}
+
 /// A run that read a plain text file here and said it found nothing ("No WARN lines found"),
 /// although a word of that claim is in the file: the code's search missed it (the 0.5B model
 /// matched `WARN: (.+)` against lines that read `2026-11-02 WARN slow`). The lines that hold
@@ -1612,6 +1638,18 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         .into_iter()
         .filter(|n| plain_text(n))
         .collect();
+    // A date searched in a year the file does not have (the 1.5B model took this year from
+    // the system prompt's date: `startswith('2026-03')` over ledger.csv's 2027 rows, for
+    // "rows dated in March"; twenty-first set, task 27).
+    if let Some(said) = files.iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let (searched, held) = date_in_another_year(code, &text)?;
+        Some(format!(
+            "`{searched}` is nowhere in `{name}`: its dates in that month are of another year (`{held}`). Search for the dates the file has, then run the code again."
+        ))
+    }) {
+        return Some(said);
+    }
     // The claim's own words, less the file names and the words any such claim has.
     const COMMON: [&str; 22] = [
         "no", "not", "none", "found", "nothing", "any", "line", "lines", "file", "files", "match",
@@ -1634,13 +1672,20 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
     files.into_iter().find_map(|name| {
         // As written; else in another case, as the file writes it (the 0.5B model searched
         // `Disk usage` in a log that says `disk`).
+        // A column's name, on a table's first line only, is no value searched for (the claim
+        // "The total of the amount column in March is: 0" named `amount`, ledger.csv's header).
+        let table = [".csv", ".tsv"].iter().any(|e| name.ends_with(e));
+        let beyond_header = |lines: &String| !(table && lines.lines().all(|l| l.starts_with("1: ")));
         let (word, lines, spelled) = words
             .iter()
-            .find_map(|word| Some((word.to_string(), lines_holding(cwd, name, word)?, None)))
+            .find_map(|word| {
+                let lines = lines_holding(cwd, name, word).filter(beyond_header)?;
+                Some((word.to_string(), lines, None))
+            })
             .or_else(|| {
                 words.iter().find_map(|word| {
                     let (found, lines) = lines_holding_any_case(cwd, name, word)?;
-                    Some((found, lines, Some(word)))
+                    beyond_header(&lines).then_some((found, lines, Some(word)))
                 })
             })?;
         let case = spelled

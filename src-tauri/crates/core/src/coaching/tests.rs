@@ -5148,6 +5148,40 @@ fn the_first_item_of_a_list_taken_for_all_of_them_is_told() {
 }
 
 #[test]
+fn a_date_searched_in_another_year_than_the_files_is_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("ledger.csv"),
+        "date,amount\n2027-02-27,40\n2027-03-02,25\n2027-03-18,15\n",
+    )
+    .unwrap();
+    let code = "import csv\nwith open('ledger.csv') as f:\n    rows = list(csv.reader(f))[1:]\nmarch = [r for r in rows if r[0].startswith('2026-03')]\nprint(f\"The total of the amount column in March is: {sum(int(r[1]) for r in march)}\")";
+    let output = "The total of the amount column in March is: 0\n";
+    let hint = run_hint("python", code, output, false, here.path()).unwrap();
+    assert!(
+        hint.text.contains("`2026-03` is nowhere in `ledger.csv`: its dates in that month are of another year (`2027-03-02`)"),
+        "{}",
+        hint.text
+    );
+    let text = "2027-03-02,25\n";
+    assert_eq!(date_in_another_year("x.startswith('2027-03')", text), None);
+    assert_eq!(date_in_another_year("x.startswith('2026-04')", text), None);
+    assert_eq!(
+        date_in_another_year("x == '2026-03-02'", text),
+        Some(("2026-03-02", "2027-03-02".to_string()))
+    );
+    assert_eq!(date_in_another_year("x == '2026-03-05'", text), None);
+    // A column's name on the header alone is no word the search missed.
+    let code = "import csv\nrows = list(csv.reader(open('ledger.csv')))\nprint('Total amount:', sum(int(r[1]) for r in rows[1:] if r[0] == 'March'))";
+    let hint = run_hint("python", code, "Total amount: 0\n", false, here.path());
+    assert!(
+        hint.as_ref()
+            .is_none_or(|h| !h.text.contains("does hold `amount`")),
+        "{hint:?}"
+    );
+}
+
+#[test]
 fn blank_lines_compared_with_their_newline_kept_are_told() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
