@@ -1336,7 +1336,8 @@ def score(out, expected):
     parroted = said_back(answer, corrections, request + " " + " ".join(outputs))
     # A numbered list's markers are no values ("3. **Adjust for the leading space**" holds no 3).
     said = re.sub(r"(?m)^\s*\d+\.\s", " ", answer)
-    answered = holds(unechoed(said, request, expected), expected) and not parroted
+    answered = (holds(unechoed(said, request, expected), expected) and not parroted
+                and not candidates_listed(answer, expected))
     computed = any(holds(o, expected) for o in outputs)
     if answered:
         kind = "ok"
@@ -1392,6 +1393,19 @@ def unechoed(answer, request, expected):
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
                 "eighteen", "nineteen", "twenty"]
+
+
+def candidates_listed(answer, expected):
+    """Whether the answer is a list of several values the expected word is one of: the 0.5B
+    model's `['src', 'img', 'docs']` for the folder with the most files names every folder
+    (twenty-first set, task 33). Numbers are left out: a list beside a count may well hold it."""
+    if " " in expected or "," in expected or re.fullmatch(r"[\d.]+", expected):
+        return False
+    for items in re.findall(r"\[([^\[\]]*)\]", answer):
+        values = [v.strip(" '\"").lower() for v in items.split(",")]
+        if len(values) >= 2 and expected.lower() in values:
+            return True
+    return False
 
 
 def holds(text, expected):
