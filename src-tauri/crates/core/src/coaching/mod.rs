@@ -5544,6 +5544,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            folders_uncounted(&request, code, value, cwd).map(|most| {
+                format!("those are the folders here, and my request asks which one holds the {most} files: count the files in each (`len(os.listdir(folder))`), then print the folder with the {most}.")
+            })
+        })
+        .or_else(|| {
             blank_lines_missed(&request, code, value, cwd).map(|file| {
                 format!("`readlines()`, and a file's lines as you loop over it, keep each line's `\\n`: a blank line is `'\\n'`, never `''`, and `{file}` does have blank lines. Count the lines that are empty once stripped: `sum(1 for line in lines if line.strip() == '')`.")
             })
@@ -6148,6 +6153,33 @@ fn time_factor_missed(request: &str, code: &str) -> Option<TimeConversion> {
         mask != 0 && (product - factor).abs() < 1e-9
     });
     (!made).then_some(conversion)
+}
+
+/// When the request asks which folder holds the most (fewest) files and the code printed the
+/// folders here without counting anything in them: "most" or "fewest". The 0.5B model printed
+/// `['src', 'img', 'docs']` and, told its answer did not use it, named the first (twenty-first
+/// set, task 33).
+fn folders_uncounted(request: &str, code: &str, value: &str, cwd: &Path) -> Option<&'static str> {
+    let lower = request.to_lowercase();
+    let about_folders = ["folder", "directory", "directories"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let most = if lower.contains("most files") {
+        "most"
+    } else if lower.contains("fewest files") || lower.contains("least files") {
+        "fewest"
+    } else {
+        return None;
+    };
+    if !about_folders || code.contains("len(") || code.contains("count") {
+        return None;
+    }
+    let names: Vec<&str> = value
+        .split([',', '\n', '[', ']'])
+        .map(|n| n.trim().trim_matches(['\'', '"']).trim_end_matches('/'))
+        .filter(|n| !n.is_empty())
+        .collect();
+    (names.len() >= 2 && names.iter().all(|n| cwd.join(n).is_dir())).then_some(most)
 }
 
 /// When the request counts blank lines, the code compared lines that keep their `\n` with `''`

@@ -5182,6 +5182,54 @@ fn a_date_searched_in_another_year_than_the_files_is_told() {
 }
 
 #[test]
+fn folders_listed_for_the_one_with_the_most_files_are_told_to_be_counted() {
+    let here = tempfile::tempdir().unwrap();
+    for (folder, files) in [("src", 3), ("img", 1), ("docs", 2)] {
+        std::fs::create_dir(here.path().join(folder)).unwrap();
+        for i in 0..files {
+            std::fs::write(here.path().join(folder).join(format!("{i}.txt")), "x").unwrap();
+        }
+    }
+    let request = "Which folder here has the most files?";
+    let code = "import os\nfiles = os.listdir('.')\nprint(files)";
+    let hint = uncomputed_in(request, code, "['src', 'img', 'docs']\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("those are the folders here, and my request asks which one holds the most files: count the files in each"),
+        "{}",
+        hint.text
+    );
+    let counted = "import os\nprint(max(os.listdir('.'), key=lambda d: len(os.listdir(d))))";
+    assert_eq!(
+        folders_uncounted(request, counted, "src", here.path()),
+        None
+    );
+    // Names that are no folders here, or another question: not this.
+    assert_eq!(
+        folders_uncounted(request, code, "['a.txt', 'b.txt']", here.path()),
+        None
+    );
+    assert_eq!(
+        folders_uncounted(
+            "Which folders are here?",
+            code,
+            "['src', 'img']",
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        folders_uncounted(
+            "Which directory has the fewest files?",
+            "import os\nfor d in os.listdir('.'):\n    print(d)",
+            "src\nimg\ndocs",
+            here.path()
+        ),
+        Some("fewest")
+    );
+}
+
+#[test]
 fn blank_lines_compared_with_their_newline_kept_are_told() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
