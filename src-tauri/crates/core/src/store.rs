@@ -233,8 +233,37 @@ fn own_or_let_go(file: &File) -> bool {
 /// there is no such file. The device counts: an inode number alone is another file on another
 /// file system.
 pub(crate) fn flock_holders() -> Option<Vec<((u64, u64), u32)>> {
-    let locks = std::fs::read_to_string("/proc/locks").ok()?;
-    Some(locks.lines().filter_map(flock_line).collect())
+    // The kernel walks its list of locks afresh at each `read`, by position, so a lock taken
+    // or let go between two reads can make the next one skip a lock held all along. Read in
+    // small pieces (as `read_to_string` reads, its first read 32 bytes), the lock of a
+    // terminal session still writing went unseen once while other tests' engines came and
+    // went, and the app took the session for ended. So: large reads (a page of locks comes in
+    // one walk), and two passes, a lock held in either counting (one let go in between counts
+    // as held a poll longer).
+    let mut held: Vec<((u64, u64), u32)> = Vec::new();
+    for _ in 0..2 {
+        for lock in read_locks()?.lines().filter_map(flock_line) {
+            if !held.contains(&lock) {
+                held.push(lock);
+            }
+        }
+    }
+    Some(held)
+}
+
+/// `/proc/locks`, read in pieces as large as the kernel gives.
+fn read_locks() -> Option<String> {
+    use std::io::Read;
+    let mut file = File::open("/proc/locks").ok()?;
+    let mut text = Vec::new();
+    let mut piece = vec![0u8; 64 * 1024];
+    loop {
+        match file.read(&mut piece).ok()? {
+            0 => break,
+            n => text.extend_from_slice(&piece[..n]),
+        }
+    }
+    Some(String::from_utf8_lossy(&text).into_owned())
 }
 
 /// One line of `/proc/locks` when it is a held `flock`:
@@ -465,6 +494,49 @@ mod tests {
     use super::*;
     use oi_protocol::{CallOrigin, InputItem, ToolAction, ToolCall, TurnEndReason};
     use serde_json::json;
+
+    #[test]
+    fn a_lock_held_throughout_is_seen_while_others_come_and_go() {
+        use std::os::unix::fs::MetadataExt;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let held = File::create(dir.path().join("held.jsonl")).unwrap();
+        let held = nix::fcntl::Flock::lock(held, nix::fcntl::FlockArg::LockExclusiveNonblock)
+            .map_err(|(_, e)| e)
+            .unwrap();
+        let meta = held.metadata().unwrap();
+        let id = (meta.dev(), meta.ino());
+        // Other locks taken and let go all the while, as the engines of other sessions do.
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let churn: Vec<_> = (0..2)
+            .map(|n| {
+                let stop = stop.clone();
+                let path = dir.path().join(format!("other{n}"));
+                std::thread::spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let files: Vec<_> = (0..20)
+                            .filter_map(|i| File::create(path.with_extension(i.to_string())).ok())
+                            .filter_map(|f| {
+                                nix::fcntl::Flock::lock(f, nix::fcntl::FlockArg::LockExclusive).ok()
+                            })
+                            .collect();
+                        drop(files);
+                    }
+                })
+            })
+            .collect();
+        let missed = (0..3000)
+            .filter(|_| !flock_holders().unwrap().iter().any(|(file, _)| *file == id))
+            .count();
+        stop.store(true, Ordering::Relaxed);
+        for thread in churn {
+            thread.join().unwrap();
+        }
+        assert_eq!(
+            missed, 0,
+            "a lock held all along was missed {missed} times of 3000"
+        );
+    }
 
     fn events(msgs: Vec<EventMsg>) -> Vec<Event> {
         msgs.into_iter()
