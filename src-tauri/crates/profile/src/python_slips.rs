@@ -148,7 +148,7 @@ fn compounds_on_their_own_lines(code: &str) -> Option<String> {
                 && !code[line_start..i].trim_end().ends_with("async") =>
             {
                 let line = &code[line_start..];
-                let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                let indent = &line[..indent_of(line)];
                 out.push_str(code[copied..i].trim_end_matches([' ', '\t']));
                 out.push('\n');
                 out.push_str(indent);
@@ -158,7 +158,7 @@ fn compounds_on_their_own_lines(code: &str) -> Option<String> {
                 let rest = code[i + 1..].trim_start_matches([' ', '\t']);
                 if COMPOUND.iter().any(|k| rest.starts_with(k)) {
                     let line = &code[line_start..];
-                    let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                    let indent = &line[..indent_of(line)];
                     out.push_str(code[copied..i].trim_end_matches([' ', '\t']));
                     out.push('\n');
                     out.push_str(indent);
@@ -182,10 +182,6 @@ fn final_return_printed(code: &str) -> Option<String> {
         let t = l.trim_start();
         t.starts_with("def ") || t.starts_with("async def ") || t.starts_with("class ")
     });
-    let is_return = |l: &str| {
-        let t = l.trim_start();
-        t == "return" || t.starts_with("return ") || t.starts_with("return(")
-    };
     if defines || code.lines().filter(|l| is_return(l)).count() != 1 {
         return None;
     }
@@ -261,6 +257,12 @@ fn header_colon(line: &str) -> Option<usize> {
     None
 }
 
+/// Whether a line is a `return` statement.
+fn is_return(line: &str) -> bool {
+    let t = line.trim_start();
+    t == "return" || t.starts_with("return ") || t.starts_with("return(")
+}
+
 /// How far a line is indented, in bytes of leading spaces and tabs.
 fn indent_of(line: &str) -> usize {
     line.len() - line.trim_start_matches([' ', '\t']).len()
@@ -313,13 +315,9 @@ fn home_made_tool_branch(code: &str) -> Option<String> {
         l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .any(|w| w == "code")
     });
-    let returns = |l: &&str| {
-        let t = l.trim_start();
-        t == "return" || t.starts_with("return ") || t.starts_with("return(")
-    };
     let last = *branch.last()?;
     if uses_code
-        || branch.iter().filter(|l| returns(l)).count() > usize::from(returns(&last))
+        || branch.iter().filter(|l| is_return(l)).count() > usize::from(is_return(last))
         || branch
             .iter()
             .any(|l| !l.trim().is_empty() && indent_of(l) < inner)

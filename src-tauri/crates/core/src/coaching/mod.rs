@@ -4629,10 +4629,19 @@ fn one_value_of(request: &str, code: &str, printed: &str) -> Option<String> {
 /// The name the code printed last, alone: `total` of `print(total)`.
 fn printed_name(code: &str) -> Option<&str> {
     code.lines().rev().find_map(|l| {
-        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
-        (!inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
-            .then_some(inner)
+        printed_on(l).filter(|inner| inner.chars().all(|c| c.is_alphanumeric() || c == '_'))
     })
+}
+
+/// What a line `print(…)` prints, when it is the whole line: `end - start` of
+/// `print(end - start)`.
+fn printed_on(line: &str) -> Option<&str> {
+    let inner = line
+        .trim()
+        .strip_prefix("print(")?
+        .strip_suffix(')')?
+        .trim();
+    (!inner.is_empty()).then_some(inner)
 }
 
 /// What [`one_value_of`] asks for (`their sum`) and the code that computes it from the name
@@ -6283,10 +6292,10 @@ fn timedelta_for_units(request: &str, code: &str, value: &str) -> Option<(&'stat
     .into_iter()
     .find(|(unit, _)| lower.contains(&format!("how many {unit}s")))?;
     // What the code printed: a name as it is, an expression in brackets (`(end - start)`).
-    let printed = code.lines().rev().find_map(|l| {
-        let inner = l.trim().strip_prefix("print(")?.strip_suffix(')')?.trim();
-        (!inner.is_empty() && !inner.contains(['"', '\''])).then_some(inner)
-    })?;
+    let printed = code
+        .lines()
+        .rev()
+        .find_map(|l| printed_on(l).filter(|inner| !inner.contains(['"', '\''])))?;
     let printed = if printed.chars().all(|c| c.is_alphanumeric() || c == '_') {
         printed.to_string()
     } else {
