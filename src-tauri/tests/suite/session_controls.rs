@@ -146,10 +146,14 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         pointer::say(&wd, &desktop, "what is the pid of your python?").await;
         let card = format!("[data-call-id='{}']", wd.pending_card(1).await);
         pointer::click(&wd, &desktop, &format!("{card} [data-testid=approve]")).await;
+        // Python's print writes "pid" and the number apart, and the card shows output as it
+        // arrives: read it once the turn has answered (CI once read "pid " alone).
+        wd.text_when("[data-testid=assistant-message]", "That is my kernel.")
+            .await;
         let output = wd
             .text_when(&format!("{card} [data-testid=exec-output]"), "pid")
             .await;
-        // The number after "pid" (the card may show more, as the output arrives).
+        // The number after "pid".
         let pid: u32 = output
             .split_whitespace()
             .skip_while(|w| *w != "pid")
@@ -163,8 +167,6 @@ async fn folder_header_risks_undo_reset_and_end_in_the_real_window() {
         );
         assert!(!work.path().join("here.txt").exists());
         assert!(Path::new(&format!("/proc/{pid}")).exists());
-        wd.text_when("[data-testid=assistant-message]", "That is my kernel.")
-            .await;
         // 100 + 120 + 1500 + 1600 in, 10 + 6 + 20 + 8 out.
         wd.text_when("[data-testid=session-tokens]", "3.3k in · 44 out tokens")
             .await;
