@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Everyday tasks on a real local model: how often the product's final answer holds the right value.
 
-usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|twentieth] [--only N,M] [--model GGUF]
+usage: tests/bench/local_tasks.py [--bin PATH] [--set main|heldout|third|...|twentysecond] [--only N,M] [--model GGUF]
                                   [--server-python PY] [--keep DIR] [--builtin] [--rescore DIR]
 
 Starts llama.cpp's server (xllamacpp, from .ci/local-model.sh) with the model CI assembles (Qwen2.5-
@@ -1215,13 +1215,69 @@ TWENTY_FIRST = [
      "src"),
 ]
 
+CONTACTS_CSV = "name,email\nana,ana@mail.org\nbo,bo@work.com\ncy,cy@mail.org\ndee,dee@home.net\neli,eli@work.com\n"
+RESULTS_JSON = json.dumps({"results": [{"player": "kim", "score": 71}, {"player": "lou", "score": 88},
+                                       {"player": "max", "score": 64}, {"player": "noa", "score": 90}]})
+VALUES_TXT = "\n".join(str(n) for n in [42, 17, 99, 63, 99, 8, 75]) + "\n"
+POEM_LINES = "the sea is calm\nwhispering pines along the quiet ridge\nstars\nrain on the window\n"
+MIXED_TXT = "paid 12 for lunch\nthen 30 for books\nand 8 for the bus\n"
+OPEN_TODO_TXT = "- call mom\n+ bought bread\n- fix the bike\n- pay rent\n+ sent mail\n"
+PEOPLE_JSON = json.dumps([{"name": "iris", "born": 1988}, {"name": "omar", "born": 1975},
+                          {"name": "pia", "born": 1992}])
+MOTTO_TXT = "keep it simple\n"
+REVIEW_TXT = "good food and good service but the good part was the dessert\n"
+RAIN_CSV = "month,mm\njan,48\nfeb,35\nmar,62\napr,57\nmay,41\n"
+INVENTORY_JSON = json.dumps({"bolts": 140, "nuts": 95, "washers": 210, "screws": 60})
+STATUS_LOG = ("10:01 GET /home 200\n10:02 GET /login 500\n10:03 POST /login 200\n"
+              "10:04 GET /home 404\n10:05 GET /cart 500\n10:06 GET /home 200\n")
+TWENTY_SECOND = [
+    ("What is the digital root of 987654321? Use code.", {}, "9"),
+    ("How many distinct prime factors does 360 have? Use code.", {}, "3"),
+    ("What day of the week was 4 July 1976? Use code.", {}, "sunday"),
+    ("How many uppercase letters are in 'The Quick BROWN Fox'? Use code.", {}, "8"),
+    ("How many numbers from 1 to 200 have digits that add up to 10? Use code.", {}, "19"),
+    ("What is the octal representation of 511? Use code.", {}, "777"),
+    ("How many Friday the 13ths are there in 2027? Use code.", {}, "1"),
+    ("What is the smallest number above 1000 that 17 divides exactly? Use code.", {}, "1003"),
+    ("What is the volume of a sphere of radius 2, rounded to 2 decimals? Use code.", {}, "33.51"),
+    ("What is 88 degrees Fahrenheit in Celsius, rounded to 1 decimal? Use code.", {}, "31.1"),
+    ("What do the numbers from 1 to 1000 that 7 divides add up to? Use code.", {}, "71071"),
+    ("What are the first 8 characters of the MD5 hash of 'abc'? Use code.", {}, "90015098"),
+    ("How many times does 'ab' occur in 'abcabcababc'? Use code.", {}, "4"),
+    ("What is the product of all prime numbers below 20? Use code.", {}, "9699690"),
+    ("In which year from 2030 to 2036 does Christmas fall on a Sunday? Use code.", {}, "2033"),
+    ("What date is 100 days after 2027-02-10? Use code.", {}, "2027-05-21"),
+    ("What is the mean of the squares of 1 through 10? Use code.", {}, "38.5"),
+    ("What is 3/8 as a percentage? Use code.", {}, "37.5"),
+    ("How many hours does February 2028 have? Use code.", {}, "696"),
+    ("What is 1 - 2 + 3 - 4 + ... + 99? Use code.", {}, "50"),
+    ("How many unique email domains are in contacts.csv?", {"contacts.csv": CONTACTS_CSV}, "3"),
+    ("What is the average score in results.json, rounded to 1 decimal?", {"results.json": RESULTS_JSON},
+     "78.2"),
+    ("What is the second largest distinct number in values.txt?", {"values.txt": VALUES_TXT}, "75"),
+    ("What is the first word of the longest line in poem.txt?", {"poem.txt": POEM_LINES}, "whispering"),
+    ("What is the sum of all the numbers that appear in expenses.txt?", {"expenses.txt": MIXED_TXT}, "50"),
+    ("Write the lines of todo.txt that start with '-' into open.txt. How many lines does open.txt have?",
+     {"todo.txt": OPEN_TODO_TXT}, "3"),
+    ("Which person in people.json was born first? Answer with the name.", {"people.json": PEOPLE_JSON}, "omar"),
+    ("How many characters does motto.txt have, not counting the newline?", {"motto.txt": MOTTO_TXT}, "14"),
+    ("In review.txt, which word is repeated the most times?", {"review.txt": REVIEW_TXT}, "good"),
+    ("Which month in rain.csv had the most rain?", {"rain.csv": RAIN_CSV}, "mar"),
+    ("How many items are in stock altogether according to inventory.json?",
+     {"inventory.json": INVENTORY_JSON}, "505"),
+    ("How many requests in server.log got a 500 status?", {"server.log": STATUS_LOG}, "2"),
+    ("How many subfolders are there under this folder, nested ones included?",
+     {"a.txt": "a", "notes/b.txt": "b", "notes/old/c.md": "c", "pics/d.png": "d", "pics/2026/e.png": "e",
+      "pics/2026/jan/f.png": "f"}, "5"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
-        "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST}
+        "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
