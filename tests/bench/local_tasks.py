@@ -9,8 +9,10 @@ Coder-0.5B-Instruct unless --model names another GGUF), then runs each task in a
 `interpreter exec --json -y` with the request. With --builtin no server runs: each task's process
 runs the GGUF in-process (the built-in runtime, `--model FILE.gguf`; the binary must be built with
 `--features local-runtime`), keeping read prompts in a cache of the bench's own. A task is
-  - "answered" when the final assistant message holds the expected value,
-  - "computed" when some run's output holds it.
+  - "answered" when the final assistant message holds the expected value (not only inside a
+    whole file of the task it quotes),
+  - "computed" when some run's output holds it;
+the summary counts apart the answers that hold a value some run printed (a right guess is not one).
 Failures are sorted by kind from the events: no code ran, the code failed, code ran but printed
 something else, the answer dropped a right output, or the run timed out.
 Prints one line per task and a summary (scores, failure kinds, seconds per task). Not a test:
@@ -1336,7 +1338,7 @@ def run_task(binary, model_args, request, files, expected, timeout, keep=None):
             return dict(seconds=timeout, answered=False, computed=False, kind="timeout", answer="")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return dict(seconds=seconds, **score(out, expected))
+    return dict(seconds=seconds, **score(out, expected, files))
 
 
 def exec_json(binary, model_args, request, cwd, env, timeout):
@@ -1354,10 +1356,11 @@ def exec_json(binary, model_args, request, cwd, env, timeout):
         return out, time.monotonic() - start, True
 
 
-def score(out, expected):
+def score(out, expected, files=None):
     """What the events of one task show. The answer is the last assistant message that no call
     followed: a message the engine took as a (broken) call is not an answer, even when the
-    expected value is among its arguments."""
+    expected value is among its arguments. Nor is an answer that holds the value only by quoting
+    a whole file of the task (`files`) that holds it."""
     answer, outputs, runs, failed_runs = "", {}, 0, 0
     corrections, correction_ids, request = [], set(), ""
     for ev in events_of(out):
@@ -1392,11 +1395,14 @@ def score(out, expected):
     parroted = said_back(answer, corrections, request + " " + " ".join(outputs))
     # A numbered list's markers are no values ("3. **Adjust for the leading space**" holds no 3).
     said = re.sub(r"(?m)^\s*\d+\.\s", " ", answer)
+    quoted = quotes_file(answer, files or {}, expected)
     answered = (holds(unechoed(said, request, expected), expected) and not parroted
-                and not candidates_listed(answer, expected))
+                and not candidates_listed(answer, expected) and not quoted)
     computed = any(holds(o, expected) for o in outputs)
     if answered:
         kind = "ok"
+    elif quoted:
+        kind = "quoted a whole file"
     elif parroted:
         kind = "said a correction back"
     elif runs == 0:
@@ -1410,6 +1416,19 @@ def score(out, expected):
     if not any(ev.get("msg", {}).get("type") == "turn_ended" for ev in events_of(out)):
         answered, kind = False, "timeout"
     return dict(answered=answered, computed=computed, kind=kind, answer=answer)
+
+
+def quotes_file(answer, files, expected):
+    """Whether the answer quotes, whole, a file of several lines that holds the expected value:
+    the 0.5B model's "The output of the code is "buy milk\\ncall the plumber\\nfinish the report""
+    holds "report", the last word asked for, only because it holds the whole file (twenty-first
+    set, task 31)."""
+    flat = " ".join(answer.replace("\\n", "\n").split()).lower()
+    for text in files.values():
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) >= 2 and holds(text, expected) and " ".join(text.split()).lower() in flat:
+            return True
+    return False
 
 
 def said_back(answer, corrections, quoted):
@@ -1576,22 +1595,25 @@ def main():
     total = len(results)
     answered = sum(r["answered"] for r in results)
     computed = sum(r["computed"] for r in results)
+    from_run = sum(r["answered"] and r["computed"] for r in results)
     secs = sum(r["seconds"] for r in results) / max(total, 1)
-    print(f"\nanswered {answered}/{total}, computed {computed}/{total}, {secs:.1f} s per task")
+    print(f"\nanswered {answered}/{total} ({from_run} with the value a run printed), computed {computed}/{total}, "
+          f"{secs:.1f} s per task")
     print("kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
 
 
 def rescore(folder, tasks):
-    kinds, answered, total = {}, 0, 0
+    kinds, answered, from_run, total = {}, 0, 0, 0
     for path in sorted(folder.glob("*.jsonl"), key=lambda p: int(p.stem)):
         n = int(path.stem)
-        request, _, expected = tasks[n - 1]
-        r = score(path.read_text(), expected)
+        request, files, expected = tasks[n - 1]
+        r = score(path.read_text(), expected, files)
         kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
         answered += r["answered"]
+        from_run += r["answered"] and r["computed"]
         total += 1
-        print(f"{n:2} {r['kind']:26} {request[:50]!r} -> {r['answer'][:70]!r}")
-    print(f"\nanswered {answered}/{total} (scored again from the kept events)")
+        print(f"{n:2} {r['kind']:26} computed={r['computed']!s:5}  {request[:50]!r} -> {r['answer'][:70]!r}")
+    print(f"\nanswered {answered}/{total} ({from_run} with the value a run printed; scored again from the kept events)")
     print("kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
 
 
