@@ -591,6 +591,37 @@ mod tests {
     }
 
     #[test]
+    fn a_block_that_ends_calling_the_tool_on_its_own_function_runs_whole() {
+        // Twenty-second set, task 31 (0.5B): the JSON inside the block was taken for the call,
+        // and `compute_total_items()` ran alone, a NameError.
+        let text = "Here is the code:\n\n```python\nimport json\n\ndef compute_total_items():\n    with open('inventory.json') as file:\n        inventory = json.load(file)\n    print(sum(inventory.values()))\n\n# Run the function with execute\nexecute({\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"compute_total_items()\"}})\n```\n\nThis code defines a function.";
+        let found = calls("classic", text, &[]);
+        assert_eq!(found.len(), 1);
+        let ToolAction::RunCode { language, code } = &found[0].action else {
+            panic!("{:?}", found[0].action);
+        };
+        assert_eq!(language, "python");
+        assert!(
+            code.starts_with("import json\n\ndef compute_total_items():"),
+            "{code}"
+        );
+        assert!(
+            code.ends_with("# Run the function with execute\ncompute_total_items()"),
+            "{code}"
+        );
+        // A block that is only the call is still the call.
+        let only = "```python\nexecute({\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"ls\"}})\n```";
+        let found = calls("classic", only, &[]);
+        assert_eq!(
+            found[0].action,
+            ToolAction::RunCode {
+                language: "shell".into(),
+                code: "ls".into()
+            }
+        );
+    }
+
+    #[test]
     fn a_call_that_a_code_block_prints_is_its_output_and_the_code_runs() {
         // Thirteenth set, task 27 (0.5B): the block built this dict and printed it, and the
         // "it will output" block after it was taken for a call of `number_of_unique_ips`.

@@ -15,7 +15,10 @@
 //!   function, prints its value instead;
 //! - the `execute` tool written as a Python function of its own (`def execute(language, code):`
 //!   with an `if language == "python":` branch that does the work) and never called: that
-//!   branch runs at the top level, its final `return VALUE` printed, the rest of the code kept.
+//!   branch runs at the top level, its final `return VALUE` printed, the rest of the code kept;
+//! - the `execute` tool called from inside the code with its JSON call as the argument
+//!   (`execute({"name": "execute", "arguments": {"language": "python", "code": "f()"}})`), after
+//!   code that defines what that call uses: the call's Python code stands in its place.
 //!
 //! The 0.5B model repeated each of these unchanged after the hint, until its turn ended.
 
@@ -23,6 +26,13 @@
 pub(crate) fn mend(code: &str) -> Option<(String, Vec<String>)> {
     let mut code = code.to_string();
     let mut said = Vec::new();
+    if let Some(mended) = tool_call_inlined(&code) {
+        code = mended;
+        said.push(
+            "its `execute({…})` call inside the code is replaced by the Python it asks to run"
+                .to_string(),
+        );
+    }
     if let Some(mended) = line_breaks_in_strings(&code) {
         code = mended;
         said.push("a line break inside a one-line string is written `\\n`".to_string());
@@ -338,6 +348,43 @@ fn home_made_tool_branch(code: &str) -> Option<String> {
     Some(out.join("\n").trim_matches('\n').to_string())
 }
 
+/// The code with each line that calls `execute` with a JSON call of Python as its one argument
+/// (`execute({"name": "execute", "arguments": {"language": "python", "code": "f()"}})`, or the
+/// arguments alone) replaced by that call's code, at the line's indentation, when the code
+/// defines no `execute` of its own. The 0.5B model defined `compute_total_items()`, then ran
+/// it that way, and the call alone ran (twenty-second set, task 31).
+fn tool_call_inlined(code: &str) -> Option<String> {
+    if code.contains("def execute") {
+        return None;
+    }
+    let mut mended = false;
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let t = line.trim();
+        let inner = t
+            .strip_prefix("execute(")
+            .and_then(|r| r.strip_suffix(')'))
+            .filter(|r| r.trim_start().starts_with('{'));
+        let called = inner
+            .and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok())
+            .and_then(|v| {
+                let arguments = v.get("arguments").cloned().unwrap_or(v);
+                let language = arguments.get("language").and_then(|l| l.as_str());
+                let code = arguments.get("code")?.as_str()?.to_string();
+                matches!(language, None | Some("python" | "py" | "python3")).then_some(code)
+            });
+        match called {
+            Some(inner) => {
+                let indent = &line[..indent_of(line)];
+                out.extend(inner.lines().map(|l| format!("{indent}{l}")));
+                mended = true;
+            }
+            None => out.push(line.to_string()),
+        }
+    }
+    mended.then(|| out.join("\n"))
+}
+
 /// The code without its trailing stray closing brackets, when it has any.
 fn without_stray_closers(code: &str) -> Option<&str> {
     let at = first_stray_closer(code)?;
@@ -488,6 +535,31 @@ mod tests {
             "print('with x: for y')",
         ] {
             assert_eq!(nested_compounds_on_their_own_lines(code), None, "{code}");
+        }
+    }
+
+    #[test]
+    fn the_tool_called_inside_the_code_is_replaced_by_its_code() {
+        let code = "def f():\n    print(3)\n\nif True:\n    execute({\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"f()\\nprint(4)\"}})";
+        assert_eq!(
+            tool_call_inlined(code).as_deref(),
+            Some("def f():\n    print(3)\n\nif True:\n    f()\n    print(4)")
+        );
+        // The arguments alone, at the top level; the stray `)` of the call's code is cut after.
+        let (mended, said) = mend(
+            "def g(n):\n    print(n)\nexecute({\"language\": \"python\", \"code\": \"g(2))\"})",
+        )
+        .unwrap();
+        assert_eq!(mended, "def g(n):\n    print(n)\ng(2)");
+        assert_eq!(said.len(), 2, "{said:?}");
+        for code in [
+            // Another language, an `execute` of its own, or no JSON.
+            "execute({\"language\": \"shell\", \"code\": \"ls\"})",
+            "def execute(d):\n    print(d)\nexecute({\"code\": \"f()\"})",
+            "execute(language='python', code='f()')",
+            "x = execute({broken)",
+        ] {
+            assert_eq!(tool_call_inlined(code), None, "{code}");
         }
     }
 

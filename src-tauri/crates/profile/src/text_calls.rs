@@ -211,7 +211,7 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
     let mut calls = Vec::new();
     let mut candidates = json_call_spans(text);
     if candidates.is_empty() {
-        candidates.extend(embedded_objects(text));
+        candidates.extend(embedded_objects(&without_code_around_calls(text)));
     }
     for candidate in candidates {
         for value in parse_json_values(candidate.trim()) {
@@ -296,6 +296,53 @@ fn json_call_spans(text: &str) -> Vec<String> {
         spans.push(whole.to_string());
     }
     spans
+}
+
+/// `text` without the code blocks (in a language that runs) that hold more than a call: an
+/// object there is the code's, and the block is what runs. The 0.5B model defined
+/// `compute_total_items()` in a ```python block that ended with `execute({"name": "execute",
+/// "arguments": {"language": "python", "code": "compute_total_items()"}})`; that object taken
+/// for the call ran `compute_total_items()` alone, a NameError (twenty-second set, task 31).
+fn without_code_around_calls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside: Option<(String, bool)> = None; // (fence, dropped)
+    let mut lines = text.split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        match &inside {
+            None => {
+                out.push_str(line);
+                if let Some(fence) = fence_prefix(trimmed) {
+                    let lang = trimmed[fence.len()..].trim().to_lowercase();
+                    let runs =
+                        oi_exec::canonical_language(lang.split_whitespace().next().unwrap_or(""))
+                            .is_some();
+                    // The body, up to its closing fence, to see what it holds.
+                    let body: String = lines
+                        .clone()
+                        .take_while(|l| !l.trim_start().starts_with(fence.as_str()))
+                        .collect();
+                    let only_a_call = {
+                        let b = body.trim();
+                        b.starts_with('{')
+                            || b.starts_with("execute(")
+                            || b.starts_with("<tool_call>")
+                    };
+                    inside = Some((fence, runs && !only_a_call));
+                }
+            }
+            Some((fence, dropped)) => {
+                let t = trimmed.trim_end();
+                if t.starts_with(fence.as_str()) && t.chars().all(|c| c == '`' || c == '~') {
+                    out.push_str(line);
+                    inside = None;
+                } else if !dropped {
+                    out.push_str(line);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Top-level `{…}` spans that look like a call, found in prose.
