@@ -110,6 +110,26 @@ pub fn run_hint(
                 false,
             );
         }
+        // A date format that does not fit the text (the 1.5B model parsed the years of
+        // people.json, `1988`, with `'%Y-%m-%d'` until its time ran out; twenty-second set,
+        // task 27).
+        if let Some(text) = date_format_mismatch(output) {
+            return hint(&text, false);
+        }
+        if output.contains("strptime() argument 1 must be str, not int") {
+            return hint(
+                "`strptime` reads a date written as text, and your code gave it a number (an `int`): the value is a number already (a year alone, say), so compare or compute with it as it is, without `strptime`.",
+                false,
+            );
+        }
+        if let Some((call, name)) = list_searched(code, output) {
+            return hint(
+                &format!(
+                    "`re.{call}` searches one string, and `{name}` is a list (of lines): search each line in a loop, `for line in {name}:`, or the whole text, `'\\n'.join({name})`."
+                ),
+                false,
+            );
+        }
         if output.contains("object of type '_csv.reader' has no len()") {
             return hint(
                 "A `csv.reader` reads rows one by one and has no `len()`. Make it a list first, `rows = list(reader)`, then use `len(rows)`, or count the rows as the loop reads them.",
@@ -1808,10 +1828,18 @@ fn own_field(text: &str, word: &str) -> Option<usize> {
 /// A word the code searched for beside `word`, in the same string, that `text` nowhere holds
 /// in any case: the 1.5B model searched access.log for `status 404`, the request's words,
 /// in lines that say `404` alone (thirteenth set, task 26).
+/// A printed sentence is no search: the 0.5B model's `print(f"Number of requests with a 500
+/// status: {n}")` had `Number` told as a word of its search (twenty-second set, task 32).
 fn words_beside<'c>(code: &'c str, word: &str, text: &str) -> Option<&'c str> {
     let lower = text.to_lowercase();
+    let printed = |s: &str| {
+        let at = (s.as_ptr() as usize).saturating_sub(code.as_ptr() as usize);
+        let start = code[..at.min(code.len())].rfind('\n').map_or(0, |i| i + 1);
+        code[start..].trim_start().starts_with("print(")
+    };
     string_literals(code)
         .into_iter()
+        .filter(|s| !printed(s))
         .filter(|s| words_in(s).any(|w| w == word))
         .flat_map(words_in)
         .find(|w| {
@@ -5381,6 +5409,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A file printed as it is, for a request that asks something worked out from it (the 0.5B
+    // model printed poem.txt for the first word of its longest line, and answered the first
+    // word of its shortest; twenty-second set, task 24).
+    if hint.is_none()
+        && !shell
+        && let Some(file) = file_printed_whole(&request, value, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code printed `{file}` as it is, and my request asks for something worked out from it. Write code that reads `{file}`, computes the answer to my request ({request}) and prints only the answer."
+            ),
+            undone: true,
+        });
+    }
     // A count printed in its loop, once a pass (the 0.5B model printed "…status 404: 1" for
     // each 404 line, and answered 1).
     if hint.is_none()
@@ -5506,6 +5548,16 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // Before the rounding: a wrong formula's value rounded is still wrong (the 0.5B model, told
+    // to round `88 * 5 / 9`, answered 48.9).
+    if let Some(why) = temperature_offset_missed(&request, code, value) {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if let Some(text) = more_decimals_than_asked(&request, value) {
         return Some(RunHint {
             text,
@@ -5563,13 +5615,31 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            line_for_word(&request, value).map(|(which, index)| {
+            line_for_word(&request, value, cwd).map(|(which, index)| {
                 format!("my request asks for the {which} word, and your code printed a whole line: print its {which} word, `line.split()[{index}]`.")
             })
         })
         .or_else(|| {
             first_item_only(&request, code, cwd).map(|(file, key, items)| {
                 format!("my request is about all {items} items of `{key}` in `{file}`, and your code took only the first one (`['{key}'][0]`). Go through every item (`for item in data['{key}']:`), then print the answer.")
+            })
+        })
+        .or_else(|| {
+            none_returned(code, value).map(|range| {
+                let range = range
+                    .map(|r| format!(" Your loop goes through `{r}`: check where it starts and where it stops against my request."))
+                    .unwrap_or_default();
+                format!("`None` is what a function gives when it returns no value: your code found nothing.{range}")
+            })
+        })
+        .or_else(|| {
+            base_read_backwards(&request, code).map(|(call, number, name, how)| {
+                format!("`{call}` reads the digits {number} as a number written in {name} and gives its value in decimal: the other way round. My request asks for {number} written in {name}: print `{how}`.")
+            })
+        })
+        .or_else(|| {
+            digital_root_unfinished(&request, value).map(|n| {
+                format!("a digital root is a single digit, and {n} has {} digits: sum the digits again, and again, until one digit is left (`while n >= 10: n = sum(int(d) for d in str(n))`).", n.len())
             })
         })
         .or_else(|| {
@@ -5608,6 +5678,41 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            alternation_missed(&request, code).then(|| {
+                "my request adds and takes away in turn (+, -, +, -), and your code only adds: give every other number a minus sign, `sum(n if n % 2 else -n for n in ...)` for odd numbers added and even ones taken away.".to_string()
+            })
+        })
+        .or_else(|| {
+            other_file_counted(&request, value, cwd).map(|(asked, other)| {
+                format!("{value} is how many lines `{other}` has, and my request asks how many `{asked}` has: count the lines of `{asked}` once it is written, `len(open('{asked}').read().splitlines())`.")
+            })
+        })
+        .or_else(|| {
+            numbers_compared_as_text(&request, code, cwd).map(|file| {
+                format!("your code compared the numbers of `{file}` as text, and text compares character by character: `'8'` comes after `'75'`. Make each a number first, `[int(v) for v in values]` (or `float`), then sort or compare.")
+            })
+        })
+        .or_else(|| {
+            newline_counted(&request, code).then(|| {
+                "`.read()` keeps the newline at the end of the file, and your code counted it, where my request leaves it out: count `len(text.rstrip('\\n'))`.".to_string()
+            })
+        })
+        .or_else(|| {
+            read_unused(&request, code).map(|(file, name)| {
+                format!("your code read `{file}` into `{name}` and never used `{name}` after: what it printed came from values of its own. Compute the answer from `{name}`.")
+            })
+        })
+        .or_else(|| {
+            addresses_for_domains(&request, code).then(|| {
+                "a domain is the part of an address after its `@`, and your code kept whole addresses: take `address.split('@')[1]` of each, then count or list those.".to_string()
+            })
+        })
+        .or_else(|| {
+            listed_for_sum(&request, value).map(|n| {
+                format!("my request asks what they add up to, and your code printed the {n} values themselves, not their sum: print `sum(...)` of them.")
+            })
+        })
+        .or_else(|| {
             bytes_for_hex(&request, value).map(|text| {
                 format!("`{value}` is the text's bytes as Python shows them, not in hexadecimal: `'{text}'.encode().hex()` gives them in hexadecimal.")
             })
@@ -5634,8 +5739,10 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            weekday_unasked(&request, code).map(|(day, n)| {
-                format!("my request counts {day}s, and your code never asked which day of the week a date is: go through every date it is about and count those whose `.weekday()` is {n} (it counts from Monday, 0, to Sunday, 6).")
+            weekday_unasked(&request, code).map(|asked| match asked {
+                WeekdayAsked::Counted(day, n) => format!("my request counts {day}s, and your code never asked which day of the week a date is: go through every date it is about and count those whose `.weekday()` is {n} (it counts from Monday, 0, to Sunday, 6)."),
+                WeekdayAsked::Named(day, n) => format!("my request is about a {day}, and your code never asked which day of the week a date is: a date's `.weekday()` says it, from Monday, 0, to Sunday, 6 ({day} is {n})."),
+                WeekdayAsked::Which => "my request asks for a day of the week, and your code never asked which day of the week a date is: `datetime.date(year, month, day).strftime('%A')` names it.".to_string(),
             })
         })
         .or_else(|| {
@@ -5916,11 +6023,31 @@ fn clock_for_asked_year<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'
     let clock = ["today()", "now()", "time.time()", "localtime("]
         .into_iter()
         .find(|clock| code.contains(clock))?;
+    // A year the code only compares the clock's with (`today.year == 2028`) is not written
+    // into it: the 1.5B model printed "February 2028 does not exist." from that test
+    // (twenty-second set, task 19).
+    // Nor is a year in a printed sentence ("February 2028 does not exist.").
+    let unprinted: String = code
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("print(") {
+                without_strings(l) + "\n"
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let written = |year: &str| {
+        let compared = regex::Regex::new(&format!(r"(?:[=!]=\s*{year}\b|\b{year}\s*[=!]=)"))
+            .map(|r| r.find_iter(&unprinted).count())
+            .unwrap_or(0);
+        unprinted.matches(year).count() > compared
+    };
     let year = YEAR
         .as_ref()?
         .find_iter(request)
         .map(|m| m.as_str())
-        .find(|year| !code.contains(year))?;
+        .find(|year| !written(year))?;
     Some((year, clock))
 }
 
@@ -6220,8 +6347,10 @@ fn blank_lines_missed<'r>(
 /// When the request asks for the first or last word (of a file, a line) and the code printed a
 /// line of several words: which word, and its index. The 1.5B model printed notes.txt's last
 /// line, `finish the report`, and answered "finish" for its last word (twenty-first set, task
-/// 31).
-fn line_for_word(request: &str, value: &str) -> Option<(&'static str, &'static str)> {
+/// 31). Not a sentence that ends in one word after its `:` (`The first word of the longest
+/// line in poem.txt is: whispering`, the 0.5B model's right answer, twenty-second set, task
+/// 24), nor, when the request names text files, a text that is none of their lines.
+fn line_for_word(request: &str, value: &str, cwd: &Path) -> Option<(&'static str, &'static str)> {
     let lower = request.to_lowercase();
     let (which, index) = if lower.contains("last word") {
         ("last", "-1")
@@ -6231,6 +6360,18 @@ fn line_for_word(request: &str, value: &str) -> Option<(&'static str, &'static s
         return None;
     };
     let value = value.trim();
+    let after_colon = value.rsplit(':').next().unwrap_or(value);
+    if after_colon.split_whitespace().count() < 2 {
+        return None;
+    }
+    let texts: Vec<String> = named_files(request)
+        .into_iter()
+        .filter(|name| plain_text(name))
+        .filter_map(|name| std::fs::read_to_string(cwd.join(name)).ok())
+        .collect();
+    if !texts.is_empty() && !texts.iter().any(|t| t.lines().any(|l| l.trim() == value)) {
+        return None;
+    }
     let words = value.split_whitespace().count();
     (!value.contains('\n') && (2..=20).contains(&words)).then_some((which, index))
 }
@@ -6477,10 +6618,15 @@ fn moved_for_copy<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r s
     Some((gone, call.trim_end_matches('(').trim()))
 }
 
-/// The values of a one-line Python list or set printed whole (`[2000, 2004, 2008]`), when it
-/// holds at least two: how many there are. None for a dict or anything else.
+/// The values of a one-line Python list or set printed whole (`[2000, 2004, 2008]`), after a
+/// label or not (`Numbers divisible by 7: [7, 14, …]`), when it holds at least two: how many
+/// there are. None for a dict or anything else.
 fn printed_collection(value: &str) -> Option<usize> {
     let value = value.trim();
+    let value = match value.split_once(": [") {
+        Some((label, _)) if !label.contains(['[', '{', '\'', '"']) => &value[label.len() + 2..],
+        _ => value,
+    };
     let inner = value
         .strip_prefix('[')
         .and_then(|v| v.strip_suffix(']'))
@@ -6507,6 +6653,255 @@ fn printed_collection(value: &str) -> Option<usize> {
 fn listed_for_count(request: &str, value: &str) -> Option<usize> {
     let lower = request.to_lowercase();
     if !lower.contains("how many")
+        || [" each", " per ", "every"]
+            .iter()
+            .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    printed_collection(value)
+}
+
+/// When the request asks something worked out from a plain text file it names (the longest
+/// line, how many, which…) and the run printed that file's whole text, of two lines or more:
+/// the file.
+fn file_printed_whole<'r>(request: &'r str, value: &str, cwd: &Path) -> Option<&'r str> {
+    let lower = request.to_lowercase();
+    let worked_out = [
+        "longest",
+        "shortest",
+        "most",
+        "least",
+        "how many",
+        "which",
+        "first word",
+        "last word",
+        "average",
+        "sum",
+        "total",
+        "count",
+        "largest",
+        "smallest",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !worked_out {
+        return None;
+    }
+    let printed: Vec<&str> = value
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if printed.len() < 2 {
+        return None;
+    }
+    named_files(request)
+        .into_iter()
+        .filter(|name| plain_text(name))
+        .find(|name| {
+            std::fs::read_to_string(cwd.join(name)).is_ok_and(|text| {
+                let lines: Vec<&str> = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                lines == printed
+            })
+        })
+}
+
+/// When the request writes a sum whose signs alternate (`1 - 2 + 3 - 4 + ... + 99`) and the
+/// code takes nothing away anywhere: the 1.5B model printed `sum(range(1, 100))`, 4950
+/// (twenty-second set, task 20).
+fn alternation_missed(request: &str, code: &str) -> bool {
+    static ALTERNATING: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"\d\s*-\s*\d+\s*\+\s*\d+\s*-\s*\d|\d\s*\+\s*\d+\s*-\s*\d+\s*\+\s*\d")
+                .ok()
+        });
+    let bare = uncommented(code);
+    ALTERNATING.as_ref().is_some_and(|r| r.is_match(request))
+        && !bare.contains('-')
+        && !bare.contains("% 2")
+        && !bare.contains("%2")
+}
+
+/// When the request asks how many lines a file has that it has the code write from another
+/// file, and the run printed the other file's count of lines: the file asked about and the
+/// other. The 1.5B model wrote the lines of todo.txt that start with `-` into open.txt and
+/// printed `len(lines)`, todo.txt's 5 (twenty-second set, task 26).
+fn other_file_counted(request: &str, value: &str, cwd: &Path) -> Option<(String, String)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\bhow many lines (?:does|do|are (?:there )?in|in) `?([\w./-]+\.\w+)",
+        )
+        .ok()
+    });
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let n: usize = n.parse().ok()?;
+    let asked = ASKED
+        .as_ref()?
+        .captures(request)?
+        .get(1)?
+        .as_str()
+        .trim_end_matches('.');
+    let lines = |name: &str| {
+        std::fs::read_to_string(cwd.join(name))
+            .ok()
+            .map(|t| t.lines().count())
+    };
+    if lines(asked)? == n {
+        return None;
+    }
+    let other = named_files(request)
+        .into_iter()
+        .find(|name| *name != asked && lines(name) == Some(n))?;
+    Some((asked.to_string(), other.to_string()))
+}
+
+/// When the code sorts, or takes the largest or smallest of, the lines or words of a plain text
+/// file of numbers that the request names, and never makes them numbers (`int()`,
+/// `float()`): the file. Text compares by its characters, so `'8'` comes after `'75'`: the
+/// 1.5B model printed 8 for the second largest distinct number of values.txt (twenty-second
+/// set, task 23).
+fn numbers_compared_as_text<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str> {
+    let bare = uncommented(code);
+    let compares = ["sorted(", ".sort(", "max(", "min("]
+        .iter()
+        .any(|w| bare.contains(w));
+    static CONVERTS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?:^|[^\w.])(?:int|float|Decimal|eval|literal_eval)\(|\bjson\.load|map\(\s*(?:int|float)\b").ok()
+    });
+    let converts = CONVERTS.as_ref().is_none_or(|r| r.is_match(&bare));
+    if !compares || converts {
+        return None;
+    }
+    named_files(request).into_iter().find(|name| {
+        plain_text(name)
+            && bare.contains(*name)
+            && std::fs::read_to_string(cwd.join(name)).is_ok_and(|text| {
+                let numbers: Vec<&str> = text.split_whitespace().collect();
+                numbers.len() >= 2
+                    && numbers.iter().all(|n| n.parse::<f64>().is_ok())
+                    // Numbers of one length compare alike as text.
+                    && numbers.iter().any(|n| n.len() != numbers[0].len())
+            })
+    })
+}
+
+/// When the request counts characters leaving out the newline and the code takes the length
+/// of a file's text as `.read()` gives it, newline and all: the 0.5B model printed
+/// `len(file.read())`, 15, for the 14 characters of `keep it simple` (twenty-second set, task 28).
+fn newline_counted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let left_out = [
+        "not counting",
+        "without",
+        "excluding",
+        "not including",
+        "except",
+        "leaving out",
+    ]
+    .iter()
+    .any(|w| {
+        lower.contains(&format!("{w} the newline")) || lower.contains(&format!("{w} newline"))
+    });
+    let bare = uncommented(code);
+    left_out
+        && bare.contains("len(")
+        && bare.contains(".read()")
+        && ![
+            "strip(",
+            "replace(",
+            "splitlines",
+            "split(",
+            "readline",
+            "'\\n'",
+            "\"\\n\"",
+            "- 1",
+            "-1",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// When the code reads a file the request names into a name (`inventory = json.load(file)`,
+/// `text = f.read()`) and never uses that name after: the file and the name. What it printed
+/// came from values of its own: the 0.5B model loaded inventory.json, then multiplied the
+/// made-up counts of its `total_items(bolts=10, nuts=5, …)` (twenty-second set, task 31).
+fn read_unused(request: &str, code: &str) -> Option<(String, String)> {
+    static READ: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?m)^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:json\.loads?\(|yaml\.safe_load\(|list\(csv\.|csv\.(?:Dict)?[Rr]eader\(|pd\.read_\w+\(|[\w.]+\.read\(\)|[\w.]+\.readlines\(\)|open\()[^\n]*$",
+        )
+        .ok()
+    });
+    let files = named_files(request);
+    let file = files.first()?;
+    if !uncommented(code).contains(file) {
+        return None;
+    }
+    // Without its strings: `open('inventory.json')` does not use `inventory`.
+    let bare = without_strings(&uncommented(code));
+    READ.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (whole, name) = (c.get(0)?, c.get(1)?.as_str());
+        // Used anywhere but its own line (a function above may use it when called below).
+        let named = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name))).ok()?;
+        let elsewhere = named
+            .find_iter(&bare)
+            .any(|m| m.start() < whole.start() || m.start() >= whole.end());
+        (!elsewhere).then(|| (file.to_string(), name.to_string()))
+    })
+}
+
+/// When the request counts or lists email domains and the code never takes what follows an
+/// address's `@`: the 0.5B model put whole addresses in its set of domains and printed 5 for
+/// the 3 domains of contacts.csv (twenty-second set, task 21).
+fn addresses_for_domains(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let bare = uncommented(code);
+    lower.contains("domain")
+        && !lower.contains("url")
+        && !lower.contains("link")
+        && ![
+            "split('@')",
+            "split(\"@\")",
+            "partition('@')",
+            "partition(\"@\")",
+            "index('@')",
+            "index(\"@\")",
+            "find('@')",
+            "find(\"@\")",
+            "group(1)",
+            "'@')[",
+            "\"@\")[",
+            "@(",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// When the request asks what numbers add up to (their sum, their total) and the run printed
+/// the numbers themselves as one list: how many it holds. The 0.5B model printed the 142
+/// multiples of 7 up to 1000 for "What do the numbers from 1 to 1000 that 7 divides add up
+/// to?" and answered with the list (twenty-second set, task 11).
+fn listed_for_sum(request: &str, value: &str) -> Option<usize> {
+    let lower = request.to_lowercase();
+    let asked = [
+        "add up",
+        "adds up",
+        "sum of",
+        "the sum",
+        "total of",
+        "the total",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !asked
         || [" each", " per ", "every"]
             .iter()
             .any(|w| lower.contains(w))
@@ -6956,6 +7351,77 @@ pub fn mended_median<'h>(
     ))
 }
 
+/// What the hint of [`first_item_only`] says, before the list's key.
+const FIRST_ONLY: &str = "your code took only the first one (`['";
+
+/// When the model asks to run again, unchanged, Python code that took a field of the first item
+/// of a JSON list where the request is about all of them (the hint said so), or answers after
+/// it: that code with the field taken from every item, for the engine to run in the model's
+/// stead. Only where the code hands the field to something that takes many values (`set`,
+/// `len`, `sum`, `max`, a loop…): a list field's values are joined into one list, a single
+/// value's gathered. The 0.5B model, told three times that `set(data['posts'][0]['tags'])`
+/// took only the first post, with the loop to write, sent it back each time, then guessed
+/// (twenty-first set, task 23).
+pub fn mended_first_item<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    static FIELD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\b([A-Za-z_]\w*)\s*\[\s*['"]([^'"\]]+)['"]\s*\]\s*\[\s*0\s*\]\s*\[\s*['"](\w+)['"]\s*\]"#,
+        )
+        .ok()
+    });
+    let (code, output, how) = python_failed_again(history, next)?;
+    let told = output.split(FIRST_ONLY).nth(1)?;
+    let key = told.split('\'').next()?;
+    let found = FIELD
+        .as_ref()?
+        .captures_iter(code)
+        .find(|c| &c[2] == key && many_taken(code, c.get(0).map_or(0, |m| m.start())))?;
+    let (whole, base, field) = (found.get(0)?.as_str(), &found[1], &found[3]);
+    let all = format!(
+        "[value for item in {base}['{key}'] for value in (item['{field}'] if isinstance(item['{field}'], list) else [item['{field}']])]"
+    );
+    Some((
+        code.replace(whole, &all),
+        format!(
+            "the model's code takes `{field}` of the first item of `{key}` only where the request is about all of them, and {how}: running it with `{field}` of every item"
+        ),
+    ))
+}
+
+/// Whether the expression that starts at `at` in `code` is handed to something that takes
+/// many values: a call such as `set(`, `len(` or `sum(` right before it, or a name it is given
+/// to (`tags = …` alone on its line) that such a call or a loop (`in tags`) takes.
+fn many_taken(code: &str, at: usize) -> bool {
+    const TAKERS: [&str; 11] = [
+        "set(", "len(", "sum(", "max(", "min(", "sorted(", "Counter(", "list(", "mean(", "median(",
+        "fmean(",
+    ];
+    let before = code[..at].trim_end();
+    if TAKERS.iter().any(|t| before.ends_with(t)) {
+        return true;
+    }
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let Some(name) = line
+        .trim()
+        .strip_suffix('=')
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    else {
+        return false;
+    };
+    let after = &code[at..];
+    TAKERS
+        .iter()
+        .any(|t| after.contains(&format!("{t}{name})")) || after.contains(&format!("{t}{name},")))
+        || after.contains(&format!(" in {name}:"))
+        || after.contains(&format!(" in {name})"))
+        || after.contains(&format!(" in {name}]"))
+        || after.contains(&format!(" in {name}}}"))
+}
+
 /// A date written as the request and files write them, `2026-12-05`.
 static ISO_DATE: std::sync::LazyLock<Option<regex::Regex>> =
     std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
@@ -6989,7 +7455,9 @@ fn median_unsorted(request: &str, code: &str) -> bool {
 /// When the request counts what the subfolders hold too (`counting its subfolders`,
 /// `recursively`) and the code lists one folder (`os.listdir(docs_path)`) with no walk: that
 /// listing and the walk to use (`os.walk(docs_path)`). The 1.5B model counted the two files of
-/// docs/ for "the files in the docs folder, counting its subfolders" (fifteenth set, task 29).
+/// docs/ for "the files in the docs folder, counting its subfolders" (fifteenth set, task 29);
+/// the 0.5B model, the top folders alone for "How many subfolders are there under this folder,
+/// nested ones included?" (twenty-second set, task 33).
 fn shallow_listing(request: &str, code: &str) -> Option<(String, String)> {
     static LISTING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
@@ -7001,7 +7469,7 @@ fn shallow_listing(request: &str, code: &str) -> Option<(String, String)> {
     // as what is counted (`How many subfolders…`).
     static DEEP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\b(?:its|all|in|and|including|counting|the)\s+(?:sub-?folders?|sub-?directory|sub-?directories)\b|\brecursive(?:ly)?\b",
+            r"(?i)\b(?:its|all|in|and|including|counting|the)\s+(?:sub-?folders?|sub-?directory|sub-?directories)\b|\brecursive(?:ly)?\b|\bnested\b|\bat any depth\b",
         )
         .ok()
     });
@@ -8693,6 +9161,161 @@ fn base_literal_as_decimal(request: &str, code: &str) -> Option<(String, String)
     (as_decimal && !converted).then(|| (digits.to_string(), format!("{prefix}{digits}")))
 }
 
+/// When the request asks for a number written in another base ("What is the octal
+/// representation of 511?") and the code reads that number's digits as written in that base
+/// (`int('511', 8)`), which goes the other way: the call, the number, the base's name and the
+/// expression that writes the number in it. The 0.5B model printed 329 for 511 in octal
+/// (twenty-second set, task 6).
+fn base_read_backwards(request: &str, code: &str) -> Option<(String, String, String, String)> {
+    static READ: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\bint\(\s*(?:['"](\w+)['"]|str\(\s*(\w+)\s*\)|(\w+))\s*,\s*(?:base\s*=\s*)?(\d+)\s*\)"#,
+        )
+        .ok()
+    });
+    static BASE_K: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\bbase[ -](\d+)\b").ok());
+    let lower = request.to_lowercase();
+    let (radix, name) = if lower.contains("octal") {
+        (8, "octal".to_string())
+    } else if lower.contains("binary") {
+        (2, "binary".to_string())
+    } else if lower.contains("hexadecimal") || lower.contains(" hex") {
+        (16, "hexadecimal".to_string())
+    } else {
+        let k: u32 = BASE_K
+            .as_ref()?
+            .captures(&lower)?
+            .get(1)?
+            .as_str()
+            .parse()
+            .ok()?;
+        (k, format!("base {k}"))
+    };
+    // A request that gives a number in that base and asks its value reads it that way.
+    let reads = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "decimal")
+        || lower.contains("base 10")
+        || lower.contains(&format!("{name} number"));
+    if reads || !(2..=36).contains(&radix) || base_literal_as_decimal(request, code).is_some() {
+        return None;
+    }
+    let said = normalized(request);
+    let asked = numbers_in(&said);
+    let bare = uncommented(code);
+    READ.as_ref()?.captures_iter(&bare).find_map(|c| {
+        if c.get(4)?.as_str().parse::<u32>().ok()? != radix {
+            return None;
+        }
+        let read = (1..=3).find_map(|i| c.get(i))?.as_str();
+        // The number itself, or a name given it (`octal_number = "511"`).
+        let number = if read.chars().all(|ch| ch.is_ascii_digit()) {
+            read.to_string()
+        } else {
+            let given = regex::Regex::new(&format!(
+                r#"(?m)^\s*{}\s*=\s*['"]?(\d+)['"]?\s*$"#,
+                regex::escape(read)
+            ))
+            .ok()?;
+            given.captures(&bare)?.get(1)?.as_str().to_string()
+        };
+        if !asked.iter().any(|n| same_number(n, &number)) {
+            return None;
+        }
+        let how = match radix {
+            8 => format!("format({number}, 'o')"),
+            2 => format!("format({number}, 'b')"),
+            16 => format!("format({number}, 'x')"),
+            _ => format!("numpy.base_repr({number}, {radix})"),
+        };
+        Some((c.get(0)?.as_str().to_string(), number, name.clone(), how))
+    })
+}
+
+/// When the run printed only `None` from a function of the code: the first `range(…)` the code
+/// loops over, if it has one. The function found nothing (or returns nothing): the 0.5B model
+/// looked for "the smallest number above 1000 that 17 divides" with `for i in range(n + 1,
+/// 1001): if n % i == 0`, printed None and answered it (twenty-second set, task 8).
+fn none_returned(code: &str, value: &str) -> Option<Option<String>> {
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfor\s+\w+\s+in\s+(range\([^\n:]*\))\s*:").ok()
+    });
+    let bare = uncommented(code);
+    if value.trim() != "None" || !bare.contains("def ") {
+        return None;
+    }
+    Some(
+        RANGE
+            .as_ref()
+            .and_then(|r| r.captures(&bare))
+            .and_then(|c| c.get(1))
+            .map(|m| m.as_str().to_string()),
+    )
+}
+
+/// When the request converts between Fahrenheit and Celsius and the code never takes 32 off
+/// or adds it: the formula the request needs. The 0.5B model ran `88 * 5 / 9` for 88 degrees
+/// Fahrenheit in Celsius (twenty-second set, task 10).
+/// Or, told so, takes 32 off in the wrong place: the printed value is not what the formula
+/// gives for the request's temperature (`88 * 5 / 9 - 32`, 16.9). What to say: the formula,
+/// with the request's number in it, and what the code did.
+fn temperature_offset_missed(request: &str, code: &str, value: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    let (f, c) = (lower.find("fahrenheit")?, lower.find("celsius")?);
+    // "F in Celsius" names Fahrenheit first; "C in Fahrenheit", Celsius.
+    let to_celsius = f < c;
+    let said = normalized(request);
+    let given = numbers_in(&said)
+        .into_iter()
+        .find_map(|n| n.parse::<f64>().ok().map(|v| (n.to_string(), v)));
+    let (formula, filled, right) = match (&given, to_celsius) {
+        (Some((n, v)), true) => (
+            "Celsius = (Fahrenheit - 32) * 5 / 9",
+            format!(", here `({n} - 32) * 5 / 9`"),
+            Some((v - 32.0) * 5.0 / 9.0),
+        ),
+        (Some((n, v)), false) => (
+            "Fahrenheit = Celsius * 9 / 5 + 32",
+            format!(", here `{n} * 9 / 5 + 32`"),
+            Some(v * 9.0 / 5.0 + 32.0),
+        ),
+        (None, true) => ("Celsius = (Fahrenheit - 32) * 5 / 9", String::new(), None),
+        (None, false) => ("Fahrenheit = Celsius * 9 / 5 + 32", String::new(), None),
+    };
+    if !uncommented(code).contains("32") {
+        return Some(format!(
+            "the two scales do not start at the same zero, and your code never takes 32 off or adds it: {formula}{filled}."
+        ));
+    }
+    let numbers = numbers_in(value);
+    let [printed] = numbers.as_slice() else {
+        return None;
+    };
+    let (right, printed_value) = (right?, printed.parse::<f64>().ok()?);
+    // Right as printed, or rounded to the digits it has.
+    let step = 10f64.powi(-i32::try_from(decimal_places(printed)).ok()?);
+    ((printed_value - right).abs() > step / 2.0 + 1e-9).then(|| {
+        format!(
+            "{formula}{filled}, and your code printed {printed}, which that formula does not give: take the 32 off (or add it) where the formula does."
+        )
+    })
+}
+
+/// When the request asks for a digital root and the run printed a number of more than one
+/// digit: that number. The 0.5B model summed the digits of 987654321 once and printed 45
+/// (twenty-second set, task 1).
+fn digital_root_unfinished(request: &str, value: &str) -> Option<String> {
+    if !request.to_lowercase().contains("digital root") {
+        return None;
+    }
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    (n.len() >= 2 && n.chars().all(|c| c.is_ascii_digit())).then(|| n.to_string())
+}
+
 /// A sequence the request counts in steps of more than one ("10, 20, 30 and so on up to
 /// 100") where the code's `range` takes no step: the first numbers as written, the step and
 /// the range. The 1.5B model summed `range(10, 101)`, 5005, for that sum of tens (nineteenth
@@ -10375,12 +10998,31 @@ fn read_by(name: &str, runs: &[(&str, bool)]) -> bool {
         .any(|(code, python)| names_file(code, base, *python))
 }
 
-/// The first file the request names that the working folder holds and none of `runs` names.
+/// The first file the request names that the working folder holds and none of `runs` names,
+/// nor holds whole: code that works on the file's whole text pasted into it worked on the
+/// file's data, not data of its own (the 0.5B model counted the words of review.txt's one line
+/// written into its code, printed the right word, was told its data was made up, and said the
+/// correction back; twenty-second set, task 29).
 fn file_unread<'r>(request: &'r str, runs: &[(&str, bool)], cwd: &Path) -> Option<&'r str> {
     named_files(request)
         .into_iter()
-        .filter(|name| !read_by(name, runs))
+        .filter(|name| !read_by(name, runs) && !pasted_whole(name, runs, cwd))
         .find(|name| cwd.join(name).is_file())
+}
+
+/// Whether some run's code holds the whole text of the plain text file `name` (of 20
+/// characters or more), spaces and line breaks aside.
+fn pasted_whole(name: &str, runs: &[(&str, bool)], cwd: &Path) -> bool {
+    let squash = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let Ok(text) = std::fs::read_to_string(cwd.join(name)) else {
+        return false;
+    };
+    let flat = squash(&text);
+    plain_text(name)
+        && flat.chars().count() >= 20
+        && runs
+            .iter()
+            .any(|(code, _)| squash(&code.replace("\\n", "\n")).contains(&flat))
 }
 
 /// Whether a run's output is a failure that comes before any of its code ran: a syntax error,
@@ -10965,22 +11607,38 @@ const WEEKDAYS: [&str; 7] = [
     "Sunday",
 ];
 
-/// When the request asks how many of one day of the week a span has ("How many Fridays are
-/// there in 2026?") and the code never asks a date's day of the week: the day and its
-/// `weekday()`. The 0.5B model printed the days between 2026's first and last date, 365.
-fn weekday_unasked(request: &str, code: &str) -> Option<(&'static str, usize)> {
-    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+/// What a request asks about days of the week, for [`weekday_unasked`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WeekdayAsked {
+    /// How many of one day a span has ("How many Fridays are there in 2026?"): the day and its
+    /// `weekday()`.
+    Counted(&'static str, usize),
+    /// A day named otherwise ("In which year does Christmas fall on a Sunday?").
+    Named(&'static str, usize),
+    /// Which day of the week a date is.
+    Which,
+}
+
+/// When the request is about a day of the week and the code never asks a date's day of the
+/// week: what the request asks. The 0.5B model printed the days between 2026's first and last
+/// date, 365, for the Fridays of 2026; it looked for a Christmas on a Sunday by testing leap
+/// years (twenty-second set, task 15).
+fn weekday_unasked(request: &str, code: &str) -> Option<WeekdayAsked> {
+    static NAMED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\bhow many (monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b",
+            r"(?i)\b(how many )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(s)?\b",
         )
         .ok()
     });
-    let day = ASKED
-        .as_ref()?
-        .captures(request)?
-        .get(1)?
-        .as_str()
-        .to_lowercase();
+    // A request about a file may look for a day's name in it ("the lines that mention Monday").
+    if !named_files(request).is_empty() {
+        return None;
+    }
+    let found = NAMED.as_ref()?.captures(request);
+    let lower = request.to_lowercase();
+    if found.is_none() && !lower.contains("day of the week") {
+        return None;
+    }
     let code = uncommented(code).to_lowercase();
     if [
         "weekday",
@@ -10995,8 +11653,16 @@ fn weekday_unasked(request: &str, code: &str) -> Option<(&'static str, usize)> {
     {
         return None;
     }
+    let Some(found) = found else {
+        return Some(WeekdayAsked::Which);
+    };
+    let day = found.get(2)?.as_str().to_lowercase();
     let n = WEEKDAYS.iter().position(|d| d.to_lowercase() == day)?;
-    Some((WEEKDAYS[n], n))
+    Some(if found.get(1).is_some() && found.get(3).is_some() {
+        WeekdayAsked::Counted(WEEKDAYS[n], n)
+    } else {
+        WeekdayAsked::Named(WEEKDAYS[n], n)
+    })
 }
 
 /// When the request counts one day of the week and the code compares a date's `.weekday()`
@@ -11130,6 +11796,98 @@ fn case_unfolded<'c>(request: &str, code: &'c str, cwd: &Path) -> Option<(&'c st
                 (any > written).then_some((word, *name))
             })
         })
+}
+
+/// When a run failed because `strptime` was given text its format does not fit (`time data
+/// '1988' does not match format '%Y-%m-%d'`): what to tell, with a format that fits the text
+/// when its shape is a common one.
+fn date_format_mismatch(output: &str) -> Option<String> {
+    static MISMATCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"time data '([^'\n]*)' does not match format '([^'\n]*)'").ok()
+    });
+    let c = MISMATCH.as_ref()?.captures(output)?;
+    let (text, format) = (c.get(1)?.as_str(), c.get(2)?.as_str());
+    let shapes: [(&str, &str); 10] = [
+        (r"^\d{4}$", "%Y"),
+        (r"^\d{4}-\d{2}$", "%Y-%m"),
+        (r"^\d{4}-\d{2}-\d{2}$", "%Y-%m-%d"),
+        (r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$", "%Y-%m-%d %H:%M"),
+        (
+            r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
+            "%Y-%m-%d %H:%M:%S",
+        ),
+        (
+            r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$",
+            "%Y-%m-%dT%H:%M:%S",
+        ),
+        (r"^\d{4}/\d{2}/\d{2}$", "%Y/%m/%d"),
+        (r"^\d{2}:\d{2}$", "%H:%M"),
+        (r"^\d{2}:\d{2}:\d{2}$", "%H:%M:%S"),
+        (r"^\d{8}$", "%Y%m%d"),
+    ];
+    let fits = shapes
+        .iter()
+        .find(|(shape, _)| regex::Regex::new(shape).is_ok_and(|r| r.is_match(text)))
+        .map(|(_, f)| *f)
+        .filter(|f| *f != format);
+    let mut said = format!(
+        "`strptime` needs its format to fit the text exactly, and the text `'{text}'` does not fit `'{format}'`."
+    );
+    match fits {
+        Some("%Y") => said.push_str(&format!(
+            " `'{text}'` is a year alone: compare or compute with `int('{text}')`, or parse it with `'%Y'`."
+        )),
+        Some(f) => said.push_str(&format!(" Write the format as the text is: `'{f}'`.")),
+        None => said.push_str(" Write the format as the text is, one `%` code for each part of it."),
+    }
+    Some(said)
+}
+
+/// When a run failed because a `re` function was given a list (`re.findall(r'\d+', lines)`,
+/// `lines` from `readlines()`): the function and the list's name in the code. The 0.5B model
+/// sent that call back twice, then rewrote its code into other errors until its time ran out
+/// (twenty-second set, task 25).
+fn list_searched(code: &str, output: &str) -> Option<(String, String)> {
+    static CALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\bre\.(findall|search|match|fullmatch|finditer|sub|split)\((?:[^()\n]|\([^()\n]*\))*?,\s*([A-Za-z_]\w*)\s*[,)]",
+        )
+        .ok()
+    });
+    if !output.contains("expected string or bytes-like object, got 'list'") {
+        return None;
+    }
+    let c = CALL.as_ref()?.captures(code)?;
+    Some((
+        c.get(1)?.as_str().to_string(),
+        c.get(2)?.as_str().to_string(),
+    ))
+}
+
+/// When the model asks to run again, unchanged, Python code whose `re` function was given a
+/// list (the hint said so), or answers after it: that code with the list's lines joined into
+/// one text where the function takes it, for the engine to run in the model's stead.
+pub fn mended_list_searched<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (call, name) = list_searched(code, output)?;
+    let at = regex::Regex::new(&format!(
+        r"(\bre\.{call}\((?:[^()\n]|\([^()\n]*\))*?,\s*){name}(\s*[,)])"
+    ))
+    .ok()?;
+    let mended = at
+        .replace(code, format!("${{1}}'\\n'.join({name})${{2}}"))
+        .into_owned();
+    (mended != *code).then(|| {
+        (
+            mended,
+            format!(
+                "the model's code gives `re.{call}` the list `{name}`, and {how}: running it with `'\\n'.join({name})`"
+            ),
+        )
+    })
 }
 
 /// When a run failed on arithmetic with text and the failing line uses a variable the code

@@ -2839,6 +2839,21 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back_once() {
         unread_file_nudge(&runs(request, &[(by_path, "4\n")]), here.path()),
         None
     );
+    // The file's whole text pasted into the code is its data, not data of its own
+    // (twenty-second set, task 29, 0.5B); a part of it is not.
+    std::fs::write(
+        here.path().join("review.txt"),
+        "good food and good service but the good part was the dessert\n",
+    )
+    .unwrap();
+    let review = "In review.txt, which word is repeated the most times?";
+    let pasted = "from collections import Counter\ntext = \"\"\"\ngood food and good service but the good part was the dessert\n\"\"\"\nprint(Counter(text.split()).most_common(1)[0][0])";
+    assert_eq!(
+        unread_file_nudge(&runs(review, &[(pasted, "good\n")]), here.path()),
+        None
+    );
+    let part = "text = 'good food and good service'\nprint(text.split()[0])";
+    assert!(unread_file_nudge(&runs(review, &[(part, "good\n")]), here.path()).is_some());
     // The name only in a sentence the code prints is no read (seventh set, task 26, 0.5B:
     // `os.getenv('DB_PORT')` printed with the request's words, None, then "3306"); a path
     // with a space in it that ends with the name, or a shell command naming it, is one.
@@ -4161,6 +4176,16 @@ fn a_year_asked_and_read_from_the_clock_goes_back_as_undone() {
         ),
         Some(("2028", "now()"))
     );
+    // Twenty-second set, task 19 (1.5B): the year only compared with the clock's.
+    let request = "How many hours does February 2028 have? Use code.";
+    let code = "import datetime\ncurrent_date = datetime.date.today()\nif current_date.month == 2 and current_date.year == 2028:\n    print(current_date.replace(day=28).day)\nelse:\n    print(\"February 2028 does not exist.\")";
+    let hint = uncomputed(request, code, "February 2028 does not exist.\n").unwrap();
+    assert!(
+        hint.text
+            .contains("my request is about 2028, and your code took the date from the clock"),
+        "{}",
+        hint.text
+    );
 }
 
 #[test]
@@ -5148,6 +5173,63 @@ fn the_first_item_of_a_list_taken_for_all_of_them_is_told() {
 }
 
 #[test]
+fn the_first_item_sent_back_after_the_hint_runs_over_every_item() {
+    // Twenty-first set, task 23 (0.5B): told three times, the same code sent back each time.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("posts.json"),
+        r#"{"posts": [{"title": "a", "tags": ["rust", "cli"]}, {"title": "b", "tags": ["cli", "gui"]}, {"title": "c", "tags": ["web"]}]}"#,
+    )
+    .unwrap();
+    let request = "How many distinct tags are in posts.json?";
+    let printed = |code: &str| {
+        let out = std::process::Command::new("python3")
+            .args(["-c", code])
+            .current_dir(here.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{code}\n{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let direct = "import json\n\nwith open('posts.json', 'r') as file:\n    data = json.load(file)\n\ndistinct_tags = set(data['posts'][0]['tags'])\n\nprint(len(distinct_tags))";
+    let named = "import json\nposts = json.load(open('posts.json'))\ntags = posts[\"posts\"][0][\"tags\"]\nprint(len(set(tags)))";
+    let looped = "import json\nd = json.load(open('posts.json'))\nseen = d['posts'][0]['tags']\nunique = []\nfor t in seen:\n    if t not in unique:\n        unique.append(t)\nprint(len(unique))";
+    // A single value of each item is gathered: titles counted.
+    let titles =
+        "import json\nd = json.load(open('posts.json'))\nprint(len(set(d['posts'][0]['title'])))";
+    for (code, wrong, right, field) in [
+        (direct, "2", "4", "tags"),
+        (named, "2", "4", "tags"),
+        (looped, "2", "4", "tags"),
+        (titles, "1", "3", "title"),
+    ] {
+        assert_eq!(printed(code).trim(), wrong, "{code}");
+        let hint = uncomputed_in(request, code, &format!("{wrong}\n"), here.path()).unwrap();
+        let out = format!("{wrong}\n\n({})", hint.text);
+        let h = runs_ending(request, &[(code, &out)], true);
+        let (mended, says) = mended_first_item(&h, Some(&run(code))).unwrap();
+        assert_eq!(printed(&mended).trim(), right, "{mended}");
+        assert!(
+            says.contains(&format!(
+                "takes `{field}` of the first item of `posts` only"
+            )),
+            "{says}"
+        );
+        // Something else sent: no mend.
+        assert_eq!(mended_first_item(&h, Some(&run("print(4)"))), None);
+    }
+    // The field handed to nothing that takes many values: the code is left as it is.
+    let one =
+        "import json\nd = json.load(open('posts.json'))\nt = d['posts'][0]['tags']\nprint(t[0])";
+    let out = "rust\n\n(That is not the answer yet: my request is about all 3 items of `posts` in `posts.json`, and your code took only the first one (`['posts'][0]`). Go through every item.)";
+    let h = runs_ending(request, &[(one, out)], true);
+    assert_eq!(mended_first_item(&h, Some(&run(one))), None);
+    // Another hint: no mend.
+    let h = runs_ending(request, &[(direct, "2\n\n(Another hint.)")], true);
+    assert_eq!(mended_first_item(&h, Some(&run(direct))), None);
+}
+
+#[test]
 fn a_date_searched_in_another_year_than_the_files_is_told() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -5275,14 +5357,44 @@ fn a_line_printed_for_its_last_word_is_told() {
         "{}",
         hint.text
     );
+    let nowhere = Path::new("/nonexistent-folder");
     assert_eq!(
-        line_for_word("What is the first word of a.txt?", "hello world"),
+        line_for_word("What is the first word of a.txt?", "hello world", nowhere),
         Some(("first", "0"))
     );
-    assert_eq!(line_for_word(request, "report"), None);
+    assert_eq!(line_for_word(request, "report", nowhere), None);
     assert_eq!(
-        line_for_word("What is the last line of notes.txt?", "finish the report"),
+        line_for_word(
+            "What is the last line of notes.txt?",
+            "finish the report",
+            nowhere
+        ),
         None
+    );
+    // Twenty-second set, task 24 (0.5B): the right word, after a sentence and its colon.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("poem.txt"),
+        "the sea is calm\nwhispering pines along the quiet ridge\nstars\n",
+    )
+    .unwrap();
+    let asked = "What is the first word of the longest line in poem.txt?";
+    assert_eq!(
+        line_for_word(
+            asked,
+            "The first word of the longest line in poem.txt is: whispering",
+            here.path()
+        ),
+        None
+    );
+    // A sentence that is no line of the file the request names.
+    assert_eq!(
+        line_for_word(asked, "The word is whispering", here.path()),
+        None
+    );
+    assert_eq!(
+        line_for_word(asked, "whispering pines along the quiet ridge", here.path()),
+        Some(("first", "0"))
     );
 }
 
@@ -5676,6 +5788,23 @@ fn the_values_printed_for_how_many_go_back_as_undone() {
     assert_eq!(printed_collection("['a, b', 'c']"), Some(2));
     assert_eq!(printed_collection("{'x', 'y', 'z'}"), Some(3));
     assert_eq!(printed_collection("[(1, 2), (3, 4)]"), Some(2));
+    assert_eq!(printed_collection("Leap years: [2000, 2004]"), Some(2));
+    // Twenty-second set, task 11 (0.5B): the multiples themselves, for their sum.
+    let request = "What do the numbers from 1 to 1000 that 7 divides add up to? Use code.";
+    let code = "nums = [n for n in range(1, 1001) if n % 7 == 0]\nprint(\"Numbers divisible by 7:\", nums)";
+    let hint = uncomputed(request, code, "Numbers divisible by 7: [7, 14, 21]\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("printed the 3 values themselves, not their sum"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        listed_for_sum("What is the total of each column?", "[1, 2]"),
+        None
+    );
+    assert_eq!(listed_for_sum("Which numbers are even?", "[2, 4]"), None);
     // A dict, one value, none, or no list at all.
     for value in ["{'a': 1, 'b': 2}", "[5]", "[]", "5", "a, b"] {
         assert_eq!(printed_collection(value), None, "{value}");
@@ -6413,7 +6542,10 @@ fn a_count_of_a_weekday_never_asked_of_a_date_goes_back_as_undone() {
     // Eighth set, task 18 (0.5B): the days from 2026-01-01 to 2026-12-31 for its Fridays.
     let request = "How many Fridays are there in 2026? Use code.";
     let code = "import datetime\nfirst_friday = datetime.date(2026, 1, 1)\nlast_friday = datetime.date(2026, 12, 31)\nprint((last_friday - first_friday).days + 1)";
-    assert_eq!(weekday_unasked(request, code), Some(("Friday", 4)));
+    assert_eq!(
+        weekday_unasked(request, code),
+        Some(WeekdayAsked::Counted("Friday", 4))
+    );
     let h = runs(request, &[(code, "365\n")]);
     let call = h.call("c1").cloned().unwrap();
     let hint = uncomputed_hint(&h, &call, "365\n", Path::new("/nonexistent-folder")).unwrap();
@@ -6434,7 +6566,33 @@ fn a_count_of_a_weekday_never_asked_of_a_date_goes_back_as_undone() {
     );
     assert_eq!(
         weekday_unasked("How many Sundays are in June 2026?", "print(30 // 7)"),
-        Some(("Sunday", 6))
+        Some(WeekdayAsked::Counted("Sunday", 6))
+    );
+    // Twenty-second set, task 15 (0.5B): leap years tested for a Christmas on a Sunday.
+    let request = "In which year from 2030 to 2036 does Christmas fall on a Sunday? Use code.";
+    let code = "def is_sunday(year):\n    return (year % 4 == 0 and year % 100 != 0) or (year % 400 == 0)\nfor y in range(2030, 2037):\n    if is_sunday(y):\n        print(y)\n        break";
+    let hint = uncomputed(request, code, "2032\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request is about a Sunday, and your code never asked which day of the week a date is")
+            && hint.text.contains("(Sunday is 6)"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        weekday_unasked("What day of the week was 4 July 1976?", "print('Sunday')"),
+        Some(WeekdayAsked::Which)
+    );
+    assert_eq!(
+        weekday_unasked("How many lines of log.txt mention Monday?", "print(2)"),
+        None
+    );
+    assert_eq!(
+        weekday_unasked(
+            "What day of the week was 4 July 1976?",
+            "import datetime\nprint(datetime.date(1976, 7, 4).strftime('%A'))"
+        ),
+        None
     );
 }
 
@@ -7798,6 +7956,13 @@ fn a_search_with_words_the_file_lacks_is_told_them_and_the_field() {
     assert_eq!(own_field("a 404\n404 b\n", "404"), None);
     assert_eq!(own_field("x=404 y\n", "404"), None);
     assert_eq!(words_beside("re.search('404', line)", "404", log), None);
+    // Twenty-second set, task 32 (0.5B): the printed sentence's `Number` is no search word.
+    let printed = "n = len(re.findall(r'404 GET', text))\nprint(f\"Number of requests with a 404 status: {n}\")";
+    assert_eq!(words_beside(printed, "404", log), None);
+    assert_eq!(
+        words_beside("n = text.count('status 404')\nprint(n)", "404", log),
+        Some("status")
+    );
 }
 
 #[test]
@@ -8639,6 +8804,17 @@ fn a_count_of_subfolders_too_from_one_folder_listed_is_told_to_walk() {
     );
     assert_eq!(
         shallow_listing("How many files are in the docs folder?", code),
+        None
+    );
+    // Twenty-second set, task 33 (0.5B): the top folders alone, for nested ones too.
+    let nested = "How many subfolders are there under this folder, nested ones included?";
+    let top = "import os\nprint(sum(1 for e in os.listdir('.') if os.path.isdir(e)))";
+    assert_eq!(
+        shallow_listing(nested, top),
+        Some(("os.listdir('.')".into(), "os.walk('.')".into()))
+    );
+    assert_eq!(
+        shallow_listing("How many subfolders are there under this folder?", top),
         None
     );
 }
@@ -9756,6 +9932,437 @@ fn a_number_of_the_request_the_code_never_used_and_a_binary_number_written_as_de
     }
     assert_eq!(
         base_literal_as_decimal("What is 11011 times 3?", "print(11011 * 3)"),
+        None
+    );
+}
+
+#[test]
+fn a_number_read_in_the_base_it_should_be_written_in_is_told() {
+    // Twenty-second set, task 6 (0.5B): `int("511", 8)`, 329.
+    let request = "What is the octal representation of 511? Use code.";
+    let code = "# Convert octal to decimal\noctal_number = \"511\"\ndecimal_number = int(octal_number, 8)\nprint(decimal_number)";
+    let hint = uncomputed(request, code, "329\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`int(octal_number, 8)` reads the digits 511 as a number written in octal")
+            && hint.text.contains("print `format(511, 'o')`"),
+        "{}",
+        hint.text
+    );
+    for (request, code, how) in [
+        (
+            "What is 45 in binary? Use code.",
+            "print(int('45', 2))",
+            "format(45, 'b')",
+        ),
+        (
+            "Write 3054 in hexadecimal.",
+            "print(int(str(3054), 16))",
+            "format(3054, 'x')",
+        ),
+        (
+            "What is 1000 written in base 7?",
+            "n = 1000\nprint(int(n, base=7))",
+            "numpy.base_repr(1000, 7)",
+        ),
+    ] {
+        assert_eq!(base_read_backwards(request, code).unwrap().3, how, "{code}");
+    }
+    // Reading a number given in that base is the right way; writing it too.
+    for (request, code) in [
+        (
+            "What is the binary number 11011 in decimal?",
+            "print(int('11011', 2))",
+        ),
+        (
+            "What is the octal number 777 in base 10?",
+            "print(int('777', 8))",
+        ),
+        (
+            "Convert the hexadecimal ff to decimal.",
+            "print(int('ff', 16))",
+        ),
+        (request, "print(oct(511))"),
+        (request, "print(format(511, 'o'))"),
+        // Another number than the request's, or another base.
+        (request, "print(int('17', 8))"),
+        (request, "print(int('511', 10))"),
+    ] {
+        assert_eq!(base_read_backwards(request, code), None, "{request} {code}");
+    }
+}
+
+#[test]
+fn none_printed_from_a_function_is_no_answer() {
+    // Twenty-second set, task 8 (0.5B): a search that stopped at 1000, None answered.
+    let request = "What is the smallest number above 1000 that 17 divides exactly? Use code.";
+    let code = "def find_smallest_divisor(n):\n    for i in range(n + 1, 1001):\n        if n % i == 0:\n            return i\n    return None\n\nresult = find_smallest_divisor(17)\nprint(result)";
+    let hint = uncomputed(request, code, "None\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`None` is what a function gives when it returns no value")
+            && hint
+                .text
+                .contains("Your loop goes through `range(n + 1, 1001)`"),
+        "{}",
+        hint.text
+    );
+    // No loop: said without one; a value, or None from no function: not this check's.
+    let bare = "def f():\n    x = 3\nprint(f())";
+    assert_eq!(none_returned(bare, "None\n"), Some(None));
+    assert_eq!(none_returned(code, "1003\n"), None);
+    assert_eq!(none_returned("print(None)", "None\n"), None);
+}
+
+#[test]
+fn a_temperature_converted_without_its_32_is_told() {
+    // Twenty-second set, task 10 (0.5B): `88 * 5 / 9`.
+    let request = "What is 88 degrees Fahrenheit in Celsius, rounded to 1 decimal? Use code.";
+    let hint = uncomputed(request, "print(88 * 5 / 9)", "48.888888888888886\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "never takes 32 off or adds it: Celsius = (Fahrenheit - 32) * 5 / 9, here `(88 - 32) * 5 / 9`."
+        ),
+        "{}",
+        hint.text
+    );
+    assert!(
+        temperature_offset_missed(
+            "What is 30 Celsius in Fahrenheit?",
+            "print(30 * 9 / 5)",
+            "54\n"
+        )
+        .unwrap()
+        .contains("Fahrenheit = Celsius * 9 / 5 + 32, here `30 * 9 / 5 + 32`")
+    );
+    // Told, the model took 32 off after multiplying: `88 * 5 / 9 - 32`, 16.9.
+    let after =
+        temperature_offset_missed(request, "print(round(88 * 5 / 9 - 32, 1))", "16.9\n").unwrap();
+    assert!(
+        after.contains("your code printed 16.9, which that formula does not give"),
+        "{after}"
+    );
+    for right in ["31.1", "31.11111111111111", "31"] {
+        assert_eq!(
+            temperature_offset_missed(request, "print(round((88 - 32) * 5 / 9, 1))", right),
+            None,
+            "{right}"
+        );
+    }
+    assert_eq!(
+        temperature_offset_missed(
+            "What is 30 Celsius in Kelvin?",
+            "print(30 + 273.15)",
+            "303.15"
+        ),
+        None
+    );
+}
+
+#[test]
+fn whole_addresses_taken_for_domains_are_told() {
+    // Twenty-second set, task 21 (0.5B): whole addresses in the set, 5 for 3 domains.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("contacts.csv"),
+        "name,email\nana,ana@mail.org\nbo,bo@work.com\ncy,cy@mail.org\n",
+    )
+    .unwrap();
+    let request = "How many unique email domains are in contacts.csv?";
+    let code = "import re\nunique = set()\nfor line in open('contacts.csv'):\n    m = re.search(r'[\\w.]+@[\\w.]+', line)\n    if m:\n        unique.add(m.group())\nprint(len(unique))";
+    let hint = uncomputed_in(request, code, "3\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("a domain is the part of an address after its `@`"),
+        "{}",
+        hint.text
+    );
+    for right in [
+        "print(len({l.split(',')[1].split('@')[1] for l in open('contacts.csv').read().splitlines()[1:]}))",
+        "import re\nprint(len(set(re.findall(r'@([\\w.]+)', open('contacts.csv').read()))))",
+        "print(len({e.partition('@')[2] for e in emails}))",
+    ] {
+        assert!(!addresses_for_domains(request, right), "{right}");
+    }
+    assert!(!addresses_for_domains(
+        "Which domain does the url in links.txt point to?",
+        code
+    ));
+}
+
+#[test]
+fn a_file_printed_as_it_is_for_something_worked_out_from_it_is_told() {
+    // Twenty-second set, task 24 (0.5B): poem.txt printed, the shortest line's word answered.
+    let here = tempfile::tempdir().unwrap();
+    let poem = "the sea is calm\nwhispering pines along the quiet ridge\nstars\n";
+    std::fs::write(here.path().join("poem.txt"), poem).unwrap();
+    let request = "What is the first word of the longest line in poem.txt?";
+    let code = "with open('poem.txt', 'r') as file: print(file.read())";
+    let hint = uncomputed_in(request, code, &format!("{poem}\n"), here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("your code printed `poem.txt` as it is"),
+        "{}",
+        hint.text
+    );
+    // Asked to show it, or a part of it printed: not this check's.
+    assert_eq!(
+        file_printed_whole("Show me poem.txt.", poem, here.path()),
+        None
+    );
+    assert_eq!(
+        file_printed_whole(
+            request,
+            "whispering pines along the quiet ridge\n",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_list_given_to_a_regular_expression_is_told_then_joined() {
+    // Twenty-second set, task 25 (0.5B): `re.findall(r'(\d+)', lines)` of `readlines()`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("expenses.txt"),
+        "paid 12 for lunch\nthen 30 for books\nand 8 for the bus\n",
+    )
+    .unwrap();
+    let request = "What is the sum of all the numbers that appear in expenses.txt?";
+    let code = "import re\n\nwith open('expenses.txt', 'r') as file:\n    lines = file.readlines()\n\nnumbers = [int(num) for num in re.findall(r'(\\d+)', lines)]\nprint(sum(numbers))";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 6, in <module>\n    numbers = [int(num) for num in re.findall(r'(\\d+)', lines)]\nTypeError: expected string or bytes-like object, got 'list'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`re.findall` searches one string, and `lines` is a list"),
+        "{}",
+        hint.text
+    );
+    let out = format!("{failed}\n({})", hint.text);
+    let h = runs_ending(request, &[(code, &out)], true);
+    let (mended, says) = mended_list_searched(&h, Some(&run(code))).unwrap();
+    assert!(
+        mended.contains(r"re.findall(r'(\d+)', '\n'.join(lines))"),
+        "{mended}"
+    );
+    assert!(
+        says.contains("gives `re.findall` the list `lines`"),
+        "{says}"
+    );
+    let ran = std::process::Command::new("python3")
+        .args(["-c", &mended])
+        .current_dir(here.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&ran.stdout).trim(), "50", "{ran:?}");
+    // Another failure, or a string searched: none.
+    assert_eq!(
+        list_searched(code, "TypeError: 'int' object is not iterable"),
+        None
+    );
+    assert_eq!(
+        list_searched(
+            "print(re.findall(r'x', text))",
+            "expected string or bytes-like object, got 'list'"
+        ),
+        Some(("findall".to_string(), "text".to_string()))
+    );
+}
+
+#[test]
+fn a_file_read_and_never_used_is_told() {
+    // Twenty-second set, task 31 (0.5B): inventory.json loaded, made-up counts multiplied.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("inventory.json"),
+        r#"{"bolts": 140, "nuts": 95, "washers": 210, "screws": 60}"#,
+    )
+    .unwrap();
+    let request = "How many items are in stock altogether according to inventory.json?";
+    let code = "import json\n\nwith open('inventory.json') as file:\n    inventory = json.load(file)\n\ndef total_items(bolts, nuts, screws, washers):\n    return bolts * nuts * screws * washers\n\nresult = total_items(bolts=10, nuts=5, screws=3, washers=2)\nprint(result)";
+    let hint = uncomputed_in(request, code, "300\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "your code read `inventory.json` into `inventory` and never used `inventory` after"
+        ),
+        "{}",
+        hint.text
+    );
+    for used in [
+        "import json\ninventory = json.load(open('inventory.json'))\nprint(sum(inventory.values()))",
+        "import json\nwith open('inventory.json') as f:\n    data = json.load(f)\ndef total(d):\n    return sum(d.values())\nprint(total(data))",
+        "text = open('inventory.json').read()\nprint(text.count(':'))",
+        "import json\ndef total():\n    return sum(stock.values())\nstock = json.load(open('inventory.json'))\nprint(total())",
+    ] {
+        assert_eq!(read_unused(request, used), None, "{used}");
+    }
+    // A file the request does not name: not this check's.
+    assert_eq!(read_unused("What is 2 + 2?", code), None);
+}
+
+#[test]
+fn a_newline_counted_where_the_request_leaves_it_out_is_told() {
+    // Twenty-second set, task 28 (0.5B): `len(file.read())`, 15 for `keep it simple`.
+    let request = "How many characters does motto.txt have, not counting the newline?";
+    let code = "with open('motto.txt', 'r') as file:\n    print(len(file.read()))";
+    let hint = uncomputed(request, code, "15\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`.read()` keeps the newline at the end of the file")
+            && hint.text.contains("`len(text.rstrip('\\n'))`"),
+        "{}",
+        hint.text
+    );
+    assert!(!newline_counted(
+        request,
+        "print(len(open('motto.txt').read().strip()))"
+    ));
+    assert!(!newline_counted(
+        "How many characters does motto.txt have?",
+        code
+    ));
+}
+
+#[test]
+fn numbers_of_a_file_compared_as_text_are_told() {
+    // Twenty-second set, task 23 (1.5B): the lines sorted as text, 8 for the second largest.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("values.txt"),
+        "42\n17\n99\n63\n99\n8\n75\n",
+    )
+    .unwrap();
+    let request = "What is the second largest distinct number in values.txt?";
+    let code = "values = computer.files.read('values.txt').splitlines()\nunique_values = list(set(values))\nprint(sorted(unique_values, reverse=True)[1])";
+    let hint = uncomputed_in(request, code, "8\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code compared the numbers of `values.txt` as text"),
+        "{}",
+        hint.text
+    );
+    let converted = "values = [int(v) for v in open('values.txt').read().split()]\nprint(sorted(set(values))[-2])";
+    assert_eq!(
+        numbers_compared_as_text(request, converted, here.path()),
+        None
+    );
+    // Numbers all of one length compare alike as text.
+    std::fs::write(here.path().join("values.txt"), "42\n17\n99\n").unwrap();
+    assert_eq!(numbers_compared_as_text(request, code, here.path()), None);
+}
+
+#[test]
+fn the_lines_of_the_file_read_counted_for_the_file_written_are_told() {
+    // Twenty-second set, task 26 (1.5B): open.txt written, todo.txt's 5 lines printed.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("todo.txt"),
+        "- call mom\n+ bought bread\n- fix the bike\n- pay rent\n+ sent mail\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("open.txt"),
+        "- call mom\n- fix the bike\n- pay rent\n",
+    )
+    .unwrap();
+    let request = "Write the lines of todo.txt that start with '-' into open.txt. How many lines does open.txt have?";
+    let code = "with open('todo.txt') as f:\n    lines = f.readlines()\nopen('open.txt', 'w').write(''.join(l for l in lines if l.startswith('-')))\nprint(len(lines))";
+    let hint = uncomputed_in(request, code, "5\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "5 is how many lines `todo.txt` has, and my request asks how many `open.txt` has"
+        ),
+        "{}",
+        hint.text
+    );
+    assert_eq!(other_file_counted(request, "3\n", here.path()), None);
+    assert_eq!(other_file_counted(request, "4\n", here.path()), None);
+}
+
+#[test]
+fn a_sum_whose_signs_alternate_taken_as_a_plain_sum_is_told() {
+    // Twenty-second set, task 20 (both models): `sum(range(1, 100))`, 4950.
+    let request = "What is 1 - 2 + 3 - 4 + ... + 99? Use code.";
+    let hint = uncomputed(request, "print(sum(range(1, 100)))", "4950\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request adds and takes away in turn"),
+        "{}",
+        hint.text
+    );
+    assert!(!alternation_missed(
+        request,
+        "print(sum(n if n % 2 else -n for n in range(1, 100)))"
+    ));
+    assert!(!alternation_missed(
+        "What is 1 + 2 + 3 + ... + 99?",
+        "print(sum(range(1, 100)))"
+    ));
+    assert!(alternation_missed(
+        "What is 10 + 9 - 8 + 7?",
+        "print(10 + 9 + 8 + 7)"
+    ));
+}
+
+#[test]
+fn a_date_format_that_does_not_fit_is_told_one_that_does() {
+    // Twenty-second set, task 27 (1.5B): the years of people.json parsed as whole dates.
+    let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 9, in <listcomp>\nValueError: time data '1988' does not match format '%Y-%m-%d'\n";
+    let hint = run_hint(
+        "python",
+        "x",
+        failed,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`'1988'` is a year alone: compare or compute with `int('1988')`"),
+        "{}",
+        hint.text
+    );
+    let said = |data: &str, format: &str| {
+        date_format_mismatch(&format!(
+            "ValueError: time data '{data}' does not match format '{format}'"
+        ))
+        .unwrap()
+    };
+    assert!(said("2027-03-01 08:00", "%Y-%m-%d").ends_with("`'%Y-%m-%d %H:%M'`."));
+    assert!(said("03/01/2027", "%Y-%m-%d").ends_with("one `%` code for each part of it."));
+    let int = "TypeError: strptime() argument 1 must be str, not int\n";
+    let hint = run_hint("python", "x", int, true, Path::new("/nonexistent-folder")).unwrap();
+    assert!(
+        hint.text.contains("your code gave it a number"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_digit_sum_printed_for_a_digital_root_is_told() {
+    // Twenty-second set, task 1 (0.5B): the digits of 987654321 summed once, 45.
+    let request = "What is the digital root of 987654321? Use code.";
+    let code = "def digital_root(n):\n    s = 0\n    while n > 0:\n        s += n % 10\n        n //= 10\n    return s\nprint(digital_root(987654321))";
+    let hint = uncomputed(request, code, "45\n").unwrap();
+    assert!(
+        hint.text
+            .contains("a digital root is a single digit, and 45 has 2 digits"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(digital_root_unfinished(request, "9\n"), None);
+    assert_eq!(
+        digital_root_unfinished("What is the digit sum of 987654321?", "45\n"),
         None
     );
 }
