@@ -474,6 +474,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_median(history, next))
                 .or_else(|| crate::coaching::mended_first_item(history, next))
                 .or_else(|| crate::coaching::mended_list_searched(history, next))
+                .or_else(|| crate::coaching::mended_listed(history, next))
                 .or_else(|| crate::coaching::mended_environment(history, next, cwd))
                 .or_else(|| crate::coaching::mended_return(history, next))
                 .or_else(|| crate::coaching::mended_times(history, next, cwd))

@@ -5638,6 +5638,22 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            first_for_last(&request, code).map(|(which, took, right)| {
+                let other = if which == "last" { "first" } else { "last" };
+                format!("my request asks for the {which} one, and your code took `{took}`, the {other}: take `{right}`.")
+            })
+        })
+        .or_else(|| {
+            distinct_unkept(&request, code).map(|word| {
+                format!("my request asks about {word} values, and your code kept repeated ones: keep one of each first, `sorted(set(values))`, then take what my request asks.")
+            })
+        })
+        .or_else(|| {
+            days_for_units(&request, value).map(|(unit, per_day)| {
+                format!("{value} is a count of days, and my request asks for {unit}s: a day has {per_day} {unit}s, so multiply the days by {per_day}.")
+            })
+        })
+        .or_else(|| {
             digital_root_unfinished(&request, value).map(|n| {
                 format!("a digital root is a single digit, and {n} has {} digits: sum the digits again, and again, until one digit is left (`while n >= 10: n = sum(int(d) for d in str(n))`).", n.len())
             })
@@ -5674,7 +5690,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             listed_for_count(&request, value).map(|n| {
-                format!("my request asks how many, and your code printed the {n} values themselves, not how many there are: print `len(...)` of them.")
+                format!("my request asks how many, and your code printed the {n} {VALUES_THEMSELVES}, not how many there are: print `len(...)` of them.")
             })
         })
         .or_else(|| {
@@ -5703,13 +5719,13 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            addresses_for_domains(&request, code).then(|| {
+            addresses_for_domains(&request, code, cwd).then(|| {
                 "a domain is the part of an address after its `@`, and your code kept whole addresses: take `address.split('@')[1]` of each, then count or list those.".to_string()
             })
         })
         .or_else(|| {
             listed_for_sum(&request, value).map(|n| {
-                format!("my request asks what they add up to, and your code printed the {n} values themselves, not their sum: print `sum(...)` of them.")
+                format!("my request asks what they add up to, and your code printed the {n} {VALUES_THEMSELVES}, not their sum: print `sum(...)` of them.")
             })
         })
         .or_else(|| {
@@ -6026,8 +6042,8 @@ fn clock_for_asked_year<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'
     // A year the code only compares the clock's with (`today.year == 2028`) is not written
     // into it: the 1.5B model printed "February 2028 does not exist." from that test
     // (twenty-second set, task 19).
-    // Nor is a year in a printed sentence ("February 2028 does not exist.").
-    let unprinted: String = code
+    // Nor is a year in a printed sentence ("February 2028 does not exist."), or in a comment.
+    let unprinted: String = uncommented(code)
         .lines()
         .map(|l| {
             if l.trim_start().starts_with("print(") {
@@ -6685,7 +6701,18 @@ fn file_printed_whole<'r>(request: &'r str, value: &str, cwd: &Path) -> Option<&
     ]
     .iter()
     .any(|w| lower.contains(w));
-    if !worked_out {
+    // A request for lines themselves may have them all ("Which lines mention milk?").
+    let lines_asked = [
+        "which lines",
+        "what lines",
+        "the lines that",
+        "lines which",
+        "lines containing",
+        "lines with",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !worked_out || lines_asked {
         return None;
     }
     let printed: Vec<&str> = value
@@ -6774,7 +6801,7 @@ fn numbers_compared_as_text<'r>(request: &'r str, code: &str, cwd: &Path) -> Opt
         .iter()
         .any(|w| bare.contains(w));
     static CONVERTS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|[^\w.])(?:int|float|Decimal|eval|literal_eval)\(|\bjson\.load|map\(\s*(?:int|float)\b").ok()
+        regex::Regex::new(r"(?:^|[^\w.])(?:int|float|Decimal|eval|literal_eval)\(|\bjson\.load|map\(\s*(?:int|float)\b|\bkey\s*=\s*(?:int|float)\b").ok()
     });
     let converts = CONVERTS.as_ref().is_none_or(|r| r.is_match(&bare));
     if !compares || converts {
@@ -6861,10 +6888,18 @@ fn read_unused(request: &str, code: &str) -> Option<(String, String)> {
 /// When the request counts or lists email domains and the code never takes what follows an
 /// address's `@`: the 0.5B model put whole addresses in its set of domains and printed 5 for
 /// the 3 domains of contacts.csv (twenty-second set, task 21).
-fn addresses_for_domains(request: &str, code: &str) -> bool {
+fn addresses_for_domains(request: &str, code: &str, cwd: &Path) -> bool {
     let lower = request.to_lowercase();
     let bare = uncommented(code);
-    lower.contains("domain")
+    // Addresses, said so or in the file: a list of sites is domains already.
+    let addresses = ["email", "e-mail", "address"]
+        .iter()
+        .any(|w| lower.contains(w))
+        || named_files(request)
+            .iter()
+            .any(|f| std::fs::read_to_string(cwd.join(f)).is_ok_and(|t| t.contains('@')));
+    addresses
+        && lower.contains("domain")
         && !lower.contains("url")
         && !lower.contains("link")
         && ![
@@ -6883,6 +6918,49 @@ fn addresses_for_domains(request: &str, code: &str) -> bool {
         ]
         .iter()
         .any(|w| bare.contains(w))
+}
+
+/// What the hints of [`listed_for_count`] and [`listed_for_sum`] say of the printed list.
+const VALUES_THEMSELVES: &str = "values themselves";
+
+/// When the model asks to run again, unchanged, Python code that printed a list's values where
+/// the request asks how many or their sum (the hint said so), or answers after it: that code
+/// with the list its last line prints (`print(nums)`, `print("Numbers:", nums)`) counted or
+/// added up, for the engine to run in the model's stead.
+pub fn mended_listed<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    static PRINTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"^(\s*print\((?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,)*\s*)([A-Za-z_]\w*)(\s*\)\s*)$"#,
+        )
+        .ok()
+    });
+    let (code, output, how) = python_failed_again(history, next)?;
+    let (_, hint) = split_hint(output);
+    let hint = hint?;
+    let (agg, what) = if hint.contains(&format!("{VALUES_THEMSELVES}, not their sum")) {
+        ("sum", "added up")
+    } else if hint.contains(&format!("{VALUES_THEMSELVES}, not how many there are")) {
+        ("len", "counted")
+    } else {
+        return None;
+    };
+    let lines: Vec<&str> = code.lines().collect();
+    let at = lines
+        .iter()
+        .rposition(|l| l.trim_start().starts_with("print("))?;
+    let c = PRINTED.as_ref()?.captures(lines[at])?;
+    let name = c.get(2)?.as_str();
+    let mut mended: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    mended[at] = format!("{}{agg}({name}){}", &c[1], &c[3]);
+    Some((
+        mended.join("\n"),
+        format!(
+            "the model's code printed the values of `{name}` themselves, and {how}: running it with them {what}, `{agg}({name})`"
+        ),
+    ))
 }
 
 /// When the request asks what numbers add up to (their sum, their total) and the run printed
@@ -9265,10 +9343,21 @@ fn temperature_offset_missed(request: &str, code: &str, value: &str) -> Option<S
     let (f, c) = (lower.find("fahrenheit")?, lower.find("celsius")?);
     // "F in Celsius" names Fahrenheit first; "C in Fahrenheit", Celsius.
     let to_celsius = f < c;
-    let said = normalized(request);
-    let given = numbers_in(&said)
-        .into_iter()
-        .find_map(|n| n.parse::<f64>().ok().map(|v| (n.to_string(), v)));
+    // One temperature given (a number before its scale): with more, which one the printed
+    // value is of is not known.
+    static GIVEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(-?\d+(?:\.\d+)?)\s*(?:degrees?\s+)?(?:°\s*)?(?:fahrenheit|celsius)\b")
+            .ok()
+    });
+    let temperatures: Vec<&str> = GIVEN
+        .as_ref()?
+        .captures_iter(&lower)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
+    let given = match temperatures.as_slice() {
+        [n] => n.parse::<f64>().ok().map(|v| (n.to_string(), v)),
+        _ => None,
+    };
     let (formula, filled, right) = match (&given, to_celsius) {
         (Some((n, v)), true) => (
             "Celsius = (Fahrenheit - 32) * 5 / 9",
@@ -9300,6 +9389,106 @@ fn temperature_offset_missed(request: &str, code: &str, value: &str) -> Option<S
             "{formula}{filled}, and your code printed {printed}, which that formula does not give: take the 32 off (or add it) where the formula does."
         )
     })
+}
+
+/// When the request asks for the last word (line, item…) and the code takes the first one,
+/// `[0]`, never `[-1]`, or the other way round: what is asked, what the code took and what
+/// takes the one asked. The 0.5B model printed `read().split()[0]`, `buy`, for the last word
+/// of notes.txt (twenty-first set, task 31).
+fn first_for_last(request: &str, code: &str) -> Option<(&'static str, &'static str, &'static str)> {
+    let lower = request.to_lowercase();
+    let bare = uncommented(code);
+    let asked = |which: &str| {
+        [
+            "word",
+            "line",
+            "item",
+            "element",
+            "number",
+            "value",
+            "character",
+            "letter",
+            "name",
+        ]
+        .iter()
+        .any(|w| lower.contains(&format!("{which} {w}")))
+    };
+    // Both named ("the first and last number"): either may be right.
+    let (first, last) = (asked("first"), asked("last"));
+    let (says_first, says_last) = (lower.contains("first"), lower.contains("last"));
+    if last && !says_first && bare.contains("[0]") && !bare.contains("[-1]") {
+        Some(("last", "[0]", "[-1]"))
+    } else if first && !says_last && bare.contains("[-1]") && !bare.contains("[0]") {
+        Some(("first", "[-1]", "[0]"))
+    } else {
+        None
+    }
+}
+
+/// When the request asks about distinct (unique, different) values and the code never keeps
+/// one of each (`set(…)`, `{… for …}`, `Counter`, `not in`, `nunique`…): the word it asks
+/// with. The 1.5B model took the second largest of values.txt's numbers, 99 twice, and printed
+/// 99 (twenty-second set, task 23).
+fn distinct_unkept(request: &str, code: &str) -> Option<&'static str> {
+    let lower = request.to_lowercase();
+    // "different" counts ones only in "how many different" ("Is a different from b?").
+    let word = ["distinct", "unique"]
+        .into_iter()
+        .find(|w| words_in(&lower).any(|x| x == *w))
+        .or_else(|| lower.contains("how many different").then_some("different"))?;
+    let bare = uncommented(code);
+    let kept = [
+        "set(",
+        "Counter(",
+        "not in",
+        "unique",
+        "fromkeys",
+        "drop_duplicates",
+        "groupby",
+        "dict(",
+        "{}",
+        "defaultdict",
+        "frozenset",
+    ]
+    .iter()
+    .any(|w| bare.contains(w))
+        || (bare.contains('{') && bare.contains(" for "));
+    (!kept).then_some(word)
+}
+
+/// When the request asks how many hours (minutes, seconds) a month or a year has and the run
+/// printed a count of days one of them has (28 to 31, 365, 366): the unit and how many of it
+/// a day has. The 0.5B model printed 29 for the hours of February 2028 (twenty-second set,
+/// task 19).
+fn days_for_units(request: &str, value: &str) -> Option<(&'static str, u32)> {
+    let lower = request.to_lowercase();
+    let (unit, per_day) = [("hour", 24), ("minute", 1440), ("second", 86400)]
+        .into_iter()
+        .find(|(unit, _)| lower.contains(&format!("how many {unit}s")))?;
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let days = matches!(*n, "28" | "29" | "30" | "31" | "365" | "366");
+    let month_or_year = lower.contains("month")
+        || lower.contains("year")
+        || [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ]
+        .iter()
+        .any(|m| lower.contains(m));
+    (days && month_or_year && !lower.contains("day")).then_some((unit, per_day))
 }
 
 /// When the request asks for a digital root and the run printed a number of more than one
@@ -11637,6 +11826,13 @@ fn weekday_unasked(request: &str, code: &str) -> Option<WeekdayAsked> {
     let found = NAMED.as_ref()?.captures(request);
     let lower = request.to_lowercase();
     if found.is_none() && !lower.contains("day of the week") {
+        return None;
+    }
+    // A calendar's day, of a year: "If today is Monday, what day is it in 10 days?" names
+    // days with no date to ask.
+    static YEAR: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(1[5-9]|2[0-9])\d\d\b").ok());
+    if !YEAR.as_ref()?.is_match(request) {
         return None;
     }
     let code = uncommented(code).to_lowercase();

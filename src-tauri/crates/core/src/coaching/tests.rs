@@ -4178,7 +4178,7 @@ fn a_year_asked_and_read_from_the_clock_goes_back_as_undone() {
     );
     // Twenty-second set, task 19 (1.5B): the year only compared with the clock's.
     let request = "How many hours does February 2028 have? Use code.";
-    let code = "import datetime\ncurrent_date = datetime.date.today()\nif current_date.month == 2 and current_date.year == 2028:\n    print(current_date.replace(day=28).day)\nelse:\n    print(\"February 2028 does not exist.\")";
+    let code = "import datetime\ncurrent_date = datetime.date.today()\n# Check if the current date is February 2028\nif current_date.month == 2 and current_date.year == 2028:\n    print(current_date.replace(day=28).day)\nelse:\n    print(\"February 2028 does not exist.\")";
     let hint = uncomputed(request, code, "February 2028 does not exist.\n").unwrap();
     assert!(
         hint.text
@@ -5785,6 +5785,16 @@ fn the_values_printed_for_how_many_go_back_as_undone() {
         "{}",
         hint.text
     );
+    let out = format!("[2000, 2004, 2008, 2012]\n\n({})", hint.text);
+    let h = runs_ending(request, &[(code, &out)], true);
+    // The list printed inside a call, not by name: no mend.
+    assert_eq!(mended_listed(&h, Some(&run(code))), None);
+    let named = "years = [y for y in range(2000, 2101) if y % 4 == 0]\nprint(years)";
+    let h = runs_ending(request, &[(named, &out)], true);
+    assert_eq!(
+        mended_listed(&h, Some(&run(named))).unwrap().0,
+        "years = [y for y in range(2000, 2101) if y % 4 == 0]\nprint(len(years))"
+    );
     assert_eq!(printed_collection("['a, b', 'c']"), Some(2));
     assert_eq!(printed_collection("{'x', 'y', 'z'}"), Some(3));
     assert_eq!(printed_collection("[(1, 2), (3, 4)]"), Some(2));
@@ -5800,6 +5810,19 @@ fn the_values_printed_for_how_many_go_back_as_undone() {
         "{}",
         hint.text
     );
+    // Sent back after the hint, it runs with the list added up.
+    let out = format!("Numbers divisible by 7: [7, 14, 21]\n\n({})", hint.text);
+    let h = runs_ending(request, &[(code, &out)], true);
+    let (mended, says) = mended_listed(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "nums = [n for n in range(1, 1001) if n % 7 == 0]\nprint(\"Numbers divisible by 7:\", sum(nums))"
+    );
+    assert!(
+        says.contains("running it with them added up, `sum(nums)`"),
+        "{says}"
+    );
+    assert_eq!(mended_listed(&h, Some(&run("print(1)"))), None);
     assert_eq!(
         listed_for_sum("What is the total of each column?", "[1, 2]"),
         None
@@ -6585,6 +6608,14 @@ fn a_count_of_a_weekday_never_asked_of_a_date_goes_back_as_undone() {
     );
     assert_eq!(
         weekday_unasked("How many lines of log.txt mention Monday?", "print(2)"),
+        None
+    );
+    // Days named with no date to ask of.
+    assert_eq!(
+        weekday_unasked(
+            "If today is Monday, what day is it in 10 days?",
+            "days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']\nprint(days[10 % 7])"
+        ),
         None
     );
     assert_eq!(
@@ -10086,11 +10117,22 @@ fn whole_addresses_taken_for_domains_are_told() {
         "import re\nprint(len(set(re.findall(r'@([\\w.]+)', open('contacts.csv').read()))))",
         "print(len({e.partition('@')[2] for e in emails}))",
     ] {
-        assert!(!addresses_for_domains(request, right), "{right}");
+        assert!(
+            !addresses_for_domains(request, right, here.path()),
+            "{right}"
+        );
     }
     assert!(!addresses_for_domains(
         "Which domain does the url in links.txt point to?",
-        code
+        code,
+        here.path()
+    ));
+    // Sites with no address are domains already.
+    std::fs::write(here.path().join("sites.txt"), "a.org\nb.com\na.org\n").unwrap();
+    assert!(!addresses_for_domains(
+        "How many distinct domains are in sites.txt?",
+        "print(len(set(open('sites.txt').read().split())))",
+        here.path()
     ));
 }
 
@@ -10112,6 +10154,10 @@ fn a_file_printed_as_it_is_for_something_worked_out_from_it_is_told() {
     // Asked to show it, or a part of it printed: not this check's.
     assert_eq!(
         file_printed_whole("Show me poem.txt.", poem, here.path()),
+        None
+    );
+    assert_eq!(
+        file_printed_whole("Which lines of poem.txt have an e?", poem, here.path()),
         None
     );
     assert_eq!(
@@ -10249,11 +10295,16 @@ fn numbers_of_a_file_compared_as_text_are_told() {
         "{}",
         hint.text
     );
-    let converted = "values = [int(v) for v in open('values.txt').read().split()]\nprint(sorted(set(values))[-2])";
-    assert_eq!(
-        numbers_compared_as_text(request, converted, here.path()),
-        None
-    );
+    for converted in [
+        "values = [int(v) for v in open('values.txt').read().split()]\nprint(sorted(set(values))[-2])",
+        "values = open('values.txt').read().split()\nprint(sorted(set(values), key=int)[-2])",
+    ] {
+        assert_eq!(
+            numbers_compared_as_text(request, converted, here.path()),
+            None,
+            "{converted}"
+        );
+    }
     // Numbers all of one length compare alike as text.
     std::fs::write(here.path().join("values.txt"), "42\n17\n99\n").unwrap();
     assert_eq!(numbers_compared_as_text(request, code, here.path()), None);
@@ -10345,6 +10396,84 @@ fn a_date_format_that_does_not_fit_is_told_one_that_does() {
         hint.text.contains("your code gave it a number"),
         "{}",
         hint.text
+    );
+}
+
+#[test]
+fn days_printed_for_hours_are_told() {
+    // Twenty-second set, task 19 (0.5B): the days of February 2028 for its hours.
+    let request = "How many hours does February 2028 have? Use code.";
+    let code = "import calendar\nprint(calendar.monthrange(2028, 2)[1])";
+    let hint = uncomputed(request, code, "29\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("29 is a count of days, and my request asks for hours: a day has 24 hours"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(days_for_units(request, "696\n"), None);
+    assert_eq!(
+        days_for_units("How many hours are in 29 days?", "29\n"),
+        None
+    );
+    assert_eq!(
+        days_for_units("How many minutes does a leap year have?", "366\n"),
+        Some(("minute", 1440))
+    );
+}
+
+#[test]
+fn repeated_values_kept_for_distinct_ones_are_told() {
+    // Twenty-second set, task 23 (1.5B): 99 twice, and 99 printed for the second largest.
+    let request = "What is the second largest distinct number in values.txt?";
+    let code = "values = open('values.txt').read().splitlines()\nnums = [int(v) for v in values]\nprint(sorted(nums, reverse=True)[1])";
+    let hint = uncomputed(request, code, "99\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("my request asks about distinct values, and your code kept repeated ones"),
+        "{}",
+        hint.text
+    );
+    for kept in [
+        "print(sorted(set(nums))[-2])",
+        "seen = []\nfor n in nums:\n    if n not in seen:\n        seen.append(n)",
+        "print(len({w.lower() for w in words}))",
+        "from collections import Counter\nprint(len(Counter(words)))",
+    ] {
+        assert_eq!(distinct_unkept(request, kept), None, "{kept}");
+    }
+    assert_eq!(
+        distinct_unkept("What is the second largest number?", code),
+        None
+    );
+}
+
+#[test]
+fn the_first_one_taken_for_the_last_is_told() {
+    // Twenty-first set, task 31 (0.5B, after the file printed whole): `split()[0]`, `buy`.
+    let request = "What is the last word of notes.txt?";
+    let code = "print(open('notes.txt').read().split()[0])";
+    let hint = uncomputed(request, code, "buy\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("asks for the last one, and your code took `[0]`, the first: take `[-1]`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        first_for_last("What is the first line of a.txt?", "print(lines[-1])"),
+        Some(("first", "[-1]", "[0]"))
+    );
+    assert_eq!(
+        first_for_last(request, "print(open('notes.txt').read().split()[-1])"),
+        None
+    );
+    assert_eq!(
+        first_for_last("What is the sum of the first and last number?", code),
+        None
     );
 }
 
