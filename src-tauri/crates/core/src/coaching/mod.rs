@@ -5423,6 +5423,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // The first taken for the last, whatever else the run printed (the 0.5B model printed
+    // notes.txt whole, then its first word, for its last; twenty-first set, task 31).
+    if hint.is_none()
+        && !shell
+        && let Some((which, took, right)) = first_for_last(&request, code)
+    {
+        let other = if which == "last" { "first" } else { "last" };
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks for the {which} one, and your code took `{took}`, the {other}: take `{right}`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // A count printed in its loop, once a pass (the 0.5B model printed "…status 404: 1" for
     // each 404 line, and answered 1).
     if hint.is_none()
@@ -5635,12 +5649,6 @@ pub fn uncomputed_hint(
         .or_else(|| {
             base_read_backwards(&request, code).map(|(call, number, name, how)| {
                 format!("`{call}` reads the digits {number} as a number written in {name} and gives its value in decimal: the other way round. My request asks for {number} written in {name}: print `{how}`.")
-            })
-        })
-        .or_else(|| {
-            first_for_last(&request, code).map(|(which, took, right)| {
-                let other = if which == "last" { "first" } else { "last" };
-                format!("my request asks for the {which} one, and your code took `{took}`, the {other}: take `{right}`.")
             })
         })
         .or_else(|| {

@@ -10463,6 +10463,14 @@ fn the_first_one_taken_for_the_last_is_told() {
         "{}",
         hint.text
     );
+    // After the file printed whole, too.
+    let both = "print(open('notes.txt').read())\nprint(open('notes.txt').read().split()[0])";
+    let hint = uncomputed(request, both, "buy milk\nfinish the report\nbuy\n").unwrap();
+    assert!(
+        hint.text.contains("your code took `[0]`, the first"),
+        "{}",
+        hint.text
+    );
     assert_eq!(
         first_for_last("What is the first line of a.txt?", "print(lines[-1])"),
         Some(("first", "[-1]", "[0]"))
