@@ -4546,16 +4546,28 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     // One value printed is the answer. Several lines (a table, a column, a list) are not
     // yet the one the request asks for: code that prints it (the 0.5B model printed a
     // pandas column of products and answered that it had printed their sum).
-    let one_value = value.lines().count() == 1 && value.split_whitespace().count() <= 3;
+    // A labelled one too (`Number of requests with a 500 status: 2`), not a dict of several.
+    let labelled_one = value.lines().count() == 1
+        && value.matches(':').count() == 1
+        && !value.contains(['{', '[', ','])
+        && value
+            .rsplit_once(':')
+            .is_some_and(|(_, v)| (1..=3).contains(&v.split_whitespace().count()));
+    let one_value =
+        labelled_one || value.lines().count() == 1 && value.split_whitespace().count() <= 3;
     // An answer that names one of several labelled values printed took it from the output (the
     // 0.5B model printed the counts of four items and answered "eggs", the largest, and was
-    // told it had not used the output). Not a word of the request: "lines" is no label.
+    // told it had not used the output). Not a word of the request: "lines" is no label. Nor
+    // the label of one value: the 0.5B model printed "Number of requests with a 500 status:
+    // 2" and answered "The code successfully counted the number of requests…", which named
+    // no value (twenty-second set, task 32).
     let asked_words: Vec<String> = words_in(&asked_norm).map(str::to_string).collect();
-    let named_label = words_in(value)
-        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
-        .map(str::to_lowercase)
-        .filter(|w| !asked_words.contains(w))
-        .any(|w| words_in(&answer_norm).any(|a| a == w));
+    let named_label = !labelled_one
+        && words_in(value)
+            .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+            .map(str::to_lowercase)
+            .filter(|w| !asked_words.contains(w))
+            .any(|w| words_in(&answer_norm).any(|a| a == w));
     if made_up.is_none() && !one_value && printed_numbers && named_label {
         return None;
     }

@@ -1059,6 +1059,25 @@ fn an_answer_that_drops_the_output_is_asked_once_more_quoting_it() {
     let nudge = unused_output_nudge(&h, "The task needs another step.").unwrap();
     assert!(nudge.contains("1099511627776"), "{nudge}");
     assert_eq!(unused_output_nudge(&h, "It is 1,099,511,627,776."), None);
+    // A labelled value, and an answer that names the label but not the value (twenty-second
+    // set, task 32, 0.5B).
+    let labelled = runs(
+        "How many requests in server.log got a 500 status?",
+        &[(
+            "print(f\"Number of requests with a 500 status: {count}\")",
+            "Number of requests with a 500 status: 2\n",
+        )],
+    );
+    let nudge = unused_output_nudge(
+        &labelled,
+        "The code successfully counted the number of requests with a 500 status in the `server.log` file.",
+    )
+    .unwrap();
+    assert!(nudge.contains("with the value from that output"), "{nudge}");
+    assert_eq!(
+        unused_output_nudge(&labelled, "2 requests got a 500 status."),
+        None
+    );
     // Words too, and Python's booleans answered in words.
     let h = turn("Saturday\n", Vec::new());
     assert!(unused_output_nudge(&h, "Done.").is_some());
