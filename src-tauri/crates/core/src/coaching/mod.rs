@@ -122,6 +122,9 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some(text) = empty_table_filter(code, cwd) {
+            return hint(&text, false);
+        }
         if let Some((call, name)) = list_searched(code, output) {
             return hint(
                 &format!(
@@ -12012,6 +12015,44 @@ fn case_unfolded<'c>(request: &str, code: &'c str, cwd: &Path) -> Option<(&'c st
                 (any > written).then_some((word, *name))
             })
         })
+}
+
+/// A pandas filter on a CSV file's column (`df[df['month'] == 'Rain']`) with a value that no
+/// row of that column holds: what to tell, with values the column does hold. The 0.5B model
+/// filtered rain.csv's months for `Rain`, took the last row of nothing, an IndexError, and
+/// sent it back (twenty-second set, task 30).
+fn empty_table_filter(code: &str, cwd: &Path) -> Option<String> {
+    static FILTER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(\w+)\[\s*(\w+)\[\s*['"]([^'"\]]+)['"]\s*\]\s*==\s*['"]([^'"\n]*)['"]\s*\]"#,
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    let c = FILTER
+        .as_ref()?
+        .captures_iter(&bare)
+        .find(|c| c.get(1).map(|m| m.as_str()) == c.get(2).map(|m| m.as_str()))?;
+    let (table, column, wanted) = (&c[1], &c[3], &c[4]);
+    named_files(&bare).into_iter().find_map(|file| {
+        let (header, text) = csv_file(cwd, file)?;
+        let at = header.iter().position(|h| h == column)?;
+        let values: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split(',').nth(at).map(str::trim))
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.is_empty() || values.contains(&wanted) {
+            return None;
+        }
+        let shown: Vec<String> = values.iter().take(5).map(|v| format!("`{v}`")).collect();
+        Some(format!(
+            "`{table}[{table}['{column}'] == '{wanted}']` keeps no row: no row of `{file}` has `{wanted}` in `{column}`, whose values are {}{}. Compare with a value the column holds, or leave the filter out if my request is about every row.",
+            shown.join(", "),
+            if values.len() > 5 { "…" } else { "" }
+        ))
+    })
 }
 
 /// When a run failed because `strptime` was given text its format does not fit (`time data

@@ -10384,6 +10384,31 @@ fn a_sum_whose_signs_alternate_taken_as_a_plain_sum_is_told() {
 }
 
 #[test]
+fn a_table_filter_that_keeps_no_row_is_told_the_columns_values() {
+    // Twenty-second set, task 30 (0.5B): rain.csv's months filtered for `Rain`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("rain.csv"),
+        "month,mm\njan,48\nfeb,35\nmar,62\napr,57\nmay,41\njun,30\n",
+    )
+    .unwrap();
+    let code = "import pandas as pd\ndf = pd.read_csv('rain.csv')\nrain_df = df[df['month'] == 'Rain']\nprint(rain_df['month'].iloc[len(rain_df) - 1])";
+    let failed = "Traceback (most recent call last):\nIndexError: single positional indexer is out-of-bounds\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text.starts_with("`df[df['month'] == 'Rain']` keeps no row: no row of `rain.csv` has `Rain` in `month`, whose values are `jan`, `feb`, `mar`, `apr`, `may`…"),
+        "{}",
+        hint.text
+    );
+    let held = code.replace("'Rain'", "'mar'");
+    assert_eq!(empty_table_filter(&held, here.path()), None);
+    assert_eq!(
+        empty_table_filter("x = a[b['month'] == 'Rain']", here.path()),
+        None
+    );
+}
+
+#[test]
 fn a_date_format_that_does_not_fit_is_told_one_that_does() {
     // Twenty-second set, task 27 (1.5B): the years of people.json parsed as whole dates.
     let failed = "Traceback (most recent call last):\n  File \"<cell 2>\", line 9, in <listcomp>\nValueError: time data '1988' does not match format '%Y-%m-%d'\n";
