@@ -122,7 +122,11 @@ pub fn run_hint(
                 false,
             );
         }
-        if let Some(text) = empty_table_filter(code, cwd) {
+        // Once the code got as far as the filter: not before an import or a syntax error.
+        if !nothing_ran(output)
+            && !output.contains("ImportError")
+            && let Some(text) = empty_table_filter(code, cwd)
+        {
             return hint(&text, false);
         }
         if let Some((call, name)) = list_searched(code, output) {
