@@ -304,42 +304,14 @@ fn json_call_spans(text: &str) -> Vec<String> {
 /// "arguments": {"language": "python", "code": "compute_total_items()"}})`; that object taken
 /// for the call ran `compute_total_items()` alone, a NameError (twenty-second set, task 31).
 fn without_code_around_calls(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut inside: Option<(String, bool)> = None; // (fence, dropped)
-    let mut lines = text.split_inclusive('\n').peekable();
-    while let Some(line) = lines.next() {
-        let trimmed = line.trim_start();
-        match &inside {
-            None => {
-                out.push_str(line);
-                if let Some(fence) = fence_prefix(trimmed) {
-                    let lang = trimmed[fence.len()..].trim().to_lowercase();
-                    let runs =
-                        oi_exec::canonical_language(lang.split_whitespace().next().unwrap_or(""))
-                            .is_some();
-                    // The body, up to its closing fence, to see what it holds.
-                    let body: String = lines
-                        .clone()
-                        .take_while(|l| !l.trim_start().starts_with(fence.as_str()))
-                        .collect();
-                    let only_a_call = {
-                        let b = body.trim();
-                        b.starts_with('{')
-                            || b.starts_with("execute(")
-                            || b.starts_with("<tool_call>")
-                    };
-                    inside = Some((fence, runs && !only_a_call));
-                }
-            }
-            Some((fence, dropped)) => {
-                let t = trimmed.trim_end();
-                if t.starts_with(fence.as_str()) && t.chars().all(|c| c == '`' || c == '~') {
-                    out.push_str(line);
-                    inside = None;
-                } else if !dropped {
-                    out.push_str(line);
-                }
-            }
+    let mut out = text.to_string();
+    for block in fenced_blocks(text, true) {
+        let body = block.body.trim();
+        let only_a_call = body.starts_with('{')
+            || body.starts_with("execute(")
+            || body.starts_with("<tool_call>");
+        if !body.is_empty() && !only_a_call && oi_exec::canonical_language(&block.lang).is_some() {
+            out = out.replacen(block.body.as_str(), "", 1);
         }
     }
     out

@@ -2484,12 +2484,7 @@ fn unnumbered_column(code: &str, cwd: &Path) -> Option<(String, String, String, 
     }
     named_files(code).into_iter().find_map(|name| {
         let (header, text) = csv_file(cwd, name)?;
-        let rows: Vec<Vec<&str>> = text
-            .lines()
-            .skip(1)
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| l.split(',').map(str::trim).collect())
-            .collect();
+        let rows = csv_rows(&text);
         let numeric = |i: usize| {
             rows.iter()
                 .any(|r| r.get(i).is_some_and(|v| v.parse::<f64>().is_ok()))
@@ -2517,6 +2512,16 @@ fn unknown_key_says(file: &str, key: &str, columns: &[String]) -> String {
         "`{key}` is not a column of `{file}`: its columns are {}.",
         names.join(", ")
     )
+}
+
+/// The rows of a CSV text of [`csv_file`] below its header, each split at its commas and
+/// trimmed; blank lines left out.
+fn csv_rows(text: &str) -> Vec<Vec<&str>> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split(',').map(str::trim).collect())
+        .collect()
 }
 
 /// The columns of the CSV file `name` here, lowercased, when its first line names them
@@ -6061,8 +6066,6 @@ fn lines_for_times<'c>(request: &str, code: &'c str, cwd: &Path) -> Option<(&'c 
 /// clock instead: the year and the clock's call. The 0.5B model counted the days of the year
 /// 2100 with `datetime.date.today().year`, and those of February 2028 from today's month.
 fn clock_for_asked_year<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'static str)> {
-    static YEAR: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(1[6-9]\d\d|2\d\d\d)\b").ok());
     let clock = ["today()", "now()", "time.time()", "localtime("]
         .into_iter()
         .find(|clock| code.contains(clock))?;
@@ -7958,20 +7961,6 @@ fn written_shorter(word: &str, code: &str, cwd: &Path) -> Option<(String, String
 /// (`2026-03-02`): the first such date and the month's number (`04`). The 1.5B model compared
 /// expenses.csv's dates with `'April 2026'`, was told no line holds `April`, and answered none.
 fn month_as_number<'t>(word: &str, text: &'t str) -> Option<(&'t str, String)> {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let lower = word.to_lowercase();
     let at = MONTHS
         .iter()
@@ -9499,22 +9488,7 @@ fn days_for_units(request: &str, value: &str) -> Option<(&'static str, u32)> {
     let days = matches!(*n, "28" | "29" | "30" | "31" | "365" | "366");
     let month_or_year = lower.contains("month")
         || lower.contains("year")
-        || [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ]
-        .iter()
-        .any(|m| lower.contains(m));
+        || MONTHS.iter().any(|m| lower.contains(m));
     (days && month_or_year && !lower.contains("day")).then_some((unit, per_day))
 }
 
@@ -11812,6 +11786,26 @@ pub fn mend_table_reading(call: &mut ToolCall, cwd: &Path) -> Option<String> {
     ))
 }
 
+/// The months, lowercased, from January.
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// A year written in a request (1600 to 2999).
+static YEAR: std::sync::LazyLock<Option<regex::Regex>> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\b(1[6-9]\d\d|2\d\d\d)\b").ok());
+
 /// The days of the week, from Monday (`date.weekday()` 0).
 const WEEKDAYS: [&str; 7] = [
     "Monday",
@@ -11857,8 +11851,6 @@ fn weekday_unasked(request: &str, code: &str) -> Option<WeekdayAsked> {
     }
     // A calendar's day, of a year: "If today is Monday, what day is it in 10 days?" names
     // days with no date to ask.
-    static YEAR: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(1[5-9]|2[0-9])\d\d\b").ok());
     if !YEAR.as_ref()?.is_match(request) {
         return None;
     }
@@ -12041,10 +12033,9 @@ fn empty_table_filter(code: &str, cwd: &Path) -> Option<String> {
     named_files(&bare).into_iter().find_map(|file| {
         let (header, text) = csv_file(cwd, file)?;
         let at = header.iter().position(|h| h == column)?;
-        let values: Vec<&str> = text
-            .lines()
-            .skip(1)
-            .filter_map(|l| l.split(',').nth(at).map(str::trim))
+        let values: Vec<&str> = csv_rows(&text)
+            .iter()
+            .filter_map(|row| row.get(at).copied())
             .filter(|v| !v.is_empty())
             .collect();
         if values.is_empty() || values.contains(&wanted) {
@@ -12068,27 +12059,34 @@ fn date_format_mismatch(output: &str) -> Option<String> {
     });
     let c = MISMATCH.as_ref()?.captures(output)?;
     let (text, format) = (c.get(1)?.as_str(), c.get(2)?.as_str());
-    let shapes: [(&str, &str); 10] = [
-        (r"^\d{4}$", "%Y"),
-        (r"^\d{4}-\d{2}$", "%Y-%m"),
-        (r"^\d{4}-\d{2}-\d{2}$", "%Y-%m-%d"),
-        (r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$", "%Y-%m-%d %H:%M"),
-        (
-            r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
-            "%Y-%m-%d %H:%M:%S",
-        ),
-        (
-            r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$",
-            "%Y-%m-%dT%H:%M:%S",
-        ),
-        (r"^\d{4}/\d{2}/\d{2}$", "%Y/%m/%d"),
-        (r"^\d{2}:\d{2}$", "%H:%M"),
-        (r"^\d{2}:\d{2}:\d{2}$", "%H:%M:%S"),
-        (r"^\d{8}$", "%Y%m%d"),
-    ];
-    let fits = shapes
+    // The shapes of date text, each with the format that fits it; compiled once.
+    static SHAPES: std::sync::LazyLock<Vec<(regex::Regex, &'static str)>> =
+        std::sync::LazyLock::new(|| {
+            [
+                (r"^\d{4}$", "%Y"),
+                (r"^\d{4}-\d{2}$", "%Y-%m"),
+                (r"^\d{4}-\d{2}-\d{2}$", "%Y-%m-%d"),
+                (r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$", "%Y-%m-%d %H:%M"),
+                (
+                    r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
+                    "%Y-%m-%d %H:%M:%S",
+                ),
+                (
+                    r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$",
+                    "%Y-%m-%dT%H:%M:%S",
+                ),
+                (r"^\d{4}/\d{2}/\d{2}$", "%Y/%m/%d"),
+                (r"^\d{2}:\d{2}$", "%H:%M"),
+                (r"^\d{2}:\d{2}:\d{2}$", "%H:%M:%S"),
+                (r"^\d{8}$", "%Y%m%d"),
+            ]
+            .into_iter()
+            .filter_map(|(shape, format)| Some((regex::Regex::new(shape).ok()?, format)))
+            .collect()
+        });
+    let fits = SHAPES
         .iter()
-        .find(|(shape, _)| regex::Regex::new(shape).is_ok_and(|r| r.is_match(text)))
+        .find(|(shape, _)| shape.is_match(text))
         .map(|(_, f)| *f)
         .filter(|f| *f != format);
     let mut said = format!(
