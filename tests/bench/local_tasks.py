@@ -1273,13 +1273,69 @@ TWENTY_SECOND = [
       "pics/2026/jan/f.png": "f"}, "5"),
 ]
 
+MARKS_CSV = "name,grade\nana,91\nben,78\ncarla,85\ndev,62\neli,80\nfay,88\n"
+TOWNS_JSON = json.dumps([{"city": "Lyon", "population": 522000}, {"city": "Porto", "population": 232000},
+                         {"city": "Seville", "population": 684000}, {"city": "Graz", "population": 291000}])
+ESSAY_TXT = "First paragraph here.\n\nSecond paragraph.\nStill second.\n\n\nThird one.\n"
+PAID_ORDERS_CSV = "id,status,amount\n1,paid,30\n2,pending,45\n3,paid,12.5\n4,refunded,20\n5,paid,7.5\n"
+JOURNAL_TXT = "monday: rain\ntuesday: sun\nwednesday: wind\n"
+FRUIT_WORDS_TXT = "Apple banana apple Cherry\nbanana DATE cherry apple\n"
+NAMES_TXT = "Zoe\nmarcus\nBella\nadam\nKim\n"
+SECTIONS_INI = "[database]\nhost = db.local\nport = 5432\n\n[server]\nhost = 0.0.0.0\nport = 8080\n"
+ERROR_CASES_LOG = ("INFO start\nERROR disk full\nWARN slow\nerror: retry failed\nINFO done\nError in worker\n"
+                   "INFO all good\n")
+SENTENCE_TXT = "small steps make big changes\n"
+CHORES_JSON = json.dumps({"chores": [{"task": "wash car", "who": "sam"}, {"task": "pay rent", "who": "ria"},
+                                     {"task": "mow lawn", "who": "sam"}, {"task": "fix bike", "who": "sam"},
+                                     {"task": "cook", "who": "ria"}]})
+TWENTY_THIRD = [
+    ("How many vowels are in 'Programming is fun and rewarding'? Use code.", {}, "9"),
+    ("What is the sum of the proper divisors of 220? Use code.", {}, "284"),
+    ("What is the remainder when 3 to the 100th power is divided by 7? Use code.", {}, "4"),
+    ("How many distinct arrangements of the letters of LEVEL are there? Use code.", {}, "30"),
+    ("How many handshakes happen when 12 people each shake hands once with every other? Use code.", {}, "66"),
+    ("What is the area of a circle with diameter 7, rounded to 2 decimals? Use code.", {}, "38.48"),
+    ("What is the median of 12, 7, 3, 19, 8, 15? Use code.", {}, "10"),
+    ("Which day of the year is 2027-09-30? Use code.", {}, "273"),
+    ("How many different letters are used in 'mississippi'? Use code.", {}, "4"),
+    ("What is e raised to the power 3, rounded to 2 decimals? Use code.", {}, "20.09"),
+    ("How many integers from 1 to 500 are divisible by neither 2 nor 5? Use code.", {}, "200"),
+    ("What are the first 6 characters of the SHA-1 hash of 'hello'? Use code.", {}, "aaf4c6"),
+    ("What is the date of the last Friday of November 2027? Use code.", {}, "2027-11-26"),
+    ("What is 'cat' encoded in base64? Use code.", {}, "Y2F0"),
+    ("What is 15% of 240 plus 8% of 150? Use code.", {}, "48"),
+    ("How many three-digit numbers are palindromes? Use code.", {}, "90"),
+    ("How many letters does the longest word in 'extraordinary things happen quietly' have? Use code.", {}, "13"),
+    ("How many 1 bits does 1000 have in binary? Use code.", {}, "6"),
+    ("What time is it 7 hours and 45 minutes after 19:30? Answer as HH:MM. Use code.", {}, "03:15"),
+    ("How many days are left in 2027 after 2027-10-15? Use code.", {}, "77"),
+    ("How many students in grades.csv scored above 80?", {"grades.csv": MARKS_CSV}, "3"),
+    ("Which city in cities.json has the fewest people?", {"cities.json": TOWNS_JSON}, "porto"),
+    ("How many blank lines are in essay.txt?", {"essay.txt": ESSAY_TXT}, "3"),
+    ("What is the total amount of the paid orders in orders.csv?", {"orders.csv": PAID_ORDERS_CSV}, "50"),
+    ("Which folder under this one is nested the deepest? Answer with its name.",
+     {"README.md": "x", "docs/a.md": "a", "docs/b.md": "b", "src/x.py": "x", "src/y.py": "y", "src/lib/z.py": "z",
+      "src/lib/archive/w.py": "w", "assets/logo.png": "p"}, "archive"),
+    ("What is the last line of journal.txt?", {"journal.txt": JOURNAL_TXT}, "wind"),
+    ("How many distinct words are in words.txt, ignoring case?", {"words.txt": FRUIT_WORDS_TXT}, "4"),
+    ("Sort the names in names.txt alphabetically, ignoring case, and write them to sorted.txt. Which name comes first?",
+     {"names.txt": NAMES_TXT}, "adam"),
+    ("What port is set in the [server] section of config.ini?", {"config.ini": SECTIONS_INI}, "8080"),
+    ("How many lines of app.log contain the word 'error' in any case?", {"app.log": ERROR_CASES_LOG}, "3"),
+    ("Which file in this folder is the largest? Answer with its name.",
+     {"small.txt": "abc\n", "big.txt": "x" * 900 + "\n", "medium.txt": "y" * 300 + "\n"}, "big.txt"),
+    ("What is the average word length in sentence.txt, rounded to 2 decimals?", {"sentence.txt": SENTENCE_TXT}, "4.8"),
+    ("How many chores in chores.json are assigned to sam?", {"chores.json": CHORES_JSON}, "3"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
         "thirteenth": THIRTEENTH, "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
-        "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND}
+        "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
+        "twentythird": TWENTY_THIRD}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
