@@ -1078,6 +1078,19 @@ fn an_answer_that_drops_the_output_is_asked_once_more_quoting_it() {
         unused_output_nudge(&labelled, "2 requests got a 500 status."),
         None
     );
+    // A time of day is said whole, not by one of its numbers (twenty-third set, task 19).
+    let clock = runs(
+        "What time is it 7 hours and 45 minutes after 19:30? Answer as HH:MM. Use code.",
+        &[("print(end.strftime('%H:%M'))", "03:15\n")],
+    );
+    let nudge = unused_output_nudge(
+        &clock,
+        "The time 7 hours and 45 minutes after 19:30 is 20:15.",
+    )
+    .unwrap();
+    assert!(nudge.contains("with 03:15"), "{nudge}");
+    assert_eq!(unused_output_nudge(&clock, "It is 3:15 then."), None);
+    assert_eq!(unused_output_nudge(&clock, "It will be 03:15."), None);
     // Words too, and Python's booleans answered in words.
     let h = turn("Saturday\n", Vec::new());
     assert!(unused_output_nudge(&h, "Done.").is_some());
@@ -10722,6 +10735,330 @@ fn the_values_a_filter_compares_added_up_for_how_many_are_told_to_be_counted() {
         filtered_values_summed(
             "How many units of the north region were sold?",
             "print(sum(int(r['units']) for r in rows if r['region'] == 'north'))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn twenty_third_set_slips_of_the_small_model_are_told_precisely() {
+    // A date printed for "the last Friday" that is not a Friday, or not the last one.
+    let request = "What is the date of the last Friday of November 2027? Use code.";
+    const FRIDAY: &str =
+        "d = date(2027, 11, 30)\nwhile d.weekday() != 4:\n    d -= timedelta(days=1)\nprint(d)";
+    let monday = uncomputed(request, FRIDAY, "2027-11-15\n").unwrap();
+    assert!(
+        monday.text.contains("2027-11-15, which is a Monday") && monday.undone,
+        "{}",
+        monday.text
+    );
+    let earlier = uncomputed(request, FRIDAY, "2027-11-19\n").unwrap();
+    assert!(
+        earlier
+            .text
+            .contains("2027-11-26 is a later Friday of November"),
+        "{}",
+        earlier.text
+    );
+    assert_eq!(uncomputed(request, FRIDAY, "2027-11-26\n"), None);
+    let first = "What is the date of the first Monday of March 2027? Use code.";
+    let later = uncomputed(first, FRIDAY, "2027-03-08\n").unwrap();
+    assert!(
+        later.text.contains("2027-03-01 is an earlier Monday"),
+        "{}",
+        later.text
+    );
+    assert_eq!(uncomputed(first, FRIDAY, "2027-03-01\n"), None);
+    // A date asked without a day of the week named is not this.
+    assert_eq!(
+        uncomputed(
+            "What date is 100 days after 2027-02-10? Use code.",
+            "print(date(2027, 2, 10) + timedelta(days=100))",
+            "2027-05-21\n"
+        ),
+        None
+    );
+
+    // The day of the month printed for the day of the year.
+    let request = "Which day of the year is 2027-09-30? Use code.";
+    let day = "from datetime import datetime\ndate = datetime(2027, 9, 30)\nprint(date.day)";
+    let told = uncomputed(request, day, "30\n").unwrap();
+    assert!(told.text.contains("tm_yday"), "{}", told.text);
+    let yday = "from datetime import datetime\ndate = datetime(2027, 9, 30)\nprint(date.timetuple().tm_yday)";
+    assert_eq!(uncomputed(request, yday, "273\n"), None);
+    assert_eq!(
+        uncomputed(
+            "What day of the month is 2027-09-30? Use code.",
+            day,
+            "30\n"
+        ),
+        None
+    );
+
+    // A circle's diameter squared for its area.
+    let request = "What is the area of a circle with diameter 7, rounded to 2 decimals? Use code.";
+    let squared =
+        "import math\ndiameter = 7\narea = math.pi * diameter ** 2\nprint(round(area, 2))";
+    let told = uncomputed(request, squared, "153.94\n").unwrap();
+    assert!(told.text.contains("(diameter / 2) ** 2"), "{}", told.text);
+    let halved = "import math\nradius = 7 / 2\nprint(round(math.pi * radius ** 2, 2))";
+    assert_eq!(uncomputed(request, halved, "38.48\n"), None);
+
+    // Proper divisors from 2, 1 left out.
+    let request = "What is the sum of the proper divisors of 220? Use code.";
+    let from_two = "n = 220\nprint(sum(i for i in range(2, n) if n % i == 0))";
+    let told = uncomputed(request, from_two, "283\n").unwrap();
+    assert!(told.text.contains("1 included"), "{}", told.text);
+    let from_one = "n = 220\nprint(sum(i for i in range(1, n) if n % i == 0))";
+    assert_eq!(uncomputed(request, from_one, "284\n"), None);
+    let added = "n = 220\ntotal = 1\nfor i in range(2, n):\n    if n % i == 0:\n        total += i\nprint(total)";
+    assert_eq!(uncomputed(request, added, "284\n"), None);
+
+    // A word printed where a count is asked.
+    let request = "How many letters does the longest word in 'extraordinary things happen quietly' have? Use code.";
+    let word = "words = 'extraordinary things happen quietly'.split()\nprint(max(words, key=len))";
+    let told = uncomputed(request, word, "extraordinary\n").unwrap();
+    assert!(
+        told.text
+            .contains("printed `extraordinary`, which is no number"),
+        "{}",
+        told.text
+    );
+    let counted =
+        "words = 'extraordinary things happen quietly'.split()\nprint(len(max(words, key=len)))";
+    assert_eq!(uncomputed(request, counted, "13\n"), None);
+
+    // The days left in a year counted to the clock: the year's last day is named.
+    let request = "How many days are left in 2027 after 2027-10-15? Use code.";
+    let clock =
+        "from datetime import datetime\nprint((datetime(2027, 10, 15) - datetime.now()).days)";
+    let told = uncomputed(request, clock, "312\n").unwrap();
+    assert!(told.text.contains("`date(2027, 12, 31)`"), "{}", told.text);
+    let other = uncomputed(
+        "How many days lie between 2027-01-01 and 2027-10-15? Use code.",
+        clock,
+        "312\n",
+    )
+    .unwrap();
+    assert!(!other.text.contains("12, 31"), "{}", other.text);
+
+    // `e` of e to the power 3 comes from math.
+    let here = Path::new("/nonexistent-folder");
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 1, in <module>\n    e**3\nNameError: name 'e' is not defined\n";
+    let hint = run_hint("python", "e**3", failed, true, here).unwrap();
+    assert!(hint.text.contains("`from math import e`"), "{}", hint.text);
+
+    // A folder "under this one" is looked for in the folder.
+    let dir = tempfile::tempdir().unwrap();
+    let h = asked("Which folder under this one is nested the deepest? Answer with its name.");
+    let nudge = no_run_nudge(&h, "Desktop", dir.path(), "").unwrap();
+    assert!(nudge.contains("without looking in the folder"), "{nudge}");
+    assert_eq!(
+        no_run_nudge(
+            &asked("Which folder do people keep photos in?"),
+            "Pictures",
+            dir.path(),
+            ""
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_file_written_then_a_question_of_its_own_is_told_the_question_is_left() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("names.txt"), "Zoe\nadam\n").unwrap();
+    let request = "Sort the names in names.txt alphabetically, ignoring case, and write them to sorted.txt. Which name comes first?";
+    let write = "with open('names.txt') as f:\n    names = f.readlines()\nsorted_names = sorted(names, key=str.lower)\nwith open('sorted.txt', 'w') as f:\n    f.writelines(sorted_names)";
+    let silent = format!("\n({SILENT_RUN})");
+    let h = runs(request, &[(write, silent.as_str())]);
+    let call = h.call("c1").cloned().unwrap();
+    assert_eq!(made_file_output(&h, &call, &silent, here.path()), None);
+    std::fs::write(here.path().join("sorted.txt"), "adam\nZoe\n").unwrap();
+    assert_eq!(
+        made_file_output(&h, &call, &silent, here.path()).as_deref(),
+        Some(
+            "\n(The code printed nothing. It made `sorted.txt`; the rest of my request is still to do: Which name comes first? Write the code for that, which prints the answer.)"
+        )
+    );
+    // With nothing asked after the file, nothing is left.
+    let only = runs(
+        "Sort the names in names.txt and write them to sorted.txt.",
+        &[(write, silent.as_str())],
+    );
+    let call = only.call("c1").cloned().unwrap();
+    assert_eq!(made_file_output(&only, &call, &silent, here.path()), None);
+}
+
+#[test]
+fn a_value_computed_and_a_tool_call_printed_in_its_place_is_printed_by_the_engine() {
+    let code = "number = 1000\nbinary_representation = bin(number)[2:]\n\
+                number_of_ones = binary_representation.count('1')\n\
+                result = {\"name\": \"count_ones\", \"arguments\": {\"number\": number}}\nprint(result)";
+    let h = runs(
+        "How many 1 bits does 1000 have in binary? Use code.",
+        &[(
+            code,
+            "{'name': 'count_ones', 'arguments': {'number': 1000}}\n",
+        )],
+    );
+    let (print, _) = print_unprinted(
+        &h,
+        "The number of 1 bits in the binary representation of the number 1000 is 4.",
+    )
+    .unwrap();
+    assert_eq!(print, "print(number_of_ones)");
+    // A plain value printed and said stands.
+    let plain = runs(
+        "How many 1 bits does 1000 have in binary? Use code.",
+        &[("n = bin(1000).count('1')\nprint(n)", "6\n")],
+    );
+    assert_eq!(print_unprinted(&plain, "It has 6."), None);
+}
+
+#[test]
+fn a_json_object_looped_as_its_list_is_named_by_its_own_name_and_sent_back_runs_over_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("chores.json"),
+        r#"{"chores": [{"task": "wash car", "who": "sam"}, {"task": "cook", "who": "ria"}]}"#,
+    )
+    .unwrap();
+    let code = "import json\nwith open('chores.json', 'r') as file:\n    chores = json.load(file)\n\
+                sam = [item for item in chores if item['who'] == 'sam']\nprint(len(sam))";
+    let out = "Traceback (most recent call last):\n    sam = [item for item in chores if item['who'] == 'sam']\n\
+               TypeError: string indices must be integers, not 'str'";
+    let hint = run_hint("python", code, out, true, dir.path()).unwrap();
+    assert!(
+        hint.text.contains("loop over `chores['chores']`"),
+        "{}",
+        hint.text
+    );
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(
+        "How many chores in chores.json are assigned to sam?",
+        &[(code, &output)],
+        true,
+    );
+    let (mended, says) = mended_dict_looped(&h, Some(&run(code)), dir.path()).unwrap();
+    assert_eq!(
+        mended,
+        "import json\nwith open('chores.json', 'r') as file:\n    chores = json.load(file)\n\
+         sam = [item for item in chores['chores'] if item['who'] == 'sam']\nprint(len(sam))"
+    );
+    assert!(
+        says.contains("running it over `chores['chores']`"),
+        "{says}"
+    );
+    // An object with two lists: which one is not known, no mend.
+    std::fs::write(dir.path().join("chores.json"), r#"{"a": [1], "b": [2]}"#).unwrap();
+    assert_eq!(mended_dict_looped(&h, Some(&run(code)), dir.path()), None);
+}
+
+#[test]
+fn an_answer_begun_with_a_value_printed_in_a_tool_calls_dressing_takes_the_value() {
+    assert_eq!(
+        answer_start(r#"{"name": "median", "arguments": 10.0}"#).as_deref(),
+        Some("The answer is 10.0.")
+    );
+    assert_eq!(
+        answer_start("{'name': 'count', 'arguments': {'count': 3}}").as_deref(),
+        Some("The answer is 3.")
+    );
+    // A dict of its own is the value printed.
+    assert_eq!(
+        answer_start("{'apples': 3, 'pears': 2}").as_deref(),
+        Some("The answer is {'apples': 3, 'pears': 2}.")
+    );
+    assert_eq!(answer_start("42").as_deref(), Some("The answer is 42."));
+}
+
+#[test]
+fn twenty_third_set_slips_of_the_larger_model_are_told_precisely() {
+    // Euler's number left out.
+    let request = "What is e raised to the power 3, rounded to 2 decimals? Use code.";
+    let two = "import math\nresult = round(math.pow(2, 3), 2)\nprint(result)";
+    let told = uncomputed(request, two, "8.0\n").unwrap();
+    assert!(told.text.contains("`math.e ** 3`"), "{}", told.text);
+    let used = "import math\nprint(round(math.exp(3), 2))";
+    assert_eq!(uncomputed(request, used, "20.09\n"), None);
+    let imported = "from math import e\nprint(round(e ** 3, 2))";
+    assert_eq!(uncomputed(request, imported, "20.09\n"), None);
+    assert_eq!(
+        uncomputed("What is 2 to the power 3? Use code.", two, "8.0\n"),
+        None
+    );
+
+    // The folder itself printed for one under it.
+    let request = "Which folder under this one is nested the deepest? Answer with its name.";
+    let walk = "import os\nprint(max(os.walk('.'), key=len)[0])";
+    let told = uncomputed(request, walk, ".\n").unwrap();
+    assert!(
+        told.text.contains("this folder itself") && told.text.contains("root.count(os.sep)"),
+        "{}",
+        told.text
+    );
+    assert_eq!(uncomputed(request, walk, "archive\n"), None);
+
+    // Blank lines counted with the empty string after the last newline.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("essay.txt"),
+        "First.\n\nSecond.\nStill.\n\n\nThird.\n",
+    )
+    .unwrap();
+    let request = "How many blank lines are in essay.txt?";
+    let code = "with open('essay.txt') as f:\n    content = f.read()\nlines = content.split('\\n')\n\
+                print(sum(1 for line in lines if line.strip() == ''))";
+    let h = runs(request, &[(code, "4\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let told = uncomputed_hint(&h, &call, "4\n", dir.path()).unwrap();
+    assert!(told.text.contains("one too many"), "{}", told.text);
+    assert_eq!(uncomputed_hint(&h, &call, "3\n", dir.path()), None);
+
+    // A JSON file printed whole for something worked out from it.
+    std::fs::write(
+        dir.path().join("cities.json"),
+        r#"[{"city": "Lyon", "population": 522000}, {"city": "Porto", "population": 232000}]"#,
+    )
+    .unwrap();
+    let request = "Which city in cities.json has the fewest people?";
+    let read = "print(computer.files.read(path=\"cities.json\"))";
+    let printed = "[{\"city\": \"Lyon\", \"population\": 522000}, {\"city\": \"Porto\", \"population\": 232000}]\n";
+    let h = runs(request, &[(read, printed)]);
+    let call = h.call("c1").cloned().unwrap();
+    let told = uncomputed_hint(&h, &call, printed, dir.path()).unwrap();
+    assert!(
+        told.text.contains("printed `cities.json` as it is"),
+        "{}",
+        told.text
+    );
+    let h = runs(request, &[("print(min_city)", "Porto\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    assert_eq!(uncomputed_hint(&h, &call, "Porto\n", dir.path()), None);
+}
+
+#[test]
+fn the_whole_texts_length_divided_by_its_words_is_no_average_word_length() {
+    let request = "What is the average word length in sentence.txt, rounded to 2 decimals?";
+    let whole = "with open('sentence.txt', 'r') as file:\n    content = file.read()\nwords = content.split()\n\
+                 print(round(len(content) / len(words), 2))";
+    let told = uncomputed(request, whole, "5.8\n").unwrap();
+    assert!(
+        told.text.contains("`len(content)` counts every character"),
+        "{}",
+        told.text
+    );
+    let words = "with open('sentence.txt', 'r') as file:\n    content = file.read()\nwords = content.split()\n\
+                 print(round(sum(len(w) for w in words) / len(words), 2))";
+    assert_eq!(uncomputed(request, words, "4.8\n"), None);
+    // A request about the text's characters is not this.
+    assert_eq!(
+        uncomputed(
+            "How many characters per line does sentence.txt have?",
+            whole,
+            "5.8\n"
         ),
         None
     );
