@@ -530,6 +530,16 @@ pub fn run_hint(
                 false,
             );
         }
+        // A function called that nothing defines: the 1.5B model listed made-up tools
+        // (`json_parse`, `get`) before its code and called them (twenty-third set, task 22).
+        if let Some(name) = missing_name(output).filter(|n| called_undefined(code, n)) {
+            return hint(
+                &format!(
+                    "`{name}` is no function here: nothing defines it, and Python has none of that name. Write what it does with Python itself (`json.loads(text)`, `data[key]`, `min(items, key=...)`), or define it first with `def {name}(...):`."
+                ),
+                false,
+            );
+        }
         return None;
     }
     if let Some(name) = searched_file_name(code, cwd) {
@@ -3544,6 +3554,22 @@ fn first_char_taken(code: &str) -> Option<&str> {
     code.find(name).map(|at| &code[at..at + name.len()])
 }
 
+/// Whether `code` calls `name(…)` and neither defines, assigns nor imports it.
+fn called_undefined(code: &str, name: &str) -> bool {
+    let Ok(called) = regex::Regex::new(&format!(r"(?:^|[^\w.]){}\s*\(", regex::escape(name)))
+    else {
+        return false;
+    };
+    let Ok(given) = regex::Regex::new(&format!(
+        r"(?m)\bdef\s+{n}\b|\bclass\s+{n}\b|^\s*{n}\s*=|\bimport\b[^\n]*\b{n}\b|\bas\s+{n}\b|\bfor\s+{n}\b",
+        n = regex::escape(name)
+    )) else {
+        return false;
+    };
+    let bare = uncommented(code);
+    called.is_match(&bare) && !given.is_match(&bare)
+}
+
 /// The name a `NameError` says is not defined.
 fn missing_name(output: &str) -> Option<&str> {
     // The exception's own line, not code a SyntaxError quotes.
@@ -5338,6 +5364,13 @@ pub fn uncomputed_hint(
                 })
                 .or_else(|| {
                     shallow_listing(&request, code).map(|(listed, walk)| {
+                        // The deepest folder, step by step (the 0.5B model, told only to walk,
+                        // sent its `max(files, key=os.path.getsize)` back; twenty-third set,
+                        // task 25).
+                        let lower = request.to_lowercase();
+                        if words_in(&lower).any(|w| w == "deepest") {
+                            return format!("my request asks about the folders under this one at every depth, and `{listed}` looks in one folder only: every folder is a `root` of `{walk}`, and how deep it is, `root.count(os.sep)`. The deepest is `max((root for root, dirs, files in {walk}), key=lambda r: r.count(os.sep))`; print its name, `os.path.basename(...)` of it.");
+                        }
                         format!("my request counts what is in the subfolders too, and `{listed}` looks in one folder only: walk the folder and all its subfolders with `{walk}` (`for root, dirs, files in {walk}:`).")
                     })
                 })
@@ -5800,7 +5833,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             timedelta_for_units(&request, code, value).map(|(unit, how)| {
-                format!("{value} is a time difference in days and hours:minutes:seconds, and my request asks for it in {unit}s: print `{how}`.")
+                format!("{value} is a time difference in days and hours:minutes:seconds, and my request asks for it in {unit}s: `{how}` prints that.")
             })
         })
         .or_else(|| {
@@ -5922,6 +5955,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            divisors_to_root(&request, code).then(|| {
+                "your code looked for divisors only up to the square root, and kept only those: each divisor `i` found there has a partner above it, `n // i`. Go through every number below n instead, `range(1, n)` (or add `n // i` too, once, and not n itself where my request leaves it out).".to_string()
+            })
+        })
+        .or_else(|| {
             one_left_out_of_divisors(&request, code).then(|| {
                 "the proper divisors of a number are all its divisors smaller than itself, 1 included, and your code started from 2: go through `range(1, n)`.".to_string()
             })
@@ -5996,6 +6034,11 @@ pub fn uncomputed_hint(
         .or_else(|| {
             folders_untold(&request, code).then(|| {
                 "my request is about folders, and `os.listdir` lists files and folders alike: your code did not tell them apart (`os.path.isdir(name)` is true for a folder).".to_string()
+            })
+        })
+        .or_else(|| {
+            walk_top_counted(&request, code, value, cwd).then(|| {
+                "your count has one too many: `os.walk('.')` gives this folder itself as its first `root`, and my request counts the folders under it. Add up `len(dirs)` of each step instead.".to_string()
             })
         })
         .or_else(|| {
@@ -6629,6 +6672,11 @@ fn timedelta_for_units(request: &str, code: &str, value: &str) -> Option<(&'stat
     } else {
         format!("({printed})")
     };
+    // Whole days are its `.days` (the 0.5B model printed `77 days, 0:00:00` for the days left
+    // in 2027; twenty-third set, task 20).
+    if unit == "day" {
+        return Some((unit, format!("print({printed}.days)")));
+    }
     Some((unit, format!("print({printed}.total_seconds(){per})")))
 }
 
@@ -7733,7 +7781,7 @@ fn shallow_listing(request: &str, code: &str) -> Option<(String, String)> {
     // as what is counted (`How many subfolders…`).
     static DEEP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\b(?:its|all|in|and|including|counting|the)\s+(?:sub-?folders?|sub-?directory|sub-?directories)\b|\brecursive(?:ly)?\b|\bnested\b|\bat any depth\b",
+            r"(?i)\b(?:its|all|in|and|including|counting|the)\s+(?:sub-?folders?|sub-?directory|sub-?directories)\b|\brecursive(?:ly)?\b|\bnested\b|\bdeepest\b|\bat any depth\b",
         )
         .ok()
     });
@@ -7953,6 +8001,41 @@ fn note_in_literal<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'r str
             .any(|q| code.contains(&format!("{q}{text} ({note}){q}")))
             .then_some((text, note))
     })
+}
+
+/// Whether a request that counts the folders under this one got a count from `os.walk` one
+/// above how many there are, the folder itself counted among its roots: the 0.5B model printed
+/// 6 for 5 nested subfolders (twenty-second set, task 33).
+fn walk_top_counted(request: &str, code: &str, value: &str, cwd: &Path) -> bool {
+    fn folders_under(folder: &Path, depth: usize) -> usize {
+        if depth > 16 {
+            return 0;
+        }
+        std::fs::read_dir(folder).map_or(0, |entries| {
+            entries
+                .flatten()
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+                .map(|e| 1 + folders_under(&e.path(), depth + 1))
+                .sum()
+        })
+    }
+    let lower = request.to_lowercase();
+    let counts_folders = lower.starts_with("how many")
+        && words_in(&lower).any(|w| {
+            matches!(
+                w,
+                "subfolders" | "folders" | "directories" | "subdirectories"
+            )
+        });
+    if !counts_folders || !uncommented(code).contains("os.walk(") {
+        return false;
+    }
+    let Ok(n) = value.trim().parse::<usize>() else {
+        return false;
+    };
+    let there = folders_under(cwd, 0);
+    there > 0 && n == there + 1
 }
 
 /// Whether a request about folders (`How many subfolders…`, `which directories…`) got code that
@@ -10560,20 +10643,38 @@ pub fn rest_as_request(history: &History, cwd: &Path) -> Option<History> {
         return None;
     }
     let request = request_text(asked);
-    let (done, rest) = match made_file_rest(&request, code, cwd) {
+    let (done, rest, made) = match made_file_rest(&request, code, cwd) {
         Some((file, rest)) => (
             format!("The file {file} is in the working directory."),
             rest,
+            Some(file),
         ),
-        None => folder_change_rest(&request, code, cwd)?,
+        None => {
+            let (done, rest) = folder_change_rest(&request, code, cwd)?;
+            (done, rest, None)
+        }
     };
+    let end = if rest.ends_with('?') { "?" } else { "." };
     let rest = rest.trim_end_matches(['.', '!', '?']);
+    // A question that names nothing it is about is asked of the file made: alone, "Which name
+    // comes first?" drew `print('marcus')` from the 0.5B model (twenty-third set, task 28).
+    let lower = rest.to_lowercase();
+    let of_file = match made {
+        Some(file)
+            if named_files(rest).is_empty()
+                && !words_in(&lower)
+                    .any(|w| matches!(w, "it" | "its" | "them" | "they" | "their")) =>
+        {
+            format!(" in {file}")
+        }
+        _ => String::new(),
+    };
     let mut chars = rest.chars();
     let first = chars.next()?;
     let mut view = before_turn(history, turn);
     view.push(HistoryItem::User {
         items: vec![oi_protocol::InputItem::text(format!(
-            "{done} {}{}. Write the code, which prints the answer.",
+            "{done} {}{}{of_file}{end} Write the code, which prints the answer.",
             first.to_uppercase(),
             chars.as_str()
         ))],
@@ -12102,8 +12203,13 @@ fn weekday_date_wrong(request: &str, value: &str) -> Option<String> {
     let actual = printed.weekday().num_days_from_monday() as usize;
     let name = WEEKDAYS[n];
     if actual != n {
+        // With the month and year the request gives, the steps themselves (the 0.5B model,
+        // told only that 2027-11-15 is a Monday, sent it back twice).
+        let how = month_walk(request, &which, n)
+            .map(|walk| format!(" For the {which} {name} of the month: {walk}."))
+            .unwrap_or_default();
         return Some(format!(
-            "your code printed {date}, which is a {}, and my request asks for a {name}: a date's `.weekday()` says its day of the week, from Monday, 0, to Sunday, 6 ({name} is {n}).",
+            "your code printed {date}, which is a {}, and my request asks for a {name}: a date's `.weekday()` says its day of the week, from Monday, 0, to Sunday, 6 ({name} is {n}).{how}",
             WEEKDAYS[actual]
         ));
     }
@@ -12187,6 +12293,39 @@ fn top_folder_printed(request: &str, value: &str) -> Option<bool> {
     })
 }
 
+/// The steps to the first or last day of the week `n` of the month and year the request names
+/// ("the last Friday of November 2027"): from the month's last (first) day, a day at a time.
+fn month_walk(request: &str, which: &str, n: usize) -> Option<String> {
+    let lower = request.to_lowercase();
+    let month = MONTHS
+        .iter()
+        .position(|m| words_in(&lower).any(|w| w == *m))?
+        + 1;
+    let year: i32 = YEAR.as_ref()?.find(request)?.as_str().parse().ok()?;
+    let (start, step) = match which {
+        "last" => {
+            let next = if month == 12 {
+                chrono::NaiveDate::from_ymd_opt(year + 1, 1, 1)?
+            } else {
+                chrono::NaiveDate::from_ymd_opt(year, u32::try_from(month).ok()? + 1, 1)?
+            };
+            let last = next.pred_opt()?;
+            (
+                format!(
+                    "datetime.date({year}, {month}, {})",
+                    chrono::Datelike::day(&last)
+                ),
+                "-=",
+            )
+        }
+        "first" => (format!("datetime.date({year}, {month}, 1)"), "+="),
+        _ => return None,
+    };
+    Some(format!(
+        "`d = {start}`, then `while d.weekday() != {n}: d {step} datetime.timedelta(days=1)`, then `print(d)`"
+    ))
+}
+
 /// Whether the request asks for the day of the year and the code took a date's `.day`, its
 /// day of the month, without anything that counts the year's days: the 0.5B model printed 30
 /// for 2027-09-30 (twenty-third set, task 8).
@@ -12222,6 +12361,21 @@ fn diameter_squared(request: &str, code: &str) -> bool {
         && !["/ 2", "/2", "* 0.5", "*0.5", "radius", "// 2"]
             .iter()
             .any(|w| bare.contains(w))
+}
+
+/// Whether the request is about divisors and the code looked for them up to the square root
+/// without their partners above it: the 0.5B model summed those of 220 below 15 and printed 33
+/// (twenty-third set, task 2).
+fn divisors_to_root(request: &str, code: &str) -> bool {
+    static TO_ROOT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"range\([^\n]*(?:sqrt\(|\*\*\s*0\.5|isqrt\()").ok()
+    });
+    let bare = uncommented(code);
+    request.to_lowercase().contains("divisor")
+        && TO_ROOT.as_ref().is_some_and(|r| r.is_match(&bare))
+        && !bare.contains("//")
+        && !bare.contains(" / i")
+        && !bare.contains("/i")
 }
 
 /// Whether the request is about proper divisors and the code looked for them from 2, leaving

@@ -5475,8 +5475,9 @@ fn a_timedelta_printed_for_hours_is_told_how_to_give_them() {
     let code = "from datetime import datetime\nstart = datetime(2027, 3, 1, 8, 0)\nend = datetime(2027, 3, 3, 20, 30)\ndifference = end - start\nprint(difference)";
     let hint = uncomputed(request, code, "2 days, 12:30:00\n").unwrap();
     assert!(
-        hint.text
-            .contains("asks for it in hours: print `print(difference.total_seconds() / 3600)`"),
+        hint.text.contains(
+            "asks for it in hours: `print(difference.total_seconds() / 3600)` prints that."
+        ),
         "{}",
         hint.text
     );
@@ -5490,6 +5491,15 @@ fn a_timedelta_printed_for_hours_is_told_how_to_give_them() {
             "minute",
             "print((end - start).total_seconds() / 60)".to_string()
         ))
+    );
+    // Whole days are the difference's `.days`.
+    assert_eq!(
+        timedelta_for_units(
+            "How many days are left in 2027 after 2027-10-15? Use code.",
+            "print(days_left)",
+            "77 days, 0:00:00"
+        ),
+        Some(("day", "print(days_left.days)".to_string()))
     );
     // A clock time asked for, or hours already printed, is no such thing.
     assert_eq!(
@@ -10752,6 +10762,11 @@ fn twenty_third_set_slips_of_the_small_model_are_told_precisely() {
         "{}",
         monday.text
     );
+    assert!(
+        monday.text.contains("For the last Friday of the month: `d = datetime.date(2027, 11, 30)`, then `while d.weekday() != 4: d -= datetime.timedelta(days=1)`"),
+        "{}",
+        monday.text
+    );
     let earlier = uncomputed(request, FRIDAY, "2027-11-19\n").unwrap();
     assert!(
         earlier
@@ -10811,6 +10826,11 @@ fn twenty_third_set_slips_of_the_small_model_are_told_precisely() {
     assert!(told.text.contains("1 included"), "{}", told.text);
     let from_one = "n = 220\nprint(sum(i for i in range(1, n) if n % i == 0))";
     assert_eq!(uncomputed(request, from_one, "284\n"), None);
+    let root = "import math\nn = 220\ns = 0\nfor i in range(1, int(math.sqrt(n)) + 1):\n    if n % i == 0:\n        s += i\nprint(s)";
+    let told = uncomputed(request, root, "33\n").unwrap();
+    assert!(told.text.contains("`n // i`"), "{}", told.text);
+    let paired = "import math\nn = 220\ns = 0\nfor i in range(1, int(math.sqrt(n)) + 1):\n    if n % i == 0:\n        s += i + n // i\nprint(s - n)";
+    assert_eq!(uncomputed(request, paired, "284\n"), None);
     let added = "n = 220\ntotal = 1\nfor i in range(2, n):\n    if n % i == 0:\n        total += i\nprint(total)";
     assert_eq!(uncomputed(request, added, "284\n"), None);
 
@@ -10880,6 +10900,17 @@ fn a_file_written_then_a_question_of_its_own_is_told_the_question_is_left() {
         Some(
             "\n(The code printed nothing. It made `sorted.txt`; the rest of my request is still to do: Which name comes first? Write the code for that, which prints the answer.)"
         )
+    );
+    // Asked as a request of its own, the question is of the file made.
+    let hinted = made_file_output(&h, &call, &silent, here.path()).unwrap();
+    let made = runs(request, &[(write, hinted.as_str())]);
+    let view = rest_as_request(&made, here.path()).unwrap();
+    let [HistoryItem::User { items }] = view.items() else {
+        panic!("{:?}", view.items());
+    };
+    assert_eq!(
+        request_text(items),
+        "The file sorted.txt is in the working directory. Which name comes first in sorted.txt? Write the code, which prints the answer."
     );
     // With nothing asked after the file, nothing is left.
     let only = runs(
@@ -11000,6 +11031,14 @@ fn twenty_third_set_slips_of_the_larger_model_are_told_precisely() {
         told.text
     );
     assert_eq!(uncomputed(request, walk, "archive\n"), None);
+    // Looked for in the top folder only: the steps to the deepest.
+    let listed = "import os\nfiles = os.listdir('.')\nprint(max(files, key=os.path.getsize))";
+    let told = uncomputed(request, listed, "src\n").unwrap();
+    assert!(
+        told.text.contains("key=lambda r: r.count(os.sep))"),
+        "{}",
+        told.text
+    );
 
     // Blank lines counted with the empty string after the last newline.
     let dir = tempfile::tempdir().unwrap();
@@ -11061,5 +11100,48 @@ fn the_whole_texts_length_divided_by_its_words_is_no_average_word_length() {
             "5.8\n"
         ),
         None
+    );
+}
+
+#[test]
+fn folders_counted_by_the_roots_of_a_walk_are_told_the_folder_itself_is_one_of_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["notes/old", "pics/2026/jan"] {
+        std::fs::create_dir_all(dir.path().join(folder)).unwrap();
+    }
+    let request = "How many subfolders are there under this folder, nested ones included?";
+    let code = "import os\ncount = 0\nfor root, dirs, files in os.walk('.'):\n    count += 1\nprint(count)";
+    let h = runs(request, &[(code, "6\n")]);
+    let call = h.call("c1").cloned().unwrap();
+    let told = uncomputed_hint(&h, &call, "6\n", dir.path()).unwrap();
+    assert!(told.text.contains("one too many"), "{}", told.text);
+    // The right count, or a count by other means, is not this.
+    assert_eq!(uncomputed_hint(&h, &call, "5\n", dir.path()), None);
+    let listed = runs(
+        request,
+        &[("print(len(glob.glob('**/', recursive=True)))", "6\n")],
+    );
+    let call = listed.call("c1").cloned().unwrap();
+    assert_eq!(uncomputed_hint(&listed, &call, "6\n", dir.path()), None);
+}
+
+#[test]
+fn a_function_called_that_nothing_defines_is_told_to_be_written_in_python() {
+    let here = Path::new("/nonexistent-folder");
+    let code = "import json\ncities = json.loads(computer.files.read('cities.json'))\n\
+                low = min(cities, key=lambda x: x['population'])\nprint(get(low, 'city'))";
+    let out = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\n    print(get(low, 'city'))\nNameError: name 'get' is not defined\n";
+    let hint = run_hint("python", code, out, true, here).unwrap();
+    assert!(
+        hint.text.contains("`get` is no function here"),
+        "{}",
+        hint.text
+    );
+    // A name that is no call, or one the code defines, is not this.
+    let read = "print(total)";
+    let out = "Traceback (most recent call last):\n    print(total)\nNameError: name 'total' is not defined\n";
+    assert!(
+        run_hint("python", read, out, true, here)
+            .is_none_or(|h| !h.text.contains("no function here"))
     );
 }
