@@ -182,6 +182,23 @@ pub(crate) fn numbered_block_loop(text: &str) -> Option<Loop> {
     )
 }
 
+/// A reply that writes tool definitions, one after another, each a new made-up function in the
+/// shape of the system prompt's (`{"type": "function", "function": {"name": …`): one piece
+/// repeated in shape, if not in letters. The 1.5B model began a reply with `<tools>` and wrote
+/// 15,000 characters of such lines until the bench's four minutes ran out (twenty-third set,
+/// task 22). Cut after the first.
+fn listed_tools(text: &str) -> Option<Loop> {
+    const SHAPE: &str = "{\"type\": \"function\", \"function\": {\"name\"";
+    const MIN_TOOLS: usize = 4;
+    let mut at = text.match_indices(SHAPE).map(|(i, _)| i);
+    let first = at.next()?;
+    let second = at.next()?;
+    (at.count() + 2 >= MIN_TOOLS).then(|| Loop {
+        start: first,
+        period: second - first,
+    })
+}
+
 /// Checks a growing text now and then (every few dozen bytes), not at every token.
 #[derive(Debug, Default)]
 pub(crate) struct Watch {
@@ -205,17 +222,45 @@ impl Watch {
             return None;
         }
         self.checked_at = text.len();
-        looping_tail(text).or_else(|| {
-            self.numbered
-                .then(|| numbered_looping_tail(text).or_else(|| numbered_block_loop(text)))
-                .flatten()
-        })
+        looping_tail(text)
+            .or_else(|| listed_tools(text))
+            .or_else(|| {
+                self.numbered
+                    .then(|| numbered_looping_tail(text).or_else(|| numbered_block_loop(text)))
+                    .flatten()
+            })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tool_definitions_written_one_after_another_are_a_loop() {
+        let tool = |name: &str| {
+            format!(
+                "{{\"type\": \"function\", \"function\": {{\"name\": \"{name}\", \"description\": \"Does {name}.\"}}}}\n"
+            )
+        };
+        let mut text = "<tools>\n".to_string();
+        for name in ["read", "json_parse", "min"] {
+            text.push_str(&tool(name));
+        }
+        let mut watch = Watch::default();
+        assert_eq!(watch.check(&text), None);
+        text.push_str(&tool("length"));
+        let found = Watch::default().check(&text).unwrap();
+        assert_eq!(
+            &text[..found.keep(&text)],
+            format!("<tools>\n{}", tool("read"))
+        );
+        // One definition quoted in an answer is no loop.
+        assert_eq!(
+            Watch::default().check(&format!("{}{}", tool("read"), "x".repeat(64))),
+            None
+        );
+    }
 
     #[test]
     fn a_short_piece_or_a_line_repeated_on_and_on_is_a_loop() {

@@ -5929,6 +5929,11 @@ pub fn uncomputed_hint(
         })
         .or_else(|| weekday_date_wrong(&request, value))
         .or_else(|| {
+            negative_count(&request, value).then(|| {
+                format!("my request asks how many, and {value} is below zero: your code took the later value from the earlier one. Subtract the other way round (the later date minus the earlier one).")
+            })
+        })
+        .or_else(|| {
             text_length_per_word(&request, code).map(|text| {
                 format!("`len({text})` counts every character of the text, its spaces and newline too, and my request asks for the length of the words: add up the words' own lengths, `sum(len(word) for word in words) / len(words)`.")
             })
@@ -7970,6 +7975,42 @@ fn clock_for_dated_request<'r>(request: &'r str, code: &str) -> Option<(&'r str,
         .find(|clock| code.contains(clock))?;
     let date = ISO_DATE.as_ref()?.find(request)?.as_str();
     Some((date, clock))
+}
+
+/// Whether the request asks how many and the run printed one number below zero: the 0.5B model
+/// printed -313 for the days left in 2027 after 2027-10-15 (twenty-third set, task 20).
+fn negative_count(request: &str, value: &str) -> bool {
+    request.trim_start().to_lowercase().starts_with("how many")
+        && value.trim().parse::<f64>().is_ok_and(|n| n < 0.0)
+}
+
+/// When the model sends back, unchanged, Python code that counted the days left in a year to
+/// the clock after it was told to use the year's last day ([`year_end_asked`]): that code
+/// with the clock's call made that day, and a line for the events. The 0.5B model sent its
+/// `datetime.now()` back four times (twenty-third set, task 20).
+pub fn mended_year_end<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    static CLOCK: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b((?:datetime\.)?(?:datetime|date))\.(?:now|today)\(\)").ok()
+    });
+    let (code, _, how) = python_failed_again(history, next)?;
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let year = year_end_asked(&request)?;
+    clock_for_dated_request(&request, code)?;
+    let clock = CLOCK.as_ref()?;
+    if !clock.is_match(code) {
+        return None;
+    }
+    let mended = clock.replace_all(code, format!("${{1}}({year}, 12, 31)").as_str());
+    Some((
+        mended.into_owned(),
+        format!(
+            "the model's code counts the days left in {year} to the clock, and {how}: running it with the year's last day in the clock's place"
+        ),
+    ))
 }
 
 /// The year whose end a request counts to ("How many days are left in 2027 after

@@ -11145,3 +11145,28 @@ fn a_function_called_that_nothing_defines_is_told_to_be_written_in_python() {
             .is_none_or(|h| !h.text.contains("no function here"))
     );
 }
+
+#[test]
+fn the_days_left_in_a_year_counted_to_the_clock_and_sent_back_run_to_its_last_day() {
+    let request = "How many days are left in 2027 after 2027-10-15? Use code.";
+    let code = "from datetime import datetime\ncurrent_date = datetime.now()\ntarget = datetime(2027, 10, 15)\nprint((current_date - target).days)";
+    let told = uncomputed(request, code, "-313\n").unwrap();
+    let mut output = "-313\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_year_end(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "from datetime import datetime\ncurrent_date = datetime(2027, 12, 31)\ntarget = datetime(2027, 10, 15)\nprint((current_date - target).days)"
+    );
+    assert!(says.contains("days left in 2027"), "{says}");
+    // A request about today keeps its clock.
+    let today = "How many days are left in 2027 from today?";
+    let h = runs_ending(today, &[(code, &output)], true);
+    assert_eq!(mended_year_end(&h, Some(&run(code))), None);
+    // A count below zero is told to subtract the other way round.
+    let backwards =
+        "from datetime import date\nprint((date(2027, 10, 15) - date(2027, 12, 31)).days)";
+    let told = uncomputed(request, backwards, "-77\n").unwrap();
+    assert!(told.text.contains("below zero"), "{}", told.text);
+}
