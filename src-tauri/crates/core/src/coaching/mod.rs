@@ -180,6 +180,20 @@ pub fn run_hint(
                 false,
             );
         }
+        // A time difference taken for a date (the 0.5B model printed `days_left.strftime('%d')`
+        // for the days left in 2027, and sent it back; twenty-third set, task 20).
+        if let Some(attribute) = output
+            .split("AttributeError: 'datetime.timedelta' object has no attribute '")
+            .nth(1)
+            .and_then(|rest| rest.split('\'').next())
+        {
+            return hint(
+                &format!(
+                    "That value is a time difference (`timedelta`), not a date, and it has no `.{attribute}`: its whole days are `.days`, and `.total_seconds()` gives all of it in seconds."
+                ),
+                false,
+            );
+        }
         // A number taken for an object (the 0.5B model wrote `zlib.crc32(data).value`).
         if let Some((kind, attribute)) = number_attribute(output) {
             return hint(
@@ -574,6 +588,20 @@ pub fn run_hint(
         && output.trim().lines().count() <= 2
     {
         return hint(ONE_STRING, items || output.trim().is_empty());
+    }
+    // A count of none for the same reason (the 1.5B model counted the chores of "Sam" in a
+    // file that writes "sam", printed 0, and answered that there are none; twenty-third set,
+    // task 33).
+    if numbers_in(output.trim()) == ["0"]
+        && let Some((written, spelled, file)) = compared_in_other_case(code, cwd)
+    {
+        return hint(
+            &format!(
+                "The code found none: `{file}` writes `{spelled}`, not `{written}`, and `==` tells upper and lower case apart, so nothing matched. Compare with `'{spelled}'`, or lower both sides (`x.lower() == '{}'`).",
+                spelled.to_lowercase()
+            ),
+            true,
+        );
     }
     if !output.trim().is_empty() {
         return None;
@@ -5929,6 +5957,11 @@ pub fn uncomputed_hint(
         })
         .or_else(|| weekday_date_wrong(&request, value))
         .or_else(|| {
+            bound_not_passed(&request, value).map(|(bound, word, printed, next)| {
+                format!("my request asks for a number {word} {bound}, and {printed} is not {word} it: start from {next}.")
+            })
+        })
+        .or_else(|| {
             negative_count(&request, value).then(|| {
                 format!("my request asks how many, and {value} is below zero: your code took the later value from the earlier one. Subtract the other way round (the later date minus the earlier one).")
             })
@@ -7977,10 +8010,56 @@ fn clock_for_dated_request<'r>(request: &'r str, code: &str) -> Option<(&'r str,
     Some((date, clock))
 }
 
+/// When the request asks for the smallest number above a bound (the largest below one) and the
+/// one number printed is not past it: the bound, the word, and where to start. The 0.5B model
+/// printed 1000 for the smallest number above 1000 that 17 divides (twenty-second set, task 8).
+fn bound_not_passed<'r, 'v>(
+    request: &'r str,
+    value: &'v str,
+) -> Option<(&'r str, &'r str, &'v str, i64)> {
+    static BOUND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(smallest|first|least|lowest|largest|biggest|greatest|highest|last)\b[^.?!]*?\b(above|over|greater than|more than|larger than|bigger than|below|under|less than|smaller than)\s+(-?\d+)\b",
+        )
+        .ok()
+    });
+    let caps = BOUND.as_ref()?.captures(request)?;
+    let word = caps.get(2)?.as_str();
+    let bound_text = caps.get(3)?.as_str();
+    let bound: i64 = bound_text.parse().ok()?;
+    // One line, its last number (a sentence may say the request's numbers before it).
+    if value.trim().lines().count() != 1 {
+        return None;
+    }
+    let printed = *numbers_in(value).last()?;
+    let n: f64 = printed.parse().ok()?;
+    let upward = matches!(
+        word.to_lowercase().as_str(),
+        "above" | "over" | "greater than" | "more than" | "larger than" | "bigger than"
+    );
+    #[allow(clippy::cast_precision_loss)]
+    let bound_f = bound as f64;
+    if upward && n <= bound_f {
+        Some((bound_text, word, printed, bound + 1))
+    } else if !upward && n >= bound_f {
+        Some((bound_text, word, printed, bound - 1))
+    } else {
+        None
+    }
+}
+
 /// Whether the request asks how many and the run printed one number below zero: the 0.5B model
 /// printed -313 for the days left in 2027 after 2027-10-15 (twenty-third set, task 20).
+/// A count of time only: "How many degrees is -5 °F in Celsius?" may well be below zero.
 fn negative_count(request: &str, value: &str) -> bool {
-    request.trim_start().to_lowercase().starts_with("how many")
+    let lower = request.trim_start().to_lowercase();
+    lower.starts_with("how many")
+        && words_in(&lower).any(|w| {
+            matches!(
+                w,
+                "days" | "weeks" | "months" | "years" | "hours" | "minutes" | "seconds"
+            )
+        })
         && value.trim().parse::<f64>().is_ok_and(|n| n < 0.0)
 }
 
@@ -10983,6 +11062,18 @@ pub fn fresh_answer(history: &History) -> Option<AnswerView> {
 fn answer_start(printed: &str) -> Option<String> {
     let dressed = call_dressed_value(printed);
     let printed = dressed.as_deref().unwrap_or(printed).trim();
+    // A labelled value is begun with its value: begun "The answer is The average score is:
+    // 78.2.", the 0.5B model's answer was that (twenty-second set, task 22).
+    let printed = match printed.rsplit_once(": ") {
+        Some((label, value))
+            if !label.contains(':')
+                && label.split_whitespace().count() >= 2
+                && (1..=3).contains(&value.split_whitespace().count()) =>
+        {
+            value.trim()
+        }
+        _ => printed,
+    };
     (!printed.is_empty()
         && !printed.contains('\n')
         && printed.chars().count() <= ANSWER_START_VALUE)
@@ -12462,6 +12553,10 @@ fn weekday_unasked(request: &str, code: &str) -> Option<WeekdayAsked> {
         return None;
     }
     let code = uncommented(code).to_lowercase();
+    // A day of the week taken into a name that nothing reads again is not asked either: the
+    // 0.5B model set `day_of_week = datetime.datetime(2027, 12, 13).weekday()`, then counted
+    // the 13ths of every month (twenty-second set, task 7).
+    let code = unread_weekdays(&code);
     if [
         "weekday",
         "strftime",
@@ -12485,6 +12580,30 @@ fn weekday_unasked(request: &str, code: &str) -> Option<WeekdayAsked> {
     } else {
         WeekdayAsked::Named(WEEKDAYS[n], n)
     })
+}
+
+/// `code` without its lines that only set a name to a date's `.weekday()` when that name is
+/// never read again.
+fn unread_weekdays(code: &str) -> String {
+    static SET: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\s*([a-z_]\w*)\s*=[^=\n]*\.(?:iso)?weekday\(\)\s*$").ok()
+    });
+    let Some(set) = SET.as_ref() else {
+        return code.to_string();
+    };
+    code.lines()
+        .filter(|line| {
+            let Some(name) = set.captures(line).and_then(|c| c.get(1)) else {
+                return true;
+            };
+            let Ok(read) = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name.as_str())))
+            else {
+                return true;
+            };
+            read.find_iter(code).count() > 1
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// When the request counts one day of the week and the code compares a date's `.weekday()`

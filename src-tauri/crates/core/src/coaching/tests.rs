@@ -11003,6 +11003,15 @@ fn an_answer_begun_with_a_value_printed_in_a_tool_calls_dressing_takes_the_value
         Some("The answer is {'apples': 3, 'pears': 2}.")
     );
     assert_eq!(answer_start("42").as_deref(), Some("The answer is 42."));
+    // A labelled value is begun with the value.
+    assert_eq!(
+        answer_start("The average score is: 78.2").as_deref(),
+        Some("The answer is 78.2.")
+    );
+    assert_eq!(
+        answer_start("10:30").as_deref(),
+        Some("The answer is 10:30.")
+    );
 }
 
 #[test]
@@ -11169,4 +11178,103 @@ fn the_days_left_in_a_year_counted_to_the_clock_and_sent_back_run_to_its_last_da
         "from datetime import date\nprint((date(2027, 10, 15) - date(2027, 12, 31)).days)";
     let told = uncomputed(request, backwards, "-77\n").unwrap();
     assert!(told.text.contains("below zero"), "{}", told.text);
+    assert!(
+        uncomputed(
+            "How many degrees Celsius is 5 degrees Fahrenheit? Use code.",
+            "print((5 - 32) * 5 / 9)",
+            "-15.0\n"
+        )
+        .is_none_or(|h| !h.text.contains("below zero"))
+    );
+}
+
+#[test]
+fn a_time_difference_taken_for_a_date_is_told_its_days() {
+    let here = Path::new("/nonexistent-folder");
+    let code = "from datetime import date\ndays_left = date(2027, 12, 31) - date(2027, 10, 15)\nprint(days_left.strftime('%d'))";
+    let out = "Traceback (most recent call last):\n    print(days_left.strftime('%d'))\nAttributeError: 'datetime.timedelta' object has no attribute 'strftime'\n";
+    let hint = run_hint("python", code, out, true, here).unwrap();
+    assert!(
+        hint.text
+            .contains("no `.strftime`: its whole days are `.days`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_count_of_none_from_a_comparison_in_another_case_is_told_the_files_spelling() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("chores.json"),
+        r#"{"chores": [{"task": "wash car", "who": "sam"}, {"task": "cook", "who": "ria"}]}"#,
+    )
+    .unwrap();
+    let code = "import json\nchores = json.load(open('chores.json'))\n\
+                n = sum(1 for c in chores['chores'] if c['who'] == 'Sam')\nprint(f'Number of chores assigned to Sam: {n}')";
+    let hint = run_hint(
+        "python",
+        code,
+        "Number of chores assigned to Sam: 0\n",
+        false,
+        dir.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("The code found none: `chores.json` writes `sam`, not `Sam`")
+            && hint.undone,
+        "{}",
+        hint.text
+    );
+    // A count that found some is left alone.
+    assert_eq!(
+        run_hint(
+            "python",
+            code,
+            "Number of chores assigned to Sam: 2\n",
+            false,
+            dir.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_bound_not_passed_and_a_weekday_never_read_are_told() {
+    let request = "What is the smallest number above 1000 that 17 divides exactly? Use code.";
+    let code = "n = 1000\nwhile n % 17:\n    n += 1\nprint(n)";
+    let told = uncomputed(
+        request,
+        code,
+        "The smallest number above 1000 that 17 divides exactly is: 1000\n",
+    )
+    .unwrap();
+    assert!(
+        told.text
+            .contains("a number above 1000, and 1000 is not above it: start from 1001"),
+        "{}",
+        told.text
+    );
+    assert_eq!(uncomputed(request, code, "1003\n"), None);
+    let below = "What is the largest prime below 100? Use code.";
+    let kept =
+        "print(max(n for n in range(2, 101) if n <= 100 and all(n % d for d in range(2, n))))";
+    let told = uncomputed(below, kept, "100\n").unwrap();
+    assert!(told.text.contains("start from 99"), "{}", told.text);
+    assert_eq!(uncomputed(below, kept, "97\n"), None);
+
+    // A weekday set and never read is no weekday asked.
+    let request = "How many Friday the 13ths are there in 2027? Use code.";
+    let unread = "import datetime\nday_of_week = datetime.datetime(2027, 12, 13).weekday()\ncount = 0\n\
+                  for month in range(1, 13):\n    count += 1\nprint(count)";
+    let told = uncomputed(request, unread, "12\n").unwrap();
+    assert!(
+        told.text.contains("never asked which day of the week"),
+        "{}",
+        told.text
+    );
+    let read = "import datetime\ncount = 0\nfor month in range(1, 13):\n    \
+                d = datetime.date(2027, month, 13).weekday()\n    if d == 4:\n        count += 1\nprint(count)";
+    assert_eq!(uncomputed(request, read, "1\n"), None);
 }
