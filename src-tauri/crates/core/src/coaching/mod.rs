@@ -5957,6 +5957,11 @@ pub fn uncomputed_hint(
         })
         .or_else(|| weekday_date_wrong(&request, value))
         .or_else(|| {
+            multiplied_for_total(&request, code).then(|| {
+                "my request asks how many there are altogether, and your code multiplied the counts: altogether is their sum, added up (`sum(data.values())` of a JSON object of counts).".to_string()
+            })
+        })
+        .or_else(|| {
             bound_not_passed(&request, value).map(|(bound, word, printed, next)| {
                 format!("my request asks for a number {word} {bound}, and {printed} is not {word} it: start from {next}.")
             })
@@ -8048,6 +8053,26 @@ fn bound_not_passed<'r, 'v>(
     }
 }
 
+/// Whether the request asks for a total ("altogether", "in total") and the code multiplied
+/// values it took by key, never adding: the 0.5B model printed `inventory["bolts"] *
+/// inventory["nuts"] * …` for the items in stock altogether (twenty-second set, task 31).
+fn multiplied_for_total(request: &str, code: &str) -> bool {
+    static TIMES: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\]\s*\*\s*\w+\[").ok());
+    let lower = request.to_lowercase();
+    let bare = uncommented(code);
+    ["altogether", "in total", "in all", "combined"]
+        .iter()
+        .any(|w| lower.contains(w))
+        && !["price", "cost", "times", "product", "multipl"]
+            .iter()
+            .any(|w| lower.contains(w))
+        && TIMES.as_ref().is_some_and(|t| t.is_match(&bare))
+        && !bare.contains("sum(")
+        && !bare.contains(" + ")
+        && !bare.contains("+=")
+}
+
 /// Whether the request asks how many and the run printed one number below zero: the 0.5B model
 /// printed -313 for the days left in 2027 after 2027-10-15 (twenty-third set, task 20).
 /// A count of time only: "How many degrees is -5 °F in Celsius?" may well be below zero.
@@ -8151,7 +8176,11 @@ fn walk_top_counted(request: &str, code: &str, value: &str, cwd: &Path) -> bool 
     if !counts_folders || !uncommented(code).contains("os.walk(") {
         return false;
     }
-    let Ok(n) = value.trim().parse::<usize>() else {
+    // A count alone, or said in a sentence (`The number of subfolders under … is: 6`).
+    if value.trim().lines().count() != 1 {
+        return false;
+    }
+    let Some(Ok(n)) = numbers_in(value).last().map(|n| n.parse::<usize>()) else {
         return false;
     };
     let there = folders_under(cwd, 0);

@@ -11278,3 +11278,30 @@ fn a_bound_not_passed_and_a_weekday_never_read_are_told() {
                 d = datetime.date(2027, month, 13).weekday()\n    if d == 4:\n        count += 1\nprint(count)";
     assert_eq!(uncomputed(request, read, "1\n"), None);
 }
+
+#[test]
+fn counts_multiplied_for_a_total_and_a_walk_counted_in_a_sentence_are_told() {
+    let request = "How many items are in stock altogether according to inventory.json?";
+    let code = "import json\ninventory = json.load(open('inventory.json'))\n\
+                print('Total items:', inventory['bolts'] * inventory['nuts'] * inventory['screws'])";
+    let told = uncomputed(request, code, "Total items: 798000\n").unwrap();
+    assert!(
+        told.text.contains("altogether is their sum"),
+        "{}",
+        told.text
+    );
+    let added = "import json\ninventory = json.load(open('inventory.json'))\nprint(sum(inventory.values()))";
+    assert_eq!(uncomputed(request, added, "505\n"), None);
+
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["notes/old", "pics/2026/jan"] {
+        std::fs::create_dir_all(dir.path().join(folder)).unwrap();
+    }
+    let request = "How many subfolders are there under this folder, nested ones included?";
+    let walk = "import os\ncount = 0\nfor root, dirs, files in os.walk('.'):\n    count += 1\nprint(f'The number of subfolders is: {count}')";
+    let said = "The number of subfolders is: 6\n";
+    let h = runs(request, &[(walk, said)]);
+    let call = h.call("c1").cloned().unwrap();
+    let told = uncomputed_hint(&h, &call, said, dir.path()).unwrap();
+    assert!(told.text.contains("one too many"), "{}", told.text);
+}
