@@ -4895,8 +4895,7 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
     // A tool call's dressing printed (`{'name': 'count_ones', 'arguments': {'number': 1000}}`)
     // holds no value the code computed: the 0.5B model counted the 1 bits of 1000 into
     // `number_of_ones`, printed that dict, and answered 4 (twenty-third set, task 18).
-    let call_printed =
-        printed.starts_with('{') && printed.contains("'name'") && printed.contains("'arguments'");
+    let call_printed = call_dressing(printed).is_some();
     if numbers_in(printed).len() <= 1
         && !printed.is_empty()
         && !printed.contains('\n')
@@ -8152,19 +8151,6 @@ fn note_in_literal<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'r str
 /// above how many there are, the folder itself counted among its roots: the 0.5B model printed
 /// 6 for 5 nested subfolders (twenty-second set, task 33).
 fn walk_top_counted(request: &str, code: &str, value: &str, cwd: &Path) -> bool {
-    fn folders_under(folder: &Path, depth: usize) -> usize {
-        if depth > 16 {
-            return 0;
-        }
-        std::fs::read_dir(folder).map_or(0, |entries| {
-            entries
-                .flatten()
-                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-                .map(|e| 1 + folders_under(&e.path(), depth + 1))
-                .sum()
-        })
-    }
     let lower = request.to_lowercase();
     let counts_folders = lower.starts_with("how many")
         && words_in(&lower).any(|w| {
@@ -8183,7 +8169,13 @@ fn walk_top_counted(request: &str, code: &str, value: &str, cwd: &Path) -> bool 
     let Some(Ok(n)) = numbers_in(value).last().map(|n| n.parse::<usize>()) else {
         return false;
     };
-    let there = folders_under(cwd, 0);
+    // Every folder under this one, hidden ones too, as `os.walk` gives them.
+    let there = ignore::WalkBuilder::new(cwd)
+        .standard_filters(false)
+        .build()
+        .flatten()
+        .filter(|e| e.depth() > 0 && e.file_type().is_some_and(|t| t.is_dir()))
+        .count();
     there > 0 && n == there + 1
 }
 
@@ -11114,17 +11106,8 @@ fn answer_start(printed: &str) -> Option<String> {
 /// "median", "arguments": 10.0}.", and it was left at that; twenty-third set, task 7), or of
 /// `{'name': 'count', 'arguments': {'count': 3}}`.
 fn call_dressed_value(printed: &str) -> Option<String> {
-    let printed = printed.trim();
-    let value = serde_json::from_str::<serde_json::Value>(printed)
-        .or_else(|_| serde_json::from_str(&printed.replace('\'', "\"")))
-        .ok()?;
-    let serde_json::Value::Object(map) = value else {
-        return None;
-    };
-    if map.len() != 2 || !map.get("name").is_some_and(serde_json::Value::is_string) {
-        return None;
-    }
-    let mut arguments = map.get("arguments")?;
+    let dressing = call_dressing(printed)?;
+    let mut arguments = &dressing;
     if let serde_json::Value::Object(inner) = arguments {
         let [(_, only)] = inner.iter().collect::<Vec<_>>()[..] else {
             return None;
@@ -11136,6 +11119,25 @@ fn call_dressed_value(printed: &str) -> Option<String> {
         serde_json::Value::String(text) => Some(text.clone()),
         _ => None,
     }
+}
+
+/// The arguments of a tool call's dressing printed as a value, `{"name": …, "arguments": …}`
+/// as JSON or as Python prints a dict (single quotes): nothing the code computed is in the
+/// dressing itself.
+fn call_dressing(printed: &str) -> Option<serde_json::Value> {
+    let printed = printed.trim();
+    if !printed.starts_with('{') {
+        return None;
+    }
+    let value = serde_json::from_str::<serde_json::Value>(printed)
+        .or_else(|_| serde_json::from_str(&printed.replace('\'', "\"")))
+        .ok()?;
+    let serde_json::Value::Object(mut map) = value else {
+        return None;
+    };
+    (map.len() == 2 && map.get("name").is_some_and(serde_json::Value::is_string))
+        .then(|| map.remove("arguments"))
+        .flatten()
 }
 
 /// The longest value [`AnswerView::start`] quotes.
@@ -12625,11 +12627,7 @@ fn unread_weekdays(code: &str) -> String {
             let Some(name) = set.captures(line).and_then(|c| c.get(1)) else {
                 return true;
             };
-            let Ok(read) = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name.as_str())))
-            else {
-                return true;
-            };
-            read.find_iter(code).count() > 1
+            words_in(code).filter(|w| *w == name.as_str()).count() > 1
         })
         .collect::<Vec<_>>()
         .join("\n")

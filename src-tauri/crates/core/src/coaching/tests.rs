@@ -11059,11 +11059,9 @@ fn twenty_third_set_slips_of_the_larger_model_are_told_precisely() {
     let request = "How many blank lines are in essay.txt?";
     let code = "with open('essay.txt') as f:\n    content = f.read()\nlines = content.split('\\n')\n\
                 print(sum(1 for line in lines if line.strip() == ''))";
-    let h = runs(request, &[(code, "4\n")]);
-    let call = h.call("c1").cloned().unwrap();
-    let told = uncomputed_hint(&h, &call, "4\n", dir.path()).unwrap();
+    let told = uncomputed_in(request, code, "4\n", dir.path()).unwrap();
     assert!(told.text.contains("one too many"), "{}", told.text);
-    assert_eq!(uncomputed_hint(&h, &call, "3\n", dir.path()), None);
+    assert_eq!(uncomputed_in(request, code, "3\n", dir.path()), None);
 
     // A JSON file printed whole for something worked out from it.
     std::fs::write(
@@ -11074,17 +11072,16 @@ fn twenty_third_set_slips_of_the_larger_model_are_told_precisely() {
     let request = "Which city in cities.json has the fewest people?";
     let read = "print(computer.files.read(path=\"cities.json\"))";
     let printed = "[{\"city\": \"Lyon\", \"population\": 522000}, {\"city\": \"Porto\", \"population\": 232000}]\n";
-    let h = runs(request, &[(read, printed)]);
-    let call = h.call("c1").cloned().unwrap();
-    let told = uncomputed_hint(&h, &call, printed, dir.path()).unwrap();
+    let told = uncomputed_in(request, read, printed, dir.path()).unwrap();
     assert!(
         told.text.contains("printed `cities.json` as it is"),
         "{}",
         told.text
     );
-    let h = runs(request, &[("print(min_city)", "Porto\n")]);
-    let call = h.call("c1").cloned().unwrap();
-    assert_eq!(uncomputed_hint(&h, &call, "Porto\n", dir.path()), None);
+    assert_eq!(
+        uncomputed_in(request, "print(min_city)", "Porto\n", dir.path()),
+        None
+    );
 }
 
 #[test]
@@ -11120,12 +11117,10 @@ fn folders_counted_by_the_roots_of_a_walk_are_told_the_folder_itself_is_one_of_t
     }
     let request = "How many subfolders are there under this folder, nested ones included?";
     let code = "import os\ncount = 0\nfor root, dirs, files in os.walk('.'):\n    count += 1\nprint(count)";
-    let h = runs(request, &[(code, "6\n")]);
-    let call = h.call("c1").cloned().unwrap();
-    let told = uncomputed_hint(&h, &call, "6\n", dir.path()).unwrap();
+    let told = uncomputed_in(request, code, "6\n", dir.path()).unwrap();
     assert!(told.text.contains("one too many"), "{}", told.text);
     // The right count, or a count by other means, is not this.
-    assert_eq!(uncomputed_hint(&h, &call, "5\n", dir.path()), None);
+    assert_eq!(uncomputed_in(request, code, "5\n", dir.path()), None);
     let listed = runs(
         request,
         &[("print(len(glob.glob('**/', recursive=True)))", "6\n")],
@@ -11300,8 +11295,6 @@ fn counts_multiplied_for_a_total_and_a_walk_counted_in_a_sentence_are_told() {
     let request = "How many subfolders are there under this folder, nested ones included?";
     let walk = "import os\ncount = 0\nfor root, dirs, files in os.walk('.'):\n    count += 1\nprint(f'The number of subfolders is: {count}')";
     let said = "The number of subfolders is: 6\n";
-    let h = runs(request, &[(walk, said)]);
-    let call = h.call("c1").cloned().unwrap();
-    let told = uncomputed_hint(&h, &call, said, dir.path()).unwrap();
+    let told = uncomputed_in(request, walk, said, dir.path()).unwrap();
     assert!(told.text.contains("one too many"), "{}", told.text);
 }
