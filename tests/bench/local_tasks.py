@@ -1328,6 +1328,63 @@ TWENTY_THIRD = [
     ("How many chores in chores.json are assigned to sam?", {"chores.json": CHORES_JSON}, "3"),
 ]
 
+QTY_SALES_CSV = "item,quantity\npen,12\nbook,3\nmug,10\nlamp,7\ncable,25\n"
+CART_JSON = json.dumps([{"item": "pen", "price": 1.5, "quantity": 4}, {"item": "book", "price": 12, "quantity": 2},
+                        {"item": "mug", "price": 6.25, "quantity": 2}])
+TODO_NOTES_TXT = "TODO buy stamps\nmeeting at 3\nTODO call Ana\ndone: taxes\nTODO: water plants\nnot a TODO here\n"
+VOWEL_WORDS_TXT = "sky\nbanana\nqueue\nrhythm\nauditorium\nstrength\n"
+NESTED_SETTINGS_JSON = json.dumps({"app": {"name": "demo", "network": {"timeout": 45, "retries": 3}}, "debug": False})
+SONG_TXT = "la la la\nsing it loud\nthe night is young\nla la la\n"
+AUTH_LOG = ("Failed password for root from 10.0.0.1\nAccepted password for ana\nFailed password for root from 10.0.0.2\n"
+            "Failed password for bob\nFailed password for root from 10.0.0.1\nAccepted password for root\n")
+SUBJECT_SCORES_CSV = "name,math,art,music\nana,70,85,90\nben,95,60,80\ncleo,88,92,71\n"
+LINE_WORDS_TXT = "one two three\nfour five\nsix seven eight nine ten\neleven\n"
+DATED_EVENTS_CSV = "date,event\n2027-03-14,launch\n2027-01-05,kickoff\n2027-06-30,review\n2027-02-20,demo\n"
+TWENTY_FOURTH = [
+    ("What do the multiples of 3 from 3 to 99 add up to? Use code.", {}, "1683"),
+    ("What do the two-digit prime numbers add up to? Use code.", {}, "1043"),
+    ("How many consonants are in 'Hello Wonderful World'? Use code.", {}, "13"),
+    ("What is the Roman numeral XLIV plus the Roman numeral LXXVIII, as a number? Use code.", {}, "122"),
+    ("On which weekday does 2029-07-04 fall? Use code.", {}, "wednesday"),
+    ("How many minutes pass from 22:50 to 01:20 the next day? Use code.", {}, "150"),
+    ("What is 2500 after a 12% rise followed by a 12% fall? Use code.", {}, "2464"),
+    ("How many words in 'the cat and the hat sat on a mat' have exactly three letters? Use code.", {}, "7"),
+    ("What do the digits of 987654 multiply to? Use code.", {}, "60480"),
+    ("How many positive whole numbers have a cube below 2000? Use code.", {}, "12"),
+    ("How long is the diagonal of a 5 by 12 rectangle? Use code.", {}, "13"),
+    ("What is the date of the first Monday of March 2028? Use code.", {}, "2028-03-06"),
+    ("What is 'stressed' reversed, in uppercase? Use code.", {}, "DESSERTS"),
+    ("What is the average of 4.5, 7.25 and 9, rounded to 2 decimals? Use code.", {}, "6.92"),
+    ("How many times does the letter s appear in 'she sells sea shells by the sea shore'? Use code.", {}, "8"),
+    ("How many digits does 50 factorial have? Use code.", {}, "65"),
+    ("What is 'abc' with each letter shifted 3 places forward in the alphabet? Use code.", {}, "def"),
+    ("How many days do the years 2024 to 2027 have together? Use code.", {}, "1461"),
+    ("How many two-digit numbers have digits that differ by exactly 3? Use code.", {}, "13"),
+    ("How many 4-letter codes can be made from the letters A to F without repeating a letter? Use code.", {}, "360"),
+    ("How many rows of sales.csv have a quantity of at least 10?", {"sales.csv": QTY_SALES_CSV}, "3"),
+    ("What is the total cost of everything in cart.json (price times quantity)?", {"cart.json": CART_JSON}, "42.5"),
+    ("How many lines in notes.txt start with TODO?", {"notes.txt": TODO_NOTES_TXT}, "3"),
+    ("Which word in words.txt has the most vowels?", {"words.txt": VOWEL_WORDS_TXT}, "auditorium"),
+    ("How many folders are directly inside this folder, not counting nested ones?",
+     {"a.txt": "a", "src/x.py": "x", "src/sub/y.py": "y", "docs/r.md": "r", "tests/t.py": "t",
+      "tests/unit/u.py": "u"}, "3"),
+    ("What is the timeout value in settings.json?", {"settings.json": NESTED_SETTINGS_JSON}, "45"),
+    ("What is the second-to-last line of song.txt?", {"song.txt": SONG_TXT}, "the night is young"),
+    ("How many failed logins for root does auth.log record?", {"auth.log": AUTH_LOG}, "3"),
+    ("Which row of scores.csv has the largest total across its columns? Answer with its name.",
+     {"scores.csv": SUBJECT_SCORES_CSV}, "cleo"),
+    ("Write the number of words on each line of text.txt into counts.txt, one per line. What is the largest count?",
+     {"text.txt": LINE_WORDS_TXT}, "5"),
+    ("How many days are there between the earliest and the latest date in events.csv?",
+     {"events.csv": DATED_EVENTS_CSV}, "176"),
+    ("How many files in this folder have the .log extension?",
+     {"app.log": "a", "error.log": "b", "notes.txt": "c", "backup.log.gz": "d", "data.csv": "e", "system.log": "f"},
+     "3"),
+    ("Which .md file in this folder has the most lines? Answer with its name.",
+     {"a.md": "1\n2\n3\n", "guide.md": "1\n2\n3\n4\n5\n6\n7\n", "notes.md": "1\n2\n3\n4\n5\n",
+      "big.txt": "x\n" * 20}, "guide.md"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1335,7 +1392,7 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
         "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
-        "twentythird": TWENTY_THIRD}
+        "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks

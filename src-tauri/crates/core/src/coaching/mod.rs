@@ -63,6 +63,19 @@ pub fn run_hint(
         );
     }
     if is_error {
+        // A function looped over as if it were the text of its name (the 0.5B model's
+        // `def abc(): … for c in abc`, for "'abc' with each letter shifted"; twenty-fourth
+        // set, task 17).
+        if output.contains("'function' object is not iterable")
+            && let Some(name) = function_looped(code)
+        {
+            return hint(
+                &format!(
+                    "`{name}` in your code is the function itself, not the text `'{name}'`: loop over the text in quotes, `for c in '{name}'`, or over a value the function returns, `{name}()`."
+                ),
+                false,
+            );
+        }
         if output.contains("'return' outside function") {
             return hint(
                 "`return` works only inside a function. At the top level, print the value instead: `print(value)`.",
@@ -384,6 +397,20 @@ pub fn run_hint(
             .or_else(|| text_fields_in_arithmetic(code, output))
         {
             return hint(&text, false);
+        }
+        // Every column of a row converted, the text column among them (the 1.5B model's
+        // `sum(float(row[c]) for c in row)` over scores.csv failed on the name `ana`, and it
+        // skipped the row of ana until its time ran out; twenty-fourth set, task 29).
+        if let Some((column, name)) =
+            unconverted(output).and_then(|value| every_column_converted(code, value, cwd))
+        {
+            return hint(
+                &format!(
+                    "`{value}` is in the column `{column}`, which holds text, and your code converts every column of the row: leave that one out, `sum(float(row[c]) for c in row if c != '{column}')`, and keep `row['{column}']` for the {name}.",
+                    value = unconverted(output).unwrap_or_default(),
+                ),
+                false,
+            );
         }
         // A value where the code expected another (a price parsed as an int, a name as a
         // number, a column that is not there): the 1.5B model guessed a CSV's column order.
@@ -1807,18 +1834,25 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         return Some(said);
     }
     // The claim's own words, less the file names and the words any such claim has.
-    const COMMON: [&str; 22] = [
+    // Nor words that join others: the claim "Number of failed logins for root: 0" named `for`,
+    // which auth.log holds on every line, where the code compared `root` (twenty-fourth set,
+    // task 28).
+    const COMMON: [&str; 36] = [
         "no", "not", "none", "found", "nothing", "any", "line", "lines", "file", "files", "match",
         "matches", "matching", "entries", "entry", "results", "in", "the", "with", "were", "was",
-        "there",
+        "there", "for", "and", "from", "that", "this", "are", "number", "count", "total", "of",
+        "has", "have", "had", "its",
     ];
+    // The words the code itself compares come first: they are what its search missed.
+    let literal_words = string_literals(code).into_iter().flat_map(words_in);
     let searched: Vec<&str> = if bare_zero {
-        string_literals(code)
-            .into_iter()
-            .flat_map(words_in)
-            .collect()
+        literal_words.collect()
     } else {
-        words_in(claim).collect()
+        let said: Vec<&str> = words_in(claim).collect();
+        literal_words
+            .filter(|w| said.iter().any(|s| s.eq_ignore_ascii_case(w)))
+            .chain(said.iter().copied())
+            .collect()
     };
     let words: Vec<&str> = searched
         .into_iter()
@@ -3493,7 +3527,12 @@ fn shadowed_builtin(code: &str, output: &str) -> Option<&'static str> {
 /// The file of the working folder the code wrote as Python where `name` is not defined
 /// (`app.env` of `print(app.env)`).
 fn file_as_name(code: &str, name: &str, cwd: &Path) -> Option<String> {
-    let pattern = format!(r"\b{}\.([A-Za-z0-9_]+)\b", regex::escape(name));
+    // Written as Python, not in quotes: the 0.5B model's `max(counts)` failed where the code
+    // also wrote `'counts.txt'`, quoted as it should be (twenty-fourth set, task 30).
+    let pattern = format!(
+        r#"(?m)(?:^|[^'"/\w.]){}\.([A-Za-z0-9_]+)\b"#,
+        regex::escape(name)
+    );
     let re = regex::Regex::new(&pattern).ok()?;
     re.captures_iter(code)
         .map(|c| format!("{name}.{}", &c[1]))
@@ -4618,6 +4657,120 @@ pub fn parroted_answer_nudge(history: &History, answer: &str, system: &str) -> O
     })
 }
 
+/// Where a request asks which item has the most (least) of something, the code printed one
+/// line per item with one number on it, and the answer names an item whose line is not the
+/// extreme one: that item, the extreme one, their numbers, and "more" or "less". Items of
+/// another kind than the request names (`.txt` where it asks which `.md` file) are left
+/// out.
+fn listed_extreme_missed(
+    request: &str,
+    answer: &str,
+    printed: &str,
+) -> Option<(String, String, String, String, &'static str)> {
+    const MOST: [&str; 9] = [
+        "most", "largest", "biggest", "longest", "highest", "greatest", "maximum", "more", "oldest",
+    ];
+    const LEAST: [&str; 8] = [
+        "fewest", "least", "smallest", "shortest", "lowest", "minimum", "less", "youngest",
+    ];
+    let lower = request.trim_start().to_lowercase();
+    if !["which", "what", "who"]
+        .iter()
+        .any(|w| lower.starts_with(w))
+    {
+        return None;
+    }
+    let most = words_in(&lower).any(|w| MOST.contains(&w));
+    let least = words_in(&lower).any(|w| LEAST.contains(&w));
+    if most == least {
+        return None;
+    }
+    // The kind of item asked for, by its extension (".md file").
+    let kind = asked_extension(request).map(|e| format!(".{}", e.to_lowercase()));
+    let token = |t: &&str| !t.is_empty();
+    let lines: Vec<(Vec<&str>, f64)> = printed
+        .lines()
+        .filter_map(|line| {
+            let numbers = numbers_in(line);
+            let [number] = numbers.as_slice() else {
+                return None;
+            };
+            let n = number.parse::<f64>().ok()?;
+            let words: Vec<&str> = line
+                .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '=' | '\'' | '"'))
+                .filter(token)
+                .filter(|w| w != number)
+                .collect();
+            Some((words, n))
+        })
+        .collect();
+    if lines.len() < 2 || lines.len() != printed.lines().filter(|l| !l.trim().is_empty()).count() {
+        return None;
+    }
+    // Each line's own name: the one word no other line has.
+    let named: Vec<(&str, f64)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (words, n))| {
+            let own: Vec<&&str> = words
+                .iter()
+                .filter(|w| {
+                    !lines
+                        .iter()
+                        .enumerate()
+                        .any(|(j, (other, _))| j != i && other.contains(w))
+                })
+                .collect();
+            match own.as_slice() {
+                [one] => Some((**one, *n)),
+                _ => None,
+            }
+        })
+        .collect();
+    if named.len() != lines.len() {
+        return None;
+    }
+    let of_kind: Vec<&(&str, f64)> = named
+        .iter()
+        .filter(|(name, _)| {
+            kind.as_ref()
+                .is_none_or(|k| name.to_lowercase().ends_with(k.as_str()))
+        })
+        .collect();
+    let best = of_kind.iter().copied().max_by(|a, b| {
+        let order = a.1.total_cmp(&b.1);
+        if most { order } else { order.reverse() }
+    })?;
+    let said_words: Vec<String> = answer
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '`' | '\'' | '"' | '*'))
+        .map(|w| w.trim_end_matches(['.', '!', '?']).to_lowercase())
+        .collect();
+    let said: Vec<&&(&str, f64)> = of_kind
+        .iter()
+        .filter(|(name, _)| said_words.contains(&name.to_lowercase()))
+        .collect();
+    let [said] = said.as_slice() else {
+        return None;
+    };
+    if said.0 == best.0 || said.1 == best.1 {
+        return None;
+    }
+    let number = |n: f64| {
+        if n.fract() == 0.0 {
+            format!("{}", n as i64)
+        } else {
+            format!("{n}")
+        }
+    };
+    Some((
+        format!("`{}`", said.0),
+        format!("`{}`", best.0),
+        number(said.1),
+        number(best.1),
+        if most { "more" } else { "less" },
+    ))
+}
+
 /// Whether the turn's last item is [`parroted_answer_nudge`]'s message.
 pub fn parroted_last(history: &History) -> bool {
     history.last_turn().is_some_and(|(_, turn)| {
@@ -4679,6 +4832,15 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     if let Some(said) = other_list(answer, value) {
         return Some(format!(
             "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {said}, but your code printed {value}. Answer my question again in one sentence, with {value}."
+        ));
+    }
+    // Another line of a listing than the one with the most (least) the request asks which
+    // of (the 0.5B model printed four files' line counts and named the second largest;
+    // twenty-fourth set, task 33).
+    if let Some((said, best, said_n, best_n, more)) = listed_extreme_missed(&request, answer, value)
+    {
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer names {said}, and by that output {best} has {more} ({best_n}, against {said_n}). Answer my question again in one sentence, with the one it asks for."
         ));
     }
     // The printed value counts as used only where the answer says it, not where it copies
@@ -4901,6 +5063,19 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
         && !printed.contains('\n')
         && !call_printed
         && answer_uses(answer, printed)
+    {
+        return None;
+    }
+    // Nor an answer that says a value the dressing holds that the request does not: the 0.5B
+    // model's function returned `{'name': 'total_cost', 'arguments': {'total_cost': 42.5}}`,
+    // it answered 42.5, and the engine printed its made-up `cart_json` in its stead
+    // (twenty-fourth set, task 22).
+    let asked_text = normalized(&request_text(asked));
+    let asked_numbers = numbers_in(&asked_text);
+    if call_printed
+        && numbers_in(printed)
+            .into_iter()
+            .any(|n| !asked_numbers.iter().any(|a| same_number(a, n)) && answer_uses(answer, n))
     {
         return None;
     }
@@ -5242,9 +5417,32 @@ pub fn uncomputed_hint(
     if call.origin != CallOrigin::Text || (language != Some(oi_exec::Language::Python) && !shell) {
         return None;
     }
+    // An install is no try at the answer (the engine's own `pip install pandas` was told it
+    // never compared with the request's bound, which marked it failed, so the model's pandas
+    // code was not run again once pandas was there; twenty-fourth set, task 21).
+    if !shell && code.lines().any(pip_install) {
+        return None;
+    }
     let (printed, hint) = split_hint(output);
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
+    // A range of letters written as text: `permutations('A-F', 4)` takes the three characters
+    // A, - and F (the 0.5B model printed `[]` for the codes made of the letters A to F;
+    // twenty-fourth set, task 20).
+    if !shell && let Some(range) = letter_range_as_text(code) {
+        let (from, to) = (range.as_bytes()[1], range.as_bytes()[3]);
+        let written: String = (from..=to).map(char::from).collect();
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `{range}` is the three characters `{}`, `-` and `{}`, not the characters from `{}` to `{}`: write them all out, `'{written}'`. Write code that computes the answer to my request ({request}) and prints it.",
+                char::from(from),
+                char::from(to),
+                char::from(from),
+                char::from(to)
+            ),
+            undone: true,
+        });
+    }
     // The request printed back on a line of its own is no output (told to print "what my
     // request needs: …", the 0.5B model printed the request, then `config['client']['port']`;
     // eighteenth set, task 24).
@@ -5966,8 +6164,50 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            roman_only_added(&request, code).map(|(numeral, value)| {
+                format!("in a Roman numeral a smaller numeral before a larger one is taken away (`{numeral}` is {value}), and your code only adds them up: when a numeral's value is below the next one's, subtract it instead.")
+            })
+        })
+        .or_else(|| {
+            kind_counted_inverted(&request, code).map(|(kind, name)| {
+                format!("my request counts {kind}, and your code counted the characters `not in {name}`: everything else (spaces, the other letters). Count those in it, with capitals too: `sum(1 for c in text if c.lower() in {name})`.")
+            })
+        })
+        .or_else(|| {
+            digits_range_wrong(&request, code).map(|(written, digits, from, to)| {
+                format!("my request is about {digits}-digit numbers, which run from {from} to {}, and your code took `{written}`: take `range({from}, {to})`.", to - 1)
+            })
+        })
+        .or_else(|| {
+            digits_listed_wrong(&request, code).map(|(others, digits, from, to)| {
+                format!("my request is about {digits}-digit numbers, from {from} to {}, and the numbers your code lists by hand hold {others}, which are not: compute them in code from `range({from}, {to})` instead of listing them.", to - 1)
+            })
+        })
+        .or_else(|| {
+            year_days_short(&request, code).map(|short| {
+                format!("`{short}` is one day short of the year: the days from 1 January to 31 December are the difference plus one. Take the next year's first day, `(date(year + 1, 1, 1) - date(year, 1, 1)).days`.")
+            })
+        })
+        .or_else(|| {
+            letters_miscounted(&request, code).map(|(from, to, written, n)| {
+                format!("the letters from {from} to {to} are {n}, {written}, and your code never has {n} of them: take `'{}'` (or `len` of it) for the letters.", written.replace(", ", ""))
+            })
+        })
+        .or_else(|| {
+            leap_year_missed(&request, code).map(|leap| {
+                format!("{leap} is a leap year, with 366 days, and your code gave every year 365: count each year's own days, `366 if calendar.isleap(year) else 365` (`import calendar`).")
+            })
+        })
+        .or_else(|| {
             negative_count(&request, value).then(|| {
-                format!("my request asks how many, and {value} is below zero: your code took the later value from the earlier one. Subtract the other way round (the later date minus the earlier one).")
+                if past_midnight(&request) {
+                    // Two clock times of one day: the end is on the next one (the 0.5B model
+                    // printed -1290.0 for 22:50 to 01:20 the next day, and the hint to swap them
+                    // would give 1290; twenty-fourth set, task 6).
+                    format!("my request asks how many, and {value} is below zero: the end time is on the next day, and your code took both times on the same day. Add a day to the end time before subtracting (`end += timedelta(days=1)`, `from datetime import timedelta`).")
+                } else {
+                    format!("my request asks how many, and {value} is below zero: your code took the later value from the earlier one. Subtract the other way round (the later date minus the earlier one).")
+                }
             })
         })
         .or_else(|| {
@@ -7827,7 +8067,15 @@ fn shallow_listing(request: &str, code: &str) -> Option<(String, String)> {
         )
         .ok()
     });
-    let deep = DEEP.as_ref()?.is_match(request);
+    // Unless the request leaves them out ("directly inside this folder, not counting nested
+    // ones": the 0.5B model was told to walk them; twenty-fourth set, task 25).
+    static SHALLOW: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:not|without|excluding|ignoring|leaving out)\s+(?:counting\s+|including\s+|looking in\s+)?(?:the\s+|any\s+)?(?:nested|sub-?folders?|sub-?director(?:y|ies))\b|\bdirectly\s+(?:in|inside|under|within)\b|\btop[- ]level\b",
+        )
+        .ok()
+    });
+    let deep = DEEP.as_ref()?.is_match(request) && !SHALLOW.as_ref()?.is_match(request);
     let bare = uncommented(code);
     if !deep || bare.contains("os.walk") || bare.contains("rglob") || bare.contains("**") {
         return None;
@@ -7915,9 +8163,15 @@ static LIMIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::n
 fn unused_limit(request: &str, code: &str) -> Option<(String, String)> {
     let found = LIMIT.as_ref()?.captures(request)?;
     let (said, number) = (found.get(0)?.as_str(), found.get(2)?.as_str());
-    let written = numbers_in(&uncommented(code))
-        .into_iter()
-        .filter_map(|n| n.parse::<f64>().ok())
+    // Numbers written as numbers, not the digits of a name (the 1.5B model's
+    // `num_rows_with_quantity_at_least_10` compared nothing; twenty-fourth set, task 21).
+    static NUMBER: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d+(?:\.\d+)?\b").ok());
+    let bare = uncommented(code);
+    let written = NUMBER
+        .as_ref()?
+        .find_iter(&bare)
+        .filter_map(|n| n.as_str().parse::<f64>().ok())
         .collect::<Vec<_>>();
     let limit: f64 = number.parse().ok()?;
     if written.iter().any(|n| (n - limit).abs() <= 1.0) {
@@ -8075,6 +8329,325 @@ fn multiplied_for_total(request: &str, code: &str) -> bool {
 /// Whether the request asks how many and the run printed one number below zero: the 0.5B model
 /// printed -313 for the days left in 2027 after 2027-10-15 (twenty-third set, task 20).
 /// A count of time only: "How many degrees is -5 °F in Celsius?" may well be below zero.
+/// The first leap year of the years a request counts the days of ("How many days do the years
+/// 2024 to 2027 have together?"), when the code gives each year 365 days and never looks for
+/// a leap year (the 0.5B model printed 1460; twenty-fourth set, task 18).
+fn leap_year_missed(request: &str, code: &str) -> Option<u32> {
+    let lower = request.to_lowercase();
+    if !words_in(&lower).any(|w| w == "days") {
+        return None;
+    }
+    let years: Vec<u32> = YEAR
+        .as_ref()?
+        .find_iter(request)
+        .filter_map(|m| m.as_str().parse().ok())
+        .collect();
+    let (first, last) = (*years.iter().min()?, *years.iter().max()?);
+    let bare = uncommented(code);
+    let literal_365 = regex::Regex::new(r"\b365\b").ok()?.is_match(&bare);
+    let looks = [
+        "366",
+        "isleap",
+        "% 4",
+        "%4",
+        "monthrange",
+        "date(",
+        "datetime(",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    if !literal_365 || looks {
+        return None;
+    }
+    (first..=last).find(|y| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0)
+}
+
+/// A range of letters or digits written as a string that code takes character by character
+/// (`'A-F'` given to `permutations`, looped over, listed): that literal, quotes and all, when
+/// the range holds more than the two ends (not in a regular expression's brackets).
+fn letter_range_as_text(code: &str) -> Option<&str> {
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"(?:\b(?:permutations|combinations|combinations_with_replacement|product|list|set|len|sorted|enumerate)\(\s*|\bin\s+)('[A-Za-z0-9]-[A-Za-z0-9]'|"[A-Za-z0-9]-[A-Za-z0-9]")"#,
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    let found = RANGE
+        .as_ref()?
+        .captures(&bare)?
+        .get(1)?
+        .as_str()
+        .to_string();
+    let bytes = found.as_bytes();
+    let (from, to) = (bytes[1], bytes[3]);
+    let same_kind = (from.is_ascii_uppercase() && to.is_ascii_uppercase())
+        || (from.is_ascii_lowercase() && to.is_ascii_lowercase())
+        || (from.is_ascii_digit() && to.is_ascii_digit());
+    if !same_kind || to <= from + 1 {
+        return None;
+    }
+    let at = code.find(&found)?;
+    Some(&code[at..at + found.len()])
+}
+
+/// A Roman numeral of the request that takes a numeral away (`XLIV`), and its value, when the
+/// code adds up a table of the numerals' values and never compares one with the next. The
+/// 0.5B model made XLIV + LXXVIII 158 (twenty-fourth set, task 4).
+fn roman_only_added<'r>(request: &'r str, code: &str) -> Option<(&'r str, u32)> {
+    let bare = uncommented(code);
+    let table = ["'V': 5", "\"V\": 5", "'X': 10", "\"X\": 10"]
+        .iter()
+        .any(|w| bare.contains(w));
+    if !table
+        || bare.contains('<')
+        || bare.contains('>')
+        || bare.contains("-=")
+        || bare.contains(" - ")
+    {
+        return None;
+    }
+    request
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2 && w.chars().all(|c| "IVXLCDM".contains(c)))
+        .find_map(|w| {
+            let value = |c: char| match c {
+                'I' => 1,
+                'V' => 5,
+                'X' => 10,
+                'L' => 50,
+                'C' => 100,
+                'D' => 500,
+                _ => 1000,
+            };
+            let values: Vec<u32> = w.chars().map(value).collect();
+            let takes_away = values.windows(2).any(|p| p[0] < p[1]);
+            let total = values.iter().enumerate().fold(0i64, |sum, (i, v)| {
+                if values.get(i + 1).is_some_and(|next| next > v) {
+                    sum - i64::from(*v)
+                } else {
+                    sum + i64::from(*v)
+                }
+            });
+            takes_away.then_some((w, u32::try_from(total).ok()?))
+        })
+}
+
+/// The kind of letters a request counts (vowels, consonants) and the name of the code's set
+/// of them, when the code counts what is `not in` it. The 0.5B model counted 11
+/// "consonants" in 'Hello Wonderful World' with `if char not in consonants` (twenty-fourth
+/// set, task 3).
+fn kind_counted_inverted<'c>(request: &str, code: &'c str) -> Option<(&'static str, &'c str)> {
+    let lower = request.to_lowercase();
+    let kind = ["consonants", "vowels"]
+        .into_iter()
+        .find(|k| lower.starts_with("how many") && words_in(&lower).any(|w| w == *k))?;
+    static NOT_IN: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\bnot\s+in\s+([A-Za-z_]\w*)").ok());
+    let bare = uncommented(code);
+    let name = NOT_IN
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .find(|n| n.to_lowercase().contains(&kind[..kind.len() - 1]))?;
+    let at = code.find(name)?;
+    Some((kind, &code[at..at + name.len()]))
+}
+
+/// The number of digits a request's numbers have ("two-digit"), the word, and their range.
+fn asked_digits(request: &str) -> Option<(&'static str, u64, u64)> {
+    const DIGITS: [&str; 5] = ["two", "three", "four", "five", "six"];
+    let lower = request.to_lowercase();
+    let (n, word) = DIGITS.iter().enumerate().find_map(|(i, w)| {
+        (lower.contains(&format!("{w}-digit")) || lower.contains(&format!("{}-digit", i + 2)))
+            .then_some((i as u32 + 2, *w))
+    })?;
+    Some((word, 10u64.pow(n - 1), 10u64.pow(n)))
+}
+
+/// Where a request is about numbers of so many digits and the code lists numbers by hand
+/// (four or more in one list) some of which have other digits: those, the digits' word and
+/// the range. The 1.5B model added up its own list of primes, 2, 3, 5 and 7 among them, for
+/// "the two-digit prime numbers" (twenty-fourth set, task 2).
+fn digits_listed_wrong(request: &str, code: &str) -> Option<(String, &'static str, u64, u64)> {
+    let (word, from, to) = asked_digits(request)?;
+    static LIST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\[\s*\d+(?:\s*,\s*\d+){3,}\s*,?\s*\]").ok()
+    });
+    let bare = uncommented(code);
+    LIST.as_ref()?.find_iter(&bare).find_map(|list| {
+        let numbers: Vec<u64> = list
+            .as_str()
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let others: Vec<String> = numbers
+            .iter()
+            .filter(|n| !(from..to).contains(*n))
+            .map(u64::to_string)
+            .collect();
+        // A list mostly of such numbers, with a few others: not a list of something else.
+        let inside = numbers.len() - others.len();
+        (!others.is_empty() && inside > others.len()).then(|| (others.join(", "), word, from, to))
+    })
+}
+
+/// Where a request counts the days of years, the code's difference from 1 January to 31
+/// December of a year, which is one day short: as written. The 1.5B model made 2024 to 2027
+/// 1457 days (twenty-fourth set, task 18).
+fn year_days_short(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !words_in(&lower).any(|w| w == "days") || YEAR.as_ref()?.find(request).is_none() {
+        return None;
+    }
+    static SHORT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\(?\s*(?:datetime\.)?(?:date|datetime)\(\s*(\w+)\s*,\s*12\s*,\s*31\s*\)\s*-\s*(?:datetime\.)?(?:date|datetime)\(\s*(\w+)\s*,\s*1\s*,\s*1\s*\)\s*\)?",
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    let c = SHORT.as_ref()?.captures(&bare)?;
+    if c[1] != c[2] || bare.contains("+ 1") || bare.contains("+1") {
+        return None;
+    }
+    Some(c.get(0)?.as_str().trim().to_string())
+}
+
+/// Where a request is about the letters from one to another ("the letters A to F"), and the
+/// code has neither their number nor them all: the two ends, the letters written out, and how
+/// many they are. The 1.5B model took 5 for A to F (twenty-fourth set, task 20).
+fn letters_miscounted(request: &str, code: &str) -> Option<(char, char, String, usize)> {
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bletters\s+(?:from\s+)?([A-Za-z])\s+(?:to|through|-)\s+([A-Za-z])\b")
+            .ok()
+    });
+    let c = RANGE.as_ref()?.captures(request)?;
+    let (from, to) = (c[1].chars().next()?, c[2].chars().next()?);
+    if !(from.is_ascii_uppercase() == to.is_ascii_uppercase() && to > from) {
+        return None;
+    }
+    let letters: Vec<char> = (from..=to).collect();
+    let n = letters.len();
+    let bare = uncommented(code);
+    let joined: String = letters.iter().collect();
+    let has_count = regex::Regex::new(&format!(r"\b{n}\b"))
+        .ok()?
+        .is_match(&bare);
+    let has_letters = bare.contains(&joined)
+        || bare.contains(&joined.to_lowercase())
+        || bare.contains("ascii_")
+        || bare.contains("chr(")
+        || bare.contains(&format!("'{}'", letters[n - 1]))
+        || bare.contains(&format!("\"{}\"", letters[n - 1]));
+    if has_count || has_letters {
+        return None;
+    }
+    let written = letters
+        .iter()
+        .map(char::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some((from, to, written, n))
+}
+
+/// Where code converts each column of a `csv.DictReader` row (`for c in row`) and the value
+/// that would not convert is one of a text column of the CSV file it reads: that column's
+/// name, and what it names ("name" for a column `name`, else "row's label").
+fn every_column_converted(code: &str, value: &str, cwd: &Path) -> Option<(String, &'static str)> {
+    static EACH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(?:float|int)\(\s*(\w+)\[\s*(\w+)\s*\]\s*\)\s+for\s+(\w+)\s+in\s+(\w+)(?:\.keys\(\))?\s*[)\]]").ok()
+    });
+    let bare = uncommented(code);
+    let each = EACH
+        .as_ref()?
+        .captures_iter(&bare)
+        .any(|c| c[1] == c[4] && c[2] == c[3]);
+    if !each || !bare.contains("DictReader") {
+        return None;
+    }
+    named_files(code).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next()?.split(',').map(str::trim).collect();
+        let at =
+            lines.find_map(|l| l.split(',').map(str::trim).position(|field| field == value))?;
+        let column = header.get(at)?.to_string();
+        let what = if column == "name" {
+            "name"
+        } else {
+            "row's label"
+        };
+        Some((column, what))
+    })
+}
+
+/// A function the code defines and then loops over by its bare name (`for c in abc`).
+fn function_looped(code: &str) -> Option<&str> {
+    static LOOP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\s+([A-Za-z_]\w*)\s*[:\])]").ok()
+    });
+    let functions = top_level_functions(code);
+    LOOP.as_ref()?
+        .captures_iter(code)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .find(|name| functions.contains(name))
+}
+
+/// The `range(…)` code took for the numbers of so many digits a request is about ("the
+/// two-digit prime numbers") when it is not theirs: the range as written, the digits, and
+/// the range's right ends. The 0.5B model added up the primes of `range(20, 100)`
+/// (twenty-fourth set, task 2).
+fn digits_range_wrong<'c>(
+    request: &str,
+    code: &'c str,
+) -> Option<(&'c str, &'static str, u64, u64)> {
+    let (word, from, to) = asked_digits(request)?;
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\brange\(\s*(\d+)\s*,\s*(\d+)\s*\)").ok());
+    let bare = uncommented(code);
+    let c = RANGE.as_ref()?.captures(&bare)?;
+    let (a, b) = (c[1].parse::<u64>().ok()?, c[2].parse::<u64>().ok()?);
+    // Another range of numbers this size (its start or end off), not one of another size.
+    let near = a >= from / 10 && a < to && b > from && b <= to * 10;
+    if !near || (a, b) == (from, to) {
+        return None;
+    }
+    let written = c.get(0)?.as_str();
+    let at = code.find(written)?;
+    Some((&code[at..at + written.len()], word, from, to))
+}
+
+/// Whether the request's time span runs past midnight: "the next day", "overnight", or two
+/// clock times the second of which is earlier ("from 22:50 to 01:20").
+fn past_midnight(request: &str) -> bool {
+    static TIMES: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b([01]?\d|2[0-3]):([0-5]\d)\b").ok());
+    let lower = request.to_lowercase();
+    if [
+        "next day",
+        "following day",
+        "overnight",
+        "past midnight",
+        "after midnight",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        return true;
+    }
+    let Some(times) = TIMES.as_ref() else {
+        return false;
+    };
+    let minutes: Vec<u32> = times
+        .captures_iter(request)
+        .filter_map(|c| Some(c[1].parse::<u32>().ok()? * 60 + c[2].parse::<u32>().ok()?))
+        .collect();
+    matches!(minutes.as_slice(), [start, end] if end < start)
+}
+
 fn negative_count(request: &str, value: &str) -> bool {
     let lower = request.trim_start().to_lowercase();
     lower.starts_with("how many")
@@ -12985,6 +13558,13 @@ fn text_fields_in_arithmetic(code: &str, output: &str) -> Option<String> {
         .any(|w| bare.contains(w));
     if !with_text || !table {
         return None;
+    }
+    // Dates taken as text and subtracted: numbers would not do (the 0.5B model was told to
+    // use `float`, then `int`, on `2027-03-14`; twenty-fourth set, task 31).
+    if output.contains("for -: 'str' and 'str'") && bare.to_lowercase().contains("date") {
+        return Some(
+            "Dates read from a file are text (`'2027-03-14'`), and text cannot be subtracted. Turn each into a date first, `date.fromisoformat(text.strip())` (`from datetime import date`), then subtract them: `(latest - earliest).days`.".to_string(),
+        );
     }
     let example = FIELDS
         .as_ref()

@@ -11298,3 +11298,341 @@ fn counts_multiplied_for_a_total_and_a_walk_counted_in_a_sentence_are_told() {
     let told = uncomputed_in(request, walk, said, dir.path()).unwrap();
     assert!(told.text.contains("one too many"), "{}", told.text);
 }
+
+#[test]
+fn a_miss_searched_for_names_the_word_the_code_compared_not_a_joining_word() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("auth.log"),
+        "Failed password for root from 10.0.0.1\nAccepted password for ana\nFailed password for root from 10.0.0.2\n",
+    )
+    .unwrap();
+    // Twenty-fourth set, task 28 (0.5B): told `for` was missed, which every line holds.
+    let code = "lines = open('auth.log').readlines()\nn = 0\nfor line in lines:\n    parts = line.split()\n    if parts[0] == \"root\":\n        n += 1\nprint(f\"Number of failed logins for root: {n}\")";
+    let hint = missed_words(code, "Number of failed logins for root: 0\n", here.path()).unwrap();
+    assert!(hint.contains("does hold `root`"), "{hint}");
+    assert!(hint.contains("line.split()[3] == 'root'"), "{hint}");
+    assert!(!hint.contains("`for`"), "{hint}");
+}
+
+#[test]
+fn the_engines_install_is_no_try_at_the_answer() {
+    let request = "How many rows of sales.csv have a quantity of at least 10?";
+    let install = "import importlib, subprocess, sys\npip_run = subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"-q\", \"pandas\"], capture_output=True, text=True)\nprint(\"pandas is installed now.\")";
+    assert!(uncomputed(request, install, "pandas is installed now.\n").is_none());
+    // The model's own count that never compares still is told.
+    let count = "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(len(rows))";
+    assert!(uncomputed(request, count, "5\n").is_some());
+}
+
+#[test]
+fn a_file_name_in_quotes_is_no_file_written_as_python() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("counts.txt"), "3\n").unwrap();
+    std::fs::write(dir.path().join("app.env"), "A=1\n").unwrap();
+    // Twenty-fourth set, task 30: `max(counts)` failed where `'counts.txt'` was quoted.
+    let quoted =
+        "path = 'counts.txt'\nwith open(path, 'w') as f:\n    f.write('3')\nprint(max(counts))";
+    assert_eq!(file_as_name(quoted, "counts", dir.path()), None);
+    assert_eq!(
+        file_as_name("print(app.env)", "app", dir.path()).as_deref(),
+        Some("app.env")
+    );
+    assert_eq!(
+        file_as_name("x = 1\ncounts.txt", "counts", dir.path()).as_deref(),
+        Some("counts.txt")
+    );
+}
+
+#[test]
+fn folders_directly_inside_are_not_sent_to_walk_the_subfolders() {
+    let code = "import os\nprint(len(os.listdir('.')))";
+    // Twenty-fourth set, task 25: "not counting nested ones" was read as counting them.
+    for request in [
+        "How many folders are directly inside this folder, not counting nested ones?",
+        "How many top-level folders are here?",
+        "How many files are in this folder, not including subfolders?",
+    ] {
+        assert_eq!(shallow_listing(request, code), None, "{request}");
+    }
+    assert!(shallow_listing("How many files are here, nested ones included?", code).is_some());
+    assert!(
+        shallow_listing(
+            "How many .py files are in this folder and its subfolders?",
+            code
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn a_time_span_past_midnight_is_told_to_add_a_day() {
+    let code = "from datetime import datetime\nstart = datetime.strptime('22:50', '%H:%M')\nend = datetime.strptime('01:20', '%H:%M')\nprint((end - start).total_seconds() // 60)";
+    // Twenty-fourth set, task 6: told to swap them, which gives 1290.
+    for request in [
+        "How many minutes pass from 22:50 to 01:20 the next day? Use code.",
+        "How many minutes are there from 22:50 to 01:20? Use code.",
+    ] {
+        let hint = uncomputed(request, code, "-1290.0\n").unwrap();
+        assert!(
+            hint.text.contains("end time is on the next day"),
+            "{}",
+            hint.text
+        );
+        assert!(hint.text.contains("timedelta(days=1)"), "{}", hint.text);
+    }
+    assert!(!past_midnight(
+        "How many minutes are there from 08:40 to 17:15?"
+    ));
+}
+
+#[test]
+fn a_year_span_counted_at_365_days_each_is_told_its_leap_year() {
+    let request = "How many days do the years 2024 to 2027 have together? Use code.";
+    let code = "total = 0\nfor year in range(2024, 2028):\n    total += 365\nprint(total)";
+    // Twenty-fourth set, task 18.
+    let hint = uncomputed(request, code, "1460\n").unwrap();
+    assert!(hint.text.contains("2024 is a leap year"), "{}", hint.text);
+    assert_eq!(leap_year_missed(request, code), Some(2024));
+    let checked = "import calendar\nprint(sum(366 if calendar.isleap(y) else 365 for y in range(2024, 2028)))";
+    assert_eq!(leap_year_missed(request, checked), None);
+    assert_eq!(
+        leap_year_missed(
+            "How many days do the years 2025 to 2027 have? Use code.",
+            code
+        ),
+        None
+    );
+}
+
+#[test]
+fn dates_subtracted_as_text_are_told_to_become_dates() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = "import csv\nrows = list(csv.reader(open('events.csv')))[1:]\ndates = sorted(r[0] for r in rows)\nprint(dates[-1] - dates[0])";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nTypeError: unsupported operand type(s) for -: 'str' and 'str'\n";
+    // Twenty-fourth set, task 31: told to use float, then int, on dates.
+    let hint = run_hint("python", code, output, true, dir.path()).unwrap();
+    assert!(hint.text.contains("date.fromisoformat"), "{}", hint.text);
+    let prices =
+        "import csv\nrows = list(csv.reader(open('s.csv')))\nprint(rows[1][1] - rows[1][2])";
+    let hint = run_hint("python", prices, output, true, dir.path()).unwrap();
+    assert!(hint.text.contains("float("), "{}", hint.text);
+}
+
+#[test]
+fn a_range_of_letters_written_as_text_is_told_to_be_written_out() {
+    let request = "How many 4-letter codes can be made from the letters A to F without repeating a letter? Use code.";
+    let code = "from itertools import permutations\ncodes = [''.join(p) for p in permutations('A-F', 4)]\nprint(codes)";
+    // Twenty-fourth set, task 20.
+    let hint = uncomputed(request, code, "[]\n").unwrap();
+    assert!(
+        hint.text.contains("`'A-F'` is the three characters"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.text.contains("'ABCDEF'"), "{}", hint.text);
+    assert_eq!(letter_range_as_text("re.findall('[A-F]', s)"), None);
+    assert_eq!(letter_range_as_text("print(list('a-b'))"), None);
+    assert_eq!(
+        letter_range_as_text("for c in 'a-z':\n    pass"),
+        Some("'a-z'")
+    );
+    assert_eq!(letter_range_as_text("print('Grades A-F:', n)"), None);
+}
+
+#[test]
+fn numbers_of_so_many_digits_taken_from_another_range_are_told_theirs() {
+    let request = "What do the two-digit prime numbers add up to? Use code.";
+    let code = "def is_prime(n):\n    return all(n % k for k in range(2, n))\nprint(sum(n for n in range(20, 100) if is_prime(n)))";
+    // Twenty-fourth set, task 2.
+    let hint = uncomputed(request, code, "983\n").unwrap();
+    assert!(hint.text.contains("run from 10 to 99"), "{}", hint.text);
+    assert!(hint.text.contains("range(10, 100)"), "{}", hint.text);
+    let right = code.replace("range(20, 100)", "range(10, 100)");
+    assert_eq!(digits_range_wrong(request, &right), None);
+    assert_eq!(
+        digits_range_wrong(
+            "How many three-digit numbers are palindromes?",
+            "print(len([n for n in range(100, 1000)]))"
+        ),
+        None
+    );
+    assert!(
+        digits_range_wrong(
+            "How many three-digit numbers are palindromes?",
+            "range(100, 999)"
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn letters_counted_with_not_in_their_set_are_told_so() {
+    let request = "How many consonants are in 'Hello Wonderful World'? Use code.";
+    let code = "consonants = set('bcdfghjklmnpqrstvwxyz')\ncount = 0\nfor ch in 'Hello Wonderful World':\n    if ch not in consonants:\n        count += 1\nprint(count)";
+    // Twenty-fourth set, task 3.
+    let hint = uncomputed(request, code, "11\n").unwrap();
+    assert!(hint.text.contains("`not in consonants`"), "{}", hint.text);
+    let vowels =
+        "vowels = 'aeiou'\nprint(sum(1 for c in s if c.lower() not in vowels and c.isalpha()))";
+    assert_eq!(kind_counted_inverted(request, vowels), None);
+}
+
+#[test]
+fn roman_numerals_only_added_are_told_to_take_away() {
+    let request =
+        "What is the Roman numeral XLIV plus the Roman numeral LXXVIII, as a number? Use code.";
+    let code = "values = {'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}\ndef to_int(r):\n    return sum(values[c] for c in r)\nprint(to_int('XLIV') + to_int('LXXVIII'))";
+    // Twenty-fourth set, task 4.
+    let hint = uncomputed(request, code, "158\n").unwrap();
+    assert!(hint.text.contains("`XLIV` is 44"), "{}", hint.text);
+    let right = "values = {'I': 1, 'V': 5, 'X': 10, 'L': 50}\ndef to_int(r):\n    t = 0\n    for a, b in zip(r, r[1:] + ' '):\n        t += -values[a] if b != ' ' and values[a] < values[b] else values[a]\n    return t";
+    assert_eq!(roman_only_added(request, right), None);
+    assert_eq!(roman_only_added("What is LXXVIII plus XX?", code), None);
+}
+
+#[test]
+fn an_answer_naming_another_line_than_the_most_is_asked_again() {
+    let request = "Which .md file in this folder has the most lines? Answer with its name.";
+    let printed = "Number of lines in notes.md: 5\nNumber of lines in guide.md: 7\nNumber of lines in big.txt: 20\nNumber of lines in a.md: 3\n";
+    let code = "import os\nfor f in os.listdir('.'):\n    print(f'Number of lines in {f}: {len(open(f).readlines())}')";
+    let h = runs(request, &[(code, printed)]);
+    // Twenty-fourth set, task 33.
+    let nudge = unused_output_nudge(
+        &h,
+        "The .md file in this folder has the most lines: notes.md.",
+    )
+    .unwrap();
+    assert!(
+        nudge.contains("`guide.md` has more (7, against 5)"),
+        "{nudge}"
+    );
+    assert_eq!(
+        unused_output_nudge(&h, "The .md file with the most lines is guide.md."),
+        None
+    );
+    assert!(
+        listed_extreme_missed(
+            "Which file has the fewest lines?",
+            "It is notes.md.",
+            printed
+        )
+        .is_some_and(|(_, best, ..)| best == "`a.md`")
+    );
+    assert_eq!(
+        listed_extreme_missed("How many lines do they have?", "notes.md", printed),
+        None
+    );
+}
+
+#[test]
+fn an_answer_with_the_value_a_printed_call_dressing_holds_stands() {
+    let request = "What is the total cost of everything in cart.json (price times quantity)?";
+    let code = "import json\ndef calculate_total_cost(cart_json):\n    cart = json.loads(cart_json)\n    total_cost = sum(i['price'] * i['quantity'] for i in cart)\n    return {'name': 'total_cost', 'arguments': {'total_cost': total_cost}}\ncart_json = '''[{\"price\": 1.5, \"quantity\": 4}]'''\ntext = open('cart.json').read()\nresult = calculate_total_cost(text)\nprint(result)";
+    let printed = "{'name': 'total_cost', 'arguments': {'total_cost': 42.5}}\n";
+    let h = runs(request, &[(code, printed)]);
+    // Twenty-fourth set, task 22: the engine printed the made-up `cart_json` in its stead.
+    assert_eq!(print_unprinted(&h, "The answer is 42.5."), None);
+}
+
+#[test]
+fn the_1_5b_models_slips_with_digits_years_and_letters_are_told() {
+    // Twenty-fourth set, task 2: a list of primes by hand, one-digit ones in it.
+    let request = "What do the two-digit prime numbers add up to? Use code.";
+    let listed =
+        "primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]\nprint(sum(primes))";
+    let hint = uncomputed(request, listed, "328\n").unwrap();
+    assert!(
+        hint.text.contains("hold 2, 3, 5, 7, which are not"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        digits_listed_wrong(request, "primes = [11, 13, 17, 19, 23]\nprint(sum(primes))"),
+        None
+    );
+    // Task 18: 31 December minus 1 January, a day short each year.
+    let request = "How many days do the years 2024 to 2027 have together? Use code.";
+    let short = "from datetime import datetime\nprint(sum((datetime(year, 12, 31) - datetime(year, 1, 1)).days for year in range(2024, 2028)))";
+    let hint = uncomputed(request, short, "1457\n").unwrap();
+    assert!(
+        hint.text.contains("one day short of the year"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        year_days_short(request, &short.replace(".days", ".days + 1")),
+        None
+    );
+    // Task 20: the letters A to F taken as 5.
+    let request = "How many 4-letter codes can be made from the letters A to F without repeating a letter? Use code.";
+    let five = "n = 5\nk = 4\nprint(n * (n - 1) * (n - 2) * (n - 3))";
+    let hint = uncomputed(request, five, "120\n").unwrap();
+    assert!(
+        hint.text
+            .contains("the letters from A to F are 6, A, B, C, D, E, F"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        letters_miscounted(request, "import math\nprint(math.perm(6, 4))"),
+        None
+    );
+    assert_eq!(
+        letters_miscounted(
+            request,
+            "from itertools import permutations\nprint(len(list(permutations('ABCDEF', 4))))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_bound_in_a_names_digits_is_no_comparison() {
+    // Twenty-fourth set, task 21 (1.5B): `num_rows_with_quantity_at_least_10` compared nothing.
+    let request = "How many rows of sales.csv have a quantity of at least 10?";
+    let code = "rows = open('sales.csv').read().splitlines()\nnum_rows_with_quantity_at_least_10 = len(rows)\nprint(num_rows_with_quantity_at_least_10)";
+    assert!(unused_limit(request, code).is_some_and(|(_, test)| test == "value >= 10"));
+    assert_eq!(
+        unused_limit(request, "print(sum(1 for r in rows if int(r[1]) >= 10))"),
+        None
+    );
+}
+
+#[test]
+fn a_function_looped_over_by_its_name_is_told_to_loop_over_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    // Twenty-fourth set, task 17 (0.5B).
+    let code = "def abc(): return ''.join([chr((ord(c) - ord('a') + 3) % 26 + ord('a')) for c in abc])\nprint(abc())";
+    let output =
+        "Traceback (most recent call last):\nTypeError: 'function' object is not iterable\n";
+    let hint = run_hint("python", code, output, true, dir.path()).unwrap();
+    assert!(hint.text.contains("`for c in 'abc'`"), "{}", hint.text);
+    assert_eq!(
+        function_looped("def f(xs):\n    return [x for x in xs]"),
+        None
+    );
+}
+
+#[test]
+fn every_column_of_a_row_converted_is_told_to_leave_the_text_one_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("scores.csv"),
+        "name,math,art,music\nana,70,85,90\nben,95,60,80\n",
+    )
+    .unwrap();
+    // Twenty-fourth set, task 29 (1.5B).
+    let code = "import csv\nwith open('scores.csv') as f:\n    for row in csv.DictReader(f):\n        total = sum(float(row[column]) for column in row)\n        print(total)";
+    let output = "Traceback (most recent call last):\nValueError: could not convert string to float: 'ana'\n";
+    let hint = run_hint("python", code, output, true, dir.path()).unwrap();
+    assert!(
+        hint.text.contains("`ana` is in the column `name`"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.text.contains("if c != 'name'"), "{}", hint.text);
+    let one =
+        "import csv\nfor row in csv.DictReader(open('scores.csv')):\n    print(float(row['name']))";
+    assert_eq!(every_column_converted(one, "ana", dir.path()), None);
+}
