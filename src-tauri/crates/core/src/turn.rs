@@ -466,6 +466,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_nested_key(history, next, cwd))
                 .or_else(|| crate::coaching::mended_dict_looped(history, next, cwd))
                 .or_else(|| crate::coaching::mended_year_end(history, next))
+                .or_else(|| crate::coaching::mended_past_midnight(history, next))
+                .or_else(|| crate::coaching::mended_letter_range(history, next))
                 .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))

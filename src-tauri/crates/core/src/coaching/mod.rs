@@ -5434,7 +5434,7 @@ pub fn uncomputed_hint(
         let written: String = (from..=to).map(char::from).collect();
         return Some(RunHint {
             text: format!(
-                "{NOT_COMPUTED} `{range}` is the three characters `{}`, `-` and `{}`, not the characters from `{}` to `{}`: write them all out, `'{written}'`. Write code that computes the answer to my request ({request}) and prints it.",
+                "{NOT_COMPUTED} `{range}` {RANGE_AS_TEXT} `{}`, `-` and `{}`, not the characters from `{}` to `{}`: write them all out, `'{written}'`. Write code that computes the answer to my request ({request}) and prints it.",
                 char::from(from),
                 char::from(to),
                 char::from(from),
@@ -5718,6 +5718,11 @@ pub fn uncomputed_hint(
                 .or_else(|| {
                     counts_for_distinct(&request, code, value).map(|(entries, name)| {
                         format!("my request asks how many different ones there are, and your code printed each with its count ({entries} of them): the answer is how many there are, `print(len({name}))`.")
+                    })
+                })
+                .or_else(|| {
+                    word_left_unsearched(&request, code, cwd).map(|(searched, unsearched, file)| {
+                        format!("my request counts only the lines of `{file}` with `{unsearched}` too, and your code looks for `{searched}` alone: test both in each line, `'{searched}' in line and '{unsearched}' in line`.")
                     })
                 })
                 .or_else(|| {
@@ -6184,8 +6189,18 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            last_year_left_out(&request, code).map(|(first, last)| {
+                format!("from 1 January {first} to 1 January {last} leaves {last} itself out, and my request counts its days too: end on the first day after it, `(date({}, 1, 1) - date({first}, 1, 1)).days`.", last + 1)
+            })
+        })
+        .or_else(|| {
             year_days_short(&request, code).map(|short| {
                 format!("`{short}` is one day short of the year: the days from 1 January to 31 December are the difference plus one. Take the next year's first day, `(date(year + 1, 1, 1) - date(year, 1, 1)).days`.")
+            })
+        })
+        .or_else(|| {
+            arrangement_length_missing(&request, code).map(|(call, items, n)| {
+                format!("my request asks for arrangements of {n}, and `{call}` arranges all of them at once: pass the length, `permutations({items}, {n})`.")
             })
         })
         .or_else(|| {
@@ -6204,7 +6219,7 @@ pub fn uncomputed_hint(
                     // Two clock times of one day: the end is on the next one (the 0.5B model
                     // printed -1290.0 for 22:50 to 01:20 the next day, and the hint to swap them
                     // would give 1290; twenty-fourth set, task 6).
-                    format!("my request asks how many, and {value} is below zero: the end time is on the next day, and your code took both times on the same day. Add a day to the end time before subtracting (`end += timedelta(days=1)`, `from datetime import timedelta`).")
+                    format!("my request asks how many, and {value} is below zero: {NEXT_DAY} Add a day to the end time before subtracting (`end += timedelta(days=1)`, `from datetime import timedelta`).")
                 } else {
                     format!("my request asks how many, and {value} is below zero: your code took the later value from the earlier one. Subtract the other way round (the later date minus the earlier one).")
                 }
@@ -8167,7 +8182,11 @@ fn unused_limit(request: &str, code: &str) -> Option<(String, String)> {
     // `num_rows_with_quantity_at_least_10` compared nothing; twenty-fourth set, task 21).
     static NUMBER: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d+(?:\.\d+)?\b").ok());
+    // Nor those of a printed label ("Number of rows with quantity of at least 10: …").
+    static LITERAL: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"'[^'\n]*'|"[^"\n]*""#).ok());
     let bare = uncommented(code);
+    let bare = LITERAL.as_ref()?.replace_all(&bare, "''");
     let written = NUMBER
         .as_ref()?
         .find_iter(&bare)
@@ -8362,6 +8381,82 @@ fn leap_year_missed(request: &str, code: &str) -> Option<u32> {
     (first..=last).find(|y| (y % 4 == 0 && y % 100 != 0) || y % 400 == 0)
 }
 
+/// Where a request counts the lines of a text file (not a table) that have two of its words
+/// ("failed logins for root" of auth.log), each on some lines of the file and not all, and
+/// the code looks for one of them and never for the other: the one searched, the other, and
+/// the file. The 0.5B model counted every `Failed` line, 4, for the failed logins for root
+/// (twenty-fourth set, task 28).
+fn word_left_unsearched(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    let lower = request.trim_start().to_lowercase();
+    if !lower.starts_with("how many") {
+        return None;
+    }
+    let literals: Vec<String> = string_literals(code)
+        .into_iter()
+        .map(str::to_lowercase)
+        .collect();
+    let searched = |w: &str| literals.iter().any(|l| l.contains(w));
+    named_files(request)
+        .into_iter()
+        .filter(|f| plain_text(f) && ![".csv", ".tsv", ".json"].iter().any(|e| f.ends_with(e)))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            let lines: Vec<Vec<String>> = text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| words_in(l).map(str::to_lowercase).collect())
+                .collect();
+            // Request words that pick some lines and not all, as the file writes them.
+            let picking: Vec<&str> = words_in(&lower)
+                .filter(|w| w.len() >= 3 && !file.to_lowercase().contains(w))
+                .filter(|w| {
+                    let on = lines.iter().filter(|l| l.iter().any(|x| x == w)).count();
+                    on > 0 && on < lines.len()
+                })
+                .collect();
+            let found = picking.iter().find(|w| searched(w))?;
+            let missing = picking.iter().find(|w| !searched(w))?;
+            // As the file writes them (`Failed`, not `failed`).
+            let spelled = |w: &str| {
+                words_in(&text)
+                    .find(|x| x.eq_ignore_ascii_case(w))
+                    .unwrap_or(w)
+                    .to_string()
+            };
+            Some((spelled(found), spelled(missing), file.to_string()))
+        })
+}
+
+/// What the hint for a range of letters written as text says of it ([`letter_range_as_text`]).
+const RANGE_AS_TEXT: &str = "is the three characters";
+
+/// When the model sends back, unchanged, Python code told that its `'A-F'` is three
+/// characters ([`RANGE_AS_TEXT`]), or answers after it: that code with the range written out
+/// (`'ABCDEF'`), for the engine to run in the model's stead. The 0.5B model sent its
+/// `permutations('A-F', 4)` back (twenty-fourth set, task 20).
+pub fn mended_letter_range<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(RANGE_AS_TEXT) {
+        return None;
+    }
+    let range = letter_range_as_text(code)?;
+    let quote = &range[..1];
+    let (from, to) = (range.as_bytes()[1], range.as_bytes()[3]);
+    let written: String = (from..=to).map(char::from).collect();
+    let mended = code.replace(range, &format!("{quote}{written}{quote}"));
+    Some((
+        mended,
+        format!(
+            "the model's code takes `{range}` for the characters from {} to {}, and {how}: running it with them written out",
+            char::from(from),
+            char::from(to)
+        ),
+    ))
+}
+
 /// A range of letters or digits written as a string that code takes character by character
 /// (`'A-F'` given to `permutations`, looped over, listed): that literal, quotes and all, when
 /// the range holds more than the two ends (not in a regular expression's brackets).
@@ -8493,6 +8588,41 @@ fn digits_listed_wrong(request: &str, code: &str) -> Option<(String, &'static st
     })
 }
 
+/// Where a request counts the days of the years from one to another ("the years 2024 to
+/// 2027"), and the code ends on the first day of the last of them: the two years. The 0.5B
+/// model printed 1096 from `date(2027, 1, 1) - date(2024, 1, 1)` (twenty-fourth set, task 18).
+fn last_year_left_out(request: &str, code: &str) -> Option<(u32, u32)> {
+    let lower = request.to_lowercase();
+    if !words_in(&lower).any(|w| w == "days") || !lower.contains("years") {
+        return None;
+    }
+    let years: Vec<u32> = YEAR
+        .as_ref()?
+        .find_iter(request)
+        .filter_map(|m| m.as_str().parse().ok())
+        .collect();
+    let [first, last] = years.as_slice() else {
+        return None;
+    };
+    if last <= first {
+        return None;
+    }
+    let bare = uncommented(code);
+    let ends_on = |year: u32| {
+        regex::Regex::new(&format!(r"\(\s*{year}\s*,\s*1\s*,\s*1\s*\)"))
+            .is_ok_and(|re| re.is_match(&bare))
+    };
+    // Or through a name for the last year (`date(end_year, 1, 1)`, called with 2027).
+    let named_end = regex::Regex::new(r"\(\s*\w*(?:end|last|stop)\w*\s*,\s*1\s*,\s*1\s*\)")
+        .is_ok_and(|re| re.is_match(&bare))
+        && regex::Regex::new(&format!(r"\b{last}\b")).is_ok_and(|re| re.is_match(&bare));
+    let counted_on = bare.contains(&format!("{}", last + 1))
+        || bare.contains("+ 1")
+        || bare.contains("+1")
+        || bare.contains("12, 31");
+    ((ends_on(*last) || named_end) && !counted_on).then_some((*first, *last))
+}
+
 /// Where a request counts the days of years, the code's difference from 1 January to 31
 /// December of a year, which is one day short: as written. The 1.5B model made 2024 to 2027
 /// 1457 days (twenty-fourth set, task 18).
@@ -8513,6 +8643,21 @@ fn year_days_short(request: &str, code: &str) -> Option<String> {
         return None;
     }
     Some(c.get(0)?.as_str().trim().to_string())
+}
+
+/// Where a request asks for arrangements of a length ("4-letter codes") and the code's
+/// `permutations(…)` is given no length: that call, what it arranges, and the length. The
+/// 1.5B model printed 720, the arrangements of all six letters (twenty-fourth set, task 20).
+fn arrangement_length_missing<'c>(request: &str, code: &'c str) -> Option<(&'c str, &'c str, u32)> {
+    static LENGTH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(\d+)-(?:letter|digit|character|symbol)\b").ok()
+    });
+    static CALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bpermutations\(\s*([^(),\n]+?)\s*\)").ok()
+    });
+    let n: u32 = LENGTH.as_ref()?.captures(request)?[1].parse().ok()?;
+    let c = CALL.as_ref()?.captures(code)?;
+    Some((c.get(0)?.as_str(), c.get(1)?.as_str(), n))
 }
 
 /// Where a request is about the letters from one to another ("the letters A to F"), and the
@@ -8685,6 +8830,61 @@ pub fn mended_year_end<'h>(
         mended.into_owned(),
         format!(
             "the model's code counts the days left in {year} to the clock, and {how}: running it with the year's last day in the clock's place"
+        ),
+    ))
+}
+
+/// What the hint for a time span past midnight says of the code's times ([`past_midnight`]).
+const NEXT_DAY: &str =
+    "the end time is on the next day, and your code took both times on the same day.";
+
+/// When the model sends back, unchanged, Python code told that its span ends on the next day
+/// ([`NEXT_DAY`]), or answers after it, and the code subtracts two times it made of clock
+/// times (`strptime`, `datetime(…)`): that code with a day added to the later one before the
+/// subtraction (and one added after it taken out), for the engine to run in the model's
+/// stead. The 0.5B model added the day after subtracting, then wrote the same code again
+/// (twenty-fourth set, task 6).
+pub fn mended_past_midnight<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(NEXT_DAY) {
+        return None;
+    }
+    static SUBTRACTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^([ \t]*)\w+\s*=\s*\(?\s*([A-Za-z_]\w*)\s*-\s*([A-Za-z_]\w*)\b")
+            .ok()
+    });
+    let made = |name: &str| {
+        regex::Regex::new(&format!(
+            r"(?m)^[ \t]*{}\s*=\s*[^\n]*(?:strptime\(|datetime\(|combine\()",
+            regex::escape(name)
+        ))
+        .is_ok_and(|re| re.is_match(code))
+    };
+    let c = SUBTRACTED
+        .as_ref()?
+        .captures_iter(code)
+        .find(|c| made(&c[2]) && made(&c[3]))?;
+    let (indent, later) = (c.get(1)?.as_str(), c.get(2)?.as_str());
+    let line_start = c.get(0)?.start();
+    let added = format!("{later} += timedelta(days=1)");
+    let before: String = code[..line_start]
+        .lines()
+        .filter(|l| l.trim() != added)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let after: String = code[line_start..]
+        .lines()
+        .filter(|l| l.trim() != added)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mended = format!("from datetime import timedelta\n{before}{indent}{added}\n{after}");
+    Some((
+        mended,
+        format!(
+            "the model's code takes two clock times on the same day where the span ends on the next, and {how}: running it with a day added to `{later}` before the subtraction"
         ),
     ))
 }

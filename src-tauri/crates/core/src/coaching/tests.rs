@@ -11636,3 +11636,122 @@ fn every_column_of_a_row_converted_is_told_to_leave_the_text_one_out() {
         "import csv\nfor row in csv.DictReader(open('scores.csv')):\n    print(float(row['name']))";
     assert_eq!(every_column_converted(one, "ana", dir.path()), None);
 }
+
+#[test]
+fn a_span_past_midnight_sent_back_runs_with_a_day_added_before_the_subtraction() {
+    let request = "How many minutes pass from 22:50 to 01:20 the next day? Use code.";
+    // Twenty-fourth set, task 6 (0.5B): the day added after the subtraction.
+    let code = "from datetime import datetime\nstart_time = datetime.strptime(\"22:50\", \"%H:%M\")\nend_time = datetime.strptime(\"01:20\", \"%H:%M\")\ndifference = end_time - start_time\nminutes = difference.total_seconds() // 60\nend_time += timedelta(days=1)\nprint(minutes)";
+    let told = uncomputed(request, code, "-1290.0\n").unwrap();
+    let mut output = "-1290.0\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_past_midnight(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "from datetime import timedelta\nfrom datetime import datetime\nstart_time = datetime.strptime(\"22:50\", \"%H:%M\")\nend_time = datetime.strptime(\"01:20\", \"%H:%M\")\nend_time += timedelta(days=1)\ndifference = end_time - start_time\nminutes = difference.total_seconds() // 60\nprint(minutes)"
+    );
+    assert!(says.contains("a day added to `end_time`"), "{says}");
+    // Without that hint, nothing is mended.
+    let h = runs_ending(request, &[(code, "-1290.0\n")], true);
+    assert_eq!(mended_past_midnight(&h, Some(&run(code))), None);
+}
+
+#[test]
+fn a_year_span_ending_on_the_last_years_first_day_is_told_it_left_that_year_out() {
+    let request = "How many days do the years 2024 to 2027 have together? Use code.";
+    // Twenty-fourth set, task 18 (0.5B, a second run).
+    let code = "import datetime\ndef days_in_years(start_year, end_year):\n    start_date = datetime.date(start_year, 1, 1)\n    end_date = datetime.date(end_year, 1, 1)\n    return (end_date - start_date).days\nprint(days_in_years(2024, 2027))";
+    assert_eq!(last_year_left_out(request, code), Some((2024, 2027)));
+    let literal =
+        "import datetime\nprint((datetime.date(2027, 1, 1) - datetime.date(2024, 1, 1)).days)";
+    let hint = uncomputed(request, literal, "1096\n").unwrap();
+    assert!(
+        hint.text.contains("leaves 2027 itself out"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.text.contains("date(2028, 1, 1)"), "{}", hint.text);
+    let right =
+        "import datetime\nprint((datetime.date(2028, 1, 1) - datetime.date(2024, 1, 1)).days)";
+    assert_eq!(last_year_left_out(request, right), None);
+}
+
+#[test]
+fn a_range_of_letters_as_text_sent_back_runs_written_out() {
+    let request = "How many 4-letter codes can be made from the letters A to F without repeating a letter? Use code.";
+    let code = "from itertools import permutations\ncodes = [''.join(p) for p in permutations('A-F', 4)]\nprint(len(codes))";
+    let told = uncomputed(request, code, "0\n").unwrap();
+    let mut output = "0\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    // Twenty-fourth set, task 20 (0.5B).
+    let (mended, says) = mended_letter_range(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "from itertools import permutations\ncodes = [''.join(p) for p in permutations('ABCDEF', 4)]\nprint(len(codes))"
+    );
+    assert!(says.contains("from A to F"), "{says}");
+    let h = runs_ending(request, &[(code, "0\n")], true);
+    assert_eq!(mended_letter_range(&h, Some(&run(code))), None);
+}
+
+#[test]
+fn lines_counted_by_one_of_two_words_asked_are_told_the_other() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("auth.log"),
+        "Failed password for root from 10.0.0.1\nAccepted password for ana\nFailed password for root from 10.0.0.2\nFailed password for bob\nAccepted password for root\n",
+    )
+    .unwrap();
+    // Twenty-fourth set, task 28 (0.5B): every `Failed` line counted, 4.
+    let request = "How many failed logins for root does auth.log record?";
+    let code =
+        "n = 0\nfor line in open('auth.log'):\n    if 'Failed' in line:\n        n += 1\nprint(n)";
+    let (searched, unsearched, file) = word_left_unsearched(request, code, here.path()).unwrap();
+    assert_eq!(
+        (searched.as_str(), unsearched.as_str(), file.as_str()),
+        ("Failed", "root", "auth.log")
+    );
+    let both = "print(sum(1 for l in open('auth.log') if 'Failed' in l and 'root' in l))";
+    assert_eq!(word_left_unsearched(request, both, here.path()), None);
+}
+
+#[test]
+fn rows_counted_with_no_comparison_after_failed_tries_are_told_the_bound() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sales.csv"),
+        "item,quantity\npen,12\nbook,3\nmug,10\nlamp,7\ncable,25\n",
+    )
+    .unwrap();
+    // Twenty-fourth set, task 21 (1.5B), its third run.
+    let request = "How many rows of sales.csv have a quantity of at least 10?";
+    let code = "# Read the sales.csv file\nsales_data = computer.files.read('sales.csv')\n\n# Split each line into its parts and convert only the numbers\nfiltered_rows = [row.split(',') for row in sales_data.splitlines() if row.strip() and row.split(',')[1].strip()]\n\n# Count the number of rows that meet the condition\nnum_rows_with_quantity_at_least_10 = len(filtered_rows)\n\n# Print the result\nprint(f\"Number of rows with quantity of at least 10: {num_rows_with_quantity_at_least_10}\")";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Number of rows with quantity of at least 10: 6\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.text.contains("value >= 10"), "{}", hint.text);
+}
+
+#[test]
+fn arrangements_of_a_length_with_no_length_given_are_told_it() {
+    let request = "How many 4-letter codes can be made from the letters A to F without repeating a letter? Use code.";
+    // Twenty-fourth set, task 20 (1.5B): 720, every arrangement of the six letters.
+    let code =
+        "import itertools\nletters = 'ABCDEF'\nprint(len(list(itertools.permutations(letters))))";
+    let hint = uncomputed(request, code, "720\n").unwrap();
+    assert!(
+        hint.text.contains("`permutations(letters, 4)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        arrangement_length_missing(request, "print(len(list(permutations('ABCDEF', 4))))"),
+        None
+    );
+}
