@@ -468,6 +468,8 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_year_end(history, next))
                 .or_else(|| crate::coaching::mended_past_midnight(history, next))
                 .or_else(|| crate::coaching::mended_letter_range(history, next))
+                .or_else(|| crate::coaching::mended_backwards(history, next))
+                .or_else(|| crate::coaching::mended_word_added(history, next, cwd))
                 .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))
                 .or_else(|| crate::coaching::mended_decimal_int(history, next))

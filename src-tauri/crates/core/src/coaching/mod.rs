@@ -126,6 +126,16 @@ pub fn run_hint(
         // A date format that does not fit the text (the 1.5B model parsed the years of
         // people.json, `1988`, with `'%Y-%m-%d'` until its time ran out; twenty-second set,
         // task 27).
+        // The header of a table read as a date: its first line is no row (the 0.5B model's
+        // `strptime` of `date`, events.csv's header; twenty-fourth set, task 31).
+        if let Some((field, file)) = header_as_date(code, output, cwd) {
+            return hint(
+                &format!(
+                    "`'{field}'` is no date: it is the header of `{file}`, its first line, which names the columns. Skip that line and read the rows after it (`lines[1:]`, or `next(reader)` before the loop)."
+                ),
+                false,
+            );
+        }
         if let Some(text) = date_format_mismatch(output) {
             return hint(&text, false);
         }
@@ -5722,7 +5732,7 @@ pub fn uncomputed_hint(
                 })
                 .or_else(|| {
                     word_left_unsearched(&request, code, cwd).map(|(searched, unsearched, file)| {
-                        format!("my request counts only the lines of `{file}` with `{unsearched}` too, and your code looks for `{searched}` alone: test both in each line, `'{searched}' in line and '{unsearched}' in line`.")
+                        format!("my request counts only the lines of `{file}` with `{unsearched}` too, {LOOKS_ALONE} `{searched}` alone: test both in each line, `'{searched}' in line and '{unsearched}' in line`.")
                     })
                 })
                 .or_else(|| {
@@ -5773,10 +5783,18 @@ pub fn uncomputed_hint(
     // printed words.txt as it is for how many words it holds, then answered 3 and 4 by eye.
     // One word too: the 0.5B model printed the longest word, `extraordinary`, for how many
     // letters it has (twenty-third set, task 17).
+    // Not the digits of the line that stands for output trimmed away (a mended run printed
+    // 360 codes, trimmed, and its "[trimmed 81 characters of output]" held a number;
+    // twenty-fourth set, task 20).
+    let untrimmed: String = value
+        .lines()
+        .filter(|l| !(l.starts_with("… [trimmed ") && l.ends_with(" characters of output] …")))
+        .collect::<Vec<_>>()
+        .join("\n");
     if hint.is_none()
         && !value.is_empty()
         && request.trim_start().to_lowercase().starts_with("how many")
-        && !value.chars().any(|c| c.is_ascii_digit())
+        && !untrimmed.chars().any(|c| c.is_ascii_digit())
         && !matches!(value.to_lowercase().as_str(), "none" | "zero" | "no")
     {
         let printed = if value.lines().count() > 1 {
@@ -6221,7 +6239,7 @@ pub fn uncomputed_hint(
                     // would give 1290; twenty-fourth set, task 6).
                     format!("my request asks how many, and {value} is below zero: {NEXT_DAY} Add a day to the end time before subtracting (`end += timedelta(days=1)`, `from datetime import timedelta`).")
                 } else {
-                    format!("my request asks how many, and {value} is below zero: your code took the later value from the earlier one. Subtract the other way round (the later date minus the earlier one).")
+                    format!("my request asks how many, and {value} is below zero: {SUBTRACTED_BACKWARDS} Subtract the other way round (the later date minus the earlier one).")
                 }
             })
         })
@@ -8427,6 +8445,46 @@ fn word_left_unsearched(request: &str, code: &str, cwd: &Path) -> Option<(String
         })
 }
 
+/// What the hint for lines counted by one of two words asked says ([`word_left_unsearched`]).
+const LOOKS_ALONE: &str = "and your code looks for";
+
+/// When the model sends back, unchanged, Python code told that it looks for one of the two
+/// words the lines it counts must have ([`LOOKS_ALONE`]), or answers after it, and the code
+/// tests that word with `in`: that code with the other word tested beside it, for the
+/// engine to run in the model's stead. The 0.5B model sent its `'Failed' in line` back
+/// (twenty-fourth set, task 28).
+pub fn mended_word_added<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(LOOKS_ALONE) {
+        return None;
+    }
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let (searched, unsearched, _) = word_left_unsearched(&request, code, cwd)?;
+    let test = regex::Regex::new(&format!(
+        r#"(['"]){}['"]\s+in\s+([A-Za-z_][\w.]*(?:\(\))?)"#,
+        regex::escape(&searched)
+    ))
+    .ok()?;
+    let c = test.captures(code)?;
+    let (whole, quote, line) = (c.get(0)?.as_str(), c.get(1)?.as_str(), c.get(2)?.as_str());
+    let mended = code.replacen(
+        whole,
+        &format!("{whole} and {quote}{unsearched}{quote} in {line}"),
+        1,
+    );
+    Some((
+        mended,
+        format!(
+            "the model's code counts the lines with `{searched}` where the request asks for those with `{unsearched}` too, and {how}: running it testing both"
+        ),
+    ))
+}
+
 /// What the hint for a range of letters written as text says of it ([`letter_range_as_text`]).
 const RANGE_AS_TEXT: &str = "is the three characters";
 
@@ -8830,6 +8888,50 @@ pub fn mended_year_end<'h>(
         mended.into_owned(),
         format!(
             "the model's code counts the days left in {year} to the clock, and {how}: running it with the year's last day in the clock's place"
+        ),
+    ))
+}
+
+/// What the hint for a count below zero says of the code's subtraction ([`negative_count`]).
+const SUBTRACTED_BACKWARDS: &str = "your code took the later value from the earlier one.";
+
+/// When the model sends back, unchanged, Python code told that its count is below zero
+/// because it subtracted backwards ([`SUBTRACTED_BACKWARDS`]), or answers after it, and the
+/// code has one subtraction of two values (`(date - datetime(2027, 12, 31)).days`, `end -
+/// start`): that code with the two swapped, for the engine to run in the model's stead. The
+/// 0.5B model sent its clock code back after the engine's run of it to the year's end printed
+/// -77 (twenty-third set, task 20).
+pub fn mended_backwards<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    if !split_hint(output).1?.contains(SUBTRACTED_BACKWARDS) {
+        return None;
+    }
+    // A value: a name, with an attribute, an index or a call after it (`datetime(2027, 12,
+    // 31)`, `d.date()`).
+    const VALUE: &str = r"[A-Za-z_][\w.]*(?:\([^()\n]*\)|\[[^\[\]\n]*\])?";
+    static SUBTRACTION: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(&format!(r"({VALUE})\s+-\s+({VALUE})")).ok());
+    let bare = uncommented(code);
+    let found: Vec<regex::Captures> = SUBTRACTION.as_ref()?.captures_iter(&bare).collect();
+    let [one] = found.as_slice() else {
+        return None;
+    };
+    let (whole, later, earlier) = (
+        one.get(0)?.as_str(),
+        one.get(2)?.as_str(),
+        one.get(1)?.as_str(),
+    );
+    if code.matches(whole).count() != 1 {
+        return None;
+    }
+    let mended = code.replacen(whole, &format!("{later} - {earlier}"), 1);
+    Some((
+        mended,
+        format!(
+            "the model's code counts below zero, subtracting `{later}` from `{earlier}`, and {how}: running it with the subtraction the other way round"
         ),
     ))
 }
@@ -13574,6 +13676,26 @@ fn empty_table_filter(code: &str, cwd: &Path) -> Option<String> {
             if values.len() > 5 { "…" } else { "" }
         ))
     })
+}
+
+/// Where `strptime` failed on a field of the first line of a table the code names: that
+/// field and the file.
+fn header_as_date<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(String, &'c str)> {
+    static MISMATCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"time data '([^'\n]*)' does not match format").ok()
+    });
+    let field = MISMATCH.as_ref()?.captures(output)?.get(1)?.as_str().trim();
+    named_files(code)
+        .into_iter()
+        .filter(|f| [".csv", ".tsv"].iter().any(|e| f.ends_with(e)))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            let header = text.lines().next()?;
+            header
+                .split([',', '\t', ';'])
+                .any(|h| h.trim() == field)
+                .then(|| (field.to_string(), file))
+        })
 }
 
 /// When a run failed because `strptime` was given text its format does not fit (`time data

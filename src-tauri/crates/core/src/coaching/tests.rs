@@ -11755,3 +11755,86 @@ fn arrangements_of_a_length_with_no_length_given_are_told_it() {
         None
     );
 }
+
+#[test]
+fn a_count_below_zero_sent_back_runs_subtracted_the_other_way() {
+    let request = "How many days are left in 2027 after 2027-10-15? Use code.";
+    // Twenty-third set, task 20 (0.5B, session 39): the engine's run to the year's end
+    // printed -77, and the model sent its code back.
+    let code = "from datetime import datetime\ndate = datetime(2027, 10, 15)\ndays_left = (date - datetime(2027, 12, 31)).days\nprint(days_left)";
+    let told = uncomputed(request, code, "-77\n").unwrap();
+    assert!(told.text.contains("below zero"), "{}", told.text);
+    let mut output = "-77\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_backwards(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "from datetime import datetime\ndate = datetime(2027, 10, 15)\ndays_left = (datetime(2027, 12, 31) - date).days\nprint(days_left)"
+    );
+    assert!(says.contains("the other way round"), "{says}");
+    // Two subtractions: which one is not known.
+    let two = "a = x - y\nb = y - z\nprint(a - b)";
+    let h = runs_ending(request, &[(two, &output)], true);
+    assert_eq!(mended_backwards(&h, Some(&run(two))), None);
+}
+
+#[test]
+fn a_list_trimmed_for_how_many_is_told_it_did_not_count() {
+    let request = "How many 4-letter codes can be made from the letters A to F without repeating a letter? Use code.";
+    let code = "from itertools import permutations\nprint([''.join(p) for p in permutations('ABCDEF', 4)])";
+    // Twenty-fourth set, task 20: the trim line's number was taken for a count.
+    let printed = format!(
+        "['ABCD', 'ABCE', 'ABCF'{}'FEDB', 'FEDC']\n",
+        oi_exec::trim_marker(81)
+    );
+    let hint = uncomputed(request, code, &printed).unwrap();
+    assert!(hint.text.contains("it did not count"), "{}", hint.text);
+}
+
+#[test]
+fn lines_counted_by_one_word_sent_back_run_testing_both() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("auth.log"),
+        "Failed password for root from 10.0.0.1\nAccepted password for ana\nFailed password for bob\nAccepted password for root\n",
+    )
+    .unwrap();
+    let request = "How many failed logins for root does auth.log record?";
+    let code =
+        "n = 0\nfor line in open('auth.log'):\n    if 'Failed' in line:\n        n += 1\nprint(n)";
+    let told = uncomputed_in(request, code, "2\n", here.path()).unwrap();
+    let mut output = "2\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    // Twenty-fourth set, task 28 (0.5B).
+    let (mended, _) = mended_word_added(&h, Some(&run(code)), here.path()).unwrap();
+    assert_eq!(
+        mended,
+        "n = 0\nfor line in open('auth.log'):\n    if 'Failed' in line and 'root' in line:\n        n += 1\nprint(n)"
+    );
+}
+
+#[test]
+fn a_header_read_as_a_date_is_told_to_be_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("events.csv"),
+        "date,event\n2027-03-14,launch\n2027-01-05,kickoff\n",
+    )
+    .unwrap();
+    // Twenty-fourth set, task 31 (0.5B).
+    let code = "from datetime import datetime\nlines = open('events.csv').read().splitlines()\ndates = [datetime.strptime(l.split(',')[0], '%Y-%m-%d') for l in lines]\nprint((max(dates) - min(dates)).days)";
+    let output = "Traceback (most recent call last):\nValueError: time data 'date' does not match format '%Y-%m-%d'\n";
+    let hint = run_hint("python", code, output, true, dir.path()).unwrap();
+    assert!(
+        hint.text.contains("header of `events.csv`"),
+        "{}",
+        hint.text
+    );
+    let other = "ValueError: time data '14/03/2027' does not match format '%Y-%m-%d'\n";
+    assert!(
+        run_hint("python", code, other, true, dir.path())
+            .is_some_and(|h| !h.text.contains("header"))
+    );
+}
