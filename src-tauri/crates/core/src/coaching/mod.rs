@@ -8458,10 +8458,7 @@ pub fn mended_word_added<'h>(
     next: Option<&'h ToolCall>,
     cwd: &Path,
 ) -> Option<(String, String)> {
-    let (code, output, how) = python_failed_again(history, next)?;
-    if !split_hint(output).1?.contains(LOOKS_ALONE) {
-        return None;
-    }
+    let (code, how) = told_and_sent_back(history, next, LOOKS_ALONE)?;
     let (asked, _) = history.last_turn()?;
     let request = request_text(asked);
     let (searched, unsearched, _) = word_left_unsearched(&request, code, cwd)?;
@@ -8496,10 +8493,7 @@ pub fn mended_letter_range<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
-    let (code, output, how) = python_failed_again(history, next)?;
-    if !split_hint(output).1?.contains(RANGE_AS_TEXT) {
-        return None;
-    }
+    let (code, how) = told_and_sent_back(history, next, RANGE_AS_TEXT)?;
     let range = letter_range_as_text(code)?;
     let quote = &range[..1];
     let (from, to) = (range.as_bytes()[1], range.as_bytes()[3]);
@@ -8892,6 +8886,21 @@ pub fn mended_year_end<'h>(
     ))
 }
 
+/// The code of the model's last Python run and how it left it, when it sends that code back
+/// unchanged (or answers after it) and the run's hint says `marker`: what each engine-side
+/// mend of a told slip starts from.
+fn told_and_sent_back<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    marker: &str,
+) -> Option<(&'h String, &'static str)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    split_hint(output)
+        .1?
+        .contains(marker)
+        .then_some((code, how))
+}
+
 /// What the hint for a count below zero says of the code's subtraction ([`negative_count`]).
 const SUBTRACTED_BACKWARDS: &str = "your code took the later value from the earlier one.";
 
@@ -8905,10 +8914,7 @@ pub fn mended_backwards<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
-    let (code, output, how) = python_failed_again(history, next)?;
-    if !split_hint(output).1?.contains(SUBTRACTED_BACKWARDS) {
-        return None;
-    }
+    let (code, how) = told_and_sent_back(history, next, SUBTRACTED_BACKWARDS)?;
     // A value: a name, with an attribute, an index or a call after it (`datetime(2027, 12,
     // 31)`, `d.date()`).
     const VALUE: &str = r"[A-Za-z_][\w.]*(?:\([^()\n]*\)|\[[^\[\]\n]*\])?";
@@ -8950,10 +8956,7 @@ pub fn mended_past_midnight<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
-    let (code, output, how) = python_failed_again(history, next)?;
-    if !split_hint(output).1?.contains(NEXT_DAY) {
-        return None;
-    }
+    let (code, how) = told_and_sent_back(history, next, NEXT_DAY)?;
     static SUBTRACTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?m)^([ \t]*)\w+\s*=\s*\(?\s*([A-Za-z_]\w*)\s*-\s*([A-Za-z_]\w*)\b")
             .ok()
