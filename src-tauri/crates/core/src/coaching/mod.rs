@@ -411,13 +411,12 @@ pub fn run_hint(
         // Every column of a row converted, the text column among them (the 1.5B model's
         // `sum(float(row[c]) for c in row)` over scores.csv failed on the name `ana`, and it
         // skipped the row of ana until its time ran out; twenty-fourth set, task 29).
-        if let Some((column, name)) =
-            unconverted(output).and_then(|value| every_column_converted(code, value, cwd))
+        if let Some(value) = unconverted(output)
+            && let Some((column, name)) = every_column_converted(code, value, cwd)
         {
             return hint(
                 &format!(
-                    "`{value}` is in the column `{column}`, which holds text, and your code converts every column of the row: leave that one out, `sum(float(row[c]) for c in row if c != '{column}')`, and keep `row['{column}']` for the {name}.",
-                    value = unconverted(output).unwrap_or_default(),
+                    "`{value}` is in the column `{column}`, which holds text, and your code converts every column of the row: leave that one out, `sum(float(row[c]) for c in row if c != '{column}')`, and keep `row['{column}']` for the {name}."
                 ),
                 false,
             );
@@ -4697,7 +4696,6 @@ fn listed_extreme_missed(
     }
     // The kind of item asked for, by its extension (".md file").
     let kind = asked_extension(request).map(|e| format!(".{}", e.to_lowercase()));
-    let token = |t: &&str| !t.is_empty();
     let lines: Vec<(Vec<&str>, f64)> = printed
         .lines()
         .filter_map(|line| {
@@ -4708,7 +4706,7 @@ fn listed_extreme_missed(
             let n = number.parse::<f64>().ok()?;
             let words: Vec<&str> = line
                 .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '=' | '\'' | '"'))
-                .filter(token)
+                .filter(|t| !t.is_empty())
                 .filter(|w| w != number)
                 .collect();
             Some((words, n))
@@ -5439,16 +5437,17 @@ pub fn uncomputed_hint(
     // A range of letters written as text: `permutations('A-F', 4)` takes the three characters
     // A, - and F (the 0.5B model printed `[]` for the codes made of the letters A to F;
     // twenty-fourth set, task 20).
-    if !shell && let Some(range) = letter_range_as_text(code) {
-        let (from, to) = (range.as_bytes()[1], range.as_bytes()[3]);
-        let written: String = (from..=to).map(char::from).collect();
+    if !shell
+        && let Some(LetterRange {
+            literal,
+            from,
+            to,
+            written,
+        }) = letter_range_as_text(code)
+    {
         return Some(RunHint {
             text: format!(
-                "{NOT_COMPUTED} `{range}` {RANGE_AS_TEXT} `{}`, `-` and `{}`, not the characters from `{}` to `{}`: write them all out, `'{written}'`. Write code that computes the answer to my request ({request}) and prints it.",
-                char::from(from),
-                char::from(to),
-                char::from(from),
-                char::from(to)
+                "{NOT_COMPUTED} `{literal}` {RANGE_AS_TEXT} `{from}`, `-` and `{to}`, not the characters from `{from}` to `{to}`: write them all out, `'{written}'`. Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -8374,11 +8373,7 @@ fn leap_year_missed(request: &str, code: &str) -> Option<u32> {
     if !words_in(&lower).any(|w| w == "days") {
         return None;
     }
-    let years: Vec<u32> = YEAR
-        .as_ref()?
-        .find_iter(request)
-        .filter_map(|m| m.as_str().parse().ok())
-        .collect();
+    let years = years_in(request);
     let (first, last) = (*years.iter().min()?, *years.iter().max()?);
     let bare = uncommented(code);
     let literal_365 = regex::Regex::new(r"\b365\b").ok()?.is_match(&bare);
@@ -8494,25 +8489,35 @@ pub fn mended_letter_range<'h>(
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
     let (code, how) = told_and_sent_back(history, next, RANGE_AS_TEXT)?;
-    let range = letter_range_as_text(code)?;
-    let quote = &range[..1];
-    let (from, to) = (range.as_bytes()[1], range.as_bytes()[3]);
-    let written: String = (from..=to).map(char::from).collect();
-    let mended = code.replace(range, &format!("{quote}{written}{quote}"));
+    let LetterRange {
+        literal,
+        from,
+        to,
+        written,
+    } = letter_range_as_text(code)?;
+    let quote = &literal[..1];
+    let mended = code.replace(literal, &format!("{quote}{written}{quote}"));
     Some((
         mended,
         format!(
-            "the model's code takes `{range}` for the characters from {} to {}, and {how}: running it with them written out",
-            char::from(from),
-            char::from(to)
+            "the model's code takes `{literal}` for the characters from {from} to {to}, and {how}: running it with them written out"
         ),
     ))
+}
+
+/// A range of characters written as text (`'A-F'`): the literal as the code has it, quotes
+/// and all, its two ends, and every character from one to the other (`ABCDEF`).
+struct LetterRange<'c> {
+    literal: &'c str,
+    from: char,
+    to: char,
+    written: String,
 }
 
 /// A range of letters or digits written as a string that code takes character by character
 /// (`'A-F'` given to `permutations`, looped over, listed): that literal, quotes and all, when
 /// the range holds more than the two ends (not in a regular expression's brackets).
-fn letter_range_as_text(code: &str) -> Option<&str> {
+fn letter_range_as_text(code: &str) -> Option<LetterRange<'_>> {
     static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r#"(?:\b(?:permutations|combinations|combinations_with_replacement|product|list|set|len|sorted|enumerate)\(\s*|\bin\s+)('[A-Za-z0-9]-[A-Za-z0-9]'|"[A-Za-z0-9]-[A-Za-z0-9]")"#,
@@ -8535,7 +8540,12 @@ fn letter_range_as_text(code: &str) -> Option<&str> {
         return None;
     }
     let at = code.find(&found)?;
-    Some(&code[at..at + found.len()])
+    Some(LetterRange {
+        literal: &code[at..at + found.len()],
+        from: char::from(from),
+        to: char::from(to),
+        written: (from..=to).map(char::from).collect(),
+    })
 }
 
 /// A Roman numeral of the request that takes a numeral away (`XLIV`), and its value, when the
@@ -8648,11 +8658,7 @@ fn last_year_left_out(request: &str, code: &str) -> Option<(u32, u32)> {
     if !words_in(&lower).any(|w| w == "days") || !lower.contains("years") {
         return None;
     }
-    let years: Vec<u32> = YEAR
-        .as_ref()?
-        .find_iter(request)
-        .filter_map(|m| m.as_str().parse().ok())
-        .collect();
+    let years = years_in(request);
     let [first, last] = years.as_slice() else {
         return None;
     };
@@ -13182,6 +13188,15 @@ const MONTHS: [&str; 12] = [
     "november",
     "december",
 ];
+
+/// The years a request writes, in its order.
+fn years_in(request: &str) -> Vec<u32> {
+    YEAR.as_ref().map_or_else(Vec::new, |year| {
+        year.find_iter(request)
+            .filter_map(|m| m.as_str().parse().ok())
+            .collect()
+    })
+}
 
 /// A year written in a request (1600 to 2999).
 static YEAR: std::sync::LazyLock<Option<regex::Regex>> =
