@@ -5785,9 +5785,14 @@ pub fn uncomputed_hint(
     // Not the digits of the line that stands for output trimmed away (a mended run printed
     // 360 codes, trimmed, and its "[trimmed 81 characters of output]" held a number;
     // twenty-fourth set, task 20).
+    // The marker's words around its count, as `oi_exec` writes them.
+    let marker = oi_exec::trim_marker(0);
+    let (marker_start, marker_end) = marker.trim().split_once('0').unwrap_or_default();
     let untrimmed: String = value
         .lines()
-        .filter(|l| !(l.starts_with("… [trimmed ") && l.ends_with(" characters of output] …")))
+        .filter(|l| {
+            marker_start.is_empty() || !(l.starts_with(marker_start) && l.ends_with(marker_end))
+        })
         .collect::<Vec<_>>()
         .join("\n");
     if hint.is_none()
