@@ -1385,6 +1385,60 @@ TWENTY_FOURTH = [
       "big.txt": "x\n" * 20}, "guide.md"),
 ]
 
+WEEK_TEMPS_CSV = "day,temp\nmon,18\ntue,22\nwed,25\nthu,19\nfri,21\nsat,20\nsun,27\n"
+MIXED_VALUES_TXT = "3\n8\n15\n22\n7\n10\n"
+COMMENTED_SCRIPT_PY = "# setup\nimport os\n  # indented comment\nx = 1  # trailing\nprint(x)\n# end\n"
+REORDER_CSV = "item,stock,reorder_level\npaper,40,50\ntoner,5,3\nstaples,100,20\npens,8,10\nfolders,12,12\n"
+FULL_NAMES_TXT = "Anna Smith\nBen Jones\nAnna Brown\nCarl Smith\nBen Lee\nAnna Kim\n"
+SERVICE_JSON = json.dumps({"name": "svc", "description": "handles nightly exports", "owner": "data-team",
+                           "region": "eu-west-1", "retries": 3})
+USER_SESSIONS_CSV = "user,minutes\nana,30\nbo,45\nana,25\ncy,50\nbo,20\n"
+BOOT_LOG = "booting\nchecking disk\nSTART\nworker 1 up\nworker 2 up\nready\n"
+PAIRS_TXT = "3 7\n4 5\n9 1\n2 8\n6 6\n10 0\n"
+RAIN_WEEK_TXT = "mon rain\ntue rain\nwed sun\nthu rain\nfri rain\nsat rain\nsun sun\n"
+FRUIT_PRICES_JSON = json.dumps({"apple": 1.2, "melon": 3.5, "grape": 2.75, "kiwi": 0.8})
+REPEATED_ORDERS_CSV = "id,item\n1,pen\n2,cup\n1,pen\n3,ink\n2,cup\n1,pen\n"
+TWENTY_FIFTH = [
+    ("How many perfect squares are there between 500 and 1500? Use code.", {}, "16"),
+    ("What do the first five prime numbers multiply to? Use code.", {}, "2310"),
+    ("How many words in 'an old owl sat in every empty oak tree' start with a vowel? Use code.", {}, "7"),
+    ("What is the fifth root of 7776? Use code.", {}, "6"),
+    ("What do the even Fibonacci numbers below 1000 add up to? Use code.", {}, "798"),
+    ("What is the distance between the points (1, 2) and (7, 10)? Use code.", {}, "10"),
+    ("What angle in degrees do the hands of a clock make at 10:10? Use code.", {}, "115"),
+    ("What is 3/8 + 5/12 as a fraction in lowest terms? Use code.", {}, "19/24"),
+    ("What is 90 km/h in metres per second? Use code.", {}, "25"),
+    ("What is 'Mississippi' with each letter kept only the first time it appears? Use code.", {}, "Misp"),
+    ("What is the sum of all the digits of all the numbers from 1 to 100? Use code.", {}, "901"),
+    ("What do the first 10 triangular numbers add up to? Use code.", {}, "220"),
+    ("What percent of 80 is 26? Use code.", {}, "32.5"),
+    ("How many times does the digit 7 appear when writing the numbers from 1 to 100? Use code.", {}, "20"),
+    ("What do the numbers from 1 to 1000 that are divisible by 7 but not by 5 add up to? Use code.", {}, "56861"),
+    ("What do the odd numbers from 1 to 11 multiply to? Use code.", {}, "10395"),
+    ("What is 12340 seconds as hours, minutes and seconds (H:MM:SS)? Use code.", {}, "3:25:40"),
+    ("What is 123456789 times 987654321? Use code.", {}, "121932631112635269"),
+    ("How many letters do the words of 'small steps build lasting habits' have together, not counting spaces? "
+     "Use code.", {}, "28"),
+    ("How many characters long is 'hello world' repeated 7 times with a space between the copies? Use code.", {}, "83"),
+    ("On how many days in temps.csv was the temperature above 20?", {"temps.csv": WEEK_TEMPS_CSV}, "4"),
+    ("What do the even numbers in values.txt add up to?", {"values.txt": MIXED_VALUES_TXT}, "40"),
+    ("How many lines of script.py start with #, not counting leading spaces?", {"script.py": COMMENTED_SCRIPT_PY}, "3"),
+    ("How many items in inventory.csv have a stock below their reorder level?", {"inventory.csv": REORDER_CSV}, "2"),
+    ("What is the most common first name in people.txt?", {"people.txt": FULL_NAMES_TXT}, "anna"),
+    ("Which key in config.json has the longest text value?", {"config.json": SERVICE_JSON}, "description"),
+    ("Which user in sessions.csv spent the most minutes in total?", {"sessions.csv": USER_SESSIONS_CSV}, "bo"),
+    ("How many lines of app.log come after the line START?", {"app.log": BOOT_LOG}, "3"),
+    ("How many lines of pairs.txt hold two numbers that add up to 10?", {"pairs.txt": PAIRS_TXT}, "4"),
+    ("What is the longest run of rainy days in a row in weather.txt?", {"weather.txt": RAIN_WEEK_TXT}, "3"),
+    ("How many .html files in this folder contain the word login?",
+     {"index.html": "<a href=login>Log in</a>\n", "about.html": "<p>about us</p>\n",
+      "login.html": "<form id='login'></form>\n", "help.html": "<p>Forgot your login?</p>\n",
+      "notes.txt": "login details\n"}, "3"),
+    ("What is the difference between the highest and the lowest price in prices.json?",
+     {"prices.json": FRUIT_PRICES_JSON}, "2.7"),
+    ("How many rows of orders.csv repeat an earlier row exactly?", {"orders.csv": REPEATED_ORDERS_CSV}, "3"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1392,7 +1446,8 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH, "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
         "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
-        "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH}
+        "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH,
+        "twentyfifth": TWENTY_FIFTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
