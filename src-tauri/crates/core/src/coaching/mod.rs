@@ -580,6 +580,19 @@ pub fn run_hint(
                 false,
             );
         }
+        // The 1.5B model wrote `sum(int(digit) for digit in str(i) for i in range(1, 101))`
+        // and sent it back unchanged (twenty-fifth set, task 11).
+        if let Some(Reordered {
+            uses, gives, name, ..
+        }) = comprehension_out_of_order(code, output)
+        {
+            return hint(
+                &format!(
+                    "`{uses}` uses `{name}`, which the `{gives}` after it gives: the `for`s of a comprehension run from left to right, so write `{gives}` first, then `{uses}`."
+                ),
+                false,
+            );
+        }
         // A function called that nothing defines: the 1.5B model listed made-up tools
         // (`json_parse`, `get`) before its code and called them (twenty-third set, task 22).
         if let Some(name) = missing_name(output).filter(|n| called_undefined(code, n)) {
@@ -1557,8 +1570,7 @@ fn header_skipped(code: &str) -> Option<String> {
             &code[..line.end()],
             &code[line.end()..]
         ))
-    } else {
-        let looped = READER_LOOPED.as_ref()?.captures(code)?;
+    } else if let Some(looped) = READER_LOOPED.as_ref()?.captures(code) {
         let (indent, row, opened) = (&looped[1], &looped[2], &looped[3]);
         let line = looped.get(0)?;
         Some(format!(
@@ -1566,7 +1578,38 @@ fn header_skipped(code: &str) -> Option<String> {
             &code[..line.start()],
             &code[line.end()..]
         ))
+    } else {
+        lines_skipped_first(code)
     }
+}
+
+/// `code` with its loop over the file's lines read into a list (`lines = f.readlines()`,
+/// `.read().splitlines()`) started from the second: `for line in lines[1:]:`. The 1.5B model
+/// split each line of temps.csv at its commas and converted `row[1]`, `temp` of the header
+/// among them (twenty-fifth set, task 21).
+fn lines_skipped_first(code: &str) -> Option<String> {
+    static LOOP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^(\s*for\s+\w+\s+in\s+)([A-Za-z_]\w*)(\s*:)").ok()
+    });
+    LOOP.as_ref()?.captures_iter(code).find_map(|caps| {
+        let name = caps.get(2)?.as_str();
+        let read = regex::Regex::new(&format!(
+            r#"(?m)^\s*{}\s*=\s*[^\n]*(?:\.readlines\(\)|\.splitlines\(\)|\.split\(\s*['"]\\n['"]\s*\))\s*$"#,
+            regex::escape(name)
+        ))
+        .ok()?;
+        if !read.is_match(code) {
+            return None;
+        }
+        let whole = caps.get(0)?;
+        Some(format!(
+            "{}{}{name}[1:]{}{}",
+            &code[..whole.start()],
+            &caps[1],
+            &caps[3],
+            &code[whole.end()..]
+        ))
+    })
 }
 
 /// Python that converts a column of the rows of a `csv.reader` to numbers (`float(row[1])`)
@@ -2267,6 +2310,37 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
         if texts.iter().all(|t| !t.contains(&separator)) {
             return Some(format!(
                 "Your code splits at `'{written}'`, and no line of {files} holds `{written}`: each line stays whole, in one part."
+            ));
+        }
+    }
+    // A whole line compared with a word that lines only hold among others (the 1.5B model
+    // tested `line.strip() == "rain"` on lines that read `mon rain`; twenty-fifth set, task 30).
+    static EQUALS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\b\w*line\w*(?:\.(?:strip|rstrip|lower)\(\))*\s*==\s*(?:'([^'\n]+)'|"([^"\n]+)")"#,
+        )
+        .ok()
+    });
+    for found in EQUALS.as_ref()?.captures_iter(code) {
+        let Some(word) = found.get(1).or_else(|| found.get(2)).map(|m| m.as_str()) else {
+            continue;
+        };
+        let folded = found.get(0).is_some_and(|m| m.as_str().contains("lower()"));
+        let fold = |l: &str| {
+            if folded {
+                l.trim().to_lowercase()
+            } else {
+                l.trim().to_string()
+            }
+        };
+        let lines = || texts.iter().flat_map(|t| t.lines());
+        if lines().any(|l| fold(l) == word) {
+            continue;
+        }
+        if let Some(example) = lines().find(|l| fold(l).contains(word)) {
+            return Some(format!(
+                "Your code compares whole lines with `'{word}'`, and no line of {files} is just `{word}`: they read like `{}`. Test whether a line holds it: `'{word}' in line`.",
+                example.trim()
             ));
         }
     }
@@ -3939,6 +4013,90 @@ pub fn mended_counter<'h>(
         format!("{name} = {start}\n{code}"),
         format!(
             "the model's code adds to `{name}`, which it never set, and {how}: running it with `{name} = {start}` first"
+        ),
+    ))
+}
+
+/// A comprehension whose `for` uses a name that a later `for` of it gives, as a `NameError`
+/// for that name shows: the two clauses, the name, and the code with them swapped.
+struct Reordered<'c> {
+    uses: &'c str,
+    gives: &'c str,
+    name: &'c str,
+    mended: String,
+}
+
+fn comprehension_out_of_order<'c>(code: &'c str, output: &'c str) -> Option<Reordered<'c>> {
+    let name = missing_name(output)?;
+    let gives_at = format!("for {name} in ");
+    let mut offset = 0;
+    for line in code.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let Some(p2) = line.find(&gives_at) else {
+            continue;
+        };
+        // The `for` before it whose iterable names `name`.
+        let Some(p1) = line[..p2].rfind("for ") else {
+            continue;
+        };
+        let first = &line[p1..p2];
+        let iterable = first.split_once(" in ").map_or("", |(_, it)| it);
+        let named = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name)))
+            .is_ok_and(|re| re.is_match(iterable));
+        if !named {
+            continue;
+        }
+        // The later clause runs to the bracket that closes the comprehension, or an `if`.
+        let mut depth = 0i32;
+        let mut end = line.trim_end().len();
+        for (i, c) in line[p2..].char_indices() {
+            let at = p2 + i;
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' if depth == 0 => {
+                    end = at;
+                    break;
+                }
+                ')' | ']' | '}' => depth -= 1,
+                ' ' if depth == 0 && line[at..].starts_with(" if ") => {
+                    end = at;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let uses = first.trim_end();
+        let gives = line[p2..end].trim_end();
+        let mut mended = String::with_capacity(code.len() + 1);
+        mended.push_str(&code[..start + p1]);
+        mended.push_str(gives);
+        mended.push(' ');
+        mended.push_str(uses);
+        mended.push_str(&code[start + p2 + gives.len()..]);
+        return Some(Reordered {
+            uses: &code[start + p1..start + p1 + uses.len()],
+            gives: &code[start + p2..start + p2 + gives.len()],
+            name,
+            mended,
+        });
+    }
+    None
+}
+
+/// When the model sends back, unchanged, Python code whose comprehension used a name before
+/// its `for` gave it (the hint said so): that code with the two `for`s swapped, for the engine
+/// to run in the model's stead, and a line for the events.
+pub fn mended_comprehension<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, output, how) = python_failed_again(history, next)?;
+    let Reordered { name, mended, .. } = comprehension_out_of_order(code, output)?;
+    Some((
+        mended,
+        format!(
+            "the model's comprehension uses `{name}` before the `for` that gives it, and {how}: running it with its two `for`s swapped"
         ),
     ))
 }
@@ -5866,6 +6024,30 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // Output of one line or several (the two values on lines of their own; a row each).
+    let several_told = if !shell && hint.is_none() && !value.is_empty() {
+        if difference_not_taken(&request, code) {
+            Some(
+                "my request asks for the difference between them, and your code subtracted nothing: print the one minus the other (`highest - lowest`).",
+            )
+        } else if bools_for_count(&request, value) {
+            Some(
+                "my request asks how many, and your code printed True or False for each row: which rows count, not how many. Print how many are True, `.sum()` of it.",
+            )
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    if let Some(why) = several_told {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if hint.is_some() || value.is_empty() || value.lines().count() > 1 || installs_packages(code) {
         return None;
     }
@@ -6198,6 +6380,61 @@ pub fn uncomputed_hint(
         .or_else(|| {
             kind_counted_inverted(&request, code).map(|(kind, name)| {
                 format!("my request counts {kind}, and your code counted the characters `not in {name}`: everything else (spaces, the other letters). Count those in it, with capitals too: `sum(1 for c in text if c.lower() in {name})`.")
+            })
+        })
+        .or_else(|| {
+            digits_not_taken(&request, code).then(|| {
+                "my request adds up the digits of the numbers, and your code never took a number's digits: it added the numbers themselves. Add up each number's digits, `sum(int(d) for n in numbers for d in str(n))`.".to_string()
+            })
+        })
+        .or_else(|| {
+            listed_for_product(&request, value).map(|n| {
+                format!("my request asks what they multiply to, and your code printed the {n} {VALUES_THEMSELVES}, not their product: print `math.prod(...)` of them (`import math`).")
+            })
+        })
+        .or_else(|| {
+            clock_for_asked_time(&request, code).map(|(time, clock)| {
+                format!("my request is about {time}, and your code took the time from the clock (`{clock}`), which is another time: write {time}'s hour and minutes into the code.")
+            })
+        })
+        .or_else(|| {
+            vowels_left_out(&request, code).map(|(set, missing)| {
+                format!("`{set}` leaves out {missing}, {VOWELS_LEFT_OUT} Compare in one case with all five, `c.lower() in 'aeiou'`.")
+            })
+        })
+        .or_else(|| {
+            digit_counted_once(&request, code).map(|d| {
+                format!("`'{d}' in str(n)` {COUNTED_ONCE} ({d}{d} has two), and my request counts the digit's appearances: add up `str(n).count('{d}')` for each number.")
+            })
+        })
+        .or_else(|| {
+            leading_spaces_kept(&request, code).map(|test| {
+                format!("`{test}` misses a line whose start comes after spaces, and my request does not count leading spaces: strip them first, `line.lstrip().startswith(...)`.")
+            })
+        })
+        .or_else(|| {
+            totals_not_grouped(&request, code, cwd).map(|(file, name, rows)| {
+                format!("`{name}` is on {rows} rows of `{file}`, and my request adds up each one's rows: your code compared the rows one by one. Add them up per name in a dict first, `totals[name] = totals.get(name, 0) + value`, then print the name with the largest total.")
+            })
+        })
+        .or_else(|| {
+            first_n_not_summed(&request, code).map(|n| {
+                format!("my request adds up the first {n} of them, and your code computed one value with a formula and added none up: compute each of the {n} in a loop and add them up, `sum(... for k in range(1, {}))`.", n + 1)
+            })
+        })
+        .or_else(|| {
+            copies_side_by_side(&request, code).map(|(copies, n)| {
+                format!("`{copies}` {SIDE_BY_SIDE} join them, `' '.join([text] * {n})` for a space.")
+            })
+        })
+        .or_else(|| {
+            speed_metres_missed(&request, code).then(|| {
+                "a kilometre is 1000 metres and an hour 3600 seconds, and your code never made metres of the kilometres: km/h to metres per second is `* 1000 / 3600` (divided by 3.6).".to_string()
+            })
+        })
+        .or_else(|| {
+            hour_hand_unmoved(&request, code).map(|(h, m)| {
+                format!("the hour hand moves on as the minutes pass, half a degree a minute, and your code left it at the full hour: at {h}:{m:02} it is `{} * 30 + {m} * 0.5` degrees past 12, the minute hand `{m} * 6`; the angle is their difference (360 minus it when that is above 180).", h % 12)
             })
         })
         .or_else(|| {
@@ -8485,6 +8722,135 @@ pub fn mended_word_added<'h>(
 /// What the hint for a range of letters written as text says of it ([`letter_range_as_text`]).
 const RANGE_AS_TEXT: &str = "is the three characters";
 
+/// What the hint for a set of vowels that misses some says of it ([`vowels_left_out`]).
+const VOWELS_LEFT_OUT: &str =
+    "and the text of my request has them: your code never counts those vowels.";
+
+/// When the model sends back, unchanged, Python code told that its set of vowels misses some
+/// ([`VOWELS_LEFT_OUT`]), or answers after it: that code with all ten in the set, for the
+/// engine to run in the model's stead. The 0.5B model sent `r'\b[aAEIOU]\w*\b'` back
+/// (twenty-fifth set, task 3).
+pub fn mended_vowels<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, how) = told_and_sent_back(history, next, VOWELS_LEFT_OUT)?;
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    let (set, missing) = vowels_left_out(&request, code)?;
+    let at = code.find(set)?;
+    let mended = format!("{}aeiouAEIOU{}", &code[..at], &code[at + set.len()..]);
+    Some((
+        mended,
+        format!(
+            "the model's set of vowels `{set}` leaves out {missing}, and {how}: running it with all five in both cases"
+        ),
+    ))
+}
+
+/// What the hint for a digit tested once per number says of the test ([`digit_counted_once`]).
+const COUNTED_ONCE: &str = "counts a number once however many of the digit it has";
+
+/// When the model sends back, unchanged, Python code told that its `'7' in str(n)` counts a
+/// number once ([`COUNTED_ONCE`]), or answers after it: that code adding up the digit's
+/// appearances instead (`count += str(n).count('7')`, `sum(str(n).count('7') for n in …)`),
+/// for the engine to run in the model's stead. The 0.5B model sent its
+/// `if '7' in str(number): count += 1` back until its time ran out (twenty-fifth set, task
+/// 14).
+pub fn mended_digit_count<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, how) = told_and_sent_back(history, next, COUNTED_ONCE)?;
+    let (asked, _) = history.last_turn()?;
+    let digit = digit_counted_once(&request_text(asked), code)?;
+    let mended = digit_appearances_counted(code, digit)?;
+    Some((
+        mended,
+        format!(
+            "the model's code counts each number holding a {digit} once, and {how}: running it adding up the {digit}s of each number"
+        ),
+    ))
+}
+
+/// `code` with its test of whether a number holds `digit` made a count of it: an `if '7' in
+/// str(n):` whose body is `count += 1` becomes `count += str(n).count('7')`, and `sum(1 for n
+/// in … if '7' in str(n))` becomes `sum(str(n).count('7') for n in …)`.
+fn digit_appearances_counted(code: &str, digit: char) -> Option<String> {
+    let test = regex::Regex::new(&format!(
+        r#"^(\s*)if\s+['"]{digit}['"]\s+in\s+(str\([^()\n]*\))\s*:\s*$"#
+    ))
+    .ok()?;
+    let added = regex::Regex::new(r"^\s*([A-Za-z_]\w*)\s*\+=\s*1\s*$").ok()?;
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::with_capacity(lines.len());
+    let mut mended = false;
+    let mut i = 0;
+    while i < lines.len() {
+        if let (Some(t), Some(a)) = (
+            test.captures(lines[i]),
+            lines.get(i + 1).and_then(|l| added.captures(l)),
+        ) {
+            out.push(format!("{}{} += {}.count('{digit}')", &t[1], &a[1], &t[2]));
+            mended = true;
+            i += 2;
+            continue;
+        }
+        out.push(lines[i].to_string());
+        i += 1;
+    }
+    let mut text = out.join("\n");
+    let summed = regex::Regex::new(&format!(
+        r#"sum\(\s*1\s+for\s+([A-Za-z_]\w*)\s+in\s+([^\n]+?)\s+if\s+['"]{digit}['"]\s+in\s+str\(\s*([A-Za-z_]\w*)\s*\)\s*\)"#
+    ))
+    .ok()?;
+    if let Some(c) = summed.captures(&text)
+        && c[1] == c[3]
+    {
+        let whole = c.get(0)?.range();
+        let replaced = format!(
+            "sum(str({0}).count('{digit}') for {0} in {1})",
+            &c[1], &c[2]
+        );
+        text.replace_range(whole, &replaced);
+        mended = true;
+    }
+    mended.then_some(text)
+}
+
+/// What the hint for copies of a text put side by side says of them ([`copies_side_by_side`]).
+const SIDE_BY_SIDE: &str = "puts the copies side by side with nothing between them, and my request puts something between them:";
+
+/// When the model sends back, unchanged, Python code told that its `text * 7` puts the copies
+/// side by side ([`SIDE_BY_SIDE`]) where the request puts a space between them, or answers
+/// after it: that code with the copies joined by a space, for the engine to run in the
+/// model's stead.
+pub fn mended_copies<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, how) = told_and_sent_back(history, next, SIDE_BY_SIDE)?;
+    let (asked, _) = history.last_turn()?;
+    let request = request_text(asked);
+    if !request.to_lowercase().contains("space") {
+        return None;
+    }
+    let (copies, n) = copies_side_by_side(&request, code)?;
+    let text = copies.rsplit_once('*')?.0.trim();
+    let at = code.find(copies)?;
+    let mended = format!(
+        "{}' '.join([{text}] * {n}){}",
+        &code[..at],
+        &code[at + copies.len()..]
+    );
+    Some((
+        mended,
+        format!(
+            "the model's code puts the copies of `{text}` side by side, where the request has a space between them, and {how}: running it with them joined by a space"
+        ),
+    ))
+}
+
 /// When the model sends back, unchanged, Python code told that its `'A-F'` is three
 /// characters ([`RANGE_AS_TEXT`]), or answers after it: that code with the range written out
 /// (`'ABCDEF'`), for the engine to run in the model's stead. The 0.5B model sent its
@@ -8615,6 +8981,357 @@ fn kind_counted_inverted<'c>(request: &str, code: &'c str) -> Option<(&'static s
         .find(|n| n.to_lowercase().contains(&kind[..kind.len() - 1]))?;
     let at = code.find(name)?;
     Some((kind, &code[at..at + name.len()]))
+}
+
+/// A set of vowels written in the code (`'aeiou'`, `[aAEIOU]`) that misses some the
+/// request's text has, in the case the code compares them: the set as written and the vowels
+/// it misses. The 0.5B model found 1 word starting with a vowel in 'an old owl sat in every
+/// empty oak tree' with `r'\b[aAEIOU]\w*\b'` (twenty-fifth set, task 3).
+fn vowels_left_out<'c>(request: &str, code: &'c str) -> Option<(&'c str, String)> {
+    const VOWELS: &str = "aeiouAEIOU";
+    let lower = request.to_lowercase();
+    if !words_in(&lower).any(|w| matches!(w, "vowel" | "vowels" | "consonant" | "consonants")) {
+        return None;
+    }
+    let bare = uncommented(code);
+    let ignores_case = ["re.I", "IGNORECASE", "(?i)"]
+        .iter()
+        .any(|w| bare.contains(w));
+    let lowered = ["lower()", "casefold()"].iter().any(|w| bare.contains(w));
+    let raised = bare.contains("upper()");
+    // The text the request gives in single quotes; without one, only a text the code folds
+    // to one case is known to need that case's five.
+    let given: String = request
+        .split('\'')
+        .skip(1)
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let needed: Vec<char> = if lowered || raised || ignores_case {
+        let text = if given.is_empty() {
+            "aeiou".to_string()
+        } else {
+            given.to_lowercase()
+        };
+        let mut v: Vec<char> = "aeiou".chars().filter(|c| text.contains(*c)).collect();
+        if raised && !lowered && !ignores_case {
+            v = v.iter().map(char::to_ascii_uppercase).collect();
+        }
+        v
+    } else {
+        VOWELS.chars().filter(|c| given.contains(*c)).collect()
+    };
+    if needed.is_empty() {
+        return None;
+    }
+    static CLASS: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\[([aeiouAEIOU]{3,})\]").ok());
+    let classes = CLASS
+        .as_ref()?
+        .find_iter(&bare)
+        .map(|m| m.as_str().to_string());
+    let literals = string_literals(&bare)
+        .into_iter()
+        .filter(|l| l.len() >= 3 && l.chars().all(|c| VOWELS.contains(c)))
+        .map(|l| format!("'{l}'"));
+    classes.chain(literals).find_map(|written| {
+        let has = |c: char| {
+            if ignores_case {
+                written.to_lowercase().contains(c.to_ascii_lowercase())
+            } else {
+                written.contains(c)
+            }
+        };
+        let missing: Vec<String> = needed
+            .iter()
+            .filter(|c| !has(**c))
+            .map(|c| c.to_string())
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        let inner = written.trim_matches(|c| matches!(c, '\'' | '[' | ']'));
+        let at = code.find(inner)?;
+        Some((&code[at..at + inner.len()], missing.join(", ")))
+    })
+}
+
+/// The digit a request counts the appearances of ("how many times does the digit 7
+/// appear"), when the code tests whether each number has it (`'7' in str(n)`) and never
+/// counts it: 77 then counts once. The 0.5B model printed 19 for the 7s from 1 to 100
+/// (twenty-fifth set, task 14).
+fn digit_counted_once(request: &str, code: &str) -> Option<char> {
+    let lower = request.to_lowercase();
+    if !lower.contains("how many times") {
+        return None;
+    }
+    static DIGIT: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\bdigit\s+(\d)\b").ok());
+    let digit = DIGIT
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .chars()
+        .next()?;
+    let bare = uncommented(code);
+    let tested = [format!("'{digit}' in "), format!("\"{digit}\" in ")]
+        .iter()
+        .any(|t| bare.contains(t.as_str()));
+    (tested && !bare.contains(".count(")).then_some(digit)
+}
+
+/// The code's `startswith` test, when the request does not count the spaces before a line's
+/// start ("not counting leading spaces") and the code never strips them. The 0.5B model
+/// counted 2 lines starting with `#` where one more has spaces before it (twenty-fifth set,
+/// task 23).
+fn leading_spaces_kept<'c>(request: &str, code: &'c str) -> Option<&'c str> {
+    let lower = request.to_lowercase();
+    if ![
+        "leading space",
+        "leading whitespace",
+        "indentation",
+        "indented",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    // Not `uncommented`: the `#` a request asks about is in the code's strings.
+    if code.contains("strip(") || code.contains("re.") {
+        return None;
+    }
+    static TEST: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\w+\.startswith\([^()\n]*\)").ok());
+    TEST.as_ref()?.find(code).map(|m| m.as_str())
+}
+
+/// Where a request asks which name has the largest (smallest) total and its CSV file has a
+/// name on several rows, while the code adds nothing up per name: the file, that name and
+/// how many rows it has. The 0.5B model compared the rows of sessions.csv one by one and
+/// named the user of the single longest session (twenty-fifth set, task 27).
+fn totals_not_grouped(request: &str, code: &str, cwd: &Path) -> Option<(String, String, usize)> {
+    let lower = request.to_lowercase();
+    let asks_which = lower.starts_with("which") || lower.starts_with("who");
+    let totals = lower.contains("in total") || lower.contains("altogether");
+    if !asks_which || !totals {
+        return None;
+    }
+    let bare = uncommented(code);
+    let grouped = [
+        "{}",
+        "dict(",
+        "defaultdict",
+        "Counter",
+        "groupby",
+        ".get(",
+        "setdefault",
+        "pivot",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    if grouped {
+        return None;
+    }
+    named_files(request).into_iter().find_map(|file| {
+        let (_, text) = csv_file(cwd, file)?;
+        let rows = csv_rows(&text);
+        let width = rows.first()?.len();
+        (0..width).find_map(|column| {
+            let values: Vec<&str> = rows.iter().filter_map(|r| r.get(column).copied()).collect();
+            if values.iter().any(|v| v.parse::<f64>().is_ok()) {
+                return None;
+            }
+            values.iter().find_map(|v| {
+                let n = values.iter().filter(|w| *w == v).count();
+                (n > 1).then(|| (file.to_string(), (*v).to_string(), n))
+            })
+        })
+    })
+}
+
+/// How many the request adds up ("the first 10 triangular numbers add up to"), when the
+/// code adds nothing up: no `sum`, no `+=`, no loop, one value from a formula. The 0.5B model
+/// printed 55, the 10th triangular number, for the sum of the first 10 (twenty-fifth set,
+/// task 12).
+fn first_n_not_summed(request: &str, code: &str) -> Option<u64> {
+    let lower = request.to_lowercase();
+    if !(lower.contains("add up") || lower.contains("sum of") || lower.contains("total of")) {
+        return None;
+    }
+    static FIRST: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\bfirst\s+(\d+)\s+\w").ok());
+    let n: u64 = FIRST
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .parse()
+        .ok()?;
+    let bare = uncommented(code);
+    let adds = [
+        "sum(",
+        "+=",
+        "for ",
+        "while ",
+        "reduce(",
+        "accumulate",
+        "cumsum",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    (n > 1 && !adds).then_some(n)
+}
+
+/// The code's copies of a text put side by side (`string * 7`), when the request puts
+/// something between them ("repeated 7 times with a space between the copies") and the code
+/// joins nothing: the expression and the count. The 0.5B model printed 77 for the 83
+/// characters of 'hello world' repeated 7 times with spaces (twenty-fifth set, task 20).
+fn copies_side_by_side<'c>(request: &str, code: &'c str) -> Option<(&'c str, String)> {
+    let lower = request.to_lowercase();
+    if !lower.contains("repeat") || !(lower.contains("between") || lower.contains("separated")) {
+        return None;
+    }
+    let bare = uncommented(code);
+    if bare.contains(".join(") {
+        return None;
+    }
+    static TIMES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?:[A-Za-z_]\w*|'[^'\n]*'|"[^"\n]*")\s*\*\s*(\d+)\b"#).ok()
+    });
+    let caps = TIMES.as_ref()?.captures(&bare)?;
+    let found = caps.get(0)?.as_str();
+    let n = caps.get(1)?.as_str().to_string();
+    let at = code.find(found)?;
+    Some((&code[at..at + found.len()], n))
+}
+
+/// Whether a request converts kilometres per hour to metres per second (or back) and the
+/// code never makes 1000 metres of a kilometre (no 1000, no 3.6). The 0.5B model divided 90
+/// by 3600 and printed 0.025 (twenty-fifth set, task 9).
+fn speed_metres_missed(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let kmh = ["km/h", "kilometres per hour", "kilometers per hour", "kph"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let ms = ["metres per second", "meters per second", "m/s"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let bare = uncommented(code);
+    kmh && ms && !bare.contains("1000") && !bare.contains("3.6") && !bare.contains("1e3")
+}
+
+/// The hour and minutes of a request that asks the angle of a clock's hands at a time, when
+/// the code leaves the hour hand where it stood at the full hour (nothing for its half a
+/// degree a minute). The 0.5B model computed `30 + (10 / 12) * 6` for 10:10 (twenty-fifth
+/// set, task 7).
+fn hour_hand_unmoved(request: &str, code: &str) -> Option<(u32, u32)> {
+    let lower = request.to_lowercase();
+    if !lower.contains("clock") || !(lower.contains("angle") || lower.contains("degree")) {
+        return None;
+    }
+    static TIME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(\d{1,2}):(\d{2})\b").ok());
+    let caps = TIME.as_ref()?.captures(&lower)?;
+    let hour: u32 = caps.get(1)?.as_str().parse().ok()?;
+    let minutes: u32 = caps.get(2)?.as_str().parse().ok()?;
+    let bare = uncommented(code).replace(' ', "");
+    let moves = ["0.5", "/2", "5.5", "/60", "11/2", "*30/60"]
+        .iter()
+        .any(|w| bare.contains(w));
+    (!moves && minutes > 0).then_some((hour, minutes))
+}
+
+/// Whether a request asks for the difference between two values and the code subtracts
+/// nothing (no `-`, no `abs`): it printed the two. The 0.5B model printed the highest and the
+/// lowest price of prices.json and answered with both (twenty-fifth set, task 32).
+fn difference_not_taken(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    if !lower.contains("difference between") {
+        return false;
+    }
+    let bare: String = uncommented(code).lines().map(without_strings).collect();
+    !bare.contains('-') && !bare.contains("abs(") && !bare.contains("diff") && !bare.contains("ptp")
+}
+
+/// How many values the code printed where the request asks what they multiply to. The 1.5B
+/// model printed `[2, 3, 5, 7, 11]` for what the first five primes multiply to, then answered
+/// 30 (twenty-fifth set, task 2).
+fn listed_for_product(request: &str, value: &str) -> Option<usize> {
+    let lower = request.to_lowercase();
+    let asked = [
+        "multiply to",
+        "multiplied together",
+        "product of",
+        "the product",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !asked
+        || [" each", " per ", "every"]
+            .iter()
+            .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    printed_collection(value)
+}
+
+/// A clock time a request asks about (`10:10`) and the code's call that takes the time of
+/// day from the clock instead, when the code never writes the time's hour. The 1.5B model
+/// computed the angle of a clock's hands at `datetime.now()`, 14:05, for 10:10, and sent the
+/// same code back when told 10 was never used (twenty-fifth set, task 7).
+fn clock_for_asked_time<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'static str)> {
+    let clock = ["now()", "localtime(", "time.time()"]
+        .into_iter()
+        .find(|clock| code.contains(clock))?;
+    static TIME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(\d{1,2}):(\d{2})\b").ok());
+    let caps = TIME.as_ref()?.captures(request)?;
+    let hour = caps.get(1)?.as_str().trim_start_matches('0');
+    let bare: String = uncommented(code).lines().map(without_strings).collect();
+    let written = !hour.is_empty()
+        && regex::Regex::new(&format!(r"\b0?{hour}\b")).is_ok_and(|re| re.is_match(&bare));
+    (!written).then_some((caps.get(0)?.as_str(), clock))
+}
+
+/// Whether a request adds up the digits of numbers and the code never takes a number's
+/// digits (no `str`, no `% 10`, no `divmod`). The 1.5B model added up the numbers from 1 to
+/// 100 for the sum of their digits and answered 5050 (twenty-fifth set, task 11).
+fn digits_not_taken(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let adds = ["sum", "add up", "adds up", "total"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if !adds || !lower.contains("digits of") {
+        return false;
+    }
+    let bare = uncommented(code).replace(' ', "");
+    !["str(", "%10", "divmod", "digit", "map(int"]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// Whether a request asks how many and the code printed a pandas Series of True and False,
+/// one for each row: which rows count, not how many. The 0.5B model printed
+/// `df.duplicated(...)` for the rows of orders.csv that repeat an earlier one, then answered
+/// that there are duplicates (twenty-fifth set, task 33).
+fn bools_for_count(request: &str, value: &str) -> bool {
+    let asks = request.to_lowercase().starts_with("how many");
+    let lines: Vec<&str> = value
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let Some((last, rows)) = lines.split_last() else {
+        return false;
+    };
+    asks && last.starts_with("dtype: bool")
+        && !rows.is_empty()
+        && rows
+            .iter()
+            .all(|l| l.ends_with("True") || l.ends_with("False") || l.starts_with("Name:"))
 }
 
 /// The number of digits a request's numbers have ("two-digit"), the word, and their range.

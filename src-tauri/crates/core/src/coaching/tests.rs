@@ -11837,3 +11837,404 @@ fn a_header_read_as_a_date_is_told_to_be_skipped() {
             .is_some_and(|h| !h.text.contains("header"))
     );
 }
+
+#[test]
+fn a_set_of_vowels_missing_the_texts_own_is_told_which() {
+    let request =
+        "How many words in 'an old owl sat in every empty oak tree' start with a vowel? Use code.";
+    let code = "import re\nsentence = \"an old owl sat in every empty oak tree\"\npattern = r'\\b[aAEIOU]\\w*\\b'\nprint(len(re.findall(pattern, sentence)))";
+    // Twenty-fifth set, task 3.
+    let hint = uncomputed(request, code, "1\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`aAEIOU` leaves out e, i, o") && hint.text.contains("'aeiou'"),
+        "{}",
+        hint.text
+    );
+    // All five in the text's case, or a text folded to the case of the set, is no such set;
+    // nor is a set the request's words never ask about.
+    for right in [
+        code.replace("[aAEIOU]", "[aeiouAEIOU]"),
+        code.replace("[aAEIOU]", "[AEIOU]")
+            .replace("sentence))", "sentence.upper()))"),
+        code.replace("pattern, sentence", "pattern, sentence, re.I"),
+    ] {
+        assert_eq!(vowels_left_out(request, &right), None, "{right}");
+    }
+    let lowered = "vowels = 'aeio'\nprint(sum(1 for w in s.split() if w[0].lower() in vowels))";
+    assert!(vowels_left_out("How many vowels are in 'up'?", lowered).is_some());
+    assert_eq!(
+        vowels_left_out("How many words are in 'up'?", lowered),
+        None
+    );
+}
+
+#[test]
+fn a_digit_tested_once_per_number_is_told_to_count_it() {
+    let request =
+        "How many times does the digit 7 appear when writing the numbers from 1 to 100? Use code.";
+    let code = "count = 0\nfor number in range(1, 101):\n    if '7' in str(number):\n        count += 1\nprint(count)";
+    // Twenty-fifth set, task 14.
+    let hint = uncomputed(request, code, "19\n").unwrap();
+    assert!(hint.text.contains("str(n).count('7')"), "{}", hint.text);
+    let counted = "print(sum(str(n).count('7') for n in range(1, 101)))";
+    assert_eq!(digit_counted_once(request, counted), None);
+    assert_eq!(
+        digit_counted_once("How many numbers from 1 to 100 contain the digit 7?", code),
+        None
+    );
+}
+
+#[test]
+fn a_start_tested_with_its_leading_spaces_is_told_to_strip_them() {
+    let request = "How many lines of script.py start with #, not counting leading spaces?";
+    let code =
+        "with open('script.py') as f:\n    print(sum(1 for line in f if line.startswith('#')))";
+    // Twenty-fifth set, task 23.
+    assert_eq!(
+        leading_spaces_kept(request, code),
+        Some("line.startswith('#')")
+    );
+    let stripped = code.replace("line.startswith", "line.lstrip().startswith");
+    assert_eq!(leading_spaces_kept(request, &stripped), None);
+    assert_eq!(
+        leading_spaces_kept("How many lines of script.py start with #?", code),
+        None
+    );
+}
+
+#[test]
+fn rows_compared_one_by_one_for_a_total_per_name_are_told_to_add_them_up() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sessions.csv"),
+        "user,minutes\nana,30\nbo,45\nana,25\ncy,50\nbo,20\n",
+    )
+    .unwrap();
+    let request = "Which user in sessions.csv spent the most minutes in total?";
+    let code = "import csv\nwith open('sessions.csv') as f:\n    reader = csv.reader(f)\n    next(reader)\n    best, who = 0, None\n    for row in reader:\n        if int(row[1]) > best:\n            best, who = int(row[1]), row[0]\nprint(who)";
+    // Twenty-fifth set, task 27.
+    let hint = uncomputed_in(request, code, "cy\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`ana` is on 2 rows of `sessions.csv`")
+            && hint.text.contains("totals.get(name, 0)"),
+        "{}",
+        hint.text
+    );
+    let grouped = code.replace("best, who = 0, None", "totals = {}");
+    assert_eq!(totals_not_grouped(request, &grouped, here.path()), None);
+    let single = "Which user in sessions.csv had the longest session?";
+    assert_eq!(totals_not_grouped(single, code, here.path()), None);
+    std::fs::write(
+        here.path().join("sessions.csv"),
+        "user,minutes\nana,30\nbo,45\n",
+    )
+    .unwrap();
+    assert_eq!(totals_not_grouped(request, code, here.path()), None);
+}
+
+#[test]
+fn one_value_of_a_formula_for_a_sum_of_the_first_n_is_told_to_add_them_up() {
+    let request = "What do the first 10 triangular numbers add up to? Use code.";
+    let code = "def sum_of_triangular_numbers(n):\n    return n * (n + 1) // 2\nprint(sum_of_triangular_numbers(10))";
+    // Twenty-fifth set, task 12.
+    let hint = uncomputed(request, code, "55\n").unwrap();
+    assert!(
+        hint.text.contains("first 10 of them") && hint.text.contains("range(1, 11)"),
+        "{}",
+        hint.text
+    );
+    let summed = "print(sum(k * (k + 1) // 2 for k in range(1, 11)))";
+    assert_eq!(first_n_not_summed(request, summed), None);
+    assert_eq!(
+        first_n_not_summed("What is the 10th triangular number?", code),
+        None
+    );
+}
+
+#[test]
+fn copies_side_by_side_where_the_request_separates_them_are_told_to_join() {
+    let request = "How many characters long is 'hello world' repeated 7 times with a space between the copies? Use code.";
+    let code = "string = 'hello world'\nrepeated = string * 7\nprint(len(repeated))";
+    // Twenty-fifth set, task 20.
+    let hint = uncomputed(request, code, "77\n").unwrap();
+    assert!(
+        hint.text.contains("`string * 7`") && hint.text.contains("' '.join([text] * 7)"),
+        "{}",
+        hint.text
+    );
+    let joined = "print(len(' '.join(['hello world'] * 7)))";
+    assert_eq!(copies_side_by_side(request, joined), None);
+    assert_eq!(
+        copies_side_by_side("How long is 'ab' repeated 7 times?", code),
+        None
+    );
+}
+
+#[test]
+fn kilometres_per_hour_divided_by_the_hour_alone_are_told_the_metres() {
+    let request = "What is 90 km/h in metres per second? Use code.";
+    let code = "km_per_h = 90\ns_per_h = 3600\nprint(km_per_h / s_per_h)";
+    // Twenty-fifth set, task 9.
+    let hint = uncomputed(request, code, "0.025\n").unwrap();
+    assert!(hint.text.contains("`* 1000 / 3600`"), "{}", hint.text);
+    assert!(!speed_metres_missed(request, "print(90 * 1000 / 3600)"));
+    assert!(!speed_metres_missed(request, "print(90 / 3.6)"));
+    assert!(!speed_metres_missed("What is 90 minutes in seconds?", code));
+}
+
+#[test]
+fn a_clocks_hour_hand_left_at_the_full_hour_is_told_it_moves() {
+    let request = "What angle in degrees do the hands of a clock make at 10:10? Use code.";
+    let code = "angle = 30 + (10 / 12) * 6\nprint(angle)";
+    // Twenty-fifth set, task 7.
+    let hint = uncomputed(request, code, "35.0\n").unwrap();
+    assert!(
+        hint.text.contains("`10 * 30 + 10 * 0.5`") && hint.text.contains("`10 * 6`"),
+        "{}",
+        hint.text
+    );
+    let moving = "h, m = 10, 10\nd = abs(h * 30 + m * 0.5 - m * 6)\nprint(min(d, 360 - d))";
+    assert_eq!(hour_hand_unmoved(request, moving), None);
+    assert_eq!(
+        hour_hand_unmoved("What angle do the hands of a clock make at 3:00?", code),
+        None
+    );
+}
+
+#[test]
+fn two_values_printed_for_their_difference_are_told_to_subtract() {
+    let request = "What is the difference between the highest and the lowest price in prices.json?";
+    let code = "import json\nwith open('prices.json') as f:\n    data = json.load(f)\nhighest = max(data.values())\nlowest = min(data.values())\nprint(f\"highest {highest}, lowest {lowest}\")";
+    // Twenty-fifth set, task 32.
+    let hint = uncomputed(request, code, "highest 3.5, lowest 0.8\n").unwrap();
+    assert!(hint.text.contains("`highest - lowest`"), "{}", hint.text);
+    // On two lines, as the 0.5B model printed them.
+    let hint = uncomputed(
+        request,
+        code,
+        "The highest price is 3.5.\nThe lowest price is 0.8.\n",
+    )
+    .unwrap();
+    assert!(hint.text.contains("`highest - lowest`"), "{}", hint.text);
+    let subtracted = code.replace("print(f", "print(highest - lowest)\nprint(f");
+    assert!(!difference_not_taken(request, &subtracted));
+    // A minus sign in a printed label is no subtraction.
+    let labelled = code.replace("highest {highest}", "high-low {highest}");
+    assert!(difference_not_taken(request, &labelled));
+    assert!(!difference_not_taken(
+        "What is the highest price in prices.json?",
+        code
+    ));
+}
+
+#[test]
+fn values_printed_for_their_product_are_told_to_multiply_them() {
+    let request = "What do the first five prime numbers multiply to? Use code.";
+    let code = "primes = [2, 3, 5, 7, 11]\nprint(primes)";
+    // Twenty-fifth set, task 2.
+    let hint = uncomputed(request, code, "[2, 3, 5, 7, 11]\n").unwrap();
+    assert!(hint.text.contains("`math.prod(...)`"), "{}", hint.text);
+    assert_eq!(listed_for_product(request, "2310"), None);
+    assert_eq!(
+        listed_for_product("What are the first five prime numbers?", "[2, 3, 5, 7, 11]"),
+        None
+    );
+}
+
+#[test]
+fn the_clocks_time_taken_for_a_time_the_request_gives_is_told_to_write_it() {
+    let request = "What angle in degrees do the hands of a clock make at 10:10? Use code.";
+    let code = "import datetime\nnow = datetime.datetime.now()\nhour, minute = now.hour, now.minute\nh = (hour % 12) * 30 + minute / 2\nm = minute * 6\nd = abs(h - m)\nprint(min(d, 360 - d))";
+    // Twenty-fifth set, task 7 (1.5B).
+    assert_eq!(
+        clock_for_asked_time(request, code),
+        Some(("10:10", "now()"))
+    );
+    let hint = uncomputed(request, code, "32.5\n").unwrap();
+    assert!(hint.text.contains("about 10:10"), "{}", hint.text);
+    let written = code.replace("now.hour, now.minute", "10, 10");
+    assert_eq!(clock_for_asked_time(request, &written), None);
+    assert_eq!(clock_for_asked_time("What time is it now?", code), None);
+}
+
+#[test]
+fn numbers_added_for_the_sum_of_their_digits_are_told_to_take_the_digits() {
+    let request = "What is the sum of all the digits of all the numbers from 1 to 100? Use code.";
+    let code = "i = 1\ntotal = 0\nwhile i <= 100:\n    total += i\n    i += 1\nprint(total)";
+    // Twenty-fifth set, task 11 (1.5B).
+    let hint = uncomputed(request, code, "5050\n").unwrap();
+    assert!(hint.text.contains("for d in str(n)"), "{}", hint.text);
+    let digits = "print(sum(int(d) for n in range(1, 101) for d in str(n)))";
+    assert!(!digits_not_taken(request, digits));
+    assert!(!digits_not_taken(
+        "What is the sum of the numbers from 1 to 100?",
+        code
+    ));
+}
+
+#[test]
+fn a_comprehension_using_a_later_fors_name_is_told_the_order_and_sent_back_runs_swapped() {
+    let request = "What is the sum of all the digits of all the numbers from 1 to 100? Use code.";
+    let code = "sum_of_digits = sum(int(digit) for digit in str(i) for i in range(1, 101))\nprint(sum_of_digits)";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 1, in <module>\nNameError: name 'i' is not defined\n";
+    // Twenty-fifth set, task 11 (1.5B).
+    let told = run_hint("python", code, failed, true, Path::new("/nonexistent")).unwrap();
+    assert!(
+        told.text.contains(
+            "`for digit in str(i)` uses `i`, which the `for i in range(1, 101)` after it gives"
+        ),
+        "{}",
+        told.text
+    );
+    let Reordered { mended, .. } = comprehension_out_of_order(code, failed).unwrap();
+    assert_eq!(
+        mended,
+        "sum_of_digits = sum(int(digit) for i in range(1, 101) for digit in str(i))\nprint(sum_of_digits)"
+    );
+    // With a condition after it, the condition stays last.
+    let filtered = "print([d for d in str(n) for n in range(10) if n % 2])";
+    let Reordered { mended, .. } =
+        comprehension_out_of_order(filtered, "NameError: name 'n' is not defined").unwrap();
+    assert_eq!(
+        mended,
+        "print([d for n in range(10) for d in str(n) if n % 2])"
+    );
+    // A name no later `for` gives is another failure.
+    assert!(
+        comprehension_out_of_order(
+            "print([x for x in y])",
+            "NameError: name 'y' is not defined"
+        )
+        .is_none()
+    );
+    // Sent back unchanged, the engine runs it mended.
+    let h = runs_ending(request, &[(code, failed)], true);
+    let (ran, says) = mended_comprehension(&h, Some(&run(code))).unwrap();
+    assert!(
+        ran.contains("for i in range(1, 101) for digit in str(i)"),
+        "{ran}"
+    );
+    assert!(says.contains("two `for`s swapped"), "{says}");
+    assert_eq!(mended_comprehension(&h, Some(&run("print(1)"))), None);
+}
+
+#[test]
+fn a_header_converted_from_lines_split_by_hand_is_skipped_when_sent_back() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("temps.csv"), "day,temp\nmon,18\ntue,22\n").unwrap();
+    let request = "On how many days in temps.csv was the temperature above 20?";
+    let code = "with open('temps.csv') as file:\n    lines = file.readlines()\n\ndata = []\nfor line in lines:\n    row = line.strip().split(',')\n    data.append(row)\n\nprint(sum(1 for row in data if float(row[1]) > 20))";
+    // Twenty-fifth set, task 21 (1.5B).
+    assert_eq!(
+        lines_skipped_first(code).unwrap(),
+        code.replace("for line in lines:", "for line in lines[1:]:")
+    );
+    let out = "Traceback (most recent call last):\nValueError: could not convert string to float: 'temp'\n";
+    let hint = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(hint.text.contains(HEADER_FIRST), "{}", hint.text);
+    let mut output = out.to_string();
+    hint.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, _) = mended_header(&h, Some(&run(code)), here.path()).unwrap();
+    assert!(mended.contains("for line in lines[1:]:"), "{mended}");
+    // A loop over a list the file was not read into is left alone.
+    assert_eq!(
+        lines_skipped_first("rows = [1, 2]\nfor r in rows:\n    print(r)"),
+        None
+    );
+}
+
+#[test]
+fn whole_lines_compared_with_a_word_they_hold_among_others_are_told_so() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("weather.txt"),
+        "mon rain\ntue rain\nwed sun\nthu rain\n",
+    )
+    .unwrap();
+    let request = "What is the longest run of rainy days in a row in weather.txt?";
+    let code = "lines = open('weather.txt').read().split('\\n')\ncurrent_streak = 0\nmax_streak = 0\nfor line in lines:\n    if line.strip() == \"rain\":\n        current_streak += 1\n        max_streak = max(max_streak, current_streak)\n    else:\n        current_streak = 0\nprint(f\"The longest run is {max_streak} days.\")";
+    // Twenty-fifth set, task 30 (1.5B).
+    let hint = uncomputed_in(request, code, "The longest run is 0 days.\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("no line of `weather.txt` is just `rain`: they read like `mon rain`")
+            && hint.text.contains("`'rain' in line`"),
+        "{}",
+        hint.text
+    );
+    // Lines that are the word itself are compared rightly.
+    std::fs::write(here.path().join("weather.txt"), "rain\nsun\n").unwrap();
+    assert_eq!(unmatched_search(code, here.path()), None);
+}
+
+#[test]
+fn a_true_or_false_for_each_row_for_how_many_is_told_to_count_them() {
+    let request = "How many rows of orders.csv repeat an earlier row exactly?";
+    let code = "import pandas as pd\ndf = pd.read_csv('orders.csv')\nprint(df.duplicated(subset='id', keep='first'))";
+    let printed =
+        "0    False\n1    False\n2     True\n3    False\n4     True\n5     True\ndtype: bool\n";
+    // Twenty-fifth set, task 33.
+    let hint = uncomputed(request, code, printed).unwrap();
+    assert!(hint.text.contains("`.sum()` of it"), "{}", hint.text);
+    assert!(!bools_for_count(request, "3\n"));
+    assert!(!bools_for_count(
+        "Which rows of orders.csv repeat an earlier row?",
+        printed
+    ));
+}
+
+#[test]
+fn a_set_of_vowels_told_it_misses_some_and_sent_back_runs_with_all_ten() {
+    let request =
+        "How many words in 'an old owl sat in every empty oak tree' start with a vowel? Use code.";
+    let code = "import re\nsentence = \"an old owl sat in every empty oak tree\"\nprint(len(re.findall(r'\\b[aAEIOU]\\w*\\b', sentence)))";
+    let told = uncomputed(request, code, "1\n").unwrap();
+    let mut output = "1\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_vowels(&h, Some(&run(code))).unwrap();
+    assert!(mended.contains(r"r'\b[aeiouAEIOU]\w*\b'"), "{mended}");
+    assert!(says.contains("leaves out e, i, o"), "{says}");
+    assert_eq!(mended_vowels(&h, Some(&run("print(7)"))), None);
+}
+
+#[test]
+fn copies_told_they_sit_side_by_side_and_sent_back_run_joined_by_a_space() {
+    let request = "How many characters long is 'hello world' repeated 7 times with a space between the copies? Use code.";
+    let code = "string = 'hello world'\nrepeated = string * 7\nprint(len(repeated))";
+    let told = uncomputed(request, code, "77\n").unwrap();
+    let mut output = "77\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, _) = mended_copies(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "string = 'hello world'\nrepeated = ' '.join([string] * 7)\nprint(len(repeated))"
+    );
+}
+
+#[test]
+fn a_digit_told_it_is_tested_once_and_sent_back_runs_counted() {
+    let request =
+        "How many times does the digit 7 appear when writing the numbers from 1 to 100? Use code.";
+    let code = "def count_sevens():\n    count = 0\n    for number in range(1, 101):\n        if '7' in str(number):\n            count += 1\n    return count\nprint(count_sevens())";
+    let told = uncomputed(request, code, "19\n").unwrap();
+    let mut output = "19\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_digit_count(&h, Some(&run(code))).unwrap();
+    assert_eq!(
+        mended,
+        "def count_sevens():\n    count = 0\n    for number in range(1, 101):\n        count += str(number).count('7')\n    return count\nprint(count_sevens())"
+    );
+    assert!(says.contains("adding up the 7s"), "{says}");
+    assert_eq!(
+        digit_appearances_counted("print(sum(1 for n in range(1, 101) if '7' in str(n)))", '7')
+            .unwrap(),
+        "print(sum(str(n).count('7') for n in range(1, 101)))"
+    );
+    assert_eq!(digit_appearances_counted("print(1)", '7'), None);
+}
