@@ -7758,7 +7758,6 @@ pub fn mended_listed<'h>(
 /// multiples of 7 up to 1000 for "What do the numbers from 1 to 1000 that 7 divides add up
 /// to?" and answered with the list (twenty-second set, task 11).
 fn listed_for_sum(request: &str, value: &str) -> Option<usize> {
-    let lower = request.to_lowercase();
     let asked = [
         "add up",
         "adds up",
@@ -7766,9 +7765,15 @@ fn listed_for_sum(request: &str, value: &str) -> Option<usize> {
         "the sum",
         "total of",
         "the total",
-    ]
-    .iter()
-    .any(|w| lower.contains(w));
+    ];
+    listed_for(request, value, &asked)
+}
+
+/// How many values the run printed as one list where the request asks what becomes of them
+/// together (one of `asked`, "add up", "multiply to"), not of each.
+fn listed_for(request: &str, value: &str, asked: &[&str]) -> Option<usize> {
+    let lower = request.to_lowercase();
+    let asked = asked.iter().any(|w| lower.contains(w));
     if !asked
         || [" each", " per ", "every"]
             .iter()
@@ -8695,9 +8700,7 @@ pub fn mended_word_added<'h>(
     next: Option<&'h ToolCall>,
     cwd: &Path,
 ) -> Option<(String, String)> {
-    let (code, how) = told_and_sent_back(history, next, LOOKS_ALONE)?;
-    let (asked, _) = history.last_turn()?;
-    let request = request_text(asked);
+    let (code, how, request) = told_and_sent_back_asked(history, next, LOOKS_ALONE)?;
     let (searched, unsearched, _) = word_left_unsearched(&request, code, cwd)?;
     let test = regex::Regex::new(&format!(
         r#"(['"]){}['"]\s+in\s+([A-Za-z_][\w.]*(?:\(\))?)"#,
@@ -8734,9 +8737,7 @@ pub fn mended_vowels<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
-    let (code, how) = told_and_sent_back(history, next, VOWELS_LEFT_OUT)?;
-    let (asked, _) = history.last_turn()?;
-    let request = request_text(asked);
+    let (code, how, request) = told_and_sent_back_asked(history, next, VOWELS_LEFT_OUT)?;
     let (set, missing) = vowels_left_out(&request, code)?;
     let at = code.find(set)?;
     let mended = format!("{}aeiouAEIOU{}", &code[..at], &code[at + set.len()..]);
@@ -8761,9 +8762,8 @@ pub fn mended_digit_count<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
-    let (code, how) = told_and_sent_back(history, next, COUNTED_ONCE)?;
-    let (asked, _) = history.last_turn()?;
-    let digit = digit_counted_once(&request_text(asked), code)?;
+    let (code, how, request) = told_and_sent_back_asked(history, next, COUNTED_ONCE)?;
+    let digit = digit_counted_once(&request, code)?;
     let mended = digit_appearances_counted(code, digit)?;
     Some((
         mended,
@@ -8829,9 +8829,7 @@ pub fn mended_copies<'h>(
     history: &'h History,
     next: Option<&'h ToolCall>,
 ) -> Option<(String, String)> {
-    let (code, how) = told_and_sent_back(history, next, SIDE_BY_SIDE)?;
-    let (asked, _) = history.last_turn()?;
-    let request = request_text(asked);
+    let (code, how, request) = told_and_sent_back_asked(history, next, SIDE_BY_SIDE)?;
     if !request.to_lowercase().contains("space") {
         return None;
     }
@@ -9231,11 +9229,7 @@ fn hour_hand_unmoved(request: &str, code: &str) -> Option<(u32, u32)> {
     if !lower.contains("clock") || !(lower.contains("angle") || lower.contains("degree")) {
         return None;
     }
-    static TIME: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(\d{1,2}):(\d{2})\b").ok());
-    let caps = TIME.as_ref()?.captures(&lower)?;
-    let hour: u32 = caps.get(1)?.as_str().parse().ok()?;
-    let minutes: u32 = caps.get(2)?.as_str().parse().ok()?;
+    let (hour, minutes, _) = *clock_times(request).first()?;
     let bare = uncommented(code).replace(' ', "");
     let moves = ["0.5", "/2", "5.5", "/60", "11/2", "*30/60"]
         .iter()
@@ -9259,41 +9253,27 @@ fn difference_not_taken(request: &str, code: &str) -> bool {
 /// model printed `[2, 3, 5, 7, 11]` for what the first five primes multiply to, then answered
 /// 30 (twenty-fifth set, task 2).
 fn listed_for_product(request: &str, value: &str) -> Option<usize> {
-    let lower = request.to_lowercase();
     let asked = [
         "multiply to",
         "multiplied together",
         "product of",
         "the product",
-    ]
-    .iter()
-    .any(|w| lower.contains(w));
-    if !asked
-        || [" each", " per ", "every"]
-            .iter()
-            .any(|w| lower.contains(w))
-    {
-        return None;
-    }
-    printed_collection(value)
+    ];
+    listed_for(request, value, &asked)
 }
 
 /// A clock time a request asks about (`10:10`) and the code's call that takes the time of
 /// day from the clock instead, when the code never writes the time's hour. The 1.5B model
 /// computed the angle of a clock's hands at `datetime.now()`, 14:05, for 10:10, and sent the
 /// same code back when told 10 was never used (twenty-fifth set, task 7).
-fn clock_for_asked_time<'r>(request: &'r str, code: &str) -> Option<(&'r str, &'static str)> {
+fn clock_for_asked_time(request: &str, code: &str) -> Option<(String, &'static str)> {
     let clock = ["now()", "localtime(", "time.time()"]
         .into_iter()
         .find(|clock| code.contains(clock))?;
-    static TIME: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(\d{1,2}):(\d{2})\b").ok());
-    let caps = TIME.as_ref()?.captures(request)?;
-    let hour = caps.get(1)?.as_str().trim_start_matches('0');
+    let (hour, minutes, _) = *clock_times(request).first()?;
     let bare: String = uncommented(code).lines().map(without_strings).collect();
-    let written = !hour.is_empty()
-        && regex::Regex::new(&format!(r"\b0?{hour}\b")).is_ok_and(|re| re.is_match(&bare));
-    (!written).then_some((caps.get(0)?.as_str(), clock))
+    let written = regex::Regex::new(&format!(r"\b0?{hour}\b")).is_ok_and(|re| re.is_match(&bare));
+    (!written).then(|| (format!("{hour}:{minutes:02}"), clock))
 }
 
 /// Whether a request adds up the digits of numbers and the code never takes a number's
@@ -9627,6 +9607,17 @@ fn told_and_sent_back<'h>(
         .1?
         .contains(marker)
         .then_some((code, how))
+}
+
+/// [`told_and_sent_back`], with the turn's request, for the mends that read it again.
+fn told_and_sent_back_asked<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+    marker: &str,
+) -> Option<(&'h String, &'static str, String)> {
+    let (code, how) = told_and_sent_back(history, next, marker)?;
+    let (asked, _) = history.last_turn()?;
+    Some((code, how, request_text(asked)))
 }
 
 /// What the hint for a count below zero says of the code's subtraction ([`negative_count`]).

@@ -12049,7 +12049,7 @@ fn the_clocks_time_taken_for_a_time_the_request_gives_is_told_to_write_it() {
     // Twenty-fifth set, task 7 (1.5B).
     assert_eq!(
         clock_for_asked_time(request, code),
-        Some(("10:10", "now()"))
+        Some(("10:10".to_string(), "now()"))
     );
     let hint = uncomputed(request, code, "32.5\n").unwrap();
     assert!(hint.text.contains("about 10:10"), "{}", hint.text);
