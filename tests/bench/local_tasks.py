@@ -1439,6 +1439,75 @@ TWENTY_FIFTH = [
     ("How many rows of orders.csv repeat an earlier row exactly?", {"orders.csv": REPEATED_ORDERS_CSV}, "3"),
 ]
 
+AT_SIGN_CONTACTS_CSV = "name,email\nAna,ana@mail.com\nBen,ben.mail.com\nCai,cai@work.org\nDee,dee@home.net\n"
+VERSIONS_TXT = "1.9.7\n1.10.2\n1.2.15\n0.12.0\n1.10.0\n"
+GALLERY_HTML = ("<html><body>\n<img src=\"a.jpg\" alt=\"A beach\">\n<img src=\"b.jpg\">\n"
+                "<img src=\"c.png\" alt=\"A cat\">\n<img src=\"d.png\">\n<img src=\"e.gif\" alt=\"Logo\">\n"
+                "</body></html>\n")
+QUARTER_REPORT_TXT = "Quarterly report\nSales rose 4 percent.\n"
+DONE_TODO_TXT = "[x] book flights\n[ ] pack bags\n[x] renew passport\n[ ] water plants\n[x] pay rent\n"
+DEPS_PACKAGE_JSON = ('{\n  "name": "shop",\n  "version": "2.1.0",\n  "dependencies": {\n'
+                     '    "express": "^4.18.2",\n    "lodash": "^4.17.21",\n    "pg": "^8.11.0",\n'
+                     '    "dotenv": "^16.3.1"\n  },\n  "devDependencies": {\n    "jest": "^29.7.0",\n'
+                     '    "eslint": "^8.50.0"\n  }\n}\n')
+MONTH_ORDERS_CSV = ("id,date,total\n1,2026-01-03,20.00\n2,2026-03-05,35.50\n3,2026-02-14,12.00\n"
+                    "4,2026-03-18,8.25\n5,2026-04-03,40.00\n6,2026-03-29,15.75\n")
+CALL_TIMES_CSV = "caller,duration\nana,4:30\nben,12:15\ncai,3:45\ndee,9:30\n"
+ENV_VARS_FILE = "# database\nDB_HOST=localhost\nDB_PORT=5432\n\n# secrets\nAPI_KEY=abc123\nDEBUG=true\n"
+VISIT_DATES_TXT = "2026-11-02\n2026-11-09\n2026-11-04\n2026-11-16\n2026-11-06\n2026-11-11\n"
+ANCHORS_HTML = ("<html><body>\n<a href=\"/home\">Home</a> <a href=\"/about\">About</a>\n"
+                "<p>Read <a href=\"https://example.com/docs\">the docs</a> or "
+                "<a href=\"/contact\">write to us</a>.</p>\n</body></html>\n")
+SHAPES_PY = ("import math\n\n\ndef area(r):\n    return math.pi * r * r\n\n\ndef perimeter(r):\n"
+             "    return 2 * math.pi * r\n\n\ndef describe(r):\n    return f\"r={r}: area {area(r):.2f}\"\n\n\n"
+             "def main():\n    print(describe(2))\n\n\nmain()\n")
+LOG_SECTIONS_INI = ("[server]\nhost = 0.0.0.0\nport = 8000\n\n[database]\nurl = postgres://localhost/app\n\n"
+                    "[logging]\nlevel = info\n")
+EMPTY_CELLS_CSV = ("name,phone,email,city\nana,,ana@mail.com,Oslo\nben,555-0101,,Rome\ncai,,cai@mail.com,\n"
+                   "dee,,dee@mail.com,Lima\n")
+
+TWENTY_SIXTH = [
+    ("What do the numbers in 'I bought 3 apples, 12 pears and 7 plums' add up to? Use code.", {}, "22"),
+    ("What is 9.99 plus 20 percent VAT, rounded to cents? Use code.", {}, "11.99"),
+    ("What is the colour #1E90FF as red, green and blue values? Use code.", {}, "30, 144, 255"),
+    ("What do 19.99, 5.49 and 12.30 add up to? Use code.", {}, "37.78"),
+    ("How many bytes does the text 'naïve café' take in UTF-8? Use code.", {}, "12"),
+    ("How long does it take to download 2.4 GB at 50 megabits per second, in minutes rounded to one decimal? "
+     "Use code.", {}, "6.4"),
+    ("What time is it in Tokyo when it is 14:00 in London on 2027-01-10? Answer as HH:MM. Use code.", {}, "23:00"),
+    ("What is the word 'résumé' written without its accents? Use code.", {}, "resume"),
+    ("What is the monthly payment on a 10000 loan at 6% yearly interest over 3 years, paid monthly, rounded to "
+     "cents? Use code.", {}, "304.22"),
+    ("What is the BMI of a person 1.75 m tall who weighs 70 kg, rounded to one decimal? Use code.", {}, "22.9"),
+    ("What is 'user_account_id' in camelCase? Use code.", {}, "userAccountId"),
+    ("What is the IPv4 address 192.168.1.10 as a 32-bit integer? Use code.", {}, "3232235786"),
+    ("What is 'Straße' in upper case, as Python writes it? Use code.", {}, "STRASSE"),
+    ("What is the average speed in km/h of a trip of 150 km that takes 1 hour 40 minutes? Use code.", {}, "90"),
+    ("What is the tip on a bill of 86.40 at 18 percent, rounded to cents? Use code.", {}, "15.55"),
+    ("What is 1.5 GiB in MiB? Use code.", {}, "1536"),
+    ("What percent of the numbers from 1 to 50 are prime? Use code.", {}, "30"),
+    ("What is 5 miles in kilometres, rounded to 2 decimals? Use code.", {}, "8.05"),
+    ("Which email address in contacts.csv has no @ sign?", {"contacts.csv": AT_SIGN_CONTACTS_CSV}, "ben.mail.com"),
+    ("What is the newest version in versions.txt?", {"versions.txt": VERSIONS_TXT}, "1.10.2"),
+    ("How many images in gallery.html have no alt text?", {"gallery.html": GALLERY_HTML}, "2"),
+    ("What is the MD5 hash of report.txt?", {"report.txt": QUARTER_REPORT_TXT}, "2233513682fdb16a0de78c2abdc32db6"),
+    ("How many TODO comments are there in the .py files of this folder?",
+     {"app.py": "# TODO: add tests\ndef f():\n    return 1  # TODO handle errors\n",
+      "util.py": "import os\n# TODO: remove this print\nprint(os.getcwd())\n",
+      "setup.py": "x = 1\n", "notes.txt": "TODO: buy milk\n"}, "3"),
+    ("How many lines of todo.txt are marked done with [x]?", {"todo.txt": DONE_TODO_TXT}, "3"),
+    ("How many packages does package.json list under dependencies?", {"package.json": DEPS_PACKAGE_JSON}, "4"),
+    ("How many orders in orders.csv were placed in March?", {"orders.csv": MONTH_ORDERS_CSV}, "3"),
+    ("What is the total length of the calls in calls.csv, in minutes (durations are mm:ss)?",
+     {"calls.csv": CALL_TIMES_CSV}, "30"),
+    ("How many variables does .env define, not counting comment lines?", {".env": ENV_VARS_FILE}, "4"),
+    ("Which weekday comes up most often among the dates in visits.txt?", {"visits.txt": VISIT_DATES_TXT}, "monday"),
+    ("How many links does page.html contain?", {"page.html": ANCHORS_HTML}, "4"),
+    ("How many functions does tools.py define?", {"tools.py": SHAPES_PY}, "4"),
+    ("How many sections does settings.ini have?", {"settings.ini": LOG_SECTIONS_INI}, "3"),
+    ("Which column of table.csv has the most empty cells?", {"table.csv": EMPTY_CELLS_CSV}, "phone"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1447,7 +1516,7 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
         "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
         "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH,
-        "twentyfifth": TWENTY_FIFTH}
+        "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
