@@ -1723,7 +1723,8 @@ def candidates_listed(answer, expected):
 def holds(text, expected):
     """Whether `text` says the expected value: words in any case, numbers whole (2 is not
     in 14312085 nor in copy2, 165 is in 165.0; 36.6 is in 36.67, its rounding), thousands commas ignored,
-    a base prefix too (1100100 is in 0b1100100), counts up to twenty also as words."""
+    a base prefix too (1100100 is in 0b1100100), counts up to twenty also as words; values in
+    order also as a sentence lists them ("30, 144, and 255")."""
     text, expected = text.lower().replace(",", ""), expected.lower()
     # A number written with Python's base prefix (0b1100100, 0xc8) is that number's digits.
     text = re.sub(r"\b0[bxo]([0-9a-f]+)\b", r"\1", text)
@@ -1732,7 +1733,9 @@ def holds(text, expected):
         expected = expected.replace(",", "")
         # Words in order may be written as a list (`['apple', 'fig', 'pear']`).
         listed = " ".join(re.sub(r"[\[\]'\"]", " ", text).split())
-        return expected in text or (" " in expected and expected in listed)
+        # ... and as a sentence lists them ("30, 144, and 255").
+        said = " ".join(re.sub(r"\band\b", " ", listed).split())
+        return expected in text or (" " in expected and (expected in listed or expected in said))
     after = r"(?!\d)" if "." not in expected else ""
     # Not the digits of a name either ("copy2" holds no 2).
     if re.search(r"(?<![\w.])" + re.escape(expected) + after, text) is not None:
