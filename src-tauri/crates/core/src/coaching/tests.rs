@@ -7542,6 +7542,27 @@ fn a_count_of_empty_lines_is_not_a_file_said_empty() {
     assert!(said_empty(code, "The file is empty.\n", here.path()).is_some());
 }
 
+#[test]
+fn empty_cells_named_are_not_a_file_said_empty() {
+    // Twenty-sixth set, task 33 (0.5B): its right column was undone as "the file is not
+    // empty", and it answered another.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("table.csv"),
+        "name,phone,email,city\nana,,ana@mail.com,Oslo\nben,555-0101,,Rome\n",
+    )
+    .unwrap();
+    let code = "import pandas as pd\ndf = pd.read_csv('table.csv')\nprint(f\"The column with the most empty cells is: {df.isnull().sum().idxmax()}\")";
+    for said in [
+        "The column with the most empty cells is: phone\n",
+        "Most empty values: phone\n",
+    ] {
+        assert_eq!(said_empty(code, said, here.path()), None, "{said}");
+    }
+    assert!(said_empty(code, "table.csv is empty\n", here.path()).is_some());
+    assert!(said_empty(code, "Empty: the file has no rows\n", here.path()).is_some());
+}
+
 /// What a failed run of Python `code` that printed `output` is told, in a folder that is not.
 fn failure_hint(code: &str, output: &str) -> Option<RunHint> {
     run_hint(
@@ -12237,4 +12258,511 @@ fn a_digit_told_it_is_tested_once_and_sent_back_runs_counted() {
         "print(sum(str(n).count('7') for n in range(1, 101)))"
     );
     assert_eq!(digit_appearances_counted("print(1)", '7'), None);
+}
+
+#[test]
+fn a_time_in_another_city_from_a_guessed_difference_is_told_the_zones() {
+    // Twenty-sixth set, task 7 (0.5B): `time_difference = 2` between London and Tokyo.
+    let request = "What time is it in Tokyo when it is 14:00 in London on 2027-01-10? Answer as HH:MM. Use code.";
+    let code = "london_time = 1400\ntime_difference = 2\nprint(london_time + time_difference)";
+    let hint = uncomputed(request, code, "1402\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "`tzinfo=ZoneInfo('Europe/London')` is `.astimezone(ZoneInfo('Asia/Tokyo'))`"
+        ),
+        "{}",
+        hint.text
+    );
+    // The time given first, the place asked last.
+    assert_eq!(
+        zones_guessed(
+            "When it is 9 am in New York, what time is it in Paris? Use code.",
+            code
+        ),
+        Some(("America/New_York", "Europe/Paris"))
+    );
+    // Zones asked: nothing to say; nor with one city, nor a city inside a word.
+    let zoned = "from zoneinfo import ZoneInfo\nfrom datetime import datetime\nt = datetime(2027, 1, 10, 14, 0, tzinfo=ZoneInfo('Europe/London'))\nprint(t.astimezone(ZoneInfo('Asia/Tokyo')).strftime('%H:%M'))";
+    assert_eq!(zones_guessed(request, zoned), None);
+    assert_eq!(
+        zones_guessed("What time is it in Tokyo at 14:00 plus 3 hours?", code),
+        None
+    );
+    assert_eq!(
+        zones_guessed("How long does chrome take at 14:00 in London?", code),
+        None
+    );
+}
+
+#[test]
+fn a_speed_in_bits_for_a_size_in_bytes_without_an_eight_is_told() {
+    // Twenty-sixth set, task 6 (0.5B): 2.4 GB divided by 50 megabits per second as they are.
+    let request = "How long does it take to download 2.4 GB at 50 megabits per second, in minutes rounded to one decimal? Use code.";
+    let code = "total_size_gb = 2.4\ndownload_speed_mb = 50\nprint(round(total_size_gb / download_speed_mb, 1))";
+    let hint = uncomputed(request, code, "0.0\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("a speed in bits (50 megabits per second) and a size in bytes"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        bits_for_bytes("Download 700 MB at 20 Mbps: how many seconds?", code),
+        Some("20 Mbps")
+    );
+    // The eight is there: nothing to say; nor with no size in bytes.
+    let right = "print(round(2.4e9 * 8 / 50e6 / 60, 1))";
+    assert_eq!(bits_for_bytes(request, right), None);
+    assert_eq!(
+        bits_for_bytes(
+            "How many megabits per second is 3 times 50 megabits per second?",
+            code
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_rounding_to_fewer_decimals_than_asked_is_told() {
+    // Twenty-sixth set, task 2 (0.5B): `:.0f` for "rounded to cents".
+    let request = "What is 9.99 plus 20 percent VAT, rounded to cents? Use code.";
+    let code = "result = 9.99 + (20 / 100) * 9.99\nprint(f\"{result:.0f}\")";
+    let hint = uncomputed(request, code, "12\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("asks for 2 decimals, and your code's `:.0f` keeps 0"),
+        "{}",
+        hint.text
+    );
+    let rounded = "print(round(9.99 * 1.2))";
+    assert_eq!(
+        fewer_decimals_kept(request, rounded, "12"),
+        Some(("round(9.99 * 1.2)".to_string(), 0, 2))
+    );
+    let one = "print(round(max(1.0, 9.99 * 1.2), 1))";
+    assert_eq!(
+        fewer_decimals_kept(request, one, "12.0"),
+        Some(("round(max(1.0, 9.99 * 1.2), 1)".to_string(), 1, 2))
+    );
+    // Rounded as asked (a value that ends in a zero prints shorter), or nothing asked.
+    assert_eq!(
+        fewer_decimals_kept(request, "print(round(12.5, 2))", "12.5"),
+        None
+    );
+    assert_eq!(
+        fewer_decimals_kept(request, "print(f'{x:.2f}')", "12"),
+        None
+    );
+    assert_eq!(
+        fewer_decimals_kept("What is 9.99 plus 20 percent? Use code.", code, "12"),
+        None
+    );
+    assert_eq!(
+        decimals_asked("the total, rounded to the nearest cent"),
+        Some(2)
+    );
+    assert_eq!(decimals_asked("What is $3.50 in cents?"), None);
+}
+
+#[test]
+fn a_none_from_an_except_that_hides_the_error_is_told() {
+    // Twenty-sixth set, task 12 (0.5B): a socket sent to localhost, its error turned into None.
+    let request = "What is the IPv4 address 192.168.1.10 as a 32-bit integer? Use code.";
+    let code = "import socket\ndef ipv4_to_int(ip):\n    try:\n        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n        return int(s.recvfrom(1024)[0])\n    except Exception as e:\n        return None\nprint(f\"The IPv4 address 192.168.1.10 as a 32-bit integer is {ipv4_to_int('192.168.1.10')}\")";
+    let hint = uncomputed(
+        request,
+        code,
+        "The IPv4 address 192.168.1.10 as a 32-bit integer is None\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("because `except Exception as e:` returned None in place of an error"),
+        "{}",
+        hint.text
+    );
+    // A value printed, or an except that says its error: nothing to say.
+    assert_eq!(error_hidden(code, "3232235786"), None);
+    let said = "try:\n    x = f()\nexcept ValueError as e:\n    print(e)\nprint(x)";
+    assert_eq!(error_hidden(said, "None"), None);
+}
+
+#[test]
+fn a_weekday_asked_of_a_files_dates_never_named_is_told_how() {
+    // Twenty-sixth set, task 29 (0.5B): each line's first word, the year, taken for its day.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("visits.txt"),
+        "2026-11-02\n2026-11-09\n2026-11-04\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("days.txt"),
+        "2026-11-02 Monday\n2026-11-04 Wednesday\n",
+    )
+    .unwrap();
+    let request = "Which weekday comes up most often among the dates in visits.txt?";
+    let code = "import re\nweekday_counts = {}\nfor line in open('visits.txt'):\n    w = re.search(r'\\b\\w+\\b', line).group()\n    weekday_counts[w] = weekday_counts.get(w, 0) + 1\nprint(max(weekday_counts, key=weekday_counts.get))";
+    let hint = uncomputed_in(request, code, "2026\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("the lines of `visits.txt` are dates (`2026-11-02`) that do not name their day of the week"),
+        "{}",
+        hint.text
+    );
+    let asked = "import datetime, collections\nc = collections.Counter(datetime.date.fromisoformat(l.strip()).strftime('%A') for l in open('visits.txt'))\nprint(c.most_common(1)[0][0])";
+    assert_eq!(
+        file_dates_weekday_unasked(request, asked, here.path()),
+        None
+    );
+    // Days named in the file: the code may read them as they are.
+    let named = "Which weekday comes up most often in days.txt?";
+    assert_eq!(file_dates_weekday_unasked(named, code, here.path()), None);
+}
+
+#[test]
+fn a_mark_counted_by_its_start_where_a_line_has_it_after_code_is_told() {
+    // Twenty-sixth set, task 23 (0.5B): `line.strip().startswith('# TODO')` missed the TODO
+    // after `return 1`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.py"),
+        "# TODO: add tests\ndef f():\n    return 1  # TODO handle errors\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("util.py"),
+        "# TODO: remove this print\nprint(1)\n",
+    )
+    .unwrap();
+    let request = "How many TODO comments are there in the .py files of this folder?";
+    let code = "import os\ncount = 0\nfor root, dirs, files in os.walk('.'):\n    for file in files:\n        if file.endswith('.py'):\n            for line in open(os.path.join(root, file)):\n                if line.strip().startswith('# TODO'):\n                    count += 1\nprint(count)";
+    let hint = uncomputed_in(request, code, "2\n", here.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`.startswith('# TODO')` misses `# TODO` written after other text on a line (`app.py`: `return 1  # TODO handle errors`)"),
+        "{}",
+        hint.text
+    );
+    // Lines that start with it asked, or a mark of no letters: nothing to say.
+    let starting = "How many lines of the .py files start with # TODO?";
+    assert_eq!(mark_after_text(starting, code, here.path()), None);
+    let both = code.replace(
+        "if line.strip().startswith('# TODO'):",
+        "if line.strip().startswith('# TODO') or '# TODO' in line:",
+    );
+    assert_eq!(mark_after_text(request, &both, here.path()), None);
+    // The 1.5B model counted every comment line: told that it never looks for TODO, though
+    // its function's name says it.
+    let comments = code
+        .replace("'# TODO'", "'#'")
+        .replace("count = 0", "def count_todo_comments(): pass\ncount = 0");
+    let hint = uncomputed_in(request, &comments, "4\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("my request counts `TODO`, and your code never looks for it")
+            && hint.text.contains("(`app.py`: `# TODO: add tests`)"),
+        "{}",
+        hint.text
+    );
+    let hashes = code.replace("'# TODO'", "'#'");
+    assert_eq!(mark_after_text(request, &hashes, here.path()), None);
+}
+
+#[test]
+fn versions_printed_whole_or_compared_as_text_are_told_how_they_compare() {
+    // Twenty-sixth set, task 20 (0.5B): versions.txt printed, 1.2.15 answered by eye.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("versions.txt"),
+        "1.9.7\n1.10.2\n1.2.15\n0.12.0\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("names.txt"), "ann\nbob\ncy\n").unwrap();
+    let request = "What is the newest version in versions.txt?";
+    let shown = "print(open('versions.txt').read())";
+    let hint = uncomputed_in(
+        request,
+        shown,
+        "1.9.7\n1.10.2\n1.2.15\n0.12.0\n\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code printed `versions.txt` as it is")
+            && hint.text.contains("'1.9.7' > '1.10.2'"),
+        "{}",
+        hint.text
+    );
+    let longest = "Which name in names.txt is the longest?";
+    let hint = uncomputed_in(
+        longest,
+        "print(open('names.txt').read())",
+        "ann\nbob\ncy\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("printed `names.txt` as it is") && !hint.text.contains("versions"),
+        "{}",
+        hint.text
+    );
+    // max() of the text: the wrong one printed.
+    let text_max = "print(max(open('versions.txt').read().split()))";
+    let hint = uncomputed_in(request, text_max, "1.9.7\n", here.path()).unwrap();
+    assert!(hint.text.contains("'1.9.7' > '1.10.2'"), "{}", hint.text);
+    assert_eq!(
+        versions_as_text(request, text_max, "1.10.2", here.path()),
+        None
+    );
+    let parts = "v = open('versions.txt').read().split()\nprint(max(v, key=lambda s: tuple(map(int, s.split('.')))))";
+    assert_eq!(versions_as_text(request, parts, "1.9.7", here.path()), None);
+    // A file printed for a question that is not after one of its lines.
+    assert_eq!(
+        file_printed_whole(
+            "What does versions.txt hold?",
+            "1.9.7\n1.10.2\n1.2.15\n0.12.0",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn functions_and_links_counted_as_all_lines_are_told_what_they_are() {
+    // Twenty-sixth set, tasks 31 and 30 (0.5B): every line of tools.py and of page.html
+    // counted, one more from a split at each newline.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("tools.py"),
+        "import math\n\ndef area(r):\n    return math.pi * r * r\n\ndef main():\n    print(area(2))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("page.html"),
+        "<html><body>\n<a href=\"/home\">Home</a> <a href=\"/about\">About</a>\n</body></html>\n",
+    )
+    .unwrap();
+    let code = "content = open('tools.py').read()\nprint(len(content.split('\\n')))";
+    let hint = uncomputed_in(
+        "How many functions does tools.py define?",
+        code,
+        "8\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("counted the lines of `tools.py` (7)")
+            && hint
+                .text
+                .contains("Count only the functions: the lines that start with `def `"),
+        "{}",
+        hint.text
+    );
+    let code = "content = open('page.html').read()\nprint(len(content.split('\\n')))";
+    let hint = uncomputed_in(
+        "How many links does page.html contain?",
+        code,
+        "4\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("Count only the links: its `<a ` tags"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(counted_as("notes.txt", "links"), None);
+}
+
+#[test]
+fn a_texts_bytes_from_getsizeof_and_accents_deleted_with_their_letters_are_told() {
+    // Twenty-sixth set, tasks 5 and 8 (1.5B): `sys.getsizeof` for the bytes of a text in
+    // UTF-8, and é deleted from 'résumé'.
+    let request = "How many bytes does the text 'naïve café' take in UTF-8? Use code.";
+    let code = "import sys\ntext = 'naïve café'\nprint(sys.getsizeof(text))";
+    let hint = uncomputed(request, code, "83\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`sys.getsizeof` is the size of the Python object"),
+        "{}",
+        hint.text
+    );
+    assert!(!object_size_for_bytes(
+        request,
+        "print(len('naïve café'.encode('utf-8')))"
+    ));
+    assert!(!object_size_for_bytes(
+        "How big is this list in memory?",
+        code
+    ));
+    let request = "What is the word 'résumé' written without its accents? Use code.";
+    let code = "import re\ntext = \"résumé\"\nprint(re.sub(r'[éèêë]', '', text))";
+    let hint = uncomputed(request, code, "rsum\n").unwrap();
+    assert!(
+        hint.text.contains("`unicodedata.normalize('NFD', text)`"),
+        "{}",
+        hint.text
+    );
+    let right = "import unicodedata\nt = unicodedata.normalize('NFD', 'résumé')\nprint(''.join(c for c in t if not unicodedata.combining(c)))";
+    assert!(!accents_deleted(request, right, "resume"));
+    let replaced = "print('résumé'.replace('é', 'e'))";
+    assert!(!accents_deleted(request, replaced, "resume"));
+    assert!(accents_deleted(
+        request,
+        replaced.replace("'e'", "''").as_str(),
+        "rsum"
+    ));
+    let category = "import unicodedata\nword = \"résumé\"\nprint(''.join([c for c in word if unicodedata.category(c)[0] != 'Mn']))";
+    assert!(accents_deleted(request, category, "résumé"));
+}
+
+#[test]
+fn a_time_with_colons_or_a_split_list_converted_whole_is_told_to_split() {
+    // Twenty-sixth set, task 27 (0.5B): `int(duration.split(':'))`, then `int(duration)`
+    // of `4:30`.
+    let code = "import csv\ntotal = 0\nfor row in csv.DictReader(open('calls.csv')):\n    duration = row['duration']\n    total += int(duration.split(':')) * 60\nprint(total)";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 5, in <module>\nTypeError: int() argument must be a string, a bytes-like object or a real number, not 'list'\n";
+    let hint = failure_hint(code, output).unwrap();
+    assert!(
+        hint.text
+            .contains("`int(duration.split(':'))` gives `int()` the whole list")
+            && hint.text.contains("`parts = duration.split(':')`"),
+        "{}",
+        hint.text
+    );
+    let code = "import csv\ntotal = 0\nfor row in csv.DictReader(open('calls.csv')):\n    total += int(row['duration'])\nprint(total)";
+    let output = "Traceback (most recent call last):\n  File \"<cell 2>\", line 4, in <module>\nValueError: invalid literal for int() with base 10: '4:30'\n";
+    let hint = failure_hint(code, output).unwrap();
+    assert!(
+        hint.text
+            .contains("`'4:30'` is two numbers written with a colon"),
+        "{}",
+        hint.text
+    );
+    let hms = "ValueError: invalid literal for int() with base 10: '1:02:03'\n";
+    assert!(
+        colon_time_converted(hms)
+            .unwrap()
+            .contains("`h, m, s = value.split(':')`")
+    );
+    assert_eq!(
+        colon_time_converted("ValueError: invalid literal for int() with base 10: 'qty'\n"),
+        None
+    );
+}
+
+#[test]
+fn a_size_changed_by_the_wrong_steps_between_units_is_told_the_steps() {
+    // Twenty-sixth set, task 16 (1.5B): 1.5 GiB multiplied by 1024 twice.
+    let request = "What is 1.5 GiB in MiB? Use code.";
+    let hint = uncomputed(request, "print(1.5 * 1024 * 1024)", "1572864.0\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("from GiB to MiB is one step of 1024")
+            && hint.text.contains("`size * 1024 ** 1`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(byte_units_off(request, "1536.0"), None);
+    assert_eq!(byte_units_off("What is 2 GB in MB?", "2000"), None);
+    assert_eq!(byte_units_off("What is 2 GB in MB?", "2048"), None);
+    assert_eq!(
+        byte_units_off("What is 3072 KiB in GiB?", "3"),
+        Some(("KiB".to_string(), "GiB".to_string(), -2))
+    );
+    assert_eq!(byte_units_off("How many MB is 5 apples?", "5"), None);
+}
+
+#[test]
+fn a_count_of_those_with_no_x_that_counts_those_with_it_is_told() {
+    // Twenty-sixth set, task 21 (0.5B): the `<img>` tags with `alt="…"` counted for those
+    // with none.
+    let request = "How many images in gallery.html have no alt text?";
+    let code = "import re\ncontent = open('gallery.html').read()\nimage_tags = re.findall(r'<img[^>]*alt=\"[^\"]*\"', content)\nprint(len(image_tags))";
+    let hint = uncomputed(request, code, "3\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request counts those with no alt, and your code counts those that have it (`<img[^>]*alt=\"[^\"]*\"`)"),
+        "{}",
+        hint.text
+    );
+    let negated = "import re\ntags = re.findall(r'<img[^>]*>', open('gallery.html').read())\nprint(sum(1 for t in tags if 'alt=' not in t))";
+    assert_eq!(absence_counted_as_presence(request, negated, "2"), None);
+    let less = "import re\nt = open('gallery.html').read()\nprint(len(re.findall('<img', t)) - len(re.findall('alt=', t)))";
+    assert_eq!(absence_counted_as_presence(request, less, "2"), None);
+    assert_eq!(
+        absence_counted_as_presence("How many images have alt text?", code, "3"),
+        None
+    );
+}
+
+#[test]
+fn tags_looked_for_in_a_page_read_as_text_are_told_to_read_the_markup() {
+    // Twenty-sixth set, task 30 (1.5B): `computer.files.read("page.html")` has no tags left.
+    let request = "How many links does page.html contain?";
+    let code = "import re\nfile_content = computer.files.read(\"page.html\")\nlinks = re.findall(r'<a[^>]*>', file_content)\nprint(f\"Number of links: {len(links)}\")";
+    let hint = uncomputed(request, code, "Number of links: 0\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("looks for tags (`<a[^>]*>`): read the page's markup itself, `html = open('page.html').read()`"),
+        "{}",
+        hint.text
+    );
+    let opened = code.replace(
+        "computer.files.read(\"page.html\")",
+        "open('page.html').read()",
+    );
+    assert_eq!(tags_sought_in_text(&opened), None);
+    let words = "text = computer.files.read('page.html')\nprint(text.count('login'))";
+    assert_eq!(tags_sought_in_text(words), None);
+}
+
+#[test]
+fn a_made_up_tools_plain_arguments_begin_the_next_reply_as_variables() {
+    // Twenty-sixth set, task 2 (0.5B): `calculate_vat` with its amount and rate, twice, then
+    // as a Python dict that printed itself.
+    let request = "What is 9.99 plus 20 percent VAT in EUR, rounded to cents? Use code.";
+    let call = "```json\n{\n  \"name\": \"calculate_vat\",\n  \"arguments\": {\n    \"amount\": 9.99,\n    \"vat_percentage\": 20,\n    \"currency\": \"EUR\",\n    \"total\": 11.99,\n    \"rounded\": true,\n    \"type\": \"object\"\n  }\n}\n```";
+    let unknown =
+        "There is no tool named `calculate_vat`, so nothing ran. The tools here are: `execute`.";
+    let mut h = runs(request, &[]);
+    for id in ["c1", "c2"] {
+        for item in corrected(call, id, unknown) {
+            h.push(item);
+        }
+    }
+    let stuck = stuck_view(&h).unwrap();
+    // What the request gives, not what the model made up (`total`) nor schema words.
+    assert_eq!(
+        stuck.code_start.as_deref(),
+        Some("```python\namount = 9.99\ncurrency = \"EUR\"\nvat_percentage = 20\n")
+    );
+    // Arguments that are no values of the request, or none: the block alone.
+    let hex = "What is the text hi as hexadecimal bytes? Use code.";
+    assert_eq!(
+        arguments_as_variables(
+            "{\"name\": \"hi\", \"arguments\": {\"hex_bytes\": \"0x48\"}}",
+            hex
+        ),
+        None
+    );
+    assert_eq!(
+        arguments_as_variables(
+            "{\"name\": \"versions.txt\", \"arguments\": {\"type\": \"object\", \"properties\": {}}}",
+            request
+        ),
+        None
+    );
+    assert_eq!(
+        arguments_as_variables("{\"name\": \"résumé\", \"arguments\": {}}", request),
+        None
+    );
+    assert_eq!(arguments_as_variables("The answer is 12.", request), None);
 }
