@@ -9909,7 +9909,10 @@ fn copies_side_by_side<'c>(request: &str, code: &'c str) -> Option<(&'c str, Str
         return None;
     }
     let bare = uncommented(code);
-    if bare.contains(".join(") {
+    // Joined, or the spaces between added on their own: the 1.5B model's
+    // `'hello world' * 7 + ' ' * 6` is the right 83 (twenty-fifth set, task 20, run again).
+    let spaced = ["' ' *", "\" \" *", "+ ' '", "+ \" \"", "- 1)", "-1)"];
+    if bare.contains(".join(") || spaced.iter().any(|w| bare.contains(w)) {
         return None;
     }
     static TIMES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {

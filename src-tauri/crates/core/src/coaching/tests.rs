@@ -11986,6 +11986,11 @@ fn copies_side_by_side_where_the_request_separates_them_are_told_to_join() {
     );
     let joined = "print(len(' '.join(['hello world'] * 7)))";
     assert_eq!(copies_side_by_side(request, joined), None);
+    // The spaces added on their own (the 1.5B model's right 83).
+    let added = "print(len('hello world' * 7 + ' ' * 6))";
+    assert_eq!(copies_side_by_side(request, added), None);
+    let counted = "text = 'hello world'\nprint(len(text * 7) + (7 - 1))";
+    assert_eq!(copies_side_by_side(request, counted), None);
     assert_eq!(
         copies_side_by_side("How long is 'ab' repeated 7 times?", code),
         None
