@@ -303,6 +303,19 @@ pub fn run_hint(
                 false,
             );
         }
+        // Text of several lines opened as a file's name: the 0.5B model wrote rows of its
+        // own into `calls_csv` and passed them to `open()` (twenty-sixth set, task 27).
+        if missing_path(output).is_some_and(|given| given.contains("\\n"))
+            && let Some((_, listed)) = folder_listing(cwd)
+        {
+            return hint(
+                &format!(
+                    "`open()` was given text of several lines, not a file's name: your code wrote data of its own and opened it as a path. The working directory ({}) holds: {listed}. Open the file there by its name, `open('name')`, and work on what it holds, not on data you write.",
+                    cwd.display()
+                ),
+                false,
+            );
+        }
         if let Some((given, listed)) = missing_file_listed(output, cwd) {
             return hint(
                 &format!(

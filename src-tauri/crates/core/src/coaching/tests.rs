@@ -12771,3 +12771,28 @@ fn a_made_up_tools_plain_arguments_begin_the_next_reply_as_variables() {
     );
     assert_eq!(arguments_as_variables("The answer is 12.", request), None);
 }
+
+#[test]
+fn text_of_several_lines_opened_as_a_path_is_told_to_open_the_file_here() {
+    // Twenty-sixth set, task 27 (0.5B): rows of its own in `calls_csv`, then `open(calls_csv)`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("calls.csv"), "caller,duration\nana,4:30\n").unwrap();
+    let code = "calls_csv = \"\"\"\ncaller,duration\nAlice,123\n\"\"\"\nwith open(calls_csv) as f:\n    print(f.read())";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: '\\ncaller,duration\\nAlice,123\\n'\n";
+    let hint = run_hint("python", code, output, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`open()` was given text of several lines, not a file's name")
+            && hint.text.contains("calls.csv"),
+        "{}",
+        hint.text
+    );
+    // A made-up name is told as before.
+    let named = "FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'\n";
+    let hint = run_hint("python", "open('data.csv')", named, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains("`data.csv` does not exist"),
+        "{}",
+        hint.text
+    );
+}
