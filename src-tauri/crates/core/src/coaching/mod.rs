@@ -9924,7 +9924,8 @@ fn copies_side_by_side<'c>(request: &str, code: &'c str) -> Option<(&'c str, Str
     let bare = uncommented(code);
     // Joined, or the spaces between added on their own: the 1.5B model's
     // `'hello world' * 7 + ' ' * 6` is the right 83 (twenty-fifth set, task 20, run again).
-    let spaced = ["' ' *", "\" \" *", "+ ' '", "+ \" \"", "- 1)", "-1)"];
+    // One space added after them all (`* 7 + " "`, 78) is still told.
+    let spaced = ["' ' *", "\" \" *", "- 1)", "-1)"];
     if bare.contains(".join(") || spaced.iter().any(|w| bare.contains(w)) {
         return None;
     }

@@ -11991,6 +11991,9 @@ fn copies_side_by_side_where_the_request_separates_them_are_told_to_join() {
     assert_eq!(copies_side_by_side(request, added), None);
     let counted = "text = 'hello world'\nprint(len(text * 7) + (7 - 1))";
     assert_eq!(copies_side_by_side(request, counted), None);
+    // One space after them all is no space between them (the 1.5B model's 78).
+    let one = "result = \"hello world\" * 7 + \" \"\nprint(len(result))";
+    assert!(copies_side_by_side(request, one).is_some());
     assert_eq!(
         copies_side_by_side("How long is 'ab' repeated 7 times?", code),
         None
