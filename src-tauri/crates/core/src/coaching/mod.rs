@@ -6063,14 +6063,8 @@ pub fn uncomputed_hint(
     {
         // Version numbers, which do not compare as text (the 0.5B model printed versions.txt
         // and answered 1.2.15 for the newest; twenty-sixth set, task 20).
-        let versions = std::fs::read_to_string(cwd.join(file)).is_ok_and(|text| {
-            let mut lines = text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .peekable();
-            lines.peek().is_some() && lines.all(|l| version_parts(l).is_some_and(|p| p.len() > 1))
-        });
+        let versions = std::fs::read_to_string(cwd.join(file))
+            .is_ok_and(|text| version_lines(&text).is_some());
         let tip = if versions {
             format!(" {VERSIONS_AS_TEXT}")
         } else {
@@ -6512,12 +6506,12 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            byte_units_off(&request, value).map(|(from, to, steps)| {
-                let (how, times) = if steps > 0 { ("multiply", steps) } else { ("divide", -steps) };
-                let base = if from.to_lowercase().contains('i') || to.to_lowercase().contains('i') { "1024" } else { "1024 (or 1000, as my request means it)" };
-                let steps_said = if times == 1 { "one step".to_string() } else { format!("{times} steps") };
-                let op = if steps > 0 { "*" } else { "/" };
-                format!("from {from} to {to} is {steps_said} of {base}, and your value is not the size changed by that: {how} by {base} for each step, `size {op} 1024 ** {times}`.")
+            byte_units_off(&request, value).map(|off| {
+                let times = off.steps.unsigned_abs();
+                let (how, op) = if off.steps > 0 { ("multiply", "*") } else { ("divide", "/") };
+                let base = if off.binary { "1024" } else { "1024 (or 1000, as my request means it)" };
+                let each = if times == 1 { "one step".to_string() } else { format!("{times} steps") };
+                format!("from {} to {} is {each} of {base}, and your value is not the size changed by that: {how} by {base} for each step, `size {op} 1024 ** {times}`.", off.from, off.to)
             })
         })
         .or_else(|| {
@@ -6536,7 +6530,7 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            accents_deleted(&request, code, value).then(|| {
+            accents_deleted(&request, value).then(|| {
                 "a letter without its accent is still there (é is e), and your code never took the accents apart from the letters: `unicodedata.normalize('NFD', text)` splits each accented letter into the letter and its accent; keep what `unicodedata.combining(c)` says is no accent, `''.join(c for c in unicodedata.normalize('NFD', text) if not unicodedata.combining(c))`.".to_string()
             })
         })
@@ -9412,7 +9406,7 @@ fn zones_guessed(request: &str, code: &str) -> Option<(&'static str, &'static st
         .collect();
     found.sort_unstable();
     found.dedup_by_key(|(_, zone)| *zone);
-    let [(first_at, first), (second_at, second)] = found.as_slice() else {
+    let [(first_at, first), (_, second)] = found.as_slice() else {
         return None;
     };
     let bare = uncommented(code).to_lowercase();
@@ -9442,9 +9436,7 @@ fn zones_guessed(request: &str, code: &str) -> Option<(&'static str, &'static st
                 || m.as_str().contains("midnight")
         })?
         .start();
-    Some(if clock < *second_at && clock > *first_at {
-        (*second, *first)
-    } else if clock < *first_at {
+    Some(if clock < *first_at {
         (*first, *second)
     } else {
         (*second, *first)
@@ -9497,42 +9489,32 @@ fn fewer_decimals_kept(request: &str, code: &str, value: &str) -> Option<(String
     {
         return Some((caps[0].to_string(), kept, asked));
     }
-    // `round(x)` keeps none, `round(x, 1)` one.
-    let mut rest = bare.as_str();
-    while let Some(at) = rest.find("round(") {
-        let before = rest[..at].chars().next_back();
-        let args_start = at + "round(".len();
-        let mut depth = 1;
-        let mut end = None;
-        let mut commas = Vec::new();
-        for (i, c) in rest[args_start..].char_indices() {
-            match c {
-                '(' | '[' | '{' => depth += 1,
-                ')' | ']' | '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = Some(args_start + i);
-                        break;
-                    }
-                }
-                ',' if depth == 1 => commas.push(args_start + i),
-                _ => {}
+    // `round(x)` keeps none, `round(x, 1)` one; `round(f(a, b))`, whose comma is not its
+    // own, is left alone.
+    let mut from = 0;
+    while let Some(found) = bare[from..].find("round(") {
+        let at = from + found;
+        let open = at + "round(".len();
+        let close = closing_paren(&bare, open)?;
+        let own = !bare[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.');
+        let args = &bare[open..close];
+        let kept = match args.rsplit_once(',') {
+            None => Some(0),
+            Some((head, digits)) if head.matches('(').count() == head.matches(')').count() => {
+                digits.trim().parse::<usize>().ok()
             }
+            Some(_) => None,
+        };
+        if own
+            && let Some(kept) = kept
+            && kept < asked
+        {
+            return Some((bare[at..=close].to_string(), kept, asked));
         }
-        let end = end?;
-        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
-            let kept = match commas.as_slice() {
-                [] => Some(0),
-                [comma] => rest[comma + 1..end].trim().parse::<usize>().ok(),
-                _ => None,
-            };
-            if let Some(kept) = kept
-                && kept < asked
-            {
-                return Some((rest[at..=end].to_string(), kept, asked));
-            }
-        }
-        rest = &rest[end..];
+        from = close;
     }
     None
 }
@@ -9631,16 +9613,10 @@ fn mark_after_text<'c>(
     {
         return None;
     }
-    files_asked(request, code, cwd)
-        .into_iter()
-        .find_map(|name| {
-            let text = std::fs::read_to_string(cwd.join(&name)).ok()?;
-            let line = text
-                .lines()
-                .map(str::trim)
-                .find(|l| !l.starts_with(mark) && l.contains(mark))?;
-            Some((test, mark, name, line.to_string()))
-        })
+    let (name, line) = line_in_files_asked(request, code, cwd, |l| {
+        !l.starts_with(mark) && l.contains(mark)
+    })?;
+    Some((test, mark, name, line))
 }
 
 /// The files here a request is about: those it or the code names, and those of the kind it
@@ -9662,8 +9638,30 @@ fn files_asked(request: &str, code: &str, cwd: &Path) -> Vec<String> {
         found.sort();
         names.extend(found);
     }
-    names.dedup();
-    names
+    let mut once = Vec::new();
+    for name in names {
+        if !once.contains(&name) {
+            once.push(name);
+        }
+    }
+    once
+}
+
+/// The first of the files here a request is about ([`files_asked`]) with a line that `holds`:
+/// the file and that line, trimmed.
+fn line_in_files_asked(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+    holds: impl Fn(&str) -> bool,
+) -> Option<(String, String)> {
+    files_asked(request, code, cwd)
+        .into_iter()
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(&name)).ok()?;
+            let line = text.lines().map(str::trim).find(|l| holds(l))?.to_string();
+            Some((name, line))
+        })
 }
 
 /// A mark in capitals the request counts (TODO, FIXME) that the files it is about hold and the
@@ -9688,19 +9686,28 @@ fn capital_mark_unsearched(
     {
         return None;
     }
-    files_asked(request, code, cwd)
-        .into_iter()
-        .find_map(|name| {
-            let text = std::fs::read_to_string(cwd.join(&name)).ok()?;
-            let line = text.lines().map(str::trim).find(|l| l.contains(mark))?;
-            Some((mark.to_string(), name, line.to_string()))
-        })
+    let (name, line) = line_in_files_asked(request, code, cwd, |l| l.contains(mark))?;
+    Some((mark.to_string(), name, line))
 }
 
 /// A version number's parts (`1.10.2`: 1, 10, 2); `None` for anything else.
 fn version_parts(text: &str) -> Option<Vec<u64>> {
     let text = text.trim().trim_start_matches(['v', 'V']);
     text.split('.').map(|p| p.parse().ok()).collect()
+}
+
+/// The lines of a text that are all version numbers of two parts or more (`1.9.7`, `v2.0`),
+/// sorted oldest first, with their parts; `None` when a line is something else or there are
+/// none.
+fn version_lines(text: &str) -> Option<Vec<(Vec<u64>, &str)>> {
+    let mut versions: Vec<(Vec<u64>, &str)> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| version_parts(l).filter(|p| p.len() > 1).map(|p| (p, l)))
+        .collect::<Option<_>>()?;
+    versions.sort();
+    (!versions.is_empty()).then_some(versions)
 }
 
 /// Versions compared as text: the request asks for the newest (oldest) version of a file whose
@@ -9722,13 +9729,7 @@ fn versions_as_text(request: &str, code: &str, value: &str, cwd: &Path) -> Optio
     }
     named_files(request).into_iter().find_map(|name| {
         let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        let mut versions: Vec<(Vec<u64>, &str)> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(|l| version_parts(l).map(|p| (p, l)))
-            .collect::<Option<_>>()?;
-        versions.sort();
+        let versions = version_lines(&text)?;
         let (_, right) = if newest {
             versions.last()?
         } else {
@@ -9748,7 +9749,7 @@ fn versions_as_text(request: &str, code: &str, value: &str, cwd: &Path) -> Optio
 /// size times the steps between them (1024 each for KiB, MiB…, 1000 or 1024 for kB, MB…):
 /// the two units and the steps. The 1.5B model multiplied 1.5 GiB by 1024 twice (twenty-sixth
 /// set, task 16).
-fn byte_units_off(request: &str, value: &str) -> Option<(String, String, i32)> {
+fn byte_units_off(request: &str, value: &str) -> Option<BytesOff> {
     static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s*([kmgtp]i?b|bytes?)\s+(?:in|to|into|as)\s+([kmgtp]i?b|bytes)\b")
             .ok()
@@ -9783,7 +9784,23 @@ fn byte_units_off(request: &str, value: &str) -> Option<(String, String, i32)> {
         let want = amount * base.powi(steps);
         (n - want).abs() <= want.abs() * 1e-6 + 0.5e-2
     });
-    (!right).then_some((from, to, steps))
+    (!right).then_some(BytesOff {
+        from,
+        to,
+        steps,
+        binary,
+    })
+}
+
+/// A size converted by the wrong steps ([`byte_units_off`]).
+#[derive(Debug, PartialEq)]
+struct BytesOff {
+    from: String,
+    to: String,
+    /// Steps from the one unit to the other: more than 0 to a smaller unit.
+    steps: i32,
+    /// KiB, MiB…: 1024 a step (kB, MB… may mean 1000 or 1024).
+    binary: bool,
 }
 
 /// A count of the things with no X ("How many images have no alt text?") where the code looks
@@ -9862,7 +9879,7 @@ fn object_size_for_bytes(request: &str, code: &str) -> bool {
 /// an accented letter of it still: the 1.5B model deleted é from 'résumé' and printed `rsum`,
 /// and once tested `unicodedata.category(c)` of letters never taken apart from their
 /// accents, and printed `résumé` (twenty-sixth set, task 8).
-fn accents_deleted(request: &str, code: &str, value: &str) -> bool {
+fn accents_deleted(request: &str, value: &str) -> bool {
     let lower = request.to_lowercase();
     if !["accent", "diacritic"].iter().any(|w| lower.contains(w)) {
         return false;
@@ -9876,7 +9893,7 @@ fn accents_deleted(request: &str, code: &str, value: &str) -> bool {
     let kept = value
         .chars()
         .any(|c| c.is_alphabetic() && !c.is_ascii() && text.contains(c));
-    (shorter || kept) && !uncommented(code).contains("unidecode")
+    shorter || kept
 }
 
 /// How many the request adds up ("the first 10 triangular numbers add up to"), when the

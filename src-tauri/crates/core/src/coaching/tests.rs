@@ -12618,17 +12618,17 @@ fn a_texts_bytes_from_getsizeof_and_accents_deleted_with_their_letters_are_told(
         "{}",
         hint.text
     );
-    let right = "import unicodedata\nt = unicodedata.normalize('NFD', 'résumé')\nprint(''.join(c for c in t if not unicodedata.combining(c)))";
-    assert!(!accents_deleted(request, right, "resume"));
-    let replaced = "print('résumé'.replace('é', 'e'))";
-    assert!(!accents_deleted(request, replaced, "resume"));
-    assert!(accents_deleted(
-        request,
-        replaced.replace("'e'", "''").as_str(),
-        "rsum"
+    // Right, however it was done (unicodedata, `.replace('é', 'e')`): nothing to say.
+    assert!(!accents_deleted(request, "resume"));
+    assert!(!accents_deleted(request, "The word is resume"));
+    // Letters deleted with their accents (`.replace('é', '')`), or left in place
+    // (`unicodedata.category(c)` of letters never taken apart from their accents).
+    assert!(accents_deleted(request, "rsum"));
+    assert!(accents_deleted(request, "résumé"));
+    assert!(!accents_deleted(
+        "What is 'résumé' in upper case?",
+        "RÉSUMÉ"
     ));
-    let category = "import unicodedata\nword = \"résumé\"\nprint(''.join([c for c in word if unicodedata.category(c)[0] != 'Mn']))";
-    assert!(accents_deleted(request, category, "résumé"));
 }
 
 #[test]
@@ -12683,7 +12683,26 @@ fn a_size_changed_by_the_wrong_steps_between_units_is_told_the_steps() {
     assert_eq!(byte_units_off("What is 2 GB in MB?", "2048"), None);
     assert_eq!(
         byte_units_off("What is 3072 KiB in GiB?", "3"),
-        Some(("KiB".to_string(), "GiB".to_string(), -2))
+        Some(BytesOff {
+            from: "KiB".to_string(),
+            to: "GiB".to_string(),
+            steps: -2,
+            binary: true,
+        })
+    );
+    // A decimal unit is told it may be either base.
+    let hint = uncomputed(
+        "What is 3 MB in kB? Use code.",
+        "print(3 / 1000)",
+        "0.003\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("from MB to kB is one step of 1024 (or 1000, as my request means it)")
+            && hint.text.contains("`size * 1024 ** 1`"),
+        "{}",
+        hint.text
     );
     assert_eq!(byte_units_off("How many MB is 5 apples?", "5"), None);
 }
