@@ -5,6 +5,7 @@
 //! downloads the chosen model (here from a local mirror serving the real file, `HF_ENDPOINT`),
 //! checked against its sha256, then works.
 
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -16,7 +17,7 @@ use expectrl::Eof;
 use oi_product_tests::{Sandbox, expect_patiently, run_exec_within, spawn_pty};
 use serde_json::Value;
 
-use super::local::{closed_port, no_runtimes};
+use super::local::no_runtimes;
 use super::real_model::{
     PRODUCT, QUESTION, STEADY, answers_after_the_result, approve_until_the_turn_ends,
     assert_computed_and_answered_with,
@@ -208,26 +209,33 @@ impl Mirror {
         let target = dir.path().join(repo_path);
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::os::unix::fs::symlink(file, &target).unwrap();
-        let port = closed_port();
-        let child = Command::new("python3")
+        // Port 0: the server takes a free port itself and says which ("Serving HTTP on
+        // 127.0.0.1 port N …"), so no other test's server can be mistaken for it.
+        let mut child = Command::new("python3")
             .args([
+                "-u",
                 "-m",
                 "http.server",
                 "--bind",
                 "127.0.0.1",
-                &port.to_string(),
+                "0",
                 "--directory",
             ])
             .arg(dir.path())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the mirror did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let port: u16 = first
+            .split(" port ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("the mirror did not start: {first:?}"));
         Mirror {
             child,
             url: format!("http://127.0.0.1:{port}"),

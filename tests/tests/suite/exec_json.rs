@@ -287,11 +287,8 @@ fn code_that_writes_files_reports_diffs() {
 #[test]
 fn connection_refused_is_a_clear_error_and_a_failure_exit() {
     let sb = Sandbox::new();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let closed = oi_test_support::ClosedPort::new();
+    let port = closed.port();
     let mut cmd = sb.command("interpreter");
     cmd.args([
         "exec",

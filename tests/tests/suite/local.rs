@@ -7,16 +7,8 @@ use std::process::Stdio;
 
 use expectrl::Eof;
 use oi_product_tests::{Sandbox, of_type, run_exec, run_exec_ok, spawn_pty};
-use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse};
+use oi_test_support::{Script, ScriptedModelServer, ScriptedResponse, closed_port};
 use serde_json::json;
-
-pub(super) fn closed_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// An Ollama with two models, a llama.cpp server with one (playing `turns`), LM Studio not
 /// running; and the `OI_LOCAL_RUNTIMES` value that points `--local` at them.

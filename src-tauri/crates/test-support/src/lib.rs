@@ -63,12 +63,14 @@
 mod invariants;
 pub mod local_model;
 pub mod npm;
+mod ports;
 mod script;
 mod server;
 mod session;
 mod wire;
 mod xvfb;
 
+pub use ports::{ClosedPort, closed_port};
 pub use script::{Part, Script, ScriptedResponse};
 pub use server::{RecordedRequest, ScriptedModelServer};
 pub use session::{SessionFixture, wait_for_event};

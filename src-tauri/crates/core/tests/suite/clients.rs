@@ -268,12 +268,8 @@ async fn errors_are_classified_for_people() {
 
 #[tokio::test]
 async fn connection_refused_names_the_endpoint_and_how_to_start_it() {
-    // A port that was just free: nothing listens there.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let closed = oi_test_support::ClosedPort::new();
+    let port = closed.port();
     let spec = spec("ollama/qwen", format!("http://127.0.0.1:{port}"));
     let err = collect(&spec, &request()).await.unwrap_err();
     assert_eq!(

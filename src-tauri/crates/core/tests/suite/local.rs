@@ -41,11 +41,7 @@ async fn discovery_lists_each_runtime_and_the_limits_come_from_it() {
             .with_context_window(6000),
     )
     .await;
-    let closed = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let closed = oi_test_support::ClosedPort::new();
     let candidates = vec![
         Candidate {
             provider: Provider::Ollama,
@@ -61,7 +57,7 @@ async fn discovery_lists_each_runtime_and_the_limits_come_from_it() {
         },
         Candidate {
             provider: Provider::LmStudio,
-            base: format!("http://127.0.0.1:{closed}"),
+            base: closed.url(),
         },
     ];
     let http = probe_client().unwrap();

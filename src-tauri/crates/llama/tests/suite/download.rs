@@ -222,15 +222,10 @@ async fn a_wrong_checksum_is_refused_and_nothing_is_kept() {
 
 #[tokio::test]
 async fn an_unreachable_server_is_reported_after_retries() {
-    // Nothing listens on this port once the listener is dropped: connection refused, retried,
-    // then reported with the part kept for next time.
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // Every connection refused, retried, then reported with the part kept for next time.
+    let closed = oi_test_support::ClosedPort::new();
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("http://127.0.0.1:{port}/m.gguf");
+    let url = format!("{}/m.gguf", closed.url());
     let err = download(
         &http_client().unwrap(),
         &url,
