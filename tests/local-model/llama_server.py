@@ -1,7 +1,8 @@
 """Starts llama.cpp's own HTTP server (embedded in the `xllamacpp` package) on 127.0.0.1.
 
 usage: llama_server.py MODEL.gguf PORT [N_CTX] [ALIAS]
-Prints "listening http://127.0.0.1:PORT" once it answers, then serves until stdin closes or it
+PORT 0 takes a free port. Prints "listening http://127.0.0.1:PORT" (the port taken) once the model
+is loaded, then serves until stdin closes or it
 is killed, so a parent that dies takes the server with it.
 """
 import os

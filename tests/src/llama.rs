@@ -24,29 +24,47 @@ impl LlamaServer {
         let root = oi_test_support::local_model::workspace_root();
         let local = oi_test_support::local_model::local_model();
         let (model, python) = (&local.gguf, &local.python);
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
         let logs = tempfile::tempdir().expect("temp dir");
         let log_path = logs.path().join("llama-server.log");
-        let child = Command::new(python)
+        // Port 0: the server takes a free port itself and prints it once the model is loaded
+        // ("listening http://127.0.0.1:PORT"), so no other test's server can hold it meanwhile.
+        let mut child = Command::new(python)
             .arg(root.join("tests/local-model/llama_server.py"))
             .arg(model)
-            .args([&port.to_string(), &CONTEXT.to_string(), MODEL_ALIAS])
+            .args(["0", &CONTEXT.to_string(), MODEL_ALIAS])
             // The launcher serves until its stdin closes: if this test dies, so does the server.
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log_path).expect("log file"))
             .spawn()
             .expect("start the llama.cpp server");
+        let stdout = child.stdout.take().expect("the launcher's stdout");
+        let (said, heard) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = said.send(line);
+        });
+        let line = heard
+            .recv_timeout(Duration::from_secs(180))
+            .unwrap_or_default();
+        let Some(port) = line
+            .trim()
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse::<u16>().ok())
+        else {
+            panic!(
+                "the llama.cpp server did not say where it listens ({line:?}):\n{}",
+                tail(&log_path)
+            );
+        };
         let mut server = LlamaServer {
             child,
             port,
             _logs: logs,
         };
-        let deadline = Instant::now() + Duration::from_secs(180);
+        let deadline = Instant::now() + Duration::from_secs(60);
         while !server.healthy() {
             if let Ok(Some(status)) = server.child.try_wait() {
                 panic!(
