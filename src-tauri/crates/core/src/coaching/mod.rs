@@ -13254,9 +13254,10 @@ pub struct Stuck {
     /// The temperature to sample at.
     pub temperature: f32,
     /// Both corrected replies ran nothing (a made-up tool, an unreadable call, an answer with
-    /// no code): the start the reply is to have where the runtime continues a reply it is
-    /// given the start of, a Python block ([`CODE_FIRST`]), with the request's number in it
-    /// when the last reply was a block of that number alone ([`echoed_given`]).
+    /// no code), or both were answers in words told to write code: the start the reply is to
+    /// have where the runtime continues a reply it is given the start of, a Python block
+    /// ([`CODE_FIRST`]), with the line the correction spelled out ([`spelled_start`]), or the
+    /// request's number when the last reply was a block of that number alone ([`echoed_given`]).
     pub code_start: Option<String>,
     /// The last correction said the answer did not use what the code printed, a value on one
     /// short line: the answer is to begin with it ([`answer_start`]) where the runtime continues
@@ -13326,16 +13327,26 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         .iter()
         .any(|m| c.starts_with(m))
     };
-    let code_start = (ran_nothing(correction) && ran_nothing(earlier)).then(|| {
-        let given = echoed_given(last_reply, &request_text(asked))
-            .map(|n| format!("n = {n}\n"))
-            .or_else(|| arguments_as_variables(last_reply, &request_text(asked)))
-            .unwrap_or_default();
-        format!("{CODE_FIRST}{given}")
-    });
     let answer_start = (correction.starts_with(NUDGE_START) && correction.contains(UNUSED))
         .then(|| last_success(turn).and_then(|(_, output)| answer_start(split_hint(output).0)))
         .flatten();
+    // Two answers in words, each told to write code (the 1.5B model answered "3" for the
+    // functions of tools.py four times, told each time to write code that reads it): begun as
+    // code too, with the line the correction spelled out when it gave one.
+    let in_words = |reply: &str| !reply.contains("```") && !reply.contains('{');
+    let told_to_code = answer_start.is_none()
+        && in_words(last_reply)
+        && in_words(earlier_reply)
+        && correction.contains(WRITE_A_BLOCK);
+    let code_start =
+        ((ran_nothing(correction) && ran_nothing(earlier)) || told_to_code).then(|| {
+            let request = request_text(asked);
+            let given = spelled_start(correction)
+                .or_else(|| echoed_given(last_reply, &request).map(|n| format!("n = {n}\n")))
+                .or_else(|| arguments_as_variables(last_reply, &request))
+                .unwrap_or_default();
+            format!("{CODE_FIRST}{given}")
+        });
     // Calls that ran nothing are not said again with their JSON example: the 0.5B model,
     // shown it, sent `{"name": "done", …}` a third time, warm.
     let said = if correction.starts_with(crate::profile::UNKNOWN_TOOL)
@@ -13351,6 +13362,17 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         code_start,
         answer_start,
     })
+}
+
+/// How the corrections that ask for code say it.
+const WRITE_A_BLOCK: &str = "Write Python code in a ```python block";
+
+/// The first line a correction spelled out for the code (`` starts with `text =
+/// open('tools.py').read()` ``), as the line that begins it.
+fn spelled_start(correction: &str) -> Option<String> {
+    let (_, rest) = correction.split_once("starts with `")?;
+    let (line, _) = rest.split_once('`')?;
+    (!line.trim().is_empty() && !line.contains('\n')).then(|| format!("{line}\n"))
 }
 
 /// When a reply is a call to a tool that does not exist whose arguments are values the request

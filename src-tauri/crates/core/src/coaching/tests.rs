@@ -12818,3 +12818,81 @@ fn text_of_several_lines_opened_as_a_path_is_told_to_open_the_file_here() {
         hint.text
     );
 }
+
+#[test]
+fn answers_in_words_told_twice_to_read_the_file_begin_as_code_that_reads_it() {
+    // Twenty-sixth set, task 31 (1.5B): it answered "3" for the functions of tools.py four
+    // times, told each time to write code that reads it.
+    let request = "How many functions does tools.py define?";
+    let mut h = runs(
+        request,
+        &[(
+            "import tools\nprint(tools.__doc__)",
+            "r=2: area 12.57\nNone\n",
+        )],
+    );
+    let reply = "There are 3 functions defined in tools.py.";
+    let unread = format!(
+        "{FILE_UNREAD} tools.py. Write Python code in a ```python block that reads tools.py and prints what my request needs: {request}"
+    );
+    let still = format!(
+        "{FILE_STILL_UNREAD} tools.py: it used data of its own. tools.py begins:\n```\nimport math\n```\nWrite Python code in a ```python block that starts with `text = open('tools.py').read()`, works on `text`, and prints what my request needs: {request}"
+    );
+    for item in corrected(reply, "c3", &unread) {
+        h.push(item);
+    }
+    // One correction is no streak.
+    assert_eq!(stuck_view(&h), None);
+    for item in corrected(reply, "c4", &still) {
+        h.push(item);
+    }
+    let stuck = stuck_view(&h).unwrap();
+    assert_eq!(
+        stuck.code_start.as_deref(),
+        Some("```python\ntext = open('tools.py').read()\n")
+    );
+    assert_eq!(stuck.answer_start, None);
+    // Told without a line spelled out: a Python block all the same.
+    let mut plain = runs(request, &[("import tools\nprint(tools.__doc__)", "None\n")]);
+    for id in ["c3", "c4"] {
+        for item in corrected(reply, id, &unread) {
+            plain.push(item);
+        }
+    }
+    assert_eq!(
+        stuck_view(&plain).unwrap().code_start.as_deref(),
+        Some(CODE_FIRST)
+    );
+    // Replies that held code were not answers in words: no start is given for them.
+    let mut coded = runs(request, &[("import tools\nprint(tools.__doc__)", "None\n")]);
+    for id in ["c3", "c4"] {
+        for item in corrected(
+            "```python\nimport tools\nprint(len(dir(tools)))\n```",
+            id,
+            &unread,
+        ) {
+            coded.push(item);
+        }
+    }
+    assert_eq!(stuck_view(&coded).unwrap().code_start, None);
+    // Nor for corrections that ask for no code (an answer that dropped what the code printed).
+    let mut dropped = runs(request, &[("print(3)", "3\n")]);
+    let told = format!("{NUDGE_START}\n3\n\n{UNUSED} Now tell me the answer in one sentence.");
+    for id in ["c3", "c4"] {
+        for item in corrected("Sure.", id, &told) {
+            dropped.push(item);
+        }
+    }
+    assert_eq!(stuck_view(&dropped).unwrap().code_start, None);
+}
+
+#[test]
+fn a_spelled_out_first_line_is_taken_from_the_correction() {
+    assert_eq!(
+        spelled_start("Write code that starts with `x = 1`, then prints x").as_deref(),
+        Some("x = 1\n")
+    );
+    assert_eq!(spelled_start("Write code that prints x"), None);
+    assert_eq!(spelled_start("starts with ``"), None);
+    assert_eq!(spelled_start("starts with `a\nb`"), None);
+}
