@@ -1508,6 +1508,90 @@ TWENTY_SIXTH = [
     ("Which column of table.csv has the most empty cells?", {"table.csv": EMPTY_CELLS_CSV}, "phone"),
 ]
 
+USERS_SIGNUP_CSV = "name,signed_up\nAna,2026-03-14\nBen,2026-11-02\nCleo,2025-12-30\nDev,2026-09-18\nEli,2026-10-05\n"
+SCORES_GAPS_CSV = "student,score\nAmy,80\nBob,\nCal,90\nDan,70\nEve,\nFay,85\n"
+SCHEMES_LINKS_TXT = ("https://example.com/a\nhttp://example.org/b\nhttps://docs.python.org/3/\n"
+                     "ftp://files.example.net/x\nhttps://news.ycombinator.com\nhttp://localhost:8000/test\n")
+GMAIL_EMAILS_TXT = ("ana@gmail.com\nben@yahoo.com\nCleo.R@gmail.com\nann.gmail@yahoo.com\ndev@hotmail.com\n"
+                    "eli@gmail.com\nfay@outlook.com\n")
+OFFICE_STOCK_CSV = "item,price\npen,1.20\nnotebook,3.50\nstapler,7.80\ntape,2.10\nscissors,5.40\nglue,1.90\n"
+NEWS_FEED_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0">
+  <channel>
+    <title>Town news</title>
+    <link>https://town.example/news</link>
+    <item><title>Library opens late</title><link>https://town.example/1</link></item>
+    <item><title>Market moves to Sunday</title><link>https://town.example/2</link></item>
+    <item><title>New bike lanes</title><link>https://town.example/3</link></item>
+    <item><title>Pool closed for repairs</title><link>https://town.example/4</link></item>
+  </channel>
+</rss>
+"""
+PY_GITIGNORE = "# Python\n__pycache__/\n*.pyc\n\n# Editors\n.vscode/\n.idea/\n\n# Env\n.env\n!keep.env\n"
+BACKUP_LOG_TXT = ("2026-01-03 backup done\n2026-01-10 backup done\n2026-01-31 backup done\n"
+                  "2026-02-07 backup done\n2026-03-01 backup done\n2026-03-05 backup done\n")
+MIXED_PHONES_TXT = "555-123-4567\n(555) 987-6543\n555.222.3333\n555-444-5555\n5551234567\n555-999-0000\n"
+HIGH_LOW_CSV = "day,high,low\nMonday,21,12\nTuesday,24,11\nWednesday,19,14\nThursday,26,15\nFriday,22,8\n"
+PALINDROME_WORDS_TXT = "level\napple\nradar\nnoon\npython\ncivic\nstats\nhello\n"
+CITIES_ESSAY_TXT = ("Cities grow.\nPeople move to them for work and for friends.\nRents rise.\n"
+                    "Some leave again when the noise, the traffic and the cost of a small flat become too much.\n"
+                    "Others stay.\n")
+MEETINGS_CSV = ("title,start,end\nStandup,09:00,09:15\nDesign review,10:30,11:45\nLunch with Sam,12:15,13:00\n"
+                "1:1,15:00,15:30\n")
+SALARIES_CSV = "name,salary\nAna,52000\nBen,61000\nCleo,61000\nDev,48000\nEli,75000\n"
+PORTS_YAML = "name: shop\ndebug: false\nhttp_port: 8080\nadmin_port: 9090\ntimeout: 30\n"
+PARCEL_JSON = ('{"parcel": "P-1042", "items": [{"name": "book", "weight_g": 480}, '
+               '{"name": "mug", "weight_g": 350}, {"name": "lamp", "weight_g": 1270}]}\n')
+HOURS_SERVER_LOG = ("2026-11-30 09:58:12 GET /\n2026-11-30 10:00:05 GET /login\n2026-11-30 10:17:40 POST /login\n"
+                    "2026-11-30 10:59:59 GET /home\n2026-11-30 11:00:30 GET /logout\n2026-11-30 11:20:00 GET /\n")
+SONGS_M3U = ("#EXTM3U\n#EXTINF:215,Artist A - Song One\nsong1.mp3\n#EXTINF:187,Artist B - Song Two\nsong2.mp3\n"
+             "#EXTINF:242,Artist C - Song Three\nsong3.mp3\n#EXTINF:176,Artist D - Song Four\nsong4.mp3\n")
+
+TWENTY_SEVENTH = [
+    ("How many litres are 5 US gallons, rounded to 2 decimals? Use code.", {}, "18.93"),
+    ("What is 250 grams in ounces, rounded to 2 decimals? Use code.", {}, "8.82"),
+    ("If I save 150 a month, how many months does it take to have at least 2000? Use code.", {}, "14"),
+    ("What is 5000 after 5 years at 4% interest compounded yearly, rounded to cents? Use code.", {}, "6083.26"),
+    ("What does an item of 249.00 cost after a 15% discount, rounded to cents? Use code.", {}, "211.65"),
+    ("Four people split a bill of 187.50 plus a 10% tip equally. How much does each pay, rounded to cents? "
+     "Use code.", {}, "51.56"),
+    ("What is the hex colour code of rgb(255, 165, 0)? Use code.", {}, "ffa500"),
+    ("What is the URL slug of the title 'Hello World: A New Start!'? Use code.", {}, "hello-world-a-new-start"),
+    ("What is 18:45 in 12-hour time with AM or PM? Use code.", {}, "6:45 pm"),
+    ("What is 'a b&c' percent-encoded for a URL path? Use code.", {}, "a%20b%26c"),
+    ("What do the numbers in the JSON text '{\"a\": 1, \"b\": [2, 3], \"c\": {\"d\": 4}}' add up to? Use code.",
+     {}, "10"),
+    ("What is the price per 100 g of a 750 g pack that costs 4.20, rounded to cents? Use code.", {}, "0.56"),
+    ("How many pages does a list of 356 items need at 25 items per page? Use code.", {}, "15"),
+    ("What is the percentage change from 80 to 92? Use code.", {}, "15"),
+    ("Which key in config.yaml has the value 8080?", {"config.yaml": PORTS_YAML}, "http_port"),
+    ("Which user in users.csv signed up most recently?", {"users.csv": USERS_SIGNUP_CSV}, "ben"),
+    ("What is the average of the score column in results.csv, ignoring empty cells?",
+     {"results.csv": SCORES_GAPS_CSV}, "81.25"),
+    ("How many of the URLs in links.txt use https?", {"links.txt": SCHEMES_LINKS_TXT}, "3"),
+    ("How many addresses in emails.txt are at gmail.com?", {"emails.txt": GMAIL_EMAILS_TXT}, "3"),
+    ("How many rows of stock.csv have a price above the average price?", {"stock.csv": OFFICE_STOCK_CSV}, "2"),
+    ("How many <item> elements does feed.xml have?", {"feed.xml": NEWS_FEED_XML}, "4"),
+    ("How many lines of .gitignore are patterns, not comments or blank lines?", {".gitignore": PY_GITIGNORE}, "6"),
+    ("What is the longest gap in days between consecutive dates in log.txt?", {"log.txt": BACKUP_LOG_TXT}, "22"),
+    ("How many phone numbers in phones.txt are not written as 555-123-4567?", {"phones.txt": MIXED_PHONES_TXT},
+     "3"),
+    ("Which day in temps.csv had the biggest difference between high and low?", {"temps.csv": HIGH_LOW_CSV},
+     "friday"),
+    ("How many words in words.txt are palindromes?", {"words.txt": PALINDROME_WORDS_TXT}, "5"),
+    ("Which line number of essay.txt is the longest?", {"essay.txt": CITIES_ESSAY_TXT}, "4"),
+    ("How many minutes in total are the meetings in meetings.csv (start and end times)?",
+     {"meetings.csv": MEETINGS_CSV}, "165"),
+    ("Which name appears in both team_a.txt and team_b.txt?",
+     {"team_a.txt": "Alice\nBruno\nChen\nDara\nEmil\n", "team_b.txt": "Farah\nChen\nGita\nHugo\n"}, "chen"),
+    ("What is the second-highest salary in staff.csv?", {"staff.csv": SALARIES_CSV}, "61000"),
+    ("What is the total weight in kg of the items in parcel.json (weights are in grams)?",
+     {"parcel.json": PARCEL_JSON}, "2.1"),
+    ("How many lines of server.log were logged between 10:00 and 11:00?", {"server.log": HOURS_SERVER_LOG}, "3"),
+    ("How many minutes long is playlist.m3u in total, rounded to one decimal?", {"playlist.m3u": SONGS_M3U},
+     "13.7"),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1516,7 +1600,8 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "eighteenth": EIGHTEENTH, "nineteenth": NINETEENTH,
         "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
         "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH,
-        "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH}
+        "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH,
+        "twentyseventh": TWENTY_SEVENTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
