@@ -442,6 +442,19 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        // A version of three parts or more converted as a number (the 1.5B model's
+        // `max(versions, key=int)` failed on '1.9.7', and it then compared the versions' first
+        // parts as text; twenty-sixth set, task 20).
+        if let Some(version) =
+            unconverted(output).filter(|v| version_parts(v).is_some_and(|parts| parts.len() > 2))
+        {
+            return hint(
+                &format!(
+                    "`{version}` is a version, numbers joined by dots, and no `int()` or `float()` takes it whole. Convert each part, `tuple(int(p) for p in v.split('.'))`: the newest is `max(versions, key=lambda v: tuple(int(p) for p in v.split('.')))`."
+                ),
+                false,
+            );
+        }
         // A value where the code expected another (a price parsed as an int, a name as a
         // number, a column that is not there): the 1.5B model guessed a CSV's column order.
         let wrong_value = output.contains("ValueError: invalid literal for int()")
@@ -9724,7 +9737,17 @@ fn versions_as_text(request: &str, code: &str, value: &str, cwd: &Path) -> Optio
     let newest = ["newest", "latest", "highest", "largest", "most recent"]
         .iter()
         .any(|w| lower.contains(w));
-    if oldest == newest || code.contains(".split('.')") || code.contains(".split(\".\")") {
+    // Parts compared as numbers: right, or wrong some other way. Split but not converted, they
+    // still compare as text (the 1.5B model's `key=lambda line: line.split('.')[0]`).
+    let split = code.contains(".split('.')") || code.contains(".split(\".\")");
+    let converted = code.contains("map(int")
+        || code.match_indices("int(").any(|(at, _)| {
+            !code[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        });
+    if oldest == newest || (split && converted) {
         return None;
     }
     named_files(request).into_iter().find_map(|name| {
@@ -11891,13 +11914,28 @@ fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
     let bare = uncommented(code);
     let written: Vec<&str> = numbers_in(&bare);
     let unwritten = |n: &&str| !written.iter().any(|w| same_number(w, n));
+    // "plus 20 percent" is used as the rate too, `0.20`, or the factor it grows by, `1.2`: the
+    // 1.5B model's right `vat_rate = 0.20` was told it never used 20 (twenty-sixth set, task 2).
+    let as_rate = |n: &str| {
+        let Ok(n) = n.parse::<f64>() else {
+            return false;
+        };
+        written
+            .iter()
+            .filter_map(|w| w.parse::<f64>().ok())
+            .any(|w| (w - n / 100.0).abs() < 1e-9 || (w - (1.0 + n / 100.0)).abs() < 1e-9)
+    };
     OPERAND
         .as_ref()?
         .captures_iter(request)
         .find_map(|c| {
             let number = c.get(1)?.as_str();
             let said = c.get(0)?.as_str().to_string();
-            unwritten(&number).then(|| (said, number.to_string()))
+            let after = request.get(c.get(0)?.end()..).unwrap_or_default();
+            let percent =
+                after.starts_with('%') || after.trim_start().to_lowercase().starts_with("percent");
+            (unwritten(&number) && !(percent && as_rate(number)))
+                .then(|| (said, number.to_string()))
         })
         .or_else(|| {
             LISTED.as_ref()?.captures_iter(request).find_map(|c| {

@@ -9281,6 +9281,25 @@ fn a_number_the_request_adds_that_the_code_never_used_is_told() {
         unused_operand("What is 2 to the power of 20?", "print(7)"),
         None
     );
+    // A percent added is used as its rate or its factor (twenty-sixth set, task 2, 1.5B).
+    let vat = "What is 9.99 plus 20 percent VAT, rounded to cents? Use code.";
+    for code in [
+        "amount = 9.99\nvat_rate = 0.20\nprint(round(amount + amount * vat_rate, 2))",
+        "print(round(9.99 * 1.2, 2))",
+        "print(round(9.99 * (1 + 20 / 100), 2))",
+    ] {
+        assert_eq!(unused_operand(vat, code), None, "{code}");
+        assert_eq!(uncomputed(vat, code, "11.99\n"), None, "{code}");
+    }
+    assert_eq!(
+        unused_operand("What is 9.99 plus 20% VAT? Use code.", "print(9.99 * 1.2)"),
+        None
+    );
+    // Not a percent: 0.2 is not 20.
+    assert_eq!(
+        unused_operand("What is 9.99 plus 20? Use code.", "print(9.99 + 0.2)"),
+        Some(("plus 20".into(), "20".into()))
+    );
 }
 
 #[test]
@@ -12531,6 +12550,37 @@ fn versions_printed_whole_or_compared_as_text_are_told_how_they_compare() {
     );
     let parts = "v = open('versions.txt').read().split()\nprint(max(v, key=lambda s: tuple(map(int, s.split('.')))))";
     assert_eq!(versions_as_text(request, parts, "1.9.7", here.path()), None);
+    // Split, but the first parts compared as text: the wrong one (twenty-sixth set, task 20,
+    // 1.5B).
+    let first_parts = "versions = open('versions.txt').read().splitlines()\nprint(max(versions, key=lambda line: line.split('.')[0]))";
+    assert_eq!(
+        versions_as_text(request, first_parts, "1.9.7\n", here.path()).as_deref(),
+        Some("versions.txt")
+    );
+    // A version converted whole fails with its value: told to convert each part.
+    let whole =
+        "versions = open('versions.txt').read().splitlines()\nprint(max(versions, key=int))";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 3>\", line 2, in <module>\nValueError: invalid literal for int() with base 10: '1.9.7'\n";
+    let told = run_hint("python", whole, failed, true, here.path()).unwrap();
+    assert!(
+        told.text.contains("`1.9.7` is a version")
+            && told.text.contains("tuple(int(p) for p in v.split('.'))"),
+        "{}",
+        told.text
+    );
+    let as_float = "Traceback (most recent call last):\nValueError: could not convert string to float: '1.10.2'\n";
+    assert!(
+        run_hint("python", "float(v)", as_float, true, here.path())
+            .unwrap()
+            .text
+            .contains("`1.10.2` is a version")
+    );
+    // Two parts are a float, and a word is no version.
+    let word = "Traceback (most recent call last):\nValueError: invalid literal for int() with base 10: 'qty'\n";
+    assert!(
+        !run_hint("python", "int(v)", word, true, here.path())
+            .is_some_and(|h| h.text.contains("is a version"))
+    );
     // A file printed for a question that is not after one of its lines.
     assert_eq!(
         file_printed_whole(
