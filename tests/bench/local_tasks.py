@@ -1678,6 +1678,10 @@ def exec_json(binary, model_args, request, cwd, env, timeout):
         return out, time.monotonic() - start, True
 
 
+# How much of one run's output the scorer reads.
+OUTPUT_READ = 1 << 20
+
+
 def score(out, expected, files=None):
     """What the events of one task show. The answer is the last assistant message that no call
     followed: a message the engine took as a (broken) call is not an answer, even when the
@@ -1706,7 +1710,11 @@ def score(out, expected, files=None):
         elif t == "user_message" and not request:
             request = " ".join(i.get("text", "") for i in msg.get("items", []))
         elif t == "exec_output":
-            outputs[msg.get("call_id")] = outputs.get(msg.get("call_id"), "") + msg.get("chunk", "")
+            # A run that printed without end (the 0.5B model's `while True: print(...)` streamed
+            # 391 MB) is read as far as any answer could be in it.
+            so_far = outputs.get(msg.get("call_id"), "")
+            if len(so_far) < OUTPUT_READ:
+                outputs[msg.get("call_id")] = so_far + msg.get("chunk", "")[:OUTPUT_READ - len(so_far)]
         elif t == "exec_end":
             runs += 1
             text = outputs.get(msg.get("call_id"), "")

@@ -102,21 +102,53 @@ impl Utf8Decoder {
     }
 }
 
-/// The text of one run: streamed to the caller's sink as it is decoded and kept (bounded)
-/// for the outcome.
-#[derive(Debug, Default)]
+/// Most text of one run streamed to the sink as it comes, both streams together: 1 MiB. A
+/// block that prints without end (the 0.5B model's `while True: print(…)` for a minute wrote
+/// 391 MB) would otherwise flood the front ends and the session log; what the outcome keeps
+/// is bounded apart ([`BoundedText`]).
+pub const STREAM_LIMIT: usize = 1024 * 1024;
+
+/// The line streamed once a run's output passes `limit` bytes: nothing more is streamed.
+pub fn stream_cut_marker(limit: usize) -> String {
+    format!(
+        "\n… [the output goes on past {} KiB: the rest is not shown as it comes; the result keeps its end] …\n",
+        limit / 1024
+    )
+}
+
+/// The text of one run: streamed to the caller's sink as it is decoded (up to a limit) and
+/// kept (bounded) for the outcome.
+#[derive(Debug)]
 pub(crate) struct Transcript {
     stdout: (Utf8Decoder, BoundedText),
     stderr: (Utf8Decoder, BoundedText),
+    /// Bytes streamed so far, and the most that may be.
+    streamed: usize,
+    limit: usize,
+}
+
+impl Default for Transcript {
+    fn default() -> Self {
+        Transcript::with_stream_limit(STREAM_LIMIT)
+    }
 }
 
 impl Transcript {
+    pub(crate) fn with_stream_limit(limit: usize) -> Self {
+        Transcript {
+            stdout: Default::default(),
+            stderr: Default::default(),
+            streamed: 0,
+            limit,
+        }
+    }
+
     pub(crate) fn emit(&mut self, stream: OutputStream, bytes: &[u8], sink: &mut OutputSink<'_>) {
         let (decoder, kept) = self.part(stream);
         let text = decoder.push(bytes);
         if !text.is_empty() {
             kept.push(&text);
-            sink(stream, &text);
+            self.stream(stream, &text, sink);
         }
     }
 
@@ -127,10 +159,33 @@ impl Transcript {
             let text = decoder.finish();
             if !text.is_empty() {
                 kept.push(&text);
-                sink(stream, &text);
+                self.stream(stream, &text, sink);
             }
         }
         (self.stdout.1.into_string(), self.stderr.1.into_string())
+    }
+
+    /// Sends `text` on, as far as the limit allows; the text that crosses it is cut there (at
+    /// a character) and followed by [`stream_cut_marker`], once.
+    fn stream(&mut self, stream: OutputStream, text: &str, sink: &mut OutputSink<'_>) {
+        if self.streamed > self.limit {
+            return;
+        }
+        let room = self.limit - self.streamed;
+        if text.len() <= room {
+            self.streamed += text.len();
+            sink(stream, text);
+            return;
+        }
+        let mut cut = room;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        if cut > 0 {
+            sink(stream, &text[..cut]);
+        }
+        sink(stream, &stream_cut_marker(self.limit));
+        self.streamed = self.limit + 1;
     }
 
     fn part(&mut self, stream: OutputStream) -> &mut (Utf8Decoder, BoundedText) {
@@ -144,6 +199,31 @@ impl Transcript {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_streams_up_to_its_limit_then_says_so_once_and_keeps_its_end() {
+        let mut transcript = Transcript::with_stream_limit(10);
+        let mut streamed: Vec<(OutputStream, String)> = Vec::new();
+        let mut sink = |stream: OutputStream, text: &str| streamed.push((stream, text.to_string()));
+        transcript.emit(OutputStream::Stdout, b"abcdefgh", &mut sink);
+        // Crosses the limit inside a character: cut before it.
+        transcript.emit(OutputStream::Stderr, "x\u{e9}ij".as_bytes(), &mut sink);
+        transcript.emit(OutputStream::Stdout, b"the end", &mut sink);
+        let (stdout, stderr) = transcript.finish(&mut sink);
+        assert_eq!(
+            streamed,
+            vec![
+                (OutputStream::Stdout, "abcdefgh".to_string()),
+                (OutputStream::Stderr, "x".to_string()),
+                (OutputStream::Stderr, stream_cut_marker(10)),
+            ]
+        );
+        // The outcome keeps all of it (its own bound is far above).
+        assert_eq!(
+            (stdout.as_str(), stderr.as_str()),
+            ("abcdefghthe end", "xéij")
+        );
+    }
 
     #[test]
     fn decoder_joins_split_characters_and_replaces_invalid_bytes() {

@@ -228,3 +228,36 @@ async fn a_package_installed_for_the_user_while_the_kernel_runs_imports_in_the_n
     .await;
     assert_eq!(imported.stdout, "42\n", "{}", imported.stderr);
 }
+
+#[tokio::test]
+async fn output_without_end_streams_a_mebibyte_then_says_so_and_the_outcome_keeps_its_end() {
+    // Twenty-seventh set, task 32 (0.5B): `while True: print(...)` for a minute streamed
+    // 391 MB of events into the session log.
+    let dir = tempfile::tempdir().unwrap();
+    let mut kernels = kernels_in(dir.path());
+    let code =
+        "for i in range(200_000):\n    print(f'line {i:06d} of a long run')\nprint('the end')";
+    let ran = super::common::try_run(&mut kernels, "python", code)
+        .await
+        .unwrap();
+    let streamed: String = ran.chunks.iter().map(|(_, text)| text.as_str()).collect();
+    let marker = oi_exec::stream_cut_marker(oi_exec::STREAM_LIMIT);
+    assert!(streamed.len() <= oi_exec::STREAM_LIMIT + marker.len());
+    assert!(streamed.starts_with("line 000000 of a long run\n"));
+    assert!(
+        streamed.ends_with(&marker),
+        "{}",
+        &streamed[streamed.len() - 200..]
+    );
+    assert_eq!(streamed.matches("the output goes on past").count(), 1);
+    // The outcome: its head, a trim marker and its end.
+    let out = &ran.outcome.stdout;
+    assert!(out.starts_with("line 000000 of a long run\n"));
+    assert!(
+        out.ends_with("line 199999 of a long run\nthe end\n"),
+        "{}",
+        &out[out.len() - 100..]
+    );
+    assert!(out.contains("[trimmed "));
+    assert_eq!(ran.outcome.exit_code, Some(0));
+}
