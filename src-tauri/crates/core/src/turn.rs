@@ -473,6 +473,7 @@ fn interpret(
                 .or_else(|| crate::coaching::mended_copies(history, next))
                 .or_else(|| crate::coaching::mended_digit_count(history, next))
                 .or_else(|| crate::coaching::mended_backwards(history, next))
+                .or_else(|| crate::coaching::mended_weekday(history, next))
                 .or_else(|| crate::coaching::mended_word_added(history, next, cwd))
                 .or_else(|| crate::coaching::mended_note(history, next))
                 .or_else(|| crate::coaching::mended_leading_zeros(history, next))

@@ -6279,6 +6279,21 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    if let Some(Leftover {
+        total,
+        per,
+        whole,
+        rest,
+    }) = rounded_down_for_needed(&request, code, value)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {whole} of {per} hold {} of the {total}, and the {rest} left over need one more: what is needed is rounded up, `math.ceil({total} / {per})` (or `-(-{total} // {per})`). Write code that computes the answer to my request ({request}) and prints it.",
+                whole * per
+            ),
+            undone: true,
+        });
+    }
     if let [n] = numbers_in(value).as_slice()
         && let Some(clean) = float_noise(n)
     {
@@ -6564,7 +6579,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             file_dates_weekday_unasked(&request, code, cwd).map(|(file, date)| {
-                format!("the lines of `{file}` are dates (`{date}`) that do not name their day of the week, and your code never asked one: name each one's day, `datetime.date.fromisoformat(line.strip()).strftime('%A')`, and work with those names.")
+                format!("the lines of `{file}` are dates (`{date}`) {WEEKDAY_UNASKED}: name each one's day, `datetime.date.fromisoformat(line.strip()).strftime('%A')`, and work with those names.")
             })
         })
         .or_else(|| {
@@ -6580,6 +6595,21 @@ pub fn uncomputed_hint(
         .or_else(|| {
             versions_as_text(&request, code, value, cwd).map(|file| {
                 format!("the version your code printed is not the one my request asks for among those of `{file}`. {VERSIONS_AS_TEXT}")
+            })
+        })
+        .or_else(|| {
+            length_for_line_number(&request, value, cwd).map(|(file, length, number)| {
+                format!("{length} is how long the longest line of `{file}` is, and my request asks which line it is, its number (counted from 1): `max(range(len(lines)), key=lambda i: len(lines[i])) + 1` — here line {number}. Print that number.")
+            })
+        })
+        .or_else(|| {
+            example_searched(&request, code).map(|(example, pattern)| {
+                format!("`{example}` in my request is an example of how they are written, not the one to find: your code looked for `{example}` itself. Test each one against the pattern it shows, `re.fullmatch(r'{pattern}', line.strip())`.")
+            })
+        })
+        .or_else(|| {
+            children_searched(&request, code, value, cwd).map(|(call, tag, file, found)| {
+                format!("`{call}` looks only at the direct children of the element it is called on, and the {found} `<{tag}>` of `{file}` sit deeper: find them at any depth, `root.findall('.//{tag}')` (or `root.iter('{tag}')`).")
             })
         })
         .or_else(|| {
@@ -8137,7 +8167,19 @@ fn json_of_other(request: &str, code: &str, output: &str, cwd: &Path) -> Option<
         _ if is_settings_file(base) => "settings",
         _ => "text",
     };
-    let how = if is_settings_file(base) {
+    // The key of a value the request gives ("Which key in config.yaml has the value 8080?"):
+    // the 0.5B model, told how to find a key's line, sent its `json.load` back.
+    let given = numbers_in(request);
+    let holder = text.lines().enumerate().find_map(|(i, line)| {
+        let at = line.find(['=', ':'])?;
+        let value = line[at + 1..].trim().trim_matches(['"', '\'']);
+        given.contains(&value).then(|| (i, line.trim(), value))
+    });
+    let how = if let Some((i, line, value)) = holder.filter(|_| is_settings_file(base)) {
+        format!(
+            "Read its lines as text, `lines = open('{name}').read().splitlines()`, and find the line whose value, after its `=` or `:`, is {value} (`lines[{i}]`, `{line}`): the key is what comes before the `=` or `:`."
+        )
+    } else if is_settings_file(base) {
         match request_keys(request, &text).first() {
             Some((key, i)) => format!(
                 "Read its lines as text, `lines = open('{name}').read().splitlines()`: `{key}` is set on `lines[{i}]`; take what follows its `=` or `:`, without quotes."
@@ -9709,6 +9751,188 @@ fn version_parts(text: &str) -> Option<Vec<u64>> {
     text.split('.').map(|p| p.parse().ok()).collect()
 }
 
+/// The length of a file's longest line printed, where the request asks which line is the
+/// longest by its number: the file, that length and the line's number. The 0.5B model printed
+/// `max(len(line) for line in lines)`, 91, for "Which line number of essay.txt is the
+/// longest?" (twenty-seventh set, task 27).
+fn length_for_line_number(
+    request: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, usize, usize)> {
+    let lower = request.to_lowercase();
+    if !lower.contains("line number") && !lower.contains("which line") {
+        return None;
+    }
+    if !["longest", "shortest"].iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    let printed: Vec<usize> = numbers_in(value)
+        .into_iter()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    named_files(request).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let lengths: Vec<usize> = text.lines().map(|l| l.chars().count()).collect();
+        let pick = if lower.contains("shortest") {
+            lengths.iter().copied().min()?
+        } else {
+            lengths.iter().copied().max()?
+        };
+        let number = lengths.iter().position(|&n| n == pick)? + 1;
+        // The length, with its newline or without; never the number itself.
+        let length = [pick, pick + 1]
+            .into_iter()
+            .find(|n| printed.contains(n) && *n != number)?;
+        (!printed.contains(&number)).then(|| (name.to_string(), length, number))
+    })
+}
+
+/// Where the request says how things are written by an example ("not written as
+/// 555-123-4567", "in the format 2026-01-31") and the code looks for that example itself: the
+/// example and the pattern it shows (digits `\d{3}`, letters `[A-Za-z]{3}`, the rest as it
+/// is). The 0.5B model counted the lines holding `555-123-4567` (twenty-seventh set, task 24).
+fn example_searched(request: &str, code: &str) -> Option<(String, String)> {
+    static EXAMPLE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:written as|in the format|formatted as|in the form|of the form|like)\s+'?([A-Za-z0-9]+(?:[-./: ][A-Za-z0-9]+)+)'?",
+        )
+        .ok()
+    });
+    let example = EXAMPLE.as_ref()?.captures(request)?.get(1)?.as_str();
+    // A shape of digits (a phone number, a date), not words.
+    if !example.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let quoted = string_literals(code)
+        .iter()
+        .any(|literal| literal.contains(example));
+    if !quoted {
+        return None;
+    }
+    let mut pattern = String::new();
+    let mut chars = example.chars().peekable();
+    while let Some(c) = chars.next() {
+        let (class, same): (&str, fn(char) -> bool) = if c.is_ascii_digit() {
+            (r"\d", |c: char| c.is_ascii_digit())
+        } else if c.is_ascii_alphabetic() {
+            ("[A-Za-z]", |c: char| c.is_ascii_alphabetic())
+        } else {
+            pattern.push_str(&regex::escape(&c.to_string()));
+            continue;
+        };
+        let mut n = 1;
+        while chars.next_if(|&next| same(next)).is_some() {
+            n += 1;
+        }
+        pattern.push_str(class);
+        if n > 1 {
+            pattern.push_str(&format!("{{{n}}}"));
+        }
+    }
+    Some((example.to_string(), pattern))
+}
+
+/// An XML search of an element's children alone (`root.findall('item')`) that found nothing,
+/// where a file the request names has that tag deeper: the call, the tag, the file and how
+/// many it has. The 0.5B model counted 0 `<item>` in an RSS feed, whose items are under
+/// `<channel>` (twenty-seventh set, task 21).
+fn children_searched<'c>(
+    request: &str,
+    code: &'c str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(&'c str, &'c str, String, usize)> {
+    static SEARCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\.(?:findall|find|iterfind)\(\s*(?:'([A-Za-z_][\w-]*)'|"([A-Za-z_][\w-]*)")\s*\)"#,
+        )
+        .ok()
+    });
+    let found_nothing = value.trim().is_empty()
+        || numbers_in(value).contains(&"0")
+        || value.contains("[]")
+        || value.contains("None");
+    if !found_nothing {
+        return None;
+    }
+    let bare = uncommented(code);
+    SEARCH.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let call = c.get(0)?.as_str();
+        let tag = c.get(1).or_else(|| c.get(2))?.as_str();
+        let call = &code[code.find(call)?..][..call.len()];
+        let tag = &call[call.find(tag)?..][..tag.len()];
+        named_files(request).into_iter().find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let found = text
+                .match_indices(&format!("<{tag}"))
+                .filter(|(at, _)| {
+                    text[at + tag.len() + 1..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c == '>' || c == ' ' || c == '/')
+                })
+                .count();
+            // Under the root: the root's own tag and one more opened before the first.
+            let first = text.find(&format!("<{tag}"))?;
+            let opened = text[..first]
+                .match_indices('<')
+                .filter(|(at, _)| {
+                    text[at + 1..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_alphabetic())
+                })
+                .count();
+            (found > 0 && opened >= 2).then(|| (call, tag, name.to_string(), found))
+        })
+    })
+}
+
+/// A division rounded down where the request asks how many are needed.
+#[derive(Debug, PartialEq)]
+struct Leftover {
+    total: u64,
+    per: u64,
+    whole: u64,
+    rest: u64,
+}
+
+/// How many containers are needed ("How many pages does a list of 356 items need at 25 items
+/// per page?"), and the code printed the division rounded down (14), which leaves items out:
+/// the request's two numbers and what is left over. The 0.5B model's `356 // 25` (twenty-
+/// seventh set, task 13).
+fn rounded_down_for_needed(request: &str, code: &str, value: &str) -> Option<Leftover> {
+    let lower = request.to_lowercase();
+    let needs = words_in(&lower).any(|w| ["need", "needs", "needed", "required"].contains(&w));
+    if !lower.contains("how many") || !needs || code.contains("ceil") {
+        return None;
+    }
+    let given: Vec<u64> = numbers_in(request)
+        .into_iter()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [a, b] = given.as_slice() else {
+        return None;
+    };
+    let (total, per) = ((*a).max(*b), (*a).min(*b));
+    if per == 0 || total % per == 0 {
+        return None;
+    }
+    let whole = total / per;
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    let printed: f64 = printed.parse().ok()?;
+    (printed == whole as f64).then_some(Leftover {
+        total,
+        per,
+        whole,
+        rest: total % per,
+    })
+}
+
 /// The lines of a text that are all version numbers of two parts or more (`1.9.7`, `v2.0`),
 /// sorted oldest first, with their parts; `None` when a line is something else or there are
 /// none.
@@ -10392,6 +10616,51 @@ fn told_and_sent_back_asked<'h>(
     let (code, how) = told_and_sent_back(history, next, marker)?;
     let (asked, _) = history.last_turn()?;
     Some((code, how, request_text(asked)))
+}
+
+/// What the hint for dates whose day of the week the code never asks says
+/// ([`file_dates_weekday_unasked`]).
+const WEEKDAY_UNASKED: &str =
+    "that do not name their day of the week, and your code never asked one";
+
+/// When the model sends back, unchanged, Python code told that it never asked the day of the
+/// week of a file's dates ([`WEEKDAY_UNASKED`]), and the code has one list comprehension (the
+/// values it counts): that code with each item's weekday in the comprehension's place, for
+/// the engine to run in the model's stead. The 1.5B model sent its `[re.search(r'\b\w+\b',
+/// date).group() for date in dates]`, the years, back until its time ran out (twenty-sixth
+/// set, task 29).
+pub fn mended_weekday<'h>(
+    history: &'h History,
+    next: Option<&'h ToolCall>,
+) -> Option<(String, String)> {
+    let (code, how) = told_and_sent_back(history, next, WEEKDAY_UNASKED)?;
+    // `[EXPR for NAME in …]`, EXPR with an index at most one deep (`line.split()[0]`).
+    static COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(
+                r"\[\s*((?:[^\[\]\n]|\[[^\[\]\n]*\])+?)\s+for\s+([A-Za-z_]\w*)\s+in\s",
+            )
+            .ok()
+        });
+    let found: Vec<regex::Captures> = COMPREHENSION.as_ref()?.captures_iter(code).collect();
+    let [one] = found.as_slice() else {
+        return None;
+    };
+    let (expr, name) = (one.get(1)?, one.get(2)?.as_str());
+    let day = format!(
+        "datetime.date.fromisoformat(re.search(r'\\d{{4}}-\\d{{2}}-\\d{{2}}', {name}).group()).strftime('%A')"
+    );
+    let mended = format!(
+        "import datetime\nimport re\n{}{day}{}",
+        &code[..expr.start()],
+        &code[expr.end()..]
+    );
+    Some((
+        mended,
+        format!(
+            "the model's code counts the dates' own text, not their days of the week, and {how}: running it with each date's weekday, `{day}`"
+        ),
+    ))
 }
 
 /// What the hint for a count below zero says of the code's subtraction ([`negative_count`]).

@@ -12946,3 +12946,255 @@ fn a_spelled_out_first_line_is_taken_from_the_correction() {
     assert_eq!(spelled_start("starts with ``"), None);
     assert_eq!(spelled_start("starts with `a\nb`"), None);
 }
+
+#[test]
+fn dates_counted_as_text_sent_back_run_with_their_weekdays() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("visits.txt"),
+        "2026-11-02\n2026-11-09\n2026-11-04\n2026-11-16\n",
+    )
+    .unwrap();
+    let request = "Which weekday comes up most often among the dates in visits.txt?";
+    // Twenty-sixth set, task 29 (1.5B): each line's first word, the year, counted.
+    let code = "import re\nfrom collections import Counter\nwith open('visits.txt', 'r') as file:\n    dates = file.readlines()\ndays_of_week = [re.search(r'\\b\\w+\\b', date).group() for date in dates]\nweekday_counts = Counter(days_of_week)\nprint(weekday_counts.most_common(1)[0][0])";
+    let told = uncomputed_in(request, code, "2026\n", dir.path()).unwrap();
+    assert!(told.text.contains(WEEKDAY_UNASKED), "{}", told.text);
+    let mut output = "2026\n".to_string();
+    told.append_to(&mut output);
+    let h = runs_ending(request, &[(code, &output)], true);
+    let (mended, says) = mended_weekday(&h, Some(&run(code))).unwrap();
+    assert!(
+        mended.starts_with("import datetime\nimport re\n")
+            && mended.contains("days_of_week = [datetime.date.fromisoformat(re.search(r'\\d{4}-\\d{2}-\\d{2}', date).group()).strftime('%A') for date in dates]"),
+        "{mended}"
+    );
+    assert!(says.contains("weekday"), "{says}");
+    // The mended code asks each date's day: no longer told.
+    assert_eq!(
+        uncomputed_in(request, &mended, "Monday\n", dir.path()),
+        None
+    );
+    // An index in the counted value is part of it.
+    let split = "lines = open('visits.txt').read().splitlines()\nfrom collections import Counter\nprint(Counter([l.split('-')[0] for l in lines]).most_common(1))";
+    let h = runs_ending(request, &[(split, &output)], true);
+    let (mended, _) = mended_weekday(&h, Some(&run(split))).unwrap();
+    assert!(mended.contains("Counter([datetime.date.fromisoformat(re.search(r'\\d{4}-\\d{2}-\\d{2}', l).group()).strftime('%A') for l in lines])"), "{mended}");
+    // Two comprehensions: which one holds the dates is not known.
+    let two = "a = [x for x in open('visits.txt')]\nb = [y[:4] for y in a]\nprint(b)";
+    let h = runs_ending(request, &[(two, &output)], true);
+    assert_eq!(mended_weekday(&h, Some(&run(two))), None);
+}
+
+#[test]
+fn a_count_of_what_is_needed_rounded_down_is_told_to_round_up() {
+    // Twenty-seventh set, task 13 (0.5B): `356 // 25` printed 14.
+    let request = "How many pages does a list of 356 items need at 25 items per page? Use code.";
+    let code = "items = 356\nitems_per_page = 25\npages = items // items_per_page\nprint(pages)";
+    assert_eq!(
+        rounded_down_for_needed(request, code, "14\n"),
+        Some(Leftover {
+            total: 356,
+            per: 25,
+            whole: 14,
+            rest: 6
+        })
+    );
+    let hint = uncomputed(request, code, "14\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("14 of 25 hold 350 of the 356, and the 6 left over need one more")
+            && hint.text.contains("math.ceil(356 / 25)"),
+        "{}",
+        hint.text
+    );
+    // Rounded up: right.
+    let up = "import math\nprint(math.ceil(356 / 25))";
+    assert_eq!(rounded_down_for_needed(request, up, "15\n"), None);
+    assert_eq!(uncomputed(request, up, "15\n"), None);
+    assert_eq!(
+        rounded_down_for_needed(request, "print(-(-356 // 25))", "15\n"),
+        None
+    );
+    // Nothing left over, or a question of what fits (rounded down is right there).
+    assert_eq!(
+        rounded_down_for_needed(
+            "How many boxes of 25 are needed for 350 items? Use code.",
+            "print(350 // 25)",
+            "14\n"
+        ),
+        None
+    );
+    assert_eq!(
+        rounded_down_for_needed(
+            "How many boxes of 25 can 356 items fill? Use code.",
+            "print(356 // 25)",
+            "14\n"
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_xml_search_of_the_roots_children_that_found_nothing_is_told_to_search_deeper() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("feed.xml"),
+        "<?xml version=\"1.0\"?>\n<rss version=\"2.0\">\n  <channel>\n    <title>News</title>\n    <item><title>A</title></item>\n    <item><title>B</title></item>\n    <item><title>C</title></item>\n  </channel>\n</rss>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("flat.xml"),
+        "<items>\n  <item>A</item>\n  <item>B</item>\n</items>\n",
+    )
+    .unwrap();
+    // Twenty-seventh set, task 21 (0.5B).
+    let request = "How many <item> elements does feed.xml have?";
+    let code = "import xml.etree.ElementTree as ET\ntree = ET.parse('feed.xml')\nroot = tree.getroot()\nitem_count = len(root.findall('item'))\nprint(f\"Number of <item> elements: {item_count}\")";
+    let hint = uncomputed_in(request, code, "Number of <item> elements: 0\n", dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`.findall('item')` looks only at the direct children")
+            && hint
+                .text
+                .contains("the 3 `<item>` of `feed.xml` sit deeper")
+            && hint.text.contains("root.findall('.//item')"),
+        "{}",
+        hint.text
+    );
+    // Searched at any depth: right.
+    let deep = code.replace("findall('item')", "findall('.//item')");
+    assert_eq!(children_searched(request, &deep, "3\n", dir.path()), None);
+    // Found some: not nothing.
+    assert_eq!(
+        children_searched(request, code, "Number of <item> elements: 3\n", dir.path()),
+        None
+    );
+    // The root's own children: the search was right where it looked.
+    let flat = "How many <item> elements does flat.xml have?";
+    assert_eq!(
+        children_searched(
+            flat,
+            "import xml.etree.ElementTree as ET\nprint(len(ET.parse('flat.xml').getroot().findall('item')))",
+            "0\n",
+            dir.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn the_longest_lines_length_for_its_number_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("essay.txt"),
+        "Cities grow.\nPeople move to them for work.\nRents rise.\nSome leave again when the noise and the cost become too much.\nOthers stay.\n",
+    )
+    .unwrap();
+    // Twenty-seventh set, task 27 (0.5B): `max(len(line) for line in lines)` of readlines().
+    let request = "Which line number of essay.txt is the longest?";
+    let code = "with open('essay.txt') as f:\n    lines = f.readlines()\n    print(max(len(line) for line in lines))";
+    let hint = uncomputed_in(request, code, "62\n", dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("62 is how long the longest line of `essay.txt` is")
+            && hint.text.contains("here line 4"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        length_for_line_number(request, "61\n", dir.path()),
+        Some(("essay.txt".into(), 61, 4))
+    );
+    // The number, alone or with the length beside it: right.
+    assert_eq!(length_for_line_number(request, "4\n", dir.path()), None);
+    assert_eq!(
+        length_for_line_number(request, "Line 4 (61 characters)\n", dir.path()),
+        None
+    );
+    // Asked for the length: no line number asked.
+    assert_eq!(
+        length_for_line_number(
+            "How long is the longest line of essay.txt?",
+            "61\n",
+            dir.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_example_of_how_things_are_written_searched_as_itself_is_told_its_pattern() {
+    // Twenty-seventh set, task 24 (0.5B).
+    let request = "How many phone numbers in phones.txt are not written as 555-123-4567?";
+    let code = "import re\nlines = open('phones.txt').readlines()\ncount = 0\nfor line in lines:\n    if re.search(r'\\b555-123-4567\\b', line):\n        count += 1\nprint(count)";
+    assert_eq!(
+        example_searched(request, code),
+        Some(("555-123-4567".into(), r"\d{3}\-\d{3}\-\d{4}".into()))
+    );
+    assert_eq!(
+        example_searched(
+            "Which dates in log.txt are in the format 2026-01-31?",
+            "print('2026-01-31' in text)"
+        ),
+        Some(("2026-01-31".into(), r"\d{4}\-\d{2}\-\d{2}".into()))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("phones.txt"),
+        "555-123-4567\n(555) 987-6543\n555.222.3333\n",
+    )
+    .unwrap();
+    let hint = uncomputed_in(request, code, "1\n", dir.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`555-123-4567` in my request is an example")
+            && hint
+                .text
+                .contains(r"re.fullmatch(r'\d{3}\-\d{3}\-\d{4}', line.strip())"),
+        "{}",
+        hint.text
+    );
+    // A pattern tested: right; and an example of words is no shape.
+    let fixed = "import re\nprint(sum(1 for l in open('phones.txt') if not re.fullmatch(r'\\d{3}-\\d{3}-\\d{4}', l.strip())))";
+    assert_eq!(example_searched(request, fixed), None);
+    assert_eq!(
+        example_searched(
+            "How many names are written as John Smith?",
+            "print('John Smith' in t)"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_settings_file_read_as_json_for_the_key_of_a_value_is_told_to_find_that_value() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("config.yaml"),
+        "name: shop\ndebug: false\nhttp_port: 8080\nadmin_port: 9090\n",
+    )
+    .unwrap();
+    // Twenty-seventh set, task 15 (0.5B).
+    let request = "Which key in config.yaml has the value 8080?";
+    let code = "import json\nwith open('config.yaml') as file:\n    config = json.load(file)\nprint(config)";
+    let failed = "Traceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n";
+    let told = json_of_other(request, code, failed, dir.path()).unwrap();
+    assert!(
+        told.contains("`config.yaml` is YAML, not JSON")
+            && told.contains("find the line whose value, after its `=` or `:`, is 8080 (`lines[2]`, `http_port: 8080`)"),
+        "{told}"
+    );
+    // A key asked for: its line, as before.
+    let told = json_of_other(
+        "What is admin_port in config.yaml?",
+        code,
+        failed,
+        dir.path(),
+    )
+    .unwrap();
+    assert!(told.contains("`admin_port` is set on `lines[3]`"), "{told}");
+}
