@@ -6598,8 +6598,8 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            length_for_line_number(&request, value, cwd).map(|(file, length, number)| {
-                format!("{length} is how long the longest line of `{file}` is, and my request asks which line it is, its number (counted from 1): `max(range(len(lines)), key=lambda i: len(lines[i])) + 1` — here line {number}. Print that number.")
+            length_for_line_number(&request, value, cwd).map(|(file, length)| {
+                format!("{length} is how long the longest line of `{file}` is, and my request asks which line it is, its number (counted from 1): `max(range(len(lines)), key=lambda i: len(lines[i])) + 1`. Print that number.")
             })
         })
         .or_else(|| {
@@ -6608,8 +6608,8 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            children_searched(&request, code, value, cwd).map(|(call, tag, file, found)| {
-                format!("`{call}` looks only at the direct children of the element it is called on, and the {found} `<{tag}>` of `{file}` sit deeper: find them at any depth, `root.findall('.//{tag}')` (or `root.iter('{tag}')`).")
+            children_searched(&request, code, value, cwd).map(|(call, tag, file)| {
+                format!("`{call}` looks only at the direct children of the element it is called on, and the `<{tag}>` of `{file}` sit deeper: find them at any depth, `root.findall('.//{tag}')` (or `root.iter('{tag}')`).")
             })
         })
         .or_else(|| {
@@ -8173,11 +8173,11 @@ fn json_of_other(request: &str, code: &str, output: &str, cwd: &Path) -> Option<
     let holder = text.lines().enumerate().find_map(|(i, line)| {
         let at = line.find(['=', ':'])?;
         let value = line[at + 1..].trim().trim_matches(['"', '\'']);
-        given.contains(&value).then(|| (i, line.trim(), value))
+        given.contains(&value).then_some((i, value))
     });
-    let how = if let Some((i, line, value)) = holder.filter(|_| is_settings_file(base)) {
+    let how = if let Some((i, value)) = holder.filter(|_| is_settings_file(base)) {
         format!(
-            "Read its lines as text, `lines = open('{name}').read().splitlines()`, and find the line whose value, after its `=` or `:`, is {value} (`lines[{i}]`, `{line}`): the key is what comes before the `=` or `:`."
+            "Read its lines as text, `lines = open('{name}').read().splitlines()`, and find the line whose value, after its `=` or `:`, is {value} (`lines[{i}]`): the key is what comes before the `=` or `:`."
         )
     } else if is_settings_file(base) {
         match request_keys(request, &text).first() {
@@ -9752,14 +9752,11 @@ fn version_parts(text: &str) -> Option<Vec<u64>> {
 }
 
 /// The length of a file's longest line printed, where the request asks which line is the
-/// longest by its number: the file, that length and the line's number. The 0.5B model printed
+/// longest by its number: the file and that length (not the line's number: the code is to
+/// find it). The 0.5B model printed
 /// `max(len(line) for line in lines)`, 91, for "Which line number of essay.txt is the
 /// longest?" (twenty-seventh set, task 27).
-fn length_for_line_number(
-    request: &str,
-    value: &str,
-    cwd: &Path,
-) -> Option<(String, usize, usize)> {
+fn length_for_line_number(request: &str, value: &str, cwd: &Path) -> Option<(String, usize)> {
     let lower = request.to_lowercase();
     if !lower.contains("line number") && !lower.contains("which line") {
         return None;
@@ -9784,7 +9781,7 @@ fn length_for_line_number(
         let length = [pick, pick + 1]
             .into_iter()
             .find(|n| printed.contains(n) && *n != number)?;
-        (!printed.contains(&number)).then(|| (name.to_string(), length, number))
+        (!printed.contains(&number)).then(|| (name.to_string(), length))
     })
 }
 
@@ -9834,15 +9831,14 @@ fn example_searched(request: &str, code: &str) -> Option<(String, String)> {
 }
 
 /// An XML search of an element's children alone (`root.findall('item')`) that found nothing,
-/// where a file the request names has that tag deeper: the call, the tag, the file and how
-/// many it has. The 0.5B model counted 0 `<item>` in an RSS feed, whose items are under
+/// where a file the request names has that tag deeper: the call, the tag and the file. The 0.5B model counted 0 `<item>` in an RSS feed, whose items are under
 /// `<channel>` (twenty-seventh set, task 21).
 fn children_searched<'c>(
     request: &str,
     code: &'c str,
     value: &str,
     cwd: &Path,
-) -> Option<(&'c str, &'c str, String, usize)> {
+) -> Option<(&'c str, &'c str, String)> {
     static SEARCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r#"\.(?:findall|find|iterfind)\(\s*(?:'([A-Za-z_][\w-]*)'|"([A-Za-z_][\w-]*)")\s*\)"#,
@@ -9873,18 +9869,22 @@ fn children_searched<'c>(
                         .is_some_and(|c| c == '>' || c == ' ' || c == '/')
                 })
                 .count();
-            // Under the root: the root's own tag and one more opened before the first.
+            // How deep the first one sits: elements opened and not yet closed before it (the
+            // root and one more at least, or the root's children would hold it).
             let first = text.find(&format!("<{tag}"))?;
-            let opened = text[..first]
-                .match_indices('<')
-                .filter(|(at, _)| {
-                    text[at + 1..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c.is_ascii_alphabetic())
-                })
-                .count();
-            (found > 0 && opened >= 2).then(|| (call, tag, name.to_string(), found))
+            let mut depth = 0i32;
+            for (at, _) in text[..first].match_indices('<') {
+                let rest = &text[at + 1..first];
+                let end = rest.find('>').unwrap_or(rest.len());
+                if rest.starts_with('/') {
+                    depth -= 1;
+                } else if rest.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && !rest[..end].ends_with('/')
+                {
+                    depth += 1;
+                }
+            }
+            (found > 0 && depth >= 2).then(|| (call, tag, name.to_string()))
         })
     })
 }

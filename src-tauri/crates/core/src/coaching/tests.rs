@@ -13046,7 +13046,7 @@ fn an_xml_search_of_the_roots_children_that_found_nothing_is_told_to_search_deep
     .unwrap();
     std::fs::write(
         dir.path().join("flat.xml"),
-        "<items>\n  <item>A</item>\n  <item>B</item>\n</items>\n",
+        "<items>\n  <note>two</note>\n  <br/>\n  <item>A</item>\n  <item>B</item>\n</items>\n",
     )
     .unwrap();
     // Twenty-seventh set, task 21 (0.5B).
@@ -13057,9 +13057,7 @@ fn an_xml_search_of_the_roots_children_that_found_nothing_is_told_to_search_deep
     assert!(
         hint.text
             .contains("`.findall('item')` looks only at the direct children")
-            && hint
-                .text
-                .contains("the 3 `<item>` of `feed.xml` sit deeper")
+            && hint.text.contains("the `<item>` of `feed.xml` sit deeper")
             && hint.text.contains("root.findall('.//item')"),
         "{}",
         hint.text
@@ -13101,13 +13099,13 @@ fn the_longest_lines_length_for_its_number_is_told() {
     assert!(
         hint.text
             .contains("62 is how long the longest line of `essay.txt` is")
-            && hint.text.contains("here line 4"),
+            && !hint.text.contains("line 4"),
         "{}",
         hint.text
     );
     assert_eq!(
         length_for_line_number(request, "61\n", dir.path()),
-        Some(("essay.txt".into(), 61, 4))
+        Some(("essay.txt".into(), 61))
     );
     // The number, alone or with the length beside it: right.
     assert_eq!(length_for_line_number(request, "4\n", dir.path()), None);
@@ -13185,7 +13183,9 @@ fn a_settings_file_read_as_json_for_the_key_of_a_value_is_told_to_find_that_valu
     let told = json_of_other(request, code, failed, dir.path()).unwrap();
     assert!(
         told.contains("`config.yaml` is YAML, not JSON")
-            && told.contains("find the line whose value, after its `=` or `:`, is 8080 (`lines[2]`, `http_port: 8080`)"),
+            && told
+                .contains("find the line whose value, after its `=` or `:`, is 8080 (`lines[2]`)")
+            && !told.contains("http_port"),
         "{told}"
     );
     // A key asked for: its line, as before.
