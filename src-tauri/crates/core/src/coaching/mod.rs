@@ -9833,12 +9833,12 @@ fn example_searched(request: &str, code: &str) -> Option<(String, String)> {
 /// An XML search of an element's children alone (`root.findall('item')`) that found nothing,
 /// where a file the request names has that tag deeper: the call, the tag and the file. The 0.5B model counted 0 `<item>` in an RSS feed, whose items are under
 /// `<channel>` (twenty-seventh set, task 21).
-fn children_searched<'c>(
+fn children_searched(
     request: &str,
-    code: &'c str,
+    code: &str,
     value: &str,
     cwd: &Path,
-) -> Option<(&'c str, &'c str, String)> {
+) -> Option<(String, String, String)> {
     static SEARCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r#"\.(?:findall|find|iterfind)\(\s*(?:'([A-Za-z_][\w-]*)'|"([A-Za-z_][\w-]*)")\s*\)"#,
@@ -9856,8 +9856,6 @@ fn children_searched<'c>(
     SEARCH.as_ref()?.captures_iter(&bare).find_map(|c| {
         let call = c.get(0)?.as_str();
         let tag = c.get(1).or_else(|| c.get(2))?.as_str();
-        let call = &code[code.find(call)?..][..call.len()];
-        let tag = &call[call.find(tag)?..][..tag.len()];
         named_files(request).into_iter().find_map(|name| {
             let text = std::fs::read_to_string(cwd.join(name)).ok()?;
             let found = text
@@ -9884,7 +9882,7 @@ fn children_searched<'c>(
                     depth += 1;
                 }
             }
-            (found > 0 && depth >= 2).then(|| (call, tag, name.to_string()))
+            (found > 0 && depth >= 2).then(|| (call.to_string(), tag.to_string(), name.to_string()))
         })
     })
 }
@@ -12185,14 +12183,10 @@ fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
     let unwritten = |n: &&str| !written.iter().any(|w| same_number(w, n));
     // "plus 20 percent" is used as the rate too, `0.20`, or the factor it grows by, `1.2`: the
     // 1.5B model's right `vat_rate = 0.20` was told it never used 20 (twenty-sixth set, task 2).
+    let written_values: Vec<f64> = written.iter().filter_map(|w| w.parse().ok()).collect();
     let as_rate = |n: &str| {
-        let Ok(n) = n.parse::<f64>() else {
-            return false;
-        };
-        written
-            .iter()
-            .filter_map(|w| w.parse::<f64>().ok())
-            .any(|w| (w - n / 100.0).abs() < 1e-9 || (w - (1.0 + n / 100.0)).abs() < 1e-9)
+        n.parse::<f64>()
+            .is_ok_and(|n| rate_written(n, &written_values))
     };
     OPERAND
         .as_ref()?
@@ -12213,6 +12207,13 @@ fn unused_operand(request: &str, code: &str) -> Option<(String, String)> {
                 Some((said.to_string(), number.to_string()))
             })
         })
+}
+
+/// Whether N percent is written as a rate, `N / 100` (`0.20`), or as the factor it grows by,
+/// `1 + N / 100` (`1.2`), among the numbers the code writes.
+fn rate_written(n: f64, written: &[f64]) -> bool {
+    let near = |v: f64| written.iter().any(|w| (w - v).abs() < 1e-9);
+    near(n / 100.0) || near(1.0 + n / 100.0)
 }
 
 /// A number a request that asks for code and names no file gives (not one written into a word, `md5`, `13th`;
@@ -12271,8 +12272,7 @@ fn request_number_unused(request: &str, code: &str) -> Option<String> {
             if n == 0.0 || n == 1.0 || has(n) || has(n + 1.0) || has(n - 1.0) {
                 continue;
             }
-            // A rate as a fraction, or as the factor it grows by (`1.05`).
-            if percent && (has(n / 100.0) || has(1.0 + n / 100.0)) {
+            if percent && rate_written(n, &written) {
                 continue;
             }
             return Some(part.to_string());
