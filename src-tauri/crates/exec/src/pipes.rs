@@ -125,6 +125,8 @@ pub(crate) struct Transcript {
     /// Bytes streamed so far, and the most that may be.
     streamed: usize,
     limit: usize,
+    /// The limit was crossed and said so: nothing more is streamed.
+    cut: bool,
 }
 
 impl Default for Transcript {
@@ -140,6 +142,7 @@ impl Transcript {
             stderr: Default::default(),
             streamed: 0,
             limit,
+            cut: false,
         }
     }
 
@@ -168,7 +171,7 @@ impl Transcript {
     /// Sends `text` on, as far as the limit allows; the text that crosses it is cut there (at
     /// a character) and followed by [`stream_cut_marker`], once.
     fn stream(&mut self, stream: OutputStream, text: &str, sink: &mut OutputSink<'_>) {
-        if self.streamed > self.limit {
+        if self.cut {
             return;
         }
         let room = self.limit - self.streamed;
@@ -185,7 +188,8 @@ impl Transcript {
             sink(stream, &text[..cut]);
         }
         sink(stream, &stream_cut_marker(self.limit));
-        self.streamed = self.limit + 1;
+        self.streamed += cut;
+        self.cut = true;
     }
 
     fn part(&mut self, stream: OutputStream) -> &mut (Utf8Decoder, BoundedText) {
