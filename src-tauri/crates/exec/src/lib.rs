@@ -61,7 +61,7 @@ pub use language::{
 pub use link::{EngineLink, FD_ENV, UNAVAILABLE_ENV};
 pub use oneshot::{OneShotRunner, run_one_shot};
 pub use options::{KernelOptions, RunOutcome};
-pub use pipes::{OutputSink, STREAM_LIMIT, stream_cut_marker};
+pub use pipes::{OutputSink, STREAM_END, STREAM_LIMIT, stream_cut_marker, stream_end_marker};
 pub use process_group::launch_command;
 pub use trim::{trim_marker, trim_output};
 pub use watcher::{WorkspaceWatcher, unified_diff};

@@ -108,12 +108,32 @@ impl Utf8Decoder {
 /// is bounded apart ([`BoundedText`]).
 pub const STREAM_LIMIT: usize = 1024 * 1024;
 
-/// The line streamed once a run's output passes `limit` bytes: nothing more is streamed.
+/// The line streamed once a run's output passes `limit` bytes: nothing more is streamed until
+/// the run ends, and then only its end ([`stream_end_marker`]).
 pub fn stream_cut_marker(limit: usize) -> String {
     format!(
-        "\n… [the output goes on past {} KiB: the rest is not shown as it comes; the result keeps its end] …\n",
+        "\n… [the output goes on past {} KiB: the rest is not shown as it comes; its end is shown when the run ends] …\n",
         limit / 1024
     )
+}
+
+/// Most of each stream's end streamed once a cut run ends: 8 KiB (how a long build or a loop
+/// ended, its error or its last lines, is what a person looks for).
+pub const STREAM_END: usize = 8 * 1024;
+
+/// The line before a cut run's end: how many bytes of the stream were never shown.
+pub fn stream_end_marker(skipped: usize) -> String {
+    if skipped == 0 {
+        return "… [the rest of the output, once the run ended:] …\n".to_string();
+    }
+    let amount = if skipped >= 1024 * 1024 {
+        format!("{:.1} MiB", skipped as f64 / (1024.0 * 1024.0))
+    } else if skipped >= 1024 {
+        format!("{} KiB", skipped / 1024)
+    } else {
+        format!("{skipped} bytes")
+    };
+    format!("… [{amount} not shown; the end of the output:] …\n")
 }
 
 /// The text of one run: streamed to the caller's sink as it is decoded (up to a limit) and
@@ -125,8 +145,12 @@ pub(crate) struct Transcript {
     /// Bytes streamed so far, and the most that may be.
     streamed: usize,
     limit: usize,
-    /// The limit was crossed and said so: nothing more is streamed.
+    /// The limit was crossed and said so: nothing more is streamed until the run ends.
     cut: bool,
+    /// What came after the cut, per stream: its last bytes (up to about twice
+    /// [`STREAM_END`]), and how many before them were dropped.
+    stdout_end: (String, usize),
+    stderr_end: (String, usize),
 }
 
 impl Default for Transcript {
@@ -143,6 +167,8 @@ impl Transcript {
             streamed: 0,
             limit,
             cut: false,
+            stdout_end: Default::default(),
+            stderr_end: Default::default(),
         }
     }
 
@@ -155,7 +181,8 @@ impl Transcript {
         }
     }
 
-    /// Flushes undecodable leftovers to the sink and returns (stdout, stderr).
+    /// Flushes undecodable leftovers to the sink, then, when the stream was cut, each stream's
+    /// end (from a line's start, when one begins in it); returns (stdout, stderr).
     pub(crate) fn finish(mut self, sink: &mut OutputSink<'_>) -> (String, String) {
         for stream in [OutputStream::Stdout, OutputStream::Stderr] {
             let (decoder, kept) = self.part(stream);
@@ -165,6 +192,31 @@ impl Transcript {
                 self.stream(stream, &text, sink);
             }
         }
+        for (stream, (end, dropped)) in [
+            (OutputStream::Stdout, &self.stdout_end),
+            (OutputStream::Stderr, &self.stderr_end),
+        ] {
+            if end.is_empty() {
+                continue;
+            }
+            let mut start = end.len().saturating_sub(STREAM_END);
+            while !end.is_char_boundary(start) {
+                start += 1;
+            }
+            // From a line's start, when text before it was left out.
+            let at_line_start = match start {
+                0 => *dropped == 0,
+                _ => end.as_bytes()[start - 1] == b'\n',
+            };
+            if !at_line_start
+                && let Some(line) = end[start..].find('\n')
+                && start + line + 1 < end.len()
+            {
+                start += line + 1;
+            }
+            sink(stream, &stream_end_marker(dropped + start));
+            sink(stream, &end[start..]);
+        }
         (self.stdout.1.into_string(), self.stderr.1.into_string())
     }
 
@@ -172,6 +224,7 @@ impl Transcript {
     /// a character) and followed by [`stream_cut_marker`], once.
     fn stream(&mut self, stream: OutputStream, text: &str, sink: &mut OutputSink<'_>) {
         if self.cut {
+            self.keep_end(stream, text);
             return;
         }
         let room = self.limit - self.streamed;
@@ -190,6 +243,24 @@ impl Transcript {
         sink(stream, &stream_cut_marker(self.limit));
         self.streamed += cut;
         self.cut = true;
+        self.keep_end(stream, &text[cut..]);
+    }
+
+    /// Keeps the last of what was not streamed, for the end shown when the run ends.
+    fn keep_end(&mut self, stream: OutputStream, text: &str) {
+        let (end, dropped) = match stream {
+            OutputStream::Stdout => &mut self.stdout_end,
+            OutputStream::Stderr => &mut self.stderr_end,
+        };
+        end.push_str(text);
+        if end.len() > 2 * STREAM_END {
+            let mut cut = end.len() - STREAM_END;
+            while !end.is_char_boundary(cut) {
+                cut += 1;
+            }
+            *dropped += cut;
+            end.drain(..cut);
+        }
     }
 
     fn part(&mut self, stream: OutputStream) -> &mut (Utf8Decoder, BoundedText) {
@@ -205,7 +276,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_run_streams_up_to_its_limit_then_says_so_once_and_keeps_its_end() {
+    fn a_run_streams_up_to_its_limit_then_says_so_once_and_its_end_when_it_ends() {
         let mut transcript = Transcript::with_stream_limit(10);
         let mut streamed: Vec<(OutputStream, String)> = Vec::new();
         let mut sink = |stream: OutputStream, text: &str| streamed.push((stream, text.to_string()));
@@ -220,6 +291,11 @@ mod tests {
                 (OutputStream::Stdout, "abcdefgh".to_string()),
                 (OutputStream::Stderr, "x".to_string()),
                 (OutputStream::Stderr, stream_cut_marker(10)),
+                // Once it ended: the rest of each stream (short here, so all of it).
+                (OutputStream::Stdout, stream_end_marker(0)),
+                (OutputStream::Stdout, "the end".to_string()),
+                (OutputStream::Stderr, stream_end_marker(0)),
+                (OutputStream::Stderr, "éij".to_string()),
             ]
         );
         // The outcome keeps all of it (its own bound is far above).
@@ -227,6 +303,52 @@ mod tests {
             (stdout.as_str(), stderr.as_str()),
             ("abcdefghthe end", "xéij")
         );
+    }
+
+    #[test]
+    fn a_long_run_shows_its_last_lines_from_a_lines_start_and_how_much_it_skipped() {
+        let mut transcript = Transcript::with_stream_limit(100);
+        let mut streamed: Vec<(OutputStream, String)> = Vec::new();
+        let mut sink = |stream: OutputStream, text: &str| streamed.push((stream, text.to_string()));
+        let lines: String = (0..20_000).map(|i| format!("line {i:05}\n")).collect();
+        // In pieces that do not follow the lines.
+        for piece in lines.as_bytes().chunks(777) {
+            transcript.emit(OutputStream::Stdout, piece, &mut sink);
+        }
+        let (stdout, _) = transcript.finish(&mut sink);
+        let texts: Vec<&str> = streamed.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(texts[0], &lines[..100]);
+        assert_eq!(texts[1], stream_cut_marker(100));
+        let end = texts[3];
+        assert!(
+            end.starts_with("line ") && end.ends_with("line 19999\n"),
+            "{end}"
+        );
+        assert!(end.len() <= STREAM_END, "{}", end.len());
+        assert!(end.len() > STREAM_END - 12, "{}", end.len());
+        let skipped = lines.len() - 100 - end.len();
+        assert_eq!(texts[2], stream_end_marker(skipped));
+        assert_eq!(
+            texts[2],
+            "… [206 KiB not shown; the end of the output:] …\n"
+        );
+        assert_eq!(texts.len(), 4);
+        // The outcome keeps all of it.
+        assert_eq!(stdout, lines);
+
+        // The end left just as it was trimmed, the last piece large: from a line's start too.
+        let mut transcript = Transcript::with_stream_limit(100);
+        let mut streamed: Vec<(OutputStream, String)> = Vec::new();
+        let mut sink = |stream: OutputStream, text: &str| streamed.push((stream, text.to_string()));
+        transcript.emit(OutputStream::Stdout, &lines.as_bytes()[..100], &mut sink);
+        transcript.emit(OutputStream::Stdout, &lines.as_bytes()[100..], &mut sink);
+        transcript.finish(&mut sink);
+        let end = &streamed.last().unwrap().1;
+        assert!(
+            end.starts_with("line ") && end.ends_with("line 19999\n"),
+            "{end}"
+        );
+        assert!(end.len() <= STREAM_END, "{}", end.len());
     }
 
     #[test]
