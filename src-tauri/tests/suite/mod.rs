@@ -1,6 +1,7 @@
 mod builtin_runtime;
 mod commands;
 mod desktop;
+mod flood;
 mod launch;
 mod plan;
 mod pointer;

@@ -129,6 +129,41 @@ pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
     desktop.run("xdotool", &["click", "1"]);
 }
 
+/// Turns the real mouse wheel `clicks` notches up over the element `css` (at its centre, once it
+/// is in view), as a person scrolls a box back.
+pub async fn wheel_up(wd: &WebDriver, desktop: &Desktop, css: &str, clicks: u32) {
+    wd.wait_for(
+        &format!("{css} to scroll"),
+        "const e = document.querySelector(arguments[0]); if (!e) return false; \
+         e.scrollIntoView({block: 'center', behavior: 'instant'}); return true;",
+        json!([css]),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let origin = content_origin(wd, desktop).await;
+    let at = wd
+        .js(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
+             return [r.x + r.width / 2, r.y + r.height / 2];",
+            json!([css]),
+        )
+        .await;
+    let x = origin.x + at[0].as_f64().unwrap().round() as i32;
+    let y = origin.y + at[1].as_f64().unwrap().round() as i32;
+    desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+    desktop.run(
+        "xdotool",
+        &[
+            "click",
+            "--repeat",
+            &clicks.to_string(),
+            "--delay",
+            "40",
+            "4",
+        ],
+    );
+}
+
 /// Types `text` with the real keyboard into whatever has the focus.
 fn type_text(desktop: &Desktop, text: &str) {
     desktop.run("xdotool", &["type", "--delay", "20", text]);

@@ -144,8 +144,14 @@ export class TranscriptView {
         fresh.dataset.forgotten = "true";
       }
       const old = this.elements.get(id);
-      if (old) old.replaceWith(fresh);
-      else this.el.append(fresh);
+      if (old) {
+        const scrolled = outputScroll(old);
+        old.replaceWith(fresh);
+        followOutput(fresh, scrolled);
+      } else {
+        this.el.append(fresh);
+        followOutput(fresh, []);
+      }
       this.elements.set(id, fresh);
     }
     this.dirty.clear();
@@ -200,4 +206,23 @@ export class TranscriptView {
         return h("div", { class: "turn-end", "data-testid": "turn-end" }, endText(block.reason));
     }
   }
+}
+
+/** Where each run output box of a card was scrolled to: `null` when at its end (or none yet). */
+function outputScroll(card: HTMLElement): (number | null)[] {
+  return [...card.querySelectorAll<HTMLElement>('[data-testid="exec-output"]')].map((pre) =>
+    pre.scrollHeight - pre.scrollTop - pre.clientHeight < 24 ? null : pre.scrollTop,
+  );
+}
+
+/**
+ * A card drawn again keeps its output boxes where the person left them; a box at its end (or
+ * new) follows the output as it streams, as a terminal does. Without this every chunk of a
+ * long run redrew its box at the top, and a person could not scroll it.
+ */
+function followOutput(card: HTMLElement, scrolled: (number | null)[]): void {
+  card.querySelectorAll<HTMLElement>('[data-testid="exec-output"]').forEach((pre, i) => {
+    const at = scrolled[i];
+    pre.scrollTop = at === null || at === undefined ? pre.scrollHeight : at;
+  });
 }
