@@ -43,12 +43,84 @@ fn need(tool: &str, install: &str) -> PathBuf {
     found.unwrap_or_else(|| panic!("the whole-app test needs `{tool}`: {install}"))
 }
 
-pub fn free_port() -> u16 {
+/// A port nothing listens on now. tauri-driver cannot be told to take port 0 and say which it
+/// took, so another process may take this one before it does: [`listened_by`] checks who got it.
+fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port()
+}
+
+/// Whether `pid`, or a process it started, holds a socket listening on `port` (IPv4 or IPv6):
+/// the listening sockets' inodes from /proc/net/tcp{,6}, found among the processes' open files.
+fn listened_by(pid: u32, port: u16) -> bool {
+    let inodes: Vec<String> = ["/proc/net/tcp", "/proc/net/tcp6"]
+        .iter()
+        .filter_map(|table| std::fs::read_to_string(table).ok())
+        .flat_map(|table| {
+            table
+                .lines()
+                .skip(1)
+                .filter_map(|line| {
+                    let fields: Vec<&str> = line.split_whitespace().collect();
+                    let local_port = fields.get(1)?.rsplit(':').next()?;
+                    let listening = *fields.get(3)? == "0A";
+                    (listening && u16::from_str_radix(local_port, 16).ok()? == port)
+                        .then(|| fields.get(9).map(|inode| inode.to_string()))
+                        .flatten()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if inodes.is_empty() {
+        return false;
+    }
+    let sockets: Vec<String> = inodes.iter().map(|i| format!("socket:[{i}]")).collect();
+    process_tree(pid).into_iter().any(|p| {
+        std::fs::read_dir(format!("/proc/{p}/fd"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|fd| std::fs::read_link(fd.path()).ok())
+            .any(|target| sockets.iter().any(|s| target.as_os_str() == s.as_str()))
+    })
+}
+
+/// `pid` and every process under it (from each process's parent in /proc/N/stat).
+fn process_tree(pid: u32) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let p: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // `pid (name) state ppid …`: the name may hold spaces and parentheses.
+            let ppid = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()?;
+            Some((p, ppid))
+        })
+        .collect();
+    let mut tree = vec![pid];
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(
+            parents
+                .iter()
+                .filter(|(_, pp)| *pp == parent)
+                .map(|(p, _)| *p),
+        );
+        i += 1;
+    }
+    tree
 }
 
 fn wait_until(what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
@@ -169,28 +241,44 @@ impl Desktop {
             Proc(child)
         });
 
-        let port = free_port();
-        let native_port = free_port();
-        let mut cmd = Command::new(driver_bin);
-        cmd.args([
-            "--port",
-            &port.to_string(),
-            "--native-port",
-            &native_port.to_string(),
-        ])
-        .current_dir(cwd)
-        .env("DISPLAY", &display)
-        .env("DBUS_SESSION_BUS_ADDRESS", &bus)
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let driver = Proc(cmd.spawn().unwrap());
-        wait_until("tauri-driver", Duration::from_secs(20), || {
-            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
+        // tauri-driver on its port, WebKitWebDriver under it on the native one. A port another
+        // test took between `free_port` and the driver's bind is not the driver's: the driver
+        // then exits or never holds both, and it starts again on two other ports.
+        let (driver, port) = (0..5)
+            .find_map(|_| {
+                let port = free_port();
+                let native_port = free_port();
+                let mut cmd = Command::new(&driver_bin);
+                cmd.args([
+                    "--port",
+                    &port.to_string(),
+                    "--native-port",
+                    &native_port.to_string(),
+                ])
+                .current_dir(cwd)
+                .env("DISPLAY", &display)
+                .env("DBUS_SESSION_BUS_ADDRESS", &bus)
+                .env_remove("WAYLAND_DISPLAY")
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit());
+                for (k, v) in env {
+                    cmd.env(k, v);
+                }
+                let mut driver = Proc(cmd.spawn().unwrap());
+                let deadline = Instant::now() + Duration::from_secs(20);
+                while Instant::now() < deadline {
+                    if !matches!(driver.0.try_wait(), Ok(None)) {
+                        return None;
+                    }
+                    let pid = driver.0.id();
+                    if listened_by(pid, port) && listened_by(pid, native_port) {
+                        return Some((driver, port));
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                None
+            })
+            .expect("tauri-driver did not listen on its two ports in 5 tries");
         Desktop {
             display,
             bus,
@@ -330,4 +418,36 @@ pub fn interpreter() -> PathBuf {
         cli.display()
     );
     cli
+}
+
+#[test]
+fn a_port_is_listened_by_the_process_that_holds_it_and_no_other() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    assert!(listened_by(std::process::id(), port));
+    // A process that holds nothing, and a port nobody listens on.
+    let sleeper = Proc(Command::new("sleep").arg("30").spawn().unwrap());
+    assert!(!listened_by(sleeper.0.id(), port));
+    drop(listener);
+    assert!(!listened_by(std::process::id(), port));
+    // A socket a process started under another holds: the other one's too.
+    let mut shell = Proc(
+        Command::new("sh")
+            .args([
+                "-c",
+                "python3 -c \"import socket,sys;s=socket.socket();s.bind(('127.0.0.1',0));s.listen();print(s.getsockname()[1],flush=True);sys.stdin.read()\"",
+            ])
+            // The python under it reads until this end closes (when the test drops it).
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut line = String::new();
+    BufReader::new(shell.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line.trim().parse().unwrap();
+    assert!(listened_by(shell.0.id(), port));
+    assert!(!listened_by(sleeper.0.id(), port));
 }
