@@ -1592,6 +1592,108 @@ TWENTY_SEVENTH = [
      "13.7"),
 ]
 
+
+PKG_SCRIPTS_JSON = json.dumps({"name": "shop-ui", "version": "1.4.0", "scripts": {"dev": "vite", "build": "vite build", "test": "vitest run", "lint": "eslint src", "preview": "vite preview"}, "dependencies": {"react": "^18.2.0", "react-dom": "^18.2.0"}}, indent=2) + "\n"
+CAFE_MENU_TXT = "Soup of the day ... 4.50\nGrilled cheese ... 6.25\nCaesar salad ... 7.80\nLemonade ... 2.95\nApple pie ... 3.70\n"
+DAILY_SALES_CSV = "date,amount\n2026-11-02,120\n2026-11-03,95\n2026-11-04,210\n2026-11-05,80\n2026-11-09,140\n2026-11-10,60\n2026-11-11,190\n2026-11-12,75\n"
+TEST_RESULTS_TXT = "test_login PASSED\ntest_logout PASSED\ntest_signup FAILED\ntest_cart PASSED\ntest_checkout FAILED\ntest_search PASSED\ntest_profile PASSED\n"
+DOUBLED_NOTES_TXT = "We went to the the market early.\nIt was was very busy.\nThen we walked home.\nAnd and that was all.\n"
+CONTACT_COLUMNS_CSV = "id,name,email,phone,city\n1,Ana,ana@example.com,555-0101,Lisbon\n2,Ben,ben@example.com,555-0102,Porto\n"
+SHIP_ORDERS_CSV = "order,quantity,status\nA1,3,shipped\nA2,5,shipped\nA3,7,pending\nA4,12,shipped\nA5,5,cancelled\nA6,9,shipped\nA7,4,shipped\n"
+CHANGELOG_MD = "# Changelog\n\n## 2.10.0 - 2026-11-20\n- Dark mode\n\n## 2.9.3 - 2026-10-02\n- Fix login\n\n## 2.9.10 - 2026-10-15\n- Faster search\n\n## 1.12.0 - 2026-01-05\n- First release\n"
+CONTACTS_VCF = ("BEGIN:VCARD\nVERSION:3.0\nFN:Ana Silva\nTEL;TYPE=cell:+351 912 345 678\nEND:VCARD\n"
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Ben Costa\nEMAIL:ben@example.com\nEND:VCARD\n"
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Cleo Dias\nTEL:+351 213 000 111\nEMAIL:cleo@example.com\nEND:VCARD\n"
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Dev Rao\nEND:VCARD\n"
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Eli Moura\nTEL;TYPE=work:+351 222 333 444\nEND:VCARD\n")
+UNITS_PRICES_CSV = "product,units,price\nkettle,40,25.00\ntoaster,25,45.00\nblender,12,89.00\nmixer,30,35.00\n"
+LINKS_README_MD = ("# Shop UI\n\nSee the [docs](https://example.com/docs) and the [changelog](CHANGELOG.md).\n\n"
+                   "Built with [Vite](https://vitejs.dev). Report bugs on the tracker.\n\n"
+                   "License: [MIT](LICENSE)\n")
+HAIKU_TXT = "An old silent pond\nA frog jumps into the pond\nSplash! Silence again\n"
+GRADES_JSON = json.dumps({"students": [{"name": "Ana", "grades": [78, 85, 90]}, {"name": "Ben", "grades": [92, 70, 81]}, {"name": "Cleo", "grades": [88, 91, 79]}, {"name": "Dev", "grades": [65, 99, 84]}]}, indent=2) + "\n"
+POSTGRES_CONF = ("# PostgreSQL configuration\n#max_connections = 100\nlisten_addresses = '*'\nport = 5432\n"
+                 "max_connections = 250\t\t# (change requires restart)\nshared_buffers = 128MB\n")
+DUE_TASKS_CSV = ("task,due,done\nInvoice March,2026-11-20,yes\nRenew domain,2026-11-28,no\nTax form,2026-12-01,no\n"
+                 "Call bank,2026-10-15,no\nFix roof,2026-12-10,no\nBook flights,2026-11-30,yes\n")
+TAGGED_POSTS_JSON = json.dumps([{"title": "Intro", "tags": ["rust", "cli"]}, {"title": "Async", "tags": ["rust", "tokio"]}, {"title": "Webview", "tags": ["tauri", "ui"]}, {"title": "Themes", "tags": ["ui", "css"]}, {"title": "Sandbox", "tags": ["rust", "security"]}], indent=2) + "\n"
+HOURLY_EVENTS_LOG = ("2026-11-30 08:15:02 start\n2026-11-30 09:01:44 sync\n2026-11-30 14:05:00 sync\n2026-11-30 09:30:10 sync\n"
+                     "2026-11-30 14:48:09 alert\n2026-11-30 14:20:31 sync\n2026-11-30 18:00:00 stop\n")
+RSVP_CSV = "name,answer,guests\nAna,yes,2\nBen,no,0\nCleo,yes,1\nDev,maybe,3\nEli,yes,4\nFay,no,2\n"
+STYLE_CSS = ("body { color: #333; background: #fafafa; }\na { color: #0066cc; }\n.button { background: #FF5733; border: 1px solid #c70039; }\n"
+             ".note { color: rgb(10, 20, 30); }\n")
+ENV_EXAMPLE = "# Copy to .env\nAPP_NAME=shop\nAPP_PORT=8080\nAPI_KEY=\nLOG_LEVEL=info\n"
+
+TWENTY_EIGHTH = [
+    ('What is the ISBN-10 check digit for the first nine digits 030640615? Use code.',
+     {}, '2'),
+    ("How long is the longest word in 'Pack my box with five dozen liquor jugs'? Use code.",
+     {}, '6'),
+    ('How many kilobytes are 3.5 megabytes, at 1024 kilobytes to the megabyte? Use code.',
+     {}, '3584'),
+    ('What is the area of a triangle with sides 5, 6 and 7, rounded to 2 decimals? Use code.',
+     {}, '14.7'),
+    ('What is the day of the year of 2027-08-15 (1 January is day 1)? Use code.',
+     {}, '227'),
+    ('What is the harmonic mean of 40 and 60? Use code.',
+     {}, '48'),
+    ('How much does 2 hours 15 minutes of work cost at 28 per hour? Use code.',
+     {}, '63'),
+    ('What is the first Friday after 2027-02-28? Use code.',
+     {}, '2027-03-05'),
+    ('How much VAT is included in a price of 59.50 at 19% VAT, rounded to cents? Use code.',
+     {}, '9.5'),
+    ('How many pizzas of 8 slices are needed for 27 people who each eat 3 slices? Use code.',
+     {}, '11'),
+    ("What is the sum of the byte values of the text 'hello', modulo 256? Use code.",
+     {}, '20'),
+    ('What is the compound annual growth rate from 100 to 150 over 4 years, as a percentage rounded to 2 decimals? Use code.',
+     {}, '10.67'),
+    ("What is the Levenshtein distance between 'kitten' and 'sitting'? Use code.",
+     {}, '3'),
+    ('How many scripts does the scripts section of package.json define?',
+     {'package.json': PKG_SCRIPTS_JSON}, '5'),
+    ('What is the total of the prices on menu.txt?',
+     {'menu.txt': CAFE_MENU_TXT}, '25.2'),
+    ('Which weekday had the highest sales in daily.csv?',
+     {'daily.csv': DAILY_SALES_CSV}, 'wednesday'),
+    ('What percentage of the tests in results.txt passed, rounded to one decimal?',
+     {'results.txt': TEST_RESULTS_TXT}, '71.4'),
+    ("How many times does a word repeat right after itself in notes.txt (like 'the the')?",
+     {'notes.txt': DOUBLED_NOTES_TXT}, '3'),
+    ('Which column of data.csv comes right after the email column?',
+     {'data.csv': CONTACT_COLUMNS_CSV}, 'phone'),
+    ('How many orders in orders.csv have a quantity of at least 5 and the status shipped?',
+     {'orders.csv': SHIP_ORDERS_CSV}, '3'),
+    ('What is the newest version listed in the headings of CHANGELOG.md?',
+     {'CHANGELOG.md': CHANGELOG_MD}, '2.10.0'),
+    ('How many contacts in contacts.vcf have a phone number?',
+     {'contacts.vcf': CONTACTS_VCF}, '3'),
+    ('Which product in sales.csv brought in the most money (units times price)?',
+     {'sales.csv': UNITS_PRICES_CSV}, 'toaster'),
+    ('How many Markdown links are in README.md?',
+     {'README.md': LINKS_README_MD}, '4'),
+    ('What is the average number of characters per line in haiku.txt, rounded to one decimal?',
+     {'haiku.txt': HAIKU_TXT}, '21.7'),
+    ('Which student in grades.json has the highest average grade?',
+     {'grades.json': GRADES_JSON}, 'cleo'),
+    ('What is max_connections set to in postgresql.conf?',
+     {'postgresql.conf': POSTGRES_CONF}, '250'),
+    ('How many tasks in tasks.csv are overdue on 2026-12-01 (due before that day and not done)?',
+     {'tasks.csv': DUE_TASKS_CSV}, '2'),
+    ('Which tag is used most often in posts.json?',
+     {'posts.json': TAGGED_POSTS_JSON}, 'rust'),
+    ('Which hour of the day has the most entries in events.log?',
+     {'events.log': HOURLY_EVENTS_LOG}, '14'),
+    ('How many guests in total said yes in rsvp.csv?',
+     {'rsvp.csv': RSVP_CSV}, '7'),
+    ('How many hex colour codes are in style.css?',
+     {'style.css': STYLE_CSS}, '5'),
+    ('Which variable in .env.example has no value?',
+     {'.env.example': ENV_EXAMPLE}, 'api_key'),
+]
+
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1601,7 +1703,7 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
         "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH,
         "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH,
-        "twentyseventh": TWENTY_SEVENTH}
+        "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
