@@ -136,6 +136,14 @@ pub fn run_hint(
                 false,
             );
         }
+        if let Some((field, format)) = date_without_its_time(code, output) {
+            return hint(
+                &format!(
+                    "`'{field}'` is the date alone: `.split()[0]` took the first field of the line, and its time is the next one, `.split()[1]`. Parse the two together, `' '.join(line.split()[:2])`, with `'{format}'`."
+                ),
+                false,
+            );
+        }
         if let Some(text) = date_format_mismatch(output) {
             return hint(&text, false);
         }
@@ -468,7 +476,10 @@ pub fn run_hint(
         // until its time ran out).
         let one_char = unconverted(output).is_some_and(|t| t.chars().count() == 1)
             && read_as_one_string(code).is_some();
-        let short_rows = output.contains("IndexError: list index out of range")
+        // Or a column of such a row, a character (the 1.5B model's `row[1] for row in
+        // meetings[1:]` of `computer.files.read('meetings.csv')`; twenty-seventh set, task 28).
+        let short_rows = (output.contains("IndexError: list index out of range")
+            || output.contains("IndexError: string index out of range"))
             && read_as_one_string(code) == Some(true);
         if (one_char || short_rows)
             && let Some(text) = text_heads(code, cwd)
@@ -2986,7 +2997,7 @@ fn read_as_one_string(code: &str) -> Option<bool> {
             .any(|w| lower.contains(w));
         let name = regex::escape(name.as_str());
         let taken = regex::Regex::new(&format!(
-            r"\bfor\s+\w+\s+in\s+{name}\s*(?::|\bif\b|[\])}}])|\b(?:max|min|sorted|set|csv\.reader|csv\.DictReader)\(\s*{name}\s*[,)]"
+            r"\bfor\s+\w+\s+in\s+{name}\s*(?:\[[^\]\n]*\]\s*)?(?::|\bif\b|[\])}}])|\b(?:max|min|sorted|set|csv\.reader|csv\.DictReader)\(\s*{name}\s*[,)]"
         ))
         .ok()?;
         let length = regex::Regex::new(&format!(r"\blen\(\s*{name}\s*\)")).ok()?;
@@ -5855,6 +5866,11 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
+                    blank_kept(&request, code).map(|(kept, wanted)| {
+                        format!("my request leaves the blank lines out, and your code's `{kept}` keeps only the blank ones (a blank line stripped is '', which is false, so `not` of it is true): keep the lines with text, `{wanted}`.")
+                    })
+                })
+                .or_else(|| {
                     kept_filled(&request, code).map(|(kept, wanted)| {
                         format!("my request asks about those with no value there, and your code kept those whose value is not empty (`{kept}`): keep those where it is empty, `{wanted}`.")
                     })
@@ -6290,6 +6306,14 @@ pub fn uncomputed_hint(
             text: format!(
                 "{NOT_COMPUTED} {whole} of {per} hold {} of the {total}, and the {rest} left over need one more: what is needed is rounded up, `math.ceil({total} / {per})` (or `-(-{total} // {per})`). Write code that computes the answer to my request ({request}) and prints it.",
                 whole * per
+            ),
+            undone: true,
+        });
+    }
+    if let Some((printed, total, per)) = fraction_for_needed(&request, code, value) {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks how many, and your code printed {printed}, which is no count: it takes whole ones, as many as reach {total} when each gives {per}, the last one too even if only part of it is used. That is {total} / {per} rounded up, `math.ceil({total} / {per})`, with nothing taken away first. Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -6854,6 +6878,16 @@ pub fn uncomputed_hint(
         .or_else(|| {
             number_echoed(&request, code, value).map(|n| {
                 format!("{n} is the number my request gives, and your code only wrote it down: it computed nothing from it.")
+            })
+        })
+        .or_else(|| {
+            given_echoed(&request, code, value).map(|given| {
+                format!("`{given}` is what my request gives, and your code only wrote it down and printed it back: it computed nothing from it. Compute what my request asks from it, and print that.")
+            })
+        })
+        .or_else(|| {
+            twelve_hour_unprinted(&request, value).map(|time| {
+                format!("my request asks for {time} in 12-hour time, its hour and minutes with AM or PM, and your code printed no time: print the whole time, `datetime.datetime.strptime('{time}', '%H:%M').strftime('%I:%M %p')`.")
             })
         })
         .or_else(|| {
@@ -8670,8 +8704,22 @@ fn kept_filled(request: &str, code: &str) -> Option<(String, String)> {
     let lower = request.to_lowercase();
     let asks_none =
         words_in(&lower).any(|w| matches!(w, "no" | "without" | "missing" | "empty" | "blank"));
+    // "ignoring empty cells", "skipping blank lines": the empty ones are left out, as the code
+    // did (the 1.5B model's right average was told to keep only the empty cells, and failed on
+    // `float('')` until its time ran out; twenty-seventh set, task 17).
+    let leaves_out = words_in(&lower).any(|w| {
+        ["ignor", "skip", "exclud", "except", "disregard", "omit"]
+            .iter()
+            .any(|verb| w.starts_with(verb))
+    }) || lower.contains("leaving out")
+        || lower.contains("not counting");
     let bare = uncommented(code);
-    if !asks_none || bare.contains("== ''") || bare.contains("== \"\"") || bare.contains(" - ") {
+    if !asks_none
+        || leaves_out
+        || bare.contains("== ''")
+        || bare.contains("== \"\"")
+        || bare.contains(" - ")
+    {
         return None;
     }
     let found = FILLED.as_ref()?.captures(&bare)?;
@@ -8680,6 +8728,42 @@ fn kept_filled(request: &str, code: &str) -> Option<(String, String)> {
         found.get(0)?.as_str().to_string(),
         format!("{value} == {quotes}"),
     ))
+}
+
+/// When the request leaves blank lines out ("not comments or blank lines", "non-empty lines",
+/// "ignoring blank lines") and the code's comprehension keeps only the blank ones
+/// (`[line for line in lines if not line.strip() …]`): that test and the one that keeps lines
+/// with text (`if line.strip()`). The 1.5B model counted .gitignore's blank lines as its
+/// patterns (twenty-seventh set, task 22). `if not line.strip(): continue` skips them, rightly.
+fn blank_kept(request: &str, code: &str) -> Option<(String, String)> {
+    static KEPT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfor\s+(\w+)\s+in\b[^\n]*?\bif\s+not\s+(\w+)\.strip\(\)").ok()
+    });
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = words_in(&lower).collect();
+    let left_out = words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "blank" | "empty")
+            && words[i.saturating_sub(4)..i].iter().any(|before| {
+                matches!(
+                    *before,
+                    "not" | "non" | "excluding" | "ignoring" | "skipping" | "except" | "besides"
+                )
+            })
+    }) || lower.contains("non-blank")
+        || lower.contains("non-empty")
+        || lower.contains("nonempty");
+    if !left_out {
+        return None;
+    }
+    let bare = uncommented(code);
+    KEPT.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (whole, item) = (c.get(0)?.as_str(), c.get(1)?.as_str());
+        if item != c.get(2)?.as_str() {
+            return None;
+        }
+        let kept = &whole[whole.rfind("if not")?..];
+        Some((kept.to_string(), format!("if {item}.strip()")))
+    })
 }
 
 /// A limit the request keeps items by (`longer than 10`, `above 50`, `at least 3`).
@@ -9887,6 +9971,51 @@ fn children_searched(
     })
 }
 
+/// A request that asks how many of something are needed, or how many it takes to reach at
+/// least a total ("how many months does it take to have at least 2000", saving 150 a month), of
+/// two whole numbers that do not divide, and code that rounds nothing up: the larger number and
+/// the smaller.
+fn needed_division(request: &str, code: &str) -> Option<(u64, u64)> {
+    let lower = request.to_lowercase();
+    let needs = words_in(&lower).any(|w| ["need", "needs", "needed", "required"].contains(&w))
+        || lower.contains("at least");
+    if !lower.contains("how many") || !needs || code.contains("ceil") {
+        return None;
+    }
+    let given: Vec<u64> = numbers_in(request)
+        .into_iter()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [a, b] = given.as_slice() else {
+        return None;
+    };
+    let (total, per) = ((*a).max(*b), (*a).min(*b));
+    (per > 0 && total % per != 0).then_some((total, per))
+}
+
+/// How many it takes to reach at least a total, and the code printed a number with a fraction
+/// (`12.33`), no count: what it printed, and the request's two numbers. The 1.5B model took the
+/// 150 saved a month from the 2000 to reach and printed 12.33 months (twenty-seventh set, task
+/// 3). Only "at least": what is needed may come in fractions ("how many hours are needed to
+/// drive 300 km at 80 km/h", 3.75).
+fn fraction_for_needed(request: &str, code: &str, value: &str) -> Option<(String, u64, u64)> {
+    if !request.to_lowercase().contains("at least") {
+        return None;
+    }
+    let (total, per) = needed_division(request, code)?;
+    // What it computed, not the request's numbers it said again ("12.33 months to have at
+    // least 2000").
+    let printed: Vec<&str> = numbers_in(value)
+        .into_iter()
+        .filter(|n| !same_number(n, &total.to_string()) && !same_number(n, &per.to_string()))
+        .collect();
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    let fraction = printed.parse::<f64>().ok()?.fract() != 0.0;
+    fraction.then(|| (printed.to_string(), total, per))
+}
+
 /// A division rounded down where the request asks how many are needed.
 #[derive(Debug, PartialEq)]
 struct Leftover {
@@ -9901,22 +10030,7 @@ struct Leftover {
 /// the request's two numbers and what is left over. The 0.5B model's `356 // 25` (twenty-
 /// seventh set, task 13).
 fn rounded_down_for_needed(request: &str, code: &str, value: &str) -> Option<Leftover> {
-    let lower = request.to_lowercase();
-    let needs = words_in(&lower).any(|w| ["need", "needs", "needed", "required"].contains(&w));
-    if !lower.contains("how many") || !needs || code.contains("ceil") {
-        return None;
-    }
-    let given: Vec<u64> = numbers_in(request)
-        .into_iter()
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    let [a, b] = given.as_slice() else {
-        return None;
-    };
-    let (total, per) = ((*a).max(*b), (*a).min(*b));
-    if per == 0 || total % per == 0 {
-        return None;
-    }
+    let (total, per) = needed_division(request, code)?;
     let whole = total / per;
     let printed = numbers_in(value);
     let [printed] = printed.as_slice() else {
@@ -12265,6 +12379,17 @@ fn request_number_unused(request: &str, code: &str) -> Option<String> {
             continue;
         }
         let percent = percent_sign || tokens.get(i + 1) == Some(&"percent");
+        // How the answer is rounded ("rounded to 2 decimals", "to 3 significant figures") is
+        // no number to compute with: the rounding hints see to it. The 0.5B model's
+        // `{ounces:.2f}` was told it never used 2 (twenty-seventh set, task 2).
+        let next = tokens.get(i + 1).copied().unwrap_or_default();
+        let rounding = ["decimal", "place", "dp", "significant", "digit"]
+            .iter()
+            .any(|w| next.starts_with(w))
+            || (i >= 2 && tokens[i - 1] == "to" && tokens[i - 2].starts_with("round"));
+        if rounding {
+            continue;
+        }
         for part in token.split('-').filter(|p| !p.is_empty()) {
             let Ok(n) = part.parse::<f64>() else {
                 continue;
@@ -14573,8 +14698,36 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
                 format!(" {file} begins:\n```\n{}\n```\n", lines.join("\n"))
             })
             .unwrap_or_else(|| " ".to_string());
+        // Two files or more compared ("which name appears in both team_a.txt and
+        // team_b.txt"): each is opened into a name of its own (the 0.5B model opened team_b.txt
+        // as told and compared it with team_a.txt's lines left in the kernel, with their line
+        // ends; twenty-seventh set, task 29).
+        let texts: Vec<&str> = files
+            .iter()
+            .copied()
+            .filter(|f| plain_text(f) && cwd.join(f).is_file())
+            .collect();
+        let (start, names) = match file_text_names(&texts) {
+            Some(names) if texts.len() > 1 && texts.contains(&file) => (
+                texts
+                    .iter()
+                    .zip(&names)
+                    .map(|(f, n)| format!("{n} = open('{f}').read()"))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+            ),
+            _ => (
+                format!("text = open('{file}').read()"),
+                "`text`".to_string(),
+            ),
+        };
         return Some(format!(
-            "{FILE_STILL_UNREAD} {file}: it used data of its own.{head}Write Python code in a ```python block that starts with `text = open('{file}').read()`, works on `text`, and prints what my request needs: {request}"
+            "{FILE_STILL_UNREAD} {file}: it used data of its own.{head}Write Python code in a ```python block that starts with `{start}`, works on {names}, and prints what my request needs: {request}"
         ));
     }
     if told {
@@ -14588,6 +14741,42 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
     Some(format!(
         "{FILE_UNMADE} {file}. Write Python code in a ```python block that creates {file} as my request says and prints what it needs: {request}"
     ))
+}
+
+/// A Python name for each file's text, from its name without the extension (`team_a.txt` is
+/// `team_a`); `None` when two would be the same, or one is no name or Python's own.
+fn file_text_names(files: &[&str]) -> Option<Vec<String>> {
+    const TAKEN: [&str; 12] = [
+        "list", "dict", "set", "str", "input", "open", "print", "len", "sum", "max", "min", "id",
+    ];
+    const KEYWORDS: [&str; 35] = [
+        "false", "none", "true", "and", "as", "assert", "async", "await", "break", "class",
+        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+        "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+        "try", "while", "with", "yield",
+    ];
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let stem = Path::new(f).file_stem()?.to_str()?;
+            let name: String = stem
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let usable = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && !TAKEN.contains(&name.as_str())
+                && !KEYWORDS.contains(&name.as_str());
+            usable.then_some(name)
+        })
+        .collect::<Option<_>>()?;
+    let distinct: std::collections::HashSet<&String> = names.iter().collect();
+    (distinct.len() == names.len()).then_some(names)
 }
 
 /// Whether `code` names the file `base` as a path, not only in a sentence it prints: the 0.5B
@@ -15579,6 +15768,23 @@ fn header_as_date<'c>(code: &'c str, output: &str, cwd: &Path) -> Option<(String
         })
 }
 
+/// When `strptime` failed on a date alone (`'2026-11-30'`) with a format that has a time
+/// (`'%Y-%m-%d %H:%M:%S'`), and the code took the first whitespace field of its text
+/// (`line.split()[0]`): the date and the format. The 1.5B model parsed a log line's date with
+/// its time's format, then was told to drop the time from the format and compared dates with
+/// 10:00 until its time ran out (twenty-seventh set, task 32).
+fn date_without_its_time(code: &str, output: &str) -> Option<(String, String)> {
+    static MISMATCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"time data '(\d{4}-\d{2}-\d{2})' does not match format '([^'\n]*%H[^'\n]*)'",
+        )
+        .ok()
+    });
+    let c = MISMATCH.as_ref()?.captures(output)?;
+    let first_field = uncommented(code).contains(".split()[0]");
+    first_field.then(|| (c[1].to_string(), c[2].to_string()))
+}
+
 /// When a run failed because `strptime` was given text its format does not fit (`time data
 /// '1988' does not match format '%Y-%m-%d'`): what to tell, with a format that fits the text
 /// when its shape is a common one.
@@ -16117,6 +16323,49 @@ fn section_unread(
                 )
             })
         })
+}
+
+/// When the code only writes down a text the request gives and prints it back, and the run
+/// printed just that text: the text. The 0.5B model ran `rgb = "255, 165, 0"` and `print(rgb)`
+/// for "What is the hex colour code of rgb(255, 165, 0)?", then made up a colour code
+/// (twenty-seventh set, task 7).
+fn given_echoed(request: &str, code: &str, value: &str) -> Option<String> {
+    static LITERAL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"^(?:\w+\s*=\s*(?:'[^'\n]*'|"[^"\n]*"|[\d.,\s()\[\]-]+)|print\(\s*(?:\w+|'[^'\n]*'|"[^"\n]*")\s*\))$"#,
+        )
+        .ok()
+    });
+    // Values given together (`255, 165, 0`), not a word that may be the answer itself
+    // ("What is the extension of report.pdf?", `pdf`; "Answer yes or no").
+    let printed = value.trim();
+    if numbers_in(printed).len() < 2 || printed.contains('\n') || !request.contains(printed) {
+        return None;
+    }
+    let bare = uncommented(code);
+    let literal = LITERAL.as_ref()?;
+    let only_written = bare
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .all(|l| literal.is_match(l));
+    only_written.then(|| printed.to_string())
+}
+
+/// When the request asks for a time of day (`18:45`) in 12-hour time and the run printed no
+/// time (`PM`): the time. The 0.5B model printed only whether 18:45 is AM or PM (twenty-seventh
+/// set, task 9).
+fn twelve_hour_unprinted(request: &str, value: &str) -> Option<String> {
+    static TIME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b(\d{1,2}):(\d{2})\b").ok());
+    let lower = request.to_lowercase();
+    let twelve = lower.contains("12-hour") || lower.contains("12 hour");
+    if !twelve || value.trim().is_empty() || TIME.as_ref()?.is_match(value) {
+        return None;
+    }
+    let found = TIME.as_ref()?.captures(request)?;
+    let hour: u32 = found.get(1)?.as_str().parse().ok()?;
+    (hour < 24).then(|| found.get(0).map(|m| m.as_str().to_string()))?
 }
 
 /// When the code is only a number of the request, bare or printed, and the run printed it: that

@@ -8981,6 +8981,15 @@ fn rows_with_a_value_kept_for_rows_with_none_are_told_to_keep_the_empty_ones() {
         kept_filled("How many rows of people.csv have an email?", code),
         None
     );
+    // The empty ones left out, as the code did (twenty-seventh set, task 17, 1.5B).
+    for leaving_out in [
+        "What is the average of the score column in results.csv, ignoring empty cells?",
+        "Sum the amount column of a.csv, skipping blank rows.",
+        "How many rows of people.csv are there, excluding those with no email?",
+        "Count the lines of notes.txt, not counting empty ones.",
+    ] {
+        assert_eq!(kept_filled(leaving_out, code), None, "{leaving_out}");
+    }
     assert_eq!(
         kept_filled(request, "print(sum(1 for r in rows if r[1] == ''))"),
         None
@@ -13197,4 +13206,296 @@ fn a_settings_file_read_as_json_for_the_key_of_a_value_is_told_to_find_that_valu
     )
     .unwrap();
     assert!(told.contains("`admin_port` is set on `lines[3]`"), "{told}");
+}
+
+#[test]
+fn blank_lines_kept_where_the_request_leaves_them_out_are_told() {
+    // Twenty-seventh set, task 22 (1.5B).
+    let request = "How many lines of .gitignore are patterns, not comments or blank lines?";
+    let code = "with open('.gitignore', 'r') as file:\n    content = file.read()\nlines = content.split('\\n')\nfiltered_lines = [line for line in lines if not line.strip() and not line.startswith('#')]\nprint(len(filtered_lines))";
+    assert_eq!(
+        blank_kept(request, code),
+        Some(("if not line.strip()".into(), "if line.strip()".into()))
+    );
+    let hint = uncomputed(request, code, "3\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code's `if not line.strip()` keeps only the blank ones")
+            && hint.text.contains("`if line.strip()`"),
+        "{}",
+        hint.text
+    );
+    for other in [
+        "How many non-empty lines does notes.txt have?",
+        "Count the lines of a.txt, ignoring blank lines.",
+    ] {
+        assert!(blank_kept(other, code).is_some(), "{other}");
+    }
+    // Blank lines asked for, skipped with `continue`, or kept with text: fine.
+    assert_eq!(
+        blank_kept("How many blank lines does a.txt have?", code),
+        None
+    );
+    assert_eq!(
+        blank_kept("How many lines of a.txt have no text?", code),
+        None
+    );
+    assert_eq!(
+        blank_kept(
+            request,
+            "n = 0\nfor line in open('.gitignore'):\n    if not line.strip():\n        continue\n    n += 1\nprint(n)"
+        ),
+        None
+    );
+    assert_eq!(
+        blank_kept(
+            request,
+            "print(len([l for l in open('.gitignore') if l.strip() and not l.startswith('#')]))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_count_of_what_it_takes_printed_with_a_fraction_is_told_to_round_up() {
+    // Twenty-seventh set, task 3 (1.5B): `(2000 - 150) / 150` printed 12.33.
+    let request =
+        "If I save 150 a month, how many months does it take to have at least 2000? Use code.";
+    let code = "initial_amount = 150\ntarget_amount = 2000\nmonths_required = (target_amount - initial_amount) / initial_amount\nprint(f\"It will take {months_required:.2f} months to have at least 2000.\")";
+    let printed = "It will take 12.33 months to have at least 2000.\n";
+    assert_eq!(
+        fraction_for_needed(request, code, printed),
+        Some(("12.33".into(), 2000, 150))
+    );
+    let hint = uncomputed(request, code, printed).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code printed 12.33, which is no count")
+            && hint.text.contains("`math.ceil(2000 / 150)`"),
+        "{}",
+        hint.text
+    );
+    // Rounded up, or a whole number printed: not this hint.
+    assert_eq!(
+        fraction_for_needed(request, "import math\nprint(math.ceil(2000 / 150))", "14\n"),
+        None
+    );
+    assert_eq!(
+        fraction_for_needed(request, "print(2000 // 150 + 1)", "14\n"),
+        None
+    );
+    // Not how many, or numbers that divide: nothing to round.
+    assert_eq!(
+        fraction_for_needed(
+            "If I save 150 a month, what share of 2000 is saved after 8 months? Use code.",
+            "print(150 * 8 / 2000)",
+            "0.6\n"
+        ),
+        None
+    );
+    assert_eq!(
+        fraction_for_needed(
+            "How many hours are needed to drive 300 km at 80 km an hour? Use code.",
+            "print(300 / 80)",
+            "3.75\n"
+        ),
+        None
+    );
+    assert_eq!(
+        fraction_for_needed(
+            "How many months does it take to save at least 3000 at 150 a month? Use code.",
+            "print(3000 / 150)",
+            "20.0\n"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_given_text_written_down_and_printed_back_is_told_it_computed_nothing() {
+    // Twenty-seventh set, task 7 (0.5B).
+    let request = "What is the hex colour code of rgb(255, 165, 0)? Use code.";
+    let code = "rgb = \"255, 165, 0\"\nprint(rgb)";
+    assert_eq!(
+        given_echoed(request, code, "255, 165, 0\n"),
+        Some("255, 165, 0".into())
+    );
+    let hint = uncomputed(request, code, "255, 165, 0\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`255, 165, 0` is what my request gives, and your code only wrote it down and printed it back"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        given_echoed(request, "print('255, 165, 0')", "255, 165, 0\n"),
+        Some("255, 165, 0".into())
+    );
+    // Computed from it, or printed something the request does not hold: not this.
+    assert_eq!(
+        given_echoed(
+            request,
+            "r, g, b = 255, 165, 0\nprint('#{:02X}{:02X}{:02X}'.format(r, g, b))",
+            "#FFA500\n"
+        ),
+        None
+    );
+    assert_eq!(
+        given_echoed(
+            "Is 'level' a palindrome? Use code.",
+            "w = 'level'\nprint(w if w == w[::-1] else 'no')",
+            "level\n"
+        ),
+        None
+    );
+    assert_eq!(given_echoed(request, "x = 3\nprint(x)", "3\n"), None);
+}
+
+#[test]
+fn a_time_asked_in_twelve_hour_form_printed_without_its_time_is_told() {
+    // Twenty-seventh set, task 9 (0.5B): only "PM" printed.
+    let request = "What is 18:45 in 12-hour time with AM or PM? Use code.";
+    assert_eq!(twelve_hour_unprinted(request, "PM\n"), Some("18:45".into()));
+    let code = "def is_pm(time):\n    hours, minutes = time.split(':')\n    hours = int(hours)\n    return 'PM' if hours >= 12 else 'AM'\nprint(is_pm('18:45'))";
+    let hint = uncomputed(request, code, "PM\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("your code printed no time")
+            && hint
+                .text
+                .contains("strptime('18:45', '%H:%M').strftime('%I:%M %p')"),
+        "{}",
+        hint.text
+    );
+    // A time printed, or no 12-hour time asked: not this.
+    assert_eq!(twelve_hour_unprinted(request, "06:45 PM\n"), None);
+    assert_eq!(twelve_hour_unprinted(request, "6:45 PM\n"), None);
+    assert_eq!(
+        twelve_hour_unprinted(
+            "How many minutes are there from 9:15 to 18:45? Use code.",
+            "570\n"
+        ),
+        None
+    );
+}
+
+#[test]
+fn how_the_answer_is_rounded_is_no_number_left_unused() {
+    // Twenty-seventh set, task 2 (0.5B): `{ounces:.2f}` was told it never used 2.
+    let request = "What is 250 grams in ounces, rounded to 2 decimals? Use code.";
+    let code = "grams = 250\nounces = grams * 0.035274\nprint(f\"{grams} grams is equal to {ounces:.2f} ounces.\")";
+    assert_eq!(request_number_unused(request, code), None);
+    for rounded in [
+        "What is 7 divided by 3, rounded to 4 decimal places? Use code.",
+        "What is 7 divided by 3 to 5 significant figures? Use code.",
+        "What is 7 divided by 3, rounded to 6? Use code.",
+    ] {
+        assert_eq!(
+            request_number_unused(rounded, "print(f'{7 / 3:.9f}')"),
+            None,
+            "{rounded}"
+        );
+    }
+    // A number computed with is still looked for.
+    assert_eq!(
+        request_number_unused(request, "print(f'{0.035274:.2f}')"),
+        Some("250".into())
+    );
+}
+
+#[test]
+fn two_files_still_unread_are_each_opened_into_a_name_of_their_own() {
+    // Twenty-seventh set, task 29 (0.5B).
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("team_a.txt"), "Alice\nBruno\nCarla\n").unwrap();
+    std::fs::write(here.path().join("team_b.txt"), "Farah\nChen\nCarla\n").unwrap();
+    let request = "Which name appears in both team_a.txt and team_b.txt?";
+    let made_up = runs(
+        request,
+        &[("print('Alice')\nprint('Bruno')", "Alice\nBruno\n")],
+    );
+    let nudge = unread_file_nudge(&made_up, here.path()).unwrap();
+    let mut asked = made_up.clone();
+    for item in after_answer(nudge) {
+        asked.push(item);
+    }
+    let again = unread_file_nudge(&asked, here.path()).unwrap();
+    assert!(
+        again.contains("starts with `team_a = open('team_a.txt').read(); team_b = open('team_b.txt').read()`, works on `team_a` and `team_b`,"),
+        "{again}"
+    );
+    assert_eq!(
+        spelled_start(&again).as_deref(),
+        Some("team_a = open('team_a.txt').read(); team_b = open('team_b.txt').read()\n")
+    );
+    // Names that would clash or are Python's own: each file's text is not named after it.
+    assert_eq!(file_text_names(&["data.csv", "data.txt"]), None);
+    assert_eq!(file_text_names(&["list.txt", "b.txt"]), None);
+    assert_eq!(file_text_names(&["2024.txt", "b.txt"]), None);
+    assert_eq!(
+        file_text_names(&["Team-A.txt", "notes.md"]),
+        Some(vec!["team_a".to_string(), "notes".to_string()])
+    );
+}
+
+#[test]
+fn rows_taken_from_a_slice_of_a_text_read_whole_are_told_it_is_one_string() {
+    // Twenty-seventh set, task 28 (1.5B).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("meetings.csv"),
+        "title,start,end\nStandup,09:00,09:15\nReview,10:30,11:45\n",
+    )
+    .unwrap();
+    let code = "from datetime import datetime\nmeetings = computer.files.read('meetings.csv')\nstart_times = [datetime.strptime(row[1], '%Y-%m-%d %H:%M:%S') for row in meetings[1:]]\nprint(start_times)";
+    assert_eq!(read_as_one_string(code), Some(true));
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 3, in <module>\nIndexError: string index out of range\n";
+    let hint = run_hint("python", code, failed, true, dir.path()).unwrap();
+    assert!(hint.text.starts_with(ONE_STRING), "{}", hint.text);
+    assert!(hint.text.contains("meetings.csv"), "{}", hint.text);
+    // Split into lines first: its items are lines.
+    let split = code.replace(
+        "for row in meetings[1:]",
+        "for row in meetings.splitlines()[1:]",
+    );
+    assert_ne!(read_as_one_string(&split), Some(true));
+}
+
+#[test]
+fn a_log_lines_date_parsed_with_its_times_format_is_told_to_take_the_time_too() {
+    // Twenty-seventh set, task 32 (1.5B).
+    let code = "import datetime\nlines = computer.files.read('server.log').split('\\n')\nkept = [l for l in lines if datetime.datetime.strptime(l.split()[0], '%Y-%m-%d %H:%M:%S') >= datetime.datetime(2026, 11, 30, 10, 0)]\nprint(len(kept))";
+    let failed = "Traceback (most recent call last):\nValueError: time data '2026-11-30' does not match format '%Y-%m-%d %H:%M:%S'\n";
+    assert_eq!(
+        date_without_its_time(code, failed),
+        Some(("2026-11-30".into(), "%Y-%m-%d %H:%M:%S".into()))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let hint = run_hint("python", code, failed, true, dir.path()).unwrap();
+    assert!(
+        hint.text.contains("`'2026-11-30'` is the date alone")
+            && hint
+                .text
+                .contains("`' '.join(line.split()[:2])`, with `'%Y-%m-%d %H:%M:%S'`"),
+        "{}",
+        hint.text
+    );
+    // A date format for a date, or the date not taken as a first field: the general hint.
+    assert_eq!(
+        date_without_its_time(
+            code,
+            "ValueError: time data '2026-11-30' does not match format '%d/%m/%Y'\n"
+        ),
+        None
+    );
+    assert_eq!(
+        date_without_its_time(
+            "d = datetime.datetime.strptime(row['day'], '%Y-%m-%d %H:%M')",
+            failed
+        ),
+        None
+    );
 }
