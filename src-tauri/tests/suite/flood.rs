@@ -24,7 +24,7 @@ async fn long_output_shows_its_start_and_end_and_its_box_stays_where_the_person_
         ScriptedResponse::text("It printed 400000 lines."),
         ScriptedResponse::tool_call(
             "execute",
-            json!({"language": "python", "code": "import time\nfor i in range(300):\n    print(f'step {i:03d}', flush=True)\n    time.sleep(0.02)\nprint('DONE COUNTING')"}),
+            json!({"language": "python", "code": "import time\nfor i in range(400):\n    print(f'step {i:03d}', flush=True)\n    time.sleep(0.025)\nprint('DONE COUNTING')"}),
         ),
         ScriptedResponse::text("Counted."),
     ]))
