@@ -6328,9 +6328,18 @@ pub fn uncomputed_hint(
             undone: false,
         });
     }
-    let why = clock_for_asked_year(&request, code)
-        .map(|(year, clock)| {
-            format!("my request is about {year}, and your code took the date from the clock (`{clock}`), which is not in {year}: write {year} into the code.")
+    // A whole date given is said as a date, before its year alone (the 0.5B model, told to
+    // write 2027 for "the first Friday after 2027-02-28", began from 2032-02-28; twenty-eighth
+    // set, task 8).
+    let dated = clock_for_dated_request(&request, code).map(|(date, clock)| {
+        let end = year_end_asked(&request).map(|year| format!(" The days left in {year} run to its last day, `date({year}, 12, 31)`: subtract the date from it.")).unwrap_or_default();
+        format!("my request gives its dates ({date}) and asks nothing about today, and your code took today's date from the clock (`{clock}`): use only the dates my request gives.{end}")
+    });
+    let why = dated
+        .or_else(|| {
+            clock_for_asked_year(&request, code).map(|(year, clock)| {
+                format!("my request is about {year}, and your code took the date from the clock (`{clock}`), which is not in {year}: write {year} into the code.")
+            })
         })
         .or_else(|| {
             all_lines_counted(&request, code, value, cwd).map(|(noun, file, lines, distinct)| {
@@ -6627,6 +6636,16 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            commented_setting_read(&request, value, cwd).map(|(line, file, key)| {
+                format!("your code's value comes from `{line}` in `{file}`, a comment: a line that starts with `#` sets nothing. The setting is the `{key}` line without `#`: skip comment lines (`if not line.lstrip().startswith('#')`), or search from a line's start, `re.search(r'^{key}\\s*=\\s*(\\S+)', text, re.M)`.")
+            })
+        })
+        .or_else(|| {
+            whole_lines_searched(&request, code, cwd).map(|(line, file, word)| {
+                format!("`{line}` is one whole line of `{file}`, so your code found only the lines it names: the lines my request is about share `{word}`. Keep every line that holds it, `'{word}' in line`.")
+            })
+        })
+        .or_else(|| {
             example_searched(&request, code).map(|(example, pattern)| {
                 format!("`{example}` in my request is an example of how they are written, not the one to find: your code looked for `{example}` itself. Test each one against the pattern it shows, `re.fullmatch(r'{pattern}', line.strip())`.")
             })
@@ -6801,12 +6820,6 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            clock_for_dated_request(&request, code).map(|(date, clock)| {
-                let end = year_end_asked(&request).map(|year| format!(" The days left in {year} run to its last day, `date({year}, 12, 31)`: subtract the date from it.")).unwrap_or_default();
-                format!("my request gives its dates ({date}) and asks nothing about today, and your code took today's date from the clock (`{clock}`): use only the dates my request gives.{end}")
-            })
-        })
-        .or_else(|| {
             note_in_literal(&request, code).map(|(text, note)| {
                 format!("your code's text is `{text} ({note})`, and `({note})` is my note about the text, not part of it: the text is `{text}`.")
             })
@@ -6888,6 +6901,36 @@ pub fn uncomputed_hint(
         .or_else(|| {
             twelve_hour_unprinted(&request, value).map(|time| {
                 format!("my request asks for {time} in 12-hour time, its hour and minutes with AM or PM, and your code printed no time: print the whole time, `datetime.datetime.strptime('{time}', '%H:%M').strftime('%I:%M %p')`.")
+            })
+        })
+        .or_else(|| {
+            mean_miscomputed(&request, value).map(|(kind, call)| {
+                format!("that is not the {kind} mean of the numbers my request gives: compute it with Python's own, `import statistics` and `print({call})`.")
+            })
+        })
+        .or_else(|| {
+            included_tax_added(&request, code).map(|rate| {
+                format!("the price in my request already includes the tax: it is the net amount times (1 + {rate}/100), so the tax in it is price × {rate} / (100 + {rate}), not price × {rate} / 100.")
+            })
+        })
+        .or_else(|| {
+            growth_rate_unrooted(&request, code).then(|| {
+                "a compound annual growth rate is the one yearly rate that grows the start into the end over the years: `(end / start) ** (1 / years) - 1`, times 100 for a percentage.".to_string()
+            })
+        })
+        .or_else(|| {
+            needed_rounded_to_nearest(&request, code, value).then(|| {
+                "`round()` goes to the nearest whole number, down when the fraction is under a half, and then some are left without: what is needed is rounded up, `math.ceil(...)` of the division.".to_string()
+            })
+        })
+        .or_else(|| {
+            length_unprinted(&request, value).then(|| {
+                "my request asks how long it is, a length, and your code printed no number: print how many characters it has, `len(...)` of it.".to_string()
+            })
+        })
+        .or_else(|| {
+            hourly_rate_by_minutes(&request, code).then(|| {
+                "my request gives a rate per hour, and your code multiplied it by minutes: turn the time into hours first (`minutes / 60`, so 15 minutes is 0.25 hours), then multiply by the rate.".to_string()
             })
         })
         .or_else(|| {
@@ -10016,6 +10059,81 @@ fn fraction_for_needed(request: &str, code: &str, value: &str) -> Option<(String
     fraction.then(|| (printed.to_string(), total, per))
 }
 
+/// A setting the request names (`max_connections`) that a file it names sets on a line, and also
+/// mentions on a comment line before it (`#max_connections = 100`), where the run printed the
+/// comment's value: the comment line, the file and the setting. The 0.5B model's `re.search`
+/// found postgresql.conf's commented default first (twenty-eighth set, task 27).
+fn commented_setting_read(
+    request: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, String, String)> {
+    static SETTING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\s*([#;]+)\s*([A-Za-z_][\w.-]*)\s*[=:]?\s*([^#\s]+)").ok()
+    });
+    let printed = numbers_in(value);
+    named_files(request).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        text.lines().find_map(|line| {
+            let c = SETTING.as_ref()?.captures(line)?;
+            let (key, commented) = (c.get(2)?.as_str(), c.get(3)?.as_str());
+            let asked = words_in(request).any(|w| w == key);
+            let set_elsewhere = text.lines().any(|other| {
+                let other = other.trim_start();
+                !other.starts_with(['#', ';'])
+                    && other.strip_prefix(key).is_some_and(|rest| {
+                        rest.trim_start().starts_with(['=', ':', ' ', '\t'])
+                            && !rest.contains(commented)
+                    })
+            });
+            let from_comment = printed.iter().any(|p| same_number(p, commented))
+                || value.split_whitespace().any(|w| w == commented);
+            (asked && set_elsewhere && from_comment)
+                .then(|| (line.trim().to_string(), file.to_string(), key.to_string()))
+        })
+    })
+}
+
+/// A text the code looks for that is one whole line of a file the request names
+/// (`'test_login PASSED'`), where a word of it is on other lines too (`PASSED`): the line, the
+/// file and that word (the one on the most lines, not on all). The 0.5B model counted the two
+/// passed tests the file's head showed, by their whole lines (twenty-eighth set, task 17).
+fn whole_lines_searched(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    let bare = uncommented(code);
+    let literals = string_literals(&bare);
+    named_files(request).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let line = literals
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| l.contains(' ') && lines.contains(l))?;
+        let named = literals
+            .iter()
+            .filter(|l| lines.contains(&l.trim()))
+            .count();
+        let word = line
+            .split_whitespace()
+            .map(|w| {
+                (
+                    w,
+                    lines
+                        .iter()
+                        .filter(|l| l.split_whitespace().any(|x| x == w))
+                        .count(),
+                )
+            })
+            .filter(|(_, on)| *on > named && *on < lines.len())
+            .max_by_key(|(_, on)| *on)?
+            .0;
+        Some((line.to_string(), file.to_string(), word.to_string()))
+    })
+}
+
 /// A division rounded down where the request asks how many are needed.
 #[derive(Debug, PartialEq)]
 struct Leftover {
@@ -12207,6 +12325,22 @@ pub fn retry_start(history: &History) -> Option<(String, &'static str)> {
                 year + 1
             ),
             "the model's reply is begun for it as a Python block that writes the first days of the year and the next",
+        ));
+    }
+    // The clock read where the request gives a whole date: the date written (the 0.5B model,
+    // begun with `year = 2027` for "the first Friday after 2027-02-28", started from
+    // 2032-02-28; twenty-eighth set, task 8).
+    if let Some((date, _)) = clock_for_dated_request(&request, code)
+        && let Ok(day) = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+    {
+        return Some((
+            format!(
+                "{CODE_FIRST}import datetime\nday = datetime.date({}, {}, {})\n",
+                day.format("%Y"),
+                day.format("%-m"),
+                day.format("%-d")
+            ),
+            "the model's reply is begun for it as a Python block that writes the date its request gives",
         ));
     }
     // The clock read where the request gives its year (the 0.5B model, told three times,
@@ -14903,6 +15037,17 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
             if DOTFILES.contains(w) {
                 return true;
             }
+            // A dotfile's variants (`.env.example`, `.env.local`): the 0.5B model answered
+            // "`X`" for .env.example, a file nothing saw as named (twenty-eighth set, task 33).
+            if let Some((dotfile, variant)) = w.rsplit_once('.')
+                && DOTFILES.contains(&dotfile)
+                && (2..=12).contains(&variant.len())
+                && variant
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                return true;
+            }
             let Some((stem, ext)) = w.rsplit_once('.') else {
                 return false;
             };
@@ -16400,6 +16545,159 @@ fn number_echoed<'v>(request: &str, code: &str, value: &'v str) -> Option<&'v st
         .unwrap_or(line)
         .trim();
     same_number(inner, n).then_some(*n)
+}
+
+/// When the request asks for the harmonic or geometric mean of the numbers it gives and the run
+/// printed one number that is not it: the mean's kind and the `statistics` call that computes it
+/// (`statistics.harmonic_mean([40, 60])`). The 0.5B model wrote `2 * a / (a + b)`, then a
+/// product, and answered 2400 (twenty-eighth set, task 6). The value is only compared, never
+/// said.
+fn mean_miscomputed(request: &str, value: &str) -> Option<(&'static str, String)> {
+    let lower = request.to_lowercase();
+    let (kind, function) = if lower.contains("harmonic mean") {
+        ("harmonic", "harmonic_mean")
+    } else if lower.contains("geometric mean") {
+        ("geometric", "geometric_mean")
+    } else {
+        return None;
+    };
+    let given: Vec<(&str, f64)> = numbers_in(request)
+        .into_iter()
+        .filter_map(|text| Some((text, text.parse::<f64>().ok()?)))
+        .filter(|(_, n)| *n > 0.0)
+        .collect();
+    if given.len() < 2 {
+        return None;
+    }
+    let count = given.len() as f64;
+    let mean = match kind {
+        "harmonic" => count / given.iter().map(|(_, n)| 1.0 / n).sum::<f64>(),
+        _ => (given.iter().map(|(_, n)| n.ln()).sum::<f64>() / count).exp(),
+    };
+    let printed = numbers_in(value);
+    let [printed] = printed.as_slice() else {
+        return None;
+    };
+    let printed: f64 = printed.parse().ok()?;
+    // Right to the rounding a person would write (48, 47.99999, 48.0).
+    if (printed - mean).abs() <= 0.01_f64.max(mean.abs() * 1e-3) {
+        return None;
+    }
+    let listed: Vec<&str> = given.iter().map(|(text, _)| *text).collect();
+    Some((
+        kind,
+        format!("statistics.{function}([{}])", listed.join(", ")),
+    ))
+}
+
+/// When the request asks for the tax included in a price ("How much VAT is included in a price of
+/// 59.50 at 19% VAT?") and the code took the rate of the price as if the tax came on top, never
+/// dividing by 1 + rate: the rate. The 0.5B model computed 59.50 × 0.19 (twenty-eighth set,
+/// task 9).
+fn included_tax_added(request: &str, code: &str) -> Option<String> {
+    static RATE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)\b(\d+(?:\.\d+)?)\s*(?:%|percent)").ok()
+    });
+    let lower = request.to_lowercase();
+    let tax = words_in(&lower).any(|w| matches!(w, "vat" | "tax" | "gst"));
+    if !tax || !lower.contains("includ") {
+        return None;
+    }
+    let rate = RATE.as_ref()?.captures(request)?.get(1)?.as_str();
+    let n: f64 = rate.parse().ok()?;
+    let bare = uncommented(code).replace(' ', "");
+    let written: Vec<f64> = numbers_in(&bare)
+        .into_iter()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // The gross factor (1.19, 119, `1 + rate`) anywhere: taken out, rightly or not.
+    let grossed = written
+        .iter()
+        .any(|w| (w - (1.0 + n / 100.0)).abs() < 1e-9 || (w - (100.0 + n)).abs() < 1e-9)
+        || bare.contains("(1+")
+        || bare.contains("(100+");
+    let rated = rate_written(n, &written) || bare.contains("/100");
+    (rated && !grossed).then(|| rate.to_string())
+}
+
+/// Whether the request asks for a compound annual growth rate and the code takes no root of the
+/// growth (no `** (1 / years)`, no `pow(…, 1 / …)`). The 0.5B model raised the growth to the
+/// 4th power (twenty-eighth set, task 12).
+fn growth_rate_unrooted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    if !(lower.contains("compound annual growth") || words_in(&lower).any(|w| w == "cagr")) {
+        return false;
+    }
+    let bare = uncommented(code).replace(' ', "");
+    let rooted = [
+        "**(1/",
+        "**(1.0/",
+        "**(1./",
+        ",1/",
+        ",1.0/",
+        "**0.",
+        "**.",
+        "math.exp(",
+        "np.exp(",
+    ]
+    .iter()
+    .any(|r| bare.contains(r));
+    !rooted
+}
+
+/// Whether the request asks how many are needed, and the code rounded a division to the
+/// nearest whole number (`round(81 / 8)`, 10, where 11 pizzas are needed), never up. The 0.5B
+/// model's pizzas (twenty-eighth set, task 10).
+fn needed_rounded_to_nearest(request: &str, code: &str, value: &str) -> bool {
+    let lower = request.to_lowercase();
+    let needs = words_in(&lower).any(|w| ["need", "needs", "needed", "required"].contains(&w));
+    let bare = uncommented(code);
+    let whole = matches!(numbers_in(value).as_slice(), [n] if !n.contains('.'));
+    // Two numbers that divide: rounding is right either way.
+    let given: Vec<u64> = numbers_in(request)
+        .into_iter()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let exact = matches!(given.as_slice(), [a, b] if *a.min(b) > 0 && a.max(b) % a.min(b) == 0);
+    lower.contains("how many")
+        && needs
+        && whole
+        && !exact
+        && bare.contains("round(")
+        && bare.contains('/')
+        && !bare.contains("ceil")
+        && !bare.contains("//")
+}
+
+/// Whether the request asks how long a word or text is ("How long is the longest word in …?")
+/// and the run printed no number at all. The 0.5B model printed the longest word itself
+/// (twenty-eighth set, task 2). Not a time ("how long does it take", "how long ago").
+fn length_unprinted(request: &str, value: &str) -> bool {
+    let lower = request.trim_start().to_lowercase();
+    let texts = [
+        "word", "name", "line", "text", "string", "sentence", "title",
+    ];
+    lower.starts_with("how long is")
+        && words_in(&lower).any(|w| texts.iter().any(|t| w.starts_with(t)))
+        && !value.trim().is_empty()
+        && numbers_in(value).is_empty()
+}
+
+/// Whether the request gives a rate per hour and the code turned the time into minutes and
+/// never back into hours (`total_minutes = hours * 60 + minutes`, `cost = total_minutes *
+/// rate`). The 0.5B model charged 2 hours 15 minutes at 28 per hour as 3780 (twenty-eighth set,
+/// task 7).
+fn hourly_rate_by_minutes(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let per_hour = ["per hour", "an hour", "/hour", "/h ", "hourly"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let bare = uncommented(code).replace(' ', "");
+    per_hour
+        && lower.contains("minute")
+        && bare.contains("*60")
+        && !bare.contains("/60")
+        && !bare.contains("/60.")
 }
 
 /// Whether the request asks how many digits a number has and the run printed one whole number

@@ -13499,3 +13499,278 @@ fn a_log_lines_date_parsed_with_its_times_format_is_told_to_take_the_time_too() 
         None
     );
 }
+
+#[test]
+fn a_length_asked_and_a_word_printed_is_told_to_print_its_length() {
+    // Twenty-eighth set, task 2 (0.5B).
+    let request =
+        "How long is the longest word in 'Pack my box with five dozen liquor jugs'? Use code.";
+    let code =
+        "words = 'Pack my box with five dozen liquor jugs'.split()\nprint(max(words, key=len))";
+    assert!(length_unprinted(request, "liquor\n"));
+    let hint = uncomputed(request, code, "liquor\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("print how many characters it has, `len(...)`"),
+        "{}",
+        hint.text
+    );
+    // Its length printed, or a time asked: not this.
+    assert!(!length_unprinted(request, "6\n"));
+    assert!(!length_unprinted(
+        "How long is the drive from Lisbon to Porto at 100 km/h for 313 km? Use code.",
+        "three hours\n"
+    ));
+}
+
+#[test]
+fn an_hourly_rate_multiplied_by_minutes_is_told_to_use_hours() {
+    // Twenty-eighth set, task 7 (0.5B): 135 minutes times 28.
+    let request = "How much does 2 hours 15 minutes of work cost at 28 per hour? Use code.";
+    let code = "def cost_of_work(hours, minutes, rate):\n    total_minutes = hours * 60 + minutes\n    cost = total_minutes * rate\n    print(cost)\ncost_of_work(2, 15, 28)";
+    assert!(hourly_rate_by_minutes(request, code));
+    let hint = uncomputed(request, code, "3780\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("multiplied it by minutes"),
+        "{}",
+        hint.text
+    );
+    // Back into hours: right.
+    let right = "total_minutes = 2 * 60 + 15\nprint(total_minutes / 60 * 28)";
+    assert!(!hourly_rate_by_minutes(request, right));
+    assert_eq!(uncomputed(request, right, "63.0\n"), None);
+    // No rate per hour: not this.
+    assert!(!hourly_rate_by_minutes(
+        "How many minutes are 2 hours 15 minutes? Use code.",
+        "print(2 * 60 + 15)"
+    ));
+}
+
+#[test]
+fn a_harmonic_or_geometric_mean_miscomputed_is_told_pythons_own() {
+    // Twenty-eighth set, task 6 (0.5B): 2400 for the harmonic mean of 40 and 60.
+    let request = "What is the harmonic mean of 40 and 60? Use code.";
+    assert_eq!(
+        mean_miscomputed(request, "2400\n"),
+        Some(("harmonic", "statistics.harmonic_mean([40, 60])".into()))
+    );
+    let hint = uncomputed(request, "print(40 * 60)", "2400\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("not the harmonic mean")
+            && hint.text.contains("statistics.harmonic_mean([40, 60])"),
+        "{}",
+        hint.text
+    );
+    // Right, however it was rounded.
+    for right in ["48\n", "48.0\n", "47.99999999999999\n"] {
+        assert_eq!(mean_miscomputed(request, right), None, "{right}");
+    }
+    let geometric = "What is the geometric mean of 2 and 32? Use code.";
+    assert_eq!(mean_miscomputed(geometric, "8.0\n"), None);
+    assert_eq!(
+        mean_miscomputed(geometric, "17.0\n").map(|(k, _)| k),
+        Some("geometric")
+    );
+    // No such mean asked.
+    assert_eq!(
+        mean_miscomputed("What is the mean of 2 and 32? Use code.", "17\n"),
+        None
+    );
+}
+
+#[test]
+fn tax_included_in_a_price_taken_as_added_is_told_how_it_is_inside() {
+    // Twenty-eighth set, task 9 (0.5B): 59.50 × 0.19.
+    let request =
+        "How much VAT is included in a price of 59.50 at 19% VAT, rounded to cents? Use code.";
+    let code = "price = 59.50\nvat_rate = 0.19\nvat = price * vat_rate\nprint(round(vat, 2))";
+    assert_eq!(included_tax_added(request, code), Some("19".into()));
+    let hint = uncomputed(request, code, "11.3\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("price × 19 / (100 + 19)"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        included_tax_added(request, "price = 59.50\nprint(round(price * 19 / 100, 2))"),
+        Some("19".into())
+    );
+    // Taken out of the gross price: right.
+    for right in [
+        "print(round(59.50 - 59.50 / 1.19, 2))",
+        "print(round(59.50 * 19 / 119, 2))",
+        "rate = 0.19\nprint(round(59.50 * rate / (1 + rate), 2))",
+    ] {
+        assert_eq!(included_tax_added(request, right), None, "{right}");
+    }
+    // Tax on top: not this.
+    assert_eq!(
+        included_tax_added("What is 59.50 plus 19% VAT? Use code.", code),
+        None
+    );
+}
+
+#[test]
+fn the_clock_read_for_a_given_date_is_told_the_date_and_begins_the_reply_with_it() {
+    // Twenty-eighth set, task 8 (0.5B): told to write 2027, it began from 2032-02-28.
+    let request = "What is the first Friday after 2027-02-28? Use code.";
+    let code = "import datetime\nd = datetime.date.today()\nprint(d + datetime.timedelta(days=(4 - d.weekday()) % 7))";
+    let hint = uncomputed(request, code, "2026-12-11\n").unwrap();
+    assert!(
+        hint.text
+            .contains("my request gives its dates (2027-02-28)")
+            && !hint.text.contains("write 2027 into the code"),
+        "{}",
+        hint.text
+    );
+    let h = runs_ending(
+        request,
+        &[(code, &format!("2026-12-11\n\n({})", hint.text))],
+        true,
+    );
+    assert_eq!(
+        retry_start(&h).map(|(start, _)| start).as_deref(),
+        Some("```python\nimport datetime\nday = datetime.date(2027, 2, 28)\n")
+    );
+}
+
+#[test]
+fn a_growth_rate_without_its_root_is_told_how_a_compound_rate_grows() {
+    // Twenty-eighth set, task 12 (0.5B): the growth raised to the 4th power.
+    let request = "What is the compound annual growth rate from 100 to 150 over 4 years, as a percentage rounded to 2 decimals? Use code.";
+    let code = "initial_value = 100\nfinal_value = 150\ngrowth_rate = ((final_value - initial_value) / initial_value) ** 4\nprint(round(growth_rate, 2))";
+    assert!(growth_rate_unrooted(request, code));
+    let hint = uncomputed(request, code, "0.06\n").unwrap();
+    assert!(
+        hint.text.contains("`(end / start) ** (1 / years) - 1`"),
+        "{}",
+        hint.text
+    );
+    for right in [
+        "print(round(((150 / 100) ** (1 / 4) - 1) * 100, 2))",
+        "print(round((pow(150 / 100, 1 / 4) - 1) * 100, 2))",
+        "print(round((1.5 ** 0.25 - 1) * 100, 2))",
+    ] {
+        assert!(!growth_rate_unrooted(request, right), "{right}");
+    }
+    assert!(!growth_rate_unrooted(
+        "What is 100 grown by 5% for 4 years? Use code.",
+        code
+    ));
+}
+
+#[test]
+fn what_is_needed_rounded_to_the_nearest_is_told_to_round_up() {
+    // Twenty-eighth set, task 10 (0.5B): `round(81 / 8)`.
+    let request =
+        "How many pizzas of 8 slices are needed for 27 people who each eat 3 slices? Use code.";
+    let code = "total = 27 * 3\npizzas = round(total / 8)\nprint(pizzas)";
+    assert!(needed_rounded_to_nearest(request, code, "10\n"));
+    let hint = uncomputed(request, code, "10\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`math.ceil(...)` of the division"),
+        "{}",
+        hint.text
+    );
+    // Rounded up, two numbers that divide, or nothing needed: not this.
+    assert!(!needed_rounded_to_nearest(
+        request,
+        "import math\nprint(math.ceil(27 * 3 / 8))",
+        "11\n"
+    ));
+    assert!(!needed_rounded_to_nearest(
+        "How many boxes of 8 are needed for 80 cups? Use code.",
+        "print(round(80 / 8))",
+        "10\n"
+    ));
+    assert!(!needed_rounded_to_nearest(
+        "How many slices do 27 people eat at 3 each, shared by 8? Use code.",
+        code,
+        "10\n"
+    ));
+}
+
+#[test]
+fn whole_lines_of_a_file_looked_for_are_told_what_the_lines_share() {
+    // Twenty-eighth set, task 17 (0.5B).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("results.txt"),
+        "test_login PASSED\ntest_logout PASSED\ntest_signup FAILED\ntest_cart PASSED\ntest_checkout FAILED\n",
+    )
+    .unwrap();
+    let request = "What percentage of the tests in results.txt passed, rounded to one decimal?";
+    let code = "with open('results.txt') as f:\n    lines = f.readlines()\npassed = sum(1 for l in lines if l.strip().startswith('test_login PASSED') or l.strip().startswith('test_logout PASSED'))\nprint(f'{passed / len(lines) * 100:.1f}%')";
+    assert_eq!(
+        whole_lines_searched(request, code, dir.path()),
+        Some((
+            "test_login PASSED".into(),
+            "results.txt".into(),
+            "PASSED".into()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "40.0%\n", dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(hint.text.contains("`'PASSED' in line`"), "{}", hint.text);
+    // The word itself looked for: right.
+    let right = "lines = open('results.txt').read().splitlines()\nprint(round(sum('PASSED' in l for l in lines) / len(lines) * 100, 1))";
+    assert_eq!(whole_lines_searched(request, right, dir.path()), None);
+}
+
+#[test]
+fn a_setting_read_from_its_commented_default_is_told_to_skip_comments() {
+    // Twenty-eighth set, task 27 (0.5B).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("postgresql.conf"),
+        "# PostgreSQL configuration\n#max_connections = 100\nport = 5432\nmax_connections = 250\t\t# (change requires restart)\n",
+    )
+    .unwrap();
+    let request = "What is max_connections set to in postgresql.conf?";
+    assert_eq!(
+        commented_setting_read(request, "max_connections set to 100\n", dir.path()),
+        Some((
+            "#max_connections = 100".into(),
+            "postgresql.conf".into(),
+            "max_connections".into()
+        ))
+    );
+    let code = "import re\ntext = open('postgresql.conf').read()\nm = re.search(r'max_connections = (\\d+)', text)\nprint(f'max_connections set to {m.group(1)}')";
+    let hint = uncomputed_in(request, code, "max_connections set to 100\n", dir.path()).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("a line that starts with `#` sets nothing")
+            && hint
+                .text
+                .contains("re.search(r'^max_connections\\s*=\\s*(\\S+)', text, re.M)"),
+        "{}",
+        hint.text
+    );
+    // The set value printed: right.
+    assert_eq!(commented_setting_read(request, "250\n", dir.path()), None);
+    assert_eq!(
+        uncomputed_in(request, code, "max_connections set to 250\n", dir.path()),
+        None
+    );
+}
+
+#[test]
+fn a_dotfiles_variant_is_a_file_name() {
+    // Twenty-eighth set, task 33 (0.5B): nothing saw .env.example as named.
+    assert_eq!(
+        named_files("Which variable in .env.example has no value?"),
+        vec![".env.example"]
+    );
+    assert_eq!(
+        named_files("Compare .env.local with .env."),
+        vec![".env.local", ".env"]
+    );
+    // Not a sentence's words joined by a dot.
+    assert!(named_files("It is the .env.whatever-it-is file").is_empty());
+}
