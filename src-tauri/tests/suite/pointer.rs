@@ -88,20 +88,17 @@ async fn content_origin(wd: &WebDriver, desktop: &Desktop) -> Point {
     }
 }
 
-/// Clicks the element `css` with the real pointer, as a person does (XTEST through xdotool):
-/// once it is on the page and can be clicked, scrolled into view, at its centre. The click
-/// moves the keyboard focus as it does for a person (with a window manager, it also activates
-/// the window).
-pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
+/// Moves the real pointer to the centre of the element `css`, once it is on the page, shown and
+/// enabled, scrolled into view and settled where a person would see it.
+async fn move_over(wd: &WebDriver, desktop: &Desktop, css: &str, what: &str) {
     wd.wait_for(
-        &format!("{css} to click"),
+        &format!("{css} to {what}"),
         "const e = document.querySelector(arguments[0]); \
          if (!e || e.disabled || e.getClientRects().length === 0) return false; \
          e.scrollIntoView({block: 'center', behavior: 'instant'}); return true;",
         json!([css]),
     )
     .await;
-    // Measured once the page has settled where a person would see it.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let origin = content_origin(wd, desktop).await;
     let at = wd
@@ -113,8 +110,16 @@ pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
         .await;
     let x = origin.x + at[0].as_f64().unwrap().round() as i32;
     let y = origin.y + at[1].as_f64().unwrap().round() as i32;
-    eprintln!("real click on {css} at {x},{y} (content at {origin:?}, element at {at})");
+    eprintln!("real {what} on {css} at {x},{y} (content at {origin:?}, element at {at})");
     desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+}
+
+/// Clicks the element `css` with the real pointer, as a person does (XTEST through xdotool):
+/// once it is on the page and can be clicked, scrolled into view, at its centre. The click
+/// moves the keyboard focus as it does for a person (with a window manager, it also activates
+/// the window).
+pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
+    move_over(wd, desktop, css, "click").await;
     // A person clicks what they see under the pointer: a control shown only on hover (a list
     // item's delete button) is hit once the hover has drawn it, not before.
     wd.wait_for(
@@ -132,25 +137,7 @@ pub async fn click(wd: &WebDriver, desktop: &Desktop, css: &str) {
 /// Turns the real mouse wheel `clicks` notches up over the element `css` (at its centre, once it
 /// is in view), as a person scrolls a box back.
 pub async fn wheel_up(wd: &WebDriver, desktop: &Desktop, css: &str, clicks: u32) {
-    wd.wait_for(
-        &format!("{css} to scroll"),
-        "const e = document.querySelector(arguments[0]); if (!e) return false; \
-         e.scrollIntoView({block: 'center', behavior: 'instant'}); return true;",
-        json!([css]),
-    )
-    .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let origin = content_origin(wd, desktop).await;
-    let at = wd
-        .js(
-            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
-             return [r.x + r.width / 2, r.y + r.height / 2];",
-            json!([css]),
-        )
-        .await;
-    let x = origin.x + at[0].as_f64().unwrap().round() as i32;
-    let y = origin.y + at[1].as_f64().unwrap().round() as i32;
-    desktop.run("xdotool", &["mousemove", &x.to_string(), &y.to_string()]);
+    move_over(wd, desktop, css, "scroll").await;
     desktop.run(
         "xdotool",
         &[
