@@ -10020,11 +10020,22 @@ fn children_searched(
 /// the smaller.
 fn needed_division(request: &str, code: &str) -> Option<(u64, u64)> {
     let lower = request.to_lowercase();
-    let needs = words_in(&lower).any(|w| ["need", "needs", "needed", "required"].contains(&w))
-        || lower.contains("at least");
-    if !lower.contains("how many") || !needs || code.contains("ceil") {
+    let at_least = lower.contains("how many") && lower.contains("at least");
+    if !(asks_needed(&lower) || at_least) || code.contains("ceil") {
         return None;
     }
+    let (total, per) = whole_pair(request)?;
+    (per > 0 && total % per != 0).then_some((total, per))
+}
+
+/// Whether a request (lowercased) asks how many of something are needed or required.
+fn asks_needed(lower: &str) -> bool {
+    lower.contains("how many")
+        && words_in(lower).any(|w| ["need", "needs", "needed", "required"].contains(&w))
+}
+
+/// When the request gives exactly two whole numbers: the larger and the smaller.
+fn whole_pair(request: &str) -> Option<(u64, u64)> {
     let given: Vec<u64> = numbers_in(request)
         .into_iter()
         .filter_map(|n| n.parse().ok())
@@ -10032,8 +10043,7 @@ fn needed_division(request: &str, code: &str) -> Option<(u64, u64)> {
     let [a, b] = given.as_slice() else {
         return None;
     };
-    let (total, per) = ((*a).max(*b), (*a).min(*b));
-    (per > 0 && total % per != 0).then_some((total, per))
+    Some(((*a).max(*b), (*a).min(*b)))
 }
 
 /// How many it takes to reach at least a total, and the code printed a number with a fraction
@@ -16649,18 +16659,11 @@ fn growth_rate_unrooted(request: &str, code: &str) -> bool {
 /// nearest whole number (`round(81 / 8)`, 10, where 11 pizzas are needed), never up. The 0.5B
 /// model's pizzas (twenty-eighth set, task 10).
 fn needed_rounded_to_nearest(request: &str, code: &str, value: &str) -> bool {
-    let lower = request.to_lowercase();
-    let needs = words_in(&lower).any(|w| ["need", "needs", "needed", "required"].contains(&w));
     let bare = uncommented(code);
     let whole = matches!(numbers_in(value).as_slice(), [n] if !n.contains('.'));
     // Two numbers that divide: rounding is right either way.
-    let given: Vec<u64> = numbers_in(request)
-        .into_iter()
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    let exact = matches!(given.as_slice(), [a, b] if *a.min(b) > 0 && a.max(b) % a.min(b) == 0);
-    lower.contains("how many")
-        && needs
+    let exact = whole_pair(request).is_some_and(|(total, per)| per > 0 && total % per == 0);
+    asks_needed(&request.to_lowercase())
         && whole
         && !exact
         && bare.contains("round(")
