@@ -1693,6 +1693,117 @@ TWENTY_EIGHTH = [
      {'.env.example': ENV_EXAMPLE}, 'api_key'),
 ]
 
+AUTHORS_BOOKS_CSV = ("title,author,year\nA Wizard of Earthsea,Ursula K. Le Guin,1968\nGuards! Guards!,Terry Pratchett,1989\n"
+                     "The Dispossessed,Ursula K. Le Guin,1974\nConsider Phlebas,Iain M. Banks,1987\nMort,Terry Pratchett,1987\n"
+                     "The Left Hand of Darkness,Ursula K. Le Guin,1969\nExcession,Iain M. Banks,1996\n")
+VIDEO_DURATIONS_JSON = json.dumps([{"title": "Intro", "duration": 754}, {"title": "Setup", "duration": 1846}, {"title": "Deep dive", "duration": 4320}, {"title": "Q&A", "duration": 2080}], indent=2) + "\n"
+CHECKLIST_TODO_MD = ("# Release\n\n- [x] Write changelog\n- [ ] Tag the release\n- [ ] Publish packages\n  - [ ] crates.io\n"
+                     "  - [X] npm\n- [x] Update docs\n\nNotes: use `- [ ]` for open items.\n")
+MIXED_PATHS_TXT = "src/main.py\nsrc/util.py\nREADME.md\ndocs/guide.md\ntests/test_main.py\nsetup.cfg\nbackup.tar.gz\ndocs/api.md\nscripts/build.py\n"
+REPEAT_ORDERS_CSV = ("order_id,customer,total\n1001,ana,25.00\n1002,ben,12.50\n1003,ana,8.00\n1004,cleo,40.00\n1005,dev,15.00\n"
+                     "1006,cleo,9.90\n1007,eli,22.00\n1008,ana,5.00\n1009,eli,30.00\n")
+WEEKEND_TEMPS_CSV = ("date,temp\n2026-11-23,4\n2026-11-24,6\n2026-11-25,5\n2026-11-26,3\n2026-11-27,7\n2026-11-28,9\n2026-11-29,6\n"
+                  "2026-11-30,2\n2026-12-01,1\n2026-12-02,4\n2026-12-03,5\n2026-12-04,3\n2026-12-05,8\n2026-12-06,5\n")
+DAILY_STEPS_CSV = ("date,steps\n2026-11-01,6200\n2026-11-02,8100\n2026-11-03,5400\n2026-11-04,9900\n2026-11-05,7000\n"
+                   "2026-11-06,12500\n2026-11-07,3000\n")
+DU_KB_TXT = "2048\t./logs/app.log\n512\t./logs/old.log\n2048\t./data/db.sqlite\n1536\t./cache/index.bin\n1536\t./assets/logo.png\n"
+UTILS_PY = ('import os\n\n\ndef slugify(text):\n    text = text.lower().strip()\n    return "-".join(text.split())\n\n\n'
+            'def read_config(path):\n    if not os.path.exists(path):\n        return {}\n    config = {}\n    with open(path) as f:\n'
+            '        for line in f:\n            if "=" in line:\n                key, value = line.split("=", 1)\n'
+            '                config[key.strip()] = value.strip()\n    return config\n\n\n'
+            'def clamp(value, low, high):\n    return max(low, min(high, value))\n\n\n'
+            'def chunks(items, size):\n    for i in range(0, len(items), size):\n        yield items[i:i + size]\n')
+INVOICE_XML = ('<?xml version="1.0"?>\n<invoice number="2026-118">\n  <line><item>Paper</item><amount>12.50</amount></line>\n'
+               '  <line><item>Toner</item><amount>48.00</amount></line>\n  <line><item>Pens</item><amount>6.75</amount></line>\n'
+               '  <line><item>Binder</item><amount>20.00</amount></line>\n  <shipping>5.00</shipping>\n  <total>92.25</total>\n</invoice>\n')
+STAFF_SALARIES_CSV = ("name,dept,salary\nAna,eng,72000\nBen,ops,48000\nCleo,eng,81000\nDev,sales,52000\nEli,ops,45000\n"
+                      "Fay,eng,66000\nGus,sales,58000\n")
+SURVEY_CSV = "respondent,q1,q2,q3\n1,yes,no,yes\n2,no,yes,yes\n3,yes,yes,no\n4,yes,no,no\n5,no,yes,yes\n6,yes,yes,yes\n7,no,no,yes\n8,yes,yes,no\n"
+REPOS_JSON = json.dumps([{"name": "ripgrep", "language": "Rust", "stars": 480}, {"name": "httpie", "language": "Python", "stars": 350}, {"name": "fd", "language": "Rust", "stars": 330}, {"name": "black", "language": "Python", "stars": 390}, {"name": "jq", "language": "C", "stars": 300}], indent=2) + "\n"
+GRID_CSV = "a,b,c,d\n1,,3,4\n,6,,8\n9,10,11,\n13,14,15,16\n"
+CRONTAB_TXT = ("# m h dom mon dow command\n0 0 * * * /usr/local/bin/backup.sh\n30 0 * * * /usr/local/bin/rotate-logs\n"
+               "@daily /usr/local/bin/cleanup-tmp\n0 0 * * 1 /usr/local/bin/weekly-report\n# 0 0 * * * /usr/local/bin/old-sync\n"
+               "0 0 * * * /usr/local/bin/renew-certs\n*/15 * * * * /usr/local/bin/poll\n")
+LATENCY_TXT = "GET /api/items 120ms\nGET /api/items 95ms\nPOST /api/orders 340ms\nGET /api/users 88ms\nGET /api/items 1020ms\nPOST /api/login 150ms\nGET /health 12ms\n"
+QUOTA_CSV = "user,used_gb,limit_gb\nhugo,45,50\nben,90,200\ncleo,8,10\ndev,120,500\neli,70,100\n"
+CREDIT_DEBIT_CSV = ("date,type,amount\n2026-11-01,credit,2500.00\n2026-11-03,debit,820.50\n2026-11-10,debit,64.20\n"
+                    "2026-11-15,credit,300.00\n2026-11-20,debit,1200.00\n2026-11-28,debit,45.30\n")
+HOSTS_TXT = ("127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n# 10.0.0.5\told-nas\n10.0.0.4\tdb.lan\n10.0.0.5\tbackup.lan\n"
+             "10.0.0.50\tprinter.lan\n")
+CARGO_PINS_TOML = ('[package]\nname = "tool"\nversion = "0.3.0"\nedition = "2021"\n\n[dependencies]\nserde = "1.0"\n'
+                   'tokio = { version = "=1.38.0", features = ["full"] }\nregex = "=1.10.4"\nanyhow = "1"\nclap = { version = "4.5", features = ["derive"] }\n\n'
+                   '[dev-dependencies]\ntempfile = "3.10"\n')
+CAPTIONS_SRT = ("1\n00:00:01,000 --> 00:00:03,500\nHello and welcome back.\n\n2\n00:00:04,000 --> 00:00:07,200\nToday we fix the login bug.\n\n"
+                "3\n00:00:08,000 --> 00:00:10,000\nLet's get started.\n")
+TWENTY_NINTH = [
+    ('What is the dot product of the vectors (2, -1, 3) and (4, 6, 5)? Use code.',
+     {}, '17'),
+    ('What digit must be appended to 7992739871 for it to pass the Luhn check? Use code.',
+     {}, '3'),
+    ('What is the angle in degrees between the vectors (1, 0) and (1, 1)? Use code.',
+     {}, '45'),
+    ('What are the last three digits of 7 to the power 223? Use code.',
+     {}, '343'),
+    ('What is the 10th term of the geometric sequence 3, 6, 12, ...? Use code.',
+     {}, '1536'),
+    ('What is the slope of the line through (1, 4) and (5, 16)? Use code.',
+     {}, '3'),
+    ('What is the smallest whole number n for which 2 to the power n is more than one million? Use code.',
+     {}, '20'),
+    ('What is the weighted average of the grades 80, 90 and 70 with the weights 2, 3 and 1, rounded to 2 decimals? Use code.',
+     {}, '83.33'),
+    ('What is the next prime number after 1000? Use code.',
+     {}, '1009'),
+    ('A town of 12000 people grows by 3% a year. How many people will it have after 5 years, rounded to a whole number? Use code.',
+     {}, '13911'),
+    ('What is the reverse complement of the DNA sequence ATGCGTAC? Use code.',
+     {}, 'gtacgcat'),
+    ('What is the check digit of the EAN-13 barcode that starts with 400638133393? Use code.',
+     {}, '1'),
+    ('Which author in books.csv has the most books?',
+     {'books.csv': AUTHORS_BOOKS_CSV}, 'le guin'),
+    ('What is the total length in hours of the videos in videos.json, whose durations are in seconds? Round to 2 decimals.',
+     {'videos.json': VIDEO_DURATIONS_JSON}, '2.5'),
+    ('How many unchecked items are in todo.md?',
+     {'todo.md': CHECKLIST_TODO_MD}, '3'),
+    ('What is the most common file extension in paths.txt?',
+     {'paths.txt': MIXED_PATHS_TXT}, 'py'),
+    ('How many customers in orders.csv ordered more than once?',
+     {'orders.csv': REPEAT_ORDERS_CSV}, '3'),
+    ('What is the average temperature on weekend days in temps.csv?',
+     {'temps.csv': WEEKEND_TEMPS_CSV}, '7'),
+    ('Which day in steps.csv had the biggest increase over the day before?',
+     {'steps.csv': DAILY_STEPS_CSV}, '2026-11-06'),
+    ('What is the total size in megabytes (1 MB = 1024 KB) of the files listed in du.txt, whose sizes are in kilobytes?',
+     {'du.txt': DU_KB_TXT}, '7.5'),
+    ('Which function in utils.py has the most lines?',
+     {'utils.py': UTILS_PY}, 'read_config'),
+    ('What is the sum of the amount elements in invoice.xml?',
+     {'invoice.xml': INVOICE_XML}, '87.25'),
+    ('How many employees in staff.csv earn more than the average salary?',
+     {'staff.csv': STAFF_SALARIES_CSV}, '3'),
+    ('What percentage of the people in survey.csv answered yes to q2?',
+     {'survey.csv': SURVEY_CSV}, '62.5'),
+    ('Which language in repos.json has the most stars in total?',
+     {'repos.json': REPOS_JSON}, 'rust'),
+    ('How many empty cells are there in grid.csv?',
+     {'grid.csv': GRID_CSV}, '4'),
+    ('How many jobs in crontab.txt run every day at midnight?',
+     {'crontab.txt': CRONTAB_TXT}, '3'),
+    ('What is the median response time in latency.txt?',
+     {'latency.txt': LATENCY_TXT}, '120'),
+    ('Which user in quota.csv has used the largest share of their limit?',
+     {'quota.csv': QUOTA_CSV}, 'hugo'),
+    ('What is the net balance of ledger.csv, credits minus debits?',
+     {'ledger.csv': CREDIT_DEBIT_CSV}, '670'),
+    ('Which host name in hosts.txt points to 10.0.0.5?',
+     {'hosts.txt': HOSTS_TXT}, 'backup.lan'),
+    ('How many dependencies in Cargo.toml are pinned to an exact version?',
+     {'Cargo.toml': CARGO_PINS_TOML}, '2'),
+    ('How many words are spoken in total in captions.srt?',
+     {'captions.srt': CAPTIONS_SRT}, '13'),
+]
+
 
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
@@ -1703,7 +1814,8 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentieth": TWENTIETH, "twentyfirst": TWENTY_FIRST, "twentysecond": TWENTY_SECOND,
         "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH,
         "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH,
-        "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH}
+        "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH,
+        "twentyninth": TWENTY_NINTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
