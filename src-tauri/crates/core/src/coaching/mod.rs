@@ -168,6 +168,20 @@ pub fn run_hint(
                 false,
             );
         }
+        // The 1.5B model skipped the header with `next(reader)`, then looked for `email` in
+        // `reader[0]` (twenty-eighth set, task 19).
+        if [
+            "'_csv.reader' object is not subscriptable",
+            "'DictReader' object is not subscriptable",
+        ]
+        .iter()
+        .any(|e| output.contains(e))
+        {
+            return hint(
+                "A `csv.reader` reads rows one by one and cannot be indexed (`reader[0]`). Its first row, the column names, is `header = next(reader)`, taken before any other row; or make it a list first, `rows = list(reader)`, and `rows[0]` is the header.",
+                false,
+            );
+        }
         if output.contains("object of type '_csv.reader' has no len()") {
             return hint(
                 "A `csv.reader` reads rows one by one and has no `len()`. Make it a list first, `rows = list(reader)`, then use `len(rows)`, or count the rows as the loop reads them.",
@@ -658,6 +672,22 @@ pub fn run_hint(
             true,
         );
     }
+    // A count of none because a value compared with `==` is in another case in the file (the
+    // 1.5B model counted the chores of "Sam" in a file that writes "sam", printed 0, and
+    // answered that there are none; twenty-third set, task 33). Before the words missed: the
+    // 1.5B model's `task['done'] == 'No'` over a file of `no` was told its date was missed
+    // (twenty-eighth set, task 28).
+    if numbers_in(output.trim()) == ["0"]
+        && let Some((written, spelled, file)) = compared_in_other_case(code, cwd)
+    {
+        return hint(
+            &format!(
+                "The code found none: `{file}` writes `{spelled}`, not `{written}`, and `==` tells upper and lower case apart, so nothing matched. Compare with `'{spelled}'`, or lower both sides (`x.lower() == '{}'`).",
+                spelled.to_lowercase()
+            ),
+            true,
+        );
+    }
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
     }
@@ -682,20 +712,6 @@ pub fn run_hint(
         && output.trim().lines().count() <= 2
     {
         return hint(ONE_STRING, items || output.trim().is_empty());
-    }
-    // A count of none for the same reason (the 1.5B model counted the chores of "Sam" in a
-    // file that writes "sam", printed 0, and answered that there are none; twenty-third set,
-    // task 33).
-    if numbers_in(output.trim()) == ["0"]
-        && let Some((written, spelled, file)) = compared_in_other_case(code, cwd)
-    {
-        return hint(
-            &format!(
-                "The code found none: `{file}` writes `{spelled}`, not `{written}`, and `==` tells upper and lower case apart, so nothing matched. Compare with `'{spelled}'`, or lower both sides (`x.lower() == '{}'`).",
-                spelled.to_lowercase()
-            ),
-            true,
-        );
     }
     if !output.trim().is_empty() {
         return None;
@@ -6279,6 +6295,16 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // Also before the rounding: told to keep 2 decimals, the 1.5B model kept them of its
+    // cents, `round(vat_amount * 100, 2)` (twenty-eighth set, task 9).
+    if let Some((rounded, amount)) = cents_multiplied(&request, code) {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} \"rounded to cents\" means the amount itself with 2 decimals (12.35), and your code's `{rounded}` turned it into a number of cents: round the amount, `round({amount}, 2)`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     if let Some(text) = more_decimals_than_asked(&request, value) {
         return Some(RunHint {
             text,
@@ -6357,6 +6383,36 @@ pub fn uncomputed_hint(
         .or_else(|| {
             excluded_lines_counted(&request, code, value, cwd).map(|(left_out, file, lines, how)| {
                 format!("my request leaves out {left_out}, and your code counted all {lines} lines of `{file}`: skip those lines as you count ({how}).")
+            })
+        })
+        .or_else(|| {
+            whole_time_for_hour(&request, value).map(|(printed, date)| {
+                let took = if date {
+                    format!("took the date (`{printed}`) for the hour: the time is another field, `HH:MM:SS`")
+                } else {
+                    format!("took whole times (`{printed}`), each one a group of its own")
+                };
+                format!("my request asks for an hour of the day, and your code {took}. Group the entries by their hour alone (the first two digits of the time, `time[:2]`, or a datetime's `.hour`), count each hour's, and print the hour.")
+            })
+        })
+        .or_else(|| {
+            short_hex_missed(&request, code, cwd).map(|(short, file)| {
+                format!("a hex colour may have 3 digits as well as 6 (`{short}` in `{file}`), and your pattern takes only 6: `#(?:[0-9a-fA-F]{{6}}|[0-9a-fA-F]{{3}})\\b` takes both.")
+            })
+        })
+        .or_else(|| {
+            doubled_in_other_case(&request, code, cwd).map(|(pair, file)| {
+                format!("`{file}` has a word doubled in two cases (`{pair}`), and your code tells upper and lower case apart, so it missed it: compare the words lowercased (`re.IGNORECASE`, or `.lower()` on both).")
+            })
+        })
+        .or_else(|| {
+            edit_distance_out_of_bounds(&request, value).map(|(n, least, most)| {
+                format!("an edit distance between those two words is at least {least} (their lengths' difference) and at most {most} (the longer one's length), so {n} is wrong: the table is miscomputed. Build the whole table, `d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]`, with `d[i][0] = i` and `d[0][j] = j`; each `d[i][j]` is the least of `d[i-1][j] + 1`, `d[i][j-1] + 1` and `d[i-1][j-1] + (a[i-1] != b[j-1])`, and the distance is `d[len(a)][len(b)]`.")
+            })
+        })
+        .or_else(|| {
+            trailing_empty_divided(code, cwd).map(|(file, split, name)| {
+                format!("your code divides by `len({name})`, one line too many: `{file}` ends with a newline, so `{split}` leaves an empty string after its last line, and `{name}` holds it. Split with `.splitlines()`, which leaves none.")
             })
         })
         .or_else(|| {
@@ -6611,8 +6667,8 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            file_dates_weekday_unasked(&request, code, cwd).map(|(file, date)| {
-                format!("the lines of `{file}` are dates (`{date}`) {WEEKDAY_UNASKED}: name each one's day, `datetime.date.fromisoformat(line.strip()).strftime('%A')`, and work with those names.")
+            file_dates_weekday_unasked(&request, code, cwd).map(|(file, date, how)| {
+                format!("the lines of `{file}` hold dates (`{date}`) {WEEKDAY_UNASKED}: name each one's day, `datetime.date.fromisoformat({how}).strftime('%A')`, and work with those names.")
             })
         })
         .or_else(|| {
@@ -7262,6 +7318,17 @@ fn all_lines_counted<'r>(
         ]
     };
     if (distinct && keeps_one_of_each(&bare)) || chosen.iter().any(|w| bare.contains(w)) {
+        return None;
+    }
+    // Values compared or added up: no count of lines (the 1.5B model's right 7 guests, from
+    // `row['answer'] == 'yes'` and `sum(int(row['guests']) …)`, was told it counted the 7
+    // lines of rsvp.csv; twenty-eighth set, task 31).
+    let weighed = bare.lines().filter(|l| !l.contains("__name__")).any(|l| {
+        ["==", "!=", "sum(int(", "sum(float("]
+            .iter()
+            .any(|w| l.contains(w))
+    });
+    if !distinct && weighed {
         return None;
     }
     let numbers = numbers_in(value);
@@ -8635,9 +8702,41 @@ static ISO_DATE: std::sync::LazyLock<Option<regex::Regex>> =
 /// `code` without its `#` comments, line by line (a `#` inside a string cuts it too, which
 /// the checks that use this can bear).
 fn uncommented(code: &str) -> String {
-    code.lines()
-        .map(|l| l.split('#').next().unwrap_or("").to_string() + "\n")
-        .collect()
+    // The quote a string was opened with, while inside it: a `#` there is text, not a comment
+    // (`re.findall(r'# (.+)', content)` uses `content`; the 1.5B model was told it never did,
+    // twenty-eighth set, task 21). Triple quotes go on over lines; one quote ends with its line.
+    let mut open: Option<&str> = None;
+    let mut out = String::with_capacity(code.len());
+    for line in code.lines() {
+        let mut rest = line;
+        while let Some(c) = rest.chars().next() {
+            let taken = match open {
+                Some(quote) if rest.starts_with(quote) => {
+                    open = None;
+                    quote.len()
+                }
+                Some(_) if c == '\\' => 1 + rest[1..].chars().next().map_or(0, char::len_utf8),
+                Some(_) => c.len_utf8(),
+                None if c == '#' => break,
+                None if c == '\'' || c == '"' => {
+                    let quote = ["'''", "\"\"\"", "'", "\""]
+                        .into_iter()
+                        .find(|q| rest.starts_with(q))
+                        .unwrap_or("'");
+                    open = Some(quote);
+                    quote.len()
+                }
+                None => c.len_utf8(),
+            };
+            out.push_str(&rest[..taken]);
+            rest = &rest[taken..];
+        }
+        if open.is_some_and(|q| q.len() == 1) {
+            open = None;
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// Whether the request asks for a median and the code never sorts: the 0.5B model took the
@@ -9728,7 +9827,11 @@ fn error_hidden(code: &str, value: &str) -> Option<String> {
 /// A day of the week asked of the dates a file holds (`2026-11-02` lines, no day names), where
 /// the code never asks a date's day: the file and its first date. The 0.5B model took each
 /// line's first word, the year, for its day (twenty-sixth set, task 29).
-fn file_dates_weekday_unasked(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+fn file_dates_weekday_unasked(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String)> {
     static DATE: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
     let lower = request.to_lowercase();
@@ -9758,7 +9861,29 @@ fn file_dates_weekday_unasked(request: &str, code: &str, cwd: &Path) -> Option<(
             return None;
         }
         let date = DATE.as_ref()?.find(&text)?.as_str().to_string();
-        Some((name.to_string(), date))
+        // Where a line's date is: the line itself, or a field of it (`2026-11-02,120` under
+        // `date,amount`: the 1.5B model's `row['date']` was told `line.strip()`; twenty-eighth
+        // set, task 16).
+        let line = text.lines().find(|l| l.contains(&date))?.trim();
+        let how = if line == date {
+            "line.strip()".to_string()
+        } else if line.contains(',') {
+            let at = line.split(',').position(|f| f.trim() == date)?;
+            let header = text
+                .lines()
+                .next()
+                .filter(|h| !DATE.as_ref().is_some_and(|d| d.is_match(h)));
+            match header.and_then(|h| h.split(',').nth(at)).map(str::trim) {
+                Some(column) if bare.contains("dictreader") || bare.contains("row[") => {
+                    format!("row['{column}']")
+                }
+                _ => format!("line.split(',')[{at}]"),
+            }
+        } else {
+            let at = line.split_whitespace().position(|f| f == date)?;
+            format!("line.split()[{at}]")
+        };
+        Some((name.to_string(), date, how))
     })
 }
 
@@ -16412,6 +16537,215 @@ fn trailing_empty_counted<'c>(
                     || code.contains("not line.strip()")
                     || code.contains("if not line"));
             (all || different || blank).then_some((name, split.trim_start_matches('.')))
+        })
+}
+
+/// When the request asks for an amount rounded to cents and the code rounds it times 100
+/// (`round(vat_amount * 100)`, `round(x * 100, 2)`), never dividing back: the call and the
+/// amount. The 1.5B model printed 1130 and then 950.0 for a VAT of 9.50 (twenty-eighth set,
+/// task 9).
+fn cents_multiplied(request: &str, code: &str) -> Option<(String, String)> {
+    static TIMES: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"round\(\s*([\w.\[\]']+)\s*\*\s*100\b[^\n()]*\)").ok()
+    });
+    let lower = request.to_lowercase();
+    if !["to cents", "to the cent", "nearest cent"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let bare = uncommented(code);
+    if bare.replace(' ', "").contains("/100") {
+        return None;
+    }
+    let found = TIMES.as_ref()?.captures(&bare)?;
+    Some((found[0].to_string(), found[1].to_string()))
+}
+
+/// Whether the request asks which hour of the day (the busiest, the most entries) and the run
+/// printed a whole time of day with its minutes (`08:15:02`), or a date and no time: what it
+/// printed, and whether it is a date. The 1.5B model counted each whole timestamp of a log as
+/// its own "hour", and in another run each line's date (twenty-eighth set, task 30).
+fn whole_time_for_hour(request: &str, value: &str) -> Option<(String, bool)> {
+    static TIME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{1,2}:(\d{2})(?::(\d{2}))?\b").ok());
+    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
+    let lower = request.to_lowercase();
+    let asks_hour = ["which hour", "what hour", "busiest hour", "hour of the day"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if !asks_hour || lower.contains("minute") {
+        return None;
+    }
+    // A date and no time: the date taken for the hour (the 1.5B model split a log line's
+    // `2026-11-30 08:15:02` at its first `:`).
+    // Nothing else printed beside it (an hour said with its day is fine).
+    if let Some(date) = DATE.as_ref().and_then(|d| d.find(value))
+        && !TIME.as_ref().is_some_and(|t| t.is_match(value))
+        && numbers_in(&value.replace(date.as_str(), "")).is_empty()
+    {
+        return Some((date.as_str().to_string(), true));
+    }
+    let found = TIME.as_ref()?.captures(value)?;
+    let past_hour = [found.get(1), found.get(2)]
+        .into_iter()
+        .flatten()
+        .any(|m| m.as_str() != "00");
+    past_hour.then(|| (found[0].to_string(), false))
+}
+
+/// When the request counts hex colours, the code's pattern takes six digits only (`{6}`), and
+/// a file the request names holds a three-digit one (`#333`): that colour and the file. The
+/// 1.5B model counted 4 of style.css's 5 colours (twenty-eighth set, task 32).
+fn short_hex_missed(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+    static SHORT: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"#[0-9a-fA-F]{3}\b").ok());
+    let bare = uncommented(code);
+    if !request.to_lowercase().contains("hex") || !bare.contains("{6}") || bare.contains("{3") {
+        return None;
+    }
+    named_files(request).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        let short = SHORT.as_ref()?.find(&text)?.as_str().to_string();
+        Some((short, file.to_string()))
+    })
+}
+
+/// When the request counts words written twice in a row ("like 'the the'"), the code tells
+/// upper and lower case apart, and a file the request names has such a pair in two cases (`And
+/// and`): that pair and the file. The 1.5B model's `\b(\w+)\b \1` found 2 of notes.txt's 3
+/// (twenty-eighth set, task 18).
+fn doubled_in_other_case(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+    let lower = request.to_lowercase();
+    let doubled = [
+        "right after itself",
+        "twice in a row",
+        "doubled",
+        "repeated word",
+        "repeat",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let bare = uncommented(code).to_lowercase();
+    let caseless = [
+        "lower(",
+        "upper(",
+        "casefold(",
+        "ignorecase",
+        "re.i)",
+        "re.i,",
+        "(?i",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    if !doubled || caseless {
+        return None;
+    }
+    named_files(request).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        let words: Vec<&str> = text
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .collect();
+        let (first, second) = words
+            .windows(2)
+            .map(|pair| (pair[0], pair[1]))
+            .find(|(a, b)| !a.is_empty() && a != b && a.to_lowercase() == b.to_lowercase())?;
+        Some((format!("{first} {second}"), file.to_string()))
+    })
+}
+
+/// When the request asks the Levenshtein (edit) distance of two quoted words and the run
+/// printed one whole number that no such distance can be (more than the longer word's length,
+/// or less than the lengths' difference): that number, and the least and most it can be. The
+/// 1.5B model's one-row table printed 9 for 'kitten' and 'sitting' (twenty-eighth set, task
+/// 13).
+fn edit_distance_out_of_bounds(request: &str, value: &str) -> Option<(usize, usize, usize)> {
+    let lower = request.to_lowercase();
+    if !(lower.contains("levenshtein") || lower.contains("edit distance")) {
+        return None;
+    }
+    let words = string_literals(request);
+    let [a, b] = words.as_slice() else {
+        return None;
+    };
+    let (a, b) = (a.chars().count(), b.chars().count());
+    let numbers = numbers_in(value);
+    let [n] = numbers.as_slice() else {
+        return None;
+    };
+    let n: usize = n.parse().ok()?;
+    let (least, most) = (a.abs_diff(b), a.max(b));
+    (n < least || n > most).then_some((n, least, most))
+}
+
+/// When the code splits a file's text at `'\n'` into a name (`lines = content.split('\n')`)
+/// and divides by its `len()`, where the file ends with a newline: the file, the split and the
+/// name. The empty string after the last line is counted among the lines, and so the share or
+/// the average is too small (the 1.5B model's 62.5% of 7 tests passed, and 16.2 characters
+/// per line of a haiku; twenty-eighth set, tasks 17 and 25).
+fn trailing_empty_divided(code: &str, cwd: &Path) -> Option<(String, &'static str, String)> {
+    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?m)^[ \t]*(\w+)[ \t]*=[^\n]*\.split\((?:'\\n'|"\\n")\)[ \t]*$"#).ok()
+    });
+    static SIZE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^[ \t]*(\w+)[ \t]*=[ \t]*len\((\w+)\)[ \t]*$").ok()
+    });
+    let bare = uncommented(code);
+    let found = SPLIT.as_ref()?.captures(&bare)?;
+    // A text stripped first has no newline at its end to split at.
+    if found[0].contains("strip()") {
+        return None;
+    }
+    let name = found[1].to_string();
+    let split = [".split('\\n')", ".split(\"\\n\")"]
+        .into_iter()
+        .find(|s| bare.contains(s))?
+        .trim_start_matches('.');
+    // Set once, and nothing taken off it after.
+    let assigned = bare
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .strip_prefix(name.as_str())
+                .is_some_and(|rest| {
+                    rest.trim_start().starts_with('=') && !rest.trim_start().starts_with("==")
+                })
+        })
+        .count();
+    let trimmed = [".pop(", "[:-1]", ".remove("]
+        .iter()
+        .any(|w| bare.contains(&format!("{name}{w}")))
+        || bare.contains(&format!("del {name}["));
+    if assigned != 1 || trimmed {
+        return None;
+    }
+    let tight = bare.replace(' ', "");
+    let mut divisors = vec![format!("len({name})")];
+    if let Some(re) = SIZE.as_ref() {
+        divisors.extend(
+            re.captures_iter(&bare)
+                .filter(|c| c[2] == *name)
+                .map(|c| c[1].to_string()),
+        );
+    }
+    let divided = divisors.iter().any(|d| {
+        tight.match_indices(&format!("/{d}")).any(|(at, _)| {
+            !tight[at + 1 + d.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        })
+    });
+    if !divided {
+        return None;
+    }
+    named_files(code)
+        .into_iter()
+        .filter(|file| plain_text(file))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            text.ends_with('\n')
+                .then(|| (file.to_string(), split, name.clone()))
         })
 }
 

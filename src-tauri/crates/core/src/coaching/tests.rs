@@ -1750,6 +1750,17 @@ fn the_rest_of_the_request_after_the_file_is_made_is_asked_as_a_request_of_its_o
 }
 
 /// [`uncomputed_hint`] for one run of `code` that printed `output`, asked `request`.
+/// The hint for Python code that failed with `output`, in a folder that does not exist.
+fn failed_python(code: &str, output: &str) -> Option<RunHint> {
+    run_hint(
+        "python",
+        code,
+        output,
+        true,
+        Path::new("/nonexistent-folder"),
+    )
+}
+
 fn uncomputed(request: &str, code: &str, output: &str) -> Option<RunHint> {
     let h = runs(request, &[(code, output)]);
     let call = h.call("c1").cloned()?;
@@ -3941,7 +3952,7 @@ fn a_header_converted_to_a_number_and_sent_back_runs_with_the_header_skipped() {
 fn a_part_of_computer_that_does_not_exist_is_named_then_its_import_dropped() {
     let code = "import computer.files\nimport computer.system\nfrom computer.system import logs\ntext = computer.files.read('server.log')\nprint(len(text.splitlines()))";
     let out = "Traceback (most recent call last):\nModuleNotFoundError: No module named 'computer.system'; 'computer' is not a package";
-    let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+    let hint = failed_python(code, out).unwrap();
     assert!(
             hint.text.starts_with("`computer.system` does not exist. `computer` is ready without an import, with `computer.files`"),
             "{}",
@@ -3978,7 +3989,7 @@ fn a_part_of_computer_that_does_not_exist_is_named_then_its_import_dropped() {
 fn a_name_with_a_space_is_named_and_sent_back_unchanged_runs_joined() {
     let code = "year = 2028\nif year % 4 == 0:\n    days_in February = 29\nelse:\n    days_in February = 28\nprint(f'{days_in February}')";
     let out = "  File \"<cell 1>\", line 3\n    days_in February = 29\n            ^^^^^^^^\nSyntaxError: invalid syntax";
-    let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+    let hint = failed_python(code, out).unwrap();
     assert_eq!(
         hint.text,
         "`days_in February` is not a name: a name cannot hold a space. Write `days_in_February` everywhere it is used."
@@ -4983,7 +4994,7 @@ fn a_number_with_a_leading_zero_is_told_then_mended() {
     assert_eq!(without_leading_zeros("print(2026, 0.5, x05, '05')"), None);
     // Fifth set, task 19 (0.5B): the SyntaxError, then the same code sent back.
     let out = "  File \"<cell 1>\", line 2\n    d = datetime.datetime(2026, 12, 05)\nSyntaxError: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers";
-    let hint = run_hint("python", code, out, true, Path::new("/nonexistent-folder")).unwrap();
+    let hint = failed_python(code, out).unwrap();
     assert_eq!(
         hint.text,
         "Python 3 does not take a whole number written with a leading zero: write `d = datetime.datetime(2026, 12, 5)  # 05 stays in comments`, not `d = datetime.datetime(2026, 12, 05)  # 05 stays in comments`."
@@ -5438,14 +5449,7 @@ fn a_search_from_infinity_over_dates_is_told_to_take_the_smallest() {
         compared_with_infinity(code, output),
         Some("datetime.datetime")
     );
-    let hint = run_hint(
-        "python",
-        code,
-        output,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failed_python(code, output).unwrap();
     assert!(
         hint.text
             .contains("`float('inf')` is a number, and your values are `datetime.datetime`"),
@@ -6992,28 +6996,14 @@ fn dates_given_to_range_are_told_to_step_by_a_day() {
     // Ninth set, task 18 (1.5B): `for date in range(start_date, end_date)` for 2027's Mondays.
     let code = "from datetime import datetime\nstart = datetime(2027, 1, 1)\nend = datetime(2028, 1, 1)\nfor d in range(start, end):\n    pass";
     let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nTypeError: 'datetime.datetime' object cannot be interpreted as an integer\n";
-    let hint = run_hint(
-        "python",
-        code,
-        output,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failed_python(code, output).unwrap();
     assert!(
         hint.text.contains("`day += timedelta(days=1)`"),
         "{}",
         hint.text
     );
     let other = "TypeError: 'str' object cannot be interpreted as an integer\n";
-    let said = run_hint(
-        "python",
-        code,
-        other,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .map(|h| h.text);
+    let said = failed_python(code, other).map(|h| h.text);
     assert!(!said.unwrap_or_default().contains("timedelta(days=1)"));
 }
 
@@ -7565,13 +7555,7 @@ fn empty_cells_named_are_not_a_file_said_empty() {
 
 /// What a failed run of Python `code` that printed `output` is told, in a folder that is not.
 fn failure_hint(code: &str, output: &str) -> Option<RunHint> {
-    run_hint(
-        "python",
-        code,
-        output,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
+    failed_python(code, output)
 }
 
 #[test]
@@ -8832,14 +8816,7 @@ fn one_column_given_a_row_axis_is_told_and_mended() {
     let code = "import pandas as pd\ndf = pd.read_csv('people.csv')\nno_email_count = df[df['email'].isnull().any(axis=1)].shape[0]\nprint(no_email_count)";
     let output =
         "Traceback (most recent call last):\nValueError: No axis named 1 for object type Series\n";
-    let hint = run_hint(
-        "python",
-        code,
-        output,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failed_python(code, output).unwrap();
     assert!(
         hint.text.contains("Write `no_email_count = df[df['email'].isnull()].shape[0]`, not `no_email_count = df[df['email'].isnull().any(axis=1)].shape[0]`."),
         "{}",
@@ -9456,14 +9433,7 @@ fn a_yaml_mapping_printed_for_a_key_under_it_is_told_the_index() {
 fn the_length_of_a_csv_reader_is_told_to_make_a_list() {
     let code = "import csv\nreader = csv.reader(open('menu.csv'))\nprint(len(reader))";
     let output = "Traceback (most recent call last):\nTypeError: object of type '_csv.reader' has no len()\n";
-    let hint = run_hint(
-        "python",
-        code,
-        output,
-        true,
-        Path::new("/nonexistent-folder"),
-    )
-    .unwrap();
+    let hint = failed_python(code, output).unwrap();
     assert!(hint.text.contains("`rows = list(reader)`"), "{}", hint.text);
 }
 
@@ -12446,7 +12416,7 @@ fn a_weekday_asked_of_a_files_dates_never_named_is_told_how() {
     let hint = uncomputed_in(request, code, "2026\n", here.path()).unwrap();
     assert!(hint.undone);
     assert!(
-        hint.text.contains("the lines of `visits.txt` are dates (`2026-11-02`) that do not name their day of the week"),
+        hint.text.contains("the lines of `visits.txt` hold dates (`2026-11-02`) that do not name their day of the week"),
         "{}",
         hint.text
     );
@@ -13773,4 +13743,305 @@ fn a_dotfiles_variant_is_a_file_name() {
     );
     // Not a sentence's words joined by a dot.
     assert!(named_files("It is the .env.whatever-it-is file").is_empty());
+}
+
+#[test]
+fn a_hash_inside_a_string_is_no_comment() {
+    let code = "import re\ncontent = open('CHANGELOG.md').read()\nheadings = re.findall(r'# (.+)', content)  # the headings\ntitle = \"\"\"a # b\nc # d\"\"\" # gone\nprint(max(headings))";
+    let bare = uncommented(code);
+    assert!(bare.contains("re.findall(r'# (.+)', content)"), "{bare}");
+    assert!(!bare.contains("the headings"), "{bare}");
+    assert!(bare.contains("c # d\"\"\""), "{bare}");
+    assert!(!bare.contains("gone"), "{bare}");
+    // An escaped quote does not close the string; a quote left open ends with its line.
+    let escaped = uncommented("s = 'it\\'s # here' # not\nt = 'open # x\nu = 1 # comment");
+    assert!(escaped.contains("'it\\'s # here'"), "{escaped}");
+    assert!(!escaped.contains("not"), "{escaped}");
+    assert!(escaped.contains("u = 1 \n"), "{escaped}");
+    // The 1.5B model's code used `content`: it is not told it never did.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("CHANGELOG.md"),
+        "# Changelog\n\n## 2.10.0 - 2026-11-20\n- Dark mode\n\n## 2.9.3 - 2026-10-02\n",
+    )
+    .unwrap();
+    let code = "import re\nwith open('CHANGELOG.md', 'r') as file:\n    content = file.read()\nheadings = re.findall(r'# (.+)', content)\nnewest_version = max(headings, key=lambda x: x.split()[0])\nprint(newest_version)";
+    let request = "What is the newest version listed in the headings of CHANGELOG.md?";
+    let hint = uncomputed_in(request, code, "Changelog\n", here.path());
+    assert!(
+        !hint.is_some_and(|h| h.text.contains("never used `content`")),
+        "told it never used content"
+    );
+}
+
+#[test]
+fn a_value_compared_in_another_case_comes_before_a_missed_date() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("tasks.csv"),
+        "task,due,done\nInvoice March,2026-11-20,yes\nRenew domain,2026-11-28,no\nTax form,2026-12-01,no\n",
+    )
+    .unwrap();
+    let code = "import csv\nfrom datetime import datetime\nwith open('tasks.csv', mode='r') as file:\n    tasks = list(csv.DictReader(file))\noverdue = [t for t in tasks if datetime.strptime(t['due'], '%Y-%m-%d') < datetime.strptime('2026-12-01', '%Y-%m-%d') and t['done'] == 'No']\nprint(len(overdue))";
+    let hint = run_hint("python", code, "0\n", false, here.path()).unwrap();
+    assert!(
+        hint.text.contains("`tasks.csv` writes `no`, not `No`"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.undone);
+}
+
+#[test]
+fn values_compared_and_added_up_are_no_count_of_all_lines() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("rsvp.csv"),
+        "name,answer,guests\nAna,yes,2\nBen,no,0\nCleo,yes,1\nDev,maybe,3\nEli,yes,4\nFay,no,2\n",
+    )
+    .unwrap();
+    let request = "How many guests in total said yes in rsvp.csv?";
+    let code = "import csv\nwith open('rsvp.csv', mode='r', encoding='utf-8') as file:\n    data = list(csv.DictReader(file))\nyes_rows = [row for row in data if row['answer'] == 'yes']\ntotal_guests = sum(int(row['guests']) for row in yes_rows)\nprint(f\"Total guests who said yes: {total_guests}\")";
+    assert_eq!(
+        all_lines_counted(request, code, "Total guests who said yes: 7\n", here.path()),
+        None
+    );
+    // Lines counted whole are still told.
+    let counted = "with open('rsvp.csv') as f:\n    print(len(f.readlines()))";
+    assert!(all_lines_counted(request, counted, "7\n", here.path()).is_some());
+}
+
+#[test]
+fn an_indexed_csv_reader_is_told_to_take_its_header_with_next() {
+    let code = "import csv\nwith open('data.csv') as file:\n    reader = csv.reader(file)\n    next(reader)\n    i = reader[0].index('email')";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 5, in <module>\nTypeError: '_csv.reader' object is not subscriptable\n";
+    let hint = failed_python(code, output).unwrap();
+    assert!(
+        hint.text.contains("`header = next(reader)`"),
+        "{}",
+        hint.text
+    );
+    let dict =
+        "Traceback (most recent call last):\nTypeError: 'DictReader' object is not subscriptable\n";
+    let hint = failed_python(code, dict).unwrap();
+    assert!(hint.text.contains("cannot be indexed"), "{}", hint.text);
+}
+
+#[test]
+fn a_division_by_lines_split_at_newlines_counts_the_empty_last_one() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("results.txt"),
+        "test_login PASSED\ntest_logout PASSED\ntest_signup FAILED\ntest_cart PASSED\ntest_checkout FAILED\ntest_search PASSED\ntest_profile PASSED\n",
+    )
+    .unwrap();
+    let request = "What percentage of the tests in results.txt passed, rounded to one decimal?";
+    let code = "results = computer.files.read(\"results.txt\")\nlines = results.split(\"\\n\")\npassed = sum(1 for line in lines if line.endswith(\" PASSED\"))\ntotal_lines = len(lines)\npercentage = (passed / total_lines) * 100\nprint(f\"{round(percentage, 1)}% passed\")";
+    let hint = uncomputed_in(request, code, "62.5% passed\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("your code divides by `len(lines)`, one line too many: `results.txt` ends with a newline, so `split(\"\\n\")` leaves an empty string"),
+        "{}",
+        hint.text
+    );
+    // Divided by `len()` itself, the average of characters per line.
+    let average = "content = open('results.txt').read()\nlines = content.split('\\n')\nprint(round(sum(len(l) for l in lines) / len(lines), 1))";
+    assert!(trailing_empty_divided(average, here.path()).is_some());
+    // Not when the empty string is dropped, the lines are split otherwise, or nothing divides.
+    for fine in [
+        "lines = open('results.txt').read().split('\\n')\nlines = [l for l in lines if l]\nprint(1 / len(lines))",
+        "lines = open('results.txt').read().split('\\n')\nlines.pop()\nprint(1 / len(lines))",
+        "lines = open('results.txt').read().splitlines()\nprint(1 / len(lines))",
+        "lines = open('results.txt').read().strip().split('\\n')\nprint(1 / len(lines))",
+        "lines = open('results.txt').read().split('\\n')\nprint(len(lines) / 2)",
+        "lines = open('results.txt').read().split('\\n')\nlength = len(lines)\nprint(1 / lengths)",
+    ] {
+        assert_eq!(trailing_empty_divided(fine, here.path()), None, "{fine}");
+    }
+    // Nor for a file with no newline at its end.
+    std::fs::write(here.path().join("results.txt"), "a PASSED\nb FAILED").unwrap();
+    assert_eq!(trailing_empty_divided(average, here.path()), None);
+}
+
+#[test]
+fn a_weekday_hint_reaches_the_date_where_the_line_holds_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("daily.csv"),
+        "date,amount\n2026-11-02,120\n2026-11-03,95\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("visits.txt"), "2026-11-02\n2026-11-03\n").unwrap();
+    std::fs::write(
+        here.path().join("log.txt"),
+        "120 2026-11-02 ok\n95 2026-11-03 ok\n",
+    )
+    .unwrap();
+    let request = "Which weekday had the highest sales in daily.csv?";
+    let dict = "import csv\nrows = list(csv.DictReader(open('daily.csv')))\nfor row in rows:\n    weekday = row['date'].split()[0]";
+    assert_eq!(
+        file_dates_weekday_unasked(request, dict, here.path()).map(|f| f.2),
+        Some("row['date']".to_string())
+    );
+    let plain = "for line in open('daily.csv'):\n    day = line[:10]";
+    assert_eq!(
+        file_dates_weekday_unasked(request, plain, here.path()).map(|f| f.2),
+        Some("line.split(',')[0]".to_string())
+    );
+    let whole = "Which weekday has the most visits in visits.txt?";
+    assert_eq!(
+        file_dates_weekday_unasked(whole, plain, here.path()).map(|f| f.2),
+        Some("line.strip()".to_string())
+    );
+    let spaced = "Which weekday is most common in log.txt?";
+    assert_eq!(
+        file_dates_weekday_unasked(spaced, plain, here.path()).map(|f| f.2),
+        Some("line.split()[1]".to_string())
+    );
+    let hint = uncomputed_in(request, dict, "2026-11-04\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`datetime.date.fromisoformat(row['date']).strftime('%A')`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_whole_time_printed_for_an_hour_is_told_to_group_by_the_hour() {
+    let request = "Which hour of the day has the most entries in events.log?";
+    let code = "import re\nlog = computer.files.read('events.log')\nhours = re.findall(r'\\d{2}:\\d{2}:\\d{2}', log)\nprint(max(set(hours), key=hours.count))";
+    assert_eq!(
+        whole_time_for_hour(request, "The hour with the most entries is 08:15:02\n"),
+        Some(("08:15:02".to_string(), false))
+    );
+    assert_eq!(
+        whole_time_for_hour(request, "The hour with the most entries is 2026-11-30.\n"),
+        Some(("2026-11-30".to_string(), true))
+    );
+    let hint = uncomputed(
+        request,
+        code,
+        "The hour with the most entries is 08:15:02\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("Group the entries by their hour alone"),
+        "{}",
+        hint.text
+    );
+    // An hour printed as an hour, or a request about minutes, is left alone.
+    assert_eq!(whole_time_for_hour(request, "09:00\n"), None);
+    assert_eq!(
+        whole_time_for_hour(request, "Hour 14 (on 2026-11-30)\n"),
+        None
+    );
+    assert_eq!(
+        whole_time_for_hour(request, "The busiest hour is 9.\n"),
+        None
+    );
+    assert_eq!(
+        whole_time_for_hour(
+            "Which hour and minute is the busiest in events.log?",
+            "08:15\n"
+        ),
+        None
+    );
+    assert_eq!(
+        whole_time_for_hour("What time is it in Tokyo?", "08:15\n"),
+        None
+    );
+}
+
+#[test]
+fn three_digit_hex_colours_left_out_of_a_six_digit_pattern_are_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("style.css"),
+        "body { color: #333; background: #fafafa; }\na { color: #0066cc; }\n",
+    )
+    .unwrap();
+    let request = "How many hex colour codes are in style.css?";
+    let six = "import re\ncss = open('style.css').read()\nprint(len(re.findall(r'#[0-9a-fA-F]{6}', css)))";
+    assert_eq!(
+        short_hex_missed(request, six, here.path()),
+        Some(("#333".to_string(), "style.css".to_string()))
+    );
+    let hint = uncomputed_in(request, six, "2\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("(`#333` in `style.css`)"),
+        "{}",
+        hint.text
+    );
+    let both = "import re\ncss = open('style.css').read()\nprint(len(re.findall(r'#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\\b', css)))";
+    assert_eq!(short_hex_missed(request, both, here.path()), None);
+    // Only six-digit colours in the file: nothing to say.
+    std::fs::write(here.path().join("style.css"), "a { color: #0066cc; }\n").unwrap();
+    assert_eq!(short_hex_missed(request, six, here.path()), None);
+}
+
+#[test]
+fn a_doubled_word_in_two_cases_is_told_to_compare_lowercased() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("notes.txt"),
+        "We went to the the market.\nIt was was busy.\nAnd and that was all.\n",
+    )
+    .unwrap();
+    let request =
+        "How many times does a word repeat right after itself in notes.txt (like 'the the')?";
+    let code = "import re\nnotes = computer.files.read('notes.txt')\nprint(len(re.findall(r'\\b(\\w+)\\b \\1', notes)))";
+    assert_eq!(
+        doubled_in_other_case(request, code, here.path()),
+        Some(("And and".to_string(), "notes.txt".to_string()))
+    );
+    let hint = uncomputed_in(request, code, "2\n", here.path()).unwrap();
+    assert!(hint.text.contains("(`And and`)"), "{}", hint.text);
+    let caseless = "import re\nnotes = computer.files.read('notes.txt')\nprint(len(re.findall(r'\\b(\\w+) \\1\\b', notes, re.IGNORECASE)))";
+    assert_eq!(doubled_in_other_case(request, caseless, here.path()), None);
+}
+
+#[test]
+fn an_edit_distance_beyond_its_bounds_is_told_how_to_build_the_table() {
+    let request = "What is the Levenshtein distance between 'kitten' and 'sitting'? Use code.";
+    assert_eq!(edit_distance_out_of_bounds(request, "9\n"), Some((9, 1, 7)));
+    assert_eq!(edit_distance_out_of_bounds(request, "0\n"), Some((0, 1, 7)));
+    assert_eq!(edit_distance_out_of_bounds(request, "3\n"), None);
+    assert_eq!(edit_distance_out_of_bounds(request, "5\n"), None);
+    let code = "def lev(a, b):\n    return 9\nprint(lev('kitten', 'sitting'))";
+    let hint = uncomputed(request, code, "9\n").unwrap();
+    assert!(
+        hint.text
+            .contains("at least 1 (their lengths' difference) and at most 7"),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains(" 3 "), "{}", hint.text);
+}
+
+#[test]
+fn an_amount_rounded_to_cents_times_100_is_told_to_round_the_amount() {
+    let request =
+        "How much VAT is included in a price of 59.50 at 19% VAT, rounded to cents? Use code.";
+    let code = "price = 59.50\nvat_rate = 0.19\nvat_amount = price / (1 + vat_rate) * vat_rate\nrounded = round(vat_amount * 100, 2)  # cents\nprint(rounded)";
+    assert_eq!(
+        cents_multiplied(request, code),
+        Some((
+            "round(vat_amount * 100, 2)".to_string(),
+            "vat_amount".to_string()
+        ))
+    );
+    let hint = uncomputed(request, code, "950.0\n").unwrap();
+    assert!(
+        hint.text
+            .contains("round the amount, `round(vat_amount, 2)`"),
+        "{}",
+        hint.text
+    );
+    // Divided back, or a request with no cents: nothing to say.
+    let back = "x = 9.4956\nprint(round(x * 100) / 100)";
+    assert_eq!(cents_multiplied(request, back), None);
+    assert_eq!(
+        cents_multiplied("What is 19% of 59.50, as a percentage?", code),
+        None
+    );
 }
