@@ -268,7 +268,8 @@ pub fn run_hint(
         if let Some(module) = missing_module(output) {
             return hint(
                 &format!(
-                    "`{module}` is not installed in this Python. Do it with the standard library instead (csv, json, statistics, collections, pathlib), or install it first (`pip install {module}`) if it is needed."
+                    "`{module}` is not installed in this Python. Do it with the standard library instead (csv, json, statistics, collections, pathlib), or install it first (`pip install {module}`) if it is needed.{}",
+                    numpy_in_plain_python(module, code)
                 ),
                 false,
             );
@@ -1995,13 +1996,23 @@ fn missed_words(code: &str, output: &str, cwd: &Path) -> Option<String> {
         "has", "have", "had", "its",
     ];
     // The words the code itself compares come first: they are what its search missed.
-    let literal_words = string_literals(code).into_iter().flat_map(words_in);
+    // A literal of dotted parts is searched whole as well (`line.strip() == '10.0.0.5'`: its
+    // parts are too short to search; the 1.5B model found no host for 10.0.0.5, twenty-ninth
+    // set, task 31).
+    let literal_words = string_literals(code).into_iter().flat_map(|literal| {
+        let whole =
+            (literal.contains('.') && !literal.contains(char::is_whitespace)).then_some(literal);
+        whole.into_iter().chain(words_in(literal))
+    });
     let searched: Vec<&str> = if bare_zero {
         literal_words.collect()
     } else {
         let said: Vec<&str> = words_in(claim).collect();
         literal_words
-            .filter(|w| said.iter().any(|s| s.eq_ignore_ascii_case(w)))
+            .filter(|w| {
+                said.iter().any(|s| s.eq_ignore_ascii_case(w))
+                    || (w.contains('.') && claim.contains(w))
+            })
             .chain(said.iter().copied())
             .collect()
     };
@@ -2136,7 +2147,9 @@ fn compared_column(code: &str, word: &str, cwd: &Path, name: &str) -> Option<Wro
 /// whitespace, at the same index: that index (`404` of an access log's lines is field 8).
 fn own_field(text: &str, word: &str) -> Option<usize> {
     let mut at = None;
-    for line in text.lines().filter(|l| words_in(l).any(|w| w == word)) {
+    // A dotted word (`10.0.0.5`) is no word of `words_in`: a field equal to it counts too.
+    let holds = |l: &str| words_in(l).any(|w| w == word) || l.split_whitespace().any(|f| f == word);
+    for line in text.lines().filter(|l| holds(l)) {
         let i = line.split_whitespace().position(|f| f == word)?;
         if at.is_some_and(|a| a != i) {
             return None;
@@ -5060,8 +5073,21 @@ pub fn parroted_last(history: &History) -> bool {
 /// output. `None` when the answer uses it, when there is nothing to quote, or when the turn
 /// already asked.
 pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
+    let (_, turn) = history.last_turn()?;
+    match times_nudged(turn, UNUSED) {
+        0 => first_unused_output_nudge(history, answer),
+        // Once more only where the answer again gives a value of its own for the one the code
+        // printed: the 0.5B model, told to answer with 20, answered 10 again (twenty-ninth set,
+        // task 7). Told twice, its next answer is begun with the value ([`stuck_view`]).
+        1 => first_unused_output_nudge(history, answer).filter(|n| n.contains(ANSWER_WITH)),
+        _ => None,
+    }
+}
+
+/// What [`unused_output_nudge`] asks the first time.
+fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     let (asked, turn) = history.last_turn()?;
-    if already_nudged(turn, UNUSED) || already_nudged(turn, ONE_ROW) {
+    if already_nudged(turn, ONE_ROW) {
         return None;
     }
     // The last real result of this turn (the harness's own corrections do not count): a
@@ -5107,7 +5133,7 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
     // foretold, `['fig', 'pear', 'apple']` (eighteenth set, task 13).
     if let Some(said) = other_list(answer, value) {
         return Some(format!(
-            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {said}, but your code printed {value}. Answer my question again in one sentence, with {value}."
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {said}, but your code printed {value}. {ANSWER_WITH} {value}."
         ));
     }
     // Another line of a listing than the one with the most (least) the request asks which
@@ -5178,7 +5204,7 @@ pub fn unused_output_nudge(history: &History, answer: &str) -> Option<String> {
             "{NUDGE_START}\n{value}\n\n{UNUSED} Before running your code you said {n}, but it printed {value}: one of the two is wrong. Check your code against my request ({request}) step by step. If the code has a mistake, write the corrected code in a ```python block. If the code is right, answer with {value}."
         )),
         Some(n) if one_value => Some(format!(
-            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, but your code printed {value}. Answer my question again in one sentence, with {value}."
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer says {n}, but your code printed {value}. {ANSWER_WITH} {value}."
         )),
         Some(n) => {
             let how = one_value_of(&request, code, value).unwrap_or_default();
@@ -6148,6 +6174,19 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A number that begins a longer one, whose line was taken too: one line printed or
+    // several (the 0.5B model printed both host lines for 10.0.0.5; twenty-ninth set, task 31).
+    if hint.is_none()
+        && !shell
+        && let Some((prefix, longer, file)) = prefix_of_longer_number(code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `{prefix}` also begins `{longer}` in `{file}`, so `startswith('{prefix}')` took that line too: compare the whole field, `line.split()[0] == '{prefix}'`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // Output of one line or several (the two values on lines of their own; a row each).
     let several_told = if !shell && hint.is_none() && !value.is_empty() {
         if difference_not_taken(&request, code) {
@@ -6408,6 +6447,11 @@ pub fn uncomputed_hint(
         .or_else(|| {
             edit_distance_out_of_bounds(&request, value).map(|(n, least, most)| {
                 format!("an edit distance between those two words is at least {least} (their lengths' difference) and at most {most} (the longer one's length), so {n} is wrong: the table is miscomputed. Build the whole table, `d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]`, with `d[i][0] = i` and `d[0][j] = j`; each `d[i][j]` is the least of `d[i-1][j] + 1`, `d[i][j-1] + 1` and `d[i-1][j-1] + (a[i-1] != b[j-1])`, and the distance is `d[len(a)][len(b)]`.")
+            })
+        })
+        .or_else(|| {
+            header_in_total(code, cwd).map(|(name, file, header)| {
+                format!("your code divides by `len({name})`, which counts `{file}`'s header row (`{header}`) as one of them: leave the header out, `{name}[1:]` (or `next(reader)` before reading the rows), and divide by the rows that are left.")
             })
         })
         .or_else(|| {
@@ -6977,6 +7021,87 @@ pub fn uncomputed_hint(
         .or_else(|| {
             needed_rounded_to_nearest(&request, code, value).then(|| {
                 "`round()` goes to the nearest whole number, down when the fraction is under a half, and then some are left without: what is needed is rounded up, `math.ceil(...)` of the division.".to_string()
+            })
+        })
+        .or_else(|| checkbox_miscounted(&request, code, cwd))
+        .or_else(|| {
+            kinds_column_unread(&request, code, cwd).map(|(file, column, named, value)| {
+                format!("my request names {named}, which `{file}` tells apart in its `{column}` column, and your code never looked at that column: decide what to do with each row by its `{column}` (`row['{column}'] == '{value}'`).")
+            })
+        })
+        .or_else(|| {
+            function_lines_uncounted(&request, code).map(|file| {
+                format!("a function's lines run from its `def` to the next top-level line, and your code counted only the `def` lines of `{file}`: measure each function, `for f in ast.parse(text).body:` and, where `isinstance(f, ast.FunctionDef)`, `f.end_lineno - f.lineno + 1`.")
+            })
+        })
+        .or_else(|| {
+            share_undivided(&request, code).map(|of| {
+                format!("my request asks for a share of {of}, a quotient (each one's amount divided by {of}), and your code divides nothing: compute that quotient for each row, then compare those.")
+            })
+        })
+
+        .or_else(|| {
+            subtitle_timings_counted(&request, code).map(|file| {
+                format!("each block of `{file}` has a number line and a time line (`00:00:01,000 --> 00:00:03,500`) before its text, and your code counted their words too: count only the text lines, skipping blank lines, lines of digits alone, and lines holding `-->`.")
+            })
+        })
+        .or_else(|| {
+            empty_cells_as_rows(&request, code).map(|test| {
+                format!("my request counts empty cells, and your code tested whole rows (`{test}`): a row is a list of its cells and is never empty while it has any. An empty cell is `''` in its row: count them over all rows, `sum(cell.strip() == '' for row in rows for cell in row)`, with the header row left out.")
+            })
+        })
+        .or_else(|| {
+            average_left_unset(&request, code).map(|(name, set)| {
+                format!("my request compares each one with the average, and your code's `{name}` stays {set}, never computed: first compute the average of them all (their sum divided by how many there are), then compare each one with it.")
+            })
+        })
+        .or_else(|| {
+            repeats_uncounted(&request, code).then(|| {
+                "my request counts those that appear more than once, and your code counted each different one once (a `set`), however often it appears: count how often each appears, `collections.Counter(values)`, and count those whose count is more than 1.".to_string()
+            })
+        })
+        .or_else(|| {
+            once_kept_for_repeats(&request, code).map(|test| {
+                format!("my request counts those that appear more than once, and your code kept those counted once (`{test}`): keep those whose count is more than 1, `count > 1`.")
+            })
+        })
+        .or_else(|| {
+            most_common_uncounted(&request, code, value).then(|| {
+                let extension = if request.to_lowercase().contains("extension") {
+                    " Take each path's extension first, `os.path.splitext(path)[1]`."
+                } else {
+                    ""
+                };
+                format!("my request asks for the most common one, and your code printed them all, counting none.{extension} Count how often each one appears, `collections.Counter(items)`, and print the one counted most, `.most_common(1)[0][0]`.")
+            })
+        })
+        .or_else(|| {
+            time_unit_unconverted(&request, code).map(|(given, asked, factor)| {
+                format!("my request asks for {asked}, and what it gives is in {given}: your code never turned one into the other. One {} is {factor} {given}: divide the total in {given} by {factor}.", asked.trim_end_matches('s'))
+            })
+        })
+        .or_else(|| {
+            check_digit_wrong(&request, value).map(|(n, digit, how)| {
+                if digit {
+                    format!("with {n} as its check digit the number fails that very check, so your code's formula is wrong. {how}")
+                } else {
+                    format!("a check digit is one digit, 0 to 9, and your code printed {n}: its formula is wrong. {how}")
+                }
+            })
+        })
+        .or_else(|| {
+            not_prime_printed(&request, value).map(|(n, factor)| {
+                format!("my request asks for a prime number, and {n} is not prime: it is {factor} × {}. Your code's test of a prime is wrong; test each candidate by trying every divisor from 2 up to its square root, `all(n % d for d in range(2, int(n ** 0.5) + 1))`.", n / factor)
+            })
+        })
+        .or_else(|| {
+            digit_unprinted(&request, value).then(|| {
+                "my request asks which digit, and your code printed none (no number but my request's own): find it, trying each digit in turn (`for d in range(10):`), and print the one that does what my request asks.".to_string()
+            })
+        })
+        .or_else(|| {
+            geometric_ratio_unused(&request, code).map(|(first, second, ratio)| {
+                format!("each term of a geometric sequence is the one before times its ratio, {second} / {first} = {ratio}, and your code never used that ratio: the nth term is `{first} * {ratio} ** (n - 1)`.")
             })
         })
         .or_else(|| {
@@ -9835,7 +9960,12 @@ fn file_dates_weekday_unasked(
     static DATE: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
     let lower = request.to_lowercase();
-    if !(lower.contains("weekday") || lower.contains("day of the week")) {
+    // Weekend days too (the 1.5B model looked for `Saturday` in temps.csv's dates and divided
+    // by none; twenty-ninth set, task 18).
+    if !["weekday", "day of the week", "weekend"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
         return None;
     }
     // The day asked of a date, not a name that says weekday (`weekday_counts`).
@@ -11922,7 +12052,10 @@ fn lines_holding(cwd: &Path, name: &str, word: &str) -> Option<String> {
     let lines: Vec<String> = text
         .lines()
         .enumerate()
-        .filter(|(_, line)| words_in(line).any(|w| w == word))
+        // A dotted word (`10.0.0.5`) as a field of its own, which `words_in` splits.
+        .filter(|(_, line)| {
+            words_in(line).any(|w| w == word) || line.split_whitespace().any(|f| f == word)
+        })
         .take(3)
         .map(|(i, line)| format!("{}: {}", i + 1, line.chars().take(120).collect::<String>()))
         .collect();
@@ -14700,6 +14833,42 @@ pub fn mended_return<'h>(
     ))
 }
 
+/// For numpy missing: the plain Python of each numpy call the code makes that has one, said
+/// after the hint (" In plain Python, `np.dot(a, b)` is `sum(x * y for x, y in zip(a, b))`.").
+/// Told to use the standard library, the 1.5B model replaced `np.dot` with `statistics.mean` of
+/// the products (twenty-ninth set, task 1).
+fn numpy_in_plain_python(module: &str, code: &str) -> String {
+    const PLAIN: [(&str, &str); 12] = [
+        ("dot(", "sum(x * y for x, y in zip(a, b))"),
+        ("inner(", "sum(x * y for x, y in zip(a, b))"),
+        ("linalg.norm(", "math.hypot(*v)"),
+        ("mean(", "statistics.mean(values)"),
+        ("median(", "statistics.median(values)"),
+        ("std(", "statistics.pstdev(values)"),
+        ("sum(", "sum(values)"),
+        ("sqrt(", "math.sqrt(x)"),
+        ("arccos(", "math.acos(x)"),
+        ("degrees(", "math.degrees(x)"),
+        ("prod(", "math.prod(values)"),
+        ("cumsum(", "list(itertools.accumulate(values))"),
+    ];
+    if module != "numpy" {
+        return String::new();
+    }
+    let bare = uncommented(code);
+    let said: Vec<String> = PLAIN
+        .iter()
+        .filter(|(call, _)| {
+            bare.contains(&format!("np.{call}")) || bare.contains(&format!("numpy.{call}"))
+        })
+        .map(|(call, plain)| format!("`np.{call}…)` is `{plain}`"))
+        .collect();
+    if said.is_empty() {
+        return String::new();
+    }
+    format!(" In plain Python, {}.", said.join(", "))
+}
+
 /// The package an `import` could not find (`ModuleNotFoundError: No module named 'pandas'`),
 /// by its top-level name. Not `computer`'s parts: those are the kernel's own.
 fn missing_module(output: &str) -> Option<&str> {
@@ -14750,6 +14919,8 @@ const NOTHING_RAN: &str = "Nothing ran:";
 
 /// What each nudge says, so a turn asks each one once.
 const UNUSED: &str = "Your answer did not use it.";
+/// How [`unused_output_nudge`] asks for the value printed, where the answer gave another.
+const ANSWER_WITH: &str = "Answer my question again in one sentence, with";
 const PRINTED_NOTHING: &str = "Your code printed nothing, so your answer did not come from it.";
 const REPEATED: &str = "You asked to run the same code again;";
 const FAILED_AGAIN: &str = "You asked to run the same code again, and";
@@ -16681,6 +16852,64 @@ fn edit_distance_out_of_bounds(request: &str, value: &str) -> Option<(usize, usi
     (n < least || n > most).then_some((n, least, most))
 }
 
+/// Whether code (uncommented) divides by `len(name)`, itself or through a name set to it
+/// (`total = len(lines)`, then `/ total`).
+fn divides_by_len(bare: &str, name: &str) -> bool {
+    static SIZE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^[ \t]*(\w+)[ \t]*=[ \t]*len\((\w+)\)[ \t]*$").ok()
+    });
+    let tight = bare.replace(' ', "");
+    let mut divisors = vec![format!("len({name})")];
+    if let Some(re) = SIZE.as_ref() {
+        divisors.extend(
+            re.captures_iter(bare)
+                .filter(|c| &c[2] == name)
+                .map(|c| c[1].to_string()),
+        );
+    }
+    divisors.iter().any(|d| {
+        tight.match_indices(&format!("/{d}")).any(|(at, _)| {
+            !tight[at + 1 + d.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        })
+    })
+}
+
+/// When the code reads a CSV file's rows into a list with `csv.reader`, header and all
+/// (`data = list(reader)`), never leaves the header out, and divides by the list's `len()`:
+/// the list's name, the file and its header line. The 1.5B model's share of yes answers was
+/// 5 of 9, the header counted as a person (twenty-ninth set, task 24).
+fn header_in_total(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static ROWS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?m)^[ \t]*(\w+)[ \t]*=[ \t]*list\((?:\w+|csv\.reader\([^\n]*\))\)[ \t]*$",
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    if !bare.contains("csv.reader") || bare.contains("DictReader") || bare.contains("next(") {
+        return None;
+    }
+    let name = ROWS.as_ref()?.captures(&bare)?[1].to_string();
+    if bare.contains(&format!("{name}[1:]"))
+        || bare.contains(&format!("{name}.pop(0)"))
+        || !divides_by_len(&bare, &name)
+    {
+        return None;
+    }
+    named_files(code)
+        .into_iter()
+        .filter(|f| f.ends_with(".csv"))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            let header = text.lines().next()?;
+            let named = header.split(',').all(|f| {
+                f.trim()
+                    .starts_with(|c: char| c.is_alphabetic() || c == '_')
+            });
+            named.then(|| (name.clone(), file.to_string(), header.to_string()))
+        })
+}
+
 /// When the code splits a file's text at `'\n'` into a name (`lines = content.split('\n')`)
 /// and divides by its `len()`, where the file ends with a newline: the file, the split and the
 /// name. The empty string after the last line is counted among the lines, and so the share or
@@ -16689,9 +16918,6 @@ fn edit_distance_out_of_bounds(request: &str, value: &str) -> Option<(usize, usi
 fn trailing_empty_divided(code: &str, cwd: &Path) -> Option<(String, &'static str, String)> {
     static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"(?m)^[ \t]*(\w+)[ \t]*=[^\n]*\.split\((?:'\\n'|"\\n")\)[ \t]*$"#).ok()
-    });
-    static SIZE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?m)^[ \t]*(\w+)[ \t]*=[ \t]*len\((\w+)\)[ \t]*$").ok()
     });
     let bare = uncommented(code);
     let found = SPLIT.as_ref()?.captures(&bare)?;
@@ -16722,21 +16948,7 @@ fn trailing_empty_divided(code: &str, cwd: &Path) -> Option<(String, &'static st
     if assigned != 1 || trimmed {
         return None;
     }
-    let tight = bare.replace(' ', "");
-    let mut divisors = vec![format!("len({name})")];
-    if let Some(re) = SIZE.as_ref() {
-        divisors.extend(
-            re.captures_iter(&bare)
-                .filter(|c| c[2] == *name)
-                .map(|c| c[1].to_string()),
-        );
-    }
-    let divided = divisors.iter().any(|d| {
-        tight.match_indices(&format!("/{d}")).any(|(at, _)| {
-            !tight[at + 1 + d.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
-        })
-    });
-    if !divided {
+    if !divides_by_len(&bare, &name) {
         return None;
     }
     named_files(code)
@@ -17004,6 +17216,584 @@ fn needed_rounded_to_nearest(request: &str, code: &str, value: &str) -> bool {
         && bare.contains('/')
         && !bare.contains("ceil")
         && !bare.contains("//")
+}
+
+/// When the request counts empty cells (fields) of a table and the code tests whole rows for
+/// emptiness (`if not row`): that test. The 0.5B model printed 0 empty cells of grid.csv, whose
+/// rows all have some (twenty-ninth set, task 26).
+fn empty_cells_as_rows(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !["empty cell", "blank cell", "empty field", "blank field"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let bare = uncommented(code);
+    ["not row", "len(row) == 0", "row == []", "not line.strip()"]
+        .into_iter()
+        .find(|t| bare.contains(t))
+        .map(str::to_string)
+}
+
+/// When the request compares with an average ("earn more than the average salary") and the
+/// code sets a name for it to a number (`average_salary = 0`) that nothing changes, computing
+/// no sum or mean: that name and its number. The 0.5B model counted all 7 salaries as above an
+/// average of 0 (twenty-ninth set, task 23).
+fn average_left_unset(request: &str, code: &str) -> Option<(String, String)> {
+    static SET: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?m)^[ \t]*(\w*(?:average|avg|mean)\w*)[ \t]*=[ \t]*(-?\d+(?:\.\d+)?)[ \t]*$",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let compares = [
+        "than the average",
+        "than average",
+        "above the average",
+        "above average",
+        "below the average",
+        "below average",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !compares {
+        return None;
+    }
+    let bare = uncommented(code);
+    let tight = bare.to_lowercase().replace(' ', "");
+    if ["sum(", "mean(", "statistics", "/len(", "fmean("]
+        .iter()
+        .any(|w| tight.contains(w))
+    {
+        return None;
+    }
+    let found = SET.as_ref()?.captures(&bare)?;
+    let name = &found[1];
+    // Set once, and never added to or divided.
+    let changed = bare
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            t.starts_with(name)
+                && t[name.len()..]
+                    .trim_start()
+                    .starts_with(['=', '+', '-', '*', '/'])
+        })
+        .count()
+        > 1;
+    (!changed).then(|| (name.to_string(), found[2].to_string()))
+}
+
+/// When the request counts what appears more than once and the code keeps the counts equal to
+/// one (`if count == 1`): that test. The 1.5B model counted the customers who ordered once
+/// (twenty-ninth set, task 17).
+fn once_kept_for_repeats(request: &str, code: &str) -> Option<String> {
+    static ONCE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\w+\s*==\s*1\b").ok());
+    let lower = request.to_lowercase();
+    let repeats = [
+        "more than once",
+        "at least twice",
+        "twice or more",
+        "more than one time",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !repeats {
+        return None;
+    }
+    let bare = uncommented(code);
+    Some(ONCE.as_ref()?.find(&bare)?.as_str().to_string())
+}
+
+/// When the request compares the lengths in lines of a Python file's functions ("Which function
+/// in utils.py has the most lines?") and the code counts the `def` lines alone, measuring no
+/// body: the file. The 1.5B model gave each function one line and named the first (twenty-ninth
+/// set, task 21).
+fn function_lines_uncounted(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !lower.contains("function") || !words_in(&lower).any(|w| w == "lines" || w == "longest") {
+        return None;
+    }
+    let file = named_files(request)
+        .into_iter()
+        .find(|f| f.ends_with(".py"))?;
+    let bare = uncommented(code);
+    let defs_only = bare.contains("startswith('def") || bare.contains("startswith(\"def");
+    let measures = ["end_lineno", "ast.", "indent", "lstrip", "current"]
+        .iter()
+        .any(|w| bare.contains(w));
+    (defs_only && !measures).then(|| file.to_string())
+}
+
+/// When the request names values of a CSV column of a few kinds ("credits minus debits", a
+/// `type` column of `credit` and `debit`) and the code names neither the column nor any of its
+/// values: the file, the column, the values named (as the request writes them) and one value.
+/// The 1.5B model added and subtracted every amount, its type unread (twenty-ninth set, task
+/// 30).
+fn kinds_column_unread(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String, String)> {
+    let lower = request.to_lowercase();
+    let asked: Vec<&str> = words_in(&lower).collect();
+    let bare = uncommented(code).to_lowercase();
+    named_files(request)
+        .into_iter()
+        .filter(|f| f.ends_with(".csv"))
+        .find_map(|file| {
+            let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+            let mut lines = text.lines();
+            let header: Vec<&str> = lines.next()?.split(',').map(str::trim).collect();
+            let rows: Vec<Vec<&str>> = lines
+                .map(|l| l.split(',').map(str::trim).collect())
+                .collect();
+            header.iter().enumerate().find_map(|(i, column)| {
+                let mut kinds: Vec<&str> = rows.iter().filter_map(|r| r.get(i).copied()).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                let few = (2..=4).contains(&kinds.len())
+                    && kinds
+                        .iter()
+                        .all(|k| k.len() >= 3 && k.chars().all(char::is_alphabetic));
+                if !few || rows.len() <= kinds.len() {
+                    return None;
+                }
+                let named: Vec<&str> = asked
+                    .iter()
+                    .copied()
+                    .filter(|w| {
+                        kinds.iter().any(|k| {
+                            let k = k.to_lowercase();
+                            *w == k || *w == format!("{k}s")
+                        })
+                    })
+                    .collect();
+                let read = bare.contains(&column.to_lowercase())
+                    || kinds.iter().any(|k| {
+                        bare.contains(&format!("'{}'", k.to_lowercase()))
+                            || bare.contains(&format!("\"{}\"", k.to_lowercase()))
+                    });
+                (named.len() >= 2 && !read).then(|| {
+                    let value = kinds
+                        .iter()
+                        .find(|k| named.iter().any(|n| n.starts_with(&k.to_lowercase())))
+                        .unwrap_or(&kinds[0]);
+                    (
+                        file.to_string(),
+                        column.to_string(),
+                        named.join(" and "),
+                        value.to_string(),
+                    )
+                })
+            })
+        })
+}
+
+/// Whether the request counts what appears more than once ("customers who ordered more than
+/// once") and the code gathers a `set` and counts nothing. The 0.5B model printed the number of
+/// different customers (twenty-ninth set, task 17).
+fn repeats_uncounted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let repeats = [
+        "more than once",
+        "at least twice",
+        "twice or more",
+        "more than one time",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let bare = uncommented(code).to_lowercase().replace(' ', "");
+    let counts = [
+        "counter",
+        ".count(",
+        "+=1",
+        ".get(",
+        "value_counts",
+        ">1",
+        ">=2",
+        "duplicated",
+        "groupby",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    repeats && bare.contains("set(") && !counts
+}
+
+/// Whether the request asks for the most common one ("the most common file extension") and the
+/// run printed a collection of several (`{'src/main.py', 'README.md', …}`) from code that counts
+/// nothing. The 0.5B model printed a set of the whole paths, then answered with one of them
+/// (twenty-ninth set, task 16).
+fn most_common_uncounted(request: &str, code: &str, value: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asks = ["most common", "most often", "most frequent", "most used"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let bare = uncommented(code).to_lowercase().replace(' ', "");
+    let counts = [
+        "counter",
+        ".count(",
+        "max(",
+        "sort",
+        "+=1",
+        ".get(",
+        "value_counts",
+        "mode(",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    let collection = value.lines().any(|line| {
+        let inner = line.find(['{', '[']).and_then(|at| {
+            line[at + 1..]
+                .rfind(['}', ']'])
+                .map(|end| &line[at + 1..at + 1 + end])
+        });
+        inner.is_some_and(|items| items.split(',').count() >= 3 && !items.contains(':'))
+    });
+    asks && !counts && collection
+}
+
+/// When the request asks for a share of something ("the largest share of their limit") and
+/// the code divides nothing: what the share is of. The 0.5B model compared the amounts used and
+/// named the largest user, not the fullest (twenty-ninth set, task 29).
+fn share_undivided(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    let (_, rest) = ["share of ", "proportion of ", "fraction of "]
+        .iter()
+        .find_map(|w| lower.split_once(w))?;
+    let of = rest
+        .split(['?', '.', ',', ';'])
+        .next()?
+        .split(" in ")
+        .next()?
+        .trim();
+    let bare = uncommented(code);
+    if of.is_empty() || bare.contains('/') || bare.contains("div(") {
+        return None;
+    }
+    Some(of.to_string())
+}
+
+/// A `startswith` test of a number (`line.startswith('10.0.0.5')`) that a line of a file the
+/// code names begins with and goes on with more digits (`10.0.0.50`): the number, that longer
+/// one and the file. The 0.5B model printed two host lines for 10.0.0.5 (twenty-ninth set, task
+/// 31).
+fn prefix_of_longer_number(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static TEST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.startswith\(\s*(?:'([^'\n]*\d)'|"([^"\n]*\d)")\s*\)"#).ok()
+    });
+    let bare = uncommented(code);
+    let prefixes: Vec<&str> = TEST
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| c.get(1).or_else(|| c.get(2)))
+        .map(|m| m.as_str())
+        .collect();
+    named_files(code).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        prefixes.iter().find_map(|prefix| {
+            text.lines().find_map(|line| {
+                let rest = line.strip_prefix(prefix)?;
+                rest.starts_with(|c: char| c.is_ascii_digit()).then(|| {
+                    let longer = line.split_whitespace().next().unwrap_or(line);
+                    (prefix.to_string(), longer.to_string(), file.to_string())
+                })
+            })
+        })
+    })
+}
+
+/// When the request counts the words of a subtitle file (`.srt`, `.vtt`) and the code skips
+/// neither its number lines nor its time lines: the file. The 0.5B model counted 41 words of
+/// captions.srt's 13 (twenty-ninth set, task 33).
+fn subtitle_timings_counted(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !lower.contains("word") {
+        return None;
+    }
+    let file = named_files(request)
+        .into_iter()
+        .find(|f| f.ends_with(".srt") || f.ends_with(".vtt"))?;
+    let bare = uncommented(code);
+    let skips = ["-->", "isdigit", "isnumeric", r"\d", "srt", "webvtt"]
+        .iter()
+        .any(|w| bare.to_lowercase().replace(file, "").contains(w));
+    (!skips).then(|| file.to_string())
+}
+
+/// When the request counts a Markdown checklist's unchecked (or checked) items and the code
+/// looks for the other mark, or tests how lines start where the file indents nested items
+/// (`  - [ ] crates.io`): what to say. The 0.5B model counted `- [x]` lines for the unchecked
+/// items of todo.md (twenty-ninth set, task 15).
+fn checkbox_miscounted(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let lower = request.to_lowercase();
+    let unchecked = [
+        "unchecked",
+        "not checked",
+        "not done",
+        "open item",
+        "incomplete",
+        "unticked",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let checked = !unchecked
+        && ["checked", "ticked", "done", "completed"]
+            .iter()
+            .any(|w| words_in(&lower).any(|l| l == *w));
+    if !unchecked && !checked {
+        return None;
+    }
+    let bare = uncommented(code).to_lowercase();
+    let (file, text) = named_files(request).into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(cwd.join(file)).ok()?;
+        text.contains("[ ]").then_some((file, text))
+    })?;
+    let looks_for_x = bare.contains("[x]");
+    let looks_for_open = bare.contains("[ ]");
+    if unchecked && looks_for_x && !looks_for_open && !bare.contains("not ") {
+        return Some(format!(
+            "my request counts the unchecked items, and your code looked for `[x]`, the mark of a checked one: in `{file}` an unchecked item is `- [ ]`. Count the lines that hold `- [ ]`."
+        ));
+    }
+    if checked && looks_for_open && !looks_for_x {
+        return Some(format!(
+            "my request counts the checked items, and your code looked for `[ ]`, the mark of an unchecked one: in `{file}` a checked item is `- [x]` (or `- [X]`)."
+        ));
+    }
+    let nested = text
+        .lines()
+        .find(|l| l.starts_with([' ', '\t']) && l.trim_start().starts_with("- ["))?;
+    let from_start = bare.contains(".startswith(") && !bare.contains("strip(");
+    from_start.then(|| {
+        format!(
+            "`{file}` indents its nested items (`{}`), and your code tests how each line starts, so it missed them: strip each line first, `line.strip().startswith(...)`.",
+            nested.trim_end()
+        )
+    })
+}
+
+/// When the request asks for a total in a larger unit of time than the one it gives ("the total
+/// length in hours of the videos in videos.json, whose durations are in seconds") and the code
+/// never divides by the factor between them: the unit given, the one asked and the factor.
+/// The 0.5B model printed 9000 seconds for 2.5 hours (twenty-ninth set, task 14).
+fn time_unit_unconverted(request: &str, code: &str) -> Option<(&'static str, &'static str, u32)> {
+    const PAIRS: [(&str, &str, u32); 3] = [
+        ("seconds", "hours", 3600),
+        ("minutes", "hours", 60),
+        ("seconds", "minutes", 60),
+    ];
+    let lower = request.to_lowercase();
+    let bare = uncommented(code).replace(' ', "");
+    if ["timedelta", "total_seconds", "divmod"]
+        .iter()
+        .any(|w| bare.contains(w))
+    {
+        return None;
+    }
+    PAIRS.into_iter().find(|(given, asked, factor)| {
+        let gives = ["are in", "is in", "given in", "written in"]
+            .iter()
+            .any(|w| lower.contains(&format!("{w} {given}")));
+        let asks = lower.contains(&format!("in {asked}"))
+            && !["are in", "is in", "given in", "written in"]
+                .iter()
+                .any(|w| lower.contains(&format!("{w} {asked}")));
+        let divided = [
+            format!("/{factor}"),
+            format!("*{factor}"),
+            format!("//{factor}"),
+        ]
+        .iter()
+        .any(|d| bare.contains(d.as_str()))
+            || (*factor == 3600 && bare.contains("/60/60"));
+        gives && asks && !divided
+    })
+}
+
+/// When the request asks for a check digit and the run printed one number that is no digit
+/// (11), or a digit with which the number fails the check of the standard the request names
+/// (EAN-13, ISBN-10, Luhn): that number, whether it is a digit, and how the standard computes
+/// it. The 0.5B model's `10 - (int(ean[-1]) - 4)` printed 11 for an EAN-13 barcode, the 1.5B
+/// model's unweighted sum 4 (twenty-ninth set, task 12).
+fn check_digit_wrong(request: &str, value: &str) -> Option<(String, bool, &'static str)> {
+    let lower = request.to_lowercase();
+    // Or a digit asked by a standard's check ("What digit must be appended to 7992739871 for it
+    // to pass the Luhn check?": the 1.5B model printed 4).
+    let digit_for_check = ["what digit", "which digit"]
+        .iter()
+        .any(|w| lower.trim_start().starts_with(w))
+        && ["luhn", "ean", "isbn", "barcode"]
+            .iter()
+            .any(|w| lower.contains(w));
+    if !lower.contains("check digit") && !digit_for_check {
+        return None;
+    }
+    let given = numbers_in(request);
+    let printed: Vec<&str> = numbers_in(value)
+        .into_iter()
+        .filter(|n| !given.iter().any(|g| g == n))
+        .collect();
+    let [n] = printed.as_slice() else {
+        return None;
+    };
+    let number: f64 = n.parse().ok()?;
+    let digit = (0.0..=9.0).contains(&number) && number.fract() == 0.0;
+    if digit && !check_fails(&lower, &given, number as u32) {
+        return None;
+    }
+    let how = if lower.contains("ean") || lower.contains("upc") || lower.contains("barcode") {
+        "Multiply the digits by 1 and 3 in turn from the left and add them up; the check digit is `(10 - total % 10) % 10`."
+    } else if lower.contains("isbn") {
+        "Multiply the nine digits by 10, 9, … 2 and add them up; the check digit is `(11 - total % 11) % 11`, written X when it is 10."
+    } else if lower.contains("luhn") {
+        "From the right, double every second digit (less 9 when over 9) and add all the digits; the check digit is what makes the total a multiple of 10."
+    } else {
+        "Compute it as the standard my request names does, ending with a remainder (`% 10`, or `% 11`)."
+    };
+    Some((n.to_string(), digit, how))
+}
+
+/// Whether `digit` appended to the one number of `given` (the request's) fails the check of the
+/// standard the request (lowercased) names: EAN-13 for 12 digits, ISBN-10 for 9, Luhn. A
+/// standard not named, or digits it does not fit, fail nothing.
+fn check_fails(lower: &str, given: &[&str], digit: u32) -> bool {
+    let Some(digits) = given
+        .iter()
+        .find(|g| g.len() >= 6 && g.chars().all(|c| c.is_ascii_digit()))
+        .map(|g| {
+            g.chars()
+                .filter_map(|c| c.to_digit(10))
+                .collect::<Vec<u32>>()
+        })
+    else {
+        return false;
+    };
+    let ean = lower.contains("ean") || lower.contains("barcode");
+    if ean && digits.len() == 12 {
+        let total: u32 = digits
+            .iter()
+            .enumerate()
+            .map(|(i, d)| if i % 2 == 0 { *d } else { d * 3 })
+            .sum();
+        return !(total + digit).is_multiple_of(10);
+    }
+    if lower.contains("isbn") && digits.len() == 9 {
+        let total: u32 = digits.iter().zip((2..=10).rev()).map(|(d, w)| d * w).sum();
+        return !(total + digit).is_multiple_of(11);
+    }
+    if lower.contains("luhn") {
+        let total: u32 = digits
+            .iter()
+            .rev()
+            .enumerate()
+            .map(|(i, d)| {
+                // With the check digit appended, the given number's last digit is doubled.
+                if i % 2 == 0 {
+                    let twice = d * 2;
+                    if twice > 9 { twice - 9 } else { twice }
+                } else {
+                    *d
+                }
+            })
+            .sum();
+        return !(total + digit).is_multiple_of(10);
+    }
+    false
+}
+
+/// When the request asks for one prime number ("the next prime number after 1000", "the
+/// largest prime below 100") and the run printed one whole number that is not prime: that
+/// number and its least divisor. The 0.5B model's `next_prime(1000)` returned 1001, 7 × 143
+/// (twenty-ninth set, task 9). Not a count, a sum or another figure made of primes.
+fn not_prime_printed(request: &str, value: &str) -> Option<(u64, u64)> {
+    let lower = request.to_lowercase();
+    let figures = [
+        "how many",
+        "sum",
+        "product",
+        "count",
+        "average",
+        "mean",
+        "total",
+        "difference",
+        "gap",
+        "between",
+        "digits",
+        "factors",
+    ];
+    if !words_in(&lower).any(|w| w == "prime") || figures.iter().any(|f| lower.contains(f)) {
+        return None;
+    }
+    let numbers = numbers_in(value);
+    let given = numbers_in(request);
+    let printed: Vec<&str> = numbers
+        .into_iter()
+        .filter(|n| !given.iter().any(|g| g == n))
+        .collect();
+    let [n] = printed.as_slice() else {
+        return None;
+    };
+    let n: u64 = n.parse().ok()?;
+    if n < 4 {
+        return None;
+    }
+    let factor = (2..)
+        .take_while(|d| d * d <= n)
+        .find(|d| n.is_multiple_of(*d))?;
+    Some((n, factor))
+}
+
+/// Whether the request asks which digit ("What digit must be appended to 7992739871 for it to
+/// pass the Luhn check?") and the run printed no number but the request's own. The 0.5B model
+/// checked the number as it is and printed that it is not valid (twenty-ninth set, task 2).
+fn digit_unprinted(request: &str, value: &str) -> bool {
+    let lower = request.trim_start().to_lowercase();
+    if !["what digit", "which digit"]
+        .iter()
+        .any(|w| lower.starts_with(w))
+        || value.trim().is_empty()
+    {
+        return false;
+    }
+    let given = numbers_in(request);
+    numbers_in(value)
+        .iter()
+        .all(|n| given.iter().any(|g| same_number(n, g)))
+}
+
+/// When the request gives a geometric sequence's first terms ("3, 6, 12, ...") and the code
+/// never divides and never writes their ratio: the first term, the second and the ratio. The
+/// 0.5B model passed the second term, 6, as the ratio (twenty-ninth set, task 5).
+fn geometric_ratio_unused(request: &str, code: &str) -> Option<(String, String, String)> {
+    static TERMS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)").ok()
+    });
+    if !request.to_lowercase().contains("geometric") {
+        return None;
+    }
+    let terms = TERMS.as_ref()?.captures(request)?;
+    let (first, second, third) = (&terms[1], &terms[2], &terms[3]);
+    let (a, b, c): (f64, f64, f64) = (
+        first.parse().ok()?,
+        second.parse().ok()?,
+        third.parse().ok()?,
+    );
+    if a == 0.0 || b == 0.0 || (b / a - c / b).abs() > 1e-9 {
+        return None;
+    }
+    let ratio = b / a;
+    let ratio = if ratio.fract() == 0.0 {
+        format!("{ratio:.0}")
+    } else {
+        format!("{ratio}")
+    };
+    let bare = uncommented(code);
+    let used = bare.contains('/') || numbers_in(&bare).iter().any(|n| same_number(n, &ratio));
+    (!used).then(|| (first.to_string(), second.to_string(), ratio))
 }
 
 /// Whether the request asks how long a word or text is ("How long is the longest word in …?")

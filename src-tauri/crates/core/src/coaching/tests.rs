@@ -13897,6 +13897,8 @@ fn a_weekday_hint_reaches_the_date_where_the_line_holds_it() {
         file_dates_weekday_unasked(spaced, plain, here.path()).map(|f| f.2),
         Some("line.split()[1]".to_string())
     );
+    let weekend = "What is the average amount on weekend days in daily.csv?";
+    assert!(file_dates_weekday_unasked(weekend, dict, here.path()).is_some());
     let hint = uncomputed_in(request, dict, "2026-11-04\n", here.path()).unwrap();
     assert!(
         hint.text
@@ -14044,4 +14046,527 @@ fn an_amount_rounded_to_cents_times_100_is_told_to_round_the_amount() {
         cents_multiplied("What is 19% of 59.50, as a percentage?", code),
         None
     );
+}
+
+#[test]
+fn a_digit_asked_and_none_printed_is_told_to_try_each() {
+    let request =
+        "What digit must be appended to 7992739871 for it to pass the Luhn check? Use code.";
+    let code = "number = 7992739871\nprint(f\"The number {number} is not valid according to the Luhn check.\")";
+    let printed = "The number 7992739871 is not valid according to the Luhn check.\n";
+    assert!(digit_unprinted(request, printed));
+    let hint = uncomputed(request, code, printed).unwrap();
+    assert!(hint.text.contains("`for d in range(10):`"), "{}", hint.text);
+    assert!(!digit_unprinted(request, "3\n"));
+    assert!(!digit_unprinted(request, "Append 3 to 7992739871.\n"));
+    assert!(!digit_unprinted(
+        "What is the sum of the digits of 7992739871? Use code.",
+        printed
+    ));
+}
+
+#[test]
+fn a_geometric_sequence_without_its_ratio_is_told_the_ratio() {
+    let request = "What is the 10th term of the geometric sequence 3, 6, 12, ...? Use code.";
+    let code = "def geometric_sequence_term(a, r, n):\n    return a * r ** (n - 1)\nterm_10 = geometric_sequence_term(3, 6, 10)\nprint(term_10)";
+    assert_eq!(
+        geometric_ratio_unused(request, code),
+        Some(("3".to_string(), "6".to_string(), "2".to_string()))
+    );
+    let hint = uncomputed(request, code, "30233088\n").unwrap();
+    assert!(hint.text.contains("6 / 3 = 2"), "{}", hint.text);
+    assert!(!hint.text.contains("1536"), "{}", hint.text);
+    for fine in [
+        "print(3 * 2 ** 9)",
+        "seq = [3, 6, 12]\nr = seq[1] / seq[0]\nprint(seq[0] * r ** 9)",
+    ] {
+        assert_eq!(geometric_ratio_unused(request, fine), None, "{fine}");
+    }
+    // Not a geometric sequence's terms: nothing to say.
+    assert_eq!(
+        geometric_ratio_unused(
+            "What is the 10th term of the geometric sequence 3, 6, 10? Use code.",
+            code
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_answer_that_again_says_its_own_value_is_asked_a_second_time_then_begun() {
+    // Twenty-ninth set, task 7 (0.5B): its code printed 20, it answered 10, was told to answer
+    // with 20, and answered 10 again.
+    let request = "What is the smallest whole number n for which 2 to the power n is more than one million? Use code.";
+    let mut h = runs(
+        request,
+        &[(
+            "n = 10\nwhile 2 ** n <= 1_000_000:\n    n += 1\nprint(n)",
+            "20\n",
+        )],
+    );
+    let first = unused_output_nudge(&h, "The smallest whole number n is 10.").unwrap();
+    assert!(
+        first.contains("Your answer says 10, but your code printed 20."),
+        "{first}"
+    );
+    for item in corrected("The smallest whole number n is 10.", "c2", &first) {
+        h.push(item);
+    }
+    let second = unused_output_nudge(&h, "It is n = 10.").unwrap();
+    assert!(second.contains(ANSWER_WITH), "{second}");
+    // A second time only for a value of its own: an answer with no value is not asked again.
+    assert_eq!(unused_output_nudge(&h, "Done."), None);
+    for item in corrected("It is n = 10.", "c3", &second) {
+        h.push(item);
+    }
+    // Told twice: its next answer is begun with the value, and a third time is not asked.
+    assert_eq!(
+        stuck_view(&h).and_then(|s| s.answer_start).as_deref(),
+        Some("The answer is 20.")
+    );
+    assert_eq!(unused_output_nudge(&h, "It is 10."), None);
+}
+
+#[test]
+fn a_prime_asked_and_a_composite_printed_is_told_its_divisor() {
+    let request = "What is the next prime number after 1000? Use code.";
+    assert_eq!(not_prime_printed(request, "1001\n"), Some((1001, 7)));
+    let hint = uncomputed(request, "print(next_prime(1000))", "1001\n").unwrap();
+    assert!(
+        hint.text.contains("1001 is not prime: it is 7 × 143"),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains("1009"), "{}", hint.text);
+    assert_eq!(not_prime_printed(request, "1009\n"), None);
+    assert_eq!(
+        not_prime_printed(request, "The next prime after 1000 is 1009.\n"),
+        None
+    );
+    // A count, a sum, or a request about something else made of primes: left alone.
+    assert_eq!(
+        not_prime_printed("How many prime numbers are below 500? Use code.", "95\n"),
+        None
+    );
+    assert_eq!(
+        not_prime_printed("What is the sum of the primes below 20? Use code.", "77\n"),
+        None
+    );
+    assert_eq!(
+        not_prime_printed("What is 1000 + 1? Use code.", "1001\n"),
+        None
+    );
+}
+
+#[test]
+fn a_total_in_the_unit_given_where_a_larger_one_is_asked_is_told_to_divide() {
+    let request = "What is the total length in hours of the videos in videos.json, whose durations are in seconds? Round to 2 decimals.";
+    let code = "import json\nvideos = json.load(open('videos.json'))\nprint(round(sum(v['duration'] for v in videos), 2))";
+    assert_eq!(
+        time_unit_unconverted(request, code),
+        Some(("seconds", "hours", 3600))
+    );
+    let hint = uncomputed(request, code, "9000\n").unwrap();
+    assert!(
+        hint.text
+            .contains("One hour is 3600 seconds: divide the total in seconds by 3600."),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "print(round(sum(v['duration'] for v in videos) / 3600, 2))",
+        "print(round(sum(v['duration'] for v in videos) / 60 / 60, 2))",
+        "import datetime\nprint(datetime.timedelta(seconds=9000).total_seconds() / 3600)",
+    ] {
+        assert_eq!(time_unit_unconverted(request, fine), None, "{fine}");
+    }
+    // The unit given is the one asked: nothing to convert.
+    assert_eq!(
+        time_unit_unconverted(
+            "What is the total length in seconds of the videos in videos.json?",
+            code
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_check_digit_that_is_no_digit_is_told_the_standards_way() {
+    let request =
+        "What is the check digit of the EAN-13 barcode that starts with 400638133393? Use code.";
+    let printed = "The check digit of the EAN-13 barcode is: 11\n";
+    let (n, digit, how) = check_digit_wrong(request, printed).unwrap();
+    assert_eq!((n.as_str(), digit), ("11", false));
+    assert!(how.contains("`(10 - total % 10) % 10`"), "{how}");
+    let hint = uncomputed(request, "print(10 - (int(ean[-1]) - 4))", printed).unwrap();
+    assert!(
+        hint.text
+            .contains("a check digit is one digit, 0 to 9, and your code printed 11"),
+        "{}",
+        hint.text
+    );
+    // The right digit of each standard passes; another digit is told it fails the check.
+    assert_eq!(check_digit_wrong(request, "The check digit is 1.\n"), None);
+    let unweighted = "The check digit of the EAN-13 barcode 400638133393 is 4.\n";
+    assert_eq!(
+        check_digit_wrong(request, unweighted).map(|c| c.1),
+        Some(true)
+    );
+    let hint = uncomputed(request, "print(4)", unweighted).unwrap();
+    assert!(
+        hint.text
+            .contains("with 4 as its check digit the number fails that very check"),
+        "{}",
+        hint.text
+    );
+    let isbn = "What is the ISBN-10 check digit for the first nine digits 030640615? Use code.";
+    assert!(check_digit_wrong(isbn, "12\n").is_some_and(|(_, _, how)| how.contains("% 11")));
+    assert_eq!(check_digit_wrong(isbn, "2\n"), None);
+    assert!(check_digit_wrong(isbn, "5\n").is_some());
+    let luhn = "What digit must be appended to 7992739871 for it to pass the Luhn check? Use code.";
+    let luhn_check = "What is the Luhn check digit of 7992739871? Use code.";
+    assert_eq!(check_digit_wrong(luhn_check, "3\n"), None);
+    assert!(check_digit_wrong(luhn_check, "7\n").is_some());
+    // A digit asked for a standard's check is checked too.
+    assert!(check_digit_wrong(luhn, "The digit is 4.\n").is_some_and(|c| c.1));
+    assert_eq!(check_digit_wrong(luhn, "The digit is 3.\n"), None);
+}
+
+#[test]
+fn a_checklist_counted_by_the_other_mark_or_from_the_start_is_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("todo.md"),
+        "# Release\n\n- [x] Write changelog\n- [ ] Tag the release\n- [ ] Publish packages\n  - [ ] crates.io\n  - [X] npm\n",
+    )
+    .unwrap();
+    let request = "How many unchecked items are in todo.md?";
+    let checked = "lines = open('todo.md').readlines()\nprint(sum(1 for line in lines if line.startswith('- [x]')))";
+    let said = checkbox_miscounted(request, checked, here.path()).unwrap();
+    assert!(said.contains("an unchecked item is `- [ ]`"), "{said}");
+    let hint = uncomputed_in(request, checked, "1\n", here.path()).unwrap();
+    assert!(hint.text.contains("looked for `[x]`"), "{}", hint.text);
+    let from_start = "lines = open('todo.md').readlines()\nprint(sum(1 for line in lines if line.startswith('- [ ]')))";
+    let said = checkbox_miscounted(request, from_start, here.path()).unwrap();
+    assert!(said.contains("(`  - [ ] crates.io`)"), "{said}");
+    let right = "lines = open('todo.md').readlines()\nprint(sum(1 for line in lines if line.strip().startswith('- [ ]')))";
+    assert_eq!(checkbox_miscounted(request, right, here.path()), None);
+    let done = "How many checked items are in todo.md?";
+    assert!(
+        checkbox_miscounted(done, from_start, here.path())
+            .is_some_and(|s| s.contains("the mark of an unchecked one"))
+    );
+}
+
+#[test]
+fn all_of_them_printed_for_the_most_common_one_is_told_to_count() {
+    let request = "What is the most common file extension in paths.txt?";
+    let code = "with open('paths.txt') as file:\n    lines = file.readlines()\nfile_extensions = set()\nfor line in lines:\n    file_extensions.add(line.strip().split()[-1])\nprint('The most common file extension in paths.txt is:', file_extensions)";
+    let printed = "The most common file extension in paths.txt is: {'backup.tar.gz', 'src/main.py', 'README.md', 'docs/api.md'}\n";
+    assert!(most_common_uncounted(request, code, printed));
+    let hint = uncomputed(request, code, printed).unwrap();
+    assert!(
+        hint.text.contains("`os.path.splitext(path)[1]`"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text.contains("`.most_common(1)[0][0]`"),
+        "{}",
+        hint.text
+    );
+    // Counted, or one printed, or counts printed (a dict): left to other checks.
+    let counted = "from collections import Counter\nprint(Counter(e for e in exts))";
+    assert!(!most_common_uncounted(request, counted, printed));
+    assert!(!most_common_uncounted(request, code, "py\n"));
+    assert!(!most_common_uncounted(
+        request,
+        code,
+        "{'py': 4, 'md': 3, 'cfg': 1}\n"
+    ));
+}
+
+#[test]
+fn different_ones_counted_for_those_that_repeat_are_told_to_count_each() {
+    let request = "How many customers in orders.csv ordered more than once?";
+    let code = "import csv\nunique_customers = set()\nfor row in csv.reader(open('orders.csv')):\n    unique_customers.add(row[1])\nprint(len(unique_customers))";
+    assert!(repeats_uncounted(request, code));
+    let hint = uncomputed(request, code, "6\n").unwrap();
+    assert!(
+        hint.text.contains("`collections.Counter(values)`"),
+        "{}",
+        hint.text
+    );
+    let counted = "from collections import Counter\nimport csv\nc = Counter(r['customer'] for r in csv.DictReader(open('orders.csv')))\nprint(len([k for k, v in c.items() if v > 1]))";
+    assert!(!repeats_uncounted(request, counted));
+    assert!(!repeats_uncounted(
+        "How many different customers are in orders.csv?",
+        code
+    ));
+}
+
+#[test]
+fn an_average_compared_with_but_never_computed_is_told() {
+    let request = "How many employees in staff.csv earn more than the average salary?";
+    let code = "import csv\nwith open('staff.csv') as file:\n    reader = csv.reader(file)\n    next(reader)\n    total_employees = 0\n    average_salary = 0\n    for row in reader:\n        salary = float(row[2])\n        if salary > average_salary:\n            total_employees += 1\nprint(total_employees)";
+    assert_eq!(
+        average_left_unset(request, code),
+        Some(("average_salary".to_string(), "0".to_string()))
+    );
+    let hint = uncomputed(request, code, "7\n").unwrap();
+    assert!(
+        hint.text
+            .contains("your code's `average_salary` stays 0, never computed"),
+        "{}",
+        hint.text
+    );
+    let computed = "import csv\nrows = list(csv.DictReader(open('staff.csv')))\naverage = 0\nsalaries = [float(r['salary']) for r in rows]\naverage = sum(salaries) / len(salaries)\nprint(sum(1 for s in salaries if s > average))";
+    assert_eq!(average_left_unset(request, computed), None);
+    let added = "average = 0\nfor s in salaries:\n    average += s\naverage /= n\nprint(average)";
+    assert_eq!(average_left_unset(request, added), None);
+}
+
+#[test]
+fn empty_cells_counted_as_empty_rows_are_told_to_look_in_each_row() {
+    let request = "How many empty cells are there in grid.csv?";
+    let code = "import csv\nwith open('grid.csv', 'r') as file:\n    reader = csv.reader(file)\n    empty_cells = sum(1 for row in reader if not row)\n    print(empty_cells)";
+    assert_eq!(
+        empty_cells_as_rows(request, code).as_deref(),
+        Some("not row")
+    );
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`sum(cell.strip() == '' for row in rows for cell in row)`"),
+        "{}",
+        hint.text
+    );
+    let cells = "import csv\nrows = list(csv.reader(open('grid.csv')))[1:]\nprint(sum(c == '' for row in rows for c in row))";
+    assert_eq!(empty_cells_as_rows(request, cells), None);
+    assert_eq!(
+        empty_cells_as_rows("How many empty rows are in grid.csv?", code),
+        None
+    );
+}
+
+#[test]
+fn a_share_asked_and_nothing_divided_is_told_the_quotient() {
+    let request = "Which user in quota.csv has used the largest share of their limit?";
+    let code = "import csv\nreader = csv.reader(open('quota.csv'))\nnext(reader)\nbest, who = 0, None\nfor row in reader:\n    if int(row[1]) > best:\n        best, who = int(row[1]), row[0]\nprint(who)";
+    assert_eq!(
+        share_undivided(request, code).as_deref(),
+        Some("their limit")
+    );
+    let hint = uncomputed(request, code, "dev\n").unwrap();
+    assert!(
+        hint.text.contains("a share of their limit, a quotient"),
+        "{}",
+        hint.text
+    );
+    let divided = "import csv\nrows = list(csv.DictReader(open('quota.csv')))\nprint(max(rows, key=lambda r: int(r['used_gb']) / int(r['limit_gb']))['user'])";
+    assert_eq!(share_undivided(request, divided), None);
+}
+
+#[test]
+fn a_number_that_begins_a_longer_one_is_told_to_compare_the_whole_field() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("hosts.txt"),
+        "127.0.0.1\tlocalhost\n10.0.0.5\tbackup.lan\n10.0.0.50\tprinter.lan\n",
+    )
+    .unwrap();
+    let code = "with open('hosts.txt') as file:\n    for line in file:\n        if line.startswith('10.0.0.5'):\n            print(line.strip())";
+    assert_eq!(
+        prefix_of_longer_number(code, here.path()),
+        Some((
+            "10.0.0.5".to_string(),
+            "10.0.0.50".to_string(),
+            "hosts.txt".to_string()
+        ))
+    );
+    let hint = uncomputed_in(
+        "Which host name in hosts.txt points to 10.0.0.5?",
+        code,
+        "10.0.0.5\tbackup.lan\n10.0.0.50\tprinter.lan\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`line.split()[0] == '10.0.0.5'`"),
+        "{}",
+        hint.text
+    );
+    let whole = "with open('hosts.txt') as file:\n    for line in file:\n        if line.startswith('10.0.0.5\\t'):\n            print(line.split()[1])";
+    assert_eq!(prefix_of_longer_number(whole, here.path()), None);
+}
+
+#[test]
+fn words_of_a_subtitle_file_counted_with_its_timings_are_told() {
+    let request = "How many words are spoken in total in captions.srt?";
+    let code = "import re\nlines = open('captions.srt').readlines()\nprint(sum(len(re.findall(r'\\b\\w+\\b', l)) for l in lines))";
+    assert_eq!(
+        subtitle_timings_counted(request, code).as_deref(),
+        Some("captions.srt")
+    );
+    let hint = uncomputed(request, code, "41\n").unwrap();
+    assert!(hint.text.contains("lines holding `-->`"), "{}", hint.text);
+    let skipping = "lines = open('captions.srt').read().splitlines()\nprint(sum(len(l.split()) for l in lines if l.strip() and not l.strip().isdigit() and '-->' not in l))";
+    assert_eq!(subtitle_timings_counted(request, skipping), None);
+}
+
+#[test]
+fn numpy_missing_is_told_the_plain_python_of_its_calls() {
+    let code = "import numpy as np\nvector1 = np.array([2, -1, 3])\nvector2 = np.array([4, 6, 5])\nprint(np.dot(vector1, vector2))";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 1, in <module>\n    import numpy as np\nModuleNotFoundError: No module named 'numpy'\n";
+    let hint = failed_python(code, output).unwrap();
+    assert!(
+        hint.text
+            .contains("In plain Python, `np.dot(…)` is `sum(x * y for x, y in zip(a, b))`."),
+        "{}",
+        hint.text
+    );
+    let pandas =
+        "Traceback (most recent call last):\nModuleNotFoundError: No module named 'pandas'\n";
+    let hint = failed_python(
+        "import pandas as pd\nprint(pd.read_csv('a.csv').mean())",
+        pandas,
+    )
+    .unwrap();
+    assert!(!hint.text.contains("In plain Python"), "{}", hint.text);
+}
+
+#[test]
+fn counts_of_one_kept_for_those_that_repeat_are_told_more_than_one() {
+    let request = "How many customers in orders.csv ordered more than once?";
+    let code = "counts = {}\nfor c in customers:\n    counts[c] = counts.get(c, 0) + 1\nonce = [c for c, count in counts.items() if count == 1]\nprint(len(once))";
+    assert_eq!(
+        once_kept_for_repeats(request, code).as_deref(),
+        Some("count == 1")
+    );
+    let hint = uncomputed(request, code, "2\n").unwrap();
+    assert!(
+        hint.text.contains("kept those counted once (`count == 1`)"),
+        "{}",
+        hint.text
+    );
+    let right = "print(len([c for c, count in counts.items() if count > 1]))";
+    assert_eq!(once_kept_for_repeats(request, right), None);
+    assert_eq!(
+        once_kept_for_repeats("How many customers ordered once?", code),
+        None
+    );
+}
+
+#[test]
+fn functions_measured_by_their_def_lines_are_told_to_measure_bodies() {
+    let request = "Which function in utils.py has the most lines?";
+    let code = "with open('utils.py', 'r') as file:\n    lines = file.readlines()\ncounts = {}\nfor line in lines:\n    if line.strip().startswith('def '):\n        name = line.split('(')[0].split(' ')[1]\n        counts[name] = counts.get(name, 0) + 1\nprint(max(counts, key=counts.get))";
+    assert_eq!(
+        function_lines_uncounted(request, code).as_deref(),
+        Some("utils.py")
+    );
+    let hint = uncomputed(request, code, "slugify\n").unwrap();
+    assert!(
+        hint.text.contains("`f.end_lineno - f.lineno + 1`"),
+        "{}",
+        hint.text
+    );
+    let measured = "import ast\ntext = open('utils.py').read()\nprint(max((f for f in ast.parse(text).body if isinstance(f, ast.FunctionDef)), key=lambda f: f.end_lineno - f.lineno).name)";
+    assert_eq!(function_lines_uncounted(request, measured), None);
+    assert_eq!(
+        function_lines_uncounted("How many functions does utils.py define?", code),
+        None
+    );
+}
+
+#[test]
+fn a_division_by_rows_with_the_header_among_them_is_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("survey.csv"),
+        "respondent,q1,q2,q3\n1,yes,no,yes\n2,no,yes,yes\n3,yes,yes,no\n",
+    )
+    .unwrap();
+    let request = "What percentage of the people in survey.csv answered yes to q2?";
+    let code = "import csv\nwith open('survey.csv', mode='r', encoding='utf-8') as file:\n    reader = csv.reader(file)\n    data = list(reader)\nyes = [row for row in data if row[2] == 'yes']\ntotal_rows = len(data)\nprint(f\"{len(yes) / total_rows * 100:.2f}%\")";
+    assert_eq!(
+        header_in_total(code, here.path()),
+        Some((
+            "data".to_string(),
+            "survey.csv".to_string(),
+            "respondent,q1,q2,q3".to_string()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "50.00%\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("which counts `survey.csv`'s header row (`respondent,q1,q2,q3`)"),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "import csv\nwith open('survey.csv') as file:\n    reader = csv.reader(file)\n    next(reader)\n    data = list(reader)\nprint(1 / len(data))",
+        "import csv\ndata = list(csv.reader(open('survey.csv')))\nrows = data[1:]\nprint(1 / len(rows))",
+        "import csv\ndata = list(csv.reader(open('survey.csv')))\nprint(len(data))",
+    ] {
+        assert_eq!(header_in_total(fine, here.path()), None, "{fine}");
+    }
+}
+
+#[test]
+fn a_dotted_address_compared_with_whole_lines_is_told_its_field() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("hosts.txt"),
+        "127.0.0.1\tlocalhost\n10.0.0.4\tdb.lan\n10.0.0.5\tbackup.lan\n10.0.0.50\tprinter.lan\n",
+    )
+    .unwrap();
+    let code = "with open('hosts.txt', 'r') as file:\n    lines = file.readlines()\nfor line in lines:\n    if line.strip() == '10.0.0.5':\n        print(line.split()[1])\n        break\nelse:\n    print('No host name found that points to 10.0.0.5.')";
+    let hint = run_hint(
+        "python",
+        code,
+        "No host name found that points to 10.0.0.5.\n",
+        false,
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`hosts.txt` does hold `10.0.0.5`"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text.contains("`line.split()[0] == '10.0.0.5'`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn kinds_a_column_tells_apart_left_unread_are_told_the_column() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("ledger.csv"),
+        "date,type,amount\n2026-11-01,credit,2500.00\n2026-11-03,debit,820.50\n2026-11-10,debit,64.20\n2026-11-15,credit,300.00\n",
+    )
+    .unwrap();
+    let request = "What is the net balance of ledger.csv, credits minus debits?";
+    let code = "import csv\nwith open('ledger.csv', newline='') as file:\n    amounts = [float(row['amount']) for row in csv.DictReader(file)]\nprint(sum(amounts) - sum([a * -1 for a in amounts]))";
+    assert_eq!(
+        kinds_column_unread(request, code, here.path()),
+        Some((
+            "ledger.csv".to_string(),
+            "type".to_string(),
+            "credits and debits".to_string(),
+            "credit".to_string()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "7369.4\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`row['type'] == 'credit'`"),
+        "{}",
+        hint.text
+    );
+    let read = "import csv\nrows = list(csv.DictReader(open('ledger.csv')))\nprint(sum(float(r['amount']) if r['type'] == 'credit' else -float(r['amount']) for r in rows))";
+    assert_eq!(kinds_column_unread(request, read, here.path()), None);
 }
