@@ -17286,6 +17286,18 @@ fn average_left_unset(request: &str, code: &str) -> Option<(String, String)> {
     (!changed).then(|| (name.to_string(), found[2].to_string()))
 }
 
+/// Whether a request (lowercased) counts what appears more than once.
+fn asks_repeats(lower: &str) -> bool {
+    [
+        "more than once",
+        "at least twice",
+        "twice or more",
+        "more than one time",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
 /// When the request counts what appears more than once and the code keeps the counts equal to
 /// one (`if count == 1`): that test. The 1.5B model counted the customers who ordered once
 /// (twenty-ninth set, task 17).
@@ -17293,14 +17305,7 @@ fn once_kept_for_repeats(request: &str, code: &str) -> Option<String> {
     static ONCE: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\b\w+\s*==\s*1\b").ok());
     let lower = request.to_lowercase();
-    let repeats = [
-        "more than once",
-        "at least twice",
-        "twice or more",
-        "more than one time",
-    ]
-    .iter()
-    .any(|w| lower.contains(w));
+    let repeats = asks_repeats(&lower);
     if !repeats {
         return None;
     }
@@ -17398,14 +17403,7 @@ fn kinds_column_unread(
 /// different customers (twenty-ninth set, task 17).
 fn repeats_uncounted(request: &str, code: &str) -> bool {
     let lower = request.to_lowercase();
-    let repeats = [
-        "more than once",
-        "at least twice",
-        "twice or more",
-        "more than one time",
-    ]
-    .iter()
-    .any(|w| lower.contains(w));
+    let repeats = asks_repeats(&lower);
     let bare = uncommented(code).to_lowercase().replace(' ', "");
     let counts = [
         "counter",
@@ -17623,9 +17621,7 @@ fn check_digit_wrong(request: &str, value: &str) -> Option<(String, bool, &'stat
     let lower = request.to_lowercase();
     // Or a digit asked by a standard's check ("What digit must be appended to 7992739871 for it
     // to pass the Luhn check?": the 1.5B model printed 4).
-    let digit_for_check = ["what digit", "which digit"]
-        .iter()
-        .any(|w| lower.trim_start().starts_with(w))
+    let digit_for_check = asks_digit(&lower)
         && ["luhn", "ean", "isbn", "barcode"]
             .iter()
             .any(|w| lower.contains(w));
@@ -17747,16 +17743,19 @@ fn not_prime_printed(request: &str, value: &str) -> Option<(u64, u64)> {
     Some((n, factor))
 }
 
+/// Whether a request (lowercased) asks which digit.
+fn asks_digit(lower: &str) -> bool {
+    ["what digit", "which digit"]
+        .iter()
+        .any(|w| lower.trim_start().starts_with(w))
+}
+
 /// Whether the request asks which digit ("What digit must be appended to 7992739871 for it to
 /// pass the Luhn check?") and the run printed no number but the request's own. The 0.5B model
 /// checked the number as it is and printed that it is not valid (twenty-ninth set, task 2).
 fn digit_unprinted(request: &str, value: &str) -> bool {
     let lower = request.trim_start().to_lowercase();
-    if !["what digit", "which digit"]
-        .iter()
-        .any(|w| lower.starts_with(w))
-        || value.trim().is_empty()
-    {
+    if !asks_digit(&lower) || value.trim().is_empty() {
         return false;
     }
     let given = numbers_in(request);
