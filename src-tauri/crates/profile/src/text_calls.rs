@@ -214,12 +214,72 @@ pub fn json_calls(text: &str, known_tools: &[&str]) -> Vec<TextCall> {
         candidates.extend(embedded_objects(&without_code_around_calls(text)));
     }
     for candidate in candidates {
-        for value in parse_json_values(candidate.trim()) {
+        let (imports, object) = imports_before_object(&candidate).unwrap_or(("", &candidate));
+        let start = calls.len();
+        for value in parse_json_values(object.trim()) {
             collect_calls(&value, Names::Known(known_tools), &mut calls);
+        }
+        for call in &mut calls[start..] {
+            python_code_mended(&mut call.arguments, imports);
         }
     }
     calls.dedup();
     calls
+}
+
+/// The Python imports a ```python block writes before the one object that follows them, and
+/// that object: the 0.5B model, told to import `json`, wrote `import json` above its JSON call
+/// in a python block, which ran as a dict that prints itself (twenty-ninth set, task 14).
+fn imports_before_object(span: &str) -> Option<(&str, &str)> {
+    let mut at = 0;
+    for line in span.split_inclusive('\n') {
+        let t = line.trim();
+        if t.is_empty()
+            || t.starts_with("import ")
+            || t.starts_with("from ") && t.contains(" import ")
+        {
+            at += line.len();
+        } else {
+            break;
+        }
+    }
+    let (imports, rest) = span.split_at(at);
+    (!imports.trim().is_empty() && rest.trim_start().starts_with('{'))
+        .then_some((imports.trim(), rest))
+}
+
+/// A Python call's `code` with the imports written outside it put first, and without the
+/// indentation all its lines share: code written indented under its JSON key
+/// (`"code": "\n    with open(…"`) is an IndentationError as it stands (twenty-ninth set,
+/// task 14).
+fn python_code_mended(arguments: &mut Value, imports: &str) {
+    let python = arguments
+        .get("language")
+        .and_then(Value::as_str)
+        .is_none_or(|l| matches!(l.to_ascii_lowercase().as_str(), "python" | "py" | "python3"));
+    let Some(Value::String(code)) = arguments.get_mut("code") else {
+        return;
+    };
+    if !python {
+        return;
+    }
+    let indented = code
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .all(|l| l.starts_with([' ', '\t']));
+    if indented && code.lines().any(|l| !l.trim().is_empty()) {
+        *code = dedent(code);
+    }
+    if !imports.is_empty() {
+        let missing: Vec<&str> = imports
+            .lines()
+            .map(str::trim)
+            .filter(|i| !i.is_empty() && !code.lines().any(|l| l.trim() == *i))
+            .collect();
+        if !missing.is_empty() {
+            *code = format!("{}\n{code}", missing.join("\n"));
+        }
+    }
 }
 
 /// Calls written on purpose (the whole reply, a `json` fence or `<tool_call>` tags) to a tool
@@ -282,7 +342,8 @@ fn json_call_spans(text: &str) -> Vec<String> {
     }
     for block in fenced_blocks(text, true) {
         let body = block.body.trim();
-        let whole_object = body.starts_with('{') && body.ends_with('}');
+        let whole_object =
+            (body.starts_with('{') || imports_before_object(body).is_some()) && body.ends_with('}');
         if block.lang.is_empty()
             || block.lang == "json"
             || block.lang == "tool_call"
@@ -704,6 +765,48 @@ mod tests {
         );
         assert!(
             broken_json_call("{\"name\": \"execute\", \"code\": \"\"\"x", &["execute"]).is_some()
+        );
+    }
+
+    #[test]
+    fn a_call_in_a_python_block_after_its_imports_runs_its_code_with_them() {
+        // As Qwen2.5-Coder-0.5B wrote it, told to import json (twenty-ninth set, task 14).
+        let text = "Here's the corrected code:\n```python\nimport json\n{\n  \"name\": \"execute\",\n  \"arguments\": {\n    \"language\": \"python\",\n    \"code\": \"\"\"\n    with open('videos.json', 'r') as file:\n        data = json.load(file)\n    print(sum(v['duration'] for v in data))\n    \"\"\"\n  }\n}\n```";
+        let calls = json_calls(text, &["execute"]);
+        assert_eq!(calls.len(), 1, "{text}");
+        assert_eq!(
+            calls[0].arguments["code"],
+            "import json\nwith open('videos.json', 'r') as file:\n    data = json.load(file)\nprint(sum(v['duration'] for v in data))"
+        );
+        // Code that runs on after the object is no call.
+        let more = "```python\nimport json\n{\"name\": \"execute\", \"arguments\": {\"code\": \"print(1)\"}}\nprint(2)\n```";
+        assert!(json_calls(more, &["execute"]).is_empty());
+        // An import inside the code is not written twice.
+        let inside = "```python\nimport json\n{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"import json\\nprint(json.dumps(1))\"}}\n```";
+        assert_eq!(
+            json_calls(inside, &["execute"])[0].arguments["code"],
+            "import json\nprint(json.dumps(1))"
+        );
+    }
+
+    #[test]
+    fn python_code_indented_under_its_json_key_is_taken_dedented() {
+        // As Qwen2.5-Coder-0.5B wrote it (twenty-ninth set, task 14): IndentationError as it
+        // stood.
+        let text = "```json\n{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"\\n    with open('videos.json') as file:\\n        data = json.load(file)\\n    print(len(data))\\n\"}}\n```";
+        assert_eq!(
+            json_calls(text, &["execute"])[0].arguments["code"],
+            "with open('videos.json') as file:\n    data = json.load(file)\nprint(len(data))"
+        );
+        // Shell keeps its text as written.
+        let shell =
+            "{\"name\": \"execute\", \"arguments\": {\"language\": \"shell\", \"code\": \"  ls\"}}";
+        assert_eq!(json_calls(shell, &["execute"])[0].arguments["code"], "  ls");
+        // Code with a line at the margin is left alone.
+        let flat = "{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"for i in range(2):\\n    print(i)\"}}";
+        assert_eq!(
+            json_calls(flat, &["execute"])[0].arguments["code"],
+            "for i in range(2):\n    print(i)"
         );
     }
 

@@ -5145,10 +5145,20 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
             "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer names {said}, and by that output {best} has {more} ({best_n}, against {said_n}). Answer my question again in one sentence, with the one it asks for."
         ));
     }
+    // The request's own value given back as the answer, where the line the code printed holds
+    // it and more: the 0.5B model printed `10.0.0.5 backup.lan` for the host name that points
+    // to 10.0.0.5 and answered that it is `10.0.0.5` (twenty-ninth set, task 31).
+    if let Some(said) = asked_value_said_back(&request, answer, value) {
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} Your answer gives back {said}, which my request gave you: what my request asks for is what your code printed beside it. Answer my question again in one sentence, with that."
+        ));
+    }
     // The printed value counts as used only where the answer says it, not where it copies
     // the request (the 0.5B model's "The median of the numbers 7, 3, 9, 1 and 5 is 6.",
     // its guess, after its code printed 5).
-    if answer_uses(answer, value) && answer_uses(&unechoed(answer, &request), value) {
+    if answer_uses(answer, value) && answer_uses(&unechoed(answer, &request), value)
+        || said_beside_asked(&request, answer, value)
+    {
         // One row's value where the request asks for their sum or average (the 0.5B model
         // printed four products and answered with the first).
         return one_value_of(&request, code, value).map(|how| {
@@ -5222,6 +5232,103 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
             ))
         }
     }
+}
+
+/// A word or value as it stands in a sentence or a line, without the quotes, marks and
+/// punctuation around it.
+fn bare_field(t: &str) -> &str {
+    t.trim_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '`' | '*' | '"' | '\'' | '.' | '!' | '?' | ',' | ':' | '(' | ')'
+            )
+    })
+}
+
+/// The fields of `t`: its words and values, split at spaces, tabs, commas, `=` and `;`.
+fn fields_of(t: &str) -> Vec<&str> {
+    t.split(|c: char| c.is_whitespace() || matches!(c, ',' | '=' | ';'))
+        .map(bare_field)
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+/// Each value of the request with a digit in it (`10.0.0.5`) that a printed line holds, with
+/// the names that follow it on that line (or, where none does, the one just before it) that
+/// the request lacks (`backup.lan`), lowercase, small words left out.
+fn beside_asked(request: &str, printed: &str) -> Vec<(String, Vec<String>)> {
+    const SMALL: [&str; 16] = [
+        "is", "are", "was", "be", "the", "a", "an", "that", "to", "of", "in", "for", "and", "it",
+        "at", "points",
+    ];
+    let asked: Vec<&str> = fields_of(request);
+    let asked_lower: Vec<String> = asked.iter().map(|f| f.to_lowercase()).collect();
+    // A name or value, not a word of the sentence: a capital, a dot, a digit (`backup.lan`,
+    // `Alice`, `web-01`).
+    let word = |f: &str| {
+        let named = f.chars().any(|c| !c.is_ascii_lowercase());
+        let f = f.to_lowercase();
+        named
+            && f.chars().count() >= 2
+            && f.contains(char::is_alphabetic)
+            && !asked_lower.contains(&f)
+            && !SMALL.contains(&f.as_str())
+    };
+    let mut found = Vec::new();
+    for line in printed.lines() {
+        let here = fields_of(line);
+        for (i, value) in here.iter().enumerate() {
+            if value.len() < 2
+                || !value.contains(|c: char| c.is_ascii_digit())
+                || !asked.contains(value)
+            {
+                continue;
+            }
+            let mut beside: Vec<String> = here[i + 1..]
+                .iter()
+                .filter(|f| word(f))
+                .map(|f| f.to_lowercase())
+                .collect();
+            if beside.is_empty() {
+                beside.extend(
+                    here[..i]
+                        .last()
+                        .filter(|f| word(f))
+                        .map(|f| f.to_lowercase()),
+                );
+            }
+            if !beside.is_empty() {
+                found.push((value.to_string(), beside));
+            }
+        }
+    }
+    found
+}
+
+/// When the answer ends "… is X" where X is a value of the request with a digit in it
+/// (`10.0.0.5`), and a line the code printed holds X beside a word the request and the answer
+/// both lack (`backup.lan`): X.
+fn asked_value_said_back(request: &str, answer: &str, printed: &str) -> Option<String> {
+    let at = answer.to_lowercase().rfind(" is ")?;
+    let said = bare_field(&answer[at + 4..]);
+    if said.contains(char::is_whitespace) {
+        return None;
+    }
+    let answered: Vec<String> = fields_of(answer).iter().map(|f| f.to_lowercase()).collect();
+    beside_asked(request, printed)
+        .into_iter()
+        .any(|(value, beside)| value == said && !beside.iter().any(|b| answered.contains(b)))
+        .then(|| said.to_string())
+}
+
+/// Whether the answer says a word the code printed beside a value of the request
+/// (`backup.lan` of `10.0.0.5 backup.lan`): it used the output, though no number of it.
+fn said_beside_asked(request: &str, answer: &str, printed: &str) -> bool {
+    let answered: Vec<String> = fields_of(answer).iter().map(|f| f.to_lowercase()).collect();
+    beside_asked(request, printed)
+        .iter()
+        .any(|(_, beside)| beside.iter().any(|b| answered.contains(b)))
 }
 
 /// A Python list of two items or more the answer writes (`['fig', 'pear', 'apple']`) where the
@@ -6178,7 +6285,7 @@ pub fn uncomputed_hint(
     // several (the 0.5B model printed both host lines for 10.0.0.5; twenty-ninth set, task 31).
     if hint.is_none()
         && !shell
-        && let Some((prefix, longer, file)) = prefix_of_longer_number(code, cwd)
+        && let Some((prefix, longer, file)) = prefix_of_longer_number(code, printed, cwd)
     {
         return Some(RunHint {
             text: format!(
@@ -17405,8 +17512,10 @@ fn repeats_uncounted(request: &str, code: &str) -> bool {
     let lower = request.to_lowercase();
     let repeats = asks_repeats(&lower);
     let bare = uncommented(code).to_lowercase().replace(' ', "");
+    // `Counter(` called, not imported alone: the 0.5B model added the import to its set of
+    // customers and ran it again (twenty-ninth set, task 17's re-run).
     let counts = [
-        "counter",
+        "counter(",
         ".count(",
         "+=1",
         ".get(",
@@ -17432,7 +17541,7 @@ fn most_common_uncounted(request: &str, code: &str, value: &str) -> bool {
         .any(|w| lower.contains(w));
     let bare = uncommented(code).to_lowercase().replace(' ', "");
     let counts = [
-        "counter",
+        "counter(",
         ".count(",
         "max(",
         "sort",
@@ -17478,8 +17587,13 @@ fn share_undivided(request: &str, code: &str) -> Option<String> {
 /// A `startswith` test of a number (`line.startswith('10.0.0.5')`) that a line of a file the
 /// code names begins with and goes on with more digits (`10.0.0.50`): the number, that longer
 /// one and the file. The 0.5B model printed two host lines for 10.0.0.5 (twenty-ninth set, task
-/// 31).
-fn prefix_of_longer_number(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+/// 31). Only where the output holds a field of that longer number's line: `next(…)` took the
+/// first line alone, and was told it had taken both (the same task's re-run).
+fn prefix_of_longer_number(
+    code: &str,
+    printed: &str,
+    cwd: &Path,
+) -> Option<(String, String, String)> {
     static TEST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"\.startswith\(\s*(?:'([^'\n]*\d)'|"([^"\n]*\d)")\s*\)"#).ok()
     });
@@ -17495,7 +17609,12 @@ fn prefix_of_longer_number(code: &str, cwd: &Path) -> Option<(String, String, St
         prefixes.iter().find_map(|prefix| {
             text.lines().find_map(|line| {
                 let rest = line.strip_prefix(prefix)?;
-                rest.starts_with(|c: char| c.is_ascii_digit()).then(|| {
+                let taken = line.split_whitespace().any(|field| {
+                    printed
+                        .split(|c: char| c.is_whitespace() || c == ',' || c == '\'' || c == '"')
+                        .any(|p| p == field)
+                });
+                (taken && rest.starts_with(|c: char| c.is_ascii_digit())).then(|| {
                     let longer = line.split_whitespace().next().unwrap_or(line);
                     (prefix.to_string(), longer.to_string(), file.to_string())
                 })
@@ -17516,9 +17635,20 @@ fn subtitle_timings_counted(request: &str, code: &str) -> Option<String> {
         .into_iter()
         .find(|f| f.ends_with(".srt") || f.ends_with(".vtt"))?;
     let bare = uncommented(code);
-    let skips = ["-->", "isdigit", "isnumeric", r"\d", "srt", "webvtt"]
-        .iter()
-        .any(|w| bare.to_lowercase().replace(file, "").contains(w));
+    // A subtitle library skips them too; not a name that says srt (`count_words_in_srt`, the
+    // 0.5B model's function over every line; twenty-ninth set, task 33's re-run).
+    let skips = [
+        "-->",
+        "isdigit",
+        "isnumeric",
+        r"\d",
+        "import srt",
+        "pysrt",
+        "srt.parse",
+        "webvtt",
+    ]
+    .iter()
+    .any(|w| bare.to_lowercase().replace(file, "").contains(w));
     (!skips).then(|| file.to_string())
 }
 

@@ -14299,6 +14299,11 @@ fn different_ones_counted_for_those_that_repeat_are_told_to_count_each() {
     );
     let counted = "from collections import Counter\nimport csv\nc = Counter(r['customer'] for r in csv.DictReader(open('orders.csv')))\nprint(len([k for k, v in c.items() if v > 1]))";
     assert!(!repeats_uncounted(request, counted));
+    // Counter imported and never called counts nothing (the same task's re-run).
+    assert!(repeats_uncounted(
+        request,
+        &format!("from collections import Counter\n{code}")
+    ));
     assert!(!repeats_uncounted(
         "How many different customers are in orders.csv?",
         code
@@ -14376,8 +14381,9 @@ fn a_number_that_begins_a_longer_one_is_told_to_compare_the_whole_field() {
     )
     .unwrap();
     let code = "with open('hosts.txt') as file:\n    for line in file:\n        if line.startswith('10.0.0.5'):\n            print(line.strip())";
+    let both = "10.0.0.5\tbackup.lan\n10.0.0.50\tprinter.lan\n";
     assert_eq!(
-        prefix_of_longer_number(code, here.path()),
+        prefix_of_longer_number(code, both, here.path()),
         Some((
             "10.0.0.5".to_string(),
             "10.0.0.50".to_string(),
@@ -14397,7 +14403,28 @@ fn a_number_that_begins_a_longer_one_is_told_to_compare_the_whole_field() {
         hint.text
     );
     let whole = "with open('hosts.txt') as file:\n    for line in file:\n        if line.startswith('10.0.0.5\\t'):\n            print(line.split()[1])";
-    assert_eq!(prefix_of_longer_number(whole, here.path()), None);
+    assert_eq!(
+        prefix_of_longer_number(whole, "backup.lan\n", here.path()),
+        None
+    );
+    // Only the host name of the longer one printed: its line was taken all the same.
+    assert!(prefix_of_longer_number(code, "backup.lan\nprinter.lan\n", here.path()).is_some());
+    // The first line alone (`next(…)`): nothing of the longer one's line was taken (the 0.5B
+    // model was told otherwise; twenty-ninth set, task 31's re-run).
+    let first = "hosts = open('hosts.txt').readlines()\nprint(next((l for l in hosts if l.startswith('10.0.0.5')), None))";
+    assert_eq!(
+        prefix_of_longer_number(first, "10.0.0.5\tbackup.lan\n\n", here.path()),
+        None
+    );
+    assert!(
+        uncomputed_in(
+            "Which host name in hosts.txt points to 10.0.0.5?",
+            first,
+            "10.0.0.5\tbackup.lan\n\n",
+            here.path(),
+        )
+        .is_none_or(|h| !h.text.contains("took that line too"))
+    );
 }
 
 #[test]
@@ -14412,6 +14439,14 @@ fn words_of_a_subtitle_file_counted_with_its_timings_are_told() {
     assert!(hint.text.contains("lines holding `-->`"), "{}", hint.text);
     let skipping = "lines = open('captions.srt').read().splitlines()\nprint(sum(len(l.split()) for l in lines if l.strip() and not l.strip().isdigit() and '-->' not in l))";
     assert_eq!(subtitle_timings_counted(request, skipping), None);
+    // A function named for the format skips nothing.
+    let named = "import re\ndef count_words_in_srt(caption_file):\n    with open(caption_file) as file:\n        lines = file.readlines()\n    return sum(len(re.findall(r'\\b\\w+\\b', l)) for l in lines)\nprint(count_words_in_srt('captions.srt'))";
+    assert_eq!(
+        subtitle_timings_counted(request, named).as_deref(),
+        Some("captions.srt")
+    );
+    let parsed = "import srt\nsubs = list(srt.parse(open('captions.srt').read()))\nprint(sum(len(s.content.split()) for s in subs))";
+    assert_eq!(subtitle_timings_counted(request, parsed), None);
 }
 
 #[test]
@@ -14569,4 +14604,43 @@ fn kinds_a_column_tells_apart_left_unread_are_told_the_column() {
     );
     let read = "import csv\nrows = list(csv.DictReader(open('ledger.csv')))\nprint(sum(float(r['amount']) if r['type'] == 'credit' else -float(r['amount']) for r in rows))";
     assert_eq!(kinds_column_unread(request, read, here.path()), None);
+}
+
+#[test]
+fn an_answer_that_gives_back_the_requests_own_value_is_asked_for_what_stands_beside_it() {
+    let request = "Which host name in hosts.txt points to 10.0.0.5?";
+    let code = "for line in open('hosts.txt'):\n    if line.split()[0] == '10.0.0.5':\n        print('The host name in hosts.txt that points to 10.0.0.5 is:', line.strip())";
+    let printed = "The host name in hosts.txt that points to 10.0.0.5 is: 10.0.0.5\tbackup.lan\n";
+    let h = runs(request, &[(code, printed)]);
+    let answer = "The host name in `hosts.txt` that points to `10.0.0.5` is `10.0.0.5`.";
+    assert_eq!(
+        asked_value_said_back(request, answer, printed).as_deref(),
+        Some("10.0.0.5")
+    );
+    let nudge = unused_output_nudge(&h, answer).unwrap();
+    assert!(nudge.contains("gives back 10.0.0.5"), "{nudge}");
+    assert!(!nudge.contains("is backup.lan"), "{nudge}");
+    assert_eq!(
+        unused_output_nudge(
+            &h,
+            "The host name in `hosts.txt` that points to `10.0.0.5` is `backup.lan`."
+        ),
+        None
+    );
+    // The request's number is the answer where nothing else stands beside it.
+    let alone = "10.0.0.5\n";
+    assert_eq!(asked_value_said_back(request, answer, alone), None);
+    // A value of the answer's own is no value given back.
+    assert_eq!(
+        asked_value_said_back("What is 12 times 12?", "12 times 12 is 144.", "144\n"),
+        None
+    );
+    assert_eq!(
+        asked_value_said_back(
+            "Which port does nginx in ports.txt listen on?",
+            "The port is 8080.",
+            "nginx 8080\n"
+        ),
+        None
+    );
 }
