@@ -1805,6 +1805,132 @@ TWENTY_NINTH = [
 ]
 
 
+RATED_BOOKS_JSON = json.dumps([{"title": "Dune", "year": 1965, "rating": 4.3}, {"title": "The Road", "year": 2006, "rating": 3.9},
+                               {"title": "Gilead", "year": 2004, "rating": 4.1}, {"title": "Neuromancer", "year": 1984, "rating": 3.9},
+                               {"title": "White Teeth", "year": 2000, "rating": 3.8}, {"title": "Piranesi", "year": 2020, "rating": 4.4},
+                               {"title": "Atonement", "year": 2001, "rating": 4.0}], indent=2) + "\n"
+NOT_FOUND_LOG = ('10.1.1.2 - - [01/Dec/2026:10:00:01 +0000] "GET /index.html HTTP/1.1" 200 5120\n'
+                 '10.1.1.3 - - [01/Dec/2026:10:00:04 +0000] "GET /old-page HTTP/1.1" 404 312\n'
+                 '10.1.1.2 - - [01/Dec/2026:10:00:09 +0000] "GET /favicon.ico HTTP/1.1" 404 312\n'
+                 '10.1.1.4 - - [01/Dec/2026:10:01:15 +0000] "GET /old-page HTTP/1.1" 404 312\n'
+                 '10.1.1.5 - - [01/Dec/2026:10:02:00 +0000] "GET /shop/cart HTTP/1.1" 200 404\n'
+                 '10.1.1.3 - - [01/Dec/2026:10:02:30 +0000] "GET /old-page HTTP/1.1" 404 312\n'
+                 '10.1.1.6 - - [01/Dec/2026:10:03:12 +0000] "GET /api/v1/items HTTP/1.1" 404 98\n'
+                 '10.1.1.2 - - [01/Dec/2026:10:04:45 +0000] "GET /shop/cart HTTP/1.1" 200 404\n'
+                 '10.1.1.7 - - [01/Dec/2026:10:05:05 +0000] "GET /shop/cart HTTP/1.1" 200 404\n')
+PYPROJECT_REQ_TOML = ('[project]\nname = "ledgerly"\nversion = "2.1.0"\nrequires-python = ">=3.10"\n'
+                      'dependencies = ["requests>=2.31", "click>=8.1"]\n\n[tool.black]\ntarget-version = ["py311"]\n')
+CONFIG_EMPTY_ENV = ("APP_NAME=shop\nAPI_KEY=\nDEBUG=false\n# SENTRY_DSN=\nSMTP_HOST=\nSMTP_PORT=587\nCACHE_URL=\n"
+                    "LOG_LEVEL=info\n")
+TOOLS_INVENTORY_CSV = ("item,category,quantity,unit_price\nhammer,tools,4,12.50\npaint roller,paint,10,3.20\nwrench,tools,6,8.75\n"
+                       "rake,garden,3,15.00\nscrewdriver set,tools,2,22.00\nbrush,paint,12,2.40\nshovel,garden,2,19.90\n")
+TIMED_EVENTS_CSV = ("timestamp,event\n2026-12-01 08:45:00,login\n2026-12-01 09:10:00,upload\n2026-12-01 10:30:00,share\n"
+                    "2026-12-01 11:59:00,logout\n2026-12-01 12:15:00,login\n2026-12-01 13:00:00,upload\n2026-12-01 09:45:00,comment\n")
+DEV_PACKAGE_JSON = json.dumps({"name": "webapp", "version": "1.4.0", "dependencies": {"react": "^18.2.0", "react-dom": "^18.2.0", "zod": "^3.22.0"},
+                               "devDependencies": {"typescript": "^5.4.0", "vite": "^5.2.0", "eslint": "^8.57.0", "prettier": "^3.2.0", "vitest": "^1.5.0"}}, indent=2) + "\n"
+RANKED_SCORES_TXT = "mia: 88\nleo: 95\nzoe: 91\nkai: 79\nnoa: 93\nivy: 85\n"
+SESSIONS_CSV = "user,start,end\nana,09:05,09:50\nben,10:40,12:05\ncleo,13:15,14:20\ndev,15:30,16:10\neli,08:20,09:35\n"
+BULLET_NOTES_MD = ("# Notes\n\n## Groceries\n- milk\n- eggs\n- bread\n- coffee\n\n## Work\n- send report\n- review PR\n  - check tests\n"
+                   "- book room\n- call Sam\n- update roadmap\n\n## Ideas\n- garden app\n- trip to Porto\n- learn Go\n")
+FAHRENHEIT_CSV = "date,high_f\n2026-07-01,84\n2026-07-02,91\n2026-07-03,95\n2026-07-04,88\n2026-07-05,79\n"
+WIDGET_ORDERS_JSON = json.dumps([{"id": 1, "items": [{"name": "widget", "qty": 3}, {"name": "gadget", "qty": 1}]},
+                                 {"id": 2, "items": [{"name": "gizmo", "qty": 5}]},
+                                 {"id": 3, "items": [{"name": "widget", "qty": 7}, {"name": "widget stand", "qty": 2}]},
+                                 {"id": 4, "items": [{"name": "gadget", "qty": 2}, {"name": "widget", "qty": 1}]}], indent=2) + "\n"
+ENABLED_INI = ("[cache]\nenabled = true\nsize = 256\n\n[mail]\nenabled = false\n\n[search]\nenabled = true\n\n"
+               "[metrics]\n; enabled = true\ninterval = 60\n\n[backup]\nenabled = True\n")
+CITIES_TSV = "city\tpopulation\tarea_km2\nAlba\t120000\t60\nBrook\t450000\t310\nCedar\t80000\t25\nDune\t900000\t820\n"
+COMMITS_TXT = ("commit 9f1c2a7\nAuthor: Ana Silva <ana@example.org>\nDate:   Mon Nov 30 10:12:00 2026\n\n    Fix login redirect\n\n"
+               "commit 3b7e9d1\nAuthor: Ben Okafor <ben@example.org>\nDate:   Mon Nov 30 09:40:00 2026\n\n    Add CSV export\n\n"
+               "commit 77aa0e2\nAuthor: Ana Silva <ana@example.org>\nDate:   Sun Nov 29 18:05:00 2026\n\n    Review notes from Ben Okafor\n\n"
+               "commit 1d2e3f4\nAuthor: Cleo Park <cleo@example.org>\nDate:   Sun Nov 29 11:30:00 2026\n\n    Bump version\n\n"
+               "commit 0a9b8c7\nAuthor: Ben Okafor <ben@example.org>\nDate:   Sat Nov 28 16:20:00 2026\n\n    Thanks Ben Okafor and Cleo Park\n\n"
+               "commit 5e6f7a8\nAuthor: Ana Silva <ana@example.org>\nDate:   Sat Nov 28 09:00:00 2026\n\n    Initial import\n")
+ANAGRAM_WORDS_TXT = "silent\nenlist\nstone\ntinsel\nlistens\ninlets\nglisten\nnotes\n"
+CITY_USERS_JSON = json.dumps([{"name": "Ana", "address": {"street": "Hauptstr. 1", "city": "Berlin"}},
+                              {"name": "Ben", "address": {"street": "Elbchaussee 4", "city": "Hamburg"}},
+                              {"name": "Cleo", "address": {"street": "Unter den Linden 7", "city": "Berlin"}},
+                              {"name": "Dev", "address": {"street": "Berliner Platz 2", "city": "Munich"}},
+                              {"name": "Eli", "address": {"street": "Kastanienallee 9", "city": "Berlin"}}], indent=2) + "\n"
+JUNIT_XML = ('<?xml version="1.0"?>\n<testsuite name="api" tests="4" time="1.25">\n'
+             '  <testcase name="test_login" time="0.250"/>\n  <testcase name="test_logout" time="0.125"/>\n'
+             '  <testcase name="test_export" time="0.600"/>\n  <testcase name="test_import" time="0.225"/>\n</testsuite>\n')
+PAYMENTS_CSV = "id,amount,currency\n1,120.00,USD\n2,50.00,EUR\n3,80.00,USD\n4,200.00,EUR\n5,15.50,USD\n"
+MAIN_GO = ('package main\n\n// main starts the server.\nimport (\n\t"fmt"\n\t"net/http"\n)\n\n/*\nRoutes:\n  / and /health\n*/\n'
+           'func main() {\n\t// the address comes from the env later\n\turl := "http://localhost:8080"\n\thttp.HandleFunc("/", handler)\n'
+           '\tfmt.Println("listening on", url)\n\t// TODO: graceful shutdown\n\thttp.ListenAndServe(":8080", nil)\n}\n\n'
+           '// handler answers every request.\nfunc handler(w http.ResponseWriter, r *http.Request) {\n\tfmt.Fprintln(w, "ok")\n}\n')
+PY_TREE = {"project/app.py": "print('hi')\n", "project/empty.py": "", "project/pkg/__init__.py": "", "project/pkg/util.py": "def f():\n    return 1\n",
+           "tests/test_app.py": "", "tests/conftest.py": "import pytest\n", "notes.txt": ""}
+THIRTIETH = [
+    ('What is the 12th Catalan number? Use code.',
+     {}, '208012'),
+    ('How many 5-card hands from a 52-card deck have all five cards of the same suit? Use code.',
+     {}, '5148'),
+    ('Which two-digit number is equal to twice the product of its digits? Use code.',
+     {}, '36'),
+    ('An item costs 59.50 with 19% tax included. What is its price before tax? Use code.',
+     {}, '50'),
+    ('How many full weeks are there between 2026-03-01 and 2026-12-25? Use code.',
+     {}, '42'),
+    ('How many integers from 1 to 1000 are divisible by 3 or by 5 but not by both? Use code.',
+     {}, '401'),
+    ('What is the alternating sum of the digits of 918273645 (the first minus the second plus the third, and so on)? Use code.',
+     {}, '25'),
+    ('What does 5000 grow to at 4% a year compounded monthly for 3 years, rounded to cents? Use code.',
+     {}, '5636.36'),
+    ('Shift each letter of the word python 3 places forward in the alphabet. What word do you get? Use code.',
+     {}, 'sbwkrq'),
+    ('What is the sum of the squares of the first 15 odd numbers? Use code.',
+     {}, '4495'),
+    ('In how many ways can 8 people sit in a row if two of them must sit next to each other? Use code.',
+     {}, '10080'),
+    ('What is the population standard deviation of 1, 3, 5, 7 and 9, rounded to 2 decimals? Use code.',
+     {}, '2.83'),
+    ('What is the average rating of the books in books.json published after 2000?',
+     {'books.json': RATED_BOOKS_JSON}, '4.1'),
+    ('Which URL path in access.log got the most 404 responses?',
+     {'access.log': NOT_FOUND_LOG}, 'old-page'),
+    ('What Python version does pyproject.toml require at least?',
+     {'pyproject.toml': PYPROJECT_REQ_TOML}, '3.10'),
+    ('How many keys in config.env have an empty value?',
+     {'config.env': CONFIG_EMPTY_ENV}, '3'),
+    ('What is the total value (quantity times unit price) of the items in the tools category of inventory.csv?',
+     {'inventory.csv': TOOLS_INVENTORY_CSV}, '146.5'),
+    ('How many events in events.csv happened between 09:00 and 12:00?',
+     {'events.csv': TIMED_EVENTS_CSV}, '4'),
+    ('How many devDependencies does package.json have?',
+     {'package.json': DEV_PACKAGE_JSON}, '5'),
+    ('Who has the second highest score in scores.txt?',
+     {'scores.txt': RANKED_SCORES_TXT}, 'noa'),
+    ('What is the longest session in sessions.csv, in minutes?',
+     {'sessions.csv': SESSIONS_CSV}, '85'),
+    ('Which heading in notes.md has the most bullet points under it?',
+     {'notes.md': BULLET_NOTES_MD}, 'work'),
+    ('What is the highest temperature in weather.csv in degrees Celsius, rounded to 1 decimal? The file gives Fahrenheit.',
+     {'weather.csv': FAHRENHEIT_CSV}, '35'),
+    ('What is the total quantity of widgets across all orders in orders.json?',
+     {'orders.json': WIDGET_ORDERS_JSON}, '11'),
+    ('How many sections in settings.ini have enabled = true?',
+     {'settings.ini': ENABLED_INI}, '3'),
+    ('Which city in cities.tsv has the highest population density?',
+     {'cities.tsv': CITIES_TSV}, 'cedar'),
+    ('Which author made the most commits in commits.txt?',
+     {'commits.txt': COMMITS_TXT}, 'ana silva'),
+    ('How many words in words.txt are anagrams of listen?',
+     {'words.txt': ANAGRAM_WORDS_TXT}, '4'),
+    ('How many users in users.json live in Berlin?',
+     {'users.json': CITY_USERS_JSON}, '3'),
+    ('What is the total time in milliseconds of the test cases in junit.xml?',
+     {'junit.xml': JUNIT_XML}, '1200'),
+    ('How many .py files in this folder and its subfolders are empty?',
+     PY_TREE, '3'),
+    ('What is the total of the amounts in payments.csv in US dollars, if 1 EUR is 1.10 USD?',
+     {'payments.csv': PAYMENTS_CSV}, '490.5'),
+    ('How many lines of main.go are comments?',
+     {'main.go': MAIN_GO}, '8'),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1815,7 +1941,8 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentythird": TWENTY_THIRD, "twentyfourth": TWENTY_FOURTH,
         "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH,
         "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH,
-        "twentyninth": TWENTY_NINTH}
+        "twentyninth": TWENTY_NINTH,
+        "thirtieth": THIRTIETH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
