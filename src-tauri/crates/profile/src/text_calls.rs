@@ -22,17 +22,18 @@ pub struct FencedBlock {
 /// (the model was cut off) unless `include_unclosed`.
 pub fn fenced_blocks(text: &str, include_unclosed: bool) -> Vec<FencedBlock> {
     let mut blocks = Vec::new();
-    let mut current: Option<(String, String, String)> = None; // (fence, lang, body)
+    // (fence, lang, body, the fence's indentation)
+    let mut current: Option<(String, String, String, usize)> = None;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();
         match &mut current {
             None => {
                 if let Some(fence) = fence_prefix(trimmed) {
                     let lang = trimmed[fence.len()..].trim().to_string();
-                    current = Some((fence, lang, String::new()));
+                    current = Some((fence, lang, String::new(), line.len() - trimmed.len()));
                 }
             }
-            Some((fence, lang, body)) => {
+            Some((fence, lang, body, indent)) => {
                 let t = trimmed.trim_end();
                 if t.starts_with(fence.as_str()) && t.chars().all(|c| c == '`' || c == '~') {
                     blocks.push(FencedBlock {
@@ -41,12 +42,16 @@ pub fn fenced_blocks(text: &str, include_unclosed: bool) -> Vec<FencedBlock> {
                     });
                     current = None;
                 } else {
-                    body.push_str(line);
+                    // A block indented under a list item is indented by as much as its fence:
+                    // the 0.5B model's steps "1. …" each held a block three spaces in, which ran
+                    // as an IndentationError (thirtieth set, task 17).
+                    let margin = line.len() - line.trim_start_matches([' ', '\t']).len();
+                    body.push_str(&line[margin.min(*indent)..]);
                 }
             }
         }
     }
-    if include_unclosed && let Some((_, lang, body)) = current {
+    if include_unclosed && let Some((_, lang, body, _)) = current {
         blocks.push(FencedBlock { lang, body });
     }
     for b in &mut blocks {
@@ -787,6 +792,21 @@ mod tests {
             json_calls(inside, &["execute"])[0].arguments["code"],
             "import json\nprint(json.dumps(1))"
         );
+    }
+
+    #[test]
+    fn a_block_indented_under_a_list_item_is_taken_without_that_indentation() {
+        // As Qwen2.5-Coder-0.5B wrote it (thirtieth set, task 17).
+        let text = "1. **Read the data:**\n   ```python\n   import csv\n   for row in csv.reader(open('a.csv')):\n       print(row)\n   ```\n2. Done.";
+        let blocks = fenced_blocks(text, false);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(
+            blocks[0].body,
+            "import csv\nfor row in csv.reader(open('a.csv')):\n    print(row)"
+        );
+        // A block at the margin keeps its own indentation.
+        let flat = "```python\n  x = 1\n```";
+        assert_eq!(fenced_blocks(flat, false)[0].body, "  x = 1");
     }
 
     #[test]

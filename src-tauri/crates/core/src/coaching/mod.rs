@@ -383,6 +383,19 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        // A CSV file's text taken for its rows by column name: the 0.5B model's
+        // `staff = computer.files.read('staff.csv')`, then `row['salary'] for row in staff`,
+        // told to split lines, ran it again (twenty-ninth set, task 23).
+        if output.contains("string indices must be integers")
+            && let Some((file, column)) = csv_text_as_rows(code, cwd)
+        {
+            return hint(
+                &format!(
+                    "`{file}` read whole is one string, its text, and a string has no `['{column}']`: read its rows with `rows = list(csv.DictReader(open('{file}')))`, each a dict by column name, and convert each number you use, `float(row['{column}'])`."
+                ),
+                false,
+            );
+        }
         // A plain text file's lines taken for records (the 1.5B model took `x['temp']` of
         // temps.txt's `monday 21` lines, twice).
         if output.contains("string indices must be integers")
@@ -400,8 +413,21 @@ pub fn run_hint(
         if let Some(text) = missing_key(output).and_then(|key| yaml_key_path(code, key, cwd)) {
             return hint(&text, false);
         }
+        // A row label looked up as a column: `df[df['diff'].idxmax()]` is `KeyError: 5` (the
+        // 1.5B model was told its own new column was none of the file's, and ran it again
+        // until its time ran out; twenty-ninth set, task 19).
+        if let Some((written, name, inner)) = label_as_column(code, output) {
+            return hint(
+                &format!(
+                    "`{written}` looks up a column by that name: `idxmax()` and `idxmin()` give a row's label, and a row is taken by its label with `.loc`, `{name}.loc[{inner}]`."
+                ),
+                false,
+            );
+        }
+        // The key the error names, not another one the code reads.
         if output.contains("KeyError: ")
             && let Some((file, key, columns)) = unknown_csv_key(code, cwd)
+            && missing_key(output) == Some(key.as_str())
         {
             return hint(
                 &format!(
@@ -1414,6 +1440,88 @@ fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
     ))
 }
 
+/// When a run failed with a `KeyError` of a number and the code indexes a table by an
+/// `idxmax()` or `idxmin()` (`steps_df[steps_df['diff'].idxmax()]`): that index as written,
+/// the table's name and what it was indexed with.
+fn label_as_column<'c>(code: &'c str, output: &str) -> Option<(&'c str, &'c str, &'c str)> {
+    static INDEXED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(\w+)\[([^\[\]\n]*(?:\[[^\[\]\n]*\])?\.idx(?:max|min)\(\))\]").ok()
+    });
+    let number = output
+        .rsplit("KeyError: ")
+        .next()
+        .filter(|_| output.contains("KeyError: "))?
+        .lines()
+        .next()?
+        .trim();
+    if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit() || c == '-') {
+        return None;
+    }
+    INDEXED.as_ref()?.captures_iter(code).find_map(|c| {
+        let name = c.get(1)?.as_str();
+        (!matches!(name, "loc" | "iloc" | "at")).then_some((
+            c.get(0)?.as_str(),
+            name,
+            c.get(2)?.as_str(),
+        ))
+    })
+}
+
+/// When each line of `head` splits at whitespace into the same number of fields, and one
+/// field holds a number with the same unit after it on every line (`120ms` of `GET /api/items
+/// 120ms`): where it is and how to convert it. The 1.5B model converted `line.split()[1]`, the
+/// path, of latency.txt, and was told only to look at the lines (twenty-ninth set, task 28).
+fn unit_field(head: &str) -> Option<String> {
+    let rows: Vec<Vec<&str>> = head
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let width = rows.first()?.len();
+    if width < 2 || rows.iter().any(|r| r.len() != width) {
+        return None;
+    }
+    let split = |field: &str| -> Option<(String, String)> {
+        let digits = field.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
+        let unit = &field[digits.len()..];
+        (!unit.is_empty() && !digits.is_empty() && digits.parse::<f64>().is_ok())
+            .then(|| (digits.to_string(), unit.to_string()))
+    };
+    (0..width).find_map(|i| {
+        let units: Vec<String> = rows
+            .iter()
+            .map(|r| split(r[i]).map(|(_, unit)| unit))
+            .collect::<Option<_>>()?;
+        let unit = units.first()?;
+        units.iter().all(|u| u == unit).then(|| {
+            format!(
+                "The number of each line is field {i} (`line.split()[{i}]`), with `{unit}` written after it: take that field and strip the unit before converting, `float(line.split()[{i}].removesuffix('{unit}'))`."
+            )
+        })
+    })
+}
+
+/// When the code reads a CSV file whole (`computer.files.read('staff.csv')`, `.read()`) and
+/// takes one of its columns by name with a subscript (`row['salary']`): the file and that
+/// column.
+fn csv_text_as_rows(code: &str, cwd: &Path) -> Option<(String, String)> {
+    if code.contains("DictReader") || code.contains("read_csv") {
+        return None;
+    }
+    named_files(code).into_iter().find_map(|name| {
+        let (header, _) = csv_file(cwd, name)?;
+        let whole = code.contains(&format!("files.read('{name}')"))
+            || code.contains(&format!("files.read(\"{name}\")"))
+            || read_as_one_string(code).is_some();
+        if !whole {
+            return None;
+        }
+        let column = header
+            .iter()
+            .find(|h| code.contains(&format!("['{h}']")) || code.contains(&format!("[\"{h}\"]")))?;
+        Some((name.to_string(), column.clone()))
+    })
+}
+
 /// The key a `KeyError` names (`KeyError: 'data'`).
 fn missing_key(output: &str) -> Option<&str> {
     let rest = output.rsplit("KeyError: ").next()?;
@@ -1501,7 +1609,7 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
                         "{shown}\n{SEVERAL_NUMBERS} separated by {between}: split each line \
                          (`line.{split}`) and convert each part."
                     ),
-                    None => match labelled_numbers(head) {
+                    None => match labelled_numbers(head).or_else(|| unit_field(head)) {
                         Some(how) => format!("{shown}\n{how}"),
                         None => {
                             format!("{shown}\nLook at what each line holds before converting it.")
@@ -2287,10 +2395,20 @@ fn says_none(output: &str, request: &str) -> bool {
     // settings.yaml": the 1.5B model looked for `database_port` in a file that nests `port`
     // under `database:`, and answered that no port is set).
     let lower = output.to_lowercase();
+    // "No host name found …" too (the 1.5B model; twenty-ninth set, task 31).
     let said_none = numbers.is_empty()
-        && ["not found", "no match", "does not exist", "doesn't exist"]
-            .iter()
-            .any(|w| lower.contains(w));
+        && ([
+            "not found",
+            "no match",
+            "does not exist",
+            "doesn't exist",
+            "could not find",
+            "couldn't find",
+            "nothing found",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+            || lower.starts_with("no ") && lower.contains(" found"));
     output.lines().count() == 1
         && (said_none
             || (!numbers.is_empty() && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))))
@@ -2450,8 +2568,20 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
             continue;
         }
         if let Some(example) = lines().find(|l| fold(l).contains(word)) {
+            // A field of its own (an address of /etc/hosts' `10.0.0.5 backup.lan`): that
+            // field compared, for `in` would take `10.0.0.50` too (the 1.5B model's
+            // `line.strip() == '10.0.0.5'` found no host; twenty-ninth set, task 31).
+            let field = lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .find_map(|l| l.split_whitespace().position(|f| fold(f) == word));
+            let test = match field {
+                Some(i) if word.contains(|c: char| c.is_ascii_digit()) => {
+                    format!("Compare the field that holds it: `line.split()[{i}] == '{word}'`.")
+                }
+                _ => format!("Test whether a line holds it: `'{word}' in line`."),
+            };
             return Some(format!(
-                "Your code compares whole lines with `'{word}'`, and no line of {files} is just `{word}`: they read like `{}`. Test whether a line holds it: `'{word}' in line`.",
+                "Your code compares whole lines with `'{word}'`, and no line of {files} is just `{word}`: they read like `{}`. {test}",
                 example.trim()
             ));
         }
@@ -2752,18 +2882,33 @@ fn unused_column<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<(&'r st
 fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String>)> {
     static KEY: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         // pandas' `groupby('department')` and `sort_values('salary')` take columns too.
+        // A subscript of a name, a call or another subscript, not a list written out: the
+        // 1.5B model's `weekend_days = ['Saturday', 'Sunday']` was told `Saturday` is no
+        // column (twenty-ninth set, task 18).
         regex::Regex::new(
-            r#"(?:\[\s*|\.get\(\s*|\.groupby\(\s*(?:by\s*=\s*)?|\.sort_values\(\s*(?:by\s*=\s*)?)['"]([^'"\n]+)['"]"#,
+            r#"(?:[\w)\]]\[\s*|\.get\(\s*|\.groupby\(\s*(?:by\s*=\s*)?|\.sort_values\(\s*(?:by\s*=\s*)?)['"]([^'"\n]+)['"]"#,
         )
         .ok()
     });
     if !(code.contains("DictReader") || code.contains("read_csv")) {
         return None;
     }
+    // Not a column the code makes itself (`df['step_difference'] = df['steps'].diff()`).
+    let made = |key: &str| {
+        [format!("['{key}']"), format!("[\"{key}\"]")]
+            .iter()
+            .any(|index| {
+                code.match_indices(index.as_str()).any(|(at, _)| {
+                    let after = code[at + index.len()..].trim_start();
+                    after.starts_with('=') && !after.starts_with("==")
+                })
+            })
+    };
     let keys: Vec<&str> = KEY
         .as_ref()?
         .captures_iter(code)
         .filter_map(|c| Some(c.get(1)?.as_str()))
+        .filter(|key| !made(key))
         .collect();
     named_files(code).into_iter().find_map(|name| {
         // The header as written (`csv_header` lowercases it), when the file has one.
@@ -5103,7 +5248,8 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
         c.origin == CallOrigin::Text
             && matches!(&c.action, ToolAction::RunCode { code, .. } if !code.contains("computer.files.read("))
     });
-    let value = output.trim();
+    let unwarned = without_warnings(output);
+    let value = unwarned.trim();
     if !ran_code_as_text || value.is_empty() || value.len() > SHORT_OUTPUT {
         return None;
     }
@@ -5853,13 +5999,31 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // An earlier run's wrong result taken up as data: the 0.5B model, its 70.805 (59.50 plus
+    // tax) told it was not the answer, set `item_price = 70.805` and added the tax again
+    // (thirtieth set, task 4).
+    if !shell
+        && hint.is_none()
+        && let Some(n) = wrong_result_reused(history, turn, &request, code)
+    {
+        let given = numbers_in(&request).join(", ");
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `{n}` in your code is what your earlier code printed, and that was not the answer: start again from the numbers my request gives ({given}), and compute the answer from them. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // The request printed back on a line of its own is no output (told to print "what my
     // request needs: …", the 0.5B model printed the request, then `config['client']['port']`;
     // eighteenth set, task 24).
     // Nor is a `None` under a value, what a function that prints returned (the 0.5B model's
     // `print(show_date())` printed today's date, then `None`; nineteenth set, task 10).
-    let several = printed.trim().lines().count() > 1;
-    let unechoed: String = printed
+    // Nor a library's warning, with the line of code it quotes (pandas' deprecation warning
+    // under a printed dict was taken for a column of values; twenty-ninth set, task 18).
+    let unwarned = without_warnings(printed);
+    let several = unwarned.trim().lines().count() > 1;
+    let unechoed: String = unwarned
         .lines()
         .filter(|l| l.trim() != request.trim() && !(several && l.trim() == "None"))
         .collect::<Vec<_>>()
@@ -6068,7 +6232,10 @@ pub fn uncomputed_hint(
                     })
                 })
                 .or_else(|| {
-                    words_unsplit(&request, &with_earlier_code(history, turn, code)).then(|| {
+                    // Not a file of one word a line, whose lines are its words.
+                    (words_unsplit(&request, &with_earlier_code(history, turn, code))
+                        && !one_word_lines(&request, cwd))
+                    .then(|| {
                         "my request asks about words, and your code never split the text into words: it measured or counted whole lines. Split each line into its words, `line.split()`, and test each word.".to_string()
                     })
                 })
@@ -6290,6 +6457,56 @@ pub fn uncomputed_hint(
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} `{prefix}` also begins `{longer}` in `{file}`, so `startswith('{prefix}')` took that line too: compare the whole field, `line.split()[0] == '{prefix}'`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // A pattern anchored with `^` over a whole text, without `re.M`: only the text's start is
+    // tried (the 0.5B model's `re.findall(r'^\w+', content)` found config.env's first key
+    // alone; thirtieth set, task 16).
+    if hint.is_none()
+        && !shell
+        && let Some(pattern) = anchored_without_multiline(code)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `^` in `{pattern}` matches only at the start of the whole text your code searched, not at each line's start, so it tried the first line alone: pass `re.M` (`re.findall({pattern}, text, re.M)`), or search line by line. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // A label printed with nothing after it: what the code found is empty (the 0.5B model's
+    // `re.match(r'GET /(\w+)', line)` matched no line of access.log, whose lines begin with an
+    // address, and it answered `404`; thirtieth set, task 14).
+    if hint.is_none()
+        && !shell
+        && value.lines().count() == 1
+        && value.trim_end().ends_with(':')
+        && value.split_whitespace().count() >= 2
+    {
+        let matched = if uncommented(code).contains("re.match(") {
+            " `re.match` tries the pattern only at the start of each line; `re.search` finds it anywhere in the line."
+        } else {
+            ""
+        };
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code printed its label with nothing after it: what it found is empty, so nothing it looked for matched.{matched} Look at what the data holds, then write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // A column of dates and times compared as text with a time of day alone: the 0.5B model's
+    // `events_df['timestamp'] >= '09:00'` compared the dates' digits, and counted 0 events
+    // (thirtieth set, task 18).
+    if hint.is_none()
+        && !shell
+        && let Some((column, time, sample)) = time_compared_with_datetime(code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} `{column}` holds a date and a time (`{sample}`), and your code compared it as text with `'{time}'`, which compares the date's digits first: take the time part of each value, `[11:16]` of it (`'{}'`), and compare that with `'{time}'`. Write code that computes the answer to my request ({request}) and prints it.",
+                sample.get(11..16).unwrap_or_default()
             ),
             undone: true,
         });
@@ -7201,6 +7418,38 @@ pub fn uncomputed_hint(
                 format!("my request asks for a prime number, and {n} is not prime: it is {factor} × {}. Your code's test of a prime is wrong; test each candidate by trying every divisor from 2 up to its square root, `all(n % d for d in range(2, int(n ** 0.5) + 1))`.", n / factor)
             })
         })
+        .or_else(|| random_for_count(&request, code).then(|| RANDOM_FOR_COUNT.to_string()))
+        .or_else(|| junit_times_misread(&request, code, cwd))
+        .or_else(|| {
+            anagram_uncompared(&request, code).map(|word| {
+                format!("a word is an anagram of {word} when it has the same letters as {word}, each as often: compare its sorted letters with those of {word}, `sorted(w) == sorted('{word}')` (a word is no anagram of itself).")
+            })
+        })
+        .or_else(|| {
+            density_undivided(&request, code, cwd).map(|how| {
+                format!("my request asks for a density, an amount per unit of area, and your code divided nothing: compute {how} for each row, then take the one my request asks for.")
+            })
+        })
+        .or_else(|| {
+            bullets_uncounted(&request, code).then(|| {
+                "my request is about the bullet points under each heading, and your code never looked at a bullet point (a line that starts with `- ` or `* `): go through the lines in order, remember the heading you are under (a line that starts with `#`), and add 1 to that heading's count for each bullet line, `counts[heading] += 1`; then take the heading with the largest count.".to_string()
+            })
+        })
+        .or_else(|| {
+            first_odd_cut_short(&request, code).map(|(written, n, kind, fix)| {
+                format!("`{written}` takes the {kind} numbers below its end, fewer than {n} of them, and my request asks for the first {n}: `{fix}` takes {n}.")
+            })
+        })
+        .or_else(|| {
+            alternating_by_value(&request, code).then(|| {
+                "an alternating sum gives each digit its sign by its place (the first +, the second −, the third +, …), not by whether the digit is odd or even: `sum(int(d) * (1 if i % 2 == 0 else -1) for i, d in enumerate(digits))` over the digits as a string.".to_string()
+            })
+        })
+        .or_else(|| {
+            not_catalan_printed(&request, value).map(|n| {
+                format!("{n} is no Catalan number: they run 1, 1, 2, 5, 14, 42, 132, …, each `math.comb(2 * n, n) // (n + 1)` for n = 0, 1, 2, …, not the sum of the two before (that makes Fibonacci numbers).")
+            })
+        })
         .or_else(|| {
             digit_unprinted(&request, value).then(|| {
                 "my request asks which digit, and your code printed none (no number but my request's own): find it, trying each digit in turn (`for d in range(10):`), and print the one that does what my request asks.".to_string()
@@ -7301,6 +7550,7 @@ pub fn uncomputed_hint(
             number_for_who(&request, value).map(|number| {
                 let how = value_max(code)
                     .map(|(call, _, key)| format!(" `{call}` gives the largest or smallest value itself; `{key}` gives the key it belongs to, the name."))
+                    .or_else(|| names_kept_how(code, cwd))
                     .unwrap_or_default();
                 format!(
                     "my request asks who, and {number} is a number, not who it is: print the name that goes with it.{how}"
@@ -8458,10 +8708,27 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
             return None;
         }
         let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        // Another key of the file that the request describes, looked for: the 0.5B model's
+        // `config['project']['requires-python']` for the Python version pyproject.toml
+        // requires was told it never looked for `version` (thirtieth set, task 15).
+        if described_key_looked(request, &strings, &text) {
+            return None;
+        }
+        let asked_section = request_section(request, &text);
         request_keys(request, &text)
             .into_iter()
             .find(|(key, i)| {
                 let lower = key.to_lowercase();
+                // A key of another section than the one the request names is another
+                // thing: "dependencies … pinned to an exact version" is not [package]'s
+                // `version` (the 1.5B model, told so, read the package's version;
+                // twenty-ninth set, task 32).
+                if asked_section
+                    .as_deref()
+                    .is_some_and(|asked| section_at(&text, *i).is_some_and(|s| s != asked))
+                {
+                    return false;
+                }
                 // Its line taken by index is looked for too (the 1.5B model's
                 // `splitlines()[4]` of settings.yaml's `  port: 9090`).
                 !looked_for(&strings, &lower)
@@ -8477,6 +8744,64 @@ fn key_unlooked(request: &str, code: &str, cwd: &Path) -> Option<(String, String
                     .any(|lines| code.contains(&format!("{lines}[{i}]")))
             })
             .map(|(key, i)| (key, name.to_string(), i))
+    })
+}
+
+/// Whether one of the code's strings (`strings`, lowercase) is a key the settings file's `text`
+/// sets whose every part (split at `-`, `_` and `.`) the request says, or says the stem of
+/// (`requires-python` for "What Python version does pyproject.toml require").
+fn described_key_looked(request: &str, strings: &[String], text: &str) -> bool {
+    let lower = request.to_lowercase();
+    let said: Vec<&str> = words_in(&lower).filter(|w| w.len() >= 3).collect();
+    let described = |key: &str| {
+        let parts: Vec<&str> = key
+            .split(['-', '_', '.'])
+            .filter(|p| !p.is_empty())
+            .collect();
+        parts.len() >= 2
+            && parts.iter().all(|p| {
+                said.iter().any(|w| {
+                    *w == *p
+                        || (w.len() >= 4 && p.len() >= 4 && (p.starts_with(w) || w.starts_with(p)))
+                })
+            })
+    };
+    text.lines().any(|line| {
+        let line = line.trim();
+        let Some(at) = line.find(['=', ':']) else {
+            return false;
+        };
+        let key = line[..at].trim().trim_matches('"').to_lowercase();
+        !key.is_empty() && described(&key) && strings.contains(&key)
+    })
+}
+
+/// The `[section]` of a settings file's `text` that line `i` is in, lowercase.
+fn section_at(text: &str, i: usize) -> Option<String> {
+    text.lines()
+        .take(i + 1)
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix('[')
+                .and_then(|r| r.strip_suffix(']'))
+                .map(|name| name.trim().to_lowercase())
+        })
+        .last()
+}
+
+/// The `[section]` of a settings file's `text` whose name the request says as a word
+/// (`dependencies` of Cargo.toml), lowercase.
+fn request_section(request: &str, text: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    let said: Vec<&str> = words_in(&lower).collect();
+    text.lines().find_map(|l| {
+        let name = l
+            .trim()
+            .strip_prefix('[')?
+            .strip_suffix(']')?
+            .trim()
+            .to_lowercase();
+        said.contains(&name.as_str()).then_some(name)
     })
 }
 
@@ -10064,8 +10389,6 @@ fn file_dates_weekday_unasked(
     code: &str,
     cwd: &Path,
 ) -> Option<(String, String, String)> {
-    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
     let lower = request.to_lowercase();
     // Weekend days too (the 1.5B model looked for `Saturday` in temps.csv's dates and divided
     // by none; twenty-ninth set, task 18).
@@ -10097,7 +10420,7 @@ fn file_dates_weekday_unasked(
         if WEEKDAYS.iter().any(|d| low.contains(&d.to_lowercase())) {
             return None;
         }
-        let date = DATE.as_ref()?.find(&text)?.as_str().to_string();
+        let date = ISO_DATE.as_ref()?.find(&text)?.as_str().to_string();
         // Where a line's date is: the line itself, or a field of it (`2026-11-02,120` under
         // `date,amount`: the 1.5B model's `row['date']` was told `line.strip()`; twenty-eighth
         // set, task 16).
@@ -10109,7 +10432,7 @@ fn file_dates_weekday_unasked(
             let header = text
                 .lines()
                 .next()
-                .filter(|h| !DATE.as_ref().is_some_and(|d| d.is_match(h)));
+                .filter(|h| !ISO_DATE.as_ref().is_some_and(|d| d.is_match(h)));
             match header.and_then(|h| h.split(',').nth(at)).map(str::trim) {
                 Some(column) if bare.contains("dictreader") || bare.contains("row[") => {
                     format!("row['{column}']")
@@ -10888,9 +11211,14 @@ fn digits_not_taken(request: &str, code: &str) -> bool {
         return false;
     }
     let bare = uncommented(code).replace(' ', "");
-    !["str(", "%10", "divmod", "digit", "map(int"]
+    // A number written as a string of digits is looped over digit by digit.
+    let digit_string = string_literals(code)
         .iter()
-        .any(|w| bare.contains(w))
+        .any(|s| s.len() >= 2 && s.chars().all(|c| c.is_ascii_digit()));
+    !digit_string
+        && !["str(", "%10", "divmod", "digit", "map(int"]
+            .iter()
+            .any(|w| bare.contains(w))
 }
 
 /// Whether a request asks how many and the code printed a pandas Series of True and False,
@@ -13314,6 +13642,47 @@ fn value_max(code: &str) -> Option<(String, String, String)> {
     ))
 }
 
+/// How to keep each line's name with its number, for a text file the code names whose lines
+/// are a name, a separator (`:`, `,` or spaces) and a number (`mia: 88`): the 0.5B model
+/// sorted scores.txt's numbers alone and printed the second, 93, for who has the second
+/// highest score (thirtieth set, task 20).
+fn names_kept_how(code: &str, cwd: &Path) -> Option<String> {
+    named_files(code).into_iter().find_map(|name| {
+        if name.ends_with(".csv") || name.ends_with(".json") {
+            return None;
+        }
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let split = [":", ","].into_iter().find(|sep| {
+            lines.len() >= 2
+                && lines.iter().all(|l| {
+                    l.split_once(sep).is_some_and(|(n, v)| {
+                        !n.trim().is_empty() && v.trim().parse::<f64>().is_ok()
+                    })
+                })
+        });
+        let pair = match split {
+            Some(sep) => {
+                format!("(float(line.split('{sep}')[1]), line.split('{sep}')[0].strip())")
+            }
+            None => {
+                let two = lines.len() >= 2
+                    && lines.iter().all(|l| {
+                        let f: Vec<&str> = l.split_whitespace().collect();
+                        f.len() == 2 && f[1].parse::<f64>().is_ok()
+                    });
+                if !two {
+                    return None;
+                }
+                "(float(line.split()[1]), line.split()[0])".to_string()
+            }
+        };
+        Some(format!(
+            " Keep each number with its line's name: `pairs = sorted({pair} for line in open('{name}') if line.strip())` holds `(value, name)` pairs, smallest value first: print the name, `[1]`, of the one my request asks for."
+        ))
+    })
+}
+
 /// When the model asks to run again, unchanged, Python code that printed a largest or smallest
 /// value where the request asks who (the hint said so), or answers after it, and the code
 /// took it as `max(name.values())`: that code with the key taken instead
@@ -13414,6 +13783,21 @@ fn words_unsplit(request: &str, code: &str) -> bool {
     // It measured or counted something (not a file printed as it is: another hint's).
     let counted = bare.contains("len(") || bare.contains("+= 1") || bare.contains(".count(");
     asked && !splits && counted
+}
+
+/// Whether every file the request names that is here holds one word a line (blank lines
+/// aside): words.txt of `silent`, `enlist`, … (thirtieth set, task 28).
+fn one_word_lines(request: &str, cwd: &Path) -> bool {
+    let texts: Vec<String> = named_files(request)
+        .into_iter()
+        .filter_map(|name| std::fs::read_to_string(cwd.join(name)).ok())
+        .collect();
+    !texts.is_empty()
+        && texts.iter().all(|t| {
+            t.lines()
+                .filter(|l| !l.trim().is_empty())
+                .all(|l| l.split_whitespace().count() == 1)
+        })
 }
 
 /// Whether the request asks about empty files and the code never looks at a file's size or
@@ -14279,6 +14663,14 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         && in_words(last_reply)
         && in_words(earlier_reply)
         && correction.contains(WRITE_A_BLOCK);
+    // A reply that fell into a loop ran nothing either, where the request wants code: the 0.5B
+    // model worked compound interest out in LaTeX until it looped, three times, and never
+    // wrote code (thirtieth set, task 8).
+    let wants_code = {
+        let request = request_text(asked);
+        asks_for_code(&request) || !named_files(&request).is_empty()
+    };
+    let ran_nothing = |c: &str| ran_nothing(c) || (wants_code && c.starts_with(LOOPED));
     let code_start =
         ((ran_nothing(correction) && ran_nothing(earlier)) || told_to_code).then(|| {
             let request = request_text(asked);
@@ -15022,6 +15414,8 @@ fn ran_the_same(history: &History, call_id: &str, language: &str, code: &str) ->
 
 /// How the nudges that quote an output start.
 const NUDGE_START: &str = "Your code printed:";
+/// How the engine's correction of a reply that fell into a loop begins.
+const LOOPED: &str = "Your reply kept repeating";
 const NOTHING_RAN: &str = "Nothing ran:";
 
 /// What each nudge says, so a turn asks each one once.
@@ -16597,6 +16991,12 @@ pub fn failed_run_file_hint(
             undone: false,
         });
     }
+    if random_for_count(&request, code) {
+        return Some(RunHint {
+            text: RANDOM_FOR_COUNT.to_string(),
+            undone: false,
+        });
+    }
     let runs: Vec<(&str, bool)> = code_runs(history, turn)
         .map(|(earlier, _, _)| (earlier, true))
         .chain([(code.as_str(), true)])
@@ -16848,8 +17248,6 @@ fn cents_multiplied(request: &str, code: &str) -> Option<(String, String)> {
 fn whole_time_for_hour(request: &str, value: &str) -> Option<(String, bool)> {
     static TIME: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{1,2}:(\d{2})(?::(\d{2}))?\b").ok());
-    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").ok());
     let lower = request.to_lowercase();
     let asks_hour = ["which hour", "what hour", "busiest hour", "hour of the day"]
         .iter()
@@ -16860,7 +17258,7 @@ fn whole_time_for_hour(request: &str, value: &str) -> Option<(String, bool)> {
     // A date and no time: the date taken for the hour (the 1.5B model split a log line's
     // `2026-11-30 08:15:02` at its first `:`).
     // Nothing else printed beside it (an hour said with its day is fine).
-    if let Some(date) = DATE.as_ref().and_then(|d| d.find(value))
+    if let Some(date) = ISO_DATE.as_ref().and_then(|d| d.find(value))
         && !TIME.as_ref().is_some_and(|t| t.is_match(value))
         && numbers_in(&value.replace(date.as_str(), "")).is_empty()
     {
@@ -17584,6 +17982,111 @@ fn share_undivided(request: &str, code: &str) -> Option<String> {
     Some(of.to_string())
 }
 
+/// When the code reads a JUnit XML file (`<testcase … time="0.250"/>`) for a total time and
+/// takes only the first `time` (the `<testsuite>`'s own, with `re.search`), or is asked for
+/// milliseconds and never multiplies by 1000 (JUnit's times are seconds): what to say. The
+/// 0.5B model printed the suite's 1.25 as milliseconds (thirtieth set, task 30).
+fn junit_times_misread(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !lower.contains("time") {
+        return None;
+    }
+    let file = named_files(code).into_iter().find(|name| {
+        name.ends_with(".xml")
+            && std::fs::read_to_string(cwd.join(name))
+                .is_ok_and(|t| t.contains("<testcase") && t.contains("time=\""))
+    })?;
+    let bare = uncommented(code).replace(' ', "");
+    let first_only =
+        bare.contains("re.search(") && !bare.contains("findall") && !bare.contains("finditer");
+    let millis =
+        lower.contains("millisecond") && !["1000", "1e3", "1_000"].iter().any(|w| bare.contains(w));
+    let mut said = Vec::new();
+    if first_only {
+        said.push(format!("`re.search` finds only the first `time=` of `{file}`, which is the `<testsuite>`'s own total, not a test case's: take every test case's, `re.findall(r'<testcase[^>]*time=\"([\\d.]+)\"', text)`, and add them up."));
+    }
+    if millis {
+        said.push("JUnit writes its times in seconds, and my request asks for milliseconds: multiply the total by 1000.".to_string());
+    }
+    (!said.is_empty()).then(|| said.join(" "))
+}
+
+/// When the request asks about anagrams of a word ("anagrams of listen") and the code never
+/// sorts or counts that word's letters (`sorted('listen')`, or a name set to it): the word.
+/// The 0.5B model compared each word's letters with its own reversed, which every word
+/// matches (thirtieth set, task 28).
+fn anagram_uncompared(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    let (_, rest) = lower.split_once("anagram")?;
+    let rest = rest.trim_start_matches('s').trim_start();
+    let word: String = rest
+        .strip_prefix("of ")?
+        .trim_start()
+        .trim_start_matches(['\'', '"', '`'])
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    if word.len() < 2 {
+        return None;
+    }
+    let bare = uncommented(code);
+    let mut forms = vec![format!("'{word}'"), format!("\"{word}\"")];
+    static NAMED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(\w+)\s*=\s*(?:'([^'\n]*)'|"([^"\n]*)")"#).ok()
+    });
+    if let Some(named) = NAMED.as_ref() {
+        for c in named.captures_iter(&bare) {
+            let value = c.get(2).or_else(|| c.get(3)).map_or("", |m| m.as_str());
+            if value.eq_ignore_ascii_case(&word)
+                && let Some(name) = c.get(1)
+            {
+                forms.push(name.as_str().to_string());
+            }
+        }
+    }
+    let compared = forms.iter().any(|f| {
+        ["sorted(", "Counter("]
+            .iter()
+            .any(|call| bare.contains(&format!("{call}{f}")))
+    });
+    (!compared).then_some(word)
+}
+
+/// When the request asks for a density (population density) and the code divides nothing:
+/// how to compute it, with the columns of the request's table that hold the amount and the
+/// area when it has them (`population / area_km2`). The 0.5B model sorted cities.tsv by
+/// population for the highest population density (thirtieth set, task 26).
+fn density_undivided(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !lower.contains("density") {
+        return None;
+    }
+    let bare = uncommented(code);
+    let strings: Vec<&str> = string_literals(&bare);
+    let mut unquoted = bare.clone();
+    for s in strings {
+        unquoted = unquoted.replace(s, "");
+    }
+    if unquoted.contains('/') || unquoted.contains("div(") {
+        return None;
+    }
+    let columns = named_files(request).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let header: Vec<String> = text
+            .lines()
+            .next()?
+            .split(['\t', ','])
+            .map(|h| h.trim().to_string())
+            .collect();
+        let amount = header
+            .iter()
+            .find(|h| h.to_lowercase().starts_with("pop"))?;
+        let area = header.iter().find(|h| h.to_lowercase().contains("area"))?;
+        Some(format!("`{amount} / {area}`"))
+    });
+    Some(columns.unwrap_or_else(|| "the amount divided by the area".to_string()))
+}
+
 /// A `startswith` test of a number (`line.startswith('10.0.0.5')`) that a line of a file the
 /// code names begins with and goes on with more digits (`10.0.0.50`): the number, that longer
 /// one and the file. The 0.5B model printed two host lines for 10.0.0.5 (twenty-ninth set, task
@@ -17759,11 +18262,7 @@ fn check_digit_wrong(request: &str, value: &str) -> Option<(String, bool, &'stat
         return None;
     }
     let given = numbers_in(request);
-    let printed: Vec<&str> = numbers_in(value)
-        .into_iter()
-        .filter(|n| !given.iter().any(|g| g == n))
-        .collect();
-    let [n] = printed.as_slice() else {
+    let [n] = printed_beyond_request(request, value)[..] else {
         return None;
     };
     let number: f64 = n.parse().ok()?;
@@ -17772,11 +18271,13 @@ fn check_digit_wrong(request: &str, value: &str) -> Option<(String, bool, &'stat
         return None;
     }
     let how = if lower.contains("ean") || lower.contains("upc") || lower.contains("barcode") {
-        "Multiply the digits by 1 and 3 in turn from the left and add them up; the check digit is `(10 - total % 10) % 10`."
+        // In code too: told in words, the 0.5B model added the digits unweighted, twice
+        // (twenty-ninth set, task 12's re-run).
+        "Multiply the digits by 1 and 3 in turn from the left and add them up, `total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))` over the digits as a string; the check digit is `(10 - total % 10) % 10`."
     } else if lower.contains("isbn") {
-        "Multiply the nine digits by 10, 9, … 2 and add them up; the check digit is `(11 - total % 11) % 11`, written X when it is 10."
+        "Multiply the nine digits by 10, 9, … 2 and add them up, `total = sum(int(d) * (10 - i) for i, d in enumerate(digits))` over the digits as a string; the check digit is `(11 - total % 11) % 11`, written X when it is 10."
     } else if lower.contains("luhn") {
-        "From the right, double every second digit (less 9 when over 9) and add all the digits; the check digit is what makes the total a multiple of 10."
+        "From the right, double every second digit (less 9 when over 9) and add all the digits; the check digit is what makes the total a multiple of 10: try each digit, `for d in range(10):`, appended to the number, and keep the one whose total is."
     } else {
         "Compute it as the standard my request names does, ending with a remainder (`% 10`, or `% 11`)."
     };
@@ -17854,13 +18355,7 @@ fn not_prime_printed(request: &str, value: &str) -> Option<(u64, u64)> {
     if !words_in(&lower).any(|w| w == "prime") || figures.iter().any(|f| lower.contains(f)) {
         return None;
     }
-    let numbers = numbers_in(value);
-    let given = numbers_in(request);
-    let printed: Vec<&str> = numbers
-        .into_iter()
-        .filter(|n| !given.iter().any(|g| g == n))
-        .collect();
-    let [n] = printed.as_slice() else {
+    let [n] = printed_beyond_request(request, value)[..] else {
         return None;
     };
     let n: u64 = n.parse().ok()?;
@@ -17888,10 +18383,261 @@ fn digit_unprinted(request: &str, value: &str) -> bool {
     if !asks_digit(&lower) || value.trim().is_empty() {
         return false;
     }
+    printed_beyond_request(request, value).is_empty()
+}
+
+/// The numbers a run printed that are none of the request's own (`1001` of "The next prime
+/// after 1000 is 1001"), as written, in order.
+fn printed_beyond_request<'v>(request: &str, value: &'v str) -> Vec<&'v str> {
     let given = numbers_in(request);
     numbers_in(value)
+        .into_iter()
+        .filter(|n| !given.iter().any(|g| same_number(n, g)))
+        .collect()
+}
+
+/// A number an earlier run of this turn printed, and was told was not the answer, that `code`
+/// writes as a literal while the request gives numbers and writes none of its own: that
+/// number.
+fn wrong_result_reused<'h>(
+    history: &'h History,
+    turn: &'h [HistoryItem],
+    request: &str,
+    code: &str,
+) -> Option<&'h str> {
+    let given = numbers_in(request);
+    if given.is_empty() {
+        return None;
+    }
+    let bare = uncommented(code);
+    let literals = numbers_in(&bare);
+    code_runs(history, turn)
+        .filter(|(_, output, failed)| *failed && output.contains(NOT_COMPUTED))
+        .flat_map(|(_, output, _)| numbers_in(split_hint(output).0))
+        .find(|n| {
+            n.len() >= 3
+                && !given.iter().any(|g| same_number(g, n))
+                && literals.iter().any(|l| same_number(l, n))
+        })
+}
+
+/// `text` without the warnings Python printed into it (`<cell 3>:10: Pandas4Warning: …` or
+/// `/path/x.py:4: DeprecationWarning: …`), each with the indented line of code under it.
+fn without_warnings(text: &str) -> String {
+    static WARNING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(?:<cell \d+>|[^\s:]+\.py):\d+: \w*Warning: ").ok()
+    });
+    let Some(warning) = WARNING.as_ref() else {
+        return text.to_string();
+    };
+    let mut kept = Vec::new();
+    let mut after_warning = false;
+    for line in text.lines() {
+        if warning.is_match(line) {
+            after_warning = true;
+            continue;
+        }
+        if after_warning && line.starts_with([' ', '\t']) {
+            continue;
+        }
+        after_warning = false;
+        kept.push(line);
+    }
+    if kept.len() == text.lines().count() {
+        return text.to_string();
+    }
+    kept.join("\n")
+}
+
+/// When the request asks for the first N odd (or even) numbers and the code's `range(a, b,
+/// 2)` holds fewer than N: that range as written, N, odd or even, and a range that holds N.
+/// The 0.5B model summed the squares of `range(1, 16, 2)` for the first 15 odd numbers
+/// (thirtieth set, task 10).
+fn first_odd_cut_short(request: &str, code: &str) -> Option<(String, u64, &'static str, String)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\bfirst (\d+) (odd|even) (?:natural |positive |whole )?(?:numbers|integers)",
+        )
+        .ok()
+    });
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"range\(\s*(\d+)\s*,\s*(\d+)\s*,\s*2\s*\)").ok()
+    });
+    let lower = request.to_lowercase();
+    let asked = ASKED.as_ref()?.captures(&lower)?;
+    let n: u64 = asked.get(1)?.as_str().parse().ok()?;
+    let kind = if asked.get(2)?.as_str() == "odd" {
+        "odd"
+    } else {
+        "even"
+    };
+    let bare = uncommented(code);
+    RANGE.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (start, end): (u64, u64) = (
+            c.get(1)?.as_str().parse().ok()?,
+            c.get(2)?.as_str().parse().ok()?,
+        );
+        let held = end.saturating_sub(start).div_ceil(2);
+        if held >= n || held == 0 {
+            return None;
+        }
+        Some((
+            c.get(0)?.as_str().to_string(),
+            n,
+            kind,
+            format!("range({start}, {start} + 2 * {n}, 2)"),
+        ))
+    })
+}
+
+/// Whether the request asks for an alternating sum and the code signs the digits by their
+/// value (`digit % 2`), never by their place (no `enumerate`, index or step): the 0.5B model
+/// added the odd digits and took away the even ones (thirtieth set, task 7).
+fn alternating_by_value(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    if !lower.contains("alternating") {
+        return false;
+    }
+    let bare = uncommented(code).replace(' ', "");
+    let by_place = [
+        "enumerate(",
+        "range(len(",
+        "[::2]",
+        "[1::2]",
+        "[0::2]",
+        "sign",
+        "*=-1",
+        "=-sign",
+        "(-1)**",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    bare.contains("%2") && !by_place
+}
+
+/// A regular expression given to `re.findall` or `re.finditer` that begins with `^`, where the
+/// code reads a file whole (`.read()`) and asks for no multi-line matching (`re.M`,
+/// `re.MULTILINE`, `(?m)`) and loops over no lines: the pattern as written.
+fn anchored_without_multiline(code: &str) -> Option<String> {
+    static ANCHORED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"re\.(?:findall|finditer)\(\s*(r?(?:'\^[^'\n]*'|"\^[^"\n]*"))"#).ok()
+    });
+    let bare = uncommented(code);
+    if !bare.contains(".read()")
+        || [
+            "re.M",
+            "MULTILINE",
+            "(?m)",
+            "for line in",
+            "splitlines",
+            "readlines",
+        ]
         .iter()
-        .all(|n| given.iter().any(|g| same_number(n, g)))
+        .any(|w| bare.contains(w))
+    {
+        return None;
+    }
+    Some(
+        ANCHORED
+            .as_ref()?
+            .captures(&bare)?
+            .get(1)?
+            .as_str()
+            .to_string(),
+    )
+}
+
+/// A CSV column the code compares (`>=`, `<=`, `>`, `<`) with a time of day written as text
+/// (`'09:00'`), where the column holds dates with times (`2026-12-01 08:45:00`): the column,
+/// the time and the column's first value.
+fn time_compared_with_datetime(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static COMPARED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\[\s*['"](\w+)['"]\s*\]\s*(?:>=|<=|>|<)\s*['"](\d{1,2}:\d{2}(?::\d{2})?)['"]"#,
+        )
+        .ok()
+    });
+    static STAMP: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}").ok());
+    let bare = uncommented(code);
+    let compared: Vec<(String, String)> = COMPARED
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| {
+            Some((
+                c.get(1)?.as_str().to_string(),
+                c.get(2)?.as_str().to_string(),
+            ))
+        })
+        .collect();
+    if compared.is_empty() {
+        return None;
+    }
+    named_files(code).into_iter().find_map(|name| {
+        let (header, text) = csv_file(cwd, name)?;
+        let rows = csv_rows(&text);
+        compared.iter().find_map(|(column, time)| {
+            let i = header.iter().position(|h| h == column)?;
+            let sample = rows.first()?.get(i)?.to_string();
+            STAMP
+                .as_ref()?
+                .is_match(&sample)
+                .then(|| (column.clone(), time.clone(), sample))
+        })
+    })
+}
+
+/// Whether the request asks about bullet points (under headings) and the code never tests a
+/// line for a bullet's mark: the 0.5B model printed notes.md's longest heading for the one with
+/// the most bullet points (thirtieth set, task 22).
+fn bullets_uncounted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    if !lower.contains("bullet") {
+        return false;
+    }
+    let bare = uncommented(code);
+    ![
+        "'- ", "\"- ", "'-'", "\"-\"", "'* ", "'*'", "[-*]", "\\-", "[*-]", "bullet",
+    ]
+    .iter()
+    .any(|w| bare.contains(w))
+}
+
+/// What is said of random draws where the request asks how many ([`random_for_count`]).
+const RANDOM_FOR_COUNT: &str = "my request asks for an exact number, and your code draws at random, which gives another guess each run: count every case instead, with `math.comb(n, k)` for the ways to choose k of n (`itertools.combinations` lists them).";
+
+/// Whether the request asks how many (ways, hands, outcomes) and the code draws at random
+/// (`random.choice`, `random.shuffle`…): the 0.5B model dealt five random cards for the
+/// number of flush hands (thirtieth set, task 2). Not a request that asks for a simulation.
+fn random_for_count(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let counts = lower.contains("how many") || lower.contains("number of ways");
+    let simulated = ["simulat", "random", "shuffle", "estimate"]
+        .iter()
+        .any(|w| lower.contains(w));
+    counts && !simulated && uncommented(code).contains("random.")
+}
+
+/// When the request asks for a Catalan number and the run printed one number of its own that
+/// is none: that number. The 0.5B model summed the two numbers before, as for Fibonacci's, and
+/// printed 233 for the 12th (thirtieth set, task 1).
+fn not_catalan_printed(request: &str, value: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !words_in(&lower).any(|w| w == "catalan") {
+        return None;
+    }
+    let [n] = printed_beyond_request(request, value)[..] else {
+        return None;
+    };
+    let number: u128 = n.parse().ok()?;
+    let mut catalan: u128 = 1;
+    for k in 0..60u128 {
+        if catalan >= number {
+            break;
+        }
+        catalan = catalan * 2 * (2 * k + 1) / (k + 2);
+    }
+    (catalan != number).then(|| n.to_string())
 }
 
 /// When the request gives a geometric sequence's first terms ("3, 6, 12, ...") and the code

@@ -1590,6 +1590,14 @@ fn a_csv_column_the_request_names_and_the_code_never_used_is_named() {
                 hint.text
             );
     }
+    // A list written out is no key (twenty-ninth set, task 18: `['Saturday', 'Sunday']`).
+    assert_eq!(
+        unknown_csv_key(
+            "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nnorth = ['north', 'east']\nprint([r['units'] for r in rows if r['region'] in north])",
+            here.path()
+        ),
+        None
+    );
     let failed = "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(max(float(r['cost']) for r in rows))";
     let hint = run_hint(
         "python",
@@ -3777,20 +3785,38 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     let view = stuck_view(&worked).unwrap().view;
     assert_eq!(view.items()[..3], worked.items()[..3]);
     assert_eq!(view.items().len(), 4);
-    // A reply that fell into a loop, then one more slip: not both ran nothing for want of
-    // code, so no start is given.
-    let mut looped = runs(request, &[]);
-    for item in corrected(
-        "\\d+%\\d+%",
-        "c1",
-        "Your reply kept repeating \"\\d+%\" and was cut there; nothing in it ran.",
-    ) {
+    // A reply that fell into a loop, then one more slip, where the request does not want
+    // code: not both ran nothing for want of code, so no start is given.
+    let loop_said = "Your reply kept repeating \"\\d+%\" and was cut there; nothing in it ran.";
+    let chat = "Tell me what a percentage is.";
+    let mut looped = runs(chat, &[]);
+    for item in corrected("\\d+%\\d+%", "c1", loop_said) {
         looped.push(item);
     }
     for item in corrected("OK", "c2", told) {
         looped.push(item);
     }
     assert_eq!(stuck_view(&looped).unwrap().code_start, None);
+    // Where it wants code (a file it names, or "use code"), a loop ran nothing for want of
+    // it: begun as code (thirtieth set, task 8: compound interest in LaTeX, looped three
+    // times).
+    for wants in [
+        request,
+        "What does 5000 grow to at 4% a year compounded monthly for 3 years? Use code.",
+    ] {
+        let mut looped = runs(wants, &[]);
+        for item in corrected("\\d+%\\d+%", "c1", loop_said) {
+            looped.push(item);
+        }
+        for item in corrected("OK", "c2", told) {
+            looped.push(item);
+        }
+        assert_eq!(
+            stuck_view(&looped).unwrap().code_start.as_deref(),
+            Some(CODE_FIRST),
+            "{wants}"
+        );
+    }
 }
 
 #[test]
@@ -6462,6 +6488,53 @@ fn a_key_of_a_settings_file_never_looked_for_goes_back_as_undone() {
             here.path()
         ),
         None
+    );
+    // A key of another section than the one the request names (twenty-ninth set, task 32:
+    // told of [package]'s `version`, the 1.5B model read it for the dependencies' pins).
+    std::fs::write(
+        here.path().join("Cargo.toml"),
+        "[package]\nname = \"tool\"\nversion = \"0.3.0\"\n\n[dependencies]\nserde = \"1.0\"\nregex = \"=1.10.4\"\n",
+    )
+    .unwrap();
+    let pins = "import configparser\nconfig = configparser.ConfigParser()\nconfig.read('Cargo.toml')\nprint(sum(1 for d, v in config['dependencies'].items() if v != '*'))";
+    assert_eq!(
+        key_unlooked(
+            "How many dependencies in Cargo.toml are pinned to an exact version?",
+            pins,
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        key_unlooked(
+            "What version does Cargo.toml give the package?",
+            "print(open('Cargo.toml').read().split()[0])",
+            here.path()
+        ),
+        Some(("version".into(), "Cargo.toml".into(), 2))
+    );
+    // Another key that the request describes, looked for (thirtieth set, task 15).
+    std::fs::write(
+        here.path().join("pyproject.toml"),
+        "[project]\nname = \"ledgerly\"\nversion = \"2.1.0\"\nrequires-python = \">=3.10\"\n",
+    )
+    .unwrap();
+    let python = "What Python version does pyproject.toml require at least?";
+    assert_eq!(
+        key_unlooked(
+            python,
+            "import configparser\nconfig = configparser.ConfigParser()\nconfig.read('pyproject.toml')\nprint(config['project']['requires-python'])",
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        key_unlooked(
+            python,
+            "print(open('pyproject.toml').read().split()[0])",
+            here.path()
+        ),
+        Some(("version".into(), "pyproject.toml".into(), 2))
     );
     // The key named only in a sentence the code prints is not looked for (the 1.5B model
     // printed "The port set in config.ini is: {port}" from the line after `[server]`).
@@ -14643,4 +14716,427 @@ fn an_answer_that_gives_back_the_requests_own_value_is_asked_for_what_stands_bes
         ),
         None
     );
+}
+
+#[test]
+fn a_row_label_looked_up_as_a_column_is_told_loc() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("steps.csv"),
+        "date,steps\n2026-11-01,6200\n2026-11-02,8100\n",
+    )
+    .unwrap();
+    let code = "import pandas as pd\nsteps_df = pd.read_csv('steps.csv')\nsteps_df['step_difference'] = steps_df['steps'].diff()\nmax_increase_day = steps_df[steps_df['step_difference'].idxmax()]['date']\nprint(max_increase_day)";
+    let output = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nKeyError: 5\n";
+    assert_eq!(
+        label_as_column(code, output),
+        Some((
+            "steps_df[steps_df['step_difference'].idxmax()]",
+            "steps_df",
+            "steps_df['step_difference'].idxmax()"
+        ))
+    );
+    let hint = run_hint("python", code, output, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`steps_df.loc[steps_df['step_difference'].idxmax()]`"),
+        "{}",
+        hint.text
+    );
+    // Its own new column is no unknown one (it was told so; twenty-ninth set, task 19).
+    assert!(!hint.text.contains("is not a column"), "{}", hint.text);
+    assert_eq!(unknown_csv_key(code, here.path()), None);
+    // `.loc` already, or a key the error names: not this hint.
+    let loc = code.replace("steps_df[steps_df[", "steps_df.loc[steps_df[");
+    assert_eq!(label_as_column(&loc, output), None);
+    assert_eq!(label_as_column(code, "KeyError: 'date'\n"), None);
+}
+
+#[test]
+fn a_number_with_a_unit_after_it_is_told_its_field_and_how_to_strip_it() {
+    let head = "GET /api/items 120ms\nGET /api/items 95ms\nPOST /api/orders 340ms";
+    let how = unit_field(head).unwrap();
+    assert!(how.contains("field 2 (`line.split()[2]`)"), "{how}");
+    assert!(how.contains("removesuffix('ms')"), "{how}");
+    assert!(!how.contains("120"), "{how}");
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("latency.txt"),
+        format!("{head}\nGET /health 12ms\n"),
+    )
+    .unwrap();
+    let code = "with open('latency.txt') as f:\n    times = [float(l.split()[1]) for l in f]\nprint(sorted(times)[len(times) // 2])";
+    let output = "Traceback (most recent call last):\nValueError: could not convert string to float: '/api/items'\n";
+    let hint = run_hint("python", code, output, true, here.path()).unwrap();
+    assert!(hint.text.contains("`line.split()[2]`"), "{}", hint.text);
+    // Units that differ, or lines of other shapes: not this.
+    assert_eq!(unit_field("a 1ms\nb 2s"), None);
+    assert_eq!(unit_field("a 1ms\nb c 2ms"), None);
+    assert_eq!(unit_field("a 1\nb 2"), None);
+}
+
+#[test]
+fn a_number_that_is_no_catalan_number_is_told_their_formula() {
+    let request = "What is the 12th Catalan number? Use code.";
+    let fib = "def catalan(n):\n    if n <= 1:\n        return 1\n    return catalan(n-1) + catalan(n-2)\n\nprint(catalan(12))";
+    assert_eq!(
+        not_catalan_printed(request, "233\n").as_deref(),
+        Some("233")
+    );
+    let hint = uncomputed(request, fib, "233\n").unwrap();
+    assert!(
+        hint.text.contains("233 is no Catalan number"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text.contains("math.comb(2 * n, n) // (n + 1)"),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains("208012"), "{}", hint.text);
+    // Catalan numbers, whichever one is meant, are not told.
+    assert_eq!(not_catalan_printed(request, "208012\n"), None);
+    assert_eq!(not_catalan_printed(request, "58786\n"), None);
+    assert_eq!(
+        not_catalan_printed("What is the 12th Fibonacci number?", "144\n"),
+        None
+    );
+}
+
+#[test]
+fn a_csv_read_whole_and_taken_by_column_is_told_dict_reader() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("staff.csv"),
+        "name,dept,salary\nAna,eng,72000\nBen,ops,48000\n",
+    )
+    .unwrap();
+    let code = "import computer.files\nstaff = computer.files.read('staff.csv')\ntotal_salary = sum(row['salary'] for row in staff)\nprint(total_salary)";
+    assert_eq!(
+        csv_text_as_rows(code, here.path()),
+        Some(("staff.csv".to_string(), "salary".to_string()))
+    );
+    let output = "Traceback (most recent call last):\nTypeError: string indices must be integers, not 'str'\n";
+    let hint = run_hint("python", code, output, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`rows = list(csv.DictReader(open('staff.csv')))`"),
+        "{}",
+        hint.text
+    );
+    // Rows read by DictReader already, or a column the file lacks: not this.
+    let dict = "import csv\nstaff = csv.DictReader(open('staff.csv'))\nprint(sum(row['salary'] for row in staff))";
+    assert_eq!(csv_text_as_rows(dict, here.path()), None);
+    let other = code.replace("'salary'", "'pay'");
+    assert_eq!(csv_text_as_rows(&other, here.path()), None);
+}
+
+#[test]
+fn random_draws_for_a_count_are_told_to_count_every_case() {
+    let request =
+        "How many 5-card hands from a 52-card deck have all five cards of the same suit? Use code.";
+    let code = "import random\ndeck = [random.choice(range(52)) for _ in range(5)]\nprint(len(set(c // 13 for c in deck)) == 1)";
+    assert!(random_for_count(request, code));
+    let hint = uncomputed(request, code, "1\n").unwrap();
+    assert!(hint.text.contains("`math.comb(n, k)`"), "{}", hint.text);
+    assert!(!random_for_count(
+        "Simulate 1000 rolls of two dice: how many times is the sum 7?",
+        "import random\nprint(sum(random.randint(1, 6) + random.randint(1, 6) == 7 for _ in range(1000)))"
+    ));
+    assert!(!random_for_count(
+        request,
+        "import math\nprint(4 * math.comb(13, 5))"
+    ));
+}
+
+#[test]
+fn an_earlier_wrong_result_taken_up_as_data_is_told_to_start_from_the_request() {
+    let request =
+        "An item costs 59.50 with 19% tax included. What is its price before tax? Use code.";
+    let first = "item_price = 59.50\ntax_rate = 0.19\nprint(item_price + item_price * tax_rate)";
+    let told =
+        "70.805\n\n(That is not the answer yet: the price in my request already includes the tax.)";
+    let again = "item_price = 70.805\ntax_rate = 0.19\nprint(item_price + item_price * tax_rate)";
+    let h = runs_marked(
+        request,
+        &[(first, told, true), (again, "84.25795000000001\n", false)],
+    );
+    let call = h.call("c2").cloned().unwrap();
+    let hint = uncomputed_hint(
+        &h,
+        &call,
+        "84.25795000000001\n",
+        Path::new("/nonexistent-folder"),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("`70.805` in your code is what your earlier code printed"),
+        "{}",
+        hint.text
+    );
+    assert!(hint.text.contains("(59.50, 19)"), "{}", hint.text);
+    // The request's own numbers, or an earlier result that was not told wrong: not this.
+    let (_, turn) = h.last_turn().unwrap();
+    assert_eq!(wrong_result_reused(&h, turn, request, first), None);
+    let fine = runs_marked(
+        request,
+        &[
+            (first, "70.805\n", false),
+            (again, "84.25795000000001\n", false),
+        ],
+    );
+    let (_, turn) = fine.last_turn().unwrap();
+    assert_eq!(wrong_result_reused(&fine, turn, request, again), None);
+}
+
+#[test]
+fn python_warnings_in_the_output_are_no_values_of_it() {
+    let output = "{'name': 'average_temp', 'arguments': {'code': 'average_temp = 4.00'}}\n<cell 3>:10: Pandas4Warning: Series.dt.dayofweek is deprecated.\n  weekend_days = df[df['date'].dt.dayofweek < 5]\n";
+    assert_eq!(
+        without_warnings(output),
+        "{'name': 'average_temp', 'arguments': {'code': 'average_temp = 4.00'}}"
+    );
+    assert_eq!(without_warnings("1\n2\n"), "1\n2\n");
+    assert_eq!(
+        without_warnings("/usr/lib/x.py:4: DeprecationWarning: old\n  import imp\n42\n"),
+        "42"
+    );
+}
+
+#[test]
+fn the_first_odd_numbers_cut_short_by_their_range_are_told() {
+    let request = "What is the sum of the squares of the first 15 odd numbers? Use code.";
+    let code = "total = 0\nfor i in range(1, 16, 2):\n    total += i ** 2\nprint(total)";
+    let (written, n, kind, fix) = first_odd_cut_short(request, code).unwrap();
+    assert_eq!((written.as_str(), n, kind), ("range(1, 16, 2)", 15, "odd"));
+    assert_eq!(fix, "range(1, 1 + 2 * 15, 2)");
+    let hint = uncomputed(request, code, "680\n").unwrap();
+    assert!(hint.text.contains("fewer than 15 of them"), "{}", hint.text);
+    assert_eq!(
+        first_odd_cut_short(request, &code.replace("range(1, 16, 2)", "range(1, 30, 2)")),
+        None
+    );
+}
+
+#[test]
+fn an_alternating_sum_signed_by_the_digits_value_is_told_to_sign_by_place() {
+    let request = "What is the alternating sum of the digits of 918273645 (the first minus the second plus the third, and so on)? Use code.";
+    let code = "s = 0\nfor d in '918273645':\n    if int(d) % 2 != 0:\n        s += int(d)\n    else:\n        s -= int(d)\nprint(s)";
+    assert!(alternating_by_value(request, code));
+    let hint = uncomputed(request, code, "5\n").unwrap();
+    assert!(hint.text.contains("by its place"), "{}", hint.text);
+    let placed =
+        "print(sum(int(d) * (1 if i % 2 == 0 else -1) for i, d in enumerate('918273645')))";
+    assert!(!alternating_by_value(request, placed));
+}
+
+#[test]
+fn a_whole_line_compared_with_one_of_its_fields_is_told_the_field() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("hosts.txt"),
+        "127.0.0.1\tlocalhost\n# 10.0.0.5\told-nas\n10.0.0.5\tbackup.lan\n10.0.0.50\tprinter.lan\n",
+    )
+    .unwrap();
+    // Twenty-ninth set, task 31 (1.5B).
+    let request = "Which host name in hosts.txt points to 10.0.0.5?";
+    let code = "with open('hosts.txt', 'r') as file:\n    lines = file.readlines()\nfor line in lines:\n    if line.strip() == '10.0.0.5':\n        host_name = line.split()[1]\n        print(f\"The host name that points to 10.0.0.5 is: {host_name}\")\n        break\nelse:\n    print(\"No host name found that points to 10.0.0.5.\")";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "No host name found that points to 10.0.0.5.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("`line.split()[0] == '10.0.0.5'`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_pattern_anchored_over_a_whole_text_without_re_m_is_told() {
+    let request = "How many keys in config.env have an empty value?";
+    let code = "import re\nwith open('config.env') as file:\n    content = file.read()\nkeys = re.findall(r'^\\w+', content)\nprint(sum(1 for k in keys if k == ''))";
+    assert_eq!(
+        anchored_without_multiline(code).as_deref(),
+        Some("r'^\\w+'")
+    );
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(hint.text.contains("pass `re.M`"), "{}", hint.text);
+    assert_eq!(
+        anchored_without_multiline(&code.replace("content)", "content, re.M)")),
+        None
+    );
+}
+
+#[test]
+fn a_label_printed_with_nothing_after_it_is_told_nothing_matched() {
+    let request = "Which URL path in access.log got the most 404 responses?";
+    let code = "import re\nbest = ''\nfor line in open('access.log'):\n    m = re.match(r'GET /(\\w+)', line)\n    if m:\n        best = m.group(1)\nprint('The URL path with the most 404 responses is:', best)";
+    let hint = uncomputed(
+        request,
+        code,
+        "The URL path with the most 404 responses is: \n",
+    )
+    .unwrap();
+    assert!(hint.text.contains("with nothing after it"), "{}", hint.text);
+    assert!(hint.text.contains("`re.search`"), "{}", hint.text);
+    assert!(
+        uncomputed(
+            request,
+            code,
+            "The URL path with the most 404 responses is: /old-page\n"
+        )
+        .is_none_or(|h| !h.text.contains("with nothing after it"))
+    );
+}
+
+#[test]
+fn a_column_of_dates_and_times_compared_with_a_time_alone_is_told_its_time_part() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("events.csv"),
+        "timestamp,event\n2026-12-01 08:45:00,login\n2026-12-01 09:10:00,upload\n",
+    )
+    .unwrap();
+    let request = "How many events in events.csv happened between 09:00 and 12:00?";
+    let code = "import pandas as pd\nevents_df = pd.read_csv('events.csv')\nprint(len(events_df[(events_df['timestamp'] >= '09:00') & (events_df['timestamp'] <= '12:00')]))";
+    assert_eq!(
+        time_compared_with_datetime(code, here.path()),
+        Some((
+            "timestamp".into(),
+            "09:00".into(),
+            "2026-12-01 08:45:00".into()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`[11:16]` of it (`'08:45'`)"),
+        "{}",
+        hint.text
+    );
+    let parts = "import csv\nrows = list(csv.DictReader(open('events.csv')))\nprint(sum('09:00' <= r['timestamp'][11:16] <= '12:00' for r in rows))";
+    assert_eq!(time_compared_with_datetime(parts, here.path()), None);
+}
+
+#[test]
+fn a_number_printed_for_who_is_told_to_keep_each_lines_name_with_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("scores.txt"),
+        "mia: 88\nleo: 95\nzoe: 91\n",
+    )
+    .unwrap();
+    let request = "Who has the second highest score in scores.txt?";
+    let code = "with open('scores.txt') as f:\n    scores = [int(l.split()[1]) for l in f]\nscores.sort(reverse=True)\nprint(scores[1])";
+    let how = names_kept_how(code, here.path()).unwrap();
+    assert!(
+        how.contains("`pairs = sorted((float(line.split(':')[1]), line.split(':')[0].strip()) for line in open('scores.txt') if line.strip())`"),
+        "{how}"
+    );
+    let hint = uncomputed_in(request, code, "91\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("Keep each number with its line's name"),
+        "{}",
+        hint.text
+    );
+    std::fs::write(here.path().join("plain.txt"), "ada 3\nbob 5\n").unwrap();
+    assert!(
+        names_kept_how("print(open('plain.txt').read())", here.path())
+            .unwrap()
+            .contains("(float(line.split()[1]), line.split()[0])")
+    );
+}
+
+#[test]
+fn bullet_points_asked_and_never_looked_at_are_told_how_to_count_them() {
+    let request = "Which heading in notes.md has the most bullet points under it?";
+    let code = "import re\ncontent = open('notes.md').read()\nprint(max(re.findall(r'# (.+)', content), key=len))";
+    assert!(bullets_uncounted(request, code));
+    let hint = uncomputed(request, code, "Groceries\n").unwrap();
+    assert!(
+        hint.text.contains("`counts[heading] += 1`"),
+        "{}",
+        hint.text
+    );
+    let counted = "counts = {}\nheading = None\nfor line in open('notes.md'):\n    if line.startswith('## '):\n        heading = line[3:].strip()\n        counts[heading] = 0\n    elif line.startswith('- ') and heading:\n        counts[heading] += 1\nprint(max(counts, key=counts.get))";
+    assert!(!bullets_uncounted(request, counted));
+}
+
+#[test]
+fn a_density_asked_and_nothing_divided_is_told_how() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("cities.tsv"),
+        "city\tpopulation\tarea_km2\nAlba\t120000\t60\nDune\t900000\t820\n",
+    )
+    .unwrap();
+    let request = "Which city in cities.tsv has the highest population density?";
+    let code = "import pandas as pd\ndf = pd.read_csv('cities.tsv', sep='\\t')\nprint(df.sort_values(by='population', ascending=False).iloc[0]['city'])";
+    assert_eq!(
+        density_undivided(request, code, here.path()).as_deref(),
+        Some("`population / area_km2`")
+    );
+    let hint = uncomputed_in(request, code, "Dune\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`population / area_km2`"),
+        "{}",
+        hint.text
+    );
+    let divided = "import csv\nrows = list(csv.DictReader(open('cities.tsv'), delimiter='\\t'))\nprint(max(rows, key=lambda r: int(r['population']) / int(r['area_km2']))['city'])";
+    assert_eq!(density_undivided(request, divided, here.path()), None);
+}
+
+#[test]
+fn anagrams_never_compared_with_the_words_letters_are_told_how() {
+    let request = "How many words in words.txt are anagrams of listen?";
+    let code = "words = open('words.txt').read().splitlines()\nprint(len([w for w in words if sorted(w) == sorted(w[::-1])]))";
+    assert_eq!(anagram_uncompared(request, code).as_deref(), Some("listen"));
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("words.txt"), "silent\nenlist\nstone\n").unwrap();
+    let hint = uncomputed_in(request, code, "3\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`sorted(w) == sorted('listen')`"),
+        "{}",
+        hint.text
+    );
+    let right = "target = 'listen'\nwords = open('words.txt').read().split()\nprint(sum(sorted(w) == sorted(target) and w != target for w in words))";
+    assert_eq!(anagram_uncompared(request, right), None);
+    assert_eq!(
+        anagram_uncompared(
+            request,
+            "print(sum(sorted(w) == sorted('listen') for w in open('words.txt').read().split()))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn junit_times_taken_from_the_suite_or_left_in_seconds_are_told() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("junit.xml"),
+        "<testsuite name=\"api\" time=\"1.25\">\n  <testcase name=\"a\" time=\"0.250\"/>\n  <testcase name=\"b\" time=\"0.950\"/>\n</testsuite>\n",
+    )
+    .unwrap();
+    let request = "What is the total time in milliseconds of the test cases in junit.xml?";
+    let code = "import re\ncontent = open('junit.xml').read()\nm = re.search(r'time=\"(\\d+\\.\\d+)\"', content)\nprint(float(m.group(1)))";
+    let said = junit_times_misread(request, code, here.path()).unwrap();
+    assert!(said.contains("`<testsuite>`'s own total"), "{said}");
+    assert!(said.contains("multiply the total by 1000"), "{said}");
+    let hint = uncomputed_in(request, code, "1.25\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("re.findall(r'<testcase[^>]*time=\"([\\d.]+)\"', text)"),
+        "{}",
+        hint.text
+    );
+    let right = "import re\ntext = open('junit.xml').read()\nprint(sum(float(t) for t in re.findall(r'<testcase[^>]*time=\"([\\d.]+)\"', text)) * 1000)";
+    assert_eq!(junit_times_misread(request, right, here.path()), None);
 }
