@@ -5302,6 +5302,14 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
     // The printed value counts as used only where the answer says it, not where it copies
     // the request (the 0.5B model's "The median of the numbers 7, 3, 9, 1 and 5 is 6.",
     // its guess, after its code printed 5).
+    // Who, asked, and the name printed beside the number left out of the answer: the 0.5B
+    // model printed `noa: 93` and answered that the second highest score is 93 (thirtieth
+    // set, task 20).
+    if let Some(name) = who_unsaid(&request, answer, value) {
+        return Some(format!(
+            "{NUDGE_START}\n{value}\n\n{UNUSED} My request asks who, and your answer gives only the number; your code printed the name with it. {ANSWER_WITH} {name}."
+        ));
+    }
     if answer_uses(answer, value) && answer_uses(&unechoed(answer, &request), value)
         || said_beside_asked(&request, answer, value)
     {
@@ -5378,6 +5386,34 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
             ))
         }
     }
+}
+
+/// When the request asks who, the run printed one line of a name and a number (`noa: 93`), and
+/// the answer says the number but not the name: the name.
+fn who_unsaid(request: &str, answer: &str, printed: &str) -> Option<String> {
+    let lower = request.trim_start().to_lowercase();
+    if !lower.starts_with("who ") || printed.lines().count() != 1 {
+        return None;
+    }
+    let fields = fields_of(printed);
+    let number = fields.iter().find(|f| f.parse::<f64>().is_ok())?;
+    let asked = fields_of(&lower);
+    let names: Vec<&&str> = fields
+        .iter()
+        .filter(|f| {
+            f.chars().count() >= 2
+                && f.chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+                && !asked.contains(&f.to_lowercase().as_str())
+        })
+        .collect();
+    let [name] = names[..] else {
+        return None;
+    };
+    let said = fields_of(answer);
+    let answer_lower = answer.to_lowercase();
+    (said.contains(number) && !answer_lower.contains(&name.to_lowercase()))
+        .then(|| name.to_string())
 }
 
 /// A word or value as it stands in a sentence or a line, without the quotes, marks and
@@ -6511,6 +6547,31 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A phrase of the request printed back as it stands (`python 3` of "Shift each letter of
+    // the word python 3 places forward"): nothing computed, and no answer to ask for (the 1.5B
+    // model was asked twice to answer with it, then began its answer with it; thirtieth set,
+    // task 9).
+    if hint.is_none() && !shell && request_phrase_printed(&request, value) {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code printed `{value}`, words of my request as they stand: it computed nothing from them. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // Slips of the code itself, whatever it printed (one value, lines or a table): the
+    // thirtieth set's 0.5B runs printed a pandas row for a density, two lines of JUnit times.
+    if hint.is_none()
+        && !shell
+        && let Some(why) = code_slip(&request, code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // Output of one line or several (the two values on lines of their own; a row each).
     let several_told = if !shell && hint.is_none() && !value.is_empty() {
         if difference_not_taken(&request, code) {
@@ -7419,25 +7480,20 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| random_for_count(&request, code).then(|| RANDOM_FOR_COUNT.to_string()))
-        .or_else(|| junit_times_misread(&request, code, cwd))
         .or_else(|| {
-            anagram_uncompared(&request, code).map(|word| {
-                format!("a word is an anagram of {word} when it has the same letters as {word}, each as often: compare its sorted letters with those of {word}, `sorted(w) == sorted('{word}')` (a word is no anagram of itself).")
+            net_above_gross(&request, value).map(|(printed, price)| {
+                format!("a price before tax is less than the price with the tax in it, {price}, and your code printed {printed}: take the tax out by dividing, `price / (1 + rate / 100)`, and nothing else.")
             })
         })
-        .or_else(|| {
-            density_undivided(&request, code, cwd).map(|how| {
-                format!("my request asks for a density, an amount per unit of area, and your code divided nothing: compute {how} for each row, then take the one my request asks for.")
-            })
-        })
-        .or_else(|| {
-            bullets_uncounted(&request, code).then(|| {
-                "my request is about the bullet points under each heading, and your code never looked at a bullet point (a line that starts with `- ` or `* `): go through the lines in order, remember the heading you are under (a line that starts with `#`), and add 1 to that heading's count for each bullet line, `counts[heading] += 1`; then take the heading with the largest count.".to_string()
-            })
-        })
+
         .or_else(|| {
             first_odd_cut_short(&request, code).map(|(written, n, kind, fix)| {
                 format!("`{written}` takes the {kind} numbers below its end, fewer than {n} of them, and my request asks for the first {n}: `{fix}` takes {n}.")
+            })
+        })
+        .or_else(|| {
+            odd_numbers_unmade(&request, code).map(|(n, kind, form)| {
+                format!("my request is about the first {n} {kind} numbers, and your code never made them (no step of 2, no `{form}`): the k-th {kind} number is `{form}`, for k = 1 to {n}.")
             })
         })
         .or_else(|| {
@@ -7542,7 +7598,10 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
-            unused_column(&request, code, cwd).map(|(file, column)| {
+            // With the turn's earlier code that worked: the engine's `print(total_value)` of
+            // the 0.5B model's total was told it never used the `item` column its earlier
+            // block had read (thirtieth set, task 17).
+            unused_column(&request, &with_earlier_code(history, turn, code), cwd).map(|(file, column)| {
                 format!("my request is about the `{column}` column of `{file}`, and your code did not use it.")
             })
         })
@@ -13197,6 +13256,25 @@ fn request_number_unused(request: &str, code: &str) -> Option<String> {
         .filter_map(|c| c.get(1)?.as_str().parse().ok())
         .collect();
     let has = |n: f64| written.iter().any(|w| (w - n).abs() < 1e-9);
+    // A range that holds that many numbers uses it: the 1.5B model's `range(1, 31, 2)`, the
+    // first 15 odd numbers, was told it never used 15, and went wrong (thirtieth set, task 10).
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"range\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)").ok()
+    });
+    let counts: Vec<f64> = RANGE
+        .as_ref()
+        .map(|r| {
+            r.captures_iter(&bare)
+                .filter_map(|c| {
+                    let start: u64 = c.get(1)?.as_str().parse().ok()?;
+                    let end: u64 = c.get(2)?.as_str().parse().ok()?;
+                    let step: u64 = c.get(3).map_or(Some(1), |m| m.as_str().parse().ok())?;
+                    (step > 0).then(|| end.saturating_sub(start).div_ceil(step) as f64)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let has = |n: f64| has(n) || counts.iter().any(|c| (c - n).abs() < 1e-9);
     let tokens: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || ",;:?!()'\"/".contains(c))
         .map(|t| t.trim_end_matches('.'))
@@ -13811,7 +13889,13 @@ fn sizes_unlooked(request: &str, code: &str) -> bool {
     let makes = ["create", "make", "touch", "write", "add "]
         .iter()
         .any(|w| lower.contains(w));
-    let empty_files = !makes && (lower.contains("empty file") || lower.contains("files are empty"));
+    // "… .py files in this folder and its subfolders are empty" too (the 0.5B model tested
+    // `os.path.exists`; thirtieth set, task 31).
+    let empty_files = !makes
+        && (lower.contains("empty file")
+            || lower.contains("files are empty")
+            || lower.contains("file")
+                && (lower.contains(" are empty") || lower.contains(" is empty")));
     let bare = uncommented(code);
     empty_files
         && ![
@@ -17982,6 +18066,96 @@ fn share_undivided(request: &str, code: &str) -> Option<String> {
     Some(of.to_string())
 }
 
+/// When the request gives a price with tax included and asks for it before tax, and the run
+/// printed one number above that price: the number printed and the price. The 1.5B model
+/// divided by 1.19 and multiplied by 100, 5000.0 for 59.50 (thirtieth set, task 4).
+fn net_above_gross(request: &str, value: &str) -> Option<(String, String)> {
+    let lower = request.to_lowercase();
+    let asks = [
+        "before tax",
+        "without tax",
+        "excluding tax",
+        "net price",
+        "without the tax",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !asks || !lower.contains("included") && !lower.contains("including") {
+        return None;
+    }
+    let [printed] = printed_beyond_request(request, value)[..] else {
+        return None;
+    };
+    let price = numbers_in(request)
+        .into_iter()
+        .filter_map(|n| Some((n, n.parse::<f64>().ok()?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    (printed.parse::<f64>().ok()? > price.1).then(|| (printed.to_string(), price.0.to_string()))
+}
+
+/// Whether the run printed one line of two words or more, one of them a word and one a number,
+/// that stands in the request as it is (`python 3`), and that the request does not quote.
+fn request_phrase_printed(request: &str, value: &str) -> bool {
+    let value = value.trim();
+    let tokens: Vec<&str> = value.split_whitespace().collect();
+    if value.lines().count() != 1 || tokens.len() < 2 {
+        return false;
+    }
+    let worded = tokens.iter().any(|t| t.chars().all(char::is_alphabetic));
+    let numbered = tokens.iter().any(|t| t.chars().all(|c| c.is_ascii_digit()));
+    let said: Vec<&str> = request
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    let quoted = ["'", "\"", "`"]
+        .iter()
+        .any(|q| request.contains(&format!("{q}{value}{q}")));
+    worded
+        && numbered
+        && !quoted
+        && said.windows(tokens.len()).any(|w| {
+            w.iter()
+                .zip(&tokens)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+        })
+}
+
+/// What is wrong in the code for the request, whatever the run printed: another language's
+/// comment mark, JUnit's times misread, anagrams never compared, a density undivided, bullet
+/// points never looked at.
+fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    comment_mark_wrong(request, code)
+        .map(|(file, wrong, right)| {
+            let blocks = if right == "//" {
+                ", and count the lines of each `/* … */` block too"
+            } else {
+                ""
+            };
+            let not = if wrong.is_empty() {
+                ", and your code never tested a line for it".to_string()
+            } else {
+                format!(", not `{wrong}`, which starts no comment in that language")
+            };
+            format!("a comment line of `{file}` starts with `{right}`{not}: test `line.strip().startswith('{right}')`{blocks}.")
+        })
+        .or_else(|| junit_times_misread(request, code, cwd))
+        .or_else(|| {
+            anagram_uncompared(request, code).map(|word| {
+                format!("a word is an anagram of {word} when it has the same letters as {word}, each as often: compare its sorted letters with those of {word}, `sorted(w) == sorted('{word}')` (a word is no anagram of itself).")
+            })
+        })
+        .or_else(|| {
+            density_undivided(request, code, cwd).map(|how| {
+                format!("my request asks for a density, an amount per unit of area, and your code divided nothing: compute {how} for each row, then take the one my request asks for.")
+            })
+        })
+        .or_else(|| {
+            bullets_uncounted(request, code).then(|| {
+                "my request is about the bullet points under each heading, and your code never looked at a bullet point (a line that starts with `- ` or `* `): go through the lines in order, remember the heading you are under (a line that starts with `#`), and add 1 to that heading's count for each bullet line, `counts[heading] += 1`; then take the heading with the largest count.".to_string()
+            })
+        })
+}
+
 /// When the code reads a JUnit XML file (`<testcase … time="0.250"/>`) for a total time and
 /// takes only the first `time` (the `<testsuite>`'s own, with `re.search`), or is asked for
 /// milliseconds and never multiplies by 1000 (JUnit's times are seconds): what to say. The
@@ -18490,6 +18664,32 @@ fn first_odd_cut_short(request: &str, code: &str) -> Option<(String, u64, &'stat
     })
 }
 
+/// When the request asks about the first N odd (or even) numbers and the code never makes odd
+/// or even numbers (no step of 2, no `% 2`, no `2 * k`): N, odd or even, and the k-th one's
+/// form. The 0.5B model summed the squares of 1 to 15, twice (thirtieth set, task 10).
+fn odd_numbers_unmade(request: &str, code: &str) -> Option<(u64, &'static str, &'static str)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\bfirst (\d+) (odd|even) (?:natural |positive |whole )?(?:numbers|integers)",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let asked = ASKED.as_ref()?.captures(&lower)?;
+    let n: u64 = asked.get(1)?.as_str().parse().ok()?;
+    let (kind, form) = if asked.get(2)?.as_str() == "odd" {
+        ("odd", "2 * k - 1")
+    } else {
+        ("even", "2 * k")
+    };
+    // A power of 2 (`i ** 2`) makes no odd numbers.
+    let bare = uncommented(code).replace(' ', "").replace("**", "^");
+    let makes = [",2)", "%2", "2*", "*2", "+=2", "[::2]", "[1::2]"]
+        .iter()
+        .any(|w| bare.contains(w));
+    (!makes).then_some((n, kind, form))
+}
+
 /// Whether the request asks for an alternating sum and the code signs the digits by their
 /// value (`digit % 2`), never by their place (no `enumerate`, index or step): the 0.5B model
 /// added the odd digits and took away the even ones (thirtieth set, task 7).
@@ -18587,6 +18787,47 @@ fn time_compared_with_datetime(code: &str, cwd: &Path) -> Option<(String, String
     })
 }
 
+/// When the request asks about the comments of a source file (`main.go`) and the code tests
+/// lines for another language's comment mark (`startswith('#')`) and never for the file's own
+/// (`//`): the file, the mark tested and the file's own. The 0.5B model counted the `#` lines
+/// of main.go (thirtieth set, task 33).
+fn comment_mark_wrong(request: &str, code: &str) -> Option<(String, &'static str, &'static str)> {
+    let lower = request.to_lowercase();
+    if !lower.contains("comment") {
+        return None;
+    }
+    let (file, right) = named_files(request).into_iter().find_map(|f| {
+        let ext = f.rsplit_once('.')?.1.to_lowercase();
+        let mark = match ext.as_str() {
+            "go" | "js" | "ts" | "java" | "c" | "h" | "cpp" | "cc" | "rs" | "cs" | "swift"
+            | "kt" | "scala" | "dart" => "//",
+            "py" | "sh" | "rb" | "yaml" | "yml" | "toml" | "r" | "pl" | "conf" | "ini" => "#",
+            "sql" | "lua" | "hs" => "--",
+            _ => return None,
+        };
+        Some((f.to_string(), mark))
+    })?;
+    let bare = uncommented(code);
+    let tested: Vec<&'static str> = string_literals(&bare)
+        .into_iter()
+        .filter_map(|s| match s.trim() {
+            "#" => Some("#"),
+            "//" => Some("//"),
+            "--" => Some("--"),
+            _ => None,
+        })
+        .collect();
+    // No mark tested at all is the same slip: the 0.5B model counted the lines that start
+    // with neither `func` nor `return` (the same task's re-run).
+    let wrong = tested.iter().find(|m| **m != right).copied().unwrap_or("");
+    // No mark tested at all is told only of a language whose mark is not Python's: for `#`,
+    // the hints on lines counted whole say more.
+    if wrong.is_empty() && right == "#" {
+        return None;
+    }
+    (!tested.contains(&right)).then_some((file, wrong, right))
+}
+
 /// Whether the request asks about bullet points (under headings) and the code never tests a
 /// line for a bullet's mark: the 0.5B model printed notes.md's longest heading for the one with
 /// the most bullet points (thirtieth set, task 22).
@@ -18596,8 +18837,10 @@ fn bullets_uncounted(request: &str, code: &str) -> bool {
         return false;
     }
     let bare = uncommented(code);
+    // Not the word "bullet", which the model's printed sentence holds (the same task's
+    // re-run).
     ![
-        "'- ", "\"- ", "'-'", "\"-\"", "'* ", "'*'", "[-*]", "\\-", "[*-]", "bullet",
+        "'- ", "\"- ", "'-'", "\"-\"", "'* ", "'*'", "[-*]", "\\-", "[*-]",
     ]
     .iter()
     .any(|w| bare.contains(w))

@@ -9263,6 +9263,11 @@ fn empty_files_counted_without_their_sizes_are_told_how_empty_is_tested() {
         &code.replace("not os.path.isfile", "0 == os.path.getsize")
     ));
     assert!(!sizes_unlooked("How many files are in this folder?", code));
+    // Files of a kind that are empty, through subfolders (thirtieth set, task 31).
+    assert!(sizes_unlooked(
+        "How many .py files in this folder and its subfolders are empty?",
+        &code.replace("isfile", "exists")
+    ));
     // A count that never moved is told so, not that the code wrote its number.
     assert_eq!(
         counter_unmoved(code, "0"),
@@ -15057,7 +15062,7 @@ fn a_number_printed_for_who_is_told_to_keep_each_lines_name_with_it() {
 #[test]
 fn bullet_points_asked_and_never_looked_at_are_told_how_to_count_them() {
     let request = "Which heading in notes.md has the most bullet points under it?";
-    let code = "import re\ncontent = open('notes.md').read()\nprint(max(re.findall(r'# (.+)', content), key=len))";
+    let code = "import re\ncontent = open('notes.md').read()\nprint('The heading with the most bullet points is:', max(re.findall(r'# (.+)', content), key=len))";
     assert!(bullets_uncounted(request, code));
     let hint = uncomputed(request, code, "Groceries\n").unwrap();
     assert!(
@@ -15084,6 +15089,14 @@ fn a_density_asked_and_nothing_divided_is_told_how() {
         Some("`population / area_km2`")
     );
     let hint = uncomputed_in(request, code, "Dune\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`population / area_km2`"),
+        "{}",
+        hint.text
+    );
+    // Whatever it printed: a pandas row (the same task's re-run).
+    let row = "city            Dune\npopulation    900000\narea_km2         820\nName: 3, dtype: object\n";
+    let hint = uncomputed_in(request, code, row, here.path()).unwrap();
     assert!(
         hint.text.contains("`population / area_km2`"),
         "{}",
@@ -15139,4 +15152,156 @@ fn junit_times_taken_from_the_suite_or_left_in_seconds_are_told() {
     );
     let right = "import re\ntext = open('junit.xml').read()\nprint(sum(float(t) for t in re.findall(r'<testcase[^>]*time=\"([\\d.]+)\"', text)) * 1000)";
     assert_eq!(junit_times_misread(request, right, here.path()), None);
+}
+
+#[test]
+fn another_languages_comment_mark_is_told_the_files_own() {
+    let request = "How many lines of main.go are comments?";
+    let code = "count = 0\nfor line in open('main.go'):\n    if line.startswith('#'):\n        count += 1\nprint(count)";
+    assert_eq!(
+        comment_mark_wrong(request, code),
+        Some(("main.go".to_string(), "#", "//"))
+    );
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(
+        hint.text.contains("starts with `//`, not `#`"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("'#'", "'//'");
+    assert_eq!(comment_mark_wrong(request, &right), None);
+    let none = "print(sum(1 for l in open('main.go') if not l.strip().startswith('func')))";
+    assert_eq!(
+        comment_mark_wrong(request, none),
+        Some(("main.go".to_string(), "", "//"))
+    );
+    assert_eq!(
+        comment_mark_wrong("How many lines of setup.py are comments?", code),
+        None
+    );
+}
+
+#[test]
+fn the_first_odd_numbers_never_made_are_told_their_form() {
+    let request = "What is the sum of the squares of the first 15 odd numbers? Use code.";
+    let code = "n = 15\nsum_of_squares = 0\nfor i in range(1, n + 1):\n    sum_of_squares += i ** 2\nprint(sum_of_squares)";
+    assert_eq!(
+        odd_numbers_unmade(request, code),
+        Some((15, "odd", "2 * k - 1"))
+    );
+    let hint = uncomputed(request, code, "1240\n").unwrap();
+    assert!(
+        hint.text.contains("the k-th odd number is `2 * k - 1`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        odd_numbers_unmade(
+            request,
+            "print(sum((2 * k - 1) ** 2 for k in range(1, 16)))"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_column_read_by_an_earlier_block_of_the_turn_is_used() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("inventory.csv"),
+        "item,category,quantity,unit_price\nhammer,tools,4,12.50\nbrush,paint,12,2.40\n",
+    )
+    .unwrap();
+    let request = "What is the total value (quantity times unit price) of the items in the tools category of inventory.csv?";
+    let read = "import csv\nwith open('inventory.csv') as f:\n    r = csv.reader(f)\n    next(r)\n    items = [{'item': row[0], 'category': row[1], 'quantity': int(row[2]), 'unit_price': float(row[3])} for row in r]\ntools = [i for i in items if i['category'] == 'tools']\ntotal_value = sum(i['quantity'] * i['unit_price'] for i in tools)";
+    let h = runs(request, &[(read, "\n"), ("print(total_value)", "50.0\n")]);
+    let call = h.call("c2").cloned().unwrap();
+    let hint = uncomputed_hint(&h, &call, "50.0\n", here.path());
+    assert!(
+        hint.as_ref()
+            .is_none_or(|h| !h.text.contains("`item` column")),
+        "{hint:?}"
+    );
+}
+
+#[test]
+fn a_number_answered_for_who_where_the_name_was_printed_is_asked_for_the_name() {
+    let request = "Who has the second highest score in scores.txt?";
+    let h = runs(
+        request,
+        &[(
+            "print(pairs[-2][1] + ': ' + str(pairs[-2][0]))",
+            "noa: 93\n",
+        )],
+    );
+    let nudge = unused_output_nudge(
+        &h,
+        "The second highest score in the `scores.txt` file is 93.",
+    )
+    .unwrap();
+    assert!(nudge.ends_with("with noa."), "{nudge}");
+    assert_eq!(
+        unused_output_nudge(&h, "Noa has the second highest score, 93."),
+        None
+    );
+    assert_eq!(
+        who_unsaid(
+            "What is the second highest score in scores.txt?",
+            "It is 93.",
+            "noa: 93\n"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_phrase_of_the_request_printed_back_is_told_nothing_was_computed() {
+    let request = "Shift each letter of the word python 3 places forward in the alphabet. What word do you get? Use code.";
+    assert!(request_phrase_printed(request, "python 3\n"));
+    let hint = uncomputed(request, "word = 'python'\nprint(word, 3)", "python 3\n").unwrap();
+    assert!(
+        hint.text.contains("words of my request as they stand"),
+        "{}",
+        hint.text
+    );
+    assert!(!request_phrase_printed(request, "sbwkrq\n"));
+    assert!(!request_phrase_printed(
+        "What are the first two words of 'hello big world'?",
+        "hello big\n"
+    ));
+    assert!(!request_phrase_printed(
+        "Print 'room 42' with code.",
+        "room 42\n"
+    ));
+}
+
+#[test]
+fn a_range_that_holds_as_many_numbers_as_the_request_gives_uses_it() {
+    let request = "What is the sum of the squares of the first 15 odd numbers? Use code.";
+    assert_eq!(
+        request_number_unused(request, "print(sum([i**2 for i in range(1, 31, 2)]))"),
+        None
+    );
+    assert_eq!(
+        request_number_unused(request, "print(sum([i**2 for i in range(1, 41, 2)]))").as_deref(),
+        Some("15")
+    );
+}
+
+#[test]
+fn a_price_before_tax_above_the_price_with_it_is_told() {
+    let request =
+        "An item costs 59.50 with 19% tax included. What is its price before tax? Use code.";
+    assert_eq!(
+        net_above_gross(request, "5000.0\n"),
+        Some(("5000.0".to_string(), "59.50".to_string()))
+    );
+    let hint = uncomputed(request, "print((59.50 / 1.19) * 100)", "5000.0\n").unwrap();
+    assert!(
+        hint.text
+            .contains("less than the price with the tax in it, 59.50"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(net_above_gross(request, "50.0\n"), None);
 }
