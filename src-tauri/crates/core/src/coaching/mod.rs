@@ -13258,22 +13258,7 @@ fn request_number_unused(request: &str, code: &str) -> Option<String> {
     let has = |n: f64| written.iter().any(|w| (w - n).abs() < 1e-9);
     // A range that holds that many numbers uses it: the 1.5B model's `range(1, 31, 2)`, the
     // first 15 odd numbers, was told it never used 15, and went wrong (thirtieth set, task 10).
-    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"range\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)").ok()
-    });
-    let counts: Vec<f64> = RANGE
-        .as_ref()
-        .map(|r| {
-            r.captures_iter(&bare)
-                .filter_map(|c| {
-                    let start: u64 = c.get(1)?.as_str().parse().ok()?;
-                    let end: u64 = c.get(2)?.as_str().parse().ok()?;
-                    let step: u64 = c.get(3).map_or(Some(1), |m| m.as_str().parse().ok())?;
-                    (step > 0).then(|| end.saturating_sub(start).div_ceil(step) as f64)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let counts: Vec<f64> = ranges_written(&bare).iter().map(|r| r.len as f64).collect();
     let has = |n: f64| has(n) || counts.iter().any(|c| (c - n).abs() < 1e-9);
     let tokens: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || ",;:?!()'\"/".contains(c))
@@ -18628,56 +18613,79 @@ fn without_warnings(text: &str) -> String {
 /// The 0.5B model summed the squares of `range(1, 16, 2)` for the first 15 odd numbers
 /// (thirtieth set, task 10).
 fn first_odd_cut_short(request: &str, code: &str) -> Option<(String, u64, &'static str, String)> {
+    let (n, odd) = first_odd_or_even(request)?;
+    let kind = if odd { "odd" } else { "even" };
+    let bare = uncommented(code);
+    ranges_written(&bare)
+        .into_iter()
+        .find(|r| r.step == 2 && r.len > 0 && r.len < n)
+        .map(|r| {
+            let start = r.start;
+            (
+                r.written.to_string(),
+                n,
+                kind,
+                format!("range({start}, {start} + 2 * {n}, 2)"),
+            )
+        })
+}
+
+/// N of a request that asks about the first N odd or even numbers ("the first 15 odd
+/// numbers"), and whether they are odd.
+fn first_odd_or_even(request: &str) -> Option<(u64, bool)> {
     static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
             r"\bfirst (\d+) (odd|even) (?:natural |positive |whole )?(?:numbers|integers)",
         )
         .ok()
     });
-    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"range\(\s*(\d+)\s*,\s*(\d+)\s*,\s*2\s*\)").ok()
-    });
     let lower = request.to_lowercase();
     let asked = ASKED.as_ref()?.captures(&lower)?;
-    let n: u64 = asked.get(1)?.as_str().parse().ok()?;
-    let kind = if asked.get(2)?.as_str() == "odd" {
-        "odd"
-    } else {
-        "even"
+    Some((
+        asked.get(1)?.as_str().parse().ok()?,
+        asked.get(2)?.as_str() == "odd",
+    ))
+}
+
+/// A `range(start, end)` or `range(start, end, step)` the code writes with whole numbers.
+struct RangeWritten<'c> {
+    written: &'c str,
+    start: u64,
+    step: u64,
+    /// How many numbers it holds.
+    len: u64,
+}
+
+/// The ranges of literal bounds `code` writes, in order.
+fn ranges_written(code: &str) -> Vec<RangeWritten<'_>> {
+    static RANGE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"range\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)").ok()
+    });
+    let Some(range) = RANGE.as_ref() else {
+        return Vec::new();
     };
-    let bare = uncommented(code);
-    RANGE.as_ref()?.captures_iter(&bare).find_map(|c| {
-        let (start, end): (u64, u64) = (
-            c.get(1)?.as_str().parse().ok()?,
-            c.get(2)?.as_str().parse().ok()?,
-        );
-        let held = end.saturating_sub(start).div_ceil(2);
-        if held >= n || held == 0 {
-            return None;
-        }
-        Some((
-            c.get(0)?.as_str().to_string(),
-            n,
-            kind,
-            format!("range({start}, {start} + 2 * {n}, 2)"),
-        ))
-    })
+    range
+        .captures_iter(code)
+        .filter_map(|c| {
+            let start: u64 = c.get(1)?.as_str().parse().ok()?;
+            let end: u64 = c.get(2)?.as_str().parse().ok()?;
+            let step: u64 = c.get(3).map_or(Some(1), |m| m.as_str().parse().ok())?;
+            (step > 0).then(|| RangeWritten {
+                written: c.get(0).map_or("", |m| m.as_str()),
+                start,
+                step,
+                len: end.saturating_sub(start).div_ceil(step),
+            })
+        })
+        .collect()
 }
 
 /// When the request asks about the first N odd (or even) numbers and the code never makes odd
 /// or even numbers (no step of 2, no `% 2`, no `2 * k`): N, odd or even, and the k-th one's
 /// form. The 0.5B model summed the squares of 1 to 15, twice (thirtieth set, task 10).
 fn odd_numbers_unmade(request: &str, code: &str) -> Option<(u64, &'static str, &'static str)> {
-    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(
-            r"\bfirst (\d+) (odd|even) (?:natural |positive |whole )?(?:numbers|integers)",
-        )
-        .ok()
-    });
-    let lower = request.to_lowercase();
-    let asked = ASKED.as_ref()?.captures(&lower)?;
-    let n: u64 = asked.get(1)?.as_str().parse().ok()?;
-    let (kind, form) = if asked.get(2)?.as_str() == "odd" {
+    let (n, odd) = first_odd_or_even(request)?;
+    let (kind, form) = if odd {
         ("odd", "2 * k - 1")
     } else {
         ("even", "2 * k")
