@@ -1931,6 +1931,97 @@ THIRTIETH = [
      {'main.go': MAIN_GO}, '8'),
 ]
 
+# The thirty-first set: drafts checked against the thirty earlier sets (difflib, and a search for
+# the same file and question); none holds its own answer.
+WEB_COMPOSE_YML = 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "8080:80"\n    expose:\n      - "9000"\n    depends_on:\n      - api\n  api:\n    build: ./api\n    ports:\n      - "3000:3000"\n    expose:\n      - "9229"\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PORT: "5432"\n'
+NEGATED_GITIGNORE = '# build output\ndist/\nbuild/\n*.log\n!important.log\n\n# env files\n.env*\n!.env.example\n# keep the folder, not its files\ntmp/*\n!tmp/.gitkeep\n# not a negation: \\!literal.txt\n\\!literal.txt\n'
+LINKS_PAGE_HTML = '<html><body>\n<nav><a href="/">Home</a> <a href="/about.html">About</a></nav>\n<p>See <a href="https://python.org">Python</a> and <a href="http://example.com/docs">the docs</a>.</p>\n<p><a href="#top">Back to top</a> <a href="contact.html">Contact</a> <a href="https://github.com/example/repo">Source</a> <a href="mailto:me@example.com">Mail me</a></p>\n<!-- <a href="https://old.example.net">old link</a> -->\n</body></html>\n'
+SHOP_SCHEMA_SQL = '-- shop schema\nCREATE TABLE customers (\n  id INTEGER PRIMARY KEY,\n  name TEXT NOT NULL\n);\n\nCREATE TABLE orders (\n  id INTEGER PRIMARY KEY,\n  customer_id INTEGER REFERENCES customers(id),\n  created_at TEXT\n);\n\n-- CREATE TABLE coupons (code TEXT);  dropped in v2\nCREATE INDEX idx_orders_customer ON orders(customer_id);\n\ncreate table if not exists order_items (\n  order_id INTEGER,\n  sku TEXT,\n  qty INTEGER\n);\n\nCREATE VIEW big_orders AS SELECT * FROM orders;\n'
+DATED_SALES_CSV = 'date,product,amount\n2026-01-05,pen,120\n2026-01-19,ink,80\n2026-02-02,pad,310\n2026-02-27,pen,45\n2026-03-03,ink,150\n2026-03-15,pad,90\n2026-03-30,pen,60\n2026-04-11,pad,240\n'
+TIMED_API_LOG = 'GET /users 200 120ms\nPOST /users 201 340ms\nGET /users/7 200 80ms\nGET /orders 500 1000ms\nDELETE /users/7 204 60ms\nGET /health 200 4ms\nPOST /orders 201 410ms\n'
+STAGED_DOCKERFILE = 'FROM node:20 AS build\nWORKDIR /app\nCOPY . .\nRUN npm ci && npm run build\n\nFROM golang:1.22 AS tools\nRUN go install example.com/tool@latest\n\nFROM nginx:1.27-alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\n# FROM debian:12 was the old base\n'
+LONG_WORDS_STORY_TXT = 'The garden was quiet. The old gardener watered the roses, and the roses grew.\nEvery morning the gardener walked the garden paths. The birds sang to the roses and the gardener.\nWhen winter came, the roses slept, and the gardener waited for spring, as every gardener does.\n'
+WEEKEND_GITLOG_TXT = 'commit 9f1c2a7\nAuthor: Ana <ana@example.com>\nDate:   Sat Mar 7 10:12:03 2026 +0100\n\n    Fix login\n\ncommit 3b7d9e1\nAuthor: Ben <ben@example.com>\nDate:   Mon Mar 9 09:00:41 2026 +0100\n\n    Add tests for Saturday schedule\n\ncommit 77aa013\nAuthor: Ana <ana@example.com>\nDate:   Sun Mar 15 22:45:10 2026 +0100\n\n    Bump version\n\ncommit c0ffee1\nAuthor: Cleo <cleo@example.com>\nDate:   Fri Mar 20 17:30:00 2026 +0100\n\n    Merge branch sunday-fixes\n\ncommit 12ab34c\nAuthor: Ben <ben@example.com>\nDate:   Sat Mar 21 08:05:55 2026 +0100\n\n    Update docs\n'
+PHONY_MAKEFILE = '.PHONY: all test\n\nall: build\n\nbuild: main.o\n\tcc -o app main.o\n\ntest: build\n\t./run-tests.sh\n\n.PHONY: clean\nclean:\n\trm -f app *.o\n\n# .PHONY: lint  (lint was removed)\ninstall: build\n\tcp app /usr/local/bin\n'
+VHOSTS_NGINX_CONF = 'server {\n    listen 80;\n    server_name example.org;\n    root /var/www/org;\n}\n\nserver {\n    listen 8081;\n    server_name example.com www.example.com;\n    location / {\n        proxy_pass http://127.0.0.1:9000;\n    }\n}\n\nserver {\n    listen 443 ssl;\n    server_name shop.example.com;\n}\n'
+SENTENCES_ESSAY_TXT = 'Cities grow. They grow because people move to them for work, for school and for each other. Growth has costs! Rents rise, roads fill and parks shrink. Can a city grow without losing what made people come? Some say yes.\n'
+TWO_TESTS_GRADES_CSV = 'student,test1,test2\nava,72,80\nbruno,55,71\ncyrus,90,88\ndee,64,79\neli,81,95\n'
+GAPPY_DATA_CSV = 'id,name,age,city\n1,ann,34,Oslo\n2,ben,,Rome\n3,cara,29,\n4,dan,41,Lima\n5,,38,Kyiv\n6,eve,27,Nice\n'
+HOSTS_SSH_CONFIG = 'Host *\n    User admin\n    ServerAliveInterval 60\n\nHost staging\n    HostName 10.0.0.5\n    User deploy\n\nHost prod\n    HostName 203.0.113.9\n    User mira\n    Port 2222\n\nHost prod-db\n    HostName 203.0.113.10\n    User dba\n'
+LINES_INVOICE_JSON = '{\n  "invoice": "INV-0042",\n  "customer": "acme",\n  "total_items": 4,\n  "lines": [\n    {\n      "item": "widget",\n      "qty": 3,\n      "price": 12.5\n    },\n    {\n      "item": "gadget",\n      "qty": 1,\n      "price": 40.0\n    },\n    {\n      "item": "cable",\n      "qty": 4,\n      "price": 2.25\n    },\n    {\n      "item": "case",\n      "qty": 2,\n      "price": 15.0\n    }\n  ]\n}\n'
+DELAYED_FLIGHTS_CSV = 'flight,origin,destination,delay_min\nAA10,JFK,LAX,25\nBA117,LHR,JFK,40\nDL402,JFK,ATL,0\nUA88,EWR,SFO,15\nB6 615,JFK,BOS,35\nAF22,CDG,JFK,60\n'
+DATED_FEED_XML = '<?xml version="1.0"?>\n<rss version="2.0"><channel>\n<title>Notes</title>\n<pubDate>Mon, 02 Nov 2026 08:00:00 GMT</pubDate>\n<item><title>Year in review 2025</title><pubDate>Wed, 31 Dec 2025 18:00:00 GMT</pubDate></item>\n<item><title>New year</title><pubDate>Thu, 01 Jan 2026 09:00:00 GMT</pubDate></item>\n<item><title>Spring</title><pubDate>Fri, 20 Mar 2026 12:00:00 GMT</pubDate></item>\n<item><title>Plans for 2026</title><pubDate>Sun, 14 Dec 2025 10:00:00 GMT</pubDate></item>\n<item><title>Autumn</title><pubDate>Mon, 02 Nov 2026 08:00:00 GMT</pubDate></item>\n</channel></rss>\n'
+PINNED_POETRY_LOCK = '[[package]]\nname = "certifi"\nversion = "2026.1.4"\ndescription = "Python package for providing Mozilla\'s CA Bundle."\n\n[[package]]\nname = "requests"\nversion = "2.32.5"\ndescription = "Python HTTP for Humans."\n\n[package.dependencies]\ncertifi = ">=2017.4.17"\nurllib3 = ">=1.21.1,<3"\n\n[[package]]\nname = "requests-toolbelt"\nversion = "1.0.0"\ndescription = "A utility belt for advanced users of python-requests"\n\n[package.dependencies]\nrequests = ">=2.0.1,<3.0.0"\n\n[[package]]\nname = "urllib3"\nversion = "2.5.0"\ndescription = "HTTP library."\n'
+SHIFTS_TIMESHEET_CSV = 'name,date,start,end\nbob,2026-11-02,09:00,17:30\nann,2026-11-02,08:00,12:00\nbob,2026-11-03,10:15,14:45\nbob,2026-11-04,22:00,23:30\nann,2026-11-04,13:00,18:00\n'
+THIRTY_FIRST = [
+    ('What is the sum of all three-digit palindromes? Use code.',
+     {}, '49500'),
+    ('What is the smallest positive number that leaves a remainder of 1 when divided by 2, 3, 4, 5 or 6 and is divisible by 7? Use code.',
+     {}, '301'),
+    ('What is the first Fibonacci number that has 10 digits? Use code.',
+     {}, '1134903170'),
+    ('In how many ways can you make change for a dollar with pennies, nickels, dimes and quarters? Use code.',
+     {}, '242'),
+    ('A car drives 150 km at 60 km/h and then 150 km at 90 km/h. What is its average speed in km/h? Use code.',
+     {}, '72'),
+    ('How many diagonals does a 12-sided polygon have? Use code.',
+     {}, '54'),
+    ('How many rectangles of any size are there in a 4 by 4 grid of squares? Use code.',
+     {}, '100'),
+    ('Three consecutive even numbers add up to 138. What is the largest of them? Use code.',
+     {}, '48'),
+    ('What is the sum of the first 50 terms of 3, 7, 11, 15 and so on? Use code.',
+     {}, '5050'),
+    ('How many solutions does x + y + z = 10 have in non-negative integers? Use code.',
+     {}, '66'),
+    ('How many 4-digit numbers have digits that strictly increase from left to right? Use code.',
+     {}, '126'),
+    ('What is the sum of the whole numbers from 1 to 100 that are not divisible by 3? Use code.',
+     {}, '3367'),
+    ('What is the smallest perfect number greater than 28? Use code.',
+     {}, '496'),
+    ('Which host port does the web service publish in docker-compose.yml?',
+     {'docker-compose.yml': WEB_COMPOSE_YML}, '8080'),
+    ('How many patterns in .gitignore are negations?',
+     {'.gitignore': NEGATED_GITIGNORE}, '3'),
+    ('How many links in page.html point to other websites?',
+     {'page.html': LINKS_PAGE_HTML}, '3'),
+    ('How many tables does schema.sql create?',
+     {'schema.sql': SHOP_SCHEMA_SQL}, '3'),
+    ('Which month had the highest total sales in sales.csv? Give its name.',
+     {'sales.csv': DATED_SALES_CSV}, 'february'),
+    ('What is the average response time of the GET requests in api.log, in ms?',
+     {'api.log': TIMED_API_LOG}, '301'),
+    ('What base image does the final stage of the Dockerfile use?',
+     {'Dockerfile': STAGED_DOCKERFILE}, 'nginx:1.27-alpine'),
+    ('What is the most common word of more than four letters in story.txt?',
+     {'story.txt': LONG_WORDS_STORY_TXT}, 'gardener'),
+    ('How many commits in gitlog.txt were made on a weekend?',
+     {'gitlog.txt': WEEKEND_GITLOG_TXT}, '3'),
+    ('How many targets does the Makefile declare as phony?',
+     {'Makefile': PHONY_MAKEFILE}, '3'),
+    ('Which port does the server block for example.com listen on in nginx.conf?',
+     {'nginx.conf': VHOSTS_NGINX_CONF}, '8081'),
+    ('How many words are in the longest sentence of essay.txt?',
+     {'essay.txt': SENTENCES_ESSAY_TXT}, '15'),
+    ('Which student improved the most from test1 to test2 in grades.csv?',
+     {'grades.csv': TWO_TESTS_GRADES_CSV}, 'bruno'),
+    ('How many rows of data.csv have at least one missing value?',
+     {'data.csv': GAPPY_DATA_CSV}, '3'),
+    ('Which user does the ssh config in ssh_config use for the host prod?',
+     {'ssh_config': HOSTS_SSH_CONFIG}, 'mira'),
+    ("What is the total of invoice.json's line items after a 10% discount?",
+     {'invoice.json': LINES_INVOICE_JSON}, '104.85'),
+    ('What is the average delay in minutes of the flights leaving JFK in flights.csv?',
+     {'flights.csv': DELAYED_FLIGHTS_CSV}, '20'),
+    ('How many items in feed.xml were published in 2026?',
+     {'feed.xml': DATED_FEED_XML}, '3'),
+    ('Which version of requests does poetry.lock pin?',
+     {'poetry.lock': PINNED_POETRY_LOCK}, '2.32.5'),
+    ('How many hours did bob work in total according to timesheet.csv?',
+     {'timesheet.csv': SHIFTS_TIMESHEET_CSV}, '14.5'),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -1942,7 +2033,7 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH,
         "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH,
         "twentyninth": TWENTY_NINTH,
-        "thirtieth": THIRTIETH}
+        "thirtieth": THIRTIETH, "thirtyfirst": THIRTY_FIRST}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
