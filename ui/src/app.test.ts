@@ -260,6 +260,49 @@ describe("the app over ipc", () => {
     expect(q('[data-testid="approve"]')).toBeNull();
   });
 
+  it("keeps a run's output box where the wheel turned it up, even before the scroll has moved it", async () => {
+    // happy-dom lays nothing out: each output box is 1000 px of text in a 100 px box.
+    const height = vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockReturnValue(1000);
+    const client = vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(100);
+    try {
+      await boot();
+      await say("count");
+      deliver(configured().msg);
+      deliver({ type: "turn_started", turn: 1 });
+      deliver({ type: "approval_requested", call: call("c1", runPython("c1", "count()")), warning: null });
+      deliver({ type: "approval_decided", call_id: "c1", decision: { type: "approve" }, decider: "user" });
+      deliver({ type: "exec_begin", call_id: "c1", language: "python", code: "count()" });
+      deliver({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "step 1\n" });
+      await settle();
+      const box = () => q('[data-testid="exec-output"]')!;
+      expect(box().scrollTop).toBe(1000); // follows its stream
+      deliver({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "step 2\n" });
+      await settle();
+      expect(box().scrollTop).toBe(1000);
+      // The wheel turns up; a smooth scroll has not moved the box yet when the next line comes.
+      box().scrollTop = 895;
+      box().dispatchEvent(new WheelEvent("wheel", { deltaY: -120, bubbles: true }));
+      deliver({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "step 3\n" });
+      await settle();
+      expect(box().textContent).toContain("step 3");
+      expect(box().scrollTop).toBe(895);
+      // Scrolled up, the box stays there while lines come, long after the wheel stopped.
+      box().scrollTop = 300;
+      box().dataset.wheelUpAt = String(Date.now() - 5000);
+      deliver({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "step 4\n" });
+      await settle();
+      expect(box().scrollTop).toBe(300);
+      // Brought back to its end, it follows again.
+      box().scrollTop = 900;
+      deliver({ type: "exec_output", call_id: "c1", stream: "stdout", chunk: "step 5\n" });
+      await settle();
+      expect(box().scrollTop).toBe(1000);
+    } finally {
+      height.mockRestore();
+      client.mockRestore();
+    }
+  });
+
   it("denies, approves always with a scope, and runs edited code", async () => {
     await boot();
     await say("go");

@@ -73,6 +73,17 @@ export class TranscriptView {
     this.el.addEventListener("click", (e) => {
       if ((e.target as HTMLElement).closest("a")) e.preventDefault();
     });
+    // A run's output box stops following its stream the moment the person turns the wheel up
+    // in it, before the (smooth) scroll has moved it: a chunk drawn in between would otherwise
+    // find it still at its end and take it back there.
+    this.el.addEventListener(
+      "wheel",
+      (e) => {
+        const pre = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-testid="exec-output"]') : null;
+        if (pre && e.deltaY < 0) pre.dataset.wheelUpAt = String(Date.now());
+      },
+      { passive: true },
+    );
   }
 
   apply(event: Event): void {
@@ -208,11 +219,19 @@ export class TranscriptView {
   }
 }
 
-/** Where each run output box of a card was scrolled to: `null` when at its end (or none yet). */
-function outputScroll(card: HTMLElement): (number | null)[] {
-  return [...card.querySelectorAll<HTMLElement>('[data-testid="exec-output"]')].map((pre) =>
-    pre.scrollHeight - pre.scrollTop - pre.clientHeight < 24 ? null : pre.scrollTop,
-  );
+/** How long after the wheel turned up in a box it stays where it is, even at its end. */
+const WHEEL_SETTLES_MS = 600;
+
+/**
+ * Where each run output box of a card was left: `null` when it follows its stream (it is at its
+ * end, and the wheel has not just turned up in it).
+ */
+function outputScroll(card: HTMLElement): ({ at: number; wheelUpAt?: string } | null)[] {
+  return [...card.querySelectorAll<HTMLElement>('[data-testid="exec-output"]')].map((pre) => {
+    const atEnd = pre.scrollHeight - pre.scrollTop - pre.clientHeight < 24;
+    const wheeling = Date.now() - Number(pre.dataset.wheelUpAt ?? 0) < WHEEL_SETTLES_MS;
+    return atEnd && !wheeling ? null : { at: pre.scrollTop, wheelUpAt: pre.dataset.wheelUpAt };
+  });
 }
 
 /**
@@ -220,9 +239,10 @@ function outputScroll(card: HTMLElement): (number | null)[] {
  * new) follows the output as it streams, as a terminal does. Without this every chunk of a
  * long run redrew its box at the top, and a person could not scroll it.
  */
-function followOutput(card: HTMLElement, scrolled: (number | null)[]): void {
+function followOutput(card: HTMLElement, scrolled: ({ at: number; wheelUpAt?: string } | null)[]): void {
   card.querySelectorAll<HTMLElement>('[data-testid="exec-output"]').forEach((pre, i) => {
-    const at = scrolled[i];
-    pre.scrollTop = at === null || at === undefined ? pre.scrollHeight : at;
+    const left = scrolled[i];
+    if (left?.wheelUpAt) pre.dataset.wheelUpAt = left.wheelUpAt;
+    pre.scrollTop = left ? left.at : pre.scrollHeight;
   });
 }
