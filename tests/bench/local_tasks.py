@@ -2334,7 +2334,7 @@ def main():
                          "tenth (written in session 31, run only with its last binary) "
                          "eleventh (written in session 32, run before any change made from it) "
                          "twelfth (written in session 32, run only with that session's changes), "
-                         "thirteenth to twentyfirst (written in sessions 33-36; each session's note says how it was run)")
+                         "thirteenth to thirtyfirst (written in sessions 33-46; each session's note says how it was run)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
