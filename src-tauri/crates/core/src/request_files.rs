@@ -36,7 +36,11 @@ pub struct RequestFiles {
 pub fn heads(request: &str, cwd: &Path) -> Option<(Vec<String>, String)> {
     let mut names: Vec<String> = Vec::new();
     let mut parts = Vec::new();
-    for name in crate::coaching::named_files(request) {
+    let bare = crate::coaching::bare_files_in(request, cwd);
+    for name in crate::coaching::named_files(request)
+        .into_iter()
+        .chain(bare)
+    {
         if names.len() == MOST_FILES || names.iter().any(|n| n == name) {
             continue;
         }

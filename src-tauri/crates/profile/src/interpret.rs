@@ -163,10 +163,7 @@ impl Profile {
                             repairs.push(says);
                             text_call(name, arguments, next_id())
                         }
-                        None => format_error_call(
-                            next_id(),
-                            self.unknown_tool_message(&c.name, &c.arguments),
-                        ),
+                        None => format_error_call(next_id(), self.unknown_tool_message(&c.name)),
                     })
                     .collect();
             }
@@ -282,7 +279,7 @@ impl Profile {
     /// What the model is told when it calls a tool this profile does not have. The example
     /// is its own call written as Python: copied as it is, it fails and says what to define,
     /// where a stock example would run and print a number the model then gives as its answer.
-    fn unknown_tool_message(&self, name: &str, arguments: &Value) -> String {
+    fn unknown_tool_message(&self, name: &str) -> String {
         let tools: Vec<String> = self.tools.iter().map(|t| format!("`{}`", t.name)).collect();
         let mut message = format!(
             "{UNKNOWN_TOOL} `{name}`, so nothing ran. The tools here are: {}.",
@@ -295,10 +292,16 @@ impl Profile {
             let code = match file_kind(name) {
                 Some(true) => format!("print(computer.files.read('{name}'))"),
                 Some(false) => format!("print(open('{name}').read())"),
-                None => python_api::function_call(name, arguments).map_or_else(
-                    || "print(result)".to_string(),
-                    |call| format!("print({call})"),
-                ),
+                // Not a call of the invented name: the 0.5B model ran the example it was
+                // given, `print(count_negations(gitignore=[…]))`, into a NameError
+                // (thirty-first set, task 15).
+                None => {
+                    message.push_str(&format!(
+                        " `{name}` is no Python function here either: write the Python code that does its work yourself and prints the result, in a ```python fenced block, or run that code with `execute`, {}.",
+                        execute_example("<your code>")
+                    ));
+                    return message;
+                }
             };
             message.push_str(&format!(
                 " To work something out, write Python code that computes and prints the result \
@@ -652,8 +655,11 @@ mod tests {
         assert_eq!(found[0].name, FORMAT_ERROR);
         let message = found[0].arguments["message"].as_str().unwrap();
         assert!(message.contains("no tool named `multiply`"), "{message}");
+        // No example that calls it: the model runs the example into a NameError.
+        assert!(!message.contains("multiply("), "{message}");
         assert!(
-            message.contains(r#""code":"print(multiply(a=1234, b=5678))""#),
+            message.contains("`multiply` is no Python function here either")
+                && message.contains(r#""code":"<your code>""#),
             "{message}"
         );
     }

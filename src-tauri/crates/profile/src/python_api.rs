@@ -51,28 +51,6 @@ pub(super) fn as_python(name: &str, arguments: &Value) -> Option<(String, &'stat
     Some((function.print.replace("{call}", &call), function.path))
 }
 
-/// `name(a=1, b="x")`: any call written as Python, when its name and argument names are
-/// Python names and its values Python literals.
-pub(super) fn function_call(name: &str, arguments: &Value) -> Option<String> {
-    let identifier = |s: &str| {
-        s.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
-    if !name.split('.').all(identifier) {
-        return None;
-    }
-    let mut out = Vec::new();
-    for (key, value) in arguments.as_object()? {
-        if !identifier(key) {
-            return None;
-        }
-        out.push(format!("{key}={}", python_literal(value)?));
-    }
-    Some(format!("{name}({})", out.join(", ")))
-}
-
 /// `kind="pdf", modified_within="7d"`, in the function's order; `None` for a value Python
 /// would not take as written (an object).
 fn keyword_arguments(function: &Function, given: &Map<String, Value>) -> Option<String> {
@@ -140,26 +118,6 @@ mod tests {
             ("find", json!("pdf")),
         ] {
             assert_eq!(as_python(name, &arguments), None, "{name} {arguments}");
-        }
-    }
-
-    #[test]
-    fn any_call_is_written_as_python_when_python_can_take_it() {
-        assert_eq!(
-            function_call("stats.median", &json!({"numbers": [1, 2.5, null]})).as_deref(),
-            Some("stats.median(numbers=[1, 2.5, None])")
-        );
-        assert_eq!(
-            function_call("f", &json!({"exact": false})).as_deref(),
-            Some("f(exact=False)")
-        );
-        for (name, arguments) in [
-            ("list-files", json!({})),
-            ("f", json!({"not a name": 1})),
-            ("f", json!({"x": {"y": 1}})),
-            ("f", json!([1])),
-        ] {
-            assert_eq!(function_call(name, &arguments), None, "{name} {arguments}");
         }
     }
 }

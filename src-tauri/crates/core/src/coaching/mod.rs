@@ -6252,8 +6252,16 @@ pub fn uncomputed_hint(
                 })
                 .or_else(|| {
                     range_without_step(&request, code).map(|(written, step, range)| {
-                        let stepped = format!("{}, {step})", range.trim_end_matches(')'));
-                        format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1: give it the step, `{stepped}`.")
+                        // "The first 50 terms": a range that holds that many, not the code's
+                        // end given a step (`range(3, 15, 4)` holds three).
+                        let first = sequence_start(&request, &written);
+                        match terms_asked(&request) {
+                            Some(n) => format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1 and stops where you chose: the first {n} terms are `range({first}, {first} + {n} * {step}, {step})`."),
+                            None => {
+                                let stepped = format!("{}, {step})", range.trim_end_matches(')'));
+                                format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1: give it the step, `{stepped}`.")
+                            }
+                        }
                     })
                 })
                 .or_else(|| {
@@ -13610,6 +13618,37 @@ fn range_without_step(request: &str, code: &str) -> Option<(String, i64, String)
     Some((written, step, range))
 }
 
+/// The first number of the sequence the request writes out, where `written` is its last three
+/// before "and so on" ("3, 7, 11, 15 and so on" starts at 3, not 7).
+fn sequence_start<'a>(request: &'a str, written: &'a str) -> &'a str {
+    let mut first = written.split(',').next().unwrap_or_default().trim();
+    let Some(at) = request.find(written) else {
+        return first;
+    };
+    let mut before = &request[..at];
+    while let Some(prev) = before.trim_end().strip_suffix(',') {
+        let prev = prev.trim_end();
+        let digits = prev.len() - prev.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            break;
+        }
+        first = &prev[prev.len() - digits..];
+        before = &prev[..prev.len() - digits];
+    }
+    first
+}
+
+/// How many terms of a sequence the request takes ("the first 50 terms of 3, 7, 11…").
+fn terms_asked(request: &str) -> Option<u64> {
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    words.windows(3).find_map(|w| {
+        (w[0] == "first" && (w[2].starts_with("term") || w[2].starts_with("number")))
+            .then(|| w[1].parse().ok())
+            .flatten()
+    })
+}
+
 /// For a request that asks how many, a `sum(...)` of the very value its filter compares
 /// (`sum(o['total'] for o in orders if o['total'] > 100)`): that value and the filter. It added
 /// up the values of what it kept where the request counts them: the 1.5B model printed 420 for
@@ -15627,6 +15666,7 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
     }
     if let Some(file) = named_files(&request)
         .into_iter()
+        .chain(bare_files_in(&request, cwd))
         .find(|name| cwd.join(name).is_file())
     {
         return Some(format!(
@@ -15638,11 +15678,49 @@ pub fn no_run_nudge(history: &History, answer: &str, cwd: &Path, system: &str) -
             "{NOTHING_RAN} you answered without looking in the folder. Write Python code in a ```python block that lists it (`os.listdir('.')`) and prints what my request needs: {request}"
         ));
     }
-    asks_for_code(&request).then(|| {
-        format!(
-            "{NOTHING_RAN} my request asks you to use code, and you answered without running any. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
-        )
-    })
+    if !asks_for_code(&request) {
+        return None;
+    }
+    // Told the same words twice, the 0.5B model sent its worked answer back word for word
+    // (thirty-first set, tasks 6, 8 and 9): the second time is told otherwise.
+    if times_nudged(turn, NOTHING_RAN) == 1 {
+        return Some(format!(
+            "{NOTHING_RAN} still no code ran. Reply with only a ```python block, no words before or after it: code that computes the answer to my request and prints it. My request: {request}"
+        ));
+    }
+    if worked_by_hand(answer) {
+        return Some(format!(
+            "{NOTHING_RAN} my request asks you to use code, and you worked it out by hand. Write those same steps as Python in a ```python block: set the numbers of my request, compute with the formula you used, and print the result. My request: {request}"
+        ));
+    }
+    Some(format!(
+        "{NOTHING_RAN} my request asks you to use code, and you answered without running any. Write Python code in a ```python block that computes the answer and prints it, for my request: {request}"
+    ))
+}
+
+/// Whether an answer works its value out in writing: a formula in LaTeX (`\frac`, `\times`),
+/// or lines of arithmetic that end in `= <number>`.
+fn worked_by_hand(answer: &str) -> bool {
+    let latex = ["\\frac", "\\times", "\\cdot", "\\binom", "\\sqrt"]
+        .iter()
+        .any(|m| answer.contains(m));
+    let sums = answer
+        .lines()
+        .filter(|line| {
+            line.rsplit_once('=').is_some_and(|(left, right)| {
+                let right = right
+                    .trim()
+                    .trim_end_matches(['.', '\\', ']', ')', '$'])
+                    .trim();
+                left.chars().any(|c| "+-*/×÷".contains(c))
+                    && !right.is_empty()
+                    && right
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+            })
+        })
+        .count();
+    latex || sums >= 2
 }
 
 /// When the turn would end with an answer although no code read the file in the working
@@ -15902,7 +15980,24 @@ const DOTFILES: [&str; 14] = [
     ".htaccess",
 ];
 
-/// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`, `.env`).
+/// Files known by a name without an extension. The 0.5B model answered "What base image does
+/// the final stage of the Dockerfile use?" without reading it, and nothing took "Dockerfile" for
+/// a file to read (thirty-first set, task 20).
+const BARE_FILES: [&str; 10] = [
+    "Dockerfile",
+    "Containerfile",
+    "Makefile",
+    "GNUmakefile",
+    "Procfile",
+    "Gemfile",
+    "Jenkinsfile",
+    "Vagrantfile",
+    "Rakefile",
+    "CODEOWNERS",
+];
+
+/// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`, `.env`,
+/// `Dockerfile`).
 pub(crate) fn named_files(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
         .map(|w| w.trim_end_matches('.'))
@@ -15910,7 +16005,7 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
         .filter(|w| !w.starts_with("computer."))
         .filter(|w| {
             // A dotfile is a name of its own (`.env`), where `.txt` names a kind of file.
-            if DOTFILES.contains(w) {
+            if DOTFILES.contains(w) || BARE_FILES.contains(w) {
                 return true;
             }
             // A dotfile's variants (`.env.example`, `.env.local`): the 0.5B model answered
@@ -15931,6 +16026,24 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
                 && (2..=5).contains(&ext.len())
                 && ext.chars().all(|c| c.is_ascii_alphanumeric())
                 && ext.chars().any(|c| c.is_ascii_alphabetic())
+        })
+        .collect()
+}
+
+/// Words of `text` with no extension that name a file in `cwd` (`ssh_config`, `hosts`): the
+/// 0.5B model answered "Which user does the ssh config in ssh_config use for the host prod?"
+/// without reading it, and nothing took ssh_config for a file (thirty-first set, task 28).
+pub(crate) fn bare_files_in<'a>(text: &'a str, cwd: &Path) -> Vec<&'a str> {
+    text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| {
+            w.chars().count() >= 3
+                && !w.contains('.')
+                && w.chars().any(|c| c.is_ascii_alphabetic())
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_-/".contains(c))
+                && !named_files(w).contains(w)
+                && cwd.join(w).is_file()
         })
         .collect()
 }
@@ -18135,10 +18248,370 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            external_links_unfiltered(request, code).then(|| {
+                "my request asks for the links to other websites, and your code never told them from the page's own links: a link to another website has an `href` that starts with `http://` or `https://`, so count only those, `href.startswith(('http://', 'https://'))`.".to_string()
+            })
+        })
+        .or_else(|| {
+            pattern_names_one_line(request, code, cwd).map(|(file, word, missed)| {
+                format!("your pattern names `{word}`, which my request does not, so it passes over lines of `{file}` such as `{missed}`: put a pattern that takes any value in its place (`\\S+`).")
+            })
+        })
+        .or_else(|| {
+            word_length_untested(request, code).map(|(said, test)| {
+                format!("my request takes only words of {said}, and your code never measured a word's length: keep the words with `{test}`.")
+            })
+        })
+        .or_else(|| {
+            sentences_unsplit(request, code).then(|| {
+                "my request is about sentences, and your code never split the text at the end of a sentence: it took lines or the whole text. A sentence ends with `.`, `!` or `?`: split there, `re.split(r'(?<=[.!?])\\s+', text.strip())`.".to_string()
+            })
+        })
+        .or_else(|| remainder_slip(request, code))
+        .or_else(|| coin_change_slip(request, code))
+        .or_else(|| {
+            leading_digit_zero(request, code).map(|(digit, n)| {
+                format!("a {n}-digit number does not start with 0, and your code's first digit `{digit}` takes 0 from `range(10)`: start it at 1, `for {digit} in range(1, 10)`.")
+            })
+        })
+        .or_else(|| {
+            sum_bound_left_out(request, code).map(|n| {
+                format!("non-negative integers that add up to {n} can each be anything from 0 to {n}, and your code's `range({n})` stops at {}: take `range({})`.", n - 1, n + 1)
+            })
+        })
+        .or_else(|| {
+            digits_unmeasured(request, code).map(|n| {
+                format!("my request asks for a number with {n} digits, and your code never counted a number's digits: `len(str(n)) == {n}` tells whether `n` has {n} digits.")
+            })
+        })
+        .or_else(|| {
             bullets_uncounted(request, code).then(|| {
                 "my request is about the bullet points under each heading, and your code never looked at a bullet point (a line that starts with `- ` or `* `): go through the lines in order, remember the heading you are under (a line that starts with `#`), and add 1 to that heading's count for each bullet line, `counts[heading] += 1`; then take the heading with the largest count.".to_string()
             })
         })
+}
+
+/// Whether the request asks for the links of a page that go to other websites ("point to
+/// other websites", "external links") and the code never tests a link for `http`: the 0.5B
+/// model counted all nine links of page.html, its own pages and a `mailto:` too (thirty-first
+/// set, task 16).
+fn external_links_unfiltered(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let external = [
+        "other website",
+        "other site",
+        "external",
+        "outside",
+        "another website",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let bare = uncommented(code).to_lowercase();
+    lower.contains("link")
+        && external
+        && (bare.contains("href") || bare.contains("<a") || bare.contains("find_all"))
+        && !bare.contains("http")
+        && !bare.contains("netloc")
+}
+
+/// A word of the code's regular expression that the request never names and that leaves out
+/// lines of the file it reads which hold the pattern's other words: the file, that word and
+/// one line it passes over. The 0.5B model averaged the GET requests of api.log with
+/// `GET /users (\d+) (\d+)ms`, the path of the first line, and took one of four (thirty-first
+/// set, task 19).
+fn pattern_names_one_line(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String)> {
+    let bare = uncommented(code);
+    if !bare.contains("re.") {
+        return None;
+    }
+    let lower = request.to_lowercase();
+    let (file, text) = named_files(&bare).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        Some((name.to_string(), text))
+    })?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let literal_word = |w: &&str| {
+        w.chars().count() >= 2
+            && !w.chars().any(|c| "\\()[]{}*+?|^$".contains(c))
+            && w.chars().any(char::is_alphabetic)
+    };
+    string_literals(&bare)
+        .into_iter()
+        .filter(|p| p.contains('(') && p.contains('\\'))
+        .find_map(|pattern| {
+            let words: Vec<&str> = pattern.split_whitespace().filter(literal_word).collect();
+            words.iter().find_map(|word| {
+                if lower.contains(&word.to_lowercase()) {
+                    return None;
+                }
+                let others: Vec<&&str> = words.iter().filter(|w| *w != word).collect();
+                if others.is_empty() {
+                    return None;
+                }
+                let split = |l: &str| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+                let holds = |l: &str, w: &str| split(l).iter().any(|t| t == w);
+                let matched = lines.iter().any(|l| holds(l, word));
+                let missed = lines
+                    .iter()
+                    .find(|l| !holds(l, word) && others.iter().all(|o| holds(l, o)))?;
+                matched.then(|| (file.clone(), word.to_string(), missed.trim().to_string()))
+            })
+        })
+}
+
+/// When the request takes words by their length ("the most common word of more than four
+/// letters") and the code never calls `len`: the request's words for it and the test. The
+/// 0.5B model printed "the" (thirty-first set, task 21).
+fn word_length_untested(request: &str, code: &str) -> Option<(String, String)> {
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    const NUMBER_WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let number = |w: &str| {
+        w.parse::<usize>()
+            .ok()
+            .or_else(|| NUMBER_WORDS.iter().position(|n| *n == w))
+    };
+    let (said, test) = words.windows(4).find_map(|w| {
+        if !w[3].starts_with("letter") && !w[3].starts_with("character") {
+            return None;
+        }
+        let n = number(w[2])?;
+        let op = match (w[0], w[1]) {
+            ("more", "than") | ("longer", "than") => ">",
+            ("at", "least") => ">=",
+            ("fewer" | "less", "than") | ("shorter", "than") => "<",
+            ("at", "most") => "<=",
+            _ => return None,
+        };
+        Some((w.join(" "), format!("len(word) {op} {n}")))
+    })?;
+    (!uncommented(code).contains("len(")).then_some((said, test))
+}
+
+/// Whether the request is about sentences and the code, which reads a file, never splits at
+/// a sentence's end (`.`, `!`, `?`): the 0.5B model took the longest line of essay.txt, a
+/// paragraph, for its longest sentence (thirty-first set, task 25).
+fn sentences_unsplit(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let bare = uncommented(code);
+    let splits = [
+        "[.!?",
+        "[!.?",
+        "[?.!",
+        "[.?!",
+        "'.'",
+        "\".\"",
+        "\\.",
+        "sent_tokenize",
+        "'!'",
+        "'?'",
+    ];
+    // Not a file's name (`sentence.txt`).
+    let sentences = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .any(|w| w == "sentence" || w == "sentences");
+    sentences
+        && (bare.contains("open(") || bare.contains("read_text"))
+        && !splits.iter().any(|s| bare.contains(s))
+}
+
+/// When the request asks for a remainder when dividing by some numbers ("leaves a remainder of
+/// 1 when divided by 2, 3, 4, 5 or 6") and the code tests another remainder by one of them
+/// (`number % 2 == 0`) and never the asked one: what to say. The 0.5B model tested that the
+/// number divided by each, remainder 0 (thirty-first set, task 2).
+fn remainder_slip(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    let at = lower.find("remainder of ")?;
+    let rest = &lower[at + "remainder of ".len()..];
+    let asked: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let asked: u64 = asked.parse().ok()?;
+    let divided = rest.split_once("divided by ")?.1;
+    let until = divided.find(['.', '?', ';']).unwrap_or(divided.len());
+    let divisors = numbers_in(&divided[..until]);
+    if divisors.is_empty() {
+        return None;
+    }
+    let bare = uncommented(code).replace(' ', "");
+    let tested = |d: &str, r: u64| bare.contains(&format!("%{d}=={r}"));
+    let wrong = divisors.iter().find_map(|d| {
+        let d = d.trim_end_matches(".0");
+        if tested(d, asked) {
+            return None;
+        }
+        (0..10)
+            .find(|r| *r != asked && tested(d, *r))
+            .map(|r| (d.to_string(), r))
+    })?;
+    if divisors.iter().any(|d| tested(d, asked)) {
+        return None;
+    }
+    let (d, r) = wrong;
+    Some(format!(
+        "my request asks for a remainder of {asked} when the number is divided by {}, and your code tests `% {d} == {r}`, a remainder of {r}: test `number % {d} == {asked}` for each of them.",
+        &divided[..until].trim()
+    ))
+}
+
+/// When the request asks in how many ways coins make an amount ("make change for a dollar
+/// with pennies, nickels, dimes and quarters") and the code leaves out a coin it names, or
+/// adds each coin's ways inside the loop over amounts (`ways[i] += ways[i - 10]`, then
+/// `ways[i - 5]`…), which counts 5 + 1 and 1 + 5 as two ways: what to say. The 0.5B model did
+/// both and printed 8437020668201 (thirty-first set, task 4).
+fn coin_change_slip(request: &str, code: &str) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !(lower.contains("ways") || lower.contains("how many")) || !lower.contains("change") {
+        return None;
+    }
+    const COINS: [(&str, &str, &str); 5] = [
+        ("penn", "pennies", "1"),
+        ("nickel", "nickels", "5"),
+        ("dime", "dimes", "10"),
+        ("quarter", "quarters", "25"),
+        ("half", "half dollars", "50"),
+    ];
+    let named: Vec<(&str, &str)> = COINS
+        .into_iter()
+        .filter(|(stem, _, _)| lower.contains(stem))
+        .map(|(_, name, value)| (name, value))
+        .collect();
+    if named.len() < 2 {
+        return None;
+    }
+    let bare = uncommented(code);
+    let literals: std::collections::HashSet<&str> = bare
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .collect();
+    let missing: Vec<String> = named
+        .iter()
+        .filter(|(_, value)| *value != "1" && !literals.contains(value))
+        .map(|(name, value)| format!("{name} ({value} cents)"))
+        .collect();
+    if !missing.is_empty() {
+        let values: Vec<&str> = named.iter().map(|(_, v)| *v).collect();
+        return Some(format!(
+            "my request names the coins to use, and your code never used {}: take every coin my request names, `coins = [{}]`.",
+            missing.join(" or "),
+            values.join(", ")
+        ));
+    }
+    let inline = regex::Regex::new(r"\w+\[\s*\w+\s*-\s*(\d+)\s*\]").ok()?;
+    let steps: std::collections::HashSet<&str> = inline
+        .captures_iter(&bare)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
+    (steps.len() >= 2).then(|| {
+        "your code adds each coin's ways inside its loop over the amounts, so it counts the same coins in another order (5 + 1 and 1 + 5) as another way: loop over the coins outside and the amounts inside, `for coin in coins: for amount in range(coin, total + 1): ways[amount] += ways[amount - coin]`, so each mix of coins counts once.".to_string()
+    })
+}
+
+/// When the request asks about N-digit numbers and the code makes their first digit with
+/// `for a in range(10)`, which takes 0 (a number that starts with 0 has fewer digits): that
+/// name and N. The 0.5B model counted 210 four-digit numbers with increasing digits, those
+/// from 0 too (thirty-first set, task 11).
+fn leading_digit_zero(request: &str, code: &str) -> Option<(String, u32)> {
+    static FIRST_LOOP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfor\s+(\w+)\s+in\s+range\(\s*([^()]*)\)").ok()
+    });
+    let lower = request.to_lowercase();
+    let n = lower.split_whitespace().find_map(|w| {
+        let (n, rest) = w.split_once("-digit")?;
+        rest.is_empty().then(|| n.parse::<u32>().ok()).flatten()
+    })?;
+    if n < 2 {
+        return None;
+    }
+    let bare = uncommented(code);
+    let first = FIRST_LOOP.as_ref()?.captures(&bare)?;
+    let bounds = first.get(2)?.as_str().replace(' ', "");
+    if bounds != "10" && bounds != "0,10" {
+        return None;
+    }
+    let digit = first.get(1)?.as_str().to_string();
+    // Its next digit nested in it (`range(a + 1, 10)`), and 0 never left out by a test.
+    let squeezed = bare.replace(' ', "");
+    let nested = squeezed.contains(&format!("range({digit}+1,"));
+    let tested = [
+        format!("{digit}==0"),
+        format!("{digit}>0"),
+        format!("{digit}!=0"),
+    ]
+    .iter()
+    .any(|t| squeezed.contains(t.as_str()));
+    (nested && !tested).then_some((digit, n))
+}
+
+/// When the request asks for non-negative integers that add up to N ("x + y + z = 10 in
+/// non-negative integers") and the code's loops run over `range(N)`, which stops before N:
+/// N. The 0.5B model counted 64 of the 66 (thirty-first set, task 10).
+fn sum_bound_left_out(request: &str, code: &str) -> Option<i64> {
+    static SUM_IS: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\w\s*=\s*(\d+)").ok());
+    let lower = request.to_lowercase();
+    if !(lower.contains("non-negative") || lower.contains("nonnegative")) {
+        return None;
+    }
+    let n: i64 = SUM_IS
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .parse()
+        .ok()?;
+    let bare = uncommented(code).replace(' ', "");
+    (n >= 1
+        && (bare.contains(&format!("range({n})")) || bare.contains(&format!("range(0,{n})")))
+        && !bare.contains(&format!("range({})", n + 1))
+        && !bare.contains(&format!("range({n}+1)")))
+    .then_some(n)
+}
+
+/// The number of digits the request asks a number to have ("the first Fibonacci number that
+/// has 10 digits"), when the code never measures a number's digits: no `len(str(…))`, no
+/// power of ten, no `log10`, no bound written out. The 0.5B model counted to the tenth
+/// Fibonacci number instead (thirty-first set, task 3).
+fn digits_unmeasured(request: &str, code: &str) -> Option<u32> {
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = words_in(&lower).filter(|w| !w.is_empty()).collect();
+    let n = words.windows(3).find_map(|w| {
+        let n: u32 = w[1].parse().ok()?;
+        (matches!(w[0], "has" | "have" | "with") && w[2].starts_with("digit")).then_some(n)
+    })?;
+    if !(2..=30).contains(&n) {
+        return None;
+    }
+    let bare = uncommented(code).replace([' ', '_'], "");
+    let measures = [
+        "len(str(",
+        "len(repr(",
+        "len(f\"",
+        "len(f'",
+        "10**",
+        "log10",
+        "len(digits",
+        "e9",
+        "e8",
+    ];
+    if measures.iter().any(|m| bare.contains(m)) {
+        return None;
+    }
+    let low = format!("1{}", "0".repeat(n as usize - 1));
+    let high = format!("{low}0");
+    let digit_names = ["len(s)", "len(num", "len(n)", "len(x)", "len(number"];
+    if bare.contains(&low) || bare.contains(&high) || digit_names.iter().any(|m| bare.contains(m)) {
+        return None;
+    }
+    Some(n)
 }
 
 /// When the code reads a JUnit XML file (`<testcase … time="0.250"/>`) for a total time and

@@ -2516,6 +2516,16 @@ fn file_names_are_picked_out_of_a_request() {
         vec![".env"]
     );
     assert!(named_files("How many .txt files are there? And .rs ones?").is_empty());
+    // Files known without an extension (thirty-first set, task 20).
+    assert_eq!(
+        named_files("What base image does the final stage of the Dockerfile use?"),
+        vec!["Dockerfile"]
+    );
+    assert_eq!(
+        named_files("Which targets does the Makefile declare?"),
+        vec!["Makefile"]
+    );
+    assert!(named_files("Make a file that holds a docker file.").is_empty());
 }
 
 fn run(code: &str) -> ToolCall {
@@ -15304,4 +15314,309 @@ fn a_price_before_tax_above_the_price_with_it_is_told() {
         hint.text
     );
     assert_eq!(net_above_gross(request, "50.0\n"), None);
+}
+
+#[test]
+fn a_remainder_tested_other_than_the_one_asked_is_told() {
+    let request = "What is the smallest positive number that leaves a remainder of 1 when divided by 2, 3, 4, 5 or 6 and is divisible by 7? Use code.";
+    let code = "def f():\n    for number in range(1, 10**9):\n        if number % 2 == 0 and number % 3 == 0 and number % 4 == 0 and number % 5 == 0 and number % 6 == 0 and number % 7 == 0:\n            return number\nprint(f())";
+    let hint = uncomputed(request, code, "420\n").unwrap();
+    assert!(
+        hint.text
+            .contains("your code tests `% 2 == 0`, a remainder of 0")
+            && hint.text.contains("`number % 2 == 1`"),
+        "{}",
+        hint.text
+    );
+    let right = "n = 7\nwhile not all(n % d == 1 for d in (2, 3, 4, 5, 6)):\n    n += 7\nprint(n)";
+    assert_eq!(remainder_slip(request, right), None);
+    let written_out = code.replace(
+        "% 2 == 0 and number % 3 == 0",
+        "% 2 == 1 and number % 3 == 1",
+    );
+    assert_eq!(remainder_slip(request, &written_out), None);
+    // Divisible by 7 is a remainder of 0 by a number the remainder is not asked for.
+    assert_eq!(
+        remainder_slip(
+            "Which number leaves a remainder of 2 when divided by 5?",
+            "print([n for n in range(20) if n % 7 == 0])"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_number_of_digits_never_measured_is_told() {
+    let request = "What is the first Fibonacci number that has 10 digits? Use code.";
+    let code = "count = 0\nn = 0\nwhile True:\n    n += 1\n    if is_fib(n):\n        count += 1\n        if count == 10:\n            break\nprint(n)";
+    assert_eq!(digits_unmeasured(request, code), Some(10));
+    let hint = uncomputed(request, code, "89\n").unwrap();
+    assert!(hint.text.contains("`len(str(n)) == 10`"), "{}", hint.text);
+    for measured in [
+        "a, b = 1, 1\nwhile len(str(a)) < 10:\n    a, b = b, a + b\nprint(a)",
+        "a, b = 1, 1\nwhile a < 10**9:\n    a, b = b, a + b\nprint(a)",
+        "a, b = 1, 1\nwhile a < 1_000_000_000:\n    a, b = b, a + b\nprint(a)",
+    ] {
+        assert_eq!(digits_unmeasured(request, measured), None, "{measured}");
+    }
+    assert_eq!(
+        digits_unmeasured("How many 4-digit numbers are even?", code),
+        None
+    );
+}
+
+#[test]
+fn coin_change_that_leaves_a_coin_out_or_counts_orders_is_told() {
+    let request = "In how many ways can you make change for a dollar with pennies, nickels, dimes and quarters? Use code.";
+    let orders = "ways = [0] * 101\nways[0] = 1\nfor i in range(1, 101):\n    if i >= 25:\n        ways[i] += ways[i - 25]\n    if i >= 10:\n        ways[i] += ways[i - 10]\n    if i >= 5:\n        ways[i] += ways[i - 5]\n    ways[i] += ways[i - 1]\nprint(ways[100])";
+    let hint = uncomputed(request, orders, "8437020668201\n").unwrap();
+    assert!(
+        hint.text.contains("loop over the coins outside"),
+        "{}",
+        hint.text
+    );
+    let no_quarter = orders.replace("    if i >= 25:\n        ways[i] += ways[i - 25]\n", "");
+    let told = coin_change_slip(request, &no_quarter).unwrap();
+    assert!(
+        told.contains("never used quarters (25 cents)")
+            && told.contains("`coins = [1, 5, 10, 25]`"),
+        "{told}"
+    );
+    let right = "coins = [1, 5, 10, 25]\nways = [1] + [0] * 100\nfor coin in coins:\n    for amount in range(coin, 101):\n        ways[amount] += ways[amount - coin]\nprint(ways[100])";
+    assert_eq!(coin_change_slip(request, right), None);
+    let nested = "count = 0\nfor q in range(5):\n    for d in range(11):\n        for n in range(21):\n            if 25 * q + 10 * d + 5 * n <= 100:\n                count += 1\nprint(count)";
+    assert_eq!(coin_change_slip(request, nested), None);
+}
+
+#[test]
+fn a_sequence_of_n_terms_counted_by_a_range_of_ones_is_told_a_range_of_n() {
+    let request = "What is the sum of the first 50 terms of 3, 7, 11, 15 and so on? Use code.";
+    let code = "sum = 0\nfor i in range(3, 15):\n    sum += i\nprint(sum)";
+    let hint = uncomputed(request, code, "102\n").unwrap();
+    assert!(
+        hint.text.contains("`range(3, 3 + 50 * 4, 4)`") && !hint.text.contains("range(3, 15, 4)"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(terms_asked(request), Some(50));
+    assert_eq!(terms_asked("What is 10, 20, 30 and so on up to 100?"), None);
+}
+
+#[test]
+fn a_first_digit_that_takes_zero_is_told_to_start_at_one() {
+    let request =
+        "How many 4-digit numbers have digits that strictly increase from left to right? Use code.";
+    let code = "count = 0\nfor a in range(10):\n    for b in range(a + 1, 10):\n        for c in range(b + 1, 10):\n            for d in range(c + 1, 10):\n                count += 1\nprint(count)";
+    let hint = uncomputed(request, code, "210\n").unwrap();
+    assert!(
+        hint.text.contains("`for a in range(1, 10)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        leading_digit_zero(request, &code.replace("range(10)", "range(1, 10)")),
+        None
+    );
+    let tested = code.replace(
+        "    for b in",
+        "    if a == 0:\n        continue\n    for b in",
+    );
+    assert_eq!(leading_digit_zero(request, &tested), None);
+    assert_eq!(leading_digit_zero("How many digits are even?", code), None);
+}
+
+#[test]
+fn non_negative_integers_up_to_their_sum_told_their_range_ends_before_it() {
+    let request = "How many solutions does x + y + z = 10 have in non-negative integers? Use code.";
+    let code = "s = []\nfor x in range(10):\n    for y in range(10):\n        z = 10 - x - y\n        if z >= 0:\n            s.append((x, y, z))\nprint(len(s))";
+    let hint = uncomputed(request, code, "64\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`range(10)` stops at 9: take `range(11)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        sum_bound_left_out(request, &code.replace("range(10)", "range(11)")),
+        None
+    );
+    assert_eq!(
+        sum_bound_left_out(
+            "How many solutions does x + y = 10 have in positive integers?",
+            code
+        ),
+        None
+    );
+}
+
+#[test]
+fn an_answer_worked_by_hand_is_asked_for_its_steps_as_code_and_the_second_time_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let request = "How many diagonals does a 12-sided polygon have? Use code.";
+    let worked = "The formula is:\n\\[\n\\text{Number of diagonals} = \\frac{n(n-3)}{2}\n\\]\nSo \\(\\frac{12 \\times 9}{2} = 54\\).";
+    let mut h = asked(request);
+    let first = no_run_nudge(&h, worked, dir.path(), "").unwrap();
+    assert!(
+        first.contains("you worked it out by hand") && first.contains(request),
+        "{first}"
+    );
+    let plain = no_run_nudge(&h, "It has 54 diagonals.", dir.path(), "").unwrap();
+    assert!(plain.contains("without running any"), "{plain}");
+    for item in corrected(worked, "c1", &first) {
+        h.push(item);
+    }
+    let second = no_run_nudge(&h, worked, dir.path(), "").unwrap();
+    assert!(
+        second.contains("still no code ran") && second.contains("only a ```python block"),
+        "{second}"
+    );
+    assert_ne!(first, second);
+    for item in corrected(worked, "c2", &second) {
+        h.push(item);
+    }
+    assert_eq!(no_run_nudge(&h, worked, dir.path(), ""), None);
+    // Lines of arithmetic that end in a number are working too; one is not.
+    assert!(worked_by_hand(
+        "3x + 6 = 138\n3x = 132\nx = 132 / 3 = 44\n44 + 4 = 48"
+    ));
+    assert!(!worked_by_hand("The answer is 2 + 2 = 4."));
+}
+
+#[test]
+fn links_to_other_websites_counted_with_the_pages_own_are_told_to_test_http() {
+    let request = "How many links in page.html point to other websites?";
+    let code = "import re\ncontent = open('page.html').read()\nlinks = re.findall(r'<a href=\"(.*?)\">', content)\nprint(f\"Number of links: {len(links)}\")";
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("page.html"),
+        "<a href=\"/\">Home</a> <a href=\"https://python.org\">Python</a>\n",
+    )
+    .unwrap();
+    let hint = uncomputed_in(request, code, "Number of links: 9\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`href.startswith(('http://', 'https://'))`"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("len(links)", "sum(l.startswith('http') for l in links)");
+    assert!(!external_links_unfiltered(request, &right));
+    assert!(!external_links_unfiltered(
+        "How many links does page.html contain?",
+        code
+    ));
+}
+
+#[test]
+fn a_pattern_that_names_one_lines_value_is_told_the_lines_it_passes_over() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("api.log"),
+        "GET /users 200 120ms\nPOST /users 201 340ms\nGET /orders 500 1000ms\nGET /health 200 4ms\n",
+    )
+    .unwrap();
+    let request = "What is the average response time of the GET requests in api.log, in ms?";
+    let code = "import re\ntotal = 0\ncount = 0\nfor entry in open('api.log'):\n    match = re.search(r'GET /users (\\d+) (\\d+)ms', entry)\n    if match:\n        total += int(match.group(2))\n        count += 1\nprint(f\"Average response time: {total / count}ms\")";
+    assert_eq!(
+        pattern_names_one_line(request, code, here.path()),
+        Some((
+            "api.log".to_string(),
+            "/users".to_string(),
+            "GET /orders 500 1000ms".to_string()
+        ))
+    );
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Average response time: 120.0ms\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("your pattern names `/users`"),
+        "{}",
+        hint.text
+    );
+    let any_path = code.replace("GET /users", "GET \\S+");
+    assert_eq!(
+        pattern_names_one_line(request, &any_path, here.path()),
+        None
+    );
+    // A word the request names is meant.
+    let asked = "What is the average response time of GET /users in api.log?";
+    assert_eq!(pattern_names_one_line(asked, code, here.path()), None);
+}
+
+#[test]
+fn words_taken_by_length_with_no_length_measured_are_told_the_test() {
+    let request = "What is the most common word of more than four letters in story.txt?";
+    let code = "import re\nfrom collections import Counter\nwords = re.findall(r'\\b\\w+\\b', open('story.txt').read().lower())\nw, n = Counter(words).most_common(1)[0]\nprint(f\"The most common word of more than four letters is '{w}' with a count of {n}.\")";
+    assert_eq!(
+        word_length_untested(request, code),
+        Some((
+            "more than four letters".to_string(),
+            "len(word) > 4".to_string()
+        ))
+    );
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("story.txt"),
+        "the gardener and the roses\n",
+    )
+    .unwrap();
+    let hint = uncomputed_in(
+        request,
+        code,
+        "The most common word of more than four letters is 'the' with a count of 8.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.text.contains("`len(word) > 4`"), "{}", hint.text);
+    let right = code.replace("Counter(words)", "Counter(x for x in words if len(x) > 4)");
+    assert_eq!(word_length_untested(request, &right), None);
+    assert_eq!(
+        word_length_untested("How many words have at least 6 characters?", code),
+        Some((
+            "at least 6 characters".to_string(),
+            "len(word) >= 6".to_string()
+        ))
+    );
+    assert_eq!(
+        word_length_untested("What is the most common word?", code),
+        None
+    );
+}
+
+#[test]
+fn sentences_taken_as_lines_are_told_where_a_sentence_ends() {
+    let request = "How many words are in the longest sentence of essay.txt?";
+    let code = "essay = open('essay.txt').read()\nlongest = max(essay.split('\\n'), key=len)\nprint(len(longest.split()))";
+    assert!(sentences_unsplit(request, code));
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("essay.txt"),
+        "Cities grow. They grow fast!\n",
+    )
+    .unwrap();
+    let hint = uncomputed_in(request, code, "40\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("re.split(r'(?<=[.!?])\\s+'"),
+        "{}",
+        hint.text
+    );
+    let right = "import re\ntext = open('essay.txt').read()\nparts = re.split(r'(?<=[.!?])\\s+', text)\nprint(max(len(p.split()) for p in parts))";
+    assert!(!sentences_unsplit(request, right));
+    assert!(!sentences_unsplit("How many lines are in essay.txt?", code));
+}
+
+#[test]
+fn a_file_named_without_an_extension_is_read_before_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ssh_config"), "Host prod\n    User mira\n").unwrap();
+    let request = "Which user does the ssh config in ssh_config use for the host prod?";
+    assert_eq!(bare_files_in(request, dir.path()), vec!["ssh_config"]);
+    let nudge = no_run_nudge(&asked(request), "It uses root.", dir.path(), "").unwrap();
+    assert!(nudge.contains("without reading ssh_config"), "{nudge}");
+    // A word that names no file here is none.
+    assert!(bare_files_in("Which user does the host use?", dir.path()).is_empty());
 }
