@@ -6256,7 +6256,7 @@ pub fn uncomputed_hint(
                         // end given a step (`range(3, 15, 4)` holds three).
                         let first = sequence_start(&request, &written);
                         match terms_asked(&request) {
-                            Some(n) => format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1 and stops where you chose: the first {n} terms are `range({first}, {first} + {n} * {step}, {step})`."),
+                            Some(n) => format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1 and stops where you chose: the first {n} terms are `range({first}, {first} + {step} * {n}, {step})`."),
                             None => {
                                 let stepped = format!("{}, {step})", range.trim_end_matches(')'));
                                 format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1: give it the step, `{stepped}`.")
@@ -7497,6 +7497,11 @@ pub fn uncomputed_hint(
         .or_else(|| {
             first_odd_cut_short(&request, code).map(|(written, n, kind, fix)| {
                 format!("`{written}` takes the {kind} numbers below its end, fewer than {n} of them, and my request asks for the first {n}: `{fix}` takes {n}.")
+            })
+        })
+        .or_else(|| {
+            terms_cut_short(&request, code).map(|(written, len, n, fix)| {
+                format!("`{written}` holds {len} numbers, and my request asks for the first {n} terms: `{fix}` holds {n}.")
             })
         })
         .or_else(|| {
@@ -8964,6 +8969,33 @@ fn json_of_other(request: &str, code: &str, output: &str, cwd: &Path) -> Option<
     ))
 }
 
+/// After configparser failed on a TOML file the code read (a lock file's `[[package]]` tables
+/// repeat, a `DuplicateSectionError`; values in quotes or lists parse wrong): what it is and
+/// how to read it. The 0.5B model read poetry.lock with configparser three times (thirty-first
+/// set, task 32).
+fn toml_by_configparser(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    let error = split_hint(output).0;
+    if !uncommented(code).contains("configparser")
+        || !(error.contains("configparser.") || error.contains("SectionError"))
+    {
+        return None;
+    }
+    let (name, text) = named_files(code).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let toml = name.ends_with(".toml")
+            || name.ends_with(".lock") && text.lines().any(|l| l.trim_start().starts_with("[["));
+        toml.then_some((name, text))
+    })?;
+    let table = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("[[")?.strip_suffix("]]"))
+        .map(|t| format!(", and `data['{t}']` is the list of its `[[{t}]]` tables"))
+        .unwrap_or_default();
+    Some(format!(
+        "`{name}` is TOML, not an INI file, so configparser cannot read it: read it with Python's own `tomllib`, `import tomllib` and `data = tomllib.load(open('{name}', 'rb'))`{table}."
+    ))
+}
+
 /// Whether `text` is a markdown checklist: two or more of its lines are tasks with a checkbox
 /// (`- [x] buy milk`, `* [ ] call bob`).
 pub(crate) fn is_checklist(text: &str) -> bool {
@@ -9097,7 +9129,7 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
             .lines()
             .skip(1)
             .filter(|l| !l.trim().is_empty())
-            .map(|l| l.split(',').map(|f| f.trim().to_lowercase()).collect())
+            .map(|l| l.split(',').map(|f| f.trim().to_string()).collect())
             .collect();
         if rows.len() < 2 || !code.contains(name) {
             return None;
@@ -9108,12 +9140,16 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
             .filter(|w| !looked_for(&strings, w))
             .find_map(|w| {
                 (0..header.len()).find_map(|column| {
-                    let holding = rows
+                    let holding: Vec<&String> = rows
                         .iter()
-                        .filter(|r| r.get(column).is_some_and(|f| f == w))
-                        .count();
-                    (holding >= 1 && holding < rows.len())
-                        .then(|| (w.to_string(), header[column].clone(), name.to_string()))
+                        .filter_map(|r| r.get(column).filter(|f| f.to_lowercase() == w))
+                        .collect();
+                    // The value as the file writes it: told `jfk` where the file has `JFK`,
+                    // the 0.5B model compared with 'jfk' and found no row (thirty-first set,
+                    // task 30).
+                    let first = holding.first()?;
+                    (holding.len() < rows.len())
+                        .then(|| (first.to_string(), header[column].clone(), name.to_string()))
                 })
             })
     })
@@ -14964,8 +15000,11 @@ fn answer_start(printed: &str) -> Option<String> {
     // A labelled value is begun with its value: begun "The answer is The average score is:
     // 78.2.", the 0.5B model's answer was that (twenty-second set, task 22).
     let printed = match printed.rsplit_once(": ") {
+        // One line's label: not the last line of a pandas Series (`dtype: int64`), which
+        // the 0.5B model's answer was begun with (thirty-first set, task 27).
         Some((label, value))
             if !label.contains(':')
+                && !label.contains('\n')
                 && label.split_whitespace().count() >= 2
                 && (1..=3).contains(&value.split_whitespace().count()) =>
         {
@@ -17167,7 +17206,9 @@ pub fn failed_run_file_hint(
     }
     let (asked, turn) = history.last_turn()?;
     let request = request_text(asked);
-    if let Some(text) = json_of_other(&request, code, output, cwd) {
+    if let Some(text) = json_of_other(&request, code, output, cwd)
+        .or_else(|| toml_by_configparser(code, output, cwd))
+    {
         return Some(RunHint {
             text,
             undone: false,
@@ -18267,6 +18308,21 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
                 "my request is about sentences, and your code never split the text at the end of a sentence: it took lines or the whole text. A sentence ends with `.`, `!` or `?`: split there, `re.split(r'(?<=[.!?])\\s+', text.strip())`.".to_string()
             })
         })
+        .or_else(|| {
+            rows_with_gaps_counted_by_column(request, code).then(|| {
+                "my request asks how many rows have a missing value, and your code counted the missing values of each column (`.isnull().sum()`), where one row may miss several: count the rows that miss any, `df.isnull().any(axis=1).sum()`.".to_string()
+            })
+        })
+        .or_else(|| {
+            pattern_text_absent(code, cwd).map(|(file, text)| {
+                format!("your pattern looks for `{text}`, which `{file}` never holds, so it matches nothing there: look at the file's lines as they are and write the pattern from them.")
+            })
+        })
+        .or_else(|| {
+            quantity_left_out(request, code, cwd).map(|(file, quantity, price)| {
+                format!("each item of `{file}` has a `{quantity}` beside its `{price}`, and your code never used `{quantity}`: an item's total is its `{quantity}` times its `{price}`.")
+            })
+        })
         .or_else(|| remainder_slip(request, code))
         .or_else(|| coin_change_slip(request, code))
         .or_else(|| {
@@ -18423,6 +18479,154 @@ fn sentences_unsplit(request: &str, code: &str) -> bool {
     sentences
         && (bare.contains("open(") || bare.contains("read_text"))
         && !splits.iter().any(|s| bare.contains(s))
+}
+
+/// Whether the request asks how many rows miss a value and the code sums pandas' missing
+/// values by column (`df.isnull().sum()`) and never takes a row's: the 0.5B model printed each
+/// column's count (thirty-first set, task 27).
+fn rows_with_gaps_counted_by_column(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let bare = uncommented(code).replace(' ', "");
+    lower.contains("row")
+        && ["missing", "empty", "blank", "null"]
+            .iter()
+            .any(|w| lower.contains(w))
+        && (bare.contains(".isnull().sum()") || bare.contains(".isna().sum()"))
+        && !bare.contains("axis=1")
+        && !bare.contains("dropna")
+}
+
+/// Text that a regular expression of the code must find and that the file it reads never
+/// holds: the file and that text. The 0.5B model looked for `Published in (\d{4})` in an RSS
+/// feed whose dates are `<pubDate>` elements and printed that none were found (thirty-first
+/// set, task 31).
+fn pattern_text_absent(code: &str, cwd: &Path) -> Option<(String, String)> {
+    let bare = uncommented(code);
+    if !bare.contains("re.") {
+        return None;
+    }
+    let (file, text) = named_files(&bare).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        Some((name.to_string(), text))
+    })?;
+    let caseless = ["re.I", "IGNORECASE", ".lower()", ".upper()", "(?i)"]
+        .iter()
+        .any(|m| bare.contains(m));
+    let held = |segment: &str| {
+        if caseless {
+            text.to_lowercase().contains(&segment.to_lowercase())
+        } else {
+            text.contains(segment)
+        }
+    };
+    string_literals(&bare)
+        .into_iter()
+        .filter(|p| p.contains('(') && p.contains('\\'))
+        .find_map(|pattern| {
+            literal_runs(pattern)
+                .into_iter()
+                .find(|run| !held(run))
+                .map(|run| (file.clone(), run))
+        })
+}
+
+/// The runs of plain text a regular expression must match as written (`Published in ` of
+/// `Published in (\d{4})`), four characters or more with a letter: not a class, a group's
+/// syntax or an escape that stands for a kind of character, nor a character made optional.
+fn literal_runs(pattern: &str) -> Vec<String> {
+    let mut runs = Vec::new();
+    let mut run = String::new();
+    let mut chars = pattern.chars().peekable();
+    let mut class = false;
+    let end = |run: &mut String, runs: &mut Vec<String>| {
+        let trimmed = run.trim();
+        if trimmed.chars().count() >= 4 && trimmed.chars().any(char::is_alphabetic) {
+            runs.push(trimmed.to_string());
+        }
+        run.clear();
+    };
+    while let Some(c) = chars.next() {
+        if class {
+            class = c != ']';
+            continue;
+        }
+        match c {
+            '\\' => match chars.next() {
+                Some(e) if e.is_ascii_alphanumeric() => end(&mut run, &mut runs),
+                Some(e) => run.push(e),
+                None => {}
+            },
+            '[' => {
+                class = true;
+                end(&mut run, &mut runs);
+            }
+            '?' | '*' | '{' => {
+                // The character before is optional: it is not text the match must hold.
+                run.pop();
+                end(&mut run, &mut runs);
+            }
+            '(' | ')' | '+' | '|' | '^' | '$' | '.' | '}' => end(&mut run, &mut runs),
+            _ => run.push(c),
+        }
+    }
+    end(&mut run, &mut runs);
+    runs
+}
+
+/// When the request asks for a total or a value of items whose records hold a quantity beside
+/// a price (`"qty": 3, "price": 12.5`, or a CSV's `qty,price` columns) and the code uses the
+/// price and never the quantity: the file, the quantity's key and the price's. The 0.5B model
+/// took 10% off each line's price of invoice.json and added the prices up (thirty-first set,
+/// task 29).
+fn quantity_left_out(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static KEY: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#""(\w+)"\s*:"#).ok());
+    const QUANTITIES: [&str; 6] = [
+        "qty",
+        "quantity",
+        "units",
+        "count",
+        "amount_ordered",
+        "pieces",
+    ];
+    const PRICES: [&str; 5] = ["price", "unit_price", "cost", "unit_cost", "each"];
+    let lower = request.to_lowercase();
+    if !["total", "value", "worth", "revenue", "sum"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let bare = uncommented(code);
+    named_files(&bare).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let keys: Vec<String> = if name.ends_with(".json") {
+            KEY.as_ref()?
+                .captures_iter(&text)
+                .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
+                .collect()
+        } else if name.ends_with(".csv") {
+            text.lines()
+                .next()?
+                .split(',')
+                .map(|k| k.trim().to_string())
+                .collect()
+        } else {
+            return None;
+        };
+        let find = |names: &[&str]| {
+            keys.iter()
+                .find(|k| names.contains(&k.to_lowercase().as_str()))
+                .cloned()
+        };
+        let (quantity, price) = (find(&QUANTITIES)?, find(&PRICES)?);
+        let used = |key: &str| {
+            bare.contains(&format!("'{key}'"))
+                || bare.contains(&format!("\"{key}\""))
+                || bare.contains(&format!(".{key}"))
+        };
+        (used(&price) && !used(&quantity)).then(|| (name.to_string(), quantity, price))
+    })
 }
 
 /// When the request asks for a remainder when dividing by some numbers ("leaves a remainder of
@@ -19099,6 +19303,27 @@ fn first_odd_cut_short(request: &str, code: &str) -> Option<(String, u64, &'stat
                 n,
                 kind,
                 format!("range({start}, {start} + 2 * {n}, 2)"),
+            )
+        })
+}
+
+/// When the request takes the first N terms of a sequence and the code's stepped `range`
+/// holds another number of them: that range, how many it holds, N and a range of N. The
+/// 1.5B model summed `range(3, 51, 4)` for the first 50 terms of 3, 7, 11, 15… (thirty-first
+/// set, task 9).
+fn terms_cut_short(request: &str, code: &str) -> Option<(String, u64, u64, String)> {
+    let n = terms_asked(request)?;
+    let bare = uncommented(code);
+    ranges_written(&bare)
+        .into_iter()
+        .find(|r| r.step > 1 && r.len > 0 && r.len != n)
+        .map(|r| {
+            let (start, step) = (r.start, r.step);
+            (
+                r.written.to_string(),
+                r.len,
+                n,
+                format!("range({start}, {start} + {step} * {n}, {step})"),
             )
         })
 }

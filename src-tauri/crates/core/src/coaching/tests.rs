@@ -15394,7 +15394,7 @@ fn a_sequence_of_n_terms_counted_by_a_range_of_ones_is_told_a_range_of_n() {
     let code = "sum = 0\nfor i in range(3, 15):\n    sum += i\nprint(sum)";
     let hint = uncomputed(request, code, "102\n").unwrap();
     assert!(
-        hint.text.contains("`range(3, 3 + 50 * 4, 4)`") && !hint.text.contains("range(3, 15, 4)"),
+        hint.text.contains("`range(3, 3 + 4 * 50, 4)`") && !hint.text.contains("range(3, 15, 4)"),
         "{}",
         hint.text
     );
@@ -15619,4 +15619,169 @@ fn a_file_named_without_an_extension_is_read_before_an_answer() {
     assert!(nudge.contains("without reading ssh_config"), "{nudge}");
     // A word that names no file here is none.
     assert!(bare_files_in("Which user does the host use?", dir.path()).is_empty());
+}
+
+#[test]
+fn rows_with_gaps_counted_by_column_are_told_to_count_rows() {
+    let request = "How many rows of data.csv have at least one missing value?";
+    let code = "import pandas as pd\ndf = pd.read_csv('data.csv')\nmissing = df.isnull().sum()\nprint(missing[missing > 0])";
+    assert!(rows_with_gaps_counted_by_column(request, code));
+    let hint = uncomputed(
+        request,
+        code,
+        "name    1\nage     1\ncity    1\ndtype: int64\n",
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`df.isnull().any(axis=1).sum()`"),
+        "{}",
+        hint.text
+    );
+    let right =
+        "import pandas as pd\ndf = pd.read_csv('data.csv')\nprint(df.isnull().any(axis=1).sum())";
+    assert!(!rows_with_gaps_counted_by_column(request, right));
+    assert!(!rows_with_gaps_counted_by_column(
+        "How many values are missing in each column of data.csv?",
+        code
+    ));
+    // A pandas Series' last line is no labelled value to begin an answer with.
+    assert_eq!(answer_start("name    1\nage     1\ndtype: int64"), None);
+}
+
+#[test]
+fn a_pattern_whose_text_the_file_never_holds_is_told_so() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("feed.xml"),
+        "<item><title>Spring</title><pubDate>Fri, 20 Mar 2026 12:00:00 GMT</pubDate></item>\n",
+    )
+    .unwrap();
+    let code = "import re\nfeed = open('feed.xml').read()\nmatch = re.search(r'Published in (\\d{4})', feed)\nprint(match.group(1) if match else 'No items published in 2026 found in the feed.xml file.')";
+    assert_eq!(
+        pattern_text_absent(code, here.path()),
+        Some(("feed.xml".to_string(), "Published in".to_string()))
+    );
+    let hint = uncomputed_in(
+        "How many items in feed.xml were published in 2026?",
+        code,
+        "No items published in 2026 found in the feed.xml file.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("looks for `Published in`"),
+        "{}",
+        hint.text
+    );
+    let held = code.replace("Published in (\\d{4})", "<pubDate>[^<]*(\\d{4})");
+    assert_eq!(pattern_text_absent(&held, here.path()), None);
+    assert_eq!(
+        literal_runs(r"<pubDate>\w+, (\d+) items? in\s+(\d{4})\.txt"),
+        vec!["<pubDate>", "item", ".txt"]
+    );
+}
+
+#[test]
+fn a_total_of_priced_items_without_their_quantity_is_told_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("invoice.json"),
+        "{\"lines\": [{\"item\": \"widget\", \"qty\": 3, \"price\": 12.5}, {\"item\": \"case\", \"qty\": 2, \"price\": 15.0}]}\n",
+    )
+    .unwrap();
+    let request = "What is the total of invoice.json's line items after a 10% discount?";
+    let code = "import json\ninvoice = json.load(open('invoice.json'))\ntotal = 0\nfor line in invoice['lines']:\n    total += line['price'] * 0.9\nprint(total)";
+    assert_eq!(
+        quantity_left_out(request, code, here.path()),
+        Some((
+            "invoice.json".to_string(),
+            "qty".to_string(),
+            "price".to_string()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "62.775\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("your code never used `qty`"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("line['price'] * 0.9", "line['qty'] * line['price'] * 0.9");
+    assert_eq!(quantity_left_out(request, &right, here.path()), None);
+    assert_eq!(
+        quantity_left_out(
+            "What is the most expensive item in invoice.json?",
+            code,
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_value_to_filter_by_is_told_as_the_file_writes_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("flights.csv"),
+        "flight,origin,destination,delay_min\nAA10,JFK,LAX,25\nBA117,LHR,JFK,40\nDL402,JFK,ATL,0\n",
+    )
+    .unwrap();
+    let request = "What is the average delay in minutes of the flights leaving JFK in flights.csv?";
+    let code = "import csv\nrows = list(csv.reader(open('flights.csv')))[1:]\nprint(sum(int(r[3]) for r in rows) / len(rows))";
+    assert_eq!(
+        value_unfiltered(request, code, here.path()),
+        Some(("JFK".into(), "origin".into(), "flights.csv".into()))
+    );
+}
+
+#[test]
+fn the_first_n_terms_taken_by_a_range_of_another_length_are_told_a_range_of_n() {
+    let request = "What is the sum of the first 50 terms of 3, 7, 11, 15 and so on? Use code.";
+    let code = "sum_of_terms = sum(range(3, 51, 4))\nprint(sum_of_terms)";
+    let hint = uncomputed(request, code, "300\n").unwrap();
+    assert!(
+        hint.text.contains("`range(3, 51, 4)` holds 12 numbers")
+            && hint.text.contains("`range(3, 3 + 4 * 50, 4)` holds 50"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        terms_cut_short(request, "print(sum(range(3, 203, 4)))"),
+        None
+    );
+}
+
+#[test]
+fn a_toml_file_read_by_configparser_is_told_tomllib() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("poetry.lock"),
+        "[[package]]\nname = \"certifi\"\nversion = \"2026.1.4\"\n\n[[package]]\nname = \"requests\"\nversion = \"2.32.5\"\n",
+    )
+    .unwrap();
+    let request = "Which version of requests does poetry.lock pin?";
+    let code = "import configparser\nconfig = configparser.ConfigParser()\nconfig.read('poetry.lock')\nprint(config['requests']['version'])";
+    let failed = "Traceback (most recent call last):\nconfigparser.DuplicateSectionError: While reading from 'poetry.lock' [line  6]: section '[package]' already exists\n";
+    let h = runs_ending(request, &[(code, failed)], true);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = failed_run_file_hint(&h, &call, failed, here.path()).unwrap();
+    assert!(
+        hint.text.contains("`poetry.lock` is TOML, not an INI file")
+            && hint
+                .text
+                .contains("`data = tomllib.load(open('poetry.lock', 'rb'))`")
+            && hint
+                .text
+                .contains("`data['package']` is the list of its `[[package]]` tables"),
+        "{}",
+        hint.text
+    );
+    // An INI file's own errors are not a TOML file's.
+    std::fs::write(here.path().join("app.ini"), "[a]\nx = 1\n[a]\ny = 2\n").unwrap();
+    let ini = code.replace("poetry.lock", "app.ini");
+    let h = runs_ending(request, &[(&ini, failed)], true);
+    let call = h.call("c1").cloned().unwrap();
+    assert!(
+        failed_run_file_hint(&h, &call, failed, here.path())
+            .is_none_or(|h| !h.text.contains("TOML"))
+    );
 }
