@@ -704,7 +704,9 @@ pub fn run_hint(
     // answered that there are none; twenty-third set, task 33). Before the words missed: the
     // 1.5B model's `task['done'] == 'No'` over a file of `no` was told its date was missed
     // (twenty-eighth set, task 28).
-    if numbers_in(output.trim()) == ["0"]
+    // A zero written as a float too: the 1.5B model's `row['name'] == 'Bob'` printed "Total
+    // hours worked by Bob: 0.00 hours" for a file of `bob` (thirty-first set, task 33).
+    if matches!(numbers_in(output.trim()).as_slice(), [n] if n.parse::<f64>().is_ok_and(|v| v == 0.0))
         && let Some((written, spelled, file)) = compared_in_other_case(code, cwd)
     {
         return hint(
@@ -6254,9 +6256,10 @@ pub fn uncomputed_hint(
                     range_without_step(&request, code).map(|(written, step, range)| {
                         // "The first 50 terms": a range that holds that many, not the code's
                         // end given a step (`range(3, 15, 4)` holds three).
-                        let first = sequence_start(&request, &written);
+                        let from = sequence_written(&request, &written);
+                        let first = from.split(',').next().unwrap_or_default().trim();
                         match terms_asked(&request) {
-                            Some(n) => format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1 and stops where you chose: the first {n} terms are `range({first}, {first} + {step} * {n}, {step})`."),
+                            Some(n) => format!("my request counts {from} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1 and stops where you chose: the first {n} terms are `range({first}, {first} + {step} * {n}, {step})`."),
                             None => {
                                 let stepped = format!("{}, {step})", range.trim_end_matches(')'));
                                 format!("my request counts {written} and so on, in steps of {step}, and your code's `{range}` counts in steps of 1: give it the step, `{stepped}`.")
@@ -13654,24 +13657,23 @@ fn range_without_step(request: &str, code: &str) -> Option<(String, i64, String)
     Some((written, step, range))
 }
 
-/// The first number of the sequence the request writes out, where `written` is its last three
-/// before "and so on" ("3, 7, 11, 15 and so on" starts at 3, not 7).
-fn sequence_start<'a>(request: &'a str, written: &'a str) -> &'a str {
-    let mut first = written.split(',').next().unwrap_or_default().trim();
+/// The sequence as the request writes it out, where `written` is its last three numbers
+/// before "and so on" ("3, 7, 11, 15", not "7, 11, 15").
+fn sequence_written<'a>(request: &'a str, written: &'a str) -> &'a str {
     let Some(at) = request.find(written) else {
-        return first;
+        return written;
     };
-    let mut before = &request[..at];
-    while let Some(prev) = before.trim_end().strip_suffix(',') {
+    let end = at + written.len();
+    let mut start = at;
+    while let Some(prev) = request[..start].trim_end().strip_suffix(',') {
         let prev = prev.trim_end();
         let digits = prev.len() - prev.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         if digits == 0 {
             break;
         }
-        first = &prev[prev.len() - digits..];
-        before = &prev[..prev.len() - digits];
+        start = prev.len() - digits;
     }
-    first
+    &request[start..end]
 }
 
 /// How many terms of a sequence the request takes ("the first 50 terms of 3, 7, 11…").
@@ -14830,6 +14832,20 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
         || correction.starts_with(crate::profile::UNREADABLE_CALL)
     {
         "\n\n(Your first replies to this were tool calls that ran nothing. Write Python code in a ```python block that does it and prints the answer.)".to_string()
+    } else if correction.starts_with(NOTHING_RAN) && worked_by_hand(last_reply) {
+        // Its own working stays in view: asked afresh without it, the 0.5B model wrote
+        // `print(12 * 11 - 6 * 5 + …)` for the diagonals it had worked out as n(n-3)/2
+        // (thirty-first set, task 6).
+        let steps: Vec<&str> = last_reply
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.contains('=') && l.chars().count() <= 160)
+            .take(8)
+            .collect();
+        format!(
+            "\n\n(Your first replies worked it out by hand, with these steps:\n{}\nWrite those same steps as Python code in a ```python block that computes the result and prints it.)",
+            steps.join("\n")
+        )
     } else {
         format!("\n\n(Your first replies to this were not usable. {correction})")
     };
@@ -18323,6 +18339,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
                 format!("each item of `{file}` has a `{quantity}` beside its `{price}`, and your code never used `{quantity}`: an item's total is its `{quantity}` times its `{price}`.")
             })
         })
+        .or_else(|| {
+            negations_untested(request, code).then(|| {
+                "a negation in an ignore file is a pattern that starts with `!` (it takes a file back out of the ignored ones), and your code never looked for `!`: count the lines with `line.startswith('!')`.".to_string()
+            })
+        })
         .or_else(|| remainder_slip(request, code))
         .or_else(|| coin_change_slip(request, code))
         .or_else(|| {
@@ -18629,6 +18650,16 @@ fn quantity_left_out(request: &str, code: &str, cwd: &Path) -> Option<(String, S
     })
 }
 
+/// Whether the request asks about the negated patterns of an ignore file (`.gitignore`,
+/// `.dockerignore`) and the code never looks for `!`: the 0.5B model counted the comment lines
+/// (thirty-first set, task 15).
+fn negations_untested(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    lower.contains("ignore")
+        && (lower.contains("negat") || lower.contains("negated"))
+        && !uncommented(code).contains('!')
+}
+
 /// When the request asks for a remainder when dividing by some numbers ("leaves a remainder of
 /// 1 when divided by 2, 3, 4, 5 or 6") and the code tests another remainder by one of them
 /// (`number % 2 == 0`) and never the asked one: what to say. The 0.5B model tested that the
@@ -18640,7 +18671,17 @@ fn remainder_slip(request: &str, code: &str) -> Option<String> {
     let asked: String = rest.chars().take_while(char::is_ascii_digit).collect();
     let asked: u64 = asked.parse().ok()?;
     let divided = rest.split_once("divided by ")?.1;
-    let until = divided.find(['.', '?', ';']).unwrap_or(divided.len());
+    // To the end of the list: "2, 3, 4, 5 or 6 and is divisible by 7" ends before "and is".
+    let clause = divided
+        .match_indices(" and ")
+        .find(|(at, _)| {
+            !divided[at + 5..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+        .map_or(divided.len(), |(at, _)| at);
+    let until = divided[..clause].find(['.', '?', ';']).unwrap_or(clause);
     let divisors = numbers_in(&divided[..until]);
     if divisors.is_empty() {
         return None;

@@ -15322,9 +15322,9 @@ fn a_remainder_tested_other_than_the_one_asked_is_told() {
     let code = "def f():\n    for number in range(1, 10**9):\n        if number % 2 == 0 and number % 3 == 0 and number % 4 == 0 and number % 5 == 0 and number % 6 == 0 and number % 7 == 0:\n            return number\nprint(f())";
     let hint = uncomputed(request, code, "420\n").unwrap();
     assert!(
-        hint.text
-            .contains("your code tests `% 2 == 0`, a remainder of 0")
-            && hint.text.contains("`number % 2 == 1`"),
+        hint.text.contains(
+            "divided by 2, 3, 4, 5 or 6, and your code tests `% 2 == 0`, a remainder of 0"
+        ) && hint.text.contains("`number % 2 == 1`"),
         "{}",
         hint.text
     );
@@ -15394,7 +15394,9 @@ fn a_sequence_of_n_terms_counted_by_a_range_of_ones_is_told_a_range_of_n() {
     let code = "sum = 0\nfor i in range(3, 15):\n    sum += i\nprint(sum)";
     let hint = uncomputed(request, code, "102\n").unwrap();
     assert!(
-        hint.text.contains("`range(3, 3 + 4 * 50, 4)`") && !hint.text.contains("range(3, 15, 4)"),
+        hint.text.contains("counts 3, 7, 11, 15 and so on")
+            && hint.text.contains("`range(3, 3 + 4 * 50, 4)`")
+            && !hint.text.contains("range(3, 15, 4)"),
         "{}",
         hint.text
     );
@@ -15784,4 +15786,83 @@ fn a_toml_file_read_by_configparser_is_told_tomllib() {
         failed_run_file_hint(&h, &call, failed, here.path())
             .is_none_or(|h| !h.text.contains("TOML"))
     );
+}
+
+#[test]
+fn a_float_zero_from_a_name_compared_in_another_case_is_told_the_files_spelling() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("timesheet.csv"),
+        "name,date,start,end\nbob,2026-11-02,09:00,17:30\nann,2026-11-02,08:00,12:00\n",
+    )
+    .unwrap();
+    let code = "import csv\ntotal = 0.0\nfor row in csv.DictReader(open('timesheet.csv')):\n    if row['name'] == 'Bob':\n        total += 1\nprint(f'Total hours worked by Bob: {total:.2f} hours')";
+    let out = run_hint(
+        "python",
+        code,
+        "Total hours worked by Bob: 0.00 hours\n",
+        false,
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        out.text.contains("`timesheet.csv` writes `bob`, not `Bob`"),
+        "{}",
+        out.text
+    );
+}
+
+#[test]
+fn two_answers_worked_by_hand_keep_their_steps_in_view_when_asked_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let request = "How many diagonals does a 12-sided polygon have? Use code.";
+    let worked = "The formula is:\n\\[\n\\text{Number of diagonals} = \\frac{n(n-3)}{2}\n\\]\nFor \\( n = 12 \\):\n\\[ \\frac{12 \\times 9}{2} = 54 \\]";
+    let mut h = asked(request);
+    let first = no_run_nudge(&h, worked, dir.path(), "").unwrap();
+    for item in corrected(worked, "c1", &first) {
+        h.push(item);
+    }
+    let second = no_run_nudge(&h, worked, dir.path(), "").unwrap();
+    for item in corrected(worked, "c2", &second) {
+        h.push(item);
+    }
+    let stuck = stuck_view(&h).unwrap();
+    assert_eq!(stuck.code_start.as_deref(), Some(CODE_FIRST));
+    let [HistoryItem::User { items }] = stuck.view.items() else {
+        panic!("{:?}", stuck.view.items());
+    };
+    let said = items
+        .iter()
+        .filter_map(|i| match i {
+            InputItem::Text { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect::<String>();
+    assert!(
+        said.contains("worked it out by hand, with these steps:")
+            && said.contains("\\text{Number of diagonals} = \\frac{n(n-3)}{2}")
+            && said.contains("\\[ \\frac{12 \\times 9}{2} = 54 \\]"),
+        "{said}"
+    );
+}
+
+#[test]
+fn negations_of_an_ignore_file_never_looked_for_are_told_the_bang() {
+    let request = "How many patterns in .gitignore are negations?";
+    let code = "import re\nprint(sum(1 for line in open('.gitignore') if re.search(r'^#', line)))";
+    assert!(negations_untested(request, code));
+    let hint = uncomputed(request, code, "4\n").unwrap();
+    assert!(
+        hint.text.contains("`line.startswith('!')`"),
+        "{}",
+        hint.text
+    );
+    assert!(!negations_untested(
+        request,
+        "print(sum(1 for l in open('.gitignore') if l.startswith('!')))"
+    ));
+    assert!(!negations_untested(
+        "How many lines does .gitignore have?",
+        code
+    ));
 }
