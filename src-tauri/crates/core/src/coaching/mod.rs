@@ -16051,11 +16051,17 @@ const BARE_FILES: [&str; 10] = [
     "CODEOWNERS",
 ];
 
+/// The words of `text` a file's name could be: split at spaces, quotes and punctuation, and
+/// without a sentence's closing period.
+fn file_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
+        .map(|w| w.trim_end_matches('.'))
+}
+
 /// Words of `text` that look like file names (`poem.txt`, `data/sales.csv`, `.env`,
 /// `Dockerfile`).
 pub(crate) fn named_files(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
-        .map(|w| w.trim_end_matches('.'))
+    file_words(text)
         // Not the kernel's `computer.files.read`, which reads like a file name.
         .filter(|w| !w.starts_with("computer."))
         .filter(|w| {
@@ -16089,8 +16095,7 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
 /// 0.5B model answered "Which user does the ssh config in ssh_config use for the host prod?"
 /// without reading it, and nothing took ssh_config for a file (thirty-first set, task 28).
 pub(crate) fn bare_files_in<'a>(text: &'a str, cwd: &Path) -> Vec<&'a str> {
-    text.split(|c: char| c.is_whitespace() || "`'\",;:?!()".contains(c))
-        .map(|w| w.trim_end_matches('.'))
+    file_words(text)
         .filter(|w| {
             w.chars().count() >= 3
                 && !w.contains('.')
@@ -18391,6 +18396,14 @@ fn external_links_unfiltered(request: &str, code: &str) -> bool {
         && !bare.contains("netloc")
 }
 
+/// The first file the code names that is in `cwd`, with its text.
+fn file_the_code_reads(code: &str, cwd: &Path) -> Option<(String, String)> {
+    named_files(code).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        Some((name.to_string(), text))
+    })
+}
+
 /// A word of the code's regular expression that the request never names and that leaves out
 /// lines of the file it reads which hold the pattern's other words: the file, that word and
 /// one line it passes over. The 0.5B model averaged the GET requests of api.log with
@@ -18406,10 +18419,7 @@ fn pattern_names_one_line(
         return None;
     }
     let lower = request.to_lowercase();
-    let (file, text) = named_files(&bare).into_iter().find_map(|name| {
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        Some((name.to_string(), text))
-    })?;
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let literal_word = |w: &&str| {
         w.chars().count() >= 2
@@ -18526,10 +18536,7 @@ fn pattern_text_absent(code: &str, cwd: &Path) -> Option<(String, String)> {
     if !bare.contains("re.") {
         return None;
     }
-    let (file, text) = named_files(&bare).into_iter().find_map(|name| {
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        Some((name.to_string(), text))
-    })?;
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
     let caseless = ["re.I", "IGNORECASE", ".lower()", ".upper()", "(?i)"]
         .iter()
         .any(|m| bare.contains(m));
@@ -18688,19 +18695,14 @@ fn remainder_slip(request: &str, code: &str) -> Option<String> {
     }
     let bare = uncommented(code).replace(' ', "");
     let tested = |d: &str, r: u64| bare.contains(&format!("%{d}=={r}"));
-    let wrong = divisors.iter().find_map(|d| {
-        let d = d.trim_end_matches(".0");
-        if tested(d, asked) {
-            return None;
-        }
-        (0..10)
-            .find(|r| *r != asked && tested(d, *r))
-            .map(|r| (d.to_string(), r))
-    })?;
     if divisors.iter().any(|d| tested(d, asked)) {
         return None;
     }
-    let (d, r) = wrong;
+    let (d, r) = divisors.iter().find_map(|d| {
+        (0..10)
+            .find(|r| *r != asked && tested(d, *r))
+            .map(|r| (*d, r))
+    })?;
     Some(format!(
         "my request asks for a remainder of {asked} when the number is divided by {}, and your code tests `% {d} == {r}`, a remainder of {r}: test `number % {d} == {asked}` for each of them.",
         &divided[..until].trim()
