@@ -2022,6 +2022,97 @@ THIRTY_FIRST = [
      {'timesheet.csv': SHIFTS_TIMESHEET_CSV}, '14.5'),
 ]
 
+# The thirty-second set: drafts checked against the thirty-one earlier sets (difflib, and a search for
+# the same file and question); none holds its own answer.
+HOURLY_CRONTAB_TXT = '# m h dom mon dow command\n0 * * * * /usr/local/bin/rotate-logs\n*/15 * * * * /opt/app/poll.sh\n30 * * * * /opt/app/sync.sh\n0 0 * * * /opt/app/backup.sh\n# 0 * * * * /opt/app/old-report.sh\n15 9 * * 1-5 /opt/app/weekday-check.sh\n0 */2 * * * /opt/app/every-two-hours.sh\n@hourly /opt/app/heartbeat.sh\n'
+DEPT_STAFF_CSV = 'name,department,salary,hired\nalma,engineering,98000,2019-04-01\nbjorn,sales,61000,2024-02-15\ncarla,engineering,105000,2024-07-01\ndev,engineering,87000,2021-11-20\nelin,marketing,72000,2023-12-31\nfaye,Engineering,120000,2025-01-06\ngus,sales,58000,2020-05-05\nhana,engineering,91000,2024-01-01\n'
+STOCK_PRODUCTS_JSON = '{\n  "products": [\n    {\n      "name": "desk lamp",\n      "price": 24.99,\n      "in_stock": true\n    },\n    {\n      "name": "notebook",\n      "price": 3.5,\n      "in_stock": false\n    },\n    {\n      "name": "stapler",\n      "price": 7.25,\n      "in_stock": true\n    },\n    {\n      "name": "pen set",\n      "price": 5.0,\n      "in_stock": true\n    },\n    {\n      "name": "eraser",\n      "price": 0.99,\n      "in_stock": false\n    },\n    {\n      "name": "ruler",\n      "price": 12.0,\n      "in_stock": true\n    }\n  ]\n}\n'
+PORT_APP_ENV = '# app settings\nAPP_NAME=shop\n# PORT=3000\nPORT=8088\nDB_HOST=localhost\nDB_PORT=5432\nREDIS_URL=redis://localhost:6379\n'
+STEPS_CI_YML = 'name: ci\non: [push, pull_request]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm run lint\n  build:\n    runs-on: ubuntu-latest\n    needs: lint\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n        with:\n          node-version: 20\n      - run: npm ci\n      # - run: npm audit\n      - run: npm run build\n      - name: upload\n        uses: actions/upload-artifact@v4\n        with:\n          name: dist\n          path: dist/\n  test:\n    runs-on: ubuntu-latest\n    needs: build\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm test\n'
+SWING_TEMPS_CSV = 'date,high,low\n2026-06-01,24,13\n2026-06-02,27,12\n2026-06-03,31,22\n2026-06-04,22,15\n2026-06-05,29,11\n2026-06-06,33,20\n'
+COUNTRY_ORDERS_CSV = 'order_id,customer,country,qty,unit_price\n1001,maple co,Canada,3,20.00\n1002,lone star,USA,5,12.50\n1003,north ltd,canada,2,45.00\n1004,maple co,Canada,1,99.90\n1005,rio sa,Brazil,10,3.00\n1006,yukon inc,Canada,4,7.25\n'
+TIMED_APP_LOG = '2026-11-30 09:14:02 INFO start\n2026-11-30 10:02:45 ERROR disk slow\n2026-11-30 11:59:59 ERROR timeout on /api\n2026-11-30 12:00:00 WARN retry\n2026-11-30 12:30:10 ERROR timeout on /api\n2026-11-30 13:05:00 INFO ok\n2026-11-30 17:45:21 ERROR disk full\n2026-11-30 23:10:09 ERROR lost connection\n2026-11-30 23:59:00 INFO ERROR count reset\n'
+TOOLCHAIN_GO_MOD = 'module example.com/shop\n\ngo 1.22\n\ntoolchain go1.23.4\n\nrequire (\n\tgithub.com/go-chi/chi/v5 v5.1.0\n\tgolang.org/x/sync v0.8.0\n)\n'
+OPTIONAL_CARGO_TOML = '[package]\nname = "shop"\nversion = "0.3.0"\nedition = "2021"\n\n[dependencies]\nserde = { version = "1", features = ["derive"] }\ntokio = { version = "1", optional = true }\nreqwest = { version = "0.12", optional = true, default-features = false }\nlog = "0.4"\n# rayon = { version = "1", optional = true }\nsqlx = { version = "0.8", optional = false }\n\n[dev-dependencies]\nproptest = { version = "1", optional = false }\n\n[features]\nnet = ["dep:tokio", "dep:reqwest"]\n'
+USERS_SEED_SQL = "-- seed data\nINSERT INTO roles (id, name) VALUES (1, 'admin'), (2, 'user');\n\nINSERT INTO users (id, name, role_id) VALUES\n  (1, 'ana', 1),\n  (2, 'ben', 2),\n  (3, 'cleo', 2),\n  (4, 'dov', 2);\n\n-- INSERT INTO users (id, name, role_id) VALUES (9, 'test', 2);\nINSERT INTO users (id, name, role_id) VALUES (5, 'eve', 1);\n"
+BYTES_ACCESS_LOG = '10.0.0.1 - - [30/Nov/2026:10:00:01 +0000] "GET / HTTP/1.1" 200 5120\n10.0.0.2 - - [30/Nov/2026:10:00:07 +0000] "GET /missing HTTP/1.1" 404 310\n10.0.0.1 - - [30/Nov/2026:10:01:12 +0000] "GET /app.js HTTP/1.1" 200 20480\n10.0.0.3 - - [30/Nov/2026:10:02:40 +0000] "POST /login HTTP/1.1" 302 0\n10.0.0.4 - - [30/Nov/2026:10:03:05 +0000] "GET /api/items HTTP/1.1" 500 128\n10.0.0.2 - - [30/Nov/2026:10:04:44 +0000] "GET /style.css HTTP/1.1" 200 2048\n'
+FENCED_README_MD = '# shop\n\nInstall it:\n\n```bash\npip install shop\n```\n\nRun it:\n\n```\nshop serve --port 8000\n```\n\nUse `shop --help` for more. In Python:\n\n```python\nimport shop\nshop.run()\n```\n\nConfigure it in `shop.toml`:\n\n```toml\nport = 8000\n```\n\n    indented code is not fenced\n\n## License\nMIT\n'
+SHELLS_PASSWD = 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\nana:x:1000:1000:Ana:/home/ana:/bin/bash\nben:x:1001:1001:Ben:/home/ben:/usr/bin/zsh\nbash:x:1002:1002:Bash Fan:/home/bash:/bin/sh\ncleo:x:1003:1003:Cleo:/home/cleo:/usr/bin/bash\ndov:x:1004:1004:Dov:/home/dov:/bin/bash\neli:x:1005:1005:Eli:/home/eli:/bin/bash\nsync:x:4:65534:sync:/bin:/bin/sync\n'
+TIMED_MOVIE_SRT = '1\n00:00:01,000 --> 00:00:03,500\nHello.\n\n2\n00:00:04,000 --> 00:00:06,250\nWho is there?\n\n3\n00:01:10,200 --> 00:01:14,700\nIt is me, at last.\n'
+MARCH_CALENDAR_ICS = 'BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nSUMMARY:Planning\nDTSTART:20260302T090000Z\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Review of March\nDTSTART:20260401T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Offsite\nDTSTART:20260315T080000Z\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Retro\nDTSTART:20260331T160000Z\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Kickoff\nDTSTART:20250310T090000Z\nEND:VEVENT\nEND:VCALENDAR\n'
+ALIASES_BASHRC = '# ~/.bashrc\nexport PATH="$HOME/bin:$PATH"\nalias ll=\'ls -la\'\nalias gs=\'git status\'\n# alias rm=\'rm -i\'\nalias ..=\'cd ..\'\n\nmkcd() {\n  mkdir -p "$1" && cd "$1"\n}\n\nif [ -f ~/.bash_aliases ]; then\n  . ~/.bash_aliases\nfi\nalias grep=\'grep --color=auto\' # colour\necho "aliases loaded"\n'
+LOCAL_HOSTS = '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n# 10.0.0.9\tapi.local\n192.168.1.20\tweb.local\n192.168.1.21\tapi.local api\n192.168.1.22\tapi.local.example.com\n'
+UNRELEASED_CHANGELOG_MD = '# Changelog\n\n## [Unreleased]\n- new export format\n\n## [2.10.0] - 2026-10-02\n- faster search\n\n## [2.9.3] - 2026-08-14\n- fix crash on empty file\n\n## [2.9.0] - 2026-05-01\n- first plugin API\n'
+GAPS_SERVER_LOG = '08:00:00 boot\n08:00:05 listening\n08:01:35 request /\n08:01:36 request /a\n08:03:00 request /b\n08:03:01 shutdown\n'
+THIRTY_SECOND = [
+    ('What is the least common multiple of the numbers 1 to 15? Use code.',
+     {}, '360360'),
+    ('What is the sum of the reciprocals of 1 through 10, rounded to 4 decimals? Use code.',
+     {}, '2.929'),
+    ('A rectangle has a perimeter of 50 and an area of 150. What is the length of its longer side? Use code.',
+     {}, '15'),
+    ('How many whole numbers from 1 to 500 are perfect squares or perfect cubes? Use code.',
+     {}, '27'),
+    ('When you roll two dice, in how many of the 36 outcomes is the sum a prime number? Use code.',
+     {}, '15'),
+    ('What is the mean of the first 20 prime numbers? Use code.',
+     {}, '31.95'),
+    ('How many 5-card hands from a standard deck contain all four aces? Use code.',
+     {}, '48'),
+    ('What is the sum of all two-digit numbers whose digits add up to 9? Use code.',
+     {}, '486'),
+    ('A town of 1200 people grows by 5% a year. After how many whole years does it first have more than 2000 people? Use code.',
+     {}, '11'),
+    ('What is the smallest positive integer that has exactly 12 divisors? Use code.',
+     {}, '60'),
+    ('In how many ways can 10 people be split into two teams of 5? Use code.',
+     {}, '126'),
+    ('What is the sum of the first 10 cube numbers? Use code.',
+     {}, '3025'),
+    ('How many jobs in crontab.txt run exactly once an hour?',
+     {'crontab.txt': HOURLY_CRONTAB_TXT}, '3'),
+    ('What is the median salary in the engineering department of staff.csv?',
+     {'staff.csv': DEPT_STAFF_CSV}, '98000'),
+    ('How many employees in staff.csv were hired in 2024 or later?',
+     {'staff.csv': DEPT_STAFF_CSV}, '4'),
+    ('Which product in products.json has the lowest price among those in stock?',
+     {'products.json': STOCK_PRODUCTS_JSON}, 'pen set'),
+    ('What port does the app listen on according to .env?',
+     {'.env': PORT_APP_ENV}, '8088'),
+    ('How many steps does the build job in ci.yml have?',
+     {'ci.yml': STEPS_CI_YML}, '5'),
+    ('On which date was the gap between the high and the low temperature largest in temps.csv?',
+     {'temps.csv': SWING_TEMPS_CSV}, '2026-06-05'),
+    ('What is the total revenue of the orders shipped to Canada in orders.csv?',
+     {'orders.csv': COUNTRY_ORDERS_CSV}, '278.9'),
+    ('How many ERROR lines in app.log were logged after noon?',
+     {'app.log': TIMED_APP_LOG}, '3'),
+    ('Which version of Go does go.mod require?',
+     {'go.mod': TOOLCHAIN_GO_MOD}, '1.22'),
+    ('How many dependencies in Cargo.toml are optional?',
+     {'Cargo.toml': OPTIONAL_CARGO_TOML}, '2'),
+    ('How many rows does seed.sql insert into the users table?',
+     {'seed.sql': USERS_SEED_SQL}, '5'),
+    ('How many bytes in total were sent for successful (200) responses in access.log?',
+     {'access.log': BYTES_ACCESS_LOG}, '27648'),
+    ('How many fenced code blocks does README.md contain?',
+     {'README.md': FENCED_README_MD}, '4'),
+    ('How many users in passwd have bash as their login shell?',
+     {'passwd': SHELLS_PASSWD}, '5'),
+    ('How long, in seconds, is the last subtitle in movie.srt shown?',
+     {'movie.srt': TIMED_MOVIE_SRT}, '4.5'),
+    ('How many events in calendar.ics take place in March 2026?',
+     {'calendar.ics': MARCH_CALENDAR_ICS}, '3'),
+    ('How many aliases does .bashrc define?',
+     {'.bashrc': ALIASES_BASHRC}, '4'),
+    ('Which IP address does the hosts file map api.local to?',
+     {'hosts': LOCAL_HOSTS}, '192.168.1.21'),
+    ('What is the latest released version in CHANGELOG.md?',
+     {'CHANGELOG.md': UNRELEASED_CHANGELOG_MD}, '2.10.0'),
+    ('What was the longest gap in seconds between two consecutive lines of server.log?',
+     {'server.log': GAPS_SERVER_LOG}, '90'),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -2033,7 +2124,8 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentyfifth": TWENTY_FIFTH, "twentysixth": TWENTY_SIXTH,
         "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH,
         "twentyninth": TWENTY_NINTH,
-        "thirtieth": THIRTIETH, "thirtyfirst": THIRTY_FIRST}
+        "thirtieth": THIRTIETH, "thirtyfirst": THIRTY_FIRST,
+        "thirtysecond": THIRTY_SECOND}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -2334,7 +2426,7 @@ def main():
                          "tenth (written in session 31, run only with its last binary) "
                          "eleventh (written in session 32, run before any change made from it) "
                          "twelfth (written in session 32, run only with that session's changes), "
-                         "thirteenth to thirtyfirst (written in sessions 33-46; each session's note says how it was run)")
+                         "thirteenth to thirtysecond (written in sessions 33-47; each session's note says how it was run)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
