@@ -773,22 +773,30 @@ pub fn run_hint(
     hint(SILENT_RUN, false)
 }
 
+/// The strings `code` compares with `==` (`== 'Bob'`, `'Bob' ==`) that hold at least
+/// `letters` letters.
+fn compared_strings(code: &str, letters: usize) -> Vec<&str> {
+    static COMPARED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"==\s*(?:'([^'\n]+)'|"([^"\n]+)")|(?:'([^'\n]+)'|"([^"\n]+)")\s*=="#)
+            .ok()
+    });
+    let Some(compared) = COMPARED.as_ref() else {
+        return Vec::new();
+    };
+    compared
+        .captures_iter(code)
+        .filter_map(|c| (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str()))
+        .filter(|l| l.chars().filter(|c| c.is_alphabetic()).count() >= letters)
+        .collect()
+}
+
 /// A string the code compares with `==` (`user['name'] == 'Bob'`) that a file it reads holds
 /// only in another case (`bob`): that string, the file's spelling and the file. The 1.5B model
 /// looked for `'Bob'` in users.json, printed nothing, then answered with an address it made up
 /// (nineteenth set, task 23).
 fn compared_in_other_case(code: &str, cwd: &Path) -> Option<(String, String, String)> {
-    static COMPARED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"==\s*(?:'([^'\n]+)'|"([^"\n]+)")|(?:'([^'\n]+)'|"([^"\n]+)")\s*=="#)
-            .ok()
-    });
     let bare = uncommented(code);
-    let compared: Vec<&str> = COMPARED
-        .as_ref()?
-        .captures_iter(&bare)
-        .filter_map(|c| (1..=4).find_map(|i| c.get(i)).map(|m| m.as_str()))
-        .filter(|l| l.chars().any(char::is_alphabetic))
-        .collect();
+    let compared = compared_strings(&bare, 1);
     named_files(code).into_iter().find_map(|name| {
         let text = std::fs::read_to_string(cwd.join(name)).ok()?;
         let lower = text.to_lowercase();
@@ -5672,6 +5680,30 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
     {
         return None;
     }
+    // Nor an answer that names a word the run printed as a quoted value, one the request does
+    // not hold: the 0.5B model printed the product of lowest price in stock as JSON, answered
+    // "the pen set", and the engine printed its `lowest_price`, 5.0, in its stead
+    // (thirty-second set, task 16).
+    static QUOTED_VALUE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(r#"(?m)(?:'([^'\n]+)'|"([^"\n]+)")\s*(?:[,}\]]|$)"#).ok()
+        });
+    let said = normalized(answer);
+    let values: Vec<&str> = QUOTED_VALUE.as_ref().map_or_else(Vec::new, |q| {
+        q.captures_iter(printed)
+            .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
+            .collect()
+    });
+    if !call_printed
+        && values.into_iter().any(|v| {
+            let v = normalized(v.trim());
+            v.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                && !asked_text.contains(&v)
+                && said.contains(&v)
+        })
+    {
+        return None;
+    }
     let call = history.call(call_id)?;
     let ToolAction::RunCode { language, code } = &call.action else {
         return None;
@@ -5704,9 +5736,14 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
         .into_iter()
         .filter(|name| !literal_only(code, name) && !one_row_field(code, name))
         .collect();
+    // "Which product…" asks for a product: `lowest_price` is what it is chosen by, not it.
+    let kind = asked_kind(&request);
     let name = unused
         .iter()
         .rev()
+        .filter(|name| {
+            kind.is_none_or(|kind| name.to_lowercase().contains(kind.trim_end_matches('s')))
+        })
         .find(|name| about_the_request(name))
         .or(unused.last().filter(|_| silent || call_printed))?;
     let print = format!("print({name})");
@@ -5719,6 +5756,16 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
             ),
         )
     })
+}
+
+/// What a request that begins "Which X" asks for, X (`product` for "Which product in
+/// products.json has the lowest price…"): None for another request, or for "which of".
+fn asked_kind(request: &str) -> Option<&str> {
+    let mut words = words_in(request.trim_start()).filter(|w| !w.is_empty());
+    (words.next()?.eq_ignore_ascii_case("which"))
+        .then(|| words.next())
+        .flatten()
+        .filter(|w| w.len() >= 3 && !w.eq_ignore_ascii_case("of"))
 }
 
 /// When the model was told that its code printed one value per row where the request asks for
@@ -6948,6 +6995,11 @@ pub fn uncomputed_hint(
         .or_else(|| {
             listed_for_count(&request, value).map(|n| {
                 format!("my request asks how many, and your code printed the {n} {VALUES_THEMSELVES}, not how many there are: print `len(...)` of them.")
+            })
+        })
+        .or_else(|| {
+            two_lists_for_either(&request, value).then(|| {
+                "my request asks how many are one or the other, and your code printed the two lists themselves: count the values that are in either list, each once, `len(set(first) | set(second))`, and print that.".to_string()
             })
         })
         .or_else(|| {
@@ -9709,6 +9761,16 @@ fn bound_not_passed<'r, 'v>(
         )
         .ok()
     });
+    // A request that asks how many (how long, when) counts something else until the bound
+    // is passed: the 1.5B model's right 11 years, "after how many whole years does it first
+    // have more than 2000 people", was told to start from 2001 (thirty-second set, task 9).
+    let lower = request.to_lowercase();
+    if ["how many", "how long", "when "]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
     let caps = BOUND.as_ref()?.captures(request)?;
     let word = caps.get(2)?.as_str();
     let bound_text = caps.get(3)?.as_str();
@@ -13335,6 +13397,13 @@ fn request_number_unused(request: &str, code: &str) -> Option<String> {
             .any(|w| next.starts_with(w))
             || (i >= 2 && tokens[i - 1] == "to" && tokens[i - 2].starts_with("round"));
         if rounding {
+            continue;
+        }
+        // A number that names a whole the code goes through ("in how many of the 36
+        // outcomes", "all 52 cards") describes it, and is no number to compute with: the 1.5B
+        // model's right 15, from two dice of `range(1, 7)`, was told it never used 36, and it
+        // ran until the time was up (thirty-second set, task 5).
+        if i >= 1 && ["the", "all"].contains(&tokens[i - 1]) && next.ends_with('s') {
             continue;
         }
         for part in token.split('-').filter(|p| !p.is_empty()) {
@@ -17229,6 +17298,7 @@ pub fn failed_run_file_hint(
     let request = request_text(asked);
     if let Some(text) = json_of_other(&request, code, output, cwd)
         .or_else(|| toml_by_configparser(code, output, cwd))
+        .or_else(|| file_run_as_program(code, output, cwd))
     {
         return Some(RunHint {
             text,
@@ -17250,6 +17320,90 @@ pub fn failed_run_file_hint(
         text: made_up_data(file),
         undone: false,
     })
+}
+
+/// The hint for code that ran a file of the folder as a program (`subprocess.check_output(['hosts',
+/// '-n', 'api.local'])`), which failed as a program that does not exist: the 0.5B model did so
+/// for "Which IP address does the hosts file map api.local to?" (thirty-second set, task 31).
+fn file_run_as_program(code: &str, output: &str, cwd: &Path) -> Option<String> {
+    let bare = uncommented(code);
+    if !["subprocess", "os.system", "os.popen"]
+        .iter()
+        .any(|w| bare.contains(w))
+    {
+        return None;
+    }
+    let (_, missing) = output.split_once("No such file or directory: '")?;
+    let (name, _) = missing.split_once('\'')?;
+    let program = [
+        format!("['{name}'"),
+        format!("[\"{name}\""),
+        format!("system('{name}"),
+        format!("system(\"{name}"),
+        format!("popen('{name}"),
+        format!("popen(\"{name}"),
+    ];
+    (cwd.join(name).is_file() && program.iter().any(|p| bare.contains(p.as_str()))).then(|| {
+        format!("`{name}` is a file of this folder, not a program to run: read it as text, `lines = open('{name}').read().splitlines()`, and find in its lines what my request asks.")
+    })
+}
+
+/// A perfect cube tested through a float cube root that `int` cuts down or that is no cube root
+/// (`int(i**0.3)**3 == i`, `int(n ** (1/3)) ** 3 == n`): what the code wrote. The 1.5B model's
+/// `int(i**0.3)` found no cube above 1 (thirty-second set, task 4); `int(64 ** (1/3))` is 3.
+fn cube_root_slip(request: &str, code: &str) -> Option<String> {
+    static ROOT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"int\(\s*[\w\[\]]+\s*\*\*\s*\(?\s*(?:1\s*/\s*3|1\.0\s*/\s*3|0\.3\d*)\s*\)?\s*\)|[\w\[\]]+\s*\*\*\s*0\.3\d*").ok()
+    });
+    let lower = request.to_lowercase();
+    if !lower.contains("cube") {
+        return None;
+    }
+    let bare = uncommented(code);
+    ROOT.as_ref()?.find(&bare).map(|m| m.as_str().to_string())
+}
+
+/// Whether the request counts fenced code blocks and the code counts the ``` lines, each block's
+/// opening and closing fence alike: the 1.5B model printed 8 for the four blocks of README.md
+/// (thirty-second set, task 26).
+fn fences_counted_twice(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let bare = uncommented(code).replace(' ', "");
+    lower.contains("code block")
+        && bare.contains("```")
+        && ![
+            "/2",
+            "%2",
+            "in_block",
+            "inside",
+            "notin_",
+            "=not",
+            ".*?```",
+            "[\\s\\S]*?```",
+            "opened",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
+}
+
+/// Whether the request asks for the last of something and the code takes the first match of
+/// a pattern (`re.search`), never all of them: the 0.5B model took the first subtitle of
+/// movie.srt for "the last subtitle" (thirty-second set, task 28).
+fn first_match_for_last(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let bare = uncommented(code);
+    words_in(&lower).any(|w| w == "last")
+        && !words_in(&lower).any(|w| w == "first")
+        && !lower.contains("at last")
+        && !lower.contains("last week")
+        && !lower.contains("last month")
+        && !lower.contains("last year")
+        && bare.contains("re.search(")
+        && ![
+            "findall", "finditer", "[-1]", "reversed", "rfind", "rsplit", "[::-1]", "re.split",
+        ]
+        .iter()
+        .any(|w| bare.contains(w))
 }
 
 /// What the marker of [`made_up_data`] says: a run that never opened the request's file.
@@ -18371,6 +18525,77 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
                 "my request is about the bullet points under each heading, and your code never looked at a bullet point (a line that starts with `- ` or `* `): go through the lines in order, remember the heading you are under (a line that starts with `#`), and add 1 to that heading's count for each bullet line, `counts[heading] += 1`; then take the heading with the largest count.".to_string()
             })
         })
+        .or_else(|| {
+            list_used_by_two_items(code).map(|(name, len)| {
+                format!("your code makes a list of {len} numbers, `{name}`, and uses only `{name}[0]` and `{name}[1]`: the other {} never enter what it computes. Take them all: carry the result through a loop over the list, `for x in {name}:`, or give the whole list to a function that takes many (`math.lcm(*{name})`, `math.gcd(*{name})`, `sum({name})`).", len - 2)
+            })
+        })
+        .or_else(|| {
+            die_faces_missed(request, code).map(|written| {
+                let range = written
+                    .map(|r| format!(", and your code's `{r}` is no die's faces"))
+                    .unwrap_or_default();
+                format!("a die shows 1 to 6{range}: roll each die over `range(1, 7)`, one loop for each die (`for a in range(1, 7):` then `for b in range(1, 7):`), and test what my request asks of each roll; two dice make 6 × 6 = 36 rolls.")
+            })
+        })
+        .or_else(|| {
+            first_found_uncounted(request, code).map(|(n, asked)| {
+                format!("\"{asked}\" are the first {n} found, counting up from the smallest, not those up to {n}, and your code never counted how many it had found: keep a list, test one candidate after another, `while len(found) < {n}:`, append each that passes, then work with the {n} of them.")
+            })
+        })
+        .or_else(|| {
+            first_crossing_unlooped(request, code).map(|unit| {
+                format!("my request asks after how many {unit} an amount that changes each {} first passes a limit, and your code never stepped through them: start from the amount my request gives and a count of 0, then `while amount <= limit:` change the amount by one {}'s change and add 1 to the count; print the count.", unit.trim_end_matches('s'), unit.trim_end_matches('s'))
+            })
+        })
+        .or_else(|| {
+            other_copy_read(request, code, cwd).map(|(path, name)| {
+                format!("your code reads `{path}`, and my request is about the `{name}` of this folder, another file: open it by its name here, `open('{name}')`.")
+            })
+        })
+        .or_else(|| {
+            cube_root_slip(request, code).map(|written| {
+                format!("`{written}` is no exact cube root: 0.3 is not 1/3, and a float root falls just under a whole number (`64 ** (1/3)` is 3.9999999999999996, which `int` makes 3). Test a cube with `round(n ** (1 / 3)) ** 3 == n`.")
+            })
+        })
+        .or_else(|| {
+            fences_counted_twice(request, code).then(|| {
+                "each fenced code block has two ``` lines, the one that opens it and the one that closes it, and your code counted both: count the lines that start with ``` and halve that.".to_string()
+            })
+        })
+        .or_else(|| {
+            first_match_for_last(request, code).then(|| {
+                "`re.search` finds the first match, and my request asks for the last: take them all, `re.findall(...)`, and the last of them, `[-1]`.".to_string()
+            })
+        })
+        .or_else(|| {
+            compared_in_one_case(code, cwd).map(|(literal, other, file)| {
+                let lower = literal.to_lowercase();
+                format!("`{file}` writes `{literal}` also as `{other}`, and your `== '{literal}'` passes over the rows written so: compare in one case, `.lower() == '{lower}'` (a pandas column: `.str.lower() == '{lower}'`).")
+            })
+        })
+        .or_else(|| {
+            compared_whole_held_in_part(code, cwd).map(|(literal, holder, file)| {
+                format!("`{file}` never holds `{literal}` alone: it ends longer fields (`{holder}`), so your `== '{literal}'` matches none of them. Test the end instead, `.endswith('{literal}')`.")
+            })
+        })
+        .or_else(|| {
+            time_of_day_unfiltered(request, code).map(|(time, after)| {
+                let (side, test) = if after { ("after", '>') } else { ("before", '<') };
+                let example = file_the_code_reads(code, cwd)
+                    .and_then(|(file, text)| {
+                        let line = text.lines().find(|l| !clock_times(l).is_empty())?;
+                        Some(format!(": each line of `{file}` gives one (`{}`)", line.trim()))
+                    })
+                    .unwrap_or_default();
+                format!("my request keeps only what happened {side} {time}, and your code never looked at a time{example}. Take each line's time, `re.search(r'\\d\\d:\\d\\d', line).group()`, and keep the lines whose time is `{test} '{time}'` (times written so compare rightly as text).")
+            })
+        })
+        .or_else(|| {
+            equal_halves_counted_twice(request, code).then(|| {
+                "choosing the people of one team fixes the other team too, and choosing those of the other team gives the same split again: `comb` counts each split into two teams of the same size twice. Divide it by 2.".to_string()
+            })
+        })
 }
 
 /// Whether the request asks for the links of a page that go to other websites ("point to
@@ -18394,6 +18619,320 @@ fn external_links_unfiltered(request: &str, code: &str) -> bool {
         && (bare.contains("href") || bare.contains("<a") || bare.contains("find_all"))
         && !bare.contains("http")
         && !bare.contains("netloc")
+}
+
+/// A list of three numbers or more (`numbers = [1, 2, …, 15]`, `list(range(1, 16))`) that the
+/// code uses only by its first two items (`numbers[0]`, `numbers[1]`): its name and how many it
+/// holds. The 0.5B model listed 1 to 15 for their least common multiple and printed the one of
+/// `numbers[0]` and `numbers[1]`, 2 (thirty-second set, task 1).
+fn list_used_by_two_items(code: &str) -> Option<(String, u64)> {
+    static LIST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?m)^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:\[([-\d.,\s]*)\]|list\(\s*range\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*\))[ \t]*$",
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    LIST.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let name = c.get(1)?;
+        let len = match (c.get(2), c.get(3), c.get(4)) {
+            (Some(items), _, _) => items
+                .as_str()
+                .split(',')
+                .filter(|i| !i.trim().is_empty())
+                .count() as u64,
+            (None, Some(start), Some(end)) => end
+                .as_str()
+                .parse::<u64>()
+                .ok()?
+                .saturating_sub(start.as_str().parse().ok()?),
+            _ => return None,
+        };
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let uses: Vec<&str> = bare
+            .match_indices(name.as_str())
+            .filter(|(at, _)| *at != name.start())
+            .filter(|(at, _)| {
+                let after = at + name.as_str().len();
+                !word(bare[..*at].chars().next_back()) && !word(bare[after..].chars().next())
+            })
+            .map(|(at, _)| &bare[at + name.as_str().len()..])
+            .collect();
+        let first_two = |u: &&str| u.starts_with("[0]") || u.starts_with("[1]");
+        (len >= 3
+            && uses.iter().all(first_two)
+            && uses.iter().any(|u| u.starts_with("[0]"))
+            && uses.iter().any(|u| u.starts_with("[1]")))
+        .then(|| (name.as_str().to_string(), len))
+    })
+}
+
+/// Whether the request rolls dice and the code loops without ever taking a die's six faces
+/// (`range(1, 7)`): the range it wrote instead, if one. The 0.5B model rolled two dice with
+/// `range(1, 4)`, then counted the primes of `range(1, 37)` for "the 36 outcomes"
+/// (thirty-second set, task 5).
+fn die_faces_missed(request: &str, code: &str) -> Option<Option<String>> {
+    let lower = request.to_lowercase();
+    let dice = words_in(&lower).any(|w| matches!(w, "dice" | "die" | "dices"));
+    let bare = uncommented(code).replace(' ', "");
+    let faces = [
+        "range(1,7)",
+        "[1,2,3,4,5,6]",
+        "randint(1,6)",
+        "(1,2,3,4,5,6)",
+    ];
+    if !dice || !bare.contains("for") || faces.iter().any(|f| bare.contains(f)) {
+        return None;
+    }
+    Some(
+        ranges_written(&uncommented(code))
+            .first()
+            .map(|r| r.written.to_string()),
+    )
+}
+
+/// N of a request about the first N of a kind of number that is found by testing each one
+/// (primes, palindromes, perfect numbers…), when the code never counts how many it has found
+/// (no `while`, no `len(`): it took those up to N, or up to a bound of its own. The 0.5B model
+/// averaged the primes up to 20 for "the first 20 prime numbers", eight of them (thirty-second
+/// set, task 6).
+fn first_found_uncounted(request: &str, code: &str) -> Option<(u64, String)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\bfirst (\d+) (prime|palindromic|palindrome|perfect|abundant|happy|semiprime)s?\b(?: (?:numbers?|squares?|integers?))?",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let asked = ASKED.as_ref()?.captures(&lower)?;
+    let n: u64 = asked.get(1)?.as_str().parse().ok()?;
+    let bare = uncommented(code);
+    let counted = [
+        "while",
+        "len(",
+        "islice",
+        "nth",
+        "sympy.prime(",
+        "primerange",
+        ".count(",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    let phrase = asked.get(0)?.as_str().to_string();
+    (n >= 2 && !counted && bare.contains("for ")).then_some((n, phrase))
+}
+
+/// The unit a request counts in when it asks after how many of them a growing (or shrinking)
+/// amount first passes a bound, when the code has no loop that steps until it does (`while`)
+/// nor a logarithm: the 0.5B model solved `P0 * (1 + r)**t - 2000` with sympy and printed `[]`
+/// for "after how many whole years does it first have more than 2000 people?"
+/// (thirty-second set, task 9).
+fn first_crossing_unlooped(request: &str, code: &str) -> Option<&'static str> {
+    let lower = request.to_lowercase();
+    let unit = [
+        "years", "months", "weeks", "days", "hours", "steps", "rounds",
+    ]
+    .into_iter()
+    .find(|u| {
+        lower.contains(&format!("how many {u}")) || lower.contains(&format!("how many whole {u}"))
+    })?;
+    let crossing = [
+        "first",
+        "exceed",
+        "more than",
+        "at least",
+        "reach",
+        "double",
+        "pass",
+        "below",
+        "less than",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let bare = uncommented(code);
+    let grows = lower.contains('%')
+        || lower.contains("grow")
+        || lower.contains("double")
+        || lower.contains("interest");
+    (crossing
+        && grows
+        && !bare.contains("while")
+        && !bare.contains("log")
+        && !bare.contains("break"))
+    .then_some(unit)
+}
+
+/// Whether the request splits people into two teams (groups, halves) of the same size and the
+/// code counts the ways to choose one of them, `comb(n, n / 2)`, never dividing by 2: each split
+/// is counted twice, once for each team chosen. The 0.5B model printed `comb(10, 5)`, 252, for
+/// two teams of 5 (thirty-second set, task 11).
+fn equal_halves_counted_twice(request: &str, code: &str) -> bool {
+    static TWO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(?:split|divided?|separated?|grouped|put)\b[^.?]*\binto two (?:equal )?(?:teams|groups|halves|sets)\b(?: of (\d+))?").ok()
+    });
+    let lower = request.to_lowercase();
+    let Some(asked) = TWO.as_ref().and_then(|t| t.captures(&lower)) else {
+        return false;
+    };
+    let numbers = numbers_in(request);
+    let size = asked.get(1).map(|m| m.as_str().to_string());
+    let bare = uncommented(code).replace(' ', "");
+    let chose = bare.contains("comb(");
+    let equal = match size {
+        Some(size) => numbers.iter().any(|n| {
+            n.parse::<u64>()
+                .ok()
+                .zip(size.parse::<u64>().ok())
+                .is_some_and(|(n, s)| n == 2 * s)
+        }),
+        None => lower.contains("equal") || lower.contains("halves"),
+    };
+    chose && equal && !bare.contains("/2") && !bare.contains("//2") && !bare.contains("*0.5")
+}
+
+/// Whether the request asks how many are one thing or another and the run printed the two
+/// lists themselves (`([1, 4, 9, …], [1, 8, 27, …])`): the 0.5B model printed the squares and the
+/// cubes up to 500 for "how many … are perfect squares or perfect cubes", then answered with
+/// the length of one (thirty-second set, task 4).
+fn two_lists_for_either(request: &str, value: &str) -> bool {
+    static TWO: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\(?\s*\[[^\[\]]*\]\s*,?\s*\[[^\[\]]*\]\s*\)?$").ok()
+    });
+    let lower = request.to_lowercase();
+    lower.contains("how many")
+        && lower.contains(" or ")
+        && TWO.as_ref().is_some_and(|t| t.is_match(value.trim()))
+}
+
+/// A string the code compares with `==` (`df['country'] == 'Canada'`) that a file it reads
+/// writes both so and in another case (`canada`), as a whole field: that string, the other
+/// spelling and the file. The 0.5B model summed the orders of `'Canada'` and left out the row
+/// of `canada` (thirty-second set, task 20); it took `'Engineering'` for a department written
+/// `engineering` three times of four (task 14).
+fn compared_in_one_case(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    let bare = uncommented(code);
+    if bare.contains(".lower()") || bare.contains(".upper()") || bare.contains("casefold") {
+        return None;
+    }
+    let compared = compared_strings(&bare, 2);
+    named_files(&bare).into_iter().find_map(|name| {
+        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let fields: Vec<&str> = text
+            .split([',', '\t', ';', '|', '"', '\'', '\n'])
+            .map(str::trim)
+            .collect();
+        compared.iter().find_map(|literal| {
+            let other = fields
+                .iter()
+                .find(|f| f.eq_ignore_ascii_case(literal) && *f != literal)?;
+            fields
+                .contains(literal)
+                .then(|| (literal.to_string(), other.to_string(), name.to_string()))
+        })
+    })
+}
+
+/// A string the code compares with `==` (`fields[6] == 'bash'`) that a file it reads never
+/// holds as a whole field, only inside longer ones (`/bin/bash`): that string, one such field
+/// and the file. The 1.5B model counted no user of `bash` in a passwd whose shells are paths
+/// (thirty-second set, task 27).
+fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    let bare = uncommented(code);
+    let compared = compared_strings(&bare, 2);
+    named_files(&bare)
+        .into_iter()
+        .chain(bare_files_in(&bare, cwd))
+        .find_map(|name| {
+            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let fields: Vec<&str> = text
+                .split(|c: char| {
+                    matches!(
+                        c,
+                        ',' | '\t' | ';' | '|' | '"' | '\'' | '\n' | ':' | ' ' | '='
+                    )
+                })
+                .map(str::trim)
+                .filter(|f| !f.is_empty())
+                .collect();
+            compared.iter().find_map(|literal| {
+                if fields.iter().any(|f| f.eq_ignore_ascii_case(literal)) {
+                    return None;
+                }
+                let holder = fields.iter().find(|f| {
+                    f.len() > literal.len()
+                        && (f.ends_with(&format!("/{literal}"))
+                            || f.ends_with(&format!(".{literal}")))
+                })?;
+                Some((literal.to_string(), holder.to_string(), name.to_string()))
+            })
+        })
+}
+
+/// The time of day a request keeps lines after or before ("after noon", "before 09:30"), as
+/// the text a clock time of the file compares with (`12:00`), and whether after; None when the
+/// code compares some time already (a clock time, an hour, a datetime). The 0.5B model counted
+/// every ERROR line of app.log for "logged after noon" (thirty-second set, task 21).
+fn time_of_day_unfiltered(request: &str, code: &str) -> Option<(String, bool)> {
+    static AT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(after|before|since|until)\s+(noon|midday|midnight|(\d{1,2}):(\d{2})\b|(\d{1,2})\s*(am|pm)\b)").ok()
+    });
+    let lower = request.to_lowercase();
+    let at = AT.as_ref()?.captures(&lower)?;
+    let after = matches!(at.get(1)?.as_str(), "after" | "since");
+    let time = match at.get(2)?.as_str() {
+        "noon" | "midday" => "12:00".to_string(),
+        "midnight" => "00:00".to_string(),
+        _ => match (at.get(3), at.get(4), at.get(5), at.get(6)) {
+            (Some(h), Some(m), _, _) => {
+                format!("{:02}:{}", h.as_str().parse::<u32>().ok()?, m.as_str())
+            }
+            (_, _, Some(h), Some(half)) => {
+                let h: u32 = h.as_str().parse().ok()?;
+                let h = match (h % 12, half.as_str()) {
+                    (h, "pm") => h + 12,
+                    (h, _) => h,
+                };
+                format!("{h:02}:00")
+            }
+            _ => return None,
+        },
+    };
+    static CLOCK: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\d{1,2}:\d{2}|\bhour\b|datetime|strptime|\btime\(").ok()
+    });
+    let bare = uncommented(code);
+    (!CLOCK.as_ref()?.is_match(&bare)).then_some((time, after))
+}
+
+/// A path the code reads outside the working folder (`/etc/passwd`, `~/.bashrc`) whose file
+/// name is a file of the folder that the request names: that path and the name. The 0.5B model
+/// counted the lines of the machine's `/etc/passwd` for "users in passwd", and those of the
+/// home folder's `~/.bashrc` for ".bashrc" (thirty-second set, tasks 27 and 30).
+fn other_copy_read(request: &str, code: &str, cwd: &Path) -> Option<(String, String)> {
+    let bare = uncommented(code);
+    let asked: Vec<&str> = named_files(request)
+        .into_iter()
+        .chain(bare_files_in(request, cwd))
+        .filter(|name| cwd.join(name).is_file())
+        .collect();
+    if asked.is_empty() {
+        return None;
+    }
+    let here = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
+    string_literals(&bare).into_iter().find_map(|path| {
+        let (_, name) = path.rsplit_once('/')?;
+        if !asked.contains(&name) {
+            return None;
+        }
+        if !path.starts_with('~') {
+            let full = cwd.join(path);
+            let full = std::fs::canonicalize(&full).unwrap_or(full);
+            if full.starts_with(&here) || full.starts_with(cwd) {
+                return None;
+            }
+        }
+        Some((path.to_string(), name.to_string()))
+    })
 }
 
 /// The first file the code names that is in `cwd`, with its text.

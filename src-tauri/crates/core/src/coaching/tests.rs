@@ -9495,7 +9495,12 @@ fn an_answer_that_says_the_one_word_printed_gets_no_value_printed() {
         print_unprinted(&h, "The item with the lowest stock is nuts."),
         None
     );
-    assert!(print_unprinted(&h, "The item with the lowest stock is bolts.").is_some());
+    // "Which item" asks for an item: `lowest_stock`, what it is chosen by, is not printed in
+    // its stead whatever the answer says (thirty-second set, task 16).
+    assert_eq!(
+        print_unprinted(&h, "The item with the lowest stock is bolts."),
+        None
+    );
 }
 
 #[test]
@@ -15865,4 +15870,492 @@ fn negations_of_an_ignore_file_never_looked_for_are_told_the_bang() {
         "How many lines does .gitignore have?",
         code
     ));
+}
+
+#[test]
+fn a_list_used_only_by_its_first_two_items_is_told_to_take_them_all() {
+    let request = "What is the least common multiple of the numbers 1 to 15? Use code.";
+    let code = "import math\n\n# Define the numbers of the request\nnumbers = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n\nlcm = abs(numbers[0] * numbers[1]) // math.gcd(numbers[0], numbers[1])\n\nprint(lcm)";
+    let hint = uncomputed(request, code, "2\n").unwrap();
+    assert!(
+        hint.text.contains("a list of 15 numbers, `numbers`, and uses only `numbers[0]` and `numbers[1]`: the other 13")
+            && hint.text.contains("`math.lcm(*numbers)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        list_used_by_two_items("nums = list(range(1, 16))\nprint(nums[0] + nums[1])"),
+        Some(("nums".to_string(), 15))
+    );
+    // A loop over the list, or the list given whole, takes every item.
+    for right in [
+        code.replace(
+            "print(lcm)",
+            "for x in numbers:\n    lcm = lcm * x // math.gcd(lcm, x)\nprint(lcm)",
+        ),
+        code.replace("print(lcm)", "print(math.lcm(*numbers))"),
+        "pair = [3, 4, 5]\nprint(pair[0])".to_string(),
+        "pair = [3, 4]\nprint(pair[0] * pair[1])".to_string(),
+    ] {
+        assert_eq!(list_used_by_two_items(&right), None, "{right}");
+    }
+}
+
+#[test]
+fn dice_rolled_over_other_faces_than_one_to_six_are_told_range_1_7() {
+    let request = "When you roll two dice, in how many of the 36 outcomes is the sum a prime number? Use code.";
+    let code = "def is_prime(n):\n    return n > 1 and all(n % d for d in range(2, n))\n\ncount = 0\nfor die1 in range(1, 4):\n    for die2 in range(1, 4):\n        if is_prime(die1 + die2):\n            count += 1\nprint(count)";
+    let hint = uncomputed(request, code, "5\n").unwrap();
+    assert!(
+        hint.text
+            .contains("a die shows 1 to 6, and your code's `range(1, 4)` is no die's faces")
+            && hint.text.contains("`for a in range(1, 7):`"),
+        "{}",
+        hint.text
+    );
+    // The sums 1 to 36 taken for the 36 rolls are no die's faces either.
+    let sums =
+        "count = 0\nfor i in range(1, 37):\n    if is_prime(i):\n        count += 1\nprint(count)";
+    assert_eq!(
+        die_faces_missed(request, sums),
+        Some(Some("range(1, 37)".to_string()))
+    );
+    let right = code.replace("range(1, 4)", "range(1, 7)");
+    assert_eq!(die_faces_missed(request, &right), None);
+    assert_eq!(
+        die_faces_missed("How many people died in 1900 in deaths.csv?", code),
+        None
+    );
+}
+
+#[test]
+fn the_first_n_primes_taken_as_those_up_to_n_are_told_to_count_them() {
+    let request = "What is the mean of the first 20 prime numbers? Use code.";
+    let code = "def is_prime(n):\n    return n > 1 and all(n % d for d in range(2, n))\n\ntotal = 0\nfor i in range(2, 21):\n    if is_prime(i):\n        total += i\nprint(total / 20)";
+    let hint = uncomputed(request, code, "3.85\n").unwrap();
+    assert!(
+        hint.text
+            .contains("\"first 20 prime numbers\" are the first 20 found")
+            && hint.text.contains("`while len(found) < 20:`"),
+        "{}",
+        hint.text
+    );
+    let right = "primes = []\nk = 2\nwhile len(primes) < 20:\n    if all(k % d for d in range(2, k)):\n        primes.append(k)\n    k += 1\nprint(sum(primes) / 20)";
+    assert_eq!(first_found_uncounted(request, right), None);
+    assert_eq!(
+        first_found_uncounted("What is the mean of the primes below 20? Use code.", code),
+        None
+    );
+}
+
+#[test]
+fn a_first_crossing_solved_as_an_equation_is_told_to_step_until_it_passes() {
+    let request = "A town of 1200 people grows by 5% a year. After how many whole years does it first have more than 2000 people? Use code.";
+    let code = "import sympy as sp\nP0, r, t = sp.symbols('P0 r t')\nsolution = sp.solve(1200 * (1 + 0.05)**t - 2000, t)\nprint([s for s in solution if s.is_real and s > 0])";
+    let hint = uncomputed(request, code, "[]\n").unwrap();
+    assert!(
+        hint.text
+            .contains("after how many years an amount that changes each year first passes a limit")
+            && hint.text.contains("`while amount <= limit:`"),
+        "{}",
+        hint.text
+    );
+    let looped =
+        "p, years = 1200, 0\nwhile p <= 2000:\n    p *= 1.05\n    years += 1\nprint(years)";
+    assert_eq!(first_crossing_unlooped(request, looped), None);
+    let logs = "import math\nprint(math.ceil(math.log(2000 / 1200) / math.log(1.05)))";
+    assert_eq!(first_crossing_unlooped(request, logs), None);
+    assert_eq!(
+        first_crossing_unlooped(
+            "How many years are there between 1990 and 2026? Use code.",
+            code
+        ),
+        None
+    );
+}
+
+#[test]
+fn two_teams_of_the_same_size_counted_by_comb_alone_are_told_each_split_counts_twice() {
+    let request = "In how many ways can 10 people be split into two teams of 5? Use code.";
+    let code =
+        "from math import comb\n\nn = 10\nk = 5\nnum_ways = comb(n, k)\nprint(f\"{num_ways}\")";
+    let hint = uncomputed(request, code, "252\n").unwrap();
+    assert!(
+        hint.text.contains(
+            "`comb` counts each split into two teams of the same size twice. Divide it by 2."
+        ),
+        "{}",
+        hint.text
+    );
+    assert!(!equal_halves_counted_twice(
+        request,
+        "from math import comb\nprint(comb(10, 5) // 2)"
+    ));
+    // Teams of other sizes are no halves; a committee is one team.
+    assert!(!equal_halves_counted_twice(
+        "In how many ways can 10 people be split into two teams of 3 and 7? Use code.",
+        code
+    ));
+    assert!(!equal_halves_counted_twice(
+        "In how many ways can a committee of 5 be chosen from 10 people? Use code.",
+        code
+    ));
+}
+
+#[test]
+fn two_lists_printed_for_how_many_are_one_or_the_other_are_told_to_count_either() {
+    let request =
+        "How many whole numbers from 1 to 500 are perfect squares or perfect cubes? Use code.";
+    let code = "squares = [n for n in range(1, 501) if round(n ** 0.5) ** 2 == n]\ncubes = [n for n in range(1, 501) if round(n ** (1/3)) ** 3 == n]\nprint((squares, cubes))";
+    let printed = "([1, 4, 9, 16, 25], [1, 8, 27, 64, 125])\n";
+    let hint = uncomputed(request, code, printed).unwrap();
+    assert!(
+        hint.text.contains("printed the two lists themselves")
+            && hint.text.contains("`len(set(first) | set(second))`"),
+        "{}",
+        hint.text
+    );
+    assert!(two_lists_for_either(request, "[1, 4, 9] [1, 8, 27]"));
+    assert!(!two_lists_for_either(request, "27"));
+    assert!(!two_lists_for_either(
+        "Which numbers from 1 to 50 are squares or cubes?",
+        printed
+    ));
+}
+
+#[test]
+fn an_answer_that_names_a_printed_word_or_a_which_kind_is_not_undone_by_printing_what_it_was_chosen_by()
+ {
+    let request = "Which product in products.json has the lowest price among those in stock?";
+    let code = "import json\nwith open('products.json') as f:\n    products = json.load(f)\nlowest_price_product = None\nlowest_price = float('inf')\nfor product in products['products']:\n    if product['in_stock'] and product['price'] < lowest_price:\n        lowest_price = product['price']\n        lowest_price_product = product\nprint(json.dumps(lowest_price_product, indent=4))";
+    let printed = "{\n    \"name\": \"pen set\",\n    \"price\": 5.0,\n    \"in_stock\": true\n}\n";
+    let h = runs(request, &[(code, printed)]);
+    assert_eq!(
+        print_unprinted(
+            &h,
+            "The output shows that the pen set is priced at $5.0 and is in stock."
+        ),
+        None
+    );
+    // Even with no word of the output in the answer, a price is not the product asked for.
+    assert_eq!(
+        print_unprinted(&h, "The product is the cheapest one."),
+        None
+    );
+    assert_eq!(asked_kind(request), Some("product"));
+    assert_eq!(asked_kind("Which of the files is largest?"), None);
+    // What the request asks about is still printed when the kind is in its name.
+    let kept = code.replace(
+        "print(json.dumps(lowest_price_product, indent=4))",
+        "print(len(products))",
+    );
+    let (print, _) = print_unprinted(
+        &runs(request, &[(&kept, "6\n")]),
+        "The stapler is cheapest.",
+    )
+    .unwrap();
+    assert_eq!(print, "print(lowest_price_product)");
+}
+
+#[test]
+fn a_value_compared_in_one_case_where_the_file_writes_two_is_told_to_compare_in_one() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("orders.csv"),
+        "order_id,customer,country,qty,unit_price\n1001,maple co,Canada,3,20.00\n1003,north ltd,canada,2,45.00\n1005,rio sa,Brazil,10,3.00\n",
+    )
+    .unwrap();
+    let request = "What is the total revenue of the orders shipped to Canada in orders.csv?";
+    let code = "import pandas as pd\norders = pd.read_csv('orders.csv')\ncanada = orders[orders['country'] == 'Canada']\nprint((canada['unit_price'] * canada['qty']).sum())";
+    let hint = uncomputed_in(request, code, "60.0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`orders.csv` writes `Canada` also as `canada`")
+            && hint.text.contains("`.str.lower() == 'canada'`"),
+        "{}",
+        hint.text
+    );
+    let right = code
+        .replace("orders['country'] ==", "orders['country'].str.lower() ==")
+        .replace("'Canada'", "'canada'");
+    assert_eq!(compared_in_one_case(&right, here.path()), None);
+    // A value the file writes one way only, or a word inside a longer field, is no such slip.
+    let brazil = code.replace("Canada", "Brazil");
+    assert_eq!(compared_in_one_case(&brazil, here.path()), None);
+    std::fs::write(
+        here.path().join("orders.csv"),
+        "id,country,note\n1,Canada,from canada post\n",
+    )
+    .unwrap();
+    assert_eq!(compared_in_one_case(code, here.path()), None);
+}
+
+#[test]
+fn lines_kept_after_a_time_of_day_with_no_time_looked_at_are_told_where_the_time_is() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.log"),
+        "2026-11-30 09:14:02 INFO start\n2026-11-30 10:02:45 ERROR disk slow\n2026-11-30 12:30:10 ERROR timeout\n",
+    )
+    .unwrap();
+    let request = "How many ERROR lines in app.log were logged after noon?";
+    let code = "print('Number of ERROR lines logged after noon:', len([line for line in open('app.log').read().split('\\n') if 'ERROR' in line]))";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Number of ERROR lines logged after noon: 2\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("only what happened after 12:00, and your code never looked at a time: each line of `app.log` gives one (`2026-11-30 09:14:02 INFO start`)")
+            && hint.text.contains("`> '12:00'`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        time_of_day_unfiltered("How many lines of app.log came before 9:30?", code),
+        Some(("09:30".to_string(), false))
+    );
+    assert_eq!(
+        time_of_day_unfiltered("How many lines were logged after 3 pm?", code),
+        Some(("15:00".to_string(), true))
+    );
+    let right = code.replace(
+        "if 'ERROR' in line",
+        "if 'ERROR' in line and line.split()[1] > '12:00'",
+    );
+    assert_eq!(time_of_day_unfiltered(request, &right), None);
+    assert_eq!(
+        time_of_day_unfiltered("How many ERROR lines are in app.log?", code),
+        None
+    );
+}
+
+#[test]
+fn a_file_of_the_same_name_read_outside_the_folder_is_told_to_open_the_folders_own() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("passwd"),
+        "root:x:0:0:root:/root:/bin/bash\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join(".bashrc"), "alias ll='ls -la'\n").unwrap();
+    let request = "How many users in passwd have bash as their login shell?";
+    let code = "with open('/etc/passwd', 'r') as file:\n    lines = file.read().splitlines()\nprint(len(lines))";
+    let hint = uncomputed_in(request, code, "20\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains(
+            "your code reads `/etc/passwd`, and my request is about the `passwd` of this folder"
+        ) && hint.text.contains("`open('passwd')`"),
+        "{}",
+        hint.text
+    );
+    let home = "import os\nwith open(os.path.expanduser(\"~/.bashrc\")) as f:\n    print(len(f.read().split('\\n')))";
+    assert_eq!(
+        other_copy_read("How many aliases does .bashrc define?", home, here.path()),
+        Some(("~/.bashrc".to_string(), ".bashrc".to_string()))
+    );
+    // The folder's own file, by its name or by its whole path, is the one asked about.
+    let whole = format!(
+        "print(open('{}').read())",
+        here.path().join("passwd").display()
+    );
+    for right in ["print(open('passwd').read())", whole.as_str()] {
+        assert_eq!(
+            other_copy_read(request, right, here.path()),
+            None,
+            "{right}"
+        );
+    }
+    assert_eq!(
+        other_copy_read("How many users does this machine have?", code, here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_file_run_as_a_program_is_told_to_read_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("hosts"), "192.168.1.21\tapi.local\n").unwrap();
+    let request = "Which IP address does the hosts file map api.local to?";
+    let code = "import subprocess\noutput = subprocess.check_output(['hosts', '-n', 'api.local'])\nprint(output)";
+    let failed = "Traceback (most recent call last):\nFileNotFoundError: [Errno 2] No such file or directory: 'hosts'\n";
+    let h = runs_ending(request, &[(code, failed)], true);
+    let call = h.call("c1").cloned().unwrap();
+    let hint = failed_run_file_hint(&h, &call, failed, here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`hosts` is a file of this folder, not a program to run")
+            && hint
+                .text
+                .contains("`lines = open('hosts').read().splitlines()`"),
+        "{}",
+        hint.text
+    );
+    // A file that is not here, or one opened (not run), is not this.
+    assert_eq!(
+        file_run_as_program(
+            &code.replace("hosts", "nowhere"),
+            &failed.replace("hosts", "nowhere"),
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        file_run_as_program(
+            "import subprocess\nprint(open('hosts').read())",
+            failed,
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
+fn the_first_match_taken_for_the_last_is_told_to_take_the_last_of_all() {
+    let request = "How long, in seconds, is the last subtitle in movie.srt shown?";
+    let code = "import re\ntext = open('movie.srt').read()\nm = re.search(r'(\\d\\d:\\d\\d:\\d\\d,\\d+) --> (\\d\\d:\\d\\d:\\d\\d,\\d+)', text)\nprint(m.group(1), m.group(2))";
+    let hint = uncomputed(request, code, "00:00:01,000 00:00:03,500\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`re.search` finds the first match, and my request asks for the last"),
+        "{}",
+        hint.text
+    );
+    assert!(!first_match_for_last(
+        request,
+        &code.replace("re.search(", "re.findall(")
+    ));
+    assert!(!first_match_for_last(
+        "How many commits were made last week?",
+        code
+    ));
+    assert!(!first_match_for_last(
+        "What are the first and last subtitles?",
+        code
+    ));
+}
+
+#[test]
+fn a_cube_tested_through_a_cut_down_float_root_is_told_to_round_it() {
+    let request =
+        "How many whole numbers from 1 to 500 are perfect squares or perfect cubes? Use code.";
+    let code = "count = 0\nfor i in range(1, 501):\n    if int(i**0.5)**2 == i or int(i**0.3)**3 == i:\n        count += 1\nprint(count)";
+    let hint = uncomputed(request, code, "22\n").unwrap();
+    assert!(
+        hint.text.contains("`int(i**0.3)` is no exact cube root")
+            && hint.text.contains("`round(n ** (1 / 3)) ** 3 == n`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        cube_root_slip(
+            request,
+            "print(sum(1 for n in range(1, 501) if int(n ** (1/3)) ** 3 == n))"
+        ),
+        Some("int(n ** (1/3))".to_string())
+    );
+    assert_eq!(
+        cube_root_slip(
+            request,
+            "print(sum(1 for n in range(1, 501) if round(n ** (1/3)) ** 3 == n))"
+        ),
+        None
+    );
+    assert_eq!(
+        cube_root_slip("How many perfect squares are below 500?", code),
+        None
+    );
+}
+
+#[test]
+fn a_number_that_names_the_whole_the_code_goes_through_is_no_number_left_out() {
+    let request = "When you roll two dice, in how many of the 36 outcomes is the sum a prime number? Use code.";
+    let code = "count = 0\nfor i in range(1, 7):\n    for j in range(1, 7):\n        if i + j in (2, 3, 5, 7, 11):\n            count += 1\nprint(count)";
+    assert_eq!(request_number_unused(request, code), None);
+    assert_eq!(
+        request_number_unused("How many of all 52 cards are red? Use code.", "print(26)"),
+        None
+    );
+    // A number the computation takes is still told when left out.
+    assert_eq!(
+        request_number_unused(
+            "What is 36 divided by the 4 seasons? Use code.",
+            "print(9 * 1)"
+        ),
+        Some("36".to_string())
+    );
+}
+
+#[test]
+fn a_count_until_a_bound_is_passed_is_not_told_to_pass_the_bound_itself() {
+    let request = "A town of 1200 people grows by 5% a year. After how many whole years does it first have more than 2000 people? Use code.";
+    assert_eq!(
+        bound_not_passed(
+            request,
+            "The town first has more than 2000 people after 11 whole years."
+        ),
+        None
+    );
+    // The number asked for itself still has to pass it.
+    assert!(
+        bound_not_passed(
+            "What is the first prime number greater than 2000? Use code.",
+            "1999"
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn fence_lines_counted_for_code_blocks_are_told_each_block_has_two() {
+    let request = "How many fenced code blocks does README.md contain?";
+    let code = "lines = open('README.md').read().splitlines()\nprint(sum(1 for l in lines if l.startswith('```')))";
+    let hint = uncomputed(request, code, "8\n").unwrap();
+    assert!(
+        hint.text
+            .contains("each fenced code block has two ``` lines"),
+        "{}",
+        hint.text
+    );
+    for right in [
+        code.replace(")))", ")) // 2)"),
+        "import re\nprint(len(re.findall(r'```.*?```', open('README.md').read(), re.S)))"
+            .to_string(),
+    ] {
+        assert!(!fences_counted_twice(request, &right), "{right}");
+    }
+    assert!(!fences_counted_twice(
+        "How many lines of README.md start with ```?",
+        code
+    ));
+}
+
+#[test]
+fn a_value_compared_whole_that_the_file_holds_only_at_the_end_of_paths_is_told_endswith() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("passwd"),
+        "root:x:0:0:root:/root:/bin/bash\nben:x:1001:1001:Ben:/home/ben:/usr/bin/zsh\ncleo:x:1003:1003:Cleo:/home/cleo:/usr/bin/bash\n",
+    )
+    .unwrap();
+    let request = "How many users in passwd have bash as their login shell?";
+    let code = "count = 0\nfor line in open('passwd'):\n    fields = line.strip().split(':')\n    if fields[6] == 'bash':\n        count += 1\nprint(count)";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`passwd` never holds `bash` alone: it ends longer fields (`/bin/bash`)")
+            && hint.text.contains("`.endswith('bash')`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        compared_whole_held_in_part(&code.replace("== 'bash'", "== '/bin/bash'"), here.path()),
+        None
+    );
+    assert_eq!(
+        compared_whole_held_in_part(&code.replace("'bash'", "'root'"), here.path()),
+        None
+    );
 }
