@@ -1619,7 +1619,10 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
                         "{shown}\n{SEVERAL_NUMBERS} separated by {between}: split each line \
                          (`line.{split}`) and convert each part."
                     ),
-                    None => match labelled_numbers(head).or_else(|| unit_field(head)) {
+                    None => match labelled_numbers(head)
+                        .or_else(|| unit_field(head))
+                        .or_else(|| timed_lines(head))
+                    {
                         Some(how) => format!("{shown}\n{how}"),
                         None => {
                             format!("{shown}\nLook at what each line holds before converting it.")
@@ -1630,6 +1633,41 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// How to take the time of day of lines that each give one among their words (`08:00:05
+/// listening`, `2026-11-30 09:14:02 INFO start`), when every line of `head` does, at the same
+/// place. The 1.5B model split `08:00:05 listening` at its colons and converted `05 listening`
+/// until its time ran out (thirty-second set, task 33).
+fn timed_lines(head: &str) -> Option<String> {
+    static CLOCK: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"^\d{1,2}:\d{2}(:\d{2})?(\.\d+)?$").ok());
+    let clock = CLOCK.as_ref()?;
+    let lines: Vec<&str> = head.lines().filter(|l| !l.trim().is_empty()).collect();
+    let first = lines.first()?;
+    let at = first.split_whitespace().position(|w| clock.is_match(w))?;
+    let seconds = clock
+        .captures(first.split_whitespace().nth(at)?)?
+        .get(1)
+        .is_some();
+    if first.split_whitespace().count() < 2
+        || !lines.iter().all(|l| {
+            l.split_whitespace()
+                .nth(at)
+                .is_some_and(|w| clock.is_match(w))
+        })
+    {
+        return None;
+    }
+    let (parts, total) = if seconds {
+        ("h, m, s", "h * 3600 + m * 60 + s")
+    } else {
+        ("h, m", "h * 60 + m")
+    };
+    let unit = if seconds { "seconds" } else { "minutes" };
+    Some(format!(
+        "Each line gives a time of day among its words: take the time alone, `t = line.split()[{at}]`, then its parts, `{parts} = map(int, t.split(':'))`; in {unit} it is `{total}`."
+    ))
 }
 
 /// A plain text file of this folder that the code names and that has blank lines: its name
@@ -6679,7 +6717,18 @@ pub fn uncomputed_hint(
         // A month the file writes as a number is no answer of none either (the 1.5B model,
         // told only that no line holds `April`, answered that no row is from April).
         let asked_for = words_in(&request).any(|w| w.eq_ignore_ascii_case(word));
-        return Some(if asked_for && months.is_empty() {
+        // Only a count or a yes or no may be answered by none: "What is the latest released
+        // version in CHANGELOG.md?" is not, and the 1.5B model, asked for its answer after
+        // `versions[-1] if versions else "No version found"`, answered "No version found"
+        // (thirty-second set, task 32).
+        let lower = request.to_lowercase();
+        let none_answers = lower.contains("how many")
+            || [
+                "is ", "are ", "does ", "do ", "has ", "have ", "was ", "were ", "did ",
+            ]
+            .iter()
+            .any(|w| lower.trim_start().starts_with(w));
+        return Some(if asked_for && months.is_empty() && none_answers {
             RunHint {
                 text,
                 undone: false,
@@ -18580,6 +18629,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            whole_line_compared_with_time(code, cwd).map(|(file, line, at)| {
+                format!("your code compares whole lines with a time, and each line of `{file}` begins with something else (`{line}`), so the comparison is about that: compare the time alone, `line.split()[{at}]`.")
+            })
+        })
+        .or_else(|| {
             time_of_day_unfiltered(request, code).map(|(time, after)| {
                 let (side, test) = if after { ("after", '>') } else { ("before", '<') };
                 let example = file_the_code_reads(code, cwd)
@@ -18868,6 +18922,30 @@ fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String
         })
 }
 
+/// When the code compares whole lines with a time of day (`line.strip() > noon`, `noon` being
+/// `'12:00:00'`) and the lines of the file it reads begin with something else, a date: the file,
+/// its first line and the place of the time among its words. The 1.5B model counted every
+/// ERROR line of app.log as after noon, since `2026-11-30 …` sorts after `12:00:00`
+/// (thirty-second set, task 21).
+fn whole_line_compared_with_time(code: &str, cwd: &Path) -> Option<(String, String, usize)> {
+    static COMPARED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\bline(?:\.strip\(\))?\s*[<>]=?\s*\S|\S\s*[<>]=?\s*line(?:\.strip\(\))?\b",
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    if !COMPARED.as_ref()?.is_match(&bare) || clock_times(&bare).is_empty() {
+        return None;
+    }
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    let at = first
+        .split_whitespace()
+        .position(|w| !clock_times(w).is_empty() && !w.contains('-'))?;
+    (at > 0).then(|| (file, first.trim().to_string(), at))
+}
+
 /// The time of day a request keeps lines after or before ("after noon", "before 09:30"), as
 /// the text a clock time of the file compares with (`12:00`), and whether after; None when the
 /// code compares some time already (a clock time, an hour, a datetime). The 0.5B model counted
@@ -18919,7 +18997,12 @@ fn other_copy_read(request: &str, code: &str, cwd: &Path) -> Option<(String, Str
         return None;
     }
     let here = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
-    string_literals(&bare).into_iter().find_map(|path| {
+    // A path may stand inside a command (`"cat /etc/passwd"`, run by the 1.5B model).
+    let paths = string_literals(&bare)
+        .into_iter()
+        .flat_map(str::split_whitespace)
+        .filter(|w| w.contains('/'));
+    paths.into_iter().find_map(|path| {
         let (_, name) = path.rsplit_once('/')?;
         if !asked.contains(&name) {
             return None;

@@ -16359,3 +16359,84 @@ fn a_value_compared_whole_that_the_file_holds_only_at_the_end_of_paths_is_told_e
         None
     );
 }
+
+#[test]
+fn a_search_for_the_requests_word_that_found_none_is_undone_when_none_cannot_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("CHANGELOG.md"),
+        "# Changelog\n\n## [Unreleased]\n- new\n\n## [2.10.0] - 2026-10-02\n- faster\n",
+    )
+    .unwrap();
+    let code = "print(sum(1 for line in open('CHANGELOG.md') if 'version' in line))";
+    let ran = |request: &str| {
+        let h = runs(request, &[(code, "0\n")]);
+        let call = h.call("c1").cloned().unwrap();
+        uncomputed_hint(&h, &call, "0\n", dir.path())
+    };
+    let hint = ran("What is the latest released version in CHANGELOG.md?").unwrap();
+    assert!(
+        hint.undone && hint.text.contains("No file your code read holds `version`"),
+        "{}",
+        hint.text
+    );
+    // Asked how many, none may be the answer.
+    let asked = ran("How many lines of CHANGELOG.md mention version?").unwrap();
+    assert!(!asked.undone, "{}", asked.text);
+}
+
+#[test]
+fn lines_that_give_a_time_of_day_are_told_how_to_take_it() {
+    assert_eq!(
+        timed_lines("08:00:00 boot\n08:00:05 listening\n08:01:35 request /"),
+        Some("Each line gives a time of day among its words: take the time alone, `t = line.split()[0]`, then its parts, `h, m, s = map(int, t.split(':'))`; in seconds it is `h * 3600 + m * 60 + s`.".to_string())
+    );
+    assert!(
+        timed_lines("2026-11-30 09:14:02 INFO start\n2026-11-30 10:02:45 ERROR disk slow")
+            .unwrap()
+            .contains("`t = line.split()[1]`")
+    );
+    assert_eq!(timed_lines("name,start\nbob,09:00"), None);
+    assert_eq!(timed_lines("08:00 boot\nno time here"), None);
+}
+
+#[test]
+fn whole_lines_compared_with_a_time_are_told_to_take_the_time_alone() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.log"),
+        "2026-11-30 09:14:02 INFO start\n2026-11-30 12:30:10 ERROR timeout\n",
+    )
+    .unwrap();
+    let request = "How many ERROR lines in app.log were logged after noon?";
+    let code = "with open('app.log') as file:\n    lines = file.readlines()\n    noon = '12:00:00'\n    print(sum(1 for line in lines if line.strip() > noon and 'ERROR' in line))";
+    let hint = uncomputed_in(request, code, "6\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains(
+            "each line of `app.log` begins with something else (`2026-11-30 09:14:02 INFO start`)"
+        ) && hint.text.contains("`line.split()[1]`"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("line.strip() > noon", "line.split()[1] > noon");
+    assert_eq!(whole_line_compared_with_time(&right, here.path()), None);
+}
+
+#[test]
+fn a_path_inside_a_command_is_a_copy_read_from_elsewhere_too() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("passwd"),
+        "root:x:0:0:root:/root:/bin/bash\n",
+    )
+    .unwrap();
+    let code = "out = execute(\"shell\", \"cat /etc/passwd\")\nprint(len(out.split('\\n')))";
+    assert_eq!(
+        other_copy_read(
+            "How many users in passwd have bash as their login shell?",
+            code,
+            here.path()
+        ),
+        Some(("/etc/passwd".to_string(), "passwd".to_string()))
+    );
+}
