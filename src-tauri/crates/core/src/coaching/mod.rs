@@ -798,7 +798,7 @@ fn compared_in_other_case(code: &str, cwd: &Path) -> Option<(String, String, Str
     let bare = uncommented(code);
     let compared = compared_strings(&bare, 1);
     named_files(code).into_iter().find_map(|name| {
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let text = small_file_text(&cwd.join(name))?;
         let lower = text.to_lowercase();
         compared.iter().find_map(|literal| {
             if text.contains(literal) || !literal.is_ascii() || !text.is_ascii() {
@@ -18728,21 +18728,18 @@ fn list_used_by_two_items(code: &str) -> Option<(String, u64)> {
 fn die_faces_missed(request: &str, code: &str) -> Option<Option<String>> {
     let lower = request.to_lowercase();
     let dice = words_in(&lower).any(|w| matches!(w, "dice" | "die" | "dices"));
-    let bare = uncommented(code).replace(' ', "");
+    let bare = uncommented(code);
+    let tight = bare.replace(' ', "");
     let faces = [
         "range(1,7)",
         "[1,2,3,4,5,6]",
         "randint(1,6)",
         "(1,2,3,4,5,6)",
     ];
-    if !dice || !bare.contains("for") || faces.iter().any(|f| bare.contains(f)) {
+    if !dice || !tight.contains("for") || faces.iter().any(|f| tight.contains(f)) {
         return None;
     }
-    Some(
-        ranges_written(&uncommented(code))
-            .first()
-            .map(|r| r.written.to_string()),
-    )
+    Some(ranges_written(&bare).first().map(|r| r.written.to_string()))
 }
 
 /// N of a request about the first N of a kind of number that is found by testing each one
@@ -18828,17 +18825,12 @@ fn equal_halves_counted_twice(request: &str, code: &str) -> bool {
     let Some(asked) = TWO.as_ref().and_then(|t| t.captures(&lower)) else {
         return false;
     };
-    let numbers = numbers_in(request);
-    let size = asked.get(1).map(|m| m.as_str().to_string());
     let bare = uncommented(code).replace(' ', "");
     let chose = bare.contains("comb(");
-    let equal = match size {
-        Some(size) => numbers.iter().any(|n| {
-            n.parse::<u64>()
-                .ok()
-                .zip(size.parse::<u64>().ok())
-                .is_some_and(|(n, s)| n == 2 * s)
-        }),
+    let equal = match asked.get(1).and_then(|m| m.as_str().parse::<u64>().ok()) {
+        Some(size) => numbers_in(request)
+            .iter()
+            .any(|n| n.parse::<u64>().is_ok_and(|n| n == 2 * size)),
         None => lower.contains("equal") || lower.contains("halves"),
     };
     chose && equal && !bare.contains("/2") && !bare.contains("//2") && !bare.contains("*0.5")
@@ -18870,7 +18862,7 @@ fn compared_in_one_case(code: &str, cwd: &Path) -> Option<(String, String, Strin
     }
     let compared = compared_strings(&bare, 2);
     named_files(&bare).into_iter().find_map(|name| {
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+        let text = small_file_text(&cwd.join(name))?;
         let fields: Vec<&str> = text
             .split([',', '\t', ';', '|', '"', '\'', '\n'])
             .map(str::trim)
@@ -18897,7 +18889,7 @@ fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String
         .into_iter()
         .chain(bare_files_in(&bare, cwd))
         .find_map(|name| {
-            let text = std::fs::read_to_string(cwd.join(name)).ok()?;
+            let text = small_file_text(&cwd.join(name))?;
             let fields: Vec<&str> = text
                 .split(|c: char| {
                     matches!(
@@ -18975,11 +18967,13 @@ fn time_of_day_unfiltered(request: &str, code: &str) -> Option<(String, bool)> {
             _ => return None,
         },
     };
-    static CLOCK: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\d{1,2}:\d{2}|\bhour\b|datetime|strptime|\btime\(").ok()
-    });
     let bare = uncommented(code);
-    (!CLOCK.as_ref()?.is_match(&bare)).then_some((time, after))
+    let timed = !clock_times(&bare).is_empty()
+        || words_in(&bare).any(|w| w == "hour")
+        || ["datetime", "strptime", "time("]
+            .iter()
+            .any(|w| bare.contains(w));
+    (!timed).then_some((time, after))
 }
 
 /// A path the code reads outside the working folder (`/etc/passwd`, `~/.bashrc`) whose file
@@ -19020,10 +19014,20 @@ fn other_copy_read(request: &str, code: &str, cwd: &Path) -> Option<(String, Str
 
 /// The first file the code names that is in `cwd`, with its text.
 fn file_the_code_reads(code: &str, cwd: &Path) -> Option<(String, String)> {
-    named_files(code).into_iter().find_map(|name| {
-        let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-        Some((name.to_string(), text))
-    })
+    named_files(code)
+        .into_iter()
+        .find_map(|name| Some((name.to_string(), small_file_text(&cwd.join(name))?)))
+}
+
+/// The text of a file small enough to look through after each run (8 MiB or less): the code
+/// slips that read a whole file may each read it, and a large log is not worth reading so
+/// again and again.
+fn small_file_text(path: &Path) -> Option<String> {
+    const MOST: u64 = 8 << 20;
+    if std::fs::metadata(path).ok()?.len() > MOST {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
 }
 
 /// A word of the code's regular expression that the request never names and that leaves out

@@ -16440,3 +16440,15 @@ fn a_path_inside_a_command_is_a_copy_read_from_elsewhere_too() {
         Some(("/etc/passwd".to_string(), "passwd".to_string()))
     );
 }
+
+#[test]
+fn a_file_too_large_to_read_after_each_run_is_not_read() {
+    let here = tempfile::tempdir().unwrap();
+    let path = here.path().join("big.log");
+    std::fs::write(&path, "a\n").unwrap();
+    assert_eq!(small_file_text(&path).as_deref(), Some("a\n"));
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len((8 << 20) + 1).unwrap();
+    assert_eq!(small_file_text(&path), None);
+    assert_eq!(small_file_text(&here.path().join("none.log")), None);
+}
