@@ -2113,6 +2113,102 @@ THIRTY_SECOND = [
      {'server.log': GAPS_SERVER_LOG}, '90'),
 ]
 
+# The thirty-third set: drafts checked against the thirty-two earlier sets (difflib, and a search for
+# the same file and question); none holds its own answer. Written in session 48 and committed before
+# any run: new shapes are an access log's busiest client (an IP inside other clients' URLs, a longer
+# one holding it), durations in ms and s, a nested translation file, a commented tsconfig, a
+# multi-document Kubernetes file, robots.txt groups, a unified diff, an mbox, semicolons with
+# decimal commas.
+MOST_ACCESS_LOG = '10.0.0.5 - - [30/Nov/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 512 "-" "curl/8.5"\n10.0.0.7 - - [30/Nov/2026:10:01:00 +0000] "GET /about HTTP/1.1" 200 513 "-" "curl/8.5"\n10.0.0.9 - - [30/Nov/2026:10:02:00 +0000] "GET /lookup?ip=10.0.0.5 HTTP/1.1" 200 514 "-" "curl/8.5"\n10.0.0.7 - - [30/Nov/2026:10:03:00 +0000] "GET /pricing HTTP/1.1" 200 515 "-" "curl/8.5"\n10.0.0.70 - - [30/Nov/2026:10:04:00 +0000] "GET / HTTP/1.1" 200 516 "-" "curl/8.5"\n10.0.0.5 - - [30/Nov/2026:10:05:00 +0000] "GET /login HTTP/1.1" 200 517 "-" "curl/8.5"\n10.0.0.12 - - [30/Nov/2026:10:06:00 +0000] "GET /lookup?ip=10.0.0.5 HTTP/1.1" 200 518 "-" "curl/8.5"\n10.0.0.7 - - [30/Nov/2026:10:07:00 +0000] "GET /docs HTTP/1.1" 200 519 "-" "curl/8.5"\n10.0.0.5 - - [30/Nov/2026:10:08:00 +0000] "GET /logout HTTP/1.1" 200 520 "-" "curl/8.5"\n10.0.0.7 - - [30/Nov/2026:10:09:00 +0000] "GET / HTTP/1.1" 200 521 "-" "curl/8.5"\n10.0.0.12 - - [30/Nov/2026:10:10:00 +0000] "GET / HTTP/1.1" 200 522 "-" "curl/8.5"\n'
+TOOK_SERVER_LOG = '2026-11-30T10:00:00 INFO GET /api/users 200 took 120ms\n2026-11-30T10:00:02 INFO GET /api/orders 200 took 80ms\n2026-11-30T10:00:05 INFO cache warmed\n2026-11-30T10:00:09 WARN GET /api/report 200 took 1.5s\n2026-11-30T10:00:12 INFO POST /api/orders 201 took 300ms\n2026-11-30T10:00:15 INFO GET /api/users 200 took 200ms\n'
+STATUS_ORDERS_CSV = 'order_id,customer,status,total\n1001,ana,shipped,10.50\n1002,ben,cancelled,13.50\n1003,cho,shipped,16.50\n1004,dev,pending,19.50\n1005,eli,shipped,22.50\n1006,ana,cancel_requested,25.50\n1007,ben,cancelled,28.50\n1008,cho,shipped,31.50\n1009,dev,shipped,34.50\n1010,eli,Cancelled,37.50\n1011,ana,shipped,40.50\n1012,ben,pending,43.50\n1013,cho,shipped,46.50\n1014,dev,cancelled,49.50\n1015,eli,shipped,52.50\n1016,ana,shipped,55.50\n1017,ben,shipped,58.50\n1018,cho,cancelled,61.50\n1019,dev,pending,64.50\n1020,eli,shipped,67.50\n'
+BOOKS_CATALOG_XML = '<?xml version="1.0"?>\n<catalog>\n  <book id="b1"><title>Rust in Action</title><price currency="EUR">25.00</price></book>\n  <book id="b2"><title>The Pragmatic Programmer</title><price currency="EUR">35.50</price></book>\n  <book id="b3"><title>Clean Code</title><price currency="EUR">30.00</price></book>\n  <magazine id="m1"><title>Linux Journal 2026</title><price currency="EUR">45.00</price></magazine>\n  <book id="b4"><title>Designing Data-Intensive Applications</title><price currency="EUR">42.00</price></book>\n  <book id="b5"><title>Programming Pearls</title><price currency="EUR">31.99</price></book>\n  <book id="b6"><title>Learn You a Haskell</title><price currency="EUR">12.00</price></book>\n  <book id="b7"><title>Refactoring</title><price currency="EUR">47.25</price></book>\n</catalog>\n'
+NESTED_DE_JSON = '{\n  "menu": {\n    "file": "Datei",\n    "edit": "Bearbeiten",\n    "view": ""\n  },\n  "dialog": {\n    "ok": "OK",\n    "cancel": "",\n    "save": "Speichern",\n    "help": null\n  },\n  "title": "Titel",\n  "footer": ""\n}\n'
+REACHED_STEPS_CSV = 'date,steps\n2026-11-01,8500\n2026-11-02,10000\n2026-11-03,12034\n2026-11-04,9999\n2026-11-05,10001\n2026-11-06,7000\n2026-11-07,15000\n2026-11-08,10000\n2026-11-09,9800\n2026-11-10,11000\n'
+TLS_NGINX_CONF = 'events {}\nhttp {\n    server {\n        listen 80;\n        server_name shop.example.com;\n        return 301 https://$host$request_uri;\n    }\n    server {\n        listen 443 ssl;\n        listen [::]:443 ssl;\n        server_name shop.example.com;\n        root /srv/shop;\n    }\n    server {\n        listen 443 ssl http2;\n        server_name api.example.com;\n        location / { proxy_pass http://127.0.0.1:8000; }\n    }\n    server {\n        listen 8443 ssl;\n        server_name admin.example.com;\n    }\n    # server {\n    #     listen 443 ssl;\n    #     server_name old.example.com;\n    # }\n    server {\n        listen 127.0.0.1:443 ssl;\n        server_name internal.example.com;\n    }\n}\n'
+PIPE_COMMITS_TXT = "a1b2c3d|Alice Moreau|2026-11-01|Fix login redirect\n9f8e7d6|Bob Stone|2026-11-02|Review alice's patch for the cache\n3c4d5e6|Alice Moreau|2026-11-03|Add retry to uploads\n7a8b9c0|Malice Grant|2026-11-04|Bump dependencies\n1d2e3f4|Bob Stone|2026-11-05|Merge branch 'alice/search'\n5e6f7a8|Alice Moreau|2026-11-06|Search: rank by date\n0b1c2d3|Chen Wu|2026-11-07|Docs: install steps\n4f5a6b7|Alice Moreau|2026-11-08|Fix flaky test\n8c9d0e1|Bob Stone|2026-11-09|Release 1.4.0\n2e3f4a5|Alice Moreau|2026-11-10|Changelog for 1.4.1\n"
+AGENTS_ROBOTS_TXT = 'User-agent: Googlebot\nDisallow: /private-for-google/\nDisallow: /tmp/\n\nUser-agent: *\nDisallow: /admin/\nDisallow: /cart/\n# Disallow: /old/\nDisallow: /search\nDisallow: /checkout/\nDisallow: /account/\nAllow: /search/help\n\nUser-agent: BadBot\nDisallow: /\n'
+LASTMOD_SITEMAP_XML = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n    <loc>https://example.com/</loc>\n    <lastmod>2026-01-05</lastmod>\n  </url>\n  <url>\n    <loc>https://example.com/about</loc>\n    <lastmod>2025-12-31</lastmod>\n  </url>\n  <url>\n    <loc>https://example.com/blog/2026-plans</loc>\n  </url>\n  <url>\n    <loc>https://example.com/blog/launch</loc>\n    <lastmod>2026-11-30T10:00:00+00:00</lastmod>\n  </url>\n  <url>\n    <loc>https://example.com/old</loc>\n    <lastmod>2024-06-01</lastmod>\n  </url>\n  <url>\n    <loc>https://example.com/pricing</loc>\n    <lastmod>2025-03-03</lastmod>\n  </url>\n</urlset>\n'
+TYPED_BANK_CSV = 'date,description,type,amount\n2026-11-01,Salary,credit,2500.00\n2026-11-02,Rent,debit,1200.00\n2026-11-04,Groceries,debit,85.25\n2026-11-10,Utilities,debit,60.00\n2026-11-12,Refund,credit,40.50\n2026-11-20,Transfer to savings,debit,300.00\n'
+MULTI_DEPLOY_YAML = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: worker\nspec:\n  replicas: 2\n  template:\n    spec:\n      containers:\n        - name: worker\n          image: shop/worker:1.4\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 7\n  template:\n    spec:\n      containers:\n        - name: web\n          image: shop/web:1.4\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n    - port: 80\n---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n  minReplicas: 2\n  maxReplicas: 10\n'
+PY_EDITORCONFIG = 'root = true\n\n[*]\nindent_style = space\nindent_size = 2\nend_of_line = lf\n\n[*.py]\nindent_size = 4\n\n[Makefile]\nindent_style = tab\n'
+TWO_EXAMS_CSV = 'name,exam1,exam2\nana,72,50\nben,49,90\ncho,88,91\ndev,50,50\neli,95,48\nfay,60,61\ngus,30,70\nhal,55,\n'
+DAY_LOGINS_LOG = '2026-11-29 23:58:10 login user=ana\n2026-11-30 00:02:11 login user=ben\n2026-11-30 08:15:00 login user=ana\n2026-11-30 08:16:00 logout user=ben\n2026-11-30 09:00:00 login user=cho\n2026-11-30 12:00:00 login user=ana\n2026-11-30 13:00:00 failed_login user=dev\n2026-11-30 18:30:00 logout user=eve\n2026-12-01 00:00:05 login user=fay\n'
+LABELLED_ISSUES_JSON = '[\n  {\n    "number": 101,\n    "title": "Crash on empty input",\n    "state": "open",\n    "labels": [\n      {\n        "name": "bug"\n      }\n    ]\n  },\n  {\n    "number": 102,\n    "title": "Wrong total in report",\n    "state": "closed",\n    "labels": [\n      {\n        "name": "bug"\n      }\n    ]\n  },\n  {\n    "number": 103,\n    "title": "Dark mode",\n    "state": "open",\n    "labels": [\n      {\n        "name": "enhancement"\n      }\n    ]\n  },\n  {\n    "number": 104,\n    "title": "Button misaligned",\n    "state": "open",\n    "labels": [\n      {\n        "name": "bug"\n      },\n      {\n        "name": "ui"\n      }\n    ]\n  },\n  {\n    "number": 105,\n    "title": "Is this a bug in the parser?",\n    "state": "open",\n    "labels": [\n      {\n        "name": "question"\n      }\n    ]\n  },\n  {\n    "number": 106,\n    "title": "Works as intended",\n    "state": "open",\n    "labels": [\n      {\n        "name": "not-a-bug"\n      }\n    ]\n  },\n  {\n    "number": 107,\n    "title": "Typos in the guide",\n    "state": "closed",\n    "labels": [\n      {\n        "name": "documentation"\n      },\n      {\n        "name": "bug"\n      }\n    ]\n  },\n  {\n    "number": 108,\n    "title": "Memory leak",\n    "state": "closed",\n    "labels": [\n      {\n        "name": "bug"\n      },\n      {\n        "name": "performance"\n      }\n    ]\n  }\n]\n'
+COMMENTED_TSCONFIG_JSON = '{\n  // Base options shared by the app\n  "extends": "./tsconfig.base.json",\n  "compilerOptions": {\n    /* Language */\n    "target": "ES2022",\n    "module": "ESNext",\n    // "target": "ES5",\n    "lib": ["ES2022", "DOM"],\n    "strict": true,\n  },\n  "include": ["src"],\n}\n'
+DB_APP_PROPERTIES = '# Database\n#db.url=jdbc:postgresql://old-host:5432/app\ndb.url.readonly=jdbc:postgresql://replica:5432/app\ndb.url=jdbc:postgresql://db.internal:5432/app\ndb.user=app\ndb.pool.size=10\n'
+TWO_FILES_PATCH = 'diff --git a/src/app.py b/src/app.py\nindex 1111111..2222222 100644\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1,5 +1,8 @@\n import os\n+import sys\n \n def main():\n-    print("hi")\n+    print("hello")\n+\n+    return 0\n \ndiff --git a/README.md b/README.md\nindex 3333333..4444444 100644\n--- a/README.md\n+++ b/README.md\n@@ -10,3 +10,3 @@\n ## Usage\n-Run it.\n+Run it with `python src/app.py`.\n'
+FIVE_INBOX_MBOX = 'From alice@example.com Mon Nov 30 09:00:00 2026\nFrom: Alice <alice@example.com>\nTo: me@home.org\nSubject: Lunch\n\nAre you free on Friday?\n\nFrom carol@notexample.com Mon Nov 30 09:01:00 2026\nFrom: Carol <carol@notexample.com>\nTo: me@home.org\nSubject: Offer\n\nFrom: a friend at example.com\nWe have a deal.\n\nFrom dan@example.com Mon Nov 30 09:02:00 2026\nFrom: Dan <dan@example.com>\nTo: me@home.org\nSubject: Re: Lunch\n\n> From: Alice <alice@example.com>\n> Are you free on Friday?\nYes.\n\nFrom eve@example.org Mon Nov 30 09:03:00 2026\nFrom: Eve <eve@example.org>\nTo: me@home.org\nSubject: Hello\n\nHi!\n\nFrom frank@example.com Mon Nov 30 09:04:00 2026\nFrom: Frank <frank@example.com>\nTo: me@home.org\nSubject: Invoice\n\nSee attached.\n\n'
+COMMA_PAYMENTS_CSV = 'date;payee;amount\n2026-11-02;Stadtwerke;84,50\n2026-11-05;Miete;1.150,00\n2026-11-09;Bäckerei;12,30\n2026-11-15;Versicherung;45,99\n2026-11-20;Fitness;29,90\n'
+THIRTY_THIRD = [
+    ('A ladder 13 metres long leans against a wall with its foot 5 metres from the wall. How high up the wall does it reach? Use code.',
+     {}, '12'),
+    ('What is the sum of the interior angles of a 12-sided polygon in degrees? Use code.',
+     {}, '1800'),
+    ('What is the probability of getting exactly 3 heads in 6 fair coin flips? Give it as a decimal. Use code.',
+     {}, '0.3125'),
+    ('How many numbers from 1 to 100 have an odd number of divisors? Use code.',
+     {}, '10'),
+    ('A shirt costs 40 after a 20% discount. What was its price before the discount? Use code.',
+     {}, '50'),
+    ('How many four-digit numbers have four different digits? Use code.',
+     {}, '4536'),
+    ('A recipe for 4 people needs 300 g of flour. How many grams of flour does it need for 7 people? Use code.',
+     {}, '525'),
+    ('How many of the numbers from 1 to 50 have no common factor with 50 other than 1? Use code.',
+     {}, '20'),
+    ('Which number from 1 to 50 has the most divisors? Use code.',
+     {}, '48'),
+    ('How many primes below 100 leave a remainder of 1 when divided by 4? Use code.',
+     {}, '11'),
+    ('In how many ways can you climb 12 stairs taking 1 or 2 steps at a time? Use code.',
+     {}, '233'),
+    ('What is the largest three-digit number divisible by both 6 and 14? Use code.',
+     {}, '966'),
+    ('Which IP address made the most requests in access.log?',
+     {'access.log': MOST_ACCESS_LOG}, '10.0.0.7'),
+    ('What is the average duration in milliseconds of the requests in server.log?',
+     {'server.log': TOOK_SERVER_LOG}, '440'),
+    ('What share of the orders in orders.csv were cancelled, as a percentage?',
+     {'orders.csv': STATUS_ORDERS_CSV}, '25'),
+    ('How many books in catalog.xml cost more than 30?',
+     {'catalog.xml': BOOKS_CATALOG_XML}, '4'),
+    ('How many keys in de.json have no translation yet?',
+     {'de.json': NESTED_DE_JSON}, '4'),
+    ('On how many days in steps.csv did the step count reach 10000?',
+     {'steps.csv': REACHED_STEPS_CSV}, '6'),
+    ('How many server blocks in nginx.conf listen on port 443?',
+     {'nginx.conf': TLS_NGINX_CONF}, '3'),
+    ('How many commits in commits.txt were made by alice?',
+     {'commits.txt': PIPE_COMMITS_TXT}, '5'),
+    ('How many paths does robots.txt disallow for all user agents?',
+     {'robots.txt': AGENTS_ROBOTS_TXT}, '5'),
+    ('How many URLs in sitemap.xml were last modified in 2026?',
+     {'sitemap.xml': LASTMOD_SITEMAP_XML}, '2'),
+    ('What is the balance after all the transactions in bank.csv, starting from 1000?',
+     {'bank.csv': TYPED_BANK_CSV}, '1895.25'),
+    ('How many replicas does the web deployment in deploy.yaml have?',
+     {'deploy.yaml': MULTI_DEPLOY_YAML}, '7'),
+    ('What indent size does .editorconfig set for Python files?',
+     {'.editorconfig': PY_EDITORCONFIG}, '4'),
+    ('How many students in exams.csv passed both exams with at least 50 points?',
+     {'exams.csv': TWO_EXAMS_CSV}, '4'),
+    ('How many distinct users logged in on 2026-11-30 according to logins.log?',
+     {'logins.log': DAY_LOGINS_LOG}, '3'),
+    ('How many open issues in issues.json have the label bug?',
+     {'issues.json': LABELLED_ISSUES_JSON}, '2'),
+    ('What target does tsconfig.json set in its compilerOptions?',
+     {'tsconfig.json': COMMENTED_TSCONFIG_JSON}, 'ES2022'),
+    ('What is the value of db.url in app.properties?',
+     {'app.properties': DB_APP_PROPERTIES}, 'jdbc:postgresql://db.internal:5432/app'),
+    ('How many lines does changes.patch add?',
+     {'changes.patch': TWO_FILES_PATCH}, '5'),
+    ('How many emails in inbox.mbox were sent from an example.com address?',
+     {'inbox.mbox': FIVE_INBOX_MBOX}, '3'),
+    ('What is the total of the amounts in payments.csv?',
+     {'payments.csv': COMMA_PAYMENTS_CSV}, '1322.69'),
+]
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -2125,7 +2221,7 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH,
         "twentyninth": TWENTY_NINTH,
         "thirtieth": THIRTIETH, "thirtyfirst": THIRTY_FIRST,
-        "thirtysecond": THIRTY_SECOND}
+        "thirtysecond": THIRTY_SECOND, "thirtythird": THIRTY_THIRD}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -2426,7 +2522,7 @@ def main():
                          "tenth (written in session 31, run only with its last binary) "
                          "eleventh (written in session 32, run before any change made from it) "
                          "twelfth (written in session 32, run only with that session's changes), "
-                         "thirteenth to thirtysecond (written in sessions 33-47; each session's note says how it was run)")
+                         "thirteenth to thirtythird (written in sessions 33-48; each session's note says how it was run)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
