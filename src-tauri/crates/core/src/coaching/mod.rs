@@ -18883,8 +18883,40 @@ fn compared_in_one_case(code: &str, cwd: &Path) -> Option<(String, String, Strin
 /// and the file. The 1.5B model counted no user of `bash` in a passwd whose shells are paths
 /// (thirty-second set, task 27).
 fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static INDEXED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\b(\w+)\[(-?\d+)\]\s*==\s*(?:'([^']+)'|"([^"]+)")"#).ok()
+    });
+    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.split\(\s*(?:'([^']+)'|"([^"]+)")\s*\)"#).ok()
+    });
     let bare = uncommented(code);
     let compared = compared_strings(&bare, 2);
+    // The one separator the code splits lines by (a text split into lines aside), and the
+    // comparisons of a field by its place.
+    let separators: Vec<&str> = SPLIT
+        .as_ref()
+        .map(|re| {
+            re.captures_iter(&bare)
+                .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
+                .filter(|sep| !matches!(*sep, r"\n" | r"\r\n"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let indexed: Vec<(i64, String, String)> = match separators.as_slice() {
+        [separator] => INDEXED
+            .as_ref()
+            .map(|re| {
+                re.captures_iter(&bare)
+                    .filter_map(|c| {
+                        let k = c.get(2)?.as_str().parse().ok()?;
+                        let literal = c.get(3).or(c.get(4))?.as_str().to_string();
+                        Some((k, literal, separator.to_string()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
     named_files(&bare)
         .into_iter()
         .chain(bare_files_in(&bare, cwd))
@@ -18900,15 +18932,42 @@ fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String
                 .map(str::trim)
                 .filter(|f| !f.is_empty())
                 .collect();
+            let ends = |f: &&str, literal: &str| {
+                f.len() > literal.len()
+                    && (f.ends_with(&format!("/{literal}")) || f.ends_with(&format!(".{literal}")))
+            };
             compared.iter().find_map(|literal| {
+                // A field the code takes by its place (`parts[6] == 'bash'` of lines split by
+                // `':'`) is looked for in that column alone: a passwd may name a user `bash`
+                // whose shell is `/bin/sh` (thirty-second set, task 27).
+                if let Some((column, separator)) = indexed
+                    .iter()
+                    .find(|(_, l, _)| l == literal)
+                    .map(|(k, _, sep)| (*k, sep))
+                {
+                    let cells: Vec<&str> = text
+                        .lines()
+                        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                        .filter_map(|l| {
+                            let parts: Vec<&str> = l.split(separator.as_str()).collect();
+                            let at = if column < 0 {
+                                parts.len().checked_sub(column.unsigned_abs() as usize)?
+                            } else {
+                                column as usize
+                            };
+                            parts.get(at).map(|c| c.trim())
+                        })
+                        .collect();
+                    if cells.iter().any(|c| c.eq_ignore_ascii_case(literal)) {
+                        return None;
+                    }
+                    let holder = cells.iter().find(|c| ends(c, literal))?;
+                    return Some((literal.to_string(), holder.to_string(), name.to_string()));
+                }
                 if fields.iter().any(|f| f.eq_ignore_ascii_case(literal)) {
                     return None;
                 }
-                let holder = fields.iter().find(|f| {
-                    f.len() > literal.len()
-                        && (f.ends_with(&format!("/{literal}"))
-                            || f.ends_with(&format!(".{literal}")))
-                })?;
+                let holder = fields.iter().find(|f| ends(f, literal))?;
                 Some((literal.to_string(), holder.to_string(), name.to_string()))
             })
         })

@@ -16361,6 +16361,34 @@ fn a_value_compared_whole_that_the_file_holds_only_at_the_end_of_paths_is_told_e
 }
 
 #[test]
+fn a_field_taken_by_its_place_is_looked_for_in_that_column_alone() {
+    // The set's own trap: a user named `bash` whose shell is `/bin/sh`. The 1.5B model's
+    // `parts[6] == "bash"` was told only that its count never moved (thirty-second set, 27).
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("passwd"),
+        "root:x:0:0:root:/root:/bin/bash\nbash:x:1002:1002:Bash:/home/bash:/bin/sh\ncleo:x:1003:1003:Cleo:/home/cleo:/usr/bin/bash\n",
+    )
+    .unwrap();
+    let request = "How many users in passwd have bash as their login shell?";
+    let code = "passwd_output = execute(\"shell\", \"cat passwd\")\nlines = passwd_output.split(\"\\n\")\nbash_users_count = 0\nfor line in lines:\n    parts = line.split(\":\")\n    if len(parts) >= 6 and parts[6] == \"bash\":\n        bash_users_count += 1\nprint(bash_users_count)";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`passwd` never holds `bash` alone: it ends longer fields (`/bin/bash`)"),
+        "{}",
+        hint.text
+    );
+    // The last field counted from the end is the same column.
+    assert!(compared_whole_held_in_part(&code.replace("[6]", "[-1]"), here.path()).is_some());
+    // The user's own name is in its column: no slip there.
+    assert_eq!(
+        compared_whole_held_in_part(&code.replace("[6]", "[0]"), here.path()),
+        None
+    );
+}
+
+#[test]
 fn a_search_for_the_requests_word_that_found_none_is_undone_when_none_cannot_answer() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
