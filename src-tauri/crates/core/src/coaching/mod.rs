@@ -408,6 +408,21 @@ pub fn run_hint(
                 false,
             );
         }
+        // Several YAML documents read as one (a Kubernetes file's Deployment, Service…, each
+        // after `---`): the 1.5B model ran `yaml.safe_load` on deploy.yaml four times
+        // (thirty-third set, task 24).
+        if output.contains("expected a single document in the stream") {
+            let file = named_files(code)
+                .into_iter()
+                .find(|n| n.ends_with(".yaml") || n.ends_with(".yml"))
+                .map_or_else(|| "The file".to_string(), |n| format!("`{n}`"));
+            return hint(
+                &format!(
+                    "{file} holds several YAML documents, each after a `---` line, and `yaml.safe_load` reads one: read them all with `docs = list(yaml.safe_load_all(text))`, then take the one my request is about by its fields (`doc['kind']`, `doc['metadata']['name']`)."
+                ),
+                false,
+            );
+        }
         // A YAML key looked for under another key than its own (the 0.5B model's
         // `settings['app']['port']` of a settings.yaml whose port is the server's).
         if let Some(text) = missing_key(output).and_then(|key| yaml_key_path(code, key, cwd)) {
@@ -1395,24 +1410,34 @@ fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
         t.split_once(':')
             .map(|(k, _)| k.trim().trim_matches(['"', '\'']))
     }
-    let at = lines.iter().position(|l| key_of(l) == Some(key))?;
-    // The keys above it, each less indented than the last.
-    let mut path = vec![key];
-    let mut level = indent(lines[at]);
-    for l in lines[..at].iter().rev() {
-        if l.trim().is_empty() || indent(l) >= level {
-            continue;
+    // The keys above a line, each less indented than the last, down to the key itself; None
+    // when a list item is among them.
+    let path_at = |at: usize| -> Option<Vec<&str>> {
+        let mut path = vec![key];
+        let mut level = indent(lines[at]);
+        for l in lines[..at].iter().rev() {
+            if l.trim().is_empty() || indent(l) >= level {
+                continue;
+            }
+            if l.trim_start().starts_with('-') {
+                return None;
+            }
+            path.push(key_of(l)?);
+            level = indent(l);
+            if level == 0 {
+                break;
+            }
         }
-        if l.trim_start().starts_with('-') {
-            return None;
-        }
-        path.push(key_of(l)?);
-        level = indent(l);
-        if level == 0 {
-            break;
-        }
-    }
-    path.reverse();
+        path.reverse();
+        Some(path)
+    };
+    let places: Vec<(usize, Vec<&str>)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| key_of(l) == Some(key))
+        .filter_map(|(at, _)| path_at(at).map(|path| (at, path)))
+        .collect();
+    let (at, path) = places.first()?.clone();
     // The name the code's index chain to the key starts from (`settings` of
     // `settings['app']['port']`).
     let chain = regex::Regex::new(&format!(
@@ -1423,7 +1448,7 @@ fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
     // A key of the top level the code looked for under another (the 1.5B model's
     // `config_data['app']['database']`, `database:` heading config.yaml's lines; seventeenth
     // set, task 24).
-    if path.len() < 2 {
+    if places.len() == 1 && path.len() < 2 {
         let under = regex::Regex::new(&format!(
             r#"([A-Za-z_]\w*)(?:\[[^\]\n]+\])+\[['"]{}['"]\]"#,
             regex::escape(key)
@@ -1442,11 +1467,39 @@ fn yaml_key_path(code: &str, key: &str, cwd: &Path) -> Option<String> {
         .or_else(|| loaded.captures(code))
         .and_then(|c| c.get(1))
         .map_or("data", |m| m.as_str());
-    let index: String = path.iter().map(|k| format!("['{k}']")).collect();
-    let parent = path[path.len() - 2];
+    let index = |path: &[&str]| -> String { path.iter().map(|k| format!("['{k}']")).collect() };
+    let parent = |path: &[&str]| -> String {
+        path.len()
+            .checked_sub(2)
+            .map_or("the top", |i| path[i])
+            .to_string()
+    };
+    if places.len() == 1 {
+        return Some(format!(
+            "In `{file}`, `{key}` is under `{}` (line {}): reach it as `{name}{}`.",
+            parent(&path),
+            at + 1,
+            index(&path)
+        ));
+    }
+    // A key in several places (the `steps` of each job of a CI file): each of them, for the
+    // model to take the one the request is about. The 1.5B model, told only of the first
+    // (`lint`), counted its steps for the `build` job's (thirty-second set, task 18).
+    let each: Vec<String> = places
+        .iter()
+        .map(|(at, path)| {
+            format!(
+                "under `{}` (line {}), `{name}{}`",
+                parent(path),
+                at + 1,
+                index(path)
+            )
+        })
+        .collect();
     Some(format!(
-        "In `{file}`, `{key}` is under `{parent}` (line {}): reach it as `{name}{index}`.",
-        at + 1
+        "In `{file}`, `{key}` is in {} places: {}. Reach the one my request is about.",
+        places.len(),
+        each.join("; ")
     ))
 }
 
@@ -1621,7 +1674,7 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
                     ),
                     None => match labelled_numbers(head)
                         .or_else(|| unit_field(head))
-                        .or_else(|| timed_lines(head))
+                        .or_else(|| timed_lines(head).filter(|_| about_time(code)))
                     {
                         Some(how) => format!("{shown}\n{how}"),
                         None => {
@@ -1633,6 +1686,19 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// Whether code works with times (a clock, seconds, a gap): the lines' times are told only to
+/// such code. The 1.5B model, told how to take the time of each line of logins.log while it
+/// counted users, counted distinct login seconds (thirty-third set, task 27).
+fn about_time(code: &str) -> bool {
+    let lower = uncommented(code).to_lowercase();
+    [
+        "time", "second", "minute", "hour", "gap", "duration", "strptime", "delta", "clock",
+        "elapsed", "noon", "':'",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
 }
 
 /// How to take the time of day of lines that each give one among their words (`08:00:05
@@ -2622,9 +2688,36 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
             let field = lines()
                 .filter(|l| !l.trim_start().starts_with('#'))
                 .find_map(|l| l.split_whitespace().position(|f| fold(f) == word));
-            let test = match field {
-                Some(i) if word.contains(|c: char| c.is_ascii_digit()) => {
+            // Words of several fields (a crontab's `0 * * * *`) that other lines hold inside
+            // longer fields (`30 * * * *`): those fields compared, for `in` takes the others
+            // too (the 1.5B model was told `'0 * * * *' in line`; thirty-second set, task 13).
+            let tokens: Vec<String> = word.split_whitespace().map(str::to_string).collect();
+            let aligned = |l: &str| {
+                let fields: Vec<String> = fold(l).split_whitespace().map(str::to_string).collect();
+                fields
+                    .windows(tokens.len())
+                    .position(|w| w == tokens.as_slice())
+            };
+            let data = || lines().filter(|l| !l.trim_start().starts_with('#'));
+            let inside = data().find(|l| fold(l).contains(word) && aligned(l).is_none());
+            let places: Vec<usize> = data().filter_map(aligned).collect();
+            let test = match (field, inside, places.first()) {
+                (Some(i), _, _) if word.contains(|c: char| c.is_ascii_digit()) => {
                     format!("Compare the field that holds it: `line.split()[{i}] == '{word}'`.")
+                }
+                (_, Some(other), Some(&at))
+                    if tokens.len() > 1 && places.iter().all(|p| *p == at) =>
+                {
+                    let (from, to) = (at, at + tokens.len());
+                    let range = if from == 0 {
+                        format!("[:{to}]")
+                    } else {
+                        format!("[{from}:{to}]")
+                    };
+                    format!(
+                        "Compare its fields: `line.split(){range} == '{word}'.split()`, for `'{word}' in line` takes `{}` too.",
+                        other.trim()
+                    )
                 }
                 _ => format!("Test whether a line holds it: `'{word}' in line`."),
             };
@@ -5358,7 +5451,23 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
             "{NUDGE_START}\n{value}\n\n{UNUSED} My request asks who, and your answer gives only the number; your code printed the name with it. {ANSWER_WITH} {name}."
         ));
     }
-    if answer_uses(answer, value) && answer_uses(&unechoed(answer, &request), value)
+    // Numbers of the request printed back beside the result (`Total flour required for 7
+    // people: 525.0 grams`) are no use of it: the 1.5B model answered "you need 75 g" with
+    // its 7 (thirty-third set, task 7).
+    let (asked_plain, value_plain) = (normalized(&request), normalized(value));
+    let beyond = printed_beyond_request(&asked_plain, &value_plain);
+    let answer_plain = normalized(answer);
+    let said = numbers_in(&answer_plain);
+    let said_beyond = beyond
+        .iter()
+        .any(|p| said.iter().any(|a| same_number(a, p)));
+    let none_said = beyond.iter().any(|p| same_number(p, "0"))
+        && words_in(&answer_plain).any(|w| matches!(w, "no" | "none" | "zero"));
+    let only_asked_said =
+        !beyond.is_empty() && clock_times(value).is_empty() && !said_beyond && !none_said;
+    if !only_asked_said
+        && answer_uses(answer, value)
+        && answer_uses(&unechoed(answer, &request), value)
         || said_beside_asked(&request, answer, value)
     {
         // One row's value where the request asks for their sum or average (the 0.5B model
@@ -6218,6 +6327,17 @@ pub fn uncomputed_hint(
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} `ls -l` writes a `total` line before the files, so `wc -l` counted one line more than there are files: count with `ls -A folder | wc -l`, one line a name. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // A file's lines counted in all for a count of some things in it: the 1.5B model ran `cat
+    // nginx.conf | wc -l` and answered that 31 server blocks listen on port 443 (thirty-third
+    // set, task 19).
+    if shell && let Some((file, lines)) = whole_file_counted(&request, code, value, cwd) {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {lines} is how many lines `{file}` has in all, and my request counts only some things in it: your command took every line. Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -7248,6 +7368,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            namespace_unnamed(&request, code, value, cwd).map(|(tag, file, space)| {
+                format!("`{file}` puts its elements in a namespace (`xmlns=\"{space}\"` on its root), so ElementTree names them `{{{space}}}{tag}`, and a search for `{tag}` alone finds none: search for the full name, `root.iter('{{{space}}}{tag}')`.")
+            })
+        })
+        .or_else(|| {
             children_searched(&request, code, value, cwd).map(|(call, tag, file)| {
                 format!("`{call}` looks only at the direct children of the element it is called on, and the `<{tag}>` of `{file}` sit deeper: find them at any depth, `root.findall('.//{tag}')` (or `root.iter('{tag}')`).")
             })
@@ -7592,6 +7717,19 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| random_for_count(&request, code).then(|| RANDOM_FOR_COUNT.to_string()))
+        .or_else(|| {
+            unreleased_for_release(&request, value).then(|| {
+                "`Unreleased` heads the changes not released yet, and my request asks for a released version: take the headings that are version numbers alone (`## [1.2.3]`), and the latest of them by their numbers, `max(versions, key=lambda v: tuple(map(int, v.split('.'))))`.".to_string()
+            })
+        })
+        .or_else(|| {
+            random_for_probability(&request, code).then(|| RANDOM_FOR_PROBABILITY.to_string())
+        })
+        .or_else(|| {
+            common_factor_untaken(&request, code).map(|n| {
+                format!("the numbers with no common factor with {n} but 1 are those whose greatest common divisor with it is 1, and your code never took one: test `math.gcd(n, {n}) == 1` for each.")
+            })
+        })
         .or_else(|| {
             net_above_gross(&request, value).map(|(printed, price)| {
                 format!("a price before tax is less than the price with the tax in it, {price}, and your code printed {printed}: take the tax out by dividing, `price / (1 + rate / 100)`, and nothing else.")
@@ -10697,8 +10835,13 @@ fn mark_after_text<'c>(
     {
         return None;
     }
+    // A line commented out (`# Disallow: /old/`) is no line that holds the mark: the 1.5B model
+    // was told to count it in robots.txt (thirty-third set, task 21).
     let (name, line) = line_in_files_asked(request, code, cwd, |l| {
-        !l.starts_with(mark) && l.contains(mark)
+        l.find(mark).is_some_and(|at| {
+            let before = l[..at].trim_start();
+            at > 0 && !["#", "//", ";", "--"].iter().any(|c| before.starts_with(c))
+        })
     })?;
     Some((test, mark, name, line))
 }
@@ -10857,6 +11000,50 @@ fn example_searched(request: &str, code: &str) -> Option<(String, String)> {
         }
     }
     Some((example.to_string(), pattern))
+}
+
+/// An XML search by a bare tag (`root.findall('.//lastmod')`) that found nothing, where a
+/// file the request names puts its elements in a default namespace (`xmlns="…"`), so that
+/// ElementTree names them `{…}lastmod`: the tag, the file and the namespace. The 1.5B model
+/// counted no sitemap URL of 2026, told only to search at any depth (thirty-third set, task
+/// 22).
+fn namespace_unnamed(
+    request: &str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, String, String)> {
+    static SEARCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\.(?:findall|find|iterfind|iter|findtext)\(\s*(?:'(?:\.//)?([A-Za-z_][\w-]*)'|"(?:\.//)?([A-Za-z_][\w-]*)")\s*\)"#,
+        )
+        .ok()
+    });
+    static SPACE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"<[A-Za-z_][\w:-]*[^>]*?\sxmlns\s*=\s*["']([^"']+)["']"#).ok()
+    });
+    let found_nothing = value.trim().is_empty()
+        || numbers_in(value).contains(&"0")
+        || value.contains("[]")
+        || value.contains("None");
+    let bare = uncommented(code);
+    if !found_nothing || bare.contains("namespaces") || bare.contains("{http") {
+        return None;
+    }
+    SEARCH.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let tag = c.get(1).or_else(|| c.get(2))?.as_str();
+        named_files(request).into_iter().find_map(|name| {
+            let text = small_file_text(&cwd.join(name))?;
+            let space = SPACE
+                .as_ref()?
+                .captures(&text)?
+                .get(1)?
+                .as_str()
+                .to_string();
+            text.contains(&format!("<{tag}>"))
+                .then(|| (tag.to_string(), name.to_string(), space))
+        })
+    })
 }
 
 /// An XML search of an element's children alone (`root.findall('item')`) that found nothing,
@@ -13315,7 +13502,19 @@ fn path_elsewhere(code: &str, cwd: &Path) -> Option<(String, String, String)> {
 /// the lines of access.log that hold `404`, wrote them into a list, with the hint's line
 /// numbers, and counted 1 (thirteenth set, task 26).
 fn copied_lines<'r>(request: &'r str, code: &str, cwd: &Path) -> Option<&'r str> {
-    let literals = string_literals(code);
+    // The lines of a triple-quoted text too: the 1.5B model wrote the two lines of server.log
+    // it had been shown into `"""…"""` and averaged them (thirty-third set, task 14).
+    static BLOCK: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r#"(?s)"""(.*?)"""|'''(.*?)'''"#).ok());
+    let mut literals = string_literals(code);
+    if let Some(block) = BLOCK.as_ref() {
+        literals.extend(
+            block
+                .captures_iter(code)
+                .filter_map(|c| c.get(1).or_else(|| c.get(2)))
+                .flat_map(|m| m.as_str().lines()),
+        );
+    }
     named_files(request).into_iter().find(|name| {
         plain_text(name)
             && !names_file(code, name.rsplit('/').next().unwrap_or(name), true)
@@ -18618,9 +18817,54 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            compared_in_other_column(code, cwd).map(|m| {
+                let name = m.written.split('[').next().unwrap_or("row");
+                let taken = m
+                    .taken_heading
+                    .map(|h| format!(" (`{h}`)"))
+                    .unwrap_or_default();
+                let other = m
+                    .other_heading
+                    .map(|h| format!(" (`{h}`)"))
+                    .unwrap_or_default();
+                format!("`{}` takes a column of `{}`{taken} that never holds `{}`: it is in column {}{other}, so compare `{name}[{}]`.", m.written, m.file, m.literal, m.other, m.other)
+            })
+        })
+        .or_else(|| {
+            keyed_value_absent(code, cwd).map(|(file, key, literal, values)| {
+                let values = values
+                    .iter()
+                    .map(|v| format!("`{v}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("the `{key}` column of `{file}` never holds `{literal}`, so your `== '{literal}'` matches no row: its values are {values}. Compare with the one my request means.")
+            })
+        })
+        .or_else(|| {
             compared_in_one_case(code, cwd).map(|(literal, other, file)| {
                 let lower = literal.to_lowercase();
                 format!("`{file}` writes `{literal}` also as `{other}`, and your `== '{literal}'` passes over the rows written so: compare in one case, `.lower() == '{lower}'` (a pandas column: `.str.lower() == '{lower}'`).")
+            })
+        })
+        .or_else(|| {
+            regex_star_as_text(code, cwd).map(|(written, file)| {
+                let escaped = written.replace('*', r"\*");
+                format!("in a regular expression `*` repeats what comes before it, so `{written}` is no search for the stars `{file}` writes: it matches text with no star in it at all. Escape each star (`{escaped}`), or compare the fields of each line (`line.split()`).")
+            })
+        })
+        .or_else(|| {
+            rectangle_sides_guessed(request, code).then(|| {
+                "a rectangle's two sides add up to half its perimeter and multiply to its area, and your code never found two such numbers, it combined them in a formula of its own: try each side `a` with `b = perimeter / 2 - a` and keep the pair where `a * b == area` (or solve `x**2 - (perimeter / 2) * x + area == 0` with `math.sqrt`).".to_string()
+            })
+        })
+        .or_else(|| {
+            all_items_one_value(code).map(|(test, items)| {
+                format!("`{test}` asks every item of `{items}` to be that one same value, which a combination of different items never is: count the items that are what my request asks for (`sum(1 for x in {items} if ...)`), or count the ways with `math.comb`.")
+            })
+        })
+        .or_else(|| {
+            commented_line_taken(code, cwd).map(|(file, word, line)| {
+                format!("the first line of `{file}` that holds `{word}` is commented out (`{line}`), which nothing reads, and your code takes it like the others: skip the lines that start with `#` (`if line.strip().startswith('#'): continue`).")
             })
         })
         .or_else(|| {
@@ -18878,50 +19122,44 @@ fn compared_in_one_case(code: &str, cwd: &Path) -> Option<(String, String, Strin
     })
 }
 
+/// A regular expression that is a piece of the file the code reads as it stands, stars and
+/// all (`re.findall(r'0 * * * *', text)` of a crontab): the pattern and the file. Its `*`
+/// repeats the space before it, so it matches the file's `0`s, not its stars: the 1.5B model
+/// counted 6 hourly jobs of a crontab that has 3 (thirty-second set, task 13).
+fn regex_star_as_text(code: &str, cwd: &Path) -> Option<(String, String)> {
+    static SEARCH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\bre\.(?:search|findall|finditer|match|fullmatch|compile|sub|split)\(\s*[rR]?(?:'([^'\n]+)'|"([^"\n]+)")"#,
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
+    SEARCH.as_ref()?.captures_iter(&bare).find_map(|found| {
+        let written = found.get(1).or(found.get(2))?.as_str();
+        let bare_stars = written
+            .char_indices()
+            .filter(|(i, c)| *c == '*' && !written[..*i].ends_with('\\'))
+            .count();
+        (bare_stars >= 2 && !written.contains("\\*") && text.contains(written))
+            .then(|| (written.to_string(), file.clone()))
+    })
+}
+
 /// A string the code compares with `==` (`fields[6] == 'bash'`) that a file it reads never
 /// holds as a whole field, only inside longer ones (`/bin/bash`): that string, one such field
 /// and the file. The 1.5B model counted no user of `bash` in a passwd whose shells are paths
 /// (thirty-second set, task 27).
 fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String, String)> {
-    static INDEXED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\b(\w+)\[(-?\d+)\]\s*==\s*(?:'([^']+)'|"([^"]+)")"#).ok()
-    });
-    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\.split\(\s*(?:'([^']+)'|"([^"]+)")\s*\)"#).ok()
-    });
     let bare = uncommented(code);
     let compared = compared_strings(&bare, 2);
-    // The one separator the code splits lines by (a text split into lines aside), and the
-    // comparisons of a field by its place.
-    let separators: Vec<&str> = SPLIT
-        .as_ref()
-        .map(|re| {
-            re.captures_iter(&bare)
-                .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
-                .filter(|sep| !matches!(*sep, r"\n" | r"\r\n"))
-                .collect()
-        })
-        .unwrap_or_default();
-    let indexed: Vec<(i64, String, String)> = match separators.as_slice() {
-        [separator] => INDEXED
-            .as_ref()
-            .map(|re| {
-                re.captures_iter(&bare)
-                    .filter_map(|c| {
-                        let k = c.get(2)?.as_str().parse().ok()?;
-                        let literal = c.get(3).or(c.get(4))?.as_str().to_string();
-                        Some((k, literal, separator.to_string()))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    };
+    let indexed = indexed_comparisons(&bare);
     named_files(&bare)
         .into_iter()
         .chain(bare_files_in(&bare, cwd))
         .find_map(|name| {
             let text = small_file_text(&cwd.join(name))?;
+            let separator = line_separator(&bare, name);
             let fields: Vec<&str> = text
                 .split(|c: char| {
                     matches!(
@@ -18940,24 +19178,13 @@ fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String
                 // A field the code takes by its place (`parts[6] == 'bash'` of lines split by
                 // `':'`) is looked for in that column alone: a passwd may name a user `bash`
                 // whose shell is `/bin/sh` (thirty-second set, task 27).
-                if let Some((column, separator)) = indexed
-                    .iter()
-                    .find(|(_, l, _)| l == literal)
-                    .map(|(k, _, sep)| (*k, sep))
+                if let Some(separator) = &separator
+                    && let Some(column) = indexed
+                        .iter()
+                        .find(|(_, _, l)| l == literal)
+                        .map(|(_, k, _)| *k)
                 {
-                    let cells: Vec<&str> = text
-                        .lines()
-                        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-                        .filter_map(|l| {
-                            let parts: Vec<&str> = l.split(separator.as_str()).collect();
-                            let at = if column < 0 {
-                                parts.len().checked_sub(column.unsigned_abs() as usize)?
-                            } else {
-                                column as usize
-                            };
-                            parts.get(at).map(|c| c.trim())
-                        })
-                        .collect();
+                    let cells = column_cells(&text, separator, column);
                     if cells.iter().any(|c| c.eq_ignore_ascii_case(literal)) {
                         return None;
                     }
@@ -18971,6 +19198,289 @@ fn compared_whole_held_in_part(code: &str, cwd: &Path) -> Option<(String, String
                 Some((literal.to_string(), holder.to_string(), name.to_string()))
             })
         })
+}
+
+/// The comparisons of a field the code takes by its place with a string (`parts[6] ==
+/// 'bash'`, `order[3].lower() == 'cancelled'`): the indexed name as written (`order[3]`), the
+/// place and the string.
+fn indexed_comparisons(bare: &str) -> Vec<(String, i64, String)> {
+    static INDEXED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\b(\w+\[(-?\d+)\])(?:\.(?:strip|lower|upper|rstrip|casefold)\(\))*\s*==\s*(?:'([^']+)'|"([^"]+)")"#,
+        )
+        .ok()
+    });
+    INDEXED.as_ref().map_or_else(Vec::new, |re| {
+        re.captures_iter(bare)
+            .filter_map(|c| {
+                let k = c.get(2)?.as_str().parse().ok()?;
+                let literal = c.get(3).or(c.get(4))?.as_str().to_string();
+                Some((c.get(1)?.as_str().to_string(), k, literal))
+            })
+            .collect()
+    })
+}
+
+/// The separator the code splits the lines of `file` by: the one `.split('…')` it writes (a
+/// text split into lines aside), a csv reader's `delimiter`, or a comma where it reads a
+/// `.csv` file with the csv module or splits nothing.
+fn line_separator(bare: &str, file: &str) -> Option<String> {
+    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.split\(\s*(?:'([^']+)'|"([^"]+)")\s*\)"#).ok()
+    });
+    static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*(?:'([^']+)'|"([^"]+)")"#).ok()
+    });
+    let separators: Vec<&str> = SPLIT.as_ref().map_or_else(Vec::new, |re| {
+        re.captures_iter(bare)
+            .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
+            .filter(|sep| !matches!(*sep, r"\n" | r"\r\n"))
+            .collect()
+    });
+    if let [separator] = separators[..] {
+        return Some(separator.replace(r"\t", "\t"));
+    }
+    if let Some(written) = DELIMITER
+        .as_ref()?
+        .captures(bare)
+        .and_then(|c| c.get(1).or(c.get(2)))
+    {
+        return Some(written.as_str().replace(r"\t", "\t"));
+    }
+    let csv = file.to_lowercase().ends_with(".csv");
+    (separators.is_empty() && csv).then(|| ",".to_string())
+}
+
+/// The cells of column `k` (counted from the end when negative) of the lines of `text` split
+/// at `separator`, blank lines and comments aside.
+fn column_cells<'t>(text: &'t str, separator: &str, k: i64) -> Vec<&'t str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .filter_map(|l| {
+            let parts: Vec<&str> = l.split(separator).collect();
+            let at = if k < 0 {
+                parts.len().checked_sub(k.unsigned_abs() as usize)?
+            } else {
+                k as usize
+            };
+            parts.get(at).map(|c| c.trim().trim_matches('"'))
+        })
+        .collect()
+}
+
+/// A field the code takes by its place and compares with a string (`order[3] ==
+/// 'cancelled'`) where that column of the file never holds the string and another column
+/// does: the file, the indexed name as written, the string, the other column's place and the
+/// two columns' headings (when the first line is one). The 1.5B model compared orders.csv's
+/// `total` with `cancelled`, was told of the file's `Cancelled`, and printed 0% twice
+/// (thirty-third set, task 15).
+fn compared_in_other_column(code: &str, cwd: &Path) -> Option<ColumnMixup> {
+    let bare = uncommented(code);
+    let indexed = indexed_comparisons(&bare);
+    if indexed.is_empty() {
+        return None;
+    }
+    named_files(&bare).into_iter().find_map(|name| {
+        let text = small_file_text(&cwd.join(name))?;
+        let separator = line_separator(&bare, name)?;
+        let head: Vec<&str> = text
+            .lines()
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?
+            .split(separator.as_str())
+            .map(|c| c.trim().trim_matches('"'))
+            .collect();
+        indexed.iter().find_map(|(written, k, literal)| {
+            let holds = |cells: &[&str]| cells.iter().any(|c| c.eq_ignore_ascii_case(literal));
+            if holds(&column_cells(&text, &separator, *k)) {
+                return None;
+            }
+            let other = (0..head.len() as i64)
+                .find(|j| j != k && holds(&column_cells(&text, &separator, *j)))?;
+            // Headings: words, none of them the string itself.
+            let named = !holds(&head) && head.iter().all(|h| h.parse::<f64>().is_err());
+            let heading = |i: i64| {
+                named
+                    .then(|| usize::try_from(i).ok().and_then(|i| head.get(i)))
+                    .flatten()
+                    .map(|h| h.to_string())
+            };
+            Some(ColumnMixup {
+                file: name.to_string(),
+                written: written.clone(),
+                literal: literal.clone(),
+                other,
+                taken_heading: heading(*k),
+                other_heading: heading(other),
+            })
+        })
+    })
+}
+
+/// A column of a CSV file the code reads, taken by its name and compared with a string
+/// (`row['type'] == 'deposit'`, `df['type'] == 'deposit'`) that the column never holds in
+/// any case, where it holds a few values (eight at most): the file, the column, the string
+/// and those values. The 1.5B model added deposits and took withdrawals from a bank.csv whose
+/// types are `credit` and `debit`, and printed the starting balance (thirty-third set, task
+/// 23).
+fn keyed_value_absent(code: &str, cwd: &Path) -> Option<(String, String, String, Vec<String>)> {
+    static KEYED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"\b\w+\[\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\](?:\.str)?(?:\.(?:strip|lower|upper|casefold)\(\))*\s*==\s*(?:'([^'\n]*)'|"([^"\n]*)")"#,
+        )
+        .ok()
+    });
+    let bare = uncommented(code);
+    let compared: Vec<(&str, &str)> = KEYED
+        .as_ref()?
+        .captures_iter(&bare)
+        .filter_map(|c| {
+            Some((
+                c.get(1).or(c.get(2))?.as_str(),
+                c.get(3).or(c.get(4))?.as_str(),
+            ))
+        })
+        .collect();
+    if compared.is_empty() {
+        return None;
+    }
+    named_files(&bare).into_iter().find_map(|name| {
+        let (header, text) = csv_file(cwd, name)?;
+        let rows = csv_rows(&text);
+        compared.iter().find_map(|(key, literal)| {
+            let at = header.iter().position(|h| h == key)?;
+            let mut values: Vec<String> = Vec::new();
+            for row in &rows {
+                let cell = row.get(at)?.trim_matches('"');
+                if cell.eq_ignore_ascii_case(literal) {
+                    return None;
+                }
+                if !values.iter().any(|v| v == cell) {
+                    values.push(cell.to_string());
+                }
+            }
+            let few = (1..=8).contains(&values.len())
+                && values
+                    .iter()
+                    .all(|v| v.parse::<f64>().is_err() && !v.is_empty());
+            few.then(|| {
+                (
+                    name.to_string(),
+                    key.to_string(),
+                    literal.to_string(),
+                    values,
+                )
+            })
+        })
+    })
+}
+
+/// A shell command that counted every line of a file the request names (`wc -l file`, `cat
+/// file | wc -l`, nothing to pick lines between them) and printed that count, where the
+/// request counts something else than lines: the file and the count.
+fn whole_file_counted(
+    request: &str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, usize)> {
+    let lower = request.to_lowercase();
+    if !lower.starts_with("how many") || words_in(&lower).any(|w| w.starts_with("line")) {
+        return None;
+    }
+    let bare = uncommented(code);
+    let picks = [
+        "grep", "awk", "sed", "sort", "uniq", "cut", "head", "tail", "find", "jq",
+    ];
+    if !bare.contains("wc -l") || words_in(&bare).any(|w| picks.contains(&w)) {
+        return None;
+    }
+    let [printed] = numbers_in(value)[..] else {
+        return None;
+    };
+    let printed: usize = printed.parse().ok()?;
+    named_files(request).into_iter().find_map(|name| {
+        let text = small_file_text(&cwd.join(name))?;
+        (bare.contains(name) && text.lines().count() == printed)
+            .then(|| (name.to_string(), printed))
+    })
+}
+
+/// A line the code picks by a word it holds (`if "api.local" in line:`) where the first
+/// such line of the file it reads is commented out (`# 10.0.0.9 api.local`) and a later one is
+/// not, and the code never skips comments: the file, the word and that line. The 1.5B model
+/// printed `#` for the address of api.local (thirty-second set, task 31).
+fn commented_line_taken(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static PICKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?:'([^'\n]+)'|"([^"\n]+)")\s+in\s+\w*line\w*\b"#).ok()
+    });
+    let bare = uncommented(code);
+    // A `#` left in the code is in a string: comments are looked at somehow.
+    if bare.contains('#') {
+        return None;
+    }
+    // By a name with no extension too (`hosts`, `passwd`).
+    let (file, text) = named_files(&bare)
+        .into_iter()
+        .chain(bare_files_in(&bare, cwd))
+        .find_map(|name| Some((name.to_string(), small_file_text(&cwd.join(name))?)))?;
+    PICKED.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let word = c.get(1).or(c.get(2))?.as_str();
+        let mut holding = text.lines().filter(|l| l.contains(word));
+        let first = holding.next()?;
+        let commented = first.trim_start().starts_with('#');
+        let later = holding.any(|l| !l.trim_start().starts_with('#'));
+        (commented && later).then(|| (file.clone(), word.to_string(), first.trim().to_string()))
+    })
+}
+
+/// Whether the request gives a rectangle's perimeter and area and asks for a side, and the
+/// code neither tries sides nor solves for them (no loop, root or solver): the 1.5B model
+/// printed `(perimeter + 2 * area) / 4`, 87.5 (thirty-second set, task 3).
+fn rectangle_sides_guessed(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let given = ["rectangle", "perimeter", "area"]
+        .iter()
+        .all(|w| lower.contains(w));
+    let asks_side = ["side", "length", "width"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let bare = uncommented(code);
+    let found = [
+        "for ", "while ", "sqrt", "** 0.5", "**0.5", "**.5", "solve", "roots", "isqrt",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    given && asks_side && !found
+}
+
+/// A test that every item of a combination is one value (`all(card == 13 for card in
+/// hand)`) in code that draws combinations: the test and the items' name. No combination of
+/// different items passes it: the 1.5B model counted 0 hands with all four aces (thirty-second
+/// set, task 7).
+fn all_items_one_value(code: &str) -> Option<(String, String)> {
+    static ALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\ball\(\s*(\w+)\s*==\s*([\w'\x22]+)\s+for\s+(\w+)\s+in\s+(\w+)\s*\)")
+            .ok()
+    });
+    let bare = uncommented(code);
+    if !bare.contains("combinations") {
+        return None;
+    }
+    ALL.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (whole, item, bound, items) = (c.get(0)?, c.get(1)?, c.get(3)?, c.get(4)?);
+        (item.as_str() == bound.as_str())
+            .then(|| (whole.as_str().to_string(), items.as_str().to_string()))
+    })
+}
+
+/// What [`compared_in_other_column`] finds.
+struct ColumnMixup {
+    file: String,
+    written: String,
+    literal: String,
+    other: i64,
+    taken_heading: Option<String>,
+    other_heading: Option<String>,
 }
 
 /// When the code compares whole lines with a time of day (`line.strip() > noon`, `noon` being
@@ -20293,6 +20803,55 @@ fn random_for_count(request: &str, code: &str) -> bool {
         .iter()
         .any(|w| lower.contains(w));
     counts && !simulated && uncommented(code).contains("random.")
+}
+
+/// Whether the run printed a changelog's `Unreleased` heading for a released version: the
+/// 1.5B model took the first `## [...]` of a CHANGELOG.md, twice (thirty-second set, task 32).
+fn unreleased_for_release(request: &str, value: &str) -> bool {
+    let lower = request.to_lowercase();
+    let asks = lower.contains("released") || lower.contains("latest release");
+    asks && !lower.contains("unreleased")
+        && words_in(value).any(|w| w.eq_ignore_ascii_case("unreleased"))
+        && !value.chars().any(|c| c.is_ascii_digit())
+}
+
+/// What is said of random draws where the request asks for a probability
+/// ([`random_for_probability`]).
+const RANDOM_FOR_PROBABILITY: &str = "my request asks for an exact probability, and your code draws at random, which gives another estimate each run: list every outcome instead (`itertools.product('HT', repeat=6)` for six flips, `itertools.product(range(1, 7), repeat=2)` for two dice), and divide the number of those that count by the number of all.";
+
+/// Whether the request asks for a probability (a chance) and the code draws at random: the
+/// 1.5B model printed 0.3054 from 10000 draws of six flips for exactly 3 heads (thirty-third
+/// set, task 3). Not a request that asks for a simulation.
+fn random_for_probability(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let chance = ["probability", "chance", "odds"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let simulated = ["simulat", "random", "shuffle", "estimate"]
+        .iter()
+        .any(|w| lower.contains(w));
+    chance && !simulated && uncommented(code).contains("random.")
+}
+
+/// When the request asks for numbers with no common factor with one of its numbers but 1
+/// (coprime, relatively prime to it) and the code takes no greatest common divisor: that
+/// number. The 1.5B model counted those not divisible by 50 (thirty-third set, task 8).
+fn common_factor_untaken(request: &str, code: &str) -> Option<String> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?:common (?:factors?|divisors?) with|coprime (?:to|with)|relatively prime (?:to|with))\s+(\d+)",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let n = ASKED
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .to_string();
+    let bare = uncommented(code);
+    (!bare.contains("gcd") && !bare.contains("totient") && !bare.contains("coprime")).then_some(n)
 }
 
 /// When the request asks for a Catalan number and the run printed one number of its own that

@@ -8399,6 +8399,20 @@ fn a_yaml_key_looked_for_under_another_key_is_told_its_place() {
             "In `settings.yaml`, `server` is a key of the top level (line 4), under no other: reach it as `settings['server']`."
         )
     );
+    // A key in several places is told each of them (thirty-second set, task 18, 1.5B: told
+    // only of the `lint` job's steps, it counted them for the `build` job's).
+    std::fs::write(
+        here.path().join("ci.yml"),
+        "name: ci\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make lint\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make\n      - run: make test\n",
+    )
+    .unwrap();
+    let jobs = "import yaml\nwith open('ci.yml') as f:\n    config = yaml.safe_load(f)\nprint(len(config['steps']))";
+    assert_eq!(
+        run_hint("python", jobs, "KeyError: 'steps'\n", true, here.path())
+            .unwrap()
+            .text,
+        "In `ci.yml`, `steps` is in 2 places: under `lint` (line 5), `config['jobs']['lint']['steps']`; under `build` (line 9), `config['jobs']['build']['steps']`. Reach the one my request is about."
+    );
     // A key at the top indexed from the top, or none such: nothing of this.
     assert_eq!(yaml_key_path(code, "app", here.path()), None);
     assert_eq!(yaml_key_path(code, "timeout", here.path()), None);
@@ -16479,4 +16493,397 @@ fn a_file_too_large_to_read_after_each_run_is_not_read() {
     file.set_len((8 << 20) + 1).unwrap();
     assert_eq!(small_file_text(&path), None);
     assert_eq!(small_file_text(&here.path().join("none.log")), None);
+}
+
+#[test]
+fn a_crontab_schedule_is_told_to_compare_its_fields_and_a_regex_of_its_stars_to_escape_them() {
+    // Thirty-second set, task 13 (1.5B): `line.strip() == '0 * * * *'` was told to test
+    // `'0 * * * *' in line`, which takes `30 * * * *` too; then `re.findall(r'0 * * * *', …)`
+    // counted 6 for 3.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("crontab.txt"),
+        "# m h dom mon dow command\n0 * * * * /usr/local/bin/rotate-logs\n*/15 * * * * /opt/app/poll.sh\n30 * * * * /opt/app/sync.sh\n0 0 * * * /opt/app/backup.sh\n",
+    )
+    .unwrap();
+    let whole = "lines = open('crontab.txt').read().split('\\n')\ncount = sum(1 for line in lines if line.strip() == '0 * * * *')\nprint(count)";
+    assert_eq!(
+        unmatched_search(whole, here.path()).as_deref(),
+        Some(
+            "Your code compares whole lines with `'0 * * * *'`, and no line of `crontab.txt` is just `0 * * * *`: they read like `0 * * * * /usr/local/bin/rotate-logs`. Compare its fields: `line.split()[:5] == '0 * * * *'.split()`, for `'0 * * * *' in line` takes `30 * * * * /opt/app/sync.sh` too."
+        )
+    );
+    let request = "How many jobs in crontab.txt run exactly once an hour?";
+    let stars =
+        "import re\ntext = open('crontab.txt').read()\nprint(len(re.findall(r'0 * * * *', text)))";
+    let hint = uncomputed_in(request, stars, "6\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("so `0 * * * *` is no search for the stars `crontab.txt` writes")
+            && hint.text.contains(r"Escape each star (`0 \* \* \* \*`)"),
+        "{}",
+        hint.text
+    );
+    // Escaped stars, or a pattern that is no piece of the file: nothing of this.
+    assert_eq!(
+        regex_star_as_text(
+            &stars.replace("r'0 * * * *'", r"r'0 \* \* \* \*'"),
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        regex_star_as_text(&stars.replace("0 * * * *", r"\d+ *x *"), here.path()),
+        None
+    );
+}
+
+#[test]
+fn an_answer_that_says_only_the_requests_numbers_printed_back_drops_the_output() {
+    // Thirty-third set, task 7 (1.5B): the code printed `Total flour required for 7 people:
+    // 525.0 grams` and the answer said "you need 75 g", its 7 taken for the output's.
+    let request = "A recipe for 4 people needs 300 g of flour. How many grams of flour does it need for 7 people? Use code.";
+    let h = runs(
+        request,
+        &[(
+            "print(f\"Total flour required for {new_people} people: {total} grams\")",
+            "Total flour required for 7 people: 525.0 grams\n",
+        )],
+    );
+    let nudge = unused_output_nudge(
+        &h,
+        "The recipe for 4 people needs 300 g of flour. To make 7 people, you need 75 g of flour.",
+    )
+    .unwrap();
+    assert!(nudge.contains("525.0"), "{nudge}");
+    assert_eq!(
+        unused_output_nudge(&h, "For 7 people it needs 525 g of flour."),
+        None
+    );
+    // A count of none printed beside the request's number, said in words.
+    let none = runs(
+        "How many numbers from 1 to 50 are divisible by 97? Use code.",
+        &[("print(count)", "0\n")],
+    );
+    assert_eq!(
+        unused_output_nudge(&none, "There are no such numbers from 1 to 50."),
+        None
+    );
+}
+
+#[test]
+fn an_exact_probability_drawn_at_random_and_a_common_factor_never_taken_are_told() {
+    // Thirty-third set, task 3 (1.5B): 10000 random draws of six flips printed 0.3054.
+    let request = "What is the probability of getting exactly 3 heads in 6 fair coin flips? Give it as a decimal. Use code.";
+    let code = "import random\ncount = 0\nfor _ in range(10000):\n    heads = sum(random.randint(0, 1) for _ in range(6))\n    if heads == 3:\n        count += 1\nprint(count / 10000)";
+    let hint = uncomputed(request, code, "0.3054\n").unwrap();
+    assert!(
+        hint.text
+            .contains("an exact probability, and your code draws at random"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        uncomputed(
+            "Estimate by simulation the probability of 3 heads in 6 flips. Use code.",
+            code,
+            "0.3054\n"
+        )
+        .map(|h| h.text.contains("draws at random")),
+        None
+    );
+    // Thirty-third set, task 8 (1.5B): "no common factor with 50 other than 1" taken as not
+    // divisible by 50.
+    let request = "How many of the numbers from 1 to 50 have no common factor with 50 other than 1? Use code.";
+    let code =
+        "count = 0\nfor i in range(1, 51):\n    if i % 50 != 0:\n        count += 1\nprint(count)";
+    let hint = uncomputed(request, code, "49\n").unwrap();
+    assert!(
+        hint.text.contains("`math.gcd(n, 50) == 1`"),
+        "{}",
+        hint.text
+    );
+    let right = "import math\nprint(sum(1 for i in range(1, 51) if math.gcd(i, 50) == 1))";
+    assert!(common_factor_untaken(request, right).is_none());
+}
+
+#[test]
+fn a_string_compared_in_a_column_that_never_holds_it_is_told_the_column_that_does() {
+    // Thirty-third set, task 15 (1.5B): `order[3] == 'cancelled'` where column 3 is `total`;
+    // told of the file's `Cancelled`, it printed 0% twice.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("orders.csv"),
+        "order_id,customer,status,total\n1001,ana,shipped,10.50\n1002,ben,cancelled,13.50\n1003,cho,Cancelled,16.50\n",
+    )
+    .unwrap();
+    let request = "What share of the orders in orders.csv were cancelled, as a percentage?";
+    let code = "import csv\nwith open('orders.csv') as file:\n    reader = csv.reader(file)\n    next(reader)\n    orders = list(reader)\ncancelled = sum(1 for order in orders if order[3] == 'cancelled')\nprint(f'Percentage of cancelled orders: {cancelled / len(orders) * 100:.2f}%')";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Percentage of cancelled orders: 0.00%\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`order[3]` takes a column of `orders.csv` (`total`) that never holds `cancelled`: it is in column 2 (`status`), so compare `order[2]`."),
+        "{}",
+        hint.text
+    );
+    // Lowered first, the same; the right column is told only of the case.
+    assert!(
+        compared_in_other_column(&code.replace("order[3]", "order[3].lower()"), here.path())
+            .is_some()
+    );
+    assert!(compared_in_other_column(&code.replace("order[3]", "order[2]"), here.path()).is_none());
+    assert!(compared_in_one_case(&code.replace("order[3]", "order[2]"), here.path()).is_some());
+}
+
+#[test]
+fn a_line_commented_out_is_no_mark_written_after_other_text() {
+    // Thirty-third set, task 21 (1.5B): told that `.startswith("Disallow:")` misses
+    // `# Disallow: /old/`, which no robot reads.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("robots.txt"),
+        "User-agent: *\nDisallow: /admin/\n# Disallow: /old/\nDisallow: /search\n",
+    )
+    .unwrap();
+    let request = "How many paths does robots.txt disallow for all user agents?";
+    let code = "count = 0\nfor line in open('robots.txt'):\n    if line.startswith(\"Disallow:\"):\n        count += 1\nprint(count)";
+    assert_eq!(mark_after_text(request, code, here.path()), None);
+    std::fs::write(
+        here.path().join("robots.txt"),
+        "User-agent: *\nDisallow: /admin/\nCrawl-delay: 5 Disallow: /later/\n",
+    )
+    .unwrap();
+    assert!(mark_after_text(request, code, here.path()).is_some());
+}
+
+#[test]
+fn an_xml_search_by_a_bare_tag_in_a_namespaced_file_is_told_the_full_name() {
+    // Thirty-third set, task 22 (1.5B): `root.findall('url')` of a sitemap with a default
+    // namespace found nothing, then `.//lastmod` too.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sitemap.xml"),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <url>\n    <loc>https://example.com/</loc>\n    <lastmod>2026-01-05</lastmod>\n  </url>\n</urlset>\n",
+    )
+    .unwrap();
+    let request = "How many URLs in sitemap.xml were last modified in 2026?";
+    let code = "import xml.etree.ElementTree as ET\nroot = ET.parse('sitemap.xml').getroot()\ncount = 0\nfor lastmod in root.findall('.//lastmod'):\n    if lastmod.text.startswith('2026'):\n        count += 1\nprint(count)";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`root.iter('{http://www.sitemaps.org/schemas/sitemap/0.9}lastmod')`"),
+        "{}",
+        hint.text
+    );
+    let named = code.replace(
+        "'.//lastmod'",
+        "'.//{http://www.sitemaps.org/schemas/sitemap/0.9}lastmod'",
+    );
+    assert_eq!(namespace_unnamed(request, &named, "0\n", here.path()), None);
+    assert_eq!(namespace_unnamed(request, code, "1\n", here.path()), None);
+}
+
+#[test]
+fn a_column_compared_with_a_value_it_never_holds_is_told_its_values() {
+    // Thirty-third set, task 23 (1.5B): deposits and withdrawals of a bank.csv whose types are
+    // credit and debit; it printed the starting balance.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("bank.csv"),
+        "date,description,type,amount\n2026-11-01,Salary,credit,2500.00\n2026-11-02,Rent,debit,1200.00\n2026-11-12,Refund,credit,40.50\n",
+    )
+    .unwrap();
+    let request = "What is the balance after all the transactions in bank.csv, starting from 1000?";
+    let code = "import csv\nbalance = 1000\nfor t in csv.DictReader(open('bank.csv')):\n    if t['type'] == 'deposit':\n        balance += float(t['amount'])\n    elif t['type'] == 'withdrawal':\n        balance -= float(t['amount'])\nprint(f'Final balance: {balance}')";
+    let hint = uncomputed_in(request, code, "Final balance: 1000\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("the `type` column of `bank.csv` never holds `deposit`, so your `== 'deposit'` matches no row: its values are `credit`, `debit`."),
+        "{}",
+        hint.text
+    );
+    let right = code
+        .replace("'deposit'", "'credit'")
+        .replace("'withdrawal'", "'debit'");
+    assert_eq!(keyed_value_absent(&right, here.path()), None);
+}
+
+#[test]
+fn several_yaml_documents_read_as_one_are_told_safe_load_all() {
+    // Thirty-third set, task 24 (1.5B): `yaml.safe_load` of a Kubernetes file, four times.
+    let here = tempfile::tempdir().unwrap();
+    let code = "import yaml\ndata = yaml.safe_load(computer.files.read('deploy.yaml'))\nprint(data['spec']['replicas'])";
+    let failed = "Traceback (most recent call last):\nyaml.composer.ComposerError: expected a single document in the stream\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`deploy.yaml` holds several YAML documents")
+            && hint
+                .text
+                .contains("`docs = list(yaml.safe_load_all(text))`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn lines_of_a_file_copied_into_a_triple_quoted_text_are_told_to_read_the_file() {
+    // Thirty-third set, task 14 (1.5B): two lines of server.log, shown with the request, in
+    // `"""…"""`, averaged to 100.0.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.log"),
+        "2026-11-30T10:00:00 INFO GET /api/users 200 took 120ms\n2026-11-30T10:00:02 INFO GET /api/orders 200 took 80ms\n2026-11-30T10:00:09 WARN GET /api/report 200 took 1.5s\n",
+    )
+    .unwrap();
+    let request = "What is the average duration in milliseconds of the requests in server.log?";
+    let code = "import re\nserver_log = \"\"\"\n2026-11-30T10:00:00 INFO GET /api/users 200 took 120ms\n2026-11-30T10:00:02 INFO GET /api/orders 200 took 80ms\n\"\"\"\nd = [int(m) for m in re.findall(r'took (\\d+)ms', server_log)]\nprint(sum(d) / len(d))";
+    assert_eq!(copied_lines(request, code, here.path()), Some("server.log"));
+}
+
+#[test]
+fn a_files_lines_counted_in_all_for_a_count_of_things_in_it_are_told() {
+    // Thirty-third set, task 19 (1.5B): `cat nginx.conf | wc -l`, then "31 server blocks".
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("nginx.conf"),
+        "server {\n    listen 443 ssl;\n}\nserver {\n    listen 80;\n}\n",
+    )
+    .unwrap();
+    let request = "How many server blocks in nginx.conf listen on port 443?";
+    assert_eq!(
+        whole_file_counted(request, "cat nginx.conf | wc -l", "6\n", here.path()),
+        Some(("nginx.conf".to_string(), 6))
+    );
+    // Lines picked first, a count of lines asked, or another number: nothing of this.
+    assert_eq!(
+        whole_file_counted(
+            request,
+            "grep -c 'listen 443' nginx.conf | wc -l",
+            "6\n",
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        whole_file_counted(
+            "How many lines does nginx.conf have?",
+            "wc -l nginx.conf",
+            "6 nginx.conf\n",
+            here.path()
+        ),
+        None
+    );
+    assert_eq!(
+        whole_file_counted(request, "wc -l nginx.conf", "5\n", here.path()),
+        None
+    );
+}
+
+#[test]
+fn a_commented_line_picked_by_its_word_is_told_to_be_skipped() {
+    // Thirty-second set, task 31 (1.5B): `line.split()[0]` of `# 10.0.0.9 api.local` printed `#`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("hosts"),
+        "127.0.0.1 localhost\n# 10.0.0.9 api.local\n192.168.1.21 api.local\n",
+    )
+    .unwrap();
+    let request = "Which IP address does the hosts file map api.local to?";
+    let code = "hosts_content = computer.files.read(\"hosts\")\nfor line in hosts_content.split(\"\\n\"):\n    if \"api.local\" in line:\n        print(f\"The IP address for api.local is: {line.split()[0]}\")\n        break";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "The IP address for api.local is: #\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("the first line of `hosts` that holds `api.local` is commented out (`# 10.0.0.9 api.local`)"),
+        "{}",
+        hint.text
+    );
+    let skipping = code.replace(
+        "    if \"api.local\" in line:",
+        "    if line.startswith('#'):\n        continue\n    if \"api.local\" in line:",
+    );
+    assert_eq!(commented_line_taken(&skipping, here.path()), None);
+}
+
+#[test]
+fn an_unreleased_heading_printed_for_a_released_version_is_told() {
+    // Thirty-second set, task 32 (1.5B): `re.search(r'## \[(.*?)\]', content)` printed
+    // `Unreleased`, and it was the answer.
+    let request = "What is the latest released version in CHANGELOG.md?";
+    let code = "import re\ncontent = open('CHANGELOG.md').read()\nprint(re.search(r'## \\[(.*?)\\]', content).group(1))";
+    let hint = uncomputed(request, code, "Unreleased\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`Unreleased` heads the changes not released yet"),
+        "{}",
+        hint.text
+    );
+    assert!(!unreleased_for_release(request, "2.10.0\n"));
+    assert!(!unreleased_for_release(
+        "What does the Unreleased section of CHANGELOG.md add?",
+        "Unreleased\n"
+    ));
+}
+
+#[test]
+fn a_rectangle_side_guessed_by_a_formula_and_a_combination_of_one_value_are_told() {
+    // Thirty-second set, task 3 (1.5B): `(perimeter + 2 * area) / 4`, 87.5.
+    let request = "A rectangle has a perimeter of 50 and an area of 150. What is the length of its longer side? Use code.";
+    let code = "perimeter = 50\narea = 150\nlength = (perimeter + 2 * area) / 4\nprint(length)";
+    let hint = uncomputed(request, code, "87.5\n").unwrap();
+    assert!(
+        hint.text
+            .contains("a rectangle's two sides add up to half its perimeter"),
+        "{}",
+        hint.text
+    );
+    assert!(!rectangle_sides_guessed(
+        request,
+        "import math\np, a = 50, 150\nprint((p / 2 + math.sqrt((p / 2) ** 2 - 4 * a)) / 2)"
+    ));
+    // Thirty-second set, task 7 (1.5B): `all(card == 13 for card in hand)` over 5-card hands.
+    let request = "How many 5-card hands from a standard deck contain all four aces? Use code.";
+    let code = "from itertools import combinations\ndeck = list(range(1, 53))\ndef has_all_aces(hand):\n    return all(card == 13 for card in hand)\nprint(sum(1 for hand in combinations(deck, 5) if has_all_aces(hand)))";
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(
+        hint.text.contains(
+            "`all(card == 13 for card in hand)` asks every item of `hand` to be that one same value"
+        ),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        all_items_one_value("print(all(x == 1 for x in values))"),
+        None
+    );
+}
+
+#[test]
+fn the_times_of_a_logs_lines_are_told_only_to_code_about_time() {
+    // Thirty-third set, task 27 (1.5B): counting distinct users of logins.log, it was told how
+    // to take each line's time, and counted distinct login seconds.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("logins.log"),
+        "2026-11-29 23:58:10 login user=ana\n2026-11-30 00:02:11 login user=ben\n",
+    )
+    .unwrap();
+    let users = "import csv\nlogins = []\nfor row in csv.reader(open('logins.log')):\n    logins.append(row[1])\nprint(len(set(logins)))";
+    let heads = text_heads(users, here.path()).unwrap();
+    assert!(!heads.contains("time of day"), "{heads}");
+    let gaps = "times = [line.split()[0] for line in open('logins.log')]\nprint(max_gap(times))";
+    assert!(
+        text_heads(gaps, here.path())
+            .unwrap()
+            .contains("time of day")
+    );
 }
