@@ -408,6 +408,14 @@ pub fn run_hint(
                 false,
             );
         }
+        // A table of `;` (or tab, `|`) columns read with the csv module's commas: the 1.5B
+        // model's `row['amount']` of payments.csv, whose one column was `date;payee;amount`
+        // (thirty-third set, task 33).
+        if let Some(key) = missing_key(output)
+            && let Some(text) = other_separator_table(code, key, cwd)
+        {
+            return hint(&text, false);
+        }
         // Several YAML documents read as one (a Kubernetes file's Deployment, Service…, each
         // after `---`): the 1.5B model ran `yaml.safe_load` on deploy.yaml four times
         // (thirty-third set, task 24).
@@ -1590,6 +1598,49 @@ fn missing_key(output: &str) -> Option<&str> {
     let rest = output.rsplit("KeyError: ").next()?;
     let quote = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
     rest[1..].split(quote).next().filter(|key| !key.is_empty())
+}
+
+/// When a key the code looked up is a column of a table file it reads whose columns are
+/// separated by another character than a comma, and the code never says so: what to tell,
+/// with how to read decimals written with a comma (`84,50`, `1.150,00`) when the table does.
+fn other_separator_table(code: &str, key: &str, cwd: &Path) -> Option<String> {
+    let bare = uncommented(code);
+    if bare.contains("delimiter") || bare.contains("sep=") {
+        return None;
+    }
+    named_files(&bare).into_iter().find_map(|name| {
+        let text = small_file_text(&cwd.join(name))?;
+        let head: String = text.lines().take(3).collect::<Vec<_>>().join("\n");
+        let separator = column_separator(&head, &[';', '\t', '|'])?;
+        let header: Vec<&str> = text.lines().next()?.split(separator).map(str::trim).collect();
+        if !header.contains(&key) {
+            return None;
+        }
+        let shown = if separator == '\t' { "\\t".to_string() } else { separator.to_string() };
+        let comma_decimal = |cell: &str| {
+            let cell = cell.trim();
+            cell.contains(',')
+                && cell
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == ',' || c == '.' || c == '-')
+                && cell.rsplit_once(',').is_some_and(|(_, d)| !d.is_empty() && d.len() <= 2)
+        };
+        let decimals = text
+            .lines()
+            .skip(1)
+            .flat_map(|l| l.split(separator))
+            .find(|c| comma_decimal(c))
+            .map(|c| {
+                format!(
+                    " Its numbers write decimals with a comma (`{}`): turn each into a float with `float(v.replace('.', '').replace(',', '.'))`.",
+                    c.trim()
+                )
+            })
+            .unwrap_or_default();
+        Some(format!(
+            "`{name}` separates its columns with `{shown}`, not commas, so each line was read as one column named by the whole header: read it with `csv.DictReader(f, delimiter='{shown}')` (pandas: `pd.read_csv('{name}', sep='{shown}')`).{decimals}"
+        ))
+    })
 }
 
 /// The name the code first indexes with `key`, and that index as the code writes it
@@ -9174,6 +9225,21 @@ fn json_of_other(request: &str, code: &str, output: &str, cwd: &Path) -> Option<
     })?;
     let base = name.rsplit('/').next().unwrap_or(name);
     let first = text.lines().find(|l| !l.trim().is_empty())?.trim();
+    // JSON with comments (a tsconfig.json's `// …`, trailing commas): JSON once they are taken
+    // out. The 1.5B model, told it was text, parsed its first line as JSON until its time ran
+    // out (thirty-third set, task 29).
+    let comment = text
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("//") || l.starts_with("/*"));
+    if base.to_lowercase().ends_with(".json")
+        && first.starts_with(['{', '['])
+        && let Some(comment) = comment
+    {
+        return Some(format!(
+            "`{name}` is JSON with comments (`{comment}`), which `json.load` refuses: take the comments and any comma before a closing bracket out of its text first, then load it: `text = re.sub(r'(?m)^\\s*//.*$|/\\*.*?\\*/', '', open('{name}').read(), flags=re.S)`, `text = re.sub(r',(\\s*[}}\\]])', r'\\1', text)`, `data = json.loads(text)`."
+        ));
+    }
     let kind = match base.rsplit_once('.').map(|(_, e)| e.to_lowercase()) {
         Some(e) if e == "toml" => "TOML",
         Some(e) if e == "yaml" || e == "yml" => "YAML",
@@ -9307,7 +9373,10 @@ fn environment_for_file(request: &str, code: &str, cwd: &Path) -> Option<String>
         .into_iter()
         .find(|name| {
             let base = name.rsplit('/').next().unwrap_or(name);
-            (base.ends_with(".env") || base == ".env")
+            // Or a file of `key=value` lines of another kind (the 1.5B model printed
+            // `os.getenv('db.url')`, None, for app.properties; thirty-third set, task 30).
+            let settings = [".env", ".properties", ".ini", ".cfg", ".conf"];
+            (settings.iter().any(|e| base.ends_with(e)) || base == ".env")
                 && cwd.join(name).is_file()
                 && !names_file(code, base, true)
         })
@@ -16400,8 +16469,11 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
             let Some((stem, ext)) = w.rsplit_once('.') else {
                 return false;
             };
+            // A few longer kinds too (the 1.5B model's `os.getenv('db.url')` for
+            // app.properties went untold; thirty-third set, task 30).
             !stem.is_empty()
-                && (2..=5).contains(&ext.len())
+                && ((2..=5).contains(&ext.len())
+                    || ["properties", "gradle", "markdown"].contains(&ext))
                 && ext.chars().all(|c| c.is_ascii_alphanumeric())
                 && ext.chars().any(|c| c.is_ascii_alphabetic())
         })
@@ -18853,6 +18925,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            one_address_for_domain(request, code).map(|(address, domain)| {
+                format!("my request is about every `{domain}` address, and your code looks for one of them, `{address}`: take each sender's address and test its domain, `address.split('@')[-1] == '{domain}'` (`.endswith('{domain}')` would take `not{domain}` too).")
+            })
+        })
+        .or_else(|| {
             rectangle_sides_guessed(request, code).then(|| {
                 "a rectangle's two sides add up to half its perimeter and multiply to its area, and your code never found two such numbers, it combined them in a formula of its own: try each side `a` with `b = perimeter / 2 - a` and keep the pair where `a * b == area` (or solve `x**2 - (perimeter / 2) * x + area == 0` with `math.sqrt`).".to_string()
             })
@@ -19430,6 +19507,36 @@ fn commented_line_taken(code: &str, cwd: &Path) -> Option<(String, String, Strin
         let commented = first.trim_start().starts_with('#');
         let later = holding.any(|l| !l.trim_start().starts_with('#'));
         (commented && later).then(|| (file.clone(), word.to_string(), first.trim().to_string()))
+    })
+}
+
+/// A mail address the code looks for (`'alice@example.com'`) at a domain the request names
+/// alone ("sent from an example.com address"): the address and the domain. The 1.5B model
+/// counted alice's mails, the first address of inbox.mbox it had been shown (thirty-third set,
+/// task 32).
+fn one_address_for_domain(request: &str, code: &str) -> Option<(String, String)> {
+    static DOMAIN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?:^|[^@\w.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|edu|gov|de|uk|fr))\b",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let domain = DOMAIN
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .to_string();
+    let bare = uncommented(code);
+    string_literals(&bare).into_iter().find_map(|literal| {
+        let literal = literal.trim();
+        let (user, at) = literal.rsplit_once('@')?;
+        let user = user.rsplit(['<', ' ']).next().unwrap_or(user);
+        (!user.is_empty()
+            && at.trim_end_matches('>').eq_ignore_ascii_case(&domain)
+            && !lower.contains(&literal.to_lowercase()))
+        .then(|| (format!("{user}@{domain}"), domain.clone()))
     })
 }
 

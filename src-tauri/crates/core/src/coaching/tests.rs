@@ -16887,3 +16887,90 @@ fn the_times_of_a_logs_lines_are_told_only_to_code_about_time() {
             .contains("time of day")
     );
 }
+
+#[test]
+fn json_with_comments_and_properties_read_from_the_environment_are_told_how_to_read_them() {
+    // Thirty-third set, task 29 (1.5B): tsconfig.json's comments made `json.load` fail, and it
+    // was told the file was text.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("tsconfig.json"),
+        "{\n  // Base options\n  \"compilerOptions\": {\n    \"target\": \"ES2022\",\n  },\n}\n",
+    )
+    .unwrap();
+    let request = "What target does tsconfig.json set in its compilerOptions?";
+    let code = "import json\nwith open('tsconfig.json') as f:\n    print(json.load(f)['compilerOptions']['target'])";
+    let said = json_of_other(request, code, "json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 2 column 3 (char 4)\n", here.path()).unwrap();
+    assert!(
+        said.starts_with("`tsconfig.json` is JSON with comments (`// Base options`)")
+            && said.contains(r"`text = re.sub(r',(\s*[}\]])', r'\1', text)`"),
+        "{said}"
+    );
+    // Thirty-third set, task 30 (1.5B): `os.getenv('db.url')` for app.properties.
+    std::fs::write(
+        here.path().join("app.properties"),
+        "db.url=jdbc:postgresql://db.internal:5432/app\n",
+    )
+    .unwrap();
+    let request = "What is the value of db.url in app.properties?";
+    assert_eq!(
+        environment_for_file(
+            request,
+            "import os; print(os.getenv('db.url'))",
+            here.path()
+        )
+        .as_deref(),
+        Some("app.properties")
+    );
+}
+
+#[test]
+fn a_semicolon_table_read_with_commas_is_told_its_separator_and_decimal_commas() {
+    // Thirty-third set, task 33 (1.5B): `row['amount']` of a DictReader over `date;payee;amount`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("payments.csv"),
+        "date;payee;amount\n2026-11-02;Stadtwerke;84,50\n2026-11-05;Miete;1.150,00\n",
+    )
+    .unwrap();
+    let code = "import csv\ntotal = 0\nwith open('payments.csv', newline='') as file:\n    for row in csv.DictReader(file):\n        total += float(row['amount'])\nprint(total)";
+    let failed = "Traceback (most recent call last):\nKeyError: 'amount'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert_eq!(
+        hint.text,
+        "`payments.csv` separates its columns with `;`, not commas, so each line was read as one column named by the whole header: read it with `csv.DictReader(f, delimiter=';')` (pandas: `pd.read_csv('payments.csv', sep=';')`). Its numbers write decimals with a comma (`84,50`): turn each into a float with `float(v.replace('.', '').replace(',', '.'))`."
+    );
+    let told = code.replace(
+        "csv.DictReader(file)",
+        "csv.DictReader(file, delimiter=';')",
+    );
+    assert_eq!(other_separator_table(&told, "amount", here.path()), None);
+}
+
+#[test]
+fn one_address_looked_for_where_the_request_names_a_domain_is_told() {
+    // Thirty-third set, task 32 (1.5B): `startswith('alice@example.com')`, then
+    // `^From: Alice <alice@example.com>`, for mails from any example.com address.
+    let request = "How many emails in inbox.mbox were sent from an example.com address?";
+    let code = "import mailbox\ncount = 0\nfor message in mailbox.mbox('inbox.mbox'):\n    if message['From'].startswith('alice@example.com'):\n        count += 1\nprint(count)";
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(
+        hint.text.contains("my request is about every `example.com` address, and your code looks for one of them, `alice@example.com`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        one_address_for_domain(
+            request,
+            "import re\nprint(len(re.findall(r'^From: .*<[^>]*@example\\.com>', open('inbox.mbox').read(), re.M)))"
+        ),
+        None
+    );
+    assert!(
+        one_address_for_domain(request, "pattern = r'^From: Alice <alice@example.com>'").is_some()
+    );
+    assert_eq!(
+        one_address_for_domain("How many mails did alice@example.com send?", code),
+        None
+    );
+}
