@@ -2573,7 +2573,12 @@ fn says_none(output: &str, request: &str) -> bool {
         ]
         .iter()
         .any(|w| lower.contains(w))
-            || lower.starts_with("no ") && lower.contains(" found"));
+            || lower.starts_with("no ") && lower.contains(" found")
+            // A labelled `None` ("The IP address that made the most requests is: None": the
+            // 0.5B model's pattern matched no line of access.log; thirty-third set, task 13).
+            || [": none", " is none", "= none"]
+                .iter()
+                .any(|w| lower.trim_end_matches('.').ends_with(w)));
     output.lines().count() == 1
         && (said_none
             || (!numbers.is_empty() && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))))
@@ -7768,6 +7773,12 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| random_for_count(&request, code).then(|| RANDOM_FOR_COUNT.to_string()))
+        .or_else(|| {
+            percent_taken_forward(&request, code).map(|(rate, change)| {
+                let factor = if change == "up" { format!("(1 + {rate} / 100)") } else { format!("(1 - {rate} / 100)") };
+                format!("my request gives the price after the {rate}% change and asks for the one before it, and your code applied the {rate}% to the price it gives: the price before is the one that, changed by {rate}%, gives it, so divide: `price_after / {factor}`.")
+            })
+        })
         .or_else(|| {
             unreleased_for_release(&request, value).then(|| {
                 "`Unreleased` heads the changes not released yet, and my request asks for a released version: take the headings that are version numbers alone (`## [1.2.3]`), and the latest of them by their numbers, `max(versions, key=lambda v: tuple(map(int, v.split('.'))))`.".to_string()
@@ -20910,6 +20921,32 @@ fn random_for_count(request: &str, code: &str) -> bool {
         .iter()
         .any(|w| lower.contains(w));
     counts && !simulated && uncommented(code).contains("random.")
+}
+
+/// When the request gives a price after a percent change ("costs 40 after a 20% discount")
+/// and asks for the one before it, and the code divides nothing (it took the change off the
+/// price given): the rate and whether the change was up or down. The 0.5B model printed
+/// `40 - 40 * 0.20`, 32.0 (thirty-third set, task 5).
+fn percent_taken_forward(request: &str, code: &str) -> Option<(String, &'static str)> {
+    static AFTER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\bafter (?:an? )?(\d+(?:\.\d+)?)\s*(?:%|percent) (discount|off|reduction|cut|increase|tax|markup|raise|rise)",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let asks_before = ["before", "original", "at first", "used to"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let found = AFTER.as_ref()?.captures(&lower)?;
+    let change = match found.get(2)?.as_str() {
+        "discount" | "off" | "reduction" | "cut" => "down",
+        _ => "up",
+    };
+    let bare = uncommented(code);
+    let divides = bare.contains('/');
+    let rate = found.get(1)?.as_str().to_string();
+    (asks_before && !divides).then_some((rate, change))
 }
 
 /// Whether the run printed a changelog's `Unreleased` heading for a released version: the

@@ -16974,3 +16974,53 @@ fn one_address_looked_for_where_the_request_names_a_domain_is_told() {
         None
     );
 }
+
+#[test]
+fn an_access_log_pattern_with_numeric_months_that_matches_no_line_is_told() {
+    // Thirty-third set, task 13 (0.5B): `\d{2}/\d{2}/\d{4}` for `30/Nov/2026`, then `None`
+    // printed for the busiest client, and answered.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("access.log"),
+        "10.0.0.5 - - [30/Nov/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 512 \"-\" \"curl/8.5\"\n10.0.0.7 - - [30/Nov/2026:10:01:00 +0000] \"GET /about HTTP/1.1\" 200 513 \"-\" \"curl/8.5\"\n",
+    )
+    .unwrap();
+    let request = "Which IP address made the most requests in access.log?";
+    let code = "import re\nwith open('access.log', 'r') as file:\n    lines = file.readlines()\nip_count = {}\nfor line in lines:\n    match = re.match(r'(\\d+\\.\\d+\\.\\d+\\.\\d+) - - \\[(\\d{2}/\\d{2}/\\d{4}:\\d{2}:\\d{2}) +0000] \"GET / HTTP/1.1\" (\\d+) (\\d+) \"-\" \"curl/8.5\"', line)\n    if match:\n        ip = match.group(1)\n        ip_count[ip] = ip_count.get(ip, 0) + 1\nmax_ip = None\nfor ip, count in ip_count.items():\n    max_ip = ip\nprint(f\"The IP address that made the most requests is: {max_ip}\")";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "The IP address that made the most requests is: None\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("no line of `access.log` matches it"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_price_before_a_discount_taken_forward_is_told_to_divide() {
+    // Thirty-third set, task 5 (0.5B): `40 - 40 * 0.20`, 32.0, for the price before a 20%
+    // discount that left 40.
+    let request =
+        "A shirt costs 40 after a 20% discount. What was its price before the discount? Use code.";
+    let code = "original_price = 40\ndiscount_amount = original_price * 0.20\nprint(original_price - discount_amount)";
+    let hint = uncomputed(request, code, "32.0\n").unwrap();
+    assert!(
+        hint.text
+            .contains("so divide: `price_after / (1 - 20 / 100)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(percent_taken_forward(request, "print(40 / 0.8)"), None);
+    assert_eq!(
+        percent_taken_forward(
+            "A shirt costs 40. What does it cost after a 20% discount? Use code.",
+            code
+        ),
+        None
+    );
+}
