@@ -2584,6 +2584,17 @@ fn says_none(output: &str, request: &str) -> bool {
             || (!numbers.is_empty() && numbers.iter().all(|n| n.parse::<f64>() == Ok(0.0))))
 }
 
+/// Whether none (nothing found) may answer the request: a count, or a question of yes or no.
+fn none_can_answer(request: &str) -> bool {
+    let lower = request.to_lowercase();
+    lower.contains("how many")
+        || [
+            "is ", "are ", "does ", "do ", "has ", "have ", "was ", "were ", "did ",
+        ]
+        .iter()
+        .any(|w| lower.trim_start().starts_with(w))
+}
+
 /// Whether a line of output is a bare value of none: `0`, an empty container or string, `None`.
 fn bare_none(line: &str) -> bool {
     matches!(
@@ -6897,26 +6908,21 @@ pub fn uncomputed_hint(
         // version in CHANGELOG.md?" is not, and the 1.5B model, asked for its answer after
         // `versions[-1] if versions else "No version found"`, answered "No version found"
         // (thirty-second set, task 32).
-        let lower = request.to_lowercase();
-        let none_answers = lower.contains("how many")
-            || [
-                "is ", "are ", "does ", "do ", "has ", "have ", "was ", "were ", "did ",
-            ]
-            .iter()
-            .any(|w| lower.trim_start().starts_with(w));
-        return Some(if asked_for && months.is_empty() && none_answers {
-            RunHint {
-                text,
-                undone: false,
-            }
-        } else {
-            RunHint {
-                text: format!(
-                    "{NOT_COMPUTED} {text}\nWrite code that computes the answer to my request ({request}) and prints it."
-                ),
-                undone: true,
-            }
-        });
+        return Some(
+            if asked_for && months.is_empty() && none_can_answer(&request) {
+                RunHint {
+                    text,
+                    undone: false,
+                }
+            } else {
+                RunHint {
+                    text: format!(
+                        "{NOT_COMPUTED} {text}\nWrite code that computes the answer to my request ({request}) and prints it."
+                    ),
+                    undone: true,
+                }
+            },
+        );
     }
     // The same from a pattern no line matches, or a separator no line holds: the code's
     // own, so the run is undone.
@@ -6935,6 +6941,25 @@ pub fn uncomputed_hint(
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} {why}\n{heads}\nWrite code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // A sentence that the code found nothing, for a request that none cannot answer (not a
+    // count, not a yes or no): its search missed what is there. The 1.5B model printed "No
+    // requests found in server.log." for an average duration, and was asked to answer with
+    // it (thirty-third set, task 14).
+    if !shell
+        && says_none(value, &request)
+        && value.chars().any(char::is_alphabetic)
+        && !value.chars().any(|c| c.is_ascii_digit())
+        && !value.trim().eq_ignore_ascii_case("none")
+        && !none_can_answer(&request)
+        && let Some(heads) = text_heads(&searched, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code printed that it found nothing, and what my request asks for is there: your code's test missed it.\n{heads}\nWrite code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -18941,6 +18966,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            year_tested_at_end(code, cwd).map(|(year, sample, file)| {
+                format!("the dates of `{file}` begin with the year (`{sample}`), so `.endswith('{year}')` matches none of them: test `.startswith('{year}')`.")
+            })
+        })
+        .or_else(|| {
             rectangle_sides_guessed(request, code).then(|| {
                 "a rectangle's two sides add up to half its perimeter and multiply to its area, and your code never found two such numbers, it combined them in a formula of its own: try each side `a` with `b = perimeter / 2 - a` and keep the pair where `a * b == area` (or solve `x**2 - (perimeter / 2) * x + area == 0` with `math.sqrt`).".to_string()
             })
@@ -19548,6 +19578,29 @@ fn one_address_for_domain(request: &str, code: &str) -> Option<(String, String)>
             && at.trim_end_matches('>').eq_ignore_ascii_case(&domain)
             && !lower.contains(&literal.to_lowercase()))
         .then(|| (format!("{user}@{domain}"), domain.clone()))
+    })
+}
+
+/// A year the code tests at the end of a value (`lastmod.endswith('2026')`) where a file it
+/// reads writes its dates year first (`2026-01-05`) and never ends one with it: the year, a
+/// date and the file. The 1.5B model counted no sitemap URL of 2026 that way (thirty-third
+/// set, task 22).
+fn year_tested_at_end(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+    static ENDS: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.endswith\(\s*(?:'((?:19|20)\d\d)'|"((?:19|20)\d\d)")\s*\)"#).ok()
+    });
+    let bare = uncommented(code);
+    let year = ENDS
+        .as_ref()?
+        .captures(&bare)
+        .and_then(|c| c.get(1).or(c.get(2)))?;
+    let year = year.as_str();
+    let first = regex::Regex::new(&format!(r"\b{year}-\d\d-\d\d(?:T[\d:]+)?")).ok()?;
+    let last = regex::Regex::new(&format!(r"\d[/.-]{year}\b")).ok()?;
+    named_files(&bare).into_iter().find_map(|name| {
+        let text = small_file_text(&cwd.join(name))?;
+        let sample = first.find(&text)?.as_str().to_string();
+        (!last.is_match(&text)).then(|| (year.to_string(), sample, name.to_string()))
     })
 }
 

@@ -17024,3 +17024,58 @@ fn a_price_before_a_discount_taken_forward_is_told_to_divide() {
         None
     );
 }
+
+#[test]
+fn a_sentence_that_nothing_was_found_is_undone_where_none_cannot_answer() {
+    // Thirty-third set, task 14 (1.5B): "No requests found in server.log." for an average
+    // duration; it was asked to answer with that.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.log"),
+        "2026-11-30T10:00:00 INFO GET /api/users 200 took 120ms\n2026-11-30T10:00:02 INFO GET /api/orders 200 took 80ms\n",
+    )
+    .unwrap();
+    let request = "What is the average duration in milliseconds of the requests in server.log?";
+    let code = "lines = open('server.log').read().splitlines()\ndurations = []\nfor line in lines:\n    parts = line.split()\n    if len(parts) == 4 and parts[3].endswith('took'):\n        durations.append(int(parts[3].split('took ')[1].rstrip('ms')))\nif durations:\n    print(sum(durations) / len(durations))\nelse:\n    print('No requests found in server.log.')";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "No requests found in server.log.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text
+            .contains("your code printed that it found nothing"),
+        "{}",
+        hint.text
+    );
+    assert!(none_can_answer("How many requests in server.log failed?"));
+    assert!(!none_can_answer(request));
+}
+
+#[test]
+fn a_year_tested_at_the_end_of_dates_that_begin_with_it_is_told_startswith() {
+    // Thirty-third set, task 22 (1.5B, after the namespace hint): `lastmod.endswith('2026')`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("sitemap.xml"),
+        "<urlset>\n  <url><lastmod>2026-01-05</lastmod></url>\n  <url><lastmod>2025-12-31</lastmod></url>\n</urlset>\n",
+    )
+    .unwrap();
+    let request = "How many URLs in sitemap.xml were last modified in 2026?";
+    let code = "import xml.etree.ElementTree as ET\nroot = ET.fromstring(computer.files.read('sitemap.xml'))\ncount = 0\nfor lastmod in root.iter('lastmod'):\n    if lastmod.text.endswith('2026'):\n        count += 1\nprint(count)";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("the dates of `sitemap.xml` begin with the year (`2026-01-05`), so `.endswith('2026')` matches none of them"),
+        "{}",
+        hint.text
+    );
+    std::fs::write(
+        here.path().join("sitemap.xml"),
+        "<d>05/01/2026</d>\n<d>2026-01-05</d>\n",
+    )
+    .unwrap();
+    assert_eq!(year_tested_at_end(code, here.path()), None);
+}
