@@ -18966,6 +18966,14 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            // The request's own words for them are told by `kinds_column_unread`.
+            direction_unread(code, cwd)
+                .filter(|_| kinds_column_unread(request, code, cwd).is_none())
+                .map(|(file, column, values)| {
+                format!("the `{column}` column of `{file}` says whether each amount comes in or goes out (`{}`), and your code never looked at it, so it added every amount: add those that come in and take away those that go out.", values.join("`, `"))
+            })
+        })
+        .or_else(|| {
             year_tested_at_end(code, cwd).map(|(year, sample, file)| {
                 format!("the dates of `{file}` begin with the year (`{sample}`), so `.endswith('{year}')` matches none of them: test `.startswith('{year}')`.")
             })
@@ -19578,6 +19586,44 @@ fn one_address_for_domain(request: &str, code: &str) -> Option<(String, String)>
             && at.trim_end_matches('>').eq_ignore_ascii_case(&domain)
             && !lower.contains(&literal.to_lowercase()))
         .then(|| (format!("{user}@{domain}"), domain.clone()))
+    })
+}
+
+/// A CSV file the code reads with a column that tells amounts coming in from those going out
+/// (`credit`/`debit`, `deposit`/`withdrawal`, `income`/`expense`, `in`/`out`), where the code
+/// names neither that column nor its values: the file, the column and its values. The 1.5B
+/// model added every amount of bank.csv to the starting balance (thirty-third set, task 23).
+fn direction_unread(code: &str, cwd: &Path) -> Option<(String, String, Vec<String>)> {
+    const PAIRS: [(&str, &str); 5] = [
+        ("credit", "debit"),
+        ("deposit", "withdrawal"),
+        ("income", "expense"),
+        ("in", "out"),
+        ("inflow", "outflow"),
+    ];
+    let bare = uncommented(code);
+    let lower = bare.to_lowercase();
+    named_files(&bare).into_iter().find_map(|name| {
+        let (header, text) = csv_file(cwd, name)?;
+        let rows = csv_rows(&text);
+        header.iter().enumerate().find_map(|(i, column)| {
+            let mut values: Vec<String> = Vec::new();
+            for row in &rows {
+                let v = row.get(i)?.to_lowercase();
+                if !values.contains(&v) {
+                    values.push(v);
+                }
+            }
+            let paired = values.len() == 2
+                && PAIRS
+                    .iter()
+                    .any(|(a, b)| values.iter().any(|v| v == a) && values.iter().any(|v| v == b));
+            let read = lower.contains(&column.to_lowercase())
+                || values.iter().any(|v| {
+                    lower.contains(&format!("'{v}'")) || lower.contains(&format!("\"{v}\""))
+                });
+            (paired && !read).then(|| (name.to_string(), column.clone(), values))
+        })
     })
 }
 

@@ -17079,3 +17079,27 @@ fn a_year_tested_at_the_end_of_dates_that_begin_with_it_is_told_startswith() {
     .unwrap();
     assert_eq!(year_tested_at_end(code, here.path()), None);
 }
+
+#[test]
+fn amounts_in_and_out_added_alike_are_told_the_column_that_tells_them_apart() {
+    // Thirty-third set, task 23 (1.5B): every amount of bank.csv added to 1000, 5185.75.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("bank.csv"),
+        "date,description,type,amount\n2026-11-01,Salary,credit,2500.00\n2026-11-02,Rent,debit,1200.00\n",
+    )
+    .unwrap();
+    let request = "What is the balance after all the transactions in bank.csv, starting from 1000?";
+    let code = "with open('bank.csv') as file:\n    lines = file.read().splitlines()\nbalance = 1000\nfor line in lines[1:]:\n    parts = line.split(',')\n    balance += float(parts[3])\nprint(balance)";
+    let hint = uncomputed_in(request, code, "4700.0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("the `type` column of `bank.csv` says whether each amount comes in or goes out (`credit`, `debit`)"),
+        "{}",
+        hint.text
+    );
+    let signed = code.replace(
+        "    balance += float(parts[3])",
+        "    sign = 1 if parts[2] == 'credit' else -1\n    balance += sign * float(parts[3])",
+    );
+    assert_eq!(direction_unread(&signed, here.path()), None);
+}
