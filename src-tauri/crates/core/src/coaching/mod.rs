@@ -2603,6 +2603,11 @@ fn bare_none(line: &str) -> bool {
     )
 }
 
+/// A `.split('…')` with the separator written (its text in group 1 or 2).
+static SPLIT_CALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r#"\.split\(\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\)"#).ok()
+});
+
 /// A search in the code that can find nothing in the plain text files it names here: a
 /// regular expression (`re.search(r'…', line)`) that matches no line of them, or a separator
 /// (`line.split(',')`) that no line holds. What to tell the model of it. The 0.5B model looked
@@ -2623,9 +2628,6 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
             .ok()
         },
     );
-    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\.split\(\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\)"#).ok()
-    });
     let mut names = Vec::new();
     let mut texts = Vec::new();
     // A file the code names twice, by its name and by a path, is said once.
@@ -2710,7 +2712,7 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
             ));
         }
     }
-    for found in SPLIT.as_ref()?.captures_iter(code) {
+    for found in SPLIT_CALL.as_ref()?.captures_iter(code) {
         let Some(written) = found.get(1).or_else(|| found.get(2)).map(|m| m.as_str()) else {
             continue;
         };
@@ -5523,15 +5525,9 @@ fn first_unused_output_nudge(history: &History, answer: &str) -> Option<String> 
     // its 7 (thirty-third set, task 7).
     let (asked_plain, value_plain) = (normalized(&request), normalized(value));
     let beyond = printed_beyond_request(&asked_plain, &value_plain);
-    let answer_plain = normalized(answer);
-    let said = numbers_in(&answer_plain);
-    let said_beyond = beyond
-        .iter()
-        .any(|p| said.iter().any(|a| same_number(a, p)));
-    let none_said = beyond.iter().any(|p| same_number(p, "0"))
-        && words_in(&answer_plain).any(|w| matches!(w, "no" | "none" | "zero"));
-    let only_asked_said =
-        !beyond.is_empty() && clock_times(value).is_empty() && !said_beyond && !none_said;
+    let only_asked_said = !beyond.is_empty()
+        && clock_times(value).is_empty()
+        && !answer_uses(answer, &beyond.join(" "));
     if !only_asked_said
         && answer_uses(answer, value)
         && answer_uses(&unechoed(answer, &request), value)
@@ -11107,6 +11103,14 @@ fn example_searched(request: &str, code: &str) -> Option<(String, String)> {
     Some((example.to_string(), pattern))
 }
 
+/// Whether an XML search's output says it found nothing: empty, a 0, an empty list or `None`.
+fn search_found_nothing(value: &str) -> bool {
+    value.trim().is_empty()
+        || numbers_in(value).contains(&"0")
+        || value.contains("[]")
+        || value.contains("None")
+}
+
 /// An XML search by a bare tag (`root.findall('.//lastmod')`) that found nothing, where a
 /// file the request names puts its elements in a default namespace (`xmlns="…"`), so that
 /// ElementTree names them `{…}lastmod`: the tag, the file and the namespace. The 1.5B model
@@ -11127,12 +11131,8 @@ fn namespace_unnamed(
     static SPACE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"<[A-Za-z_][\w:-]*[^>]*?\sxmlns\s*=\s*["']([^"']+)["']"#).ok()
     });
-    let found_nothing = value.trim().is_empty()
-        || numbers_in(value).contains(&"0")
-        || value.contains("[]")
-        || value.contains("None");
     let bare = uncommented(code);
-    if !found_nothing || bare.contains("namespaces") || bare.contains("{http") {
+    if !search_found_nothing(value) || bare.contains("namespaces") || bare.contains("{http") {
         return None;
     }
     SEARCH.as_ref()?.captures_iter(&bare).find_map(|c| {
@@ -11166,11 +11166,7 @@ fn children_searched(
         )
         .ok()
     });
-    let found_nothing = value.trim().is_empty()
-        || numbers_in(value).contains(&"0")
-        || value.contains("[]")
-        || value.contains("None");
-    if !found_nothing {
+    if !search_found_nothing(value) {
         return None;
     }
     let bare = uncommented(code);
@@ -19263,11 +19259,7 @@ fn regex_star_as_text(code: &str, cwd: &Path) -> Option<(String, String)> {
     let (file, text) = file_the_code_reads(&bare, cwd)?;
     SEARCH.as_ref()?.captures_iter(&bare).find_map(|found| {
         let written = found.get(1).or(found.get(2))?.as_str();
-        let bare_stars = written
-            .char_indices()
-            .filter(|(i, c)| *c == '*' && !written[..*i].ends_with('\\'))
-            .count();
-        (bare_stars >= 2 && !written.contains("\\*") && text.contains(written))
+        (written.matches('*').count() >= 2 && !written.contains("\\*") && text.contains(written))
             .then(|| (written.to_string(), file.clone()))
     })
 }
@@ -19351,13 +19343,10 @@ fn indexed_comparisons(bare: &str) -> Vec<(String, i64, String)> {
 /// text split into lines aside), a csv reader's `delimiter`, or a comma where it reads a
 /// `.csv` file with the csv module or splits nothing.
 fn line_separator(bare: &str, file: &str) -> Option<String> {
-    static SPLIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\.split\(\s*(?:'([^']+)'|"([^"]+)")\s*\)"#).ok()
-    });
     static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*(?:'([^']+)'|"([^"]+)")"#).ok()
     });
-    let separators: Vec<&str> = SPLIT.as_ref().map_or_else(Vec::new, |re| {
+    let separators: Vec<&str> = SPLIT_CALL.as_ref().map_or_else(Vec::new, |re| {
         re.captures_iter(bare)
             .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
             .filter(|sep| !matches!(*sep, r"\n" | r"\r\n"))
@@ -19392,6 +19381,16 @@ fn column_cells<'t>(text: &'t str, separator: &str, k: i64) -> Vec<&'t str> {
             parts.get(at).map(|c| c.trim().trim_matches('"'))
         })
         .collect()
+}
+
+/// What [`compared_in_other_column`] finds.
+struct ColumnMixup {
+    file: String,
+    written: String,
+    literal: String,
+    other: i64,
+    taken_heading: Option<String>,
+    other_heading: Option<String>,
 }
 
 /// A field the code takes by its place and compares with a string (`order[3] ==
@@ -19474,15 +19473,9 @@ fn keyed_value_absent(code: &str, cwd: &Path) -> Option<(String, String, String,
         let rows = csv_rows(&text);
         compared.iter().find_map(|(key, literal)| {
             let at = header.iter().position(|h| h == key)?;
-            let mut values: Vec<String> = Vec::new();
-            for row in &rows {
-                let cell = row.get(at)?.trim_matches('"');
-                if cell.eq_ignore_ascii_case(literal) {
-                    return None;
-                }
-                if !values.iter().any(|v| v == cell) {
-                    values.push(cell.to_string());
-                }
+            let values = distinct_cells(&rows, at)?;
+            if values.iter().any(|v| v.eq_ignore_ascii_case(literal)) {
+                return None;
             }
             let few = (1..=8).contains(&values.len())
                 && values
@@ -19498,6 +19491,19 @@ fn keyed_value_absent(code: &str, cwd: &Path) -> Option<(String, String, String,
             })
         })
     })
+}
+
+/// The values of column `at` of `rows`, each once, in the order they first come, without
+/// quotes; None when a row is too short to have it.
+fn distinct_cells(rows: &[Vec<&str>], at: usize) -> Option<Vec<String>> {
+    let mut values: Vec<String> = Vec::new();
+    for row in rows {
+        let cell = row.get(at)?.trim_matches('"');
+        if !values.iter().any(|v| v == cell) {
+            values.push(cell.to_string());
+        }
+    }
+    Some(values)
 }
 
 /// A shell command that counted every line of a file the request names (`wc -l file`, `cat
@@ -19607,13 +19613,15 @@ fn direction_unread(code: &str, cwd: &Path) -> Option<(String, String, Vec<Strin
         let (header, text) = csv_file(cwd, name)?;
         let rows = csv_rows(&text);
         header.iter().enumerate().find_map(|(i, column)| {
-            let mut values: Vec<String> = Vec::new();
-            for row in &rows {
-                let v = row.get(i)?.to_lowercase();
-                if !values.contains(&v) {
-                    values.push(v);
-                }
-            }
+            let values = distinct_cells(&rows, i)?
+                .into_iter()
+                .map(|v| v.to_lowercase())
+                .fold(Vec::new(), |mut seen: Vec<String>, v| {
+                    if !seen.contains(&v) {
+                        seen.push(v);
+                    }
+                    seen
+                });
             let paired = values.len() == 2
                 && PAIRS
                     .iter()
@@ -19688,16 +19696,6 @@ fn all_items_one_value(code: &str) -> Option<(String, String)> {
         (item.as_str() == bound.as_str())
             .then(|| (whole.as_str().to_string(), items.as_str().to_string()))
     })
-}
-
-/// What [`compared_in_other_column`] finds.
-struct ColumnMixup {
-    file: String,
-    written: String,
-    literal: String,
-    other: i64,
-    taken_heading: Option<String>,
-    other_heading: Option<String>,
 }
 
 /// When the code compares whole lines with a time of day (`line.strip() > noon`, `noon` being
