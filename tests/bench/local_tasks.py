@@ -2209,6 +2209,105 @@ THIRTY_THIRD = [
      {'payments.csv': COMMA_PAYMENTS_CSV}, '1322.69'),
 ]
 
+# The thirty-fourth set: drafts checked against the thirty-three earlier sets (difflib, and a search for
+# the same file and question); none holds its own answer. Written in session 49 and committed before
+# any run: new shapes are system files (fstab, a systemd unit, meminfo, df, .gitconfig, .gitmodules),
+# a CSV with a byte order mark, a fixed-width report, GPX, gettext, BibTeX, LaTeX, a notebook, a
+# tree of reports, shifts past midnight, a chat log, a subnet, a CSV whose header repeats.
+SUBMODULE_GITMODULES = '[submodule "vendor/json-schema"]\n\tpath = vendor/json-schema\n\turl = https://github.com/example/json-schema.git\n[submodule "json"]\n\tpath = vendor/json\n\turl = https://github.com/nlohmann/json.git\n\tbranch = develop\n[submodule "docs/theme"]\n\tpath = docs/theme\n\turl = git@github.com:example/theme.git\n'
+NOAUTO_FSTAB = '# /etc/fstab: static file system information.\n# <file system> <mount point> <type> <options> <dump> <pass>\nUUID=3f1c-aa01 /               ext4    errors=remount-ro 0       1\nUUID=77B2-1C4D /boot/efi       vfat    umask=0077      0       1\n# UUID=9d0e-0001 /mnt/old      ext4    noauto          0       2\nUUID=5a5a-2b2b /mnt/backup     ext4    defaults,noauto 0       2\n/dev/sr0       /media/cdrom    udf,iso9660 user,noauto 0       0\nUUID=8c8c-3d3d /data           xfs     defaults,nofail 0       2\ntmpfs          /tmp            tmpfs   defaults,size=2G 0      0\n/swapfile      none            swap    sw              0       0\n'
+EDITOR_GITCONFIG = '[user]\n\tname = Mira Holm\n\temail = mira@example.org\n[core]\n\t# editor = vim\n\teditor = nvim\n\tautocrlf = input\n[sequence]\n\teditor = interactive-rebase-tool\n[alias]\n\tco = checkout\n\tst = status\n[pull]\n\trebase = true\n'
+RESTART_APP_SERVICE = '[Unit]\nDescription=Shop API\nAfter=network-online.target\nStartLimitIntervalSec=60\nStartLimitBurst=3\n\n[Service]\nType=simple\nUser=shop\nExecStart=/usr/local/bin/shop-api --port 8000\n# RestartSec=1\nRestart=on-failure\nRestartSec=10s\nTimeoutStopSec=30\n\n[Install]\nWantedBy=multi-user.target\n'
+AVAILABLE_MEMINFO_TXT = 'MemTotal:        8048576 kB\nMemFree:         1048576 kB\nMemAvailable:    3145728 kB\nBuffers:          204800 kB\nCached:          1887436 kB\nSwapCached:            0 kB\nSwapTotal:       2097148 kB\nSwapFree:        2097148 kB\n'
+FULLEST_DF_TXT = 'Filesystem      Size  Used Avail Use% Mounted on\n/dev/vda1        50G   43G  6.5G  87% /\n/dev/vda15      124M   42M   82M  34% /boot/efi\n/dev/vdb1       200G   17G  183G   9% /home\ntmpfs           3.9G     0  3.9G   0% /dev/shm\n/dev/vdc1       500G  500G     0 100% /mnt/backup\n/dev/vdb2        20G   19G  1.1G  95% /var/log\n'
+BOM_EXPORT_CSV = '\ufeffcustomer,country,spend\nHolm AB,SE,1200.50\nNakamura KK,JP,980.00\nOkafor Ltd,NG,2310.75\nSilva Lda,PT,2299.99\nBauer GmbH,DE,1500.00\n'
+FIXED_REPORT_TXT = 'Item            Qty   Price\n---------------------------\nBlue pen         12    1.20\nRed pen           8    1.20\nNotebook A5       5    3.50\nStapler           1    7.90\nPaper clips box  20    0.80\n'
+LOOP_ROUTE_GPX = '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="handheld" xmlns="http://www.topografix.com/GPX/1/1">\n  <wpt lat="46.5601" lon="8.5610"><ele>2431</ele><name>Hut</name></wpt>\n  <wpt lat="46.5702" lon="8.5702"><ele>2780</ele><name>Summit view</name></wpt>\n  <trk>\n    <name>Pass loop</name>\n    <trkseg>\n        <trkpt lat="46.5501" lon="8.5501"><ele>1980</ele></trkpt>\n        <trkpt lat="46.553" lon="8.554"><ele>2050</ele></trkpt>\n        <trkpt lat="46.556" lon="8.558"><ele>2166</ele></trkpt>\n        <trkpt lat="46.559" lon="8.56"><ele>2301</ele></trkpt>\n    </trkseg>\n    <trkseg>\n        <trkpt lat="46.56" lon="8.561"><ele>2420</ele></trkpt>\n        <trkpt lat="46.562" lon="8.565"><ele>2388</ele></trkpt>\n        <trkpt lat="46.565" lon="8.569"><ele>2290</ele></trkpt>\n    </trkseg>\n  </trk>\n</gpx>\n'
+UNTRANSLATED_DE_PO = '# German translation of the shop app.\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n\nmsgid "Open"\nmsgstr "Öffnen"\n\nmsgid "Save"\nmsgstr ""\n\nmsgid "Save as…"\nmsgstr ""\n"Speichern unter…"\n\nmsgid "Quit"\nmsgstr ""\n\nmsgid "Print"\nmsgstr "Drucken"\n\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n\nmsgid "Help"\nmsgstr ""\n\nmsgid "Close"\nmsgstr "Schließen"\n\n#~ msgid "Old menu"\n#~ msgstr ""\n'
+YEARS_REFS_BIB = '@comment{ Entries before year = 1990 still need DOIs }\n\n@article{knuth1974,\n  author = {Donald E. Knuth},\n  title = {Computer Programming as an Art},\n  year = 1974,\n}\n\n@book{sicp1996,\n  author = {Abelson, Harold and Sussman, Gerald Jay},\n  title = {Structure and Interpretation of Computer Programs},\n  year = {1996},\n  note = {Second edition, first published 1985},\n}\n\n@inproceedings{lamport2001,\n  author = {Leslie Lamport},\n  title = {Paxos Made Simple},\n  year = "2001",\n}\n\n@book{gof1994,\n  author = {Gamma, Erich and others},\n  title = {Design Patterns},\n  year = {1994},\n}\n\n@misc{rust2015,\n  title = {The Rust Programming Language, 1.0},\n  year = {2015},\n  note = {Announced in 1999? No: 2015},\n}\n\n@article{dijkstra2000,\n  author = {Edsger W. Dijkstra},\n  title = {Answers to questions from students},\n  year = {2000},\n}\n'
+SECTIONS_PAPER_TEX = '\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\nWe study caching.\n\\subsection{Motivation}\nSlow pages.\n% \\section{Old related work}\n\\section{Method}\n\\subsection{Setup}\n\\subsection{Workloads}\n\\section{Related work}\n\\section{Results}\n\\section{Discussion}\nEach section of this paper ends with a summary.\n\\section{Conclusion}\n\\end{document}\n'
+NIGHT_SHIFTS_CSV = 'date,start,end\n2026-11-23,09:00,17:00\n2026-11-24,22:00,06:00\n2026-11-26,13:30,18:00\n2026-11-27,08:15,12:45\n'
+SPEAKERS_CHAT_TXT = "[09:58] ana: morning all\n[10:01] ben: hi! quick one about the release\n  it's blocked on the migration\n[10:02] ana: ben: which migration?\n[10:03] cho: the users table one\n[10:05] ben: yes that one\n[10:06] ana: ok, ben: can you pair with cho?\n[10:08] ben: sure\n[10:09] cho: thanks\n[10:12] ana: great, talk at noon\n"
+SUBNET_IPS_TXT = '192.168.1.5\n192.168.10.7\n10.192.168.1\n192.168.1.254\n192.168.100.1\n192.168.2.1\n192.168.1.77\n192.168.11.3\n192.168.1.1\n'
+CASED_BUDGET_CSV = 'date,category,amount\n2026-11-01,Groceries,54.20\n2026-11-02,Rent,900.00\n2026-11-03,groceries,23.15\n2026-11-05,Transport,12.00\n2026-11-08, Groceries ,41.65\n2026-11-09,Eating out,30.00\n2026-11-12,GROCERIES,18.00\n'
+GIT_HISTORY_TXT = "git status\ngitk --all\nls -la\n git push origin main\necho git\ngit commit -m 'fix typo'\ncd src\ngit log --oneline\ngit diff HEAD~1\nvim main.rs\n"
+CELLS_ANALYSIS_IPYNB = '{\n "cells": [\n  {\n   "cell_type": "markdown",\n   "metadata": {},\n   "source": [\n    "# Sales analysis\\n",\n    "Code below loads the data.\\n"\n   ]\n  },\n  {\n   "cell_type": "code",\n   "metadata": {},\n   "source": [\n    "import pandas as pd\\n",\n    "df = pd.read_csv(\'sales.csv\')"\n   ],\n   "outputs": [],\n   "execution_count": null\n  },\n  {\n   "cell_type": "markdown",\n   "metadata": {},\n   "source": [\n    "```python\\n",\n    "df.head()\\n",\n    "```"\n   ]\n  },\n  {\n   "cell_type": "code",\n   "metadata": {},\n   "source": [\n    "df.describe()"\n   ],\n   "outputs": [],\n   "execution_count": null\n  },\n  {\n   "cell_type": "raw",\n   "metadata": {},\n   "source": [\n    "code: not run"\n   ]\n  },\n  {\n   "cell_type": "code",\n   "metadata": {},\n   "source": [\n    "df.plot()"\n   ],\n   "outputs": [],\n   "execution_count": null\n  },\n  {\n   "cell_type": "markdown",\n   "metadata": {},\n   "source": [\n    "The end."\n   ]\n  }\n ],\n "metadata": {\n  "kernelspec": {\n   "name": "python3",\n   "display_name": "Python 3"\n  }\n },\n "nbformat": 4,\n "nbformat_minor": 5\n}\n'
+TREE_ORG_JSON = '{\n  "name": "Ines",\n  "title": "CEO",\n  "reports": [\n    {\n      "name": "Omar",\n      "title": "CTO",\n      "reports": [\n        {\n          "name": "Pia",\n          "title": "Engineer",\n          "reports": []\n        },\n        {\n          "name": "Quinn",\n          "title": "Engineer",\n          "reports": [\n            {\n              "name": "Rui",\n              "title": "Intern",\n              "reports": []\n            }\n          ]\n        }\n      ]\n    },\n    {\n      "name": "Sara",\n      "title": "CFO",\n      "reports": [\n        {\n          "name": "Tom",\n          "title": "Accountant",\n          "reports": []\n        }\n      ]\n    },\n    {\n      "name": "Uma",\n      "title": "COO",\n      "reports": []\n    }\n  ]\n}\n'
+HELLO_POST_MD = '---\ntitle: Hello world\ndraft: false\n---\nFirst post.\n'
+CACHING_POST_MD = '---\ntitle: Caching notes\ndraft: true\n---\nStill a draft: needs numbers.\n'
+RELEASE_POST_MD = '---\ntitle: Release 1.4\ndate: 2026-11-30\n---\nThe draft of this post was long.\n'
+ROADMAP_POST_MD = '---\ntitle: Roadmap\ndraft: true\ntags: [plans]\n---\nTBD.\n'
+REPEATED_HEADER_CSV = 'date,item,amount\n2026-10-03,coffee,3.50\n2026-10-09,lunch,11.20\ndate,item,amount\n2026-11-02,coffee,3.80\n2026-11-15,book,18.90\ndate,item,amount\n2026-12-01,lunch,12.40\n'
+THIRTY_FOURTH = [
+    ('How many usable host addresses does an IPv4 network with a /27 prefix have? Use code.',
+     {}, '30'),
+    ('What is the 2026th digit after the decimal point of 1/7? Use code.',
+     {}, '8'),
+    ('Two positive whole numbers add up to 37. What is the largest product they can have? Use code.',
+     {}, '342'),
+    ('In how many ways can a 5-card poker hand hold exactly two aces? Use code.',
+     {}, '103776'),
+    ('In how many ways can 8 rooks be placed on a chessboard so that no two of them attack each other? Use code.',
+     {}, '40320'),
+    ('Add up every number from 100 to 999 whose digits are all odd. What is the total? Use code.',
+     {}, '69375'),
+    ('How many whole years does it take for money to double at 6% interest compounded once a year? Use code.',
+     {}, '12'),
+    ('A car uses 6.5 litres of fuel per 100 km. How many litres does it need for a 340 km trip? Use code.',
+     {}, '22.1'),
+    ('How many different triangles with whole-number side lengths have a perimeter of 24? Use code.',
+     {}, '12'),
+    ('How many months from January 2020 to December 2029 begin on a Sunday? Use code.',
+     {}, '16'),
+    ('What is the smallest number of euro coins (1, 2, 5, 10, 20 and 50 cents, 1 and 2 euros) that make 3.88 euros? Use code.',
+     {}, '8'),
+    ('A tank fills with 12 litres per minute while it leaks 3 litres per minute. How many minutes does it take to hold 450 litres? Use code.',
+     {}, '50'),
+    ('Which URL does the submodule at the path vendor/json come from, according to .gitmodules?',
+     {'.gitmodules': SUBMODULE_GITMODULES}, 'https://github.com/nlohmann/json.git'),
+    ('How many file systems in fstab are not mounted automatically at boot?',
+     {'fstab': NOAUTO_FSTAB}, '2'),
+    ('Which editor does the core section of .gitconfig set?',
+     {'.gitconfig': EDITOR_GITCONFIG}, 'nvim'),
+    ('How many seconds does app.service wait before it restarts the service?',
+     {'app.service': RESTART_APP_SERVICE}, '10'),
+    ('How much memory is available, in MiB, according to meminfo.txt?',
+     {'meminfo.txt': AVAILABLE_MEMINFO_TXT}, '3072'),
+    ('Which mount point in df.txt is the fullest?',
+     {'df.txt': FULLEST_DF_TXT}, '/mnt/backup'),
+    ('Which customer in export.csv spent the most?',
+     {'export.csv': BOM_EXPORT_CSV}, 'Okafor Ltd'),
+    ('What is the total quantity of all the items in report.txt?',
+     {'report.txt': FIXED_REPORT_TXT}, '46'),
+    ('How many track points does route.gpx record?',
+     {'route.gpx': LOOP_ROUTE_GPX}, '7'),
+    ('How many messages in de.po have no German translation yet?',
+     {'de.po': UNTRANSLATED_DE_PO}, '4'),
+    ('How many entries in refs.bib were published before 2000?',
+     {'refs.bib': YEARS_REFS_BIB}, '3'),
+    ('How many sections, not counting subsections, does paper.tex have?',
+     {'paper.tex': SECTIONS_PAPER_TEX}, '6'),
+    ('How many hours do the shifts in shifts.csv add up to?',
+     {'shifts.csv': NIGHT_SHIFTS_CSV}, '25'),
+    ('Who sent the most messages in chat.txt?',
+     {'chat.txt': SPEAKERS_CHAT_TXT}, 'ana'),
+    ('How many of the addresses in ips.txt belong to the network 192.168.1.0/24?',
+     {'ips.txt': SUBNET_IPS_TXT}, '4'),
+    ('How much was spent on groceries according to budget.csv?',
+     {'budget.csv': CASED_BUDGET_CSV}, '137'),
+    ('How many git commands did I run according to history.txt?',
+     {'history.txt': GIT_HISTORY_TXT}, '5'),
+    ('How many code cells does analysis.ipynb have?',
+     {'analysis.ipynb': CELLS_ANALYSIS_IPYNB}, '3'),
+    ('How many people are in the organisation described by org.json, the head included?',
+     {'org.json': TREE_ORG_JSON}, '8'),
+    ('How many of the posts in the posts folder are still drafts?',
+     {'posts/hello.md': HELLO_POST_MD, 'posts/caching.md': CACHING_POST_MD, 'posts/release-1.4.md': RELEASE_POST_MD, 'posts/roadmap.md': ROADMAP_POST_MD}, '2'),
+    ('What do the amounts in merged.csv add up to?',
+     {'merged.csv': REPEATED_HEADER_CSV}, '49.8'),
+]
+
+
 SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
         "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH, "eleventh": ELEVENTH,
         "twelfth": TWELFTH,
@@ -2221,7 +2320,8 @@ SETS = {"main": TASKS, "heldout": HELDOUT, "third": THIRD, "fourth": FOURTH, "fi
         "twentyseventh": TWENTY_SEVENTH, "twentyeighth": TWENTY_EIGHTH,
         "twentyninth": TWENTY_NINTH,
         "thirtieth": THIRTIETH, "thirtyfirst": THIRTY_FIRST,
-        "thirtysecond": THIRTY_SECOND, "thirtythird": THIRTY_THIRD}
+        "thirtysecond": THIRTY_SECOND, "thirtythird": THIRTY_THIRD,
+        "thirtyfourth": THIRTY_FOURTH}
 
 def alias_of(model):
     """The name the server gives the model, as llama.cpp does: the file's stem. The product picks
@@ -2267,7 +2367,7 @@ def run_task(binary, model_args, request, files, expected, timeout, keep=None):
         work.mkdir()
         for name, text in files.items():
             (work / name).parent.mkdir(parents=True, exist_ok=True)
-            (work / name).write_text(text)
+            (work / name).write_text(text, encoding="utf-8")
         # What the model's code installs with pip (pandas, when the task's code wants it) goes
         # into this task's own user site, which Python reads, and is gone with it: the next
         # task, and the machine's Python, start without it.
@@ -2522,7 +2622,7 @@ def main():
                          "tenth (written in session 31, run only with its last binary) "
                          "eleventh (written in session 32, run before any change made from it) "
                          "twelfth (written in session 32, run only with that session's changes), "
-                         "thirteenth to thirtythird (written in sessions 33-48; each session's note says how it was run)")
+                         "thirteenth to thirtyfourth (written in sessions 33-49; each session's note says how it was run)")
     ap.add_argument("--rescore", default="", help="score the events kept in this folder again, run nothing")
     args = ap.parse_args()
     if args.rescore:
