@@ -340,9 +340,18 @@ pub fn run_hint(
             );
         }
         if let Some((given, listed)) = missing_file_listed(output, cwd) {
+            // A name only written inside a file that is here (a patch's `+++ b/src/app.py`):
+            // the 1.5B model opened, then wrote, the patched file until its time ran out
+            // (thirty-third set, task 31).
+            let inside = match named_inside(&given, cwd) {
+                Some(holder) => format!(
+                    " `{given}` is only named inside `{holder}`: what my request needs is in `{holder}` itself, so read that."
+                ),
+                None => String::new(),
+            };
             return hint(
                 &format!(
-                    "`{given}` does not exist. The working directory ({}) holds: {listed}. Use what is there; do not make up file names.",
+                    "`{given}` does not exist. The working directory ({}) holds: {listed}. Use what is there; do not make up file names.{inside}",
                     cwd.display()
                 ),
                 false,
@@ -739,6 +748,12 @@ pub fn run_hint(
             ),
             true,
         );
+    }
+    // Items of a text read whole, characters, looked through for a word: no character holds
+    // it, and that is why the search missed, not how the lines are written (the 1.5B model's
+    // `line for line in app_properties if "db.url" in line`; thirty-third set, task 30).
+    if read_as_one_string(code) == Some(true) && output.trim().lines().count() <= 2 {
+        return hint(ONE_STRING, true);
     }
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
@@ -1659,11 +1674,60 @@ fn indexed_by<'c>(code: &'c str, key: &str) -> Option<(&'c str, &'c str)> {
         .then_some((name, &code[start..at + len]))
 }
 
-/// Whether `name` is a plain text file (not a document for `computer.files.read` to render).
+/// A file of the working folder whose text names `given`, a path that is not there.
+fn named_inside(given: &str, cwd: &Path) -> Option<String> {
+    if given.trim().is_empty() || given.contains('\n') {
+        return None;
+    }
+    let mut names: Vec<String> = std::fs::read_dir(cwd)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .find(|name| small_file_text(&cwd.join(name)).is_some_and(|text| text.contains(given)))
+}
+
+/// Whether `name` is a plain text file of lines (not a document for `computer.files.read` to
+/// render): data, configuration, logs and the line-based formats of tools (a `.properties`
+/// file read whole and looped over went character by character untold: the 1.5B model was
+/// told of a commented-out line instead; thirty-third set, task 30).
 fn plain_text(name: &str) -> bool {
     [
-        ".txt", ".csv", ".tsv", ".log", ".md", ".dat", ".yaml", ".yml", ".ini", ".cfg", ".conf",
-        ".toml", ".env",
+        ".txt",
+        ".csv",
+        ".tsv",
+        ".log",
+        ".md",
+        ".dat",
+        ".yaml",
+        ".yml",
+        ".ini",
+        ".cfg",
+        ".conf",
+        ".toml",
+        ".env",
+        ".properties",
+        ".service",
+        ".po",
+        ".bib",
+        ".tex",
+        ".srt",
+        ".vtt",
+        ".ics",
+        ".vcf",
+        ".mbox",
+        ".patch",
+        ".diff",
+        ".sql",
+        ".rst",
+        ".gitmodules",
+        ".gitconfig",
+        ".editorconfig",
+        ".gitignore",
     ]
     .iter()
     .any(|ext| name.ends_with(ext))
@@ -2723,6 +2787,43 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
         if texts.iter().all(|t| !t.contains(&separator)) {
             return Some(format!(
                 "Your code splits at `'{written}'`, and no line of {files} holds `{written}`: each line stays whole, in one part."
+            ));
+        }
+    }
+    // A table reader that splits at commas (or at the `delimiter` it is given) over lines
+    // that hold none: each row is one whole line (the 1.5B model read logins.log's
+    // `2026-11-30 08:15:00 login user=ana` lines with `csv.reader`, took `row[1]`, was shown
+    // the lines, skipped the rows of one field and printed 0 users; thirty-third set, task 27).
+    static TABLE_READER: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"\b(csv\.reader|csv\.DictReader|read_csv)\(([^\n]*)").ok()
+        });
+    static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*[rR]?(?:'([^'\n]+)'|"([^"\n]+)")"#).ok()
+    });
+    for found in TABLE_READER.as_ref()?.captures_iter(code) {
+        let (Some(reader), Some(rest)) = (found.get(1), found.get(2)) else {
+            continue;
+        };
+        let given = DELIMITER
+            .as_ref()?
+            .captures(rest.as_str())
+            .and_then(|d| d.get(1).or_else(|| d.get(2)))
+            .map(|m| m.as_str());
+        let written = given.unwrap_or(",");
+        let separator = written.replace("\\t", "\t");
+        if separator.is_empty() || separator.contains('\\') {
+            continue;
+        }
+        if texts.iter().all(|t| !t.contains(&separator)) {
+            let how = if given.is_some() {
+                ""
+            } else {
+                " (its default)"
+            };
+            return Some(format!(
+                "Your code reads {files} with `{}`, which splits each line at `{written}`{how}, and no line of {files} holds `{written}`: each row is one whole line, in one field. Split each line at what separates its fields instead.",
+                reader.as_str()
             ));
         }
     }
@@ -6585,8 +6686,12 @@ pub fn uncomputed_hint(
                         })
                 })
                 .or_else(|| {
-                    json_value_key(&request, code, cwd).map(|(value, key, file)| {
-                        format!("`{value}` is a value of the key `{key}` in `{file}`, and your code never looked at `{key}`: keep the items whose `{key}` is `{value}`, `[item for item in items if item['{key}'] == '{value}']`.")
+                    json_value_key(&request, code, cwd).map(|(value, key, file, list)| match list {
+                        // The 1.5B model was told `item['name'] == 'bug'` of issues whose
+                        // `labels` are objects with a `name`, and ran it (thirty-third set,
+                        // task 28).
+                        Some(list) => format!("`{value}` is a value of the key `{key}` of the objects in each item's `{list}` list in `{file}`, and your code never looked at `{key}`: keep the items with such an object, `[item for item in items if any(x['{key}'] == '{value}' for x in item['{list}'])]`."),
+                        None => format!("`{value}` is a value of the key `{key}` in `{file}`, and your code never looked at `{key}`: keep the items whose `{key}` is `{value}`, `[item for item in items if item['{key}'] == '{value}']`."),
                     })
                 })
                 .or_else(|| {
@@ -14394,18 +14499,38 @@ fn sizes_unlooked(request: &str, code: &str) -> bool {
 /// does not name, and the code never looked for that key: the value, the key and the file.
 /// The 0.5B model counted `data['members'].count('admin')` for "How many people in team.json
 /// have the role admin?", where `admin` is each member's `role` (eighteenth set, task 23).
-fn json_value_key(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
-    fn pairs(v: &serde_json::Value, out: &mut Vec<(String, String)>) {
+fn json_value_key(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String, Option<String>)> {
+    // Each key and string value, with the key of the list its object is in when that list is
+    // itself in an item of a list (`labels` of `[{"labels": [{"name": "bug"}]}]`).
+    fn pairs(
+        v: &serde_json::Value,
+        lists: usize,
+        list: Option<&str>,
+        out: &mut Vec<(String, String, Option<String>)>,
+    ) {
         match v {
             serde_json::Value::Object(map) => {
                 for (k, v) in map {
-                    if let serde_json::Value::String(s) = v {
-                        out.push((k.clone(), s.clone()));
+                    match v {
+                        serde_json::Value::String(s) => out.push((
+                            k.clone(),
+                            s.clone(),
+                            list.filter(|_| lists >= 2).map(str::to_string),
+                        )),
+                        serde_json::Value::Array(items) => {
+                            items.iter().for_each(|i| pairs(i, lists + 1, Some(k), out));
+                        }
+                        _ => pairs(v, lists, None, out),
                     }
-                    pairs(v, out);
                 }
             }
-            serde_json::Value::Array(items) => items.iter().for_each(|i| pairs(i, out)),
+            serde_json::Value::Array(items) => {
+                items.iter().for_each(|i| pairs(i, lists + 1, None, out));
+            }
             _ => {}
         }
     }
@@ -14422,11 +14547,11 @@ fn json_value_key(request: &str, code: &str, cwd: &Path) -> Option<(String, Stri
             let text = std::fs::read_to_string(cwd.join(name)).ok()?;
             let doc: serde_json::Value = serde_json::from_str(&text).ok()?;
             let mut found = Vec::new();
-            pairs(&doc, &mut found);
-            found.into_iter().find_map(|(key, value)| {
+            pairs(&doc, 0, None, &mut found);
+            found.into_iter().find_map(|(key, value, list)| {
                 let v = value.to_lowercase();
                 (asked.contains(&v.as_str()) && !looked(&key))
-                    .then(|| (value, key, name.to_string()))
+                    .then(|| (value, key, name.to_string(), list))
             })
         })
 }
@@ -18821,6 +18946,12 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            unit_fixed_in_pattern(code, cwd).map(|(file, written, missed, example)| {
+                let lines = if missed == 1 { "a line" } else { "lines" };
+                format!("your pattern `{written}` passes over {lines} of `{file}` that write the value another way, such as `{example}`: take each value with its unit (`(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]+)`) and convert every one to the same unit, the one my request names if it names one, before you use them.")
+            })
+        })
+        .or_else(|| {
             pattern_names_one_line(request, code, cwd).map(|(file, word, missed)| {
                 format!("your pattern names `{word}`, which my request does not, so it passes over lines of `{file}` such as `{missed}`: put a pattern that takes any value in its place (`\\S+`).")
             })
@@ -18936,12 +19067,16 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
         })
         .or_else(|| {
             keyed_value_absent(code, cwd).map(|(file, key, literal, values)| {
+                let compare = match money_kinds_renamed(&literal, &values, code) {
+                    Some(pairs) => format!("Compare with {pairs}."),
+                    None => "Compare with the one my request means.".to_string(),
+                };
                 let values = values
                     .iter()
                     .map(|v| format!("`{v}`"))
                     .collect::<Vec<_>>()
                     .join(", ");
-                format!("the `{key}` column of `{file}` never holds `{literal}`, so your `== '{literal}'` matches no row: its values are {values}. Compare with the one my request means.")
+                format!("the `{key}` column of `{file}` never holds `{literal}`, so your `== '{literal}'` matches no row: its values are {values}. {compare}")
             })
         })
         .or_else(|| {
@@ -19812,6 +19947,118 @@ fn small_file_text(path: &Path) -> Option<String> {
         return None;
     }
     std::fs::read_to_string(path).ok()
+}
+
+/// A number the code's regular expression takes only with one unit written after it
+/// (`took (\d+)ms`), where other lines of the file it reads hold the same words with the number
+/// written another way (`took 1.5s`, `took 12.5ms`): the file, the pattern as written, how many
+/// lines it passes over and one of them. The 1.5B model averaged server.log's `ms` durations and
+/// left out its one in seconds, twice (thirty-third set, task 14).
+fn unit_fixed_in_pattern(code: &str, cwd: &Path) -> Option<(String, String, usize, String)> {
+    // A group of digits (`(\d+)`, `([0-9]+)`, `([\d.]+)`, `(\d+(?:\.\d+)?)`) and the letters
+    // of a unit right after it.
+    static NUMBER_THEN_UNIT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(
+        || {
+            regex::Regex::new(
+                r"\((?:\\d|\[0-9|\[\\d)(?:[^()]|\(\?:[^()]*\))*\)([A-Za-z]{1,5})(?:\\b)?(?:[^A-Za-z]|$)",
+            )
+            .ok()
+        },
+    );
+    let bare = uncommented(code);
+    if !bare.contains("re.") {
+        return None;
+    }
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    string_literals(&bare).into_iter().find_map(|written| {
+        let pattern = written.replace("\\\\", "\\");
+        let found = NUMBER_THEN_UNIT.as_ref()?.captures(&pattern)?;
+        let (whole, unit) = (found.get(0)?, found.get(1)?);
+        let end = unit.end();
+        let loose = format!(
+            r"{}\d+(?:[.,]\d+)?\s*[A-Za-z]+\b{}",
+            &pattern[..whole.start()],
+            &pattern[end..]
+        );
+        let strict = regex::Regex::new(&pattern).ok()?;
+        let loose = regex::Regex::new(&loose).ok()?;
+        if !lines.iter().any(|l| strict.is_match(l)) {
+            return None;
+        }
+        // Lines another pattern of the code takes (`took ([\d.]+)s` beside it) are not missed.
+        let others: Vec<regex::Regex> = string_literals(&bare)
+            .into_iter()
+            .filter(|o| *o != written && (o.contains('\\') || o.contains('(')))
+            .filter_map(|o| regex::Regex::new(&o.replace("\\\\", "\\")).ok())
+            .collect();
+        let missed: Vec<&str> = lines
+            .iter()
+            .filter(|l| !strict.is_match(l) && !others.iter().any(|o| o.is_match(l)))
+            .filter_map(|l| loose.find(l).map(|m| m.as_str()))
+            .collect();
+        let example = missed.first()?.trim().to_string();
+        Some((file.clone(), written.to_string(), missed.len(), example))
+    })
+}
+
+/// Money in and money out named one way in the code (`'deposit'`, `'withdrawal'`) and another
+/// in the file's column (`credit`, `debit`): each of the code's words with the column's value of
+/// the same kind, as a sentence's part. The 1.5B model, told that `type` holds `credit` and
+/// `debit`, compared with `deposit` and `withdrawal` again (thirty-third set, task 23).
+fn money_kinds_renamed(literal: &str, values: &[String], code: &str) -> Option<String> {
+    const IN: [&str; 8] = [
+        "deposit", "credit", "income", "in", "incoming", "inflow", "received", "revenue",
+    ];
+    const OUT: [&str; 8] = [
+        "withdrawal",
+        "debit",
+        "expense",
+        "out",
+        "outgoing",
+        "outflow",
+        "payment",
+        "spent",
+    ];
+    let side = |word: &str| {
+        let word = word.trim().to_lowercase();
+        let word = word
+            .strip_suffix('s')
+            .filter(|w| w.len() > 3)
+            .unwrap_or(&word)
+            .to_string();
+        if IN.contains(&word.as_str()) {
+            Some(0)
+        } else if OUT.contains(&word.as_str()) {
+            Some(1)
+        } else {
+            None
+        }
+    };
+    // The column's one value of each kind.
+    let of_side = |s: usize| {
+        let found: Vec<&String> = values.iter().filter(|v| side(v) == Some(s)).collect();
+        (found.len() == 1).then(|| found[0].clone())
+    };
+    let bare = uncommented(code);
+    let mut words = vec![literal.to_string()];
+    words.extend(
+        string_literals(&bare)
+            .into_iter()
+            .filter(|w| *w != literal && side(w).is_some() && !values.iter().any(|v| v == w))
+            .map(str::to_string),
+    );
+    words.dedup();
+    let pairs: Vec<String> = words
+        .iter()
+        .filter_map(|w| Some((of_side(side(w)?)?, w)))
+        .enumerate()
+        .map(|(i, (value, w))| {
+            let whose = if i == 0 { "your code" } else { "it" };
+            format!("`'{value}'` where {whose} has `'{w}'`")
+        })
+        .collect();
+    (!pairs.is_empty()).then(|| pairs.join(" and "))
 }
 
 /// A word of the code's regular expression that the request never names and that leaves out

@@ -16706,10 +16706,36 @@ fn a_column_compared_with_a_value_it_never_holds_is_told_its_values() {
         "{}",
         hint.text
     );
+    // Both of the code's words are told the column's word of their kind (the model compared
+    // with `deposit` and `withdrawal` again when told only the values).
+    assert!(
+        hint.text.contains("Compare with `'credit'` where your code has `'deposit'` and `'debit'` where it has `'withdrawal'`."),
+        "{}",
+        hint.text
+    );
     let right = code
         .replace("'deposit'", "'credit'")
         .replace("'withdrawal'", "'debit'");
     assert_eq!(keyed_value_absent(&right, here.path()), None);
+    // Words of no known kind: the column's values, and the request to choose.
+    let other = code
+        .replace("'deposit'", "'salary'")
+        .replace("'withdrawal'", "'rent'");
+    let hint = uncomputed_in(request, &other, "Final balance: 1000\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("its values are `credit`, `debit`. Compare with the one my request means."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        money_kinds_renamed("Deposits", &["credit".to_string(), "debit".to_string()], ""),
+        Some("`'credit'` where your code has `'Deposits'`".to_string())
+    );
+    assert_eq!(
+        money_kinds_renamed("income", &["in".to_string(), "incoming".to_string()], ""),
+        None
+    );
 }
 
 #[test]
@@ -17102,4 +17128,242 @@ fn amounts_in_and_out_added_alike_are_told_the_column_that_tells_them_apart() {
         "    sign = 1 if parts[2] == 'credit' else -1\n    balance += sign * float(parts[3])",
     );
     assert_eq!(direction_unread(&signed, here.path()), None);
+}
+
+#[test]
+fn a_pattern_that_takes_one_unit_is_told_the_lines_written_in_another() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.log"),
+        "10:00:00 GET /api/users 200 took 120ms\n10:00:05 INFO cache warmed\n10:00:09 GET /api/report 200 took 1.5s\n10:00:12 POST /api/orders 201 took 300ms\n",
+    )
+    .unwrap();
+    let request = "What is the average duration in milliseconds of the requests in server.log?";
+    let code = "import re\ndurations = []\nfor line in open('server.log'):\n    match = re.search(r'took (\\d+)ms', line)\n    if match:\n        durations.append(int(match.group(1)))\nprint(f\"The average duration is {sum(durations) / len(durations):.2f} milliseconds.\")";
+    assert_eq!(
+        unit_fixed_in_pattern(code, here.path()),
+        Some((
+            "server.log".to_string(),
+            "took (\\d+)ms".to_string(),
+            1,
+            "took 1.5s".to_string()
+        ))
+    );
+    let hint = uncomputed_in(
+        request,
+        code,
+        "The average duration is 210.00 milliseconds.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("your pattern `took (\\d+)ms` passes over a line of `server.log` that write")
+            && hint.text.contains("such as `took 1.5s`")
+            && !hint.text.contains("1500"),
+        "{}",
+        hint.text
+    );
+    // Not a raw string: the pattern's backslashes are doubled.
+    let plain = code.replace("r'took (\\d+)ms'", "'took (\\\\d+)ms'");
+    assert!(unit_fixed_in_pattern(&plain, here.path()).is_some());
+    // A decimal in the unit the pattern takes is passed over too.
+    std::fs::write(
+        here.path().join("server.log"),
+        "took 120ms\ntook 12.5ms\ntook 300ms\n",
+    )
+    .unwrap();
+    assert_eq!(
+        unit_fixed_in_pattern(code, here.path()).map(|f| f.3),
+        Some("took 12.5ms".to_string())
+    );
+    // Every line written as the pattern takes it, or another pattern of the code taking the
+    // others: nothing passed over.
+    std::fs::write(
+        here.path().join("server.log"),
+        "took 120ms\ntook 300ms\nidle\n",
+    )
+    .unwrap();
+    assert_eq!(unit_fixed_in_pattern(code, here.path()), None);
+    std::fs::write(here.path().join("server.log"), "took 120ms\ntook 1.5s\n").unwrap();
+    let both = code.replace(
+        "    if match:",
+        "    seconds = re.search(r'took ([\\d.]+)s', line)\n    if match:",
+    );
+    assert_eq!(unit_fixed_in_pattern(&both, here.path()), None);
+    let any_unit = code.replace("(\\d+)ms", "([\\d.]+)(ms|s)");
+    assert_eq!(unit_fixed_in_pattern(&any_unit, here.path()), None);
+}
+
+#[test]
+fn a_table_reader_over_lines_with_no_comma_is_told_each_row_is_one_field() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("logins.log"),
+        "2026-11-29 23:58:10 login user=ana\n2026-11-30 00:02:11 login user=ben\n2026-11-30 08:16:00 logout user=ben\n",
+    )
+    .unwrap();
+    let code = "import csv\nlogins = []\nwith open('logins.log', 'r') as file:\n    reader = csv.reader(file)\n    for row in reader:\n        if len(row) > 1:\n            logins.append(row[1])\nprint(len(set(logins)))";
+    let told = unmatched_search(code, here.path()).unwrap();
+    assert!(
+        told.contains("with `csv.reader`, which splits each line at `,` (its default), and no line of `logins.log` holds `,`"),
+        "{told}"
+    );
+    let request = "How many distinct users logged in on 2026-11-30 according to logins.log?";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("each row is one whole line"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text.contains("2026-11-29 23:58:10 login user=ana"),
+        "{}",
+        hint.text
+    );
+    // The IndexError of `row[1]` without the guard is told so too.
+    let unguarded = code.replace(
+        "        if len(row) > 1:\n            logins",
+        "        logins",
+    );
+    let failed = run_hint(
+        "python",
+        &unguarded,
+        "Traceback (most recent call last):\n  File \"<cell 2>\", line 6, in <module>\n    logins.append(row[1])\nIndexError: list index out of range\n",
+        true,
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        failed.text.contains("each row is one whole line"),
+        "{}",
+        failed.text
+    );
+    // A delimiter given that the lines hold, or pandas told its separator: nothing to say.
+    let spaced = code.replace("csv.reader(file)", "csv.reader(file, delimiter=' ')");
+    assert_eq!(unmatched_search(&spaced, here.path()), None);
+    let tabbed = code.replace("csv.reader(file)", "csv.reader(file, delimiter='\\t')");
+    assert!(
+        unmatched_search(&tabbed, here.path())
+            .unwrap()
+            .contains("splits each line at `\\t`, and")
+    );
+    let pandas = "import pandas as pd\nlogins = pd.read_csv('logins.log', sep=r'\\s+')\nprint(logins[3].nunique())";
+    assert_eq!(unmatched_search(pandas, here.path()), None);
+    // A table with commas read so is fine.
+    std::fs::write(
+        here.path().join("logins.log"),
+        "when,user\n2026-11-30,ana\n",
+    )
+    .unwrap();
+    assert_eq!(unmatched_search(code, here.path()), None);
+}
+
+#[test]
+fn a_properties_file_read_whole_and_looped_over_is_told_it_goes_by_character() {
+    // Thirty-third set, task 30 (1.5B): `for line in app_properties` over the text of
+    // app.properties found no line; it was told of a commented-out line, skipped `#`
+    // characters, and answered a value no run printed.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.properties"),
+        "# Database\n#db.url=jdbc:postgresql://old-host:5432/app\ndb.url=jdbc:postgresql://db.internal:5432/app\n",
+    )
+    .unwrap();
+    let code = "import computer.files\napp_properties = computer.files.read(\"app.properties\")\ndb_url_line = next((line for line in app_properties if \"db.url\" in line), None)\nif db_url_line:\n    print(db_url_line.split(\"=\")[1].strip())\nelse:\n    print(\"The db.url line was not found in app.properties.\")";
+    let hint = run_hint(
+        "python",
+        code,
+        "The db.url line was not found in app.properties.\n",
+        false,
+        here.path(),
+    )
+    .unwrap();
+    assert_eq!(hint.text, ONE_STRING);
+    assert!(hint.undone);
+    for name in [
+        "fstab.conf",
+        "de.po",
+        "refs.bib",
+        "paper.tex",
+        "app.service",
+        "x.patch",
+    ] {
+        assert!(plain_text(name), "{name}");
+    }
+    assert!(!plain_text("report.pdf"));
+}
+
+#[test]
+fn a_missing_file_named_inside_a_file_that_is_here_is_told_to_read_that_one() {
+    // Thirty-third set, task 31 (1.5B): `src/app.py`, named by changes.patch, opened and
+    // written until the time ran out.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("changes.patch"),
+        "--- a/src/app.py\n+++ b/src/app.py\n@@ -1,2 +1,3 @@\n import os\n+import sys\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("notes.txt"), "nothing about it\n").unwrap();
+    let code = "with open('src/app.py') as f:\n    print(len(f.readlines()))";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 4>\", line 1, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: 'src/app.py'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains("Use what is there; do not make up file names. `src/app.py` is only named inside `changes.patch`: what my request needs is in `changes.patch` itself, so read that."),
+        "{}",
+        hint.text
+    );
+    // A name no file here holds: only the listing.
+    let other = failed.replace("src/app.py", "data.csv");
+    let hint = run_hint("python", code, &other, true, here.path()).unwrap();
+    assert!(
+        hint.text.ends_with("do not make up file names."),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_json_value_in_a_list_of_objects_of_each_item_is_told_that_path() {
+    // Thirty-third set, task 28 (1.5B): issues whose `labels` are objects with a `name`; told
+    // `item['name'] == 'bug'`, it ran that and got 0.
+    let here = tempfile::tempdir().unwrap();
+    let issues = r#"[{"number": 1, "state": "open", "labels": [{"name": "bug"}]}, {"number": 2, "state": "closed", "labels": [{"name": "bug"}, {"name": "ui"}]}, {"number": 3, "state": "open", "labels": [{"name": "question"}]}]"#;
+    std::fs::write(here.path().join("issues.json"), issues).unwrap();
+    let request = "How many open issues in issues.json have the label bug?";
+    let code = "import json\nwith open('issues.json') as f:\n    issues = json.load(f)\nprint(sum(1 for i in issues if i['state'] == 'open' and 'bug' in i['labels']))";
+    assert_eq!(
+        json_value_key(request, code, here.path()),
+        Some((
+            "bug".to_string(),
+            "name".to_string(),
+            "issues.json".to_string(),
+            Some("labels".to_string())
+        ))
+    );
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`bug` is a value of the key `name` of the objects in each item's `labels` list in `issues.json`")
+            && hint.text.contains("any(x['name'] == 'bug' for x in item['labels'])"),
+        "{}",
+        hint.text
+    );
+    // The same list under a top-level key: the items are that list's, a key of their own.
+    let wrapped = format!(r#"{{"issues": {issues}}}"#);
+    std::fs::write(here.path().join("issues.json"), wrapped).unwrap();
+    assert_eq!(
+        json_value_key(request, code, here.path()).and_then(|f| f.3),
+        Some("labels".to_string())
+    );
+    let flat = r#"{"issues": [{"state": "open", "label": "bug"}]}"#;
+    std::fs::write(here.path().join("issues.json"), flat).unwrap();
+    assert_eq!(
+        json_value_key(request, code, here.path()),
+        Some((
+            "bug".to_string(),
+            "label".to_string(),
+            "issues.json".to_string(),
+            None
+        ))
+    );
 }
