@@ -6395,6 +6395,21 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // The system's file of the same name read where the request's file is in the working
+    // folder (the 1.5B model's `grep -v '^#' /etc/fstab | wc -l` for the fstab it was given
+    // printed 0; thirty-fourth set, task 14).
+    // (Python code is told so among its slips, below.)
+    if shell
+        && hint.is_none()
+        && let Some((path, name)) = other_copy_read(&request, code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code reads `{path}`, and my request is about the `{name}` of this folder, another file: read it by its name here, `{name}`. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // An earlier run's wrong result taken up as data: the 0.5B model, its 70.805 (59.50 plus
     // tax) told it was not the answer, set `item_price = 70.805` and added the tax again
     // (thirtieth set, task 4).
@@ -14731,18 +14746,43 @@ fn distinct_uncounted(request: &str, code: &str) -> bool {
 
 /// Whether code keeps one of each thing it counts: a set (a comprehension too,
 /// `{l.split()[1] for l in lines}`), a `Counter`, a dict, a `not in` test, pandas' `unique`,
-/// the shell's `sort -u` or `uniq`. Shared by [`all_lines_counted`] and
-/// [`distinct_uncounted`].
+/// the shell's `sort -u` or `uniq`; or, for things it makes rather than reads, combinations or
+/// nested loops whose inner range starts at the outer one's value (`for b in range(a, …)`:
+/// each triple once, `a <= b`; the 1.5B model's count of triangles was told it counted
+/// repeats, and it dropped its triangle test; thirty-fourth set, task 9). Shared by
+/// [`all_lines_counted`] and [`distinct_uncounted`].
 fn keeps_one_of_each(bare: &str) -> bool {
     static SET_COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\{[^{}]*\bfor\b[^{}]*\}").ok());
+    static RANGE_LOOP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+range\(").ok()
+    });
+    let ordered = RANGE_LOOP.as_ref().is_some_and(|r| {
+        r.captures_iter(bare).filter_map(|c| c.get(1)).any(|v| {
+            let v = v.as_str();
+            [",", " ", "+", ")"]
+                .iter()
+                .any(|after| bare.contains(&format!("range({v}{after}")))
+        })
+    });
     [
-        "set(", "Counter", "unique", "dict", "not in", "{}", "groupby", "nunique", "fromkeys",
-        "sort -u", "uniq",
+        "set(",
+        "Counter",
+        "unique",
+        "dict",
+        "not in",
+        "{}",
+        "groupby",
+        "nunique",
+        "fromkeys",
+        "sort -u",
+        "uniq",
+        "combinations",
     ]
     .iter()
     .any(|w| bare.contains(w))
         || SET_COMPREHENSION.as_ref().is_some_and(|r| r.is_match(bare))
+        || ordered
 }
 
 /// Whether the code tests how lines end (`line.endswith('?')`) on lines read with their
@@ -16561,8 +16601,9 @@ fn asks_for_code(request: &str) -> bool {
 
 /// The names of settings files that begin with a dot, which [`named_files`] takes as files
 /// (the 0.5B model, never shown the shape of "the .env file", answered with a made-up value).
-const DOTFILES: [&str; 14] = [
+const DOTFILES: [&str; 15] = [
     ".env",
+    ".gitmodules",
     ".gitignore",
     ".gitattributes",
     ".gitconfig",
@@ -16630,7 +16671,16 @@ pub(crate) fn named_files(text: &str) -> Vec<&str> {
             // app.properties went untold; thirty-third set, task 30).
             !stem.is_empty()
                 && ((2..=5).contains(&ext.len())
-                    || ["properties", "gradle", "markdown"].contains(&ext))
+                    || [
+                        "properties",
+                        "gradle",
+                        "markdown",
+                        "service",
+                        "socket",
+                        "timer",
+                        "desktop",
+                    ]
+                    .contains(&ext))
                 && ext.chars().all(|c| c.is_ascii_alphanumeric())
                 && ext.chars().any(|c| c.is_ascii_alphabetic())
         })
@@ -18946,6 +18996,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            moving_target(code).map(|(test, name)| {
+                format!("your loop's test `{test}` has `{name}` on both sides, and the loop changes `{name}`: what it should reach moves with it, so the test never turns false until the number overflows. Keep the value to reach in a name of its own, set before the loop (`target = …`), and compare `{name}` with that.")
+            })
+        })
+        .or_else(|| {
             unit_fixed_in_pattern(code, cwd).map(|(file, written, missed, example)| {
                 let lines = if missed == 1 { "a line" } else { "lines" };
                 format!("your pattern `{written}` passes over {lines} of `{file}` that write the value another way, such as `{example}`: take each value with its unit (`(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]+)`) and convert every one to the same unit, the one my request names if it names one, before you use them.")
@@ -19910,10 +19965,15 @@ fn other_copy_read(request: &str, code: &str, cwd: &Path) -> Option<(String, Str
         return None;
     }
     let here = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
-    // A path may stand inside a command (`"cat /etc/passwd"`, run by the 1.5B model).
+    // A path may stand inside a command (`"cat /etc/passwd"`, run by the 1.5B model), or be
+    // a shell command's word (`grep -v '^#' /etc/fstab`).
     let paths = string_literals(&bare)
         .into_iter()
         .flat_map(str::split_whitespace)
+        .chain(
+            bare.split_whitespace()
+                .map(|w| w.trim_matches(|c: char| "'\"();,<>|".contains(c))),
+        )
         .filter(|w| w.contains('/'));
     paths.into_iter().find_map(|path| {
         let (_, name) = path.rsplit_once('/')?;
@@ -20059,6 +20119,40 @@ fn money_kinds_renamed(literal: &str, values: &[String], code: &str) -> Option<S
         })
         .collect();
     (!pairs.is_empty()).then(|| pairs.join(" and "))
+}
+
+/// A `while` loop whose test has the same name on both sides (`amount < 2 * amount`), which the
+/// loop changes: the value to reach moves with the value, so the test holds until the number
+/// overflows (or never). The test as written and the name. The 1.5B model counted 12103 years
+/// for money to double (thirty-fourth set, task 7).
+fn moving_target(code: &str) -> Option<(String, String)> {
+    static WHILE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^[ \t]*while\s+(.+?)\s*(<=|>=|<|>)\s*(.+?)\s*:[ \t]*$").ok()
+    });
+    static NAME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"[A-Za-z_][\w.]*").ok());
+    let bare = uncommented(code);
+    WHILE.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (left, right) = (c.get(1)?, c.get(3)?);
+        let after = &bare[c.get(0)?.end()..];
+        let names = |side: &str| -> Vec<String> {
+            NAME.as_ref()
+                .map(|n| n.find_iter(side).map(|m| m.as_str().to_string()).collect())
+                .unwrap_or_default()
+        };
+        let on_right = names(right.as_str());
+        names(left.as_str())
+            .into_iter()
+            .filter(|n| on_right.contains(n))
+            .find(|n| {
+                let changed = format!(r"(?m)^[ \t]+{}\s*(?:[-+*/]=|=[^=])", regex::escape(n));
+                regex::Regex::new(&changed).is_ok_and(|r| r.is_match(after))
+            })
+            .map(|n| {
+                let test = format!("{} {} {}", left.as_str(), &c[2], right.as_str());
+                (test, n)
+            })
+    })
 }
 
 /// A word of the code's regular expression that the request never names and that leaves out

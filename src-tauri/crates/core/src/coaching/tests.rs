@@ -9724,6 +9724,10 @@ fn a_datetime_never_imported_is_told_by_how_the_code_uses_it_and_pip_of_it_is_no
 
 /// [`uncomputed`] for a shell command: the request, then the call (its result not yet in).
 fn uncomputed_shell(request: &str, code: &str, output: &str) -> Option<RunHint> {
+    uncomputed_shell_in(request, code, output, Path::new("/nonexistent-folder"))
+}
+
+fn uncomputed_shell_in(request: &str, code: &str, output: &str, cwd: &Path) -> Option<RunHint> {
     let mut call = run(code);
     call.action = ToolAction::RunCode {
         language: "shell".into(),
@@ -9739,7 +9743,7 @@ fn uncomputed_shell(request: &str, code: &str, output: &str) -> Option<RunHint> 
         calls: vec![call.clone()],
         interrupted: false,
     });
-    uncomputed_hint(&h, &call, output, Path::new("/nonexistent-folder"))
+    uncomputed_hint(&h, &call, output, cwd)
 }
 
 #[test]
@@ -17365,5 +17369,107 @@ fn a_json_value_in_a_list_of_objects_of_each_item_is_told_that_path() {
             "issues.json".to_string(),
             None
         ))
+    );
+}
+
+#[test]
+fn a_loop_whose_target_moves_with_its_value_is_told_to_keep_the_target() {
+    // Thirty-fourth set, task 7 (1.5B): 12103 years for money to double at 6%.
+    let request = "How many whole years does it take for money to double at 6% interest compounded once a year? Use code.";
+    let code = "initial_amount = 100\ninterest_rate = 0.06\nyears = 0\nwhile initial_amount < 2 * initial_amount:\n    initial_amount *= (1 + interest_rate)\n    years += 1\n\nprint(years)";
+    assert_eq!(
+        moving_target(code),
+        Some((
+            "initial_amount < 2 * initial_amount".to_string(),
+            "initial_amount".to_string()
+        ))
+    );
+    let hint = uncomputed(request, code, "12103\n").unwrap();
+    assert!(
+        hint.text.contains("your loop's test `initial_amount < 2 * initial_amount` has `initial_amount` on both sides")
+            && !hint.text.contains("12103 "),
+        "{}",
+        hint.text
+    );
+    let right = "amount = 100\ntarget = 2 * amount\nyears = 0\nwhile amount < target:\n    amount *= 1.06\n    years += 1\nprint(years)";
+    assert_eq!(moving_target(right), None);
+    // The same name on both sides that the loop never changes, or a test of another name.
+    let fixed = "n = 10\ni = 0\nwhile i < n * n:\n    i += 1\nprint(i)";
+    assert_eq!(moving_target(fixed), None);
+    let other = "a = 1\nb = 100\nwhile a < b - a:\n    b -= 1\nprint(b)";
+    assert_eq!(moving_target(other), None);
+}
+
+#[test]
+fn ordered_nested_ranges_and_combinations_keep_one_of_each() {
+    let request = "How many different triangles with whole-number side lengths have a perimeter of 24? Use code.";
+    let code = "count = 0\nfor a in range(1, 12):\n    for b in range(a, 12):\n        c = 24 - a - b\n        if b <= c and a + b > c:\n            count += 1\nprint(count)";
+    assert!(!distinct_uncounted(request, code));
+    let combos = "from itertools import combinations_with_replacement as cwr\nprint(sum(1 for t in cwr(range(1, 23), 3) if sum(t) == 24 and t[0] + t[1] > t[2]))";
+    assert!(!distinct_uncounted(request, combos));
+    let every_order = "count = 0\nfor a in range(1, 23):\n    for b in range(1, 23):\n        c = 24 - a - b\n        if c > 0 and a + b > c and a + c > b and b + c > a:\n            count += 1\nprint(count)";
+    assert!(distinct_uncounted(request, every_order));
+}
+
+#[test]
+fn the_systems_file_read_for_the_working_folders_is_told_to_read_that_one() {
+    // Thirty-fourth set, task 14 (1.5B): `/etc/fstab` read for the fstab it was given.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("fstab"),
+        "UUID=5a5a /mnt/backup ext4 defaults,noauto 0 2\n",
+    )
+    .unwrap();
+    let request = "How many file systems in fstab are not mounted automatically at boot?";
+    let code = "grep -v '^#' /etc/fstab | wc -l";
+    assert_eq!(
+        other_copy_read(request, code, here.path()),
+        Some(("/etc/fstab".to_string(), "fstab".to_string()))
+    );
+    let hint = uncomputed_shell_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("your code reads `/etc/fstab`, and my request is about the `fstab` of this folder, another file: read it by its name here, `fstab`."),
+        "{}",
+        hint.text
+    );
+    // The working folder's own file, by its name or its full path: nothing to say.
+    assert_eq!(
+        other_copy_read(request, "grep -c noauto fstab", here.path()),
+        None
+    );
+    let full = format!("grep -c noauto {}/fstab", here.path().display());
+    assert_eq!(other_copy_read(request, &full, here.path()), None);
+    assert_eq!(
+        other_copy_read(request, "cat /etc/hosts", here.path()),
+        None
+    );
+    // A file with a long kind is a file's name.
+    assert_eq!(
+        named_files("How long does app.service wait?"),
+        vec!["app.service"]
+    );
+    assert_eq!(
+        named_files("What URL does .gitmodules give?"),
+        vec![".gitmodules"]
+    );
+}
+
+#[test]
+fn a_unit_file_never_read_is_told_to_read_it() {
+    // Thirty-fourth set, task 16 (1.5B): `time.sleep(5)` and "restarted after 5 seconds" for
+    // app.service, which it never read; nothing took `app.service` for a file.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.service"),
+        "[Service]\nExecStart=/usr/local/bin/shop-api\n# RestartSec=1\nRestart=on-failure\nRestartSec=10s\n",
+    )
+    .unwrap();
+    let request = "How many seconds does app.service wait before it restarts the service?";
+    let code = "import time\n\n# Simulate the service restart delay\ntime.sleep(5)  # 5 seconds\n\nprint(\"Service restarted after 5 seconds.\")";
+    let made_up = runs(request, &[(code, "Service restarted after 5 seconds.\n")]);
+    let nudge = unread_file_nudge(&made_up, here.path()).unwrap();
+    assert!(
+        nudge.starts_with("Your code did not read app.service."),
+        "{nudge}"
     );
 }
