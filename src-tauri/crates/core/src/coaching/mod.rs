@@ -461,13 +461,7 @@ pub fn run_hint(
             && let Some((file, key, columns)) = unknown_csv_key(code, cwd)
             && missing_key(output) == Some(key.as_str())
         {
-            return hint(
-                &format!(
-                    "{} Use one of those names.",
-                    unknown_key_says(&file, &key, &columns)
-                ),
-                false,
-            );
+            return hint(&unknown_key_says(&file, &key, &columns), false);
         }
         if output.contains("TypeError: unsupported operand type(s) for +: 'int' and 'dict'")
             && let Some((_, expr, key, keys)) = summed_objects(code, cwd)
@@ -3223,7 +3217,13 @@ fn unknown_csv_key(code: &str, cwd: &Path) -> Option<(String, String, Vec<String
         .collect();
     named_files(code).into_iter().find_map(|name| {
         // The header as written (`csv_header` lowercases it), when the file has one.
-        let (columns, _) = csv_file(cwd, name)?;
+        let (mut columns, _) = csv_file(cwd, name)?;
+        // Read without its byte order mark, the file's first column is named as it looks.
+        if code.to_lowercase().replace('_', "-").contains("utf-8-sig")
+            && let Some(first) = columns.first_mut()
+        {
+            *first = first.trim_start_matches('\u{feff}').to_string();
+        }
         let key = keys.iter().find(|k| !columns.iter().any(|c| c == *k))?;
         Some((name.to_string(), (*key).to_string(), columns))
     })
@@ -3331,10 +3331,27 @@ fn unnumbered_column(code: &str, cwd: &Path) -> Option<(String, String, String, 
 }
 
 /// What is said of a key that is not a column ([`unknown_csv_key`]).
+///
+/// A file that begins with a byte order mark (Excel's exports do) is read with the mark in its
+/// first column's name, `\ufeffcustomer`, which looks like `customer`: the 1.5B model was told
+/// the columns, invisibly marked, and asked for `customer` four times until its time ran out
+/// (thirty-fourth set, task 19).
 fn unknown_key_says(file: &str, key: &str, columns: &[String]) -> String {
-    let names: Vec<String> = columns.iter().map(|c| format!("`{c}`")).collect();
+    const MARK: char = '\u{feff}';
+    if columns
+        .first()
+        .is_some_and(|c| c.trim_start_matches(MARK) == key && c.starts_with(MARK))
+    {
+        return format!(
+            "`{file}` begins with a byte order mark (`\\ufeff`, an invisible mark some programs write first), and read as plain UTF-8 it stays in the first column's name, `'\\ufeff{key}'`, so there is no `{key}`. Open the file with `encoding='utf-8-sig'`, which drops the mark: `open('{file}', encoding='utf-8-sig')`."
+        );
+    }
+    let names: Vec<String> = columns
+        .iter()
+        .map(|c| format!("`{}`", c.replace(MARK, "\\ufeff")))
+        .collect();
     format!(
-        "`{key}` is not a column of `{file}`: its columns are {}.",
+        "`{key}` is not a column of `{file}`: its columns are {}. Use one of those names.",
         names.join(", ")
     )
 }
@@ -8037,7 +8054,7 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             unknown_csv_key(code, cwd).map(|(file, key, columns)| {
-                format!("{} Use one of those names.", unknown_key_says(&file, &key, &columns))
+                unknown_key_says(&file, &key, &columns)
             })
         })
         .or_else(|| {
@@ -11265,7 +11282,11 @@ fn namespace_unnamed(
                 .get(1)?
                 .as_str()
                 .to_string();
-            text.contains(&format!("<{tag}>"))
+            // With attributes too (GPX's `<trkpt lat="…">`; the 1.5B model counted 0 track
+            // points, untold; thirty-fourth set, task 21).
+            [">", " ", "/"]
+                .iter()
+                .any(|after| text.contains(&format!("<{tag}{after}")))
                 .then(|| (tag.to_string(), name.to_string(), space))
         })
     })

@@ -17473,3 +17473,77 @@ fn a_unit_file_never_read_is_told_to_read_it() {
         "{nudge}"
     );
 }
+
+#[test]
+fn a_csv_with_a_byte_order_mark_is_told_to_open_with_utf_8_sig() {
+    // Thirty-fourth set, task 19 (1.5B): `row['customer']` of an Excel export, four times.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("export.csv"),
+        "\u{feff}customer,country,spend\nHolm AB,SE,1200.50\nOkafor Ltd,NG,2310.75\n",
+    )
+    .unwrap();
+    let code = "import csv\nwith open('export.csv') as f:\n    rows = list(csv.DictReader(f))\nprint(max(rows, key=lambda r: float(r['spend']))['customer'])";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 4, in <module>\nKeyError: 'customer'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text
+            .starts_with("`export.csv` begins with a byte order mark (`\\ufeff`")
+            && hint
+                .text
+                .contains("`open('export.csv', encoding='utf-8-sig')`")
+            && !hint.text.contains('\u{feff}'),
+        "{}",
+        hint.text
+    );
+    let right = code.replace(
+        "open('export.csv')",
+        "open('export.csv', encoding='utf-8-sig')",
+    );
+    assert_eq!(unknown_csv_key(&right, here.path()), None);
+    // Another key missing is told the columns, the mark written out.
+    let other = code.replace("['customer']", "['name']");
+    let hint = run_hint(
+        "python",
+        &other,
+        &failed.replace("customer", "name"),
+        true,
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains(
+            "its columns are `\\ufeffcustomer`, `country`, `spend`. Use one of those names."
+        ),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn a_namespaced_element_with_attributes_searched_bare_is_told_its_full_name() {
+    // Thirty-fourth set, task 21 (1.5B): `root.findall('.//trkpt')` of a GPX file, 0, untold.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("route.gpx"),
+        "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n  <trk><trkseg>\n    <trkpt lat=\"46.55\" lon=\"8.55\"><ele>1980</ele></trkpt>\n  </trkseg></trk>\n</gpx>\n",
+    )
+    .unwrap();
+    let request = "How many track points does route.gpx record?";
+    let code = "import xml.etree.ElementTree as ET\nroot = ET.parse('route.gpx').getroot()\nprint(len(root.findall('.//trkpt')))";
+    assert_eq!(
+        namespace_unnamed(request, code, "0", here.path()),
+        Some((
+            "trkpt".to_string(),
+            "route.gpx".to_string(),
+            "http://www.topografix.com/GPX/1/1".to_string()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("`root.iter('{http://www.topografix.com/GPX/1/1}trkpt')`"),
+        "{}",
+        hint.text
+    );
+}
