@@ -7552,6 +7552,16 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            other_label_asked(&request, code, cwd).map(|(taken, word, other, file)| {
+                format!("your code takes the `{taken}` line of `{file}`, and my request asks about `{word}`: the line for it is `{other}`.")
+            })
+        })
+        .or_else(|| {
+            command_word_untested(&request, code, cwd).map(|(test, mark, file, line)| {
+                format!("`{test}` tests how a line begins, not which command it runs: it misses `{mark}` after spaces and takes other commands whose name begins with `{mark}` (`{file}`: `{line}`). Compare each line's first word: `line.split()[0] == '{mark}'` (for lines that are not empty).")
+            })
+        })
+        .or_else(|| {
             mark_after_text(&request, code, cwd).map(|(test, mark, file, line)| {
                 format!("`{test}` misses `{mark}` written after other text on a line (`{file}`: `{line}`), and my request counts it wherever it is: test `'{mark}' in line`.")
             })
@@ -11073,6 +11083,11 @@ fn mark_after_text<'c>(
     {
         return None;
     }
+    // A command counted (`git commands`): a line that holds it after other text (`echo git`)
+    // runs another command ([`command_word_untested`] tells that case).
+    if names_command(&lower, mark) {
+        return None;
+    }
     // A line commented out (`# Disallow: /old/`) is no line that holds the mark: the 1.5B model
     // was told to count it in robots.txt (thirty-third set, task 21).
     let (name, line) = line_in_files_asked(request, code, cwd, |l| {
@@ -11080,6 +11095,95 @@ fn mark_after_text<'c>(
             let before = l[..at].trim_start();
             at > 0 && !["#", "//", ";", "--"].iter().any(|c| before.starts_with(c))
         })
+    })?;
+    Some((test, mark, name, line))
+}
+
+/// A labelled line the code picks (`line.startswith('MemTotal')`) whose label holds no word of
+/// the request, where another label of the file does (`MemAvailable` for "How much memory is
+/// available"): the code's label, the word, the other label and the file. The 1.5B model read
+/// MemTotal from meminfo.txt (thirty-fourth set, task 17).
+fn other_label_asked(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String, String)> {
+    static LABEL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?m)^[ \t]*([A-Za-z_][\w.()-]*)[ \t]*[:=]").ok()
+    });
+    let bare = uncommented(code);
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
+    let labels: Vec<&str> = LABEL
+        .as_ref()?
+        .captures_iter(&text)
+        .filter_map(|c| Some(c.get(1)?.as_str()))
+        .collect();
+    if labels.len() < 2 {
+        return None;
+    }
+    let lower = request.to_lowercase();
+    let words: Vec<&str> = words_in(&lower)
+        .filter(|w| w.chars().count() >= 4 && w.chars().all(char::is_alphabetic))
+        .filter(|w| !file.to_lowercase().contains(w))
+        .collect();
+    let holds_word = |label: &str| {
+        let label = label.to_lowercase();
+        words.iter().copied().find(|w| label.contains(w))
+    };
+    string_literals(&bare).into_iter().find_map(|literal| {
+        let taken = literal.trim_end_matches([':', '=']).trim();
+        if !labels.contains(&taken) || holds_word(taken).is_some() {
+            return None;
+        }
+        let mut others = labels
+            .iter()
+            .filter_map(|l| Some((*l, holds_word(l)?)))
+            .filter(|(l, _)| *l != taken);
+        let (other, word) = others.next()?;
+        others.next().is_none().then(|| {
+            (
+                taken.to_string(),
+                word.to_string(),
+                other.to_string(),
+                file.clone(),
+            )
+        })
+    })
+}
+
+/// Whether the request counts commands of `mark`'s name ("git commands", "the docker
+/// command").
+fn names_command(lower_request: &str, mark: &str) -> bool {
+    let mark = mark.trim().to_lowercase();
+    !mark.is_empty()
+        && !mark.contains(char::is_whitespace)
+        && (lower_request.contains(&format!("{mark} command"))
+            || lower_request.contains(&format!("command {mark}")))
+}
+
+/// A line's start tested for a command's name (`line.startswith("git")`) where the request
+/// counts that command: lines that run it after spaces (` git push`) are missed, and lines
+/// that run another command whose name begins so (`gitk --all`) are taken. The test, the name,
+/// the file and such a line. The 1.5B model's right count of git commands in history.txt was
+/// told to test `'git' in line` instead, which took `echo git` (thirty-fourth set, task 29).
+fn command_word_untested<'c>(
+    request: &str,
+    code: &'c str,
+    cwd: &Path,
+) -> Option<(&'c str, &'c str, String, String)> {
+    static TEST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\.startswith\(\s*(?:'([^'\n\s]+)'|"([^"\n\s]+)")\s*\)"#).ok()
+    });
+    let lower = request.to_lowercase();
+    let caps = TEST.as_ref()?.captures(code)?;
+    let test = caps.get(0)?.as_str();
+    let mark = caps.get(1).or_else(|| caps.get(2))?.as_str();
+    if !names_command(&lower, mark) || code.contains("split()[0]") {
+        return None;
+    }
+    let (name, line) = line_in_files_asked(request, code, cwd, |l| {
+        let first = l.split_whitespace().next().unwrap_or_default();
+        (first == mark && !l.starts_with(mark)) || (first != mark && first.starts_with(mark))
     })?;
     Some((test, mark, name, line))
 }

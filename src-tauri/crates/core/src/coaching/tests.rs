@@ -17547,3 +17547,72 @@ fn a_namespaced_element_with_attributes_searched_bare_is_told_its_full_name() {
         hint.text
     );
 }
+
+#[test]
+fn a_command_counted_by_a_lines_start_is_told_to_compare_the_first_word() {
+    // Thirty-fourth set, task 29 (1.5B): its `line.startswith("git")` was told to become
+    // `'git' in line`, which took `echo git`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("history.txt"),
+        "git status\ngitk --all\nls -la\n git push origin main\necho git\ngit log --oneline\n",
+    )
+    .unwrap();
+    let request = "How many git commands did I run according to history.txt?";
+    let code = "lines = open('history.txt').read().splitlines()\nprint(f\"You ran {sum(1 for line in lines if line.startswith('git'))} Git commands.\")";
+    let hint = uncomputed_in(request, code, "You ran 3 Git commands.\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("it misses `git` after spaces and takes other commands whose name begins with `git` (`history.txt`: `gitk --all`)")
+            && hint.text.contains("`line.split()[0] == 'git'`")
+            && !hint.text.contains("'git' in line"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace(
+        "line.startswith('git')",
+        "line.split() and line.split()[0] == 'git'",
+    );
+    assert_eq!(command_word_untested(request, &right, here.path()), None);
+    // A word counted wherever it stands is still told so.
+    let mentions = "How many lines of history.txt mention git?";
+    assert!(mark_after_text(mentions, code, here.path()).is_some());
+    assert_eq!(command_word_untested(mentions, code, here.path()), None);
+}
+
+#[test]
+fn a_labelled_line_other_than_the_one_asked_about_is_told_the_label() {
+    // Thirty-fourth set, task 17 (1.5B): MemTotal read for the memory available.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("meminfo.txt"),
+        "MemTotal:        8048576 kB\nMemFree:         1048576 kB\nMemAvailable:    3145728 kB\nBuffers:          204800 kB\n",
+    )
+    .unwrap();
+    let request = "How much memory is available, in MiB, according to meminfo.txt?";
+    let code = "for line in open('meminfo.txt'):\n    if line.startswith('MemTotal'):\n        print(int(line.split()[1]) // 1024)\n        break";
+    assert_eq!(
+        other_label_asked(request, code, here.path()),
+        Some((
+            "MemTotal".to_string(),
+            "available".to_string(),
+            "MemAvailable".to_string(),
+            "meminfo.txt".to_string()
+        ))
+    );
+    let hint = uncomputed_in(request, code, "7860\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("your code takes the `MemTotal` line of `meminfo.txt`, and my request asks about `available`: the line for it is `MemAvailable`."),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("'MemTotal'", "'MemAvailable:'");
+    assert_eq!(other_label_asked(request, &right, here.path()), None);
+    // Two labels that hold the word: no one to tell.
+    let free = "How much memory is free according to meminfo.txt?";
+    std::fs::write(
+        here.path().join("meminfo.txt"),
+        "MemTotal: 8 kB\nMemFree: 1 kB\nSwapFree: 2 kB\n",
+    )
+    .unwrap();
+    assert_eq!(other_label_asked(free, code, here.path()), None);
+}
