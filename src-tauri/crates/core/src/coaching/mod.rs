@@ -541,7 +541,10 @@ pub fn run_hint(
         // Or rows of one character, out of range past the first (the 1.5B model's
         // `csv.reader(text)` of expenses.csv read whole: told its columns, it swapped indexes
         // until its time ran out).
-        let one_char = unconverted(output).is_some_and(|t| t.chars().count() == 1)
+        // (Or a character no parser took: `ipaddress.ip_address` of `1`, the 1.5B model's loop
+        // over ips.txt read whole; thirty-fourth set, task 27.)
+        let one_char = (unconverted(output).is_some_and(|t| t.chars().count() == 1)
+            || unparsed_character(output))
             && read_as_one_string(code).is_some();
         // Or a column of such a row, a character (the 1.5B model's `row[1] for row in
         // meetings[1:]` of `computer.files.read('meetings.csv')`; twenty-seventh set, task 28).
@@ -1952,6 +1955,20 @@ fn unconverted(output: &str) -> Option<&str> {
         .find(|l| l.starts_with("ValueError: "))?;
     let (_, rest) = line.split_once(": '")?;
     rest.strip_suffix('\'')
+}
+
+/// Whether the run's last error quotes one character as what it could not take
+/// (`ValueError: '1' does not appear to be an IPv4 or IPv6 address`).
+fn unparsed_character(output: &str) -> bool {
+    output
+        .lines()
+        .rev()
+        .find(|l| l.contains("Error: "))
+        .and_then(|l| l.split_once("Error: '"))
+        .is_some_and(|(_, rest)| {
+            let mut chars = rest.chars();
+            chars.next().is_some() && chars.next() == Some('\'')
+        })
 }
 
 /// A line that makes a `csv.reader` and names it: its indent and the name.
@@ -8103,8 +8120,14 @@ pub fn uncomputed_hint(
         })
         // Last: a column converted wrong or never used says more first.
         .or_else(|| {
-            value_unfiltered(&request, code, cwd).map(|(word, column, file)| {
-                format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
+            value_unfiltered(&request, code, cwd).map(|(word, column, file, spellings)| {
+                if spellings.len() > 1 {
+                    let lower = word.to_lowercase();
+                    let written = spellings.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ");
+                    format!("my request is about `{lower}`, a value the `{column}` column of `{file}` holds in only some rows and writes several ways ({written}), and your code never looked for it: take only the rows whose `{column}`, stripped and in lower case, is `{lower}`, `row['{column}'].strip().lower() == '{lower}'`.")
+                } else {
+                    format!("my request is about `{word}`, a value the `{column}` column of `{file}` holds in only some rows, and your code never looked for it: take only the rows whose `{column}` is `{word}`.")
+                }
             })
         })
         // Last of all: a number of the request never used, where nothing more precise is told.
@@ -9607,7 +9630,15 @@ pub fn mended_environment<'h>(
 /// all, when no string of the code holds it: the word, the column and the file. The 1.5B model
 /// added up every order's `total` for "the total of the shipped orders in orders.csv" (125.5,
 /// not 105), never looking for `shipped` in the `status` column.
-fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, String, String)> {
+///
+/// With the value's spellings, when the file writes it several ways (`Groceries`, `groceries`,
+/// ` Groceries `): told `Groceries` alone, the 1.5B model would match one of four rows
+/// (thirty-fourth set, task 28).
+fn value_unfiltered(
+    request: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String, Vec<String>)> {
     let lower = request.to_lowercase();
     let strings: Vec<String> = string_literals(code)
         .into_iter()
@@ -9619,7 +9650,7 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
             .lines()
             .skip(1)
             .filter(|l| !l.trim().is_empty())
-            .map(|l| l.split(',').map(|f| f.trim().to_string()).collect())
+            .map(|l| l.split(',').map(str::to_string).collect())
             .collect();
         if rows.len() < 2 || !code.contains(name) {
             return None;
@@ -9632,14 +9663,26 @@ fn value_unfiltered(request: &str, code: &str, cwd: &Path) -> Option<(String, St
                 (0..header.len()).find_map(|column| {
                     let holding: Vec<&String> = rows
                         .iter()
-                        .filter_map(|r| r.get(column).filter(|f| f.to_lowercase() == w))
+                        .filter_map(|r| r.get(column).filter(|f| f.trim().to_lowercase() == w))
                         .collect();
                     // The value as the file writes it: told `jfk` where the file has `JFK`,
                     // the 0.5B model compared with 'jfk' and found no row (thirty-first set,
                     // task 30).
                     let first = holding.first()?;
-                    (holding.len() < rows.len())
-                        .then(|| (first.to_string(), header[column].clone(), name.to_string()))
+                    let mut spellings: Vec<String> = Vec::new();
+                    for f in &holding {
+                        if !spellings.contains(f) {
+                            spellings.push((*f).clone());
+                        }
+                    }
+                    (holding.len() < rows.len()).then(|| {
+                        (
+                            first.trim().to_string(),
+                            header[column].clone(),
+                            name.to_string(),
+                            spellings,
+                        )
+                    })
                 })
             })
     })

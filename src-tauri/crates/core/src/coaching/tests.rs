@@ -6406,7 +6406,12 @@ fn rows_never_picked_by_the_value_the_request_names_go_back_as_undone() {
     assert!(value_unfiltered(request, &said, here.path()).is_some());
     assert_eq!(
         value_unfiltered(request, code, here.path()),
-        Some(("shipped".into(), "status".into(), "orders.csv".into()))
+        Some((
+            "shipped".into(),
+            "status".into(),
+            "orders.csv".into(),
+            vec!["shipped".into()]
+        ))
     );
     let h = runs(request, &[(code, "77.75\n")]);
     let call = h.call("c1").cloned().unwrap();
@@ -15754,7 +15759,12 @@ fn a_value_to_filter_by_is_told_as_the_file_writes_it() {
     let code = "import csv\nrows = list(csv.reader(open('flights.csv')))[1:]\nprint(sum(int(r[3]) for r in rows) / len(rows))";
     assert_eq!(
         value_unfiltered(request, code, here.path()),
-        Some(("JFK".into(), "origin".into(), "flights.csv".into()))
+        Some((
+            "JFK".into(),
+            "origin".into(),
+            "flights.csv".into(),
+            vec!["JFK".into()]
+        ))
     );
 }
 
@@ -17615,4 +17625,45 @@ fn a_labelled_line_other_than_the_one_asked_about_is_told_the_label() {
     )
     .unwrap();
     assert_eq!(other_label_asked(free, code, here.path()), None);
+}
+
+#[test]
+fn a_character_no_parser_took_from_a_text_read_whole_is_told_it_is_one_string() {
+    // Thirty-fourth set, task 27 (1.5B): `for line in ips` over ips.txt read whole.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("ips.txt"), "192.168.1.5\n192.168.10.7\n").unwrap();
+    let code = "import ipaddress\nips = computer.files.read('ips.txt')\ncount = 0\nfor line in ips:\n    ip = line.strip()\n    if ipaddress.ip_address(ip) in ipaddress.ip_network('192.168.1.0/24'):\n        count += 1\nprint(count)";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 6, in <module>\nValueError: '1' does not appear to be an IPv4 or IPv6 address\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(hint.text.starts_with(ONE_STRING), "{}", hint.text);
+    assert!(unparsed_character(failed));
+    assert!(!unparsed_character(
+        "ValueError: '10.0.0' does not appear to be an IPv4 or IPv6 address\n"
+    ));
+}
+
+#[test]
+fn a_value_written_several_ways_is_told_to_compare_stripped_and_in_lower_case() {
+    // Thirty-fourth set, task 28 (1.5B): told `Groceries`, one of four spellings.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("budget.csv"),
+        "date,category,amount\n2026-11-01,Groceries,54.20\n2026-11-02,Rent,900.00\n2026-11-03,groceries,23.15\n2026-11-08, Groceries ,41.65\n2026-11-12,GROCERIES,18.00\n",
+    )
+    .unwrap();
+    let request = "How much was spent on groceries according to budget.csv?";
+    let code = "import csv\ntotal = 0\nfor row in csv.DictReader(open('budget.csv')):\n    total += float(row['amount'])\nprint(f'Total spent on groceries: ${total:.2f}')";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Total spent on groceries: $1037.00\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("holds in only some rows and writes several ways (`Groceries`, `groceries`, ` Groceries `, `GROCERIES`)")
+            && hint.text.contains("`row['category'].strip().lower() == 'groceries'`"),
+        "{}",
+        hint.text
+    );
 }
