@@ -6432,14 +6432,20 @@ pub fn uncomputed_hint(
     // The system's file of the same name read where the request's file is in the working
     // folder (the 1.5B model's `grep -v '^#' /etc/fstab | wc -l` for the fstab it was given
     // printed 0; thirty-fourth set, task 14).
-    // (Python code is told so among its slips, below.)
-    if shell
-        && hint.is_none()
+    // Before any slip of how it reads the file (the 0.5B model was told first of `^` without
+    // `re.M` in its search of `/etc/fstab`, then of the file, and went on with the regular
+    // expression; thirty-fourth set, task 14).
+    if hint.is_none()
         && let Some((path, name)) = other_copy_read(&request, code, cwd)
     {
+        let how = if shell {
+            format!("read it by its name here, `{name}`")
+        } else {
+            format!("open it by its name here, `open('{name}')`")
+        };
         return Some(RunHint {
             text: format!(
-                "{NOT_COMPUTED} your code reads `{path}`, and my request is about the `{name}` of this folder, another file: read it by its name here, `{name}`. Write code that computes the answer to my request ({request}) and prints it."
+                "{NOT_COMPUTED} your code reads `{path}`, and my request is about the `{name}` of this folder, another file: {how}. Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -14725,7 +14731,13 @@ fn json_value_key(
         |key: &str| code.contains(&format!("'{key}'")) || code.contains(&format!("\"{key}\""));
     named_files(request)
         .into_iter()
-        .filter(|n| n.to_lowercase().ends_with(".json") && names_file(code, n, true))
+        // A notebook is JSON too (the 0.5B model counted every cell of analysis.ipynb for
+        // its code cells; thirty-fourth set, task 30).
+        .filter(|n| {
+            let n = n.to_lowercase();
+            n.ends_with(".json") || n.ends_with(".ipynb")
+        })
+        .filter(|n| names_file(code, n, true))
         .find_map(|name| {
             let text = std::fs::read_to_string(cwd.join(name)).ok()?;
             let doc: serde_json::Value = serde_json::from_str(&text).ok()?;
@@ -19252,11 +19264,6 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
         .or_else(|| {
             first_crossing_unlooped(request, code).map(|unit| {
                 format!("my request asks after how many {unit} an amount that changes each {} first passes a limit, and your code never stepped through them: start from the amount my request gives and a count of 0, then `while amount <= limit:` change the amount by one {}'s change and add 1 to the count; print the count.", unit.trim_end_matches('s'), unit.trim_end_matches('s'))
-            })
-        })
-        .or_else(|| {
-            other_copy_read(request, code, cwd).map(|(path, name)| {
-                format!("your code reads `{path}`, and my request is about the `{name}` of this folder, another file: open it by its name here, `open('{name}')`.")
             })
         })
         .or_else(|| {

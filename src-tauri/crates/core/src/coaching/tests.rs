@@ -17667,3 +17667,45 @@ fn a_value_written_several_ways_is_told_to_compare_stripped_and_in_lower_case() 
         hint.text
     );
 }
+
+#[test]
+fn a_notebooks_cells_counted_whole_are_told_the_cell_type_key() {
+    // Thirty-fourth set, task 30 (0.5B): `len(data['cells'])`, 7, for its code cells.
+    let here = tempfile::tempdir().unwrap();
+    let notebook = r##"{"cells": [{"cell_type": "markdown", "source": ["# Sales"]}, {"cell_type": "code", "source": ["df.head()"]}, {"cell_type": "raw", "source": ["x"]}, {"cell_type": "code", "source": ["df.plot()"]}], "nbformat": 4}"##;
+    std::fs::write(here.path().join("analysis.ipynb"), notebook).unwrap();
+    let request = "How many code cells does analysis.ipynb have?";
+    let code = "import json\nwith open('analysis.ipynb') as f:\n    data = json.load(f)\nprint(f\"The analysis.ipynb file has {len(data['cells'])} code cells.\")";
+    let hint = uncomputed_in(
+        request,
+        code,
+        "The analysis.ipynb file has 4 code cells.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`code` is a value of the key `cell_type` in `analysis.ipynb`"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn the_systems_copy_read_is_told_before_how_the_code_searched_it() {
+    // Thirty-fourth set, task 14 (0.5B): told first of `^` without `re.M`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("fstab"),
+        "UUID=5a5a /mnt/backup ext4 defaults,noauto 0 2\n",
+    )
+    .unwrap();
+    let request = "How many file systems in fstab are not mounted automatically at boot?";
+    let code = "import re\nwith open('/etc/fstab', 'r') as file:\n    content = file.read()\nprint(len(re.findall(r'^[^#]', content)))";
+    let hint = uncomputed_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("your code reads `/etc/fstab`, and my request is about the `fstab` of this folder, another file: open it by its name here, `open('fstab')`."),
+        "{}",
+        hint.text
+    );
+}
