@@ -1583,6 +1583,35 @@ fn unit_field(head: &str) -> Option<String> {
     })
 }
 
+/// Lines whose number is one whitespace field and its unit the next, the same in every line
+/// (meminfo's `MemTotal:        8048576 kB`): which field to convert, said. The 1.5B model
+/// converted field 2, `kB`, three times (thirty-fourth set, task 17).
+fn separate_unit_field(head: &str) -> Option<String> {
+    let rows: Vec<Vec<&str>> = head
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let width = rows.first()?.len();
+    if width < 3 || rows.iter().any(|r| r.len() != width) {
+        return None;
+    }
+    (0..width - 1).find_map(|i| {
+        let unit = rows.first()?[i + 1];
+        let fits = rows.iter().all(|r| {
+            r[i].parse::<f64>().is_ok()
+                && r[i + 1] == unit
+                && unit.chars().all(|c| c.is_alphabetic() || c == '/')
+        });
+        fits.then(|| {
+            format!(
+                "The number of each line is field {i} (`line.split()[{i}]`), and field {} is its unit, `{unit}`: convert field {i} alone, `float(line.split()[{i}])`.",
+                i + 1
+            )
+        })
+    })
+}
+
 /// When the code reads a CSV file whole (`computer.files.read('staff.csv')`, `.read()`) and
 /// takes one of its columns by name with a subscript (`row['salary']`): the file and that
 /// column.
@@ -1786,6 +1815,7 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
                     ),
                     None => match labelled_numbers(head)
                         .or_else(|| unit_field(head))
+                        .or_else(|| separate_unit_field(head))
                         .or_else(|| timed_lines(head).filter(|_| about_time(code)))
                     {
                         Some(how) => format!("{shown}\n{how}"),

@@ -17709,3 +17709,23 @@ fn the_systems_copy_read_is_told_before_how_the_code_searched_it() {
         hint.text
     );
 }
+
+#[test]
+fn lines_of_a_label_a_number_and_a_unit_are_told_which_field_to_convert() {
+    // Thirty-fourth set, task 17 (1.5B): `int(line.split()[2])` of meminfo, `kB`, three times.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("meminfo.txt"),
+        "MemTotal:        8048576 kB\nMemFree:         1048576 kB\nMemAvailable:    3145728 kB\n",
+    )
+    .unwrap();
+    let code = "for line in open('meminfo.txt'):\n    if line.startswith('MemAvailable'):\n        print(int(line.split()[2]) // 1024)";
+    let failed = "Traceback (most recent call last):\n  File \"<cell 1>\", line 3, in <module>\nValueError: invalid literal for int() with base 10: 'kB'\n";
+    let hint = run_hint("python", code, failed, true, here.path()).unwrap();
+    assert!(
+        hint.text.contains("The number of each line is field 1 (`line.split()[1]`), and field 2 is its unit, `kB`: convert field 1 alone, `float(line.split()[1])`."),
+        "{}",
+        hint.text
+    );
+    assert_eq!(separate_unit_field("a 1 kB\nb 2 MB\n"), None);
+}
