@@ -19340,9 +19340,15 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
-            compared_in_one_case(code, cwd).map(|(literal, other, file)| {
+            compared_in_one_case(code, cwd).map(|(literal, other, file, folded)| {
                 let lower = literal.to_lowercase();
-                format!("`{file}` writes `{literal}` also as `{other}`, and your `== '{literal}'` passes over the rows written so: compare in one case, `.lower() == '{lower}'` (a pandas column: `.str.lower() == '{lower}'`).")
+                if other.trim() == other {
+                    format!("`{file}` writes `{literal}` also as `{other}`, and your `== '{literal}'` passes over the rows written so: compare in one case, `.lower() == '{lower}'` (a pandas column: `.str.lower() == '{lower}'`).")
+                } else if folded {
+                    format!("`{file}` writes `{literal}` also with spaces around it, `'{other}'`, and your comparison passes over the rows written so: strip each value before you compare it, `.strip().lower() == '{lower}'` (a pandas column: `.str.strip().str.lower() == '{lower}'`).")
+                } else {
+                    format!("`{file}` writes `{literal}` also with spaces around it and in other cases, `'{other}'`, and your `== '{literal}'` passes over the rows written so: compare each value stripped and in one case, `.strip().lower() == '{lower}'` (a pandas column: `.str.strip().str.lower() == '{lower}'`).")
+                }
             })
         })
         .or_else(|| {
@@ -19616,25 +19622,40 @@ fn two_lists_for_either(request: &str, value: &str) -> bool {
 /// spelling and the file. The 0.5B model summed the orders of `'Canada'` and left out the row
 /// of `canada` (thirty-second set, task 20); it took `'Engineering'` for a department written
 /// `engineering` three times of four (task 14).
-fn compared_in_one_case(code: &str, cwd: &Path) -> Option<(String, String, String)> {
+///
+/// Or a field written with spaces around it (`, Groceries ,`), which no comparison takes
+/// unstripped: the 1.5B model, told the other case, lowered the values and still left out
+/// ` Groceries ` (thirty-fourth set, task 28). Then that spelling, with its spaces, and whether
+/// the code compares in one case already.
+fn compared_in_one_case(code: &str, cwd: &Path) -> Option<(String, String, String, bool)> {
     let bare = uncommented(code);
-    if bare.contains(".lower()") || bare.contains(".upper()") || bare.contains("casefold") {
-        return None;
-    }
+    let folded =
+        bare.contains(".lower()") || bare.contains(".upper()") || bare.contains("casefold");
+    let stripped = bare.contains(".strip()");
     let compared = compared_strings(&bare, 2);
     named_files(&bare).into_iter().find_map(|name| {
         let text = small_file_text(&cwd.join(name))?;
-        let fields: Vec<&str> = text
-            .split([',', '\t', ';', '|', '"', '\'', '\n'])
-            .map(str::trim)
-            .collect();
+        let raw: Vec<&str> = text.split([',', '\t', ';', '|', '"', '\'', '\n']).collect();
+        let fields: Vec<&str> = raw.iter().map(|f| f.trim()).collect();
         compared.iter().find_map(|literal| {
+            if !fields.iter().any(|f| f.eq_ignore_ascii_case(literal)) {
+                return None;
+            }
+            let padded = raw
+                .iter()
+                .find(|f| f.trim().eq_ignore_ascii_case(literal) && f.trim() != **f)
+                .filter(|_| !stripped);
             let other = fields
                 .iter()
-                .find(|f| f.eq_ignore_ascii_case(literal) && *f != literal)?;
-            fields
-                .contains(literal)
-                .then(|| (literal.to_string(), other.to_string(), name.to_string()))
+                .find(|f| f.eq_ignore_ascii_case(literal) && *f != literal)
+                .filter(|_| !folded);
+            let spelling = padded.or(other)?;
+            Some((
+                literal.to_string(),
+                spelling.to_string(),
+                name.to_string(),
+                folded,
+            ))
         })
     })
 }

@@ -17729,3 +17729,36 @@ fn lines_of_a_label_a_number_and_a_unit_are_told_which_field_to_convert() {
     );
     assert_eq!(separate_unit_field("a 1 kB\nb 2 MB\n"), None);
 }
+
+#[test]
+fn a_value_written_with_spaces_around_it_is_told_to_strip_before_comparing() {
+    // Thirty-fourth set, task 28 (1.5B): `row.lower().split(',')[1] == 'groceries'` left out
+    // ` Groceries `.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("budget.csv"),
+        "date,category,amount\n2026-11-01,Groceries,54.20\n2026-11-03,groceries,23.15\n2026-11-08, Groceries ,41.65\n",
+    )
+    .unwrap();
+    let request = "How much was spent on groceries according to budget.csv?";
+    let code = "lines = computer.files.read('budget.csv').splitlines()\nrows = [r for r in lines if r.lower().split(',')[1] == 'groceries']\nprint(sum(float(r.split(',')[2]) for r in rows))";
+    let hint = uncomputed_in(request, code, "77.35\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains(
+            "`budget.csv` writes `groceries` also with spaces around it, `' Groceries '`"
+        ) && hint.text.contains("`.strip().lower() == 'groceries'`"),
+        "{}",
+        hint.text
+    );
+    let right = code.replace("r.lower().split(',')[1]", "r.split(',')[1].strip().lower()");
+    assert_eq!(compared_in_one_case(&right, here.path()), None);
+    // Neither folded nor stripped: both said.
+    let plain = code.replace("r.lower().split(',')[1]", "r.split(',')[1]");
+    let hint = uncomputed_in(request, &plain, "23.15\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("also with spaces around it and in other cases"),
+        "{}",
+        hint.text
+    );
+}
