@@ -344,8 +344,8 @@ pub fn run_hint(
             // the 1.5B model opened, then wrote, the patched file until its time ran out
             // (thirty-third set, task 31).
             let inside = match named_inside(&given, cwd) {
-                Some(holder) => format!(
-                    " `{given}` is only named inside `{holder}`: what my request needs is in `{holder}` itself, so read that."
+                Some((named, holder)) => format!(
+                    " `{named}` is only named inside `{holder}`: what my request needs is in `{holder}` itself, so read that."
                 ),
                 None => String::new(),
             };
@@ -1700,11 +1700,20 @@ fn indexed_by<'c>(code: &'c str, key: &str) -> Option<(&'c str, &'c str)> {
         .then_some((name, &code[start..at + len]))
 }
 
-/// A file of the working folder whose text names `given`, a path that is not there.
-fn named_inside(given: &str, cwd: &Path) -> Option<String> {
+/// A file of the working folder whose text names `given`, a path that is not there: the path as
+/// that file names it, and the file.
+fn named_inside(given: &str, cwd: &Path) -> Option<(String, String)> {
     if given.trim().is_empty() || given.contains('\n') {
         return None;
     }
+    // A path of the working folder as the kernel writes it (`/…/work/src/app.py`: the 1.5B
+    // model's `computer.files.read('src/app.py')`) is named inside as `src/app.py`.
+    let here = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
+    let given = [cwd, here.as_path()]
+        .iter()
+        .find_map(|dir| Path::new(given).strip_prefix(dir).ok())
+        .and_then(Path::to_str)
+        .unwrap_or(given);
     let mut names: Vec<String> = std::fs::read_dir(cwd)
         .ok()?
         .flatten()
@@ -1715,6 +1724,7 @@ fn named_inside(given: &str, cwd: &Path) -> Option<String> {
     names
         .into_iter()
         .find(|name| small_file_text(&cwd.join(name)).is_some_and(|text| text.contains(given)))
+        .map(|name| (given.to_string(), name))
 }
 
 /// Whether `name` is a plain text file of lines (not a document for `computer.files.read` to
@@ -1762,28 +1772,17 @@ fn plain_text(name: &str) -> bool {
 /// Plain text files the code names and the working directory holds, with their first lines:
 /// the code can then use the columns where they are.
 fn text_heads(code: &str, cwd: &Path) -> Option<String> {
-    let mut said = Vec::new();
-    // A file the code names twice, by its name and by a path, is shown once.
-    let mut seen = Vec::new();
-    for name in named_files(code) {
-        let path = cwd.join(name);
-        let real = std::fs::canonicalize(&path).unwrap_or(path);
-        if !plain_text(name) || seen.contains(&real) {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(&real) else {
-            continue;
-        };
-        seen.push(real);
-        let head: Vec<String> = text
-            .lines()
-            .take(3)
-            .map(|l| l.chars().take(120).collect::<String>())
-            .collect();
-        if !head.is_empty() {
-            said.push((name, head.join("\n")));
-        }
-    }
+    let said: Vec<(&str, String)> = plain_texts_named(code, cwd)
+        .into_iter()
+        .map(|(name, text)| {
+            let head: Vec<String> = text
+                .lines()
+                .take(3)
+                .map(|l| l.chars().take(120).collect::<String>())
+                .collect();
+            (name, head.join("\n"))
+        })
+        .collect();
     let parts: Vec<String> = said
         .iter()
         .map(|(name, head)| {
@@ -2708,6 +2707,83 @@ fn bare_none(line: &str) -> bool {
     )
 }
 
+/// A table reader that splits at commas (or at the `delimiter` it is given) over the texts of
+/// `files`, none of whose lines holds that separator: each row is one whole line. What to tell.
+/// The 1.5B model read logins.log's `2026-11-30 08:15:00 login user=ana` lines with
+/// `csv.reader`, took `row[1]`, was shown the lines, skipped the rows of one field and printed 0
+/// users (thirty-third set, task 27); in a later run it took `row[0]`, each whole line, and
+/// printed 9 distinct users, untold.
+fn table_reader_unsplit(code: &str, texts: &[String], files: &str) -> Option<String> {
+    static TABLE_READER: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"\b(csv\.reader|csv\.DictReader|read_csv)\(([^\n]*)").ok()
+        });
+    static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*[rR]?(?:'([^'\n]+)'|"([^"\n]+)")"#).ok()
+    });
+    if texts.is_empty() {
+        return None;
+    }
+    for found in TABLE_READER.as_ref()?.captures_iter(code) {
+        let (Some(reader), Some(rest)) = (found.get(1), found.get(2)) else {
+            continue;
+        };
+        let given = DELIMITER
+            .as_ref()?
+            .captures(rest.as_str())
+            .and_then(|d| d.get(1).or_else(|| d.get(2)))
+            .map(|m| m.as_str());
+        let written = given.unwrap_or(",");
+        let separator = written.replace("\\t", "\t");
+        if separator.is_empty() || separator.contains('\\') {
+            continue;
+        }
+        if texts.iter().all(|t| !t.contains(&separator)) {
+            let how = if given.is_some() {
+                ""
+            } else {
+                " (its default)"
+            };
+            return Some(format!(
+                "Your code reads {files} with `{}`, which splits each line at `{written}`{how}, and no line of {files} holds `{written}`: each row is one whole line, in one field. Split each line at what separates its fields instead.",
+                reader.as_str()
+            ));
+        }
+    }
+    None
+}
+
+/// Plain text files the code names that hold more than blank space, read once each (a file
+/// named by its name and by a path counts once): their names and texts.
+fn plain_texts_named<'c>(code: &'c str, cwd: &Path) -> Vec<(&'c str, String)> {
+    let mut found = Vec::new();
+    let mut seen = Vec::new();
+    for name in named_files(code) {
+        let path = cwd.join(name);
+        let real = std::fs::canonicalize(&path).unwrap_or(path);
+        if !plain_text(name) || seen.contains(&real) {
+            continue;
+        }
+        if let Some(text) = small_file_text(&real)
+            && !text.trim().is_empty()
+        {
+            seen.push(real);
+            found.push((name, text));
+        }
+    }
+    found
+}
+
+/// The names of [`plain_texts_named`]'s files, as a sentence says them (`` `a.log` or `b.log` ``),
+/// and their texts.
+fn files_and_texts(found: Vec<(&str, String)>) -> (String, Vec<String>) {
+    let names: Vec<String> = found.iter().map(|(n, _)| format!("`{n}`")).collect();
+    (
+        names.join(" or "),
+        found.into_iter().map(|(_, t)| t).collect(),
+    )
+}
+
 /// A `.split('…')` with the separator written (its text in group 1 or 2).
 static SPLIT_CALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
     regex::Regex::new(r#"\.split\(\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\)"#).ok()
@@ -2733,32 +2809,10 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
             .ok()
         },
     );
-    let mut names = Vec::new();
-    let mut texts = Vec::new();
-    // A file the code names twice, by its name and by a path, is said once.
-    let mut seen = Vec::new();
-    for name in named_files(code) {
-        let path = cwd.join(name);
-        let real = std::fs::canonicalize(&path).unwrap_or(path);
-        if !plain_text(name) || seen.contains(&real) {
-            continue;
-        }
-        if let Ok(text) = std::fs::read_to_string(&real)
-            && !text.trim().is_empty()
-        {
-            seen.push(real);
-            names.push(name);
-            texts.push(text);
-        }
-    }
+    let (files, texts) = files_and_texts(plain_texts_named(code, cwd));
     if texts.is_empty() {
         return None;
     }
-    let files = names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(" or ");
     // Each pattern as written, whether raw, and the rest of its call's line (for its flags):
     // given in the call, or through a name set to it (`time_pattern = r'…'`, then
     // `re.findall(time_pattern, content)`: the 1.5B model's).
@@ -2831,42 +2885,8 @@ fn unmatched_search(code: &str, cwd: &Path) -> Option<String> {
             ));
         }
     }
-    // A table reader that splits at commas (or at the `delimiter` it is given) over lines
-    // that hold none: each row is one whole line (the 1.5B model read logins.log's
-    // `2026-11-30 08:15:00 login user=ana` lines with `csv.reader`, took `row[1]`, was shown
-    // the lines, skipped the rows of one field and printed 0 users; thirty-third set, task 27).
-    static TABLE_READER: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| {
-            regex::Regex::new(r"\b(csv\.reader|csv\.DictReader|read_csv)\(([^\n]*)").ok()
-        });
-    static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*[rR]?(?:'([^'\n]+)'|"([^"\n]+)")"#).ok()
-    });
-    for found in TABLE_READER.as_ref()?.captures_iter(code) {
-        let (Some(reader), Some(rest)) = (found.get(1), found.get(2)) else {
-            continue;
-        };
-        let given = DELIMITER
-            .as_ref()?
-            .captures(rest.as_str())
-            .and_then(|d| d.get(1).or_else(|| d.get(2)))
-            .map(|m| m.as_str());
-        let written = given.unwrap_or(",");
-        let separator = written.replace("\\t", "\t");
-        if separator.is_empty() || separator.contains('\\') {
-            continue;
-        }
-        if texts.iter().all(|t| !t.contains(&separator)) {
-            let how = if given.is_some() {
-                ""
-            } else {
-                " (its default)"
-            };
-            return Some(format!(
-                "Your code reads {files} with `{}`, which splits each line at `{written}`{how}, and no line of {files} holds `{written}`: each row is one whole line, in one field. Split each line at what separates its fields instead.",
-                reader.as_str()
-            ));
-        }
+    if let Some(told) = table_reader_unsplit(code, &texts, &files) {
+        return Some(told);
     }
     // A whole line compared with a word that lines only hold among others (the 1.5B model
     // tested `line.strip() == "rain"` on lines that read `mon rain`; twenty-fifth set, task 30).
@@ -19204,6 +19224,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             external_links_unfiltered(request, code).then(|| {
                 "my request asks for the links to other websites, and your code never told them from the page's own links: a link to another website has an `href` that starts with `http://` or `https://`, so count only those, `href.startswith(('http://', 'https://'))`.".to_string()
             })
+        })
+        .or_else(|| {
+            let (files, texts) = files_and_texts(plain_texts_named(code, cwd));
+            table_reader_unsplit(&uncommented(code), &texts, &files)
+                .map(|told| format!("y{}", told.strip_prefix('Y').unwrap_or(&told)))
         })
         .or_else(|| {
             moving_target(code).map(|(test, name)| {

@@ -17230,11 +17230,6 @@ fn a_table_reader_over_lines_with_no_comma_is_told_each_row_is_one_field() {
         "{}",
         hint.text
     );
-    assert!(
-        hint.text.contains("2026-11-29 23:58:10 login user=ana"),
-        "{}",
-        hint.text
-    );
     // The IndexError of `row[1]` without the guard is told so too.
     let unguarded = code.replace(
         "        if len(row) > 1:\n            logins",
@@ -17758,6 +17753,50 @@ fn a_value_written_with_spaces_around_it_is_told_to_strip_before_comparing() {
     assert!(
         hint.text
             .contains("also with spaces around it and in other cases"),
+        "{}",
+        hint.text
+    );
+}
+
+#[test]
+fn whole_lines_taken_as_rows_of_one_field_are_told_whatever_printed() {
+    // Thirty-third set, task 27 (1.5B, re-run): `row[0]` of `csv.reader` over logins.log, each
+    // whole line, 9 distinct users; and changes.patch's `src/app.py` missing as the kernel
+    // writes it, a full path.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("logins.log"),
+        "2026-11-30 00:02:11 login user=ben\n2026-11-30 08:15:00 login user=ana\n",
+    )
+    .unwrap();
+    let request = "How many distinct users logged in on 2026-11-30 according to logins.log?";
+    let code = "import csv\nlogins = []\nwith open('logins.log', 'r') as file:\n    for row in csv.reader(file):\n        logins.append(row[0])\nprint(len(set(logins)))";
+    let hint = uncomputed_in(request, code, "2\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("your code reads `logins.log` with `csv.reader`, which splits each line at `,` (its default)"),
+        "{}",
+        hint.text
+    );
+    std::fs::write(
+        here.path().join("changes.patch"),
+        "+++ b/src/app.py\n+import sys\n",
+    )
+    .unwrap();
+    let missing = format!(
+        "computer.ComputerError: cannot read {}/src/app.py: No such file or directory (os error 2)\n",
+        here.path().display()
+    );
+    let hint = run_hint(
+        "python",
+        "print(computer.files.read('src/app.py'))",
+        &missing,
+        true,
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`src/app.py` is only named inside `changes.patch`"),
         "{}",
         hint.text
     );
