@@ -19231,6 +19231,16 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
                 .map(|told| format!("y{}", told.strip_prefix('Y').unwrap_or(&told)))
         })
         .or_else(|| {
+            robots_groups_ignored(request, code, cwd).map(|file| {
+                format!("`{file}` gives its rules in groups, each under its `User-agent:` line, and the rules for all user agents are the group under `User-agent: *`; your code never looked at those lines, so it took every group's. Take only the lines from `User-agent: *` to the next `User-agent:` line.")
+            })
+        })
+        .or_else(|| {
+            excluded_counted(request, code).map(|(word, literal)| {
+                format!("my request leaves {word} out, and your code counts them too (`{literal}`): drop that test, or skip what it matches.")
+            })
+        })
+        .or_else(|| {
             moving_target(code).map(|(test, name)| {
                 format!("your loop's test `{test}` has `{name}` on both sides, and the loop changes `{name}`: what it should reach moves with it, so the test never turns false until the number overflows. Keep the value to reach in a name of its own, set before the loop (`target = …`), and compare `{name}` with that.")
             })
@@ -20404,6 +20414,93 @@ fn moving_target(code: &str) -> Option<(String, String)> {
                 (test, n)
             })
     })
+}
+
+/// A kind the request leaves out ("sections, not counting subsections") that a test of the
+/// code counts in (`elif line.strip().startswith("\\subsection{"): section_count += 1`): the
+/// request's word and the code's string. The 1.5B model counted 9 sections of paper.tex, its
+/// subsections with them (thirty-fourth set, task 24).
+fn excluded_counted(request: &str, code: &str) -> Option<(String, String)> {
+    static LEFT_OUT: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"(?i)\b(?:not counting|excluding|except(?: for)?|leaving out|without counting|apart from)\s+(?:the\s+|any\s+)?([a-z][a-z-]{3,})",
+        )
+        .ok()
+    });
+    let found = LEFT_OUT.as_ref()?.captures(request)?;
+    let word = found.get(1)?.as_str().to_lowercase();
+    let stem = word
+        .strip_suffix("es")
+        .filter(|s| s.ends_with(['s', 'x', 'h']))
+        .or_else(|| word.strip_suffix('s'))
+        .unwrap_or(&word)
+        .to_string();
+    let bare = uncommented(code);
+    let counts = ["+= 1", "len(", "sum(", ".count("]
+        .iter()
+        .any(|w| bare.contains(w));
+    if !counts {
+        return None;
+    }
+    let lines: Vec<&str> = bare.lines().collect();
+    lines.iter().enumerate().find_map(|(i, line)| {
+        let trimmed = line.trim_start();
+        let test =
+            trimmed.starts_with("if ") || trimmed.starts_with("elif ") || line.contains(" if ");
+        // What the test does when it holds: skipping is leaving out.
+        let then = lines.get(i + 1).map_or("", |l| l.trim());
+        if !test
+            || line.contains("not ")
+            || line.contains("!=")
+            || line.contains("continue")
+            || (trimmed.ends_with(':') && ["continue", "pass", "break"].contains(&then))
+        {
+            return None;
+        }
+        string_literals(line)
+            .into_iter()
+            .find(|l| l.to_lowercase().contains(&stem))
+            .map(|l| (word.clone(), l.to_string()))
+    })
+}
+
+/// A robots.txt the request asks about for all user agents, whose rules stand in groups under
+/// `User-agent:` lines, read by code that never looks at those lines: the file. The 1.5B model
+/// counted every `Disallow:` line, Googlebot's and BadBot's too (thirty-third set, task 21).
+fn robots_groups_ignored(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let lower = request.to_lowercase();
+    if ![
+        "all user agents",
+        "every user agent",
+        "all user-agents",
+        "all crawlers",
+        "all bots",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    let bare = uncommented(code).to_lowercase();
+    if bare.contains("user-agent") || bare.contains("user_agent") {
+        return None;
+    }
+    named_files(request)
+        .into_iter()
+        .chain(bare_files_in(request, cwd))
+        .find(|name| {
+            small_file_text(&cwd.join(name)).is_some_and(|text| {
+                let agents = text
+                    .lines()
+                    .filter(|l| l.trim().to_lowercase().starts_with("user-agent:"))
+                    .count();
+                agents > 1
+                    && text
+                        .lines()
+                        .any(|l| l.trim().eq_ignore_ascii_case("user-agent: *"))
+            })
+        })
+        .map(str::to_string)
 }
 
 /// A word of the code's regular expression that the request never names and that leaves out

@@ -17801,3 +17801,62 @@ fn whole_lines_taken_as_rows_of_one_field_are_told_whatever_printed() {
         hint.text
     );
 }
+
+#[test]
+fn a_kind_the_request_leaves_out_counted_in_is_told() {
+    // Thirty-fourth set, task 24 (1.5B): subsections counted with the sections, 9.
+    let request = "How many sections, not counting subsections, does paper.tex have?";
+    let code = "content = computer.files.read(\"paper.tex\")\nsection_count = 0\nfor line in content.split(\"\\n\"):\n    if line.strip().startswith(\"\\\\section{\"):\n        section_count += 1\n    elif line.strip().startswith(\"\\\\subsection{\"):\n        section_count += 1\nprint(f\"The number of sections in paper.tex is: {section_count}\")";
+    assert_eq!(
+        excluded_counted(request, code),
+        Some(("subsections".to_string(), "\\\\subsection{".to_string()))
+    );
+    let hint = uncomputed(request, code, "The number of sections in paper.tex is: 9\n").unwrap();
+    assert!(
+        hint.text
+            .contains("my request leaves subsections out, and your code counts them too"),
+        "{}",
+        hint.text
+    );
+    let right = "content = open('paper.tex').read()\nprint(sum(1 for l in content.splitlines() if l.startswith('\\\\section{')))";
+    assert_eq!(excluded_counted(request, right), None);
+    let skipped = code.replace(
+        "    elif line.strip().startswith(\"\\\\subsection{\"):\n        section_count += 1",
+        "    elif line.strip().startswith(\"\\\\subsection{\"):\n        continue",
+    );
+    assert_eq!(excluded_counted(request, &skipped), None);
+    assert_eq!(
+        excluded_counted("How many sections does paper.tex have?", code),
+        None
+    );
+}
+
+#[test]
+fn robots_rules_for_all_agents_taken_from_every_group_are_told_the_star_group() {
+    // Thirty-third set, task 21 (1.5B): every `Disallow:` line counted, 8 for 5.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("robots.txt"),
+        "User-agent: Googlebot\nDisallow: /tmp/\n\nUser-agent: *\nDisallow: /admin/\nDisallow: /cart/\n\nUser-agent: BadBot\nDisallow: /\n",
+    )
+    .unwrap();
+    let request = "How many paths does robots.txt disallow for all user agents?";
+    let code = "lines = open('robots.txt').read().split('\\n')\nprint(sum(1 for line in lines if line.startswith('Disallow:')))";
+    let hint = uncomputed_in(request, code, "4\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("the rules for all user agents are the group under `User-agent: *`"),
+        "{}",
+        hint.text
+    );
+    let grouped = "agent = None\nn = 0\nfor line in open('robots.txt'):\n    if line.startswith('User-agent:'):\n        agent = line.split(':', 1)[1].strip()\n    elif agent == '*' and line.startswith('Disallow:'):\n        n += 1\nprint(n)";
+    assert_eq!(robots_groups_ignored(request, grouped, here.path()), None);
+    assert_eq!(
+        robots_groups_ignored(
+            "How many paths does robots.txt disallow?",
+            code,
+            here.path()
+        ),
+        None
+    );
+}
