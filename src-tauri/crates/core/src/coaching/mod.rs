@@ -20445,8 +20445,23 @@ fn excluded_counted(request: &str, code: &str) -> Option<(String, String)> {
     let lines: Vec<&str> = bare.lines().collect();
     lines.iter().enumerate().find_map(|(i, line)| {
         let trimmed = line.trim_start();
-        let test =
-            trimmed.starts_with("if ") || trimmed.starts_with("elif ") || line.contains(" if ");
+        // Or a count of its own added to the others (`subsection_count = len(re.findall(…))`,
+        // then `section_count + subsection_count`: the 1.5B model's next try).
+        let added = trimmed
+            .split_once('=')
+            .map(|(name, _)| name.trim())
+            .filter(|name| {
+                !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            })
+            .is_some_and(|name| {
+                bare.contains(&format!("+ {name}"))
+                    || bare.contains(&format!("{name} +"))
+                    || bare.contains(&format!("+= {name}"))
+            });
+        let test = trimmed.starts_with("if ")
+            || trimmed.starts_with("elif ")
+            || line.contains(" if ")
+            || added;
         // What the test does when it holds: skipping is leaving out.
         let then = lines.get(i + 1).map_or("", |l| l.trim());
         if !test

@@ -17828,7 +17828,14 @@ fn a_kind_the_request_leaves_out_counted_in_is_told() {
     assert_eq!(
         excluded_counted("How many sections does paper.tex have?", code),
         None
+    ); // Counted apart and added (its next try, 10), or counted apart and taken away.
+    let added = "import re\ncontent = open('paper.tex').read()\nsection_count = len(re.findall(r'\\\\section{.*?}', content))\nsubsection_count = len(re.findall(r'\\\\subsection{.*?}', content))\nprint(section_count + subsection_count)";
+    assert!(excluded_counted(request, added).is_some());
+    let taken = added.replace(
+        "section_count + subsection_count",
+        "section_count - subsection_count",
     );
+    assert_eq!(excluded_counted(request, &taken), None);
 }
 
 #[test]
