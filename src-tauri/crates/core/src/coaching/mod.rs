@@ -11652,10 +11652,27 @@ fn whole_lines_searched(request: &str, code: &str, cwd: &Path) -> Option<(String
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
+        // A line the code finds its place by (`text.find('User-agent: *')`, to take the
+        // lines after it), or counts as a piece of text, is no search for lines like it: the 1.5B model, told so, counted
+        // the `User-agent:` lines' rules instead (thirty-third set, task 21).
+        let locates = |l: &str| {
+            [
+                ".find(",
+                ".index(",
+                ".split(",
+                ".partition(",
+                ".rfind(",
+                ".count(",
+            ]
+            .iter()
+            .any(|call| {
+                bare.contains(&format!("{call}'{l}'")) || bare.contains(&format!("{call}\"{l}\""))
+            })
+        };
         let line = literals
             .iter()
             .map(|l| l.trim())
-            .find(|l| l.contains(' ') && lines.contains(l))?;
+            .find(|l| l.contains(' ') && lines.contains(l) && !locates(l))?;
         let named = literals
             .iter()
             .filter(|l| lines.contains(&l.trim()))

@@ -17867,3 +17867,20 @@ fn robots_rules_for_all_agents_taken_from_every_group_are_told_the_star_group() 
         None
     );
 }
+
+#[test]
+fn a_whole_line_the_code_finds_its_place_by_is_no_search_for_lines_like_it() {
+    // Thirty-third set, task 21 (1.5B): `text.find('User-agent: *')` to take the `*` group was
+    // told to keep every line that holds `User-agent:`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("robots.txt"),
+        "User-agent: Googlebot\nDisallow: /tmp/\n\nUser-agent: *\nDisallow: /admin/\nDisallow: /cart/\n\nUser-agent: BadBot\nDisallow: /\n",
+    )
+    .unwrap();
+    let request = "How many paths does robots.txt disallow for all user agents?";
+    let code = "text = open('robots.txt').read()\nstart = text.find('User-agent: *')\nend = text.find('User-agent:', start + 1)\nprint(text[start:end].count('Disallow: /'))";
+    assert_eq!(whole_lines_searched(request, code, here.path()), None);
+    let filtered = "lines = open('robots.txt').read().splitlines()\nprint(len([l for l in lines if l == 'User-agent: *']))";
+    assert!(whole_lines_searched(request, filtered, here.path()).is_some());
+}
