@@ -746,11 +746,16 @@ pub fn run_hint(
             true,
         );
     }
-    // Items of a text read whole, characters, looked through for a word: no character holds
-    // it, and that is why the search missed, not how the lines are written (the 1.5B model's
-    // `line for line in app_properties if "db.url" in line`; thirty-third set, task 30).
-    if read_as_one_string(code) == Some(true) && output.trim().lines().count() <= 2 {
-        return hint(ONE_STRING, true);
+    // A plain text read whole and taken item by item: characters, where the code meant lines
+    // or numbers. The largest character, or a loop that found nothing, is never what the
+    // request needed (the run goes back as undone); a length may be (its characters). Told
+    // before a word the search missed: no character holds a word, and that is why it missed,
+    // not how the lines are written (the 1.5B model's `line for line in app_properties if
+    // "db.url" in line`; thirty-third set, task 30).
+    if let Some(items) = read_as_one_string(code)
+        && output.trim().lines().count() <= 2
+    {
+        return hint(ONE_STRING, items || output.trim().is_empty());
     }
     if let Some(text) = missed_words(code, output, cwd) {
         return hint(&text, true);
@@ -768,14 +773,6 @@ pub fn run_hint(
     }
     if let Some(text) = column_mixed_up(code, cwd) {
         return hint(&text, true);
-    }
-    // A plain text read whole and taken item by item: characters, where the code meant lines
-    // or numbers. The largest character, or a loop that found nothing, is never what the
-    // request needed (the run goes back as undone); a length may be (its characters).
-    if let Some(items) = read_as_one_string(code)
-        && output.trim().lines().count() <= 2
-    {
-        return hint(ONE_STRING, items || output.trim().is_empty());
     }
     if !output.trim().is_empty() {
         return None;
@@ -1598,11 +1595,10 @@ fn separate_unit_field(head: &str) -> Option<String> {
     }
     (0..width - 1).find_map(|i| {
         let unit = rows.first()?[i + 1];
-        let fits = rows.iter().all(|r| {
-            r[i].parse::<f64>().is_ok()
-                && r[i + 1] == unit
-                && unit.chars().all(|c| c.is_alphabetic() || c == '/')
-        });
+        let fits = unit.chars().all(|c| c.is_alphabetic() || c == '/')
+            && rows
+                .iter()
+                .all(|r| r[i].parse::<f64>().is_ok() && r[i + 1] == unit);
         fits.then(|| {
             format!(
                 "The number of each line is field {i} (`line.split()[{i}]`), and field {} is its unit, `{unit}`: convert field {i} alone, `float(line.split()[{i}])`.",
@@ -1719,6 +1715,8 @@ fn named_inside(given: &str, cwd: &Path) -> Option<(String, String)> {
         .flatten()
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .filter_map(|e| e.file_name().into_string().ok())
+        // Text files of lines only: no document or image is read for it.
+        .filter(|name| plain_text(name))
         .collect();
     names.sort();
     names
@@ -2714,13 +2712,6 @@ fn bare_none(line: &str) -> bool {
 /// users (thirty-third set, task 27); in a later run it took `row[0]`, each whole line, and
 /// printed 9 distinct users, untold.
 fn table_reader_unsplit(code: &str, texts: &[String], files: &str) -> Option<String> {
-    static TABLE_READER: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| {
-            regex::Regex::new(r"\b(csv\.reader|csv\.DictReader|read_csv)\(([^\n]*)").ok()
-        });
-    static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*[rR]?(?:'([^'\n]+)'|"([^"\n]+)")"#).ok()
-    });
     if texts.is_empty() {
         return None;
     }
@@ -2728,7 +2719,7 @@ fn table_reader_unsplit(code: &str, texts: &[String], files: &str) -> Option<Str
         let (Some(reader), Some(rest)) = (found.get(1), found.get(2)) else {
             continue;
         };
-        let given = DELIMITER
+        let given = DELIMITER_ARG
             .as_ref()?
             .captures(rest.as_str())
             .and_then(|d| d.get(1).or_else(|| d.get(2)))
@@ -2783,6 +2774,24 @@ fn files_and_texts(found: Vec<(&str, String)>) -> (String, Vec<String>) {
         found.into_iter().map(|(_, t)| t).collect(),
     )
 }
+
+/// A test of how a text begins with a string written out (`line.startswith('Disallow:')`):
+/// the string in group 1 or 2.
+static STARTS_WITH: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r#"\.startswith\(\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\)"#).ok()
+});
+
+/// A table reader's call (`csv.reader(`, `csv.DictReader(`, pandas' `read_csv(`): the
+/// reader in group 1, the rest of its line in group 2.
+static TABLE_READER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"\b(csv\.reader|csv\.DictReader|read_csv)\(([^\n]*)").ok()
+});
+
+/// A table reader's separator given by name (`delimiter=';'`, `sep='\t'`, raw or not): its
+/// text in group 1 or 2.
+static DELIMITER_ARG: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*[rR]?(?:'([^'\n]+)'|"([^"\n]+)")"#).ok()
+});
 
 /// A `.split('…')` with the separator written (its text in group 1 or 2).
 static SPLIT_CALL: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
@@ -11159,9 +11168,6 @@ fn mark_after_text<'c>(
     code: &'c str,
     cwd: &Path,
 ) -> Option<(&'c str, &'c str, String, String)> {
-    static TEST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\.startswith\(\s*(?:'([^'\n]+)'|"([^"\n]+)")\s*\)"#).ok()
-    });
     let lower = request.to_lowercase();
     if ["start", "begin", "first"]
         .iter()
@@ -11169,7 +11175,7 @@ fn mark_after_text<'c>(
     {
         return None;
     }
-    let caps = TEST.as_ref()?.captures(code)?;
+    let caps = STARTS_WITH.as_ref()?.captures(code)?;
     let test = caps.get(0)?.as_str();
     let mark = caps.get(1).or_else(|| caps.get(2))?.as_str();
     // Looked for anywhere in a line as well: nothing missed.
@@ -11270,16 +11276,14 @@ fn command_word_untested<'c>(
     code: &'c str,
     cwd: &Path,
 ) -> Option<(&'c str, &'c str, String, String)> {
-    static TEST: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\.startswith\(\s*(?:'([^'\n\s]+)'|"([^"\n\s]+)")\s*\)"#).ok()
-    });
     let lower = request.to_lowercase();
-    let caps = TEST.as_ref()?.captures(code)?;
-    let test = caps.get(0)?.as_str();
-    let mark = caps.get(1).or_else(|| caps.get(2))?.as_str();
-    if !names_command(&lower, mark) || code.contains("split()[0]") {
+    if code.contains("split()[0]") {
         return None;
     }
+    let (test, mark) = STARTS_WITH.as_ref()?.captures_iter(code).find_map(|caps| {
+        let mark = caps.get(1).or_else(|| caps.get(2))?.as_str();
+        names_command(&lower, mark).then_some((caps.get(0)?.as_str(), mark))
+    })?;
     let (name, line) = line_in_files_asked(request, code, cwd, |l| {
         let first = l.split_whitespace().next().unwrap_or_default();
         (first == mark && !l.starts_with(mark)) || (first != mark && first.starts_with(mark))
@@ -19243,8 +19247,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            // The files are read only for code that reads a table.
+            let bare = uncommented(code);
+            TABLE_READER.as_ref()?.is_match(&bare).then_some(())?;
             let (files, texts) = files_and_texts(plain_texts_named(code, cwd));
-            table_reader_unsplit(&uncommented(code), &texts, &files)
+            table_reader_unsplit(&bare, &texts, &files)
                 .map(|told| format!("y{}", told.strip_prefix('Y').unwrap_or(&told)))
         })
         .or_else(|| {
@@ -19811,9 +19818,6 @@ fn indexed_comparisons(bare: &str) -> Vec<(String, i64, String)> {
 /// text split into lines aside), a csv reader's `delimiter`, or a comma where it reads a
 /// `.csv` file with the csv module or splits nothing.
 fn line_separator(bare: &str, file: &str) -> Option<String> {
-    static DELIMITER: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\b(?:delimiter|sep)\s*=\s*(?:'([^']+)'|"([^"]+)")"#).ok()
-    });
     let separators: Vec<&str> = SPLIT_CALL.as_ref().map_or_else(Vec::new, |re| {
         re.captures_iter(bare)
             .filter_map(|c| c.get(1).or(c.get(2)).map(|m| m.as_str()))
@@ -19823,7 +19827,7 @@ fn line_separator(bare: &str, file: &str) -> Option<String> {
     if let [separator] = separators[..] {
         return Some(separator.replace(r"\t", "\t"));
     }
-    if let Some(written) = DELIMITER
+    if let Some(written) = DELIMITER_ARG
         .as_ref()?
         .captures(bare)
         .and_then(|c| c.get(1).or(c.get(2)))
@@ -20068,13 +20072,6 @@ fn one_address_for_domain(request: &str, code: &str) -> Option<(String, String)>
 /// names neither that column nor its values: the file, the column and its values. The 1.5B
 /// model added every amount of bank.csv to the starting balance (thirty-third set, task 23).
 fn direction_unread(code: &str, cwd: &Path) -> Option<(String, String, Vec<String>)> {
-    const PAIRS: [(&str, &str); 5] = [
-        ("credit", "debit"),
-        ("deposit", "withdrawal"),
-        ("income", "expense"),
-        ("in", "out"),
-        ("inflow", "outflow"),
-    ];
     let bare = uncommented(code);
     let lower = bare.to_lowercase();
     named_files(&bare).into_iter().find_map(|name| {
@@ -20090,10 +20087,10 @@ fn direction_unread(code: &str, cwd: &Path) -> Option<(String, String, Vec<Strin
                     }
                     seen
                 });
-            let paired = values.len() == 2
-                && PAIRS
-                    .iter()
-                    .any(|(a, b)| values.iter().any(|v| v == a) && values.iter().any(|v| v == b));
+            // One value that comes in and one that goes out ([`money_side`]).
+            let mut sides: Vec<Option<usize>> = values.iter().map(|v| money_side(v)).collect();
+            sides.sort();
+            let paired = sides == [Some(0), Some(1)];
             let read = lower.contains(&column.to_lowercase())
                 || values.iter().any(|v| {
                     lower.contains(&format!("'{v}'")) || lower.contains(&format!("\"{v}\""))
@@ -20340,11 +20337,9 @@ fn unit_fixed_in_pattern(code: &str, cwd: &Path) -> Option<(String, String, usiz
     })
 }
 
-/// Money in and money out named one way in the code (`'deposit'`, `'withdrawal'`) and another
-/// in the file's column (`credit`, `debit`): each of the code's words with the column's value of
-/// the same kind, as a sentence's part. The 1.5B model, told that `type` holds `credit` and
-/// `debit`, compared with `deposit` and `withdrawal` again (thirty-third set, task 23).
-fn money_kinds_renamed(literal: &str, values: &[String], code: &str) -> Option<String> {
+/// Whether a word names money coming in (0: `credit`, `deposits`, `income`…) or going out (1:
+/// `debit`, `withdrawal`, `expense`…), in any case and with a plural `s`.
+fn money_side(word: &str) -> Option<usize> {
     const IN: [&str; 8] = [
         "deposit", "credit", "income", "in", "incoming", "inflow", "received", "revenue",
     ];
@@ -20358,21 +20353,26 @@ fn money_kinds_renamed(literal: &str, values: &[String], code: &str) -> Option<S
         "payment",
         "spent",
     ];
-    let side = |word: &str| {
-        let word = word.trim().to_lowercase();
-        let word = word
-            .strip_suffix('s')
-            .filter(|w| w.len() > 3)
-            .unwrap_or(&word)
-            .to_string();
-        if IN.contains(&word.as_str()) {
-            Some(0)
-        } else if OUT.contains(&word.as_str()) {
-            Some(1)
-        } else {
-            None
-        }
-    };
+    let word = word.trim().to_lowercase();
+    let word = word
+        .strip_suffix('s')
+        .filter(|w| w.len() > 3)
+        .unwrap_or(&word);
+    if IN.contains(&word) {
+        Some(0)
+    } else if OUT.contains(&word) {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+/// Money in and money out named one way in the code (`'deposit'`, `'withdrawal'`) and another
+/// in the file's column (`credit`, `debit`): each of the code's words with the column's value of
+/// the same kind, as a sentence's part. The 1.5B model, told that `type` holds `credit` and
+/// `debit`, compared with `deposit` and `withdrawal` again (thirty-third set, task 23).
+fn money_kinds_renamed(literal: &str, values: &[String], code: &str) -> Option<String> {
+    let side = money_side;
     // The column's one value of each kind.
     let of_side = |s: usize| {
         let found: Vec<&String> = values.iter().filter(|v| side(v) == Some(s)).collect();
@@ -20380,13 +20380,11 @@ fn money_kinds_renamed(literal: &str, values: &[String], code: &str) -> Option<S
     };
     let bare = uncommented(code);
     let mut words = vec![literal.to_string()];
-    words.extend(
-        string_literals(&bare)
-            .into_iter()
-            .filter(|w| *w != literal && side(w).is_some() && !values.iter().any(|v| v == w))
-            .map(str::to_string),
-    );
-    words.dedup();
+    for w in string_literals(&bare) {
+        if side(w).is_some() && !values.iter().any(|v| v == w) && !words.iter().any(|x| x == w) {
+            words.push(w.to_string());
+        }
+    }
     let pairs: Vec<String> = words
         .iter()
         .filter_map(|w| Some((of_side(side(w)?)?, w)))
