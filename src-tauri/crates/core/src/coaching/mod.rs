@@ -14355,7 +14355,8 @@ fn first_for_last(request: &str, code: &str) -> Option<(&'static str, &'static s
 /// When the request asks about distinct (unique, different) values and the code never keeps
 /// one of each (`set(…)`, `{… for …}`, `Counter`, `not in`, `nunique`…): the word it asks
 /// with. The 1.5B model took the second largest of values.txt's numbers, 99 twice, and printed
-/// 99 (twenty-second set, task 23).
+/// 99 (twenty-second set, task 23); its count of triangles, each once from ordered loops, was
+/// told the same (thirty-fourth set, task 9), before both used [`keeps_one_of_each`].
 fn distinct_unkept(request: &str, code: &str) -> Option<&'static str> {
     let lower = request.to_lowercase();
     // "different" counts ones only in "how many different" ("Is a different from b?").
@@ -14363,23 +14364,7 @@ fn distinct_unkept(request: &str, code: &str) -> Option<&'static str> {
         .into_iter()
         .find(|w| words_in(&lower).any(|x| x == *w))
         .or_else(|| lower.contains("how many different").then_some("different"))?;
-    let bare = uncommented(code);
-    let kept = [
-        "set(",
-        "Counter(",
-        "not in",
-        "unique",
-        "fromkeys",
-        "drop_duplicates",
-        "groupby",
-        "dict(",
-        "{}",
-        "defaultdict",
-        "frozenset",
-    ]
-    .iter()
-    .any(|w| bare.contains(w))
-        || (bare.contains('{') && bare.contains(" for "));
+    let kept = keeps_one_of_each(&uncommented(code));
     (!kept).then_some(word)
 }
 
@@ -15001,7 +14986,7 @@ fn distinct_uncounted(request: &str, code: &str) -> bool {
 /// nested loops whose inner range starts at the outer one's value (`for b in range(a, …)`:
 /// each triple once, `a <= b`; the 1.5B model's count of triangles was told it counted
 /// repeats, and it dropped its triangle test; thirty-fourth set, task 9). Shared by
-/// [`all_lines_counted`] and [`distinct_uncounted`].
+/// [`all_lines_counted`], [`distinct_uncounted`] and [`distinct_unkept`].
 fn keeps_one_of_each(bare: &str) -> bool {
     static SET_COMPREHENSION: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\{[^{}]*\bfor\b[^{}]*\}").ok());
@@ -15029,6 +15014,7 @@ fn keeps_one_of_each(bare: &str) -> bool {
         "sort -u",
         "uniq",
         "combinations",
+        "drop_duplicates",
     ]
     .iter()
     .any(|w| bare.contains(w))
@@ -19260,6 +19246,12 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            diff_marks_unread(request, code, cwd).map(|(file, removes)| {
+                let (mark, head, what) = if removes { ('-', "---", "removes") } else { ('+', "+++", "adds") };
+                format!("`{file}` is a unified diff: each line it {what} starts with `{mark}`, while a `{head}` line names a file and the other lines are context or `@@` hunk heads, and your code never looked at a line's first character. Count only the lines with `line.startswith('{mark}') and not line.startswith('{head}')`.")
+            })
+        })
+        .or_else(|| {
             excluded_counted(request, code).map(|(word, literal)| {
                 format!("my request leaves {word} out, and your code counts them too (`{literal}`): drop that test, or skip what it matches.")
             })
@@ -20429,6 +20421,40 @@ fn moving_target(code: &str) -> Option<(String, String)> {
                 (test, n)
             })
     })
+}
+
+/// A unified diff the code reads for the lines it adds or removes, where the code never looks at
+/// a line's first character: the file and whether the request asks for removed lines. The 1.5B
+/// model counted all 22 lines of changes.patch as added (thirty-third set, task 31).
+fn diff_marks_unread(request: &str, code: &str, cwd: &Path) -> Option<(String, bool)> {
+    let lower = request.to_lowercase();
+    let removes = ["remove", "delete", "drop"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let adds = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "add" | "adds" | "added" | "adding" | "new"));
+    if !lower.contains("line") || !(removes || adds) {
+        return None;
+    }
+    let bare = uncommented(code);
+    // A test of the first character: `startswith('+')`, `line[0] == '-'`, `grep '^+'`.
+    let marked = string_literals(&bare)
+        .iter()
+        .any(|l| l.starts_with(['+', '-']) || l.starts_with("^+") || l.starts_with("^\\+"))
+        || bare.contains("^+")
+        || bare.contains("^\\+")
+        || bare.contains("^-")
+        || bare.contains("^[");
+    if marked {
+        return None;
+    }
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
+    let diff = text.lines().any(|l| l.starts_with("@@ "))
+        && text
+            .lines()
+            .any(|l| l.starts_with("+++ ") || l.starts_with("--- "));
+    diff.then_some((file, removes))
 }
 
 /// A kind the request leaves out ("sections, not counting subsections") that a test of the

@@ -17884,3 +17884,82 @@ fn a_whole_line_the_code_finds_its_place_by_is_no_search_for_lines_like_it() {
     let filtered = "lines = open('robots.txt').read().splitlines()\nprint(len([l for l in lines if l == 'User-agent: *']))";
     assert!(whole_lines_searched(request, filtered, here.path()).is_some());
 }
+
+#[test]
+fn a_diff_read_for_its_added_lines_without_a_look_at_their_marks_is_told() {
+    // Thirty-third set, task 31 (1.5B): every line of changes.patch counted as added, 22 for 5.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("changes.patch"),
+        "diff --git a/src/app.py b/src/app.py\nindex 1111111..2222222 100644\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1,5 +1,8 @@\n import os\n+import sys\n \n def main():\n-    print(\"hi\")\n+    print(\"hello\")\n+\n+    return 0\n \n",
+    )
+    .unwrap();
+    let request = "How many lines does changes.patch add?";
+    let code = "import computer.files\n\n# Read the changes.patch file\nchanges_content = computer.files.read(\"changes.patch\")\n\n# Count the number of lines\nnum_lines = len(changes_content.splitlines())\n\n# Print the result\nprint(f\"The changes.patch file adds {num_lines} lines.\")";
+    assert_eq!(
+        diff_marks_unread(request, code, here.path()),
+        Some(("changes.patch".to_string(), false))
+    );
+    let hint = uncomputed_in(
+        request,
+        code,
+        "The changes.patch file adds 14 lines.\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`changes.patch` is a unified diff: each line it adds starts with `+`"),
+        "{}",
+        hint.text
+    );
+    assert!(
+        hint.text
+            .contains("line.startswith('+') and not line.startswith('+++')")
+    );
+    // Asked for removed lines, the other mark.
+    let removed = diff_marks_unread(
+        "How many lines does changes.patch remove?",
+        code,
+        here.path(),
+    );
+    assert_eq!(removed, Some(("changes.patch".to_string(), true)));
+    // Code that looks at the marks, in Python or the shell, is not told.
+    let marked = "lines = open('changes.patch').read().splitlines()\nprint(sum(1 for l in lines if l.startswith('+') and not l.startswith('+++')))";
+    assert_eq!(diff_marks_unread(request, marked, here.path()), None);
+    let grep = "grep -c '^+[^+]' changes.patch";
+    assert_eq!(diff_marks_unread(request, grep, here.path()), None);
+    // A request about all its lines, or a file that is no diff, is not told.
+    assert_eq!(
+        diff_marks_unread("How many lines does changes.patch have?", code, here.path()),
+        None
+    );
+    std::fs::write(here.path().join("notes.txt"), "add milk\n+ eggs\n").unwrap();
+    let notes = "print(len(open('notes.txt').read().splitlines()))";
+    assert_eq!(
+        diff_marks_unread("How many lines did I add to notes.txt?", notes, here.path()),
+        None
+    );
+}
+
+#[test]
+fn triangles_counted_once_by_ordered_loops_are_not_told_to_keep_one_of_each() {
+    // Thirty-fourth set, task 9 (1.5B): `for b in range(a, …)` counts each triangle once; the
+    // run's 5 came from the loop's bound, and the told "keep one of each" was no help.
+    let request = "How many different triangles with whole-number side lengths have a perimeter of 24? Use code.";
+    let code = "def count_triangles_with_perimeter(perimeter):\n    count = 0\n    for a in range(1, perimeter // 2):\n        for b in range(a, (perimeter - a) // 2):\n            c = perimeter - a - b\n            if a + b > c and a + c > b and b + c > a:\n                count += 1\n    return count\n\nresult = count_triangles_with_perimeter(24)\nprint(result)";
+    assert_eq!(distinct_unkept(request, code), None);
+    let hint = uncomputed(request, code, "5\n");
+    assert!(
+        hint.as_ref()
+            .is_none_or(|h| !h.text.contains("kept repeated ones")),
+        "{hint:?}"
+    );
+    // Values read and never made one of each are still told.
+    let repeated =
+        "values = [int(x) for x in open('values.txt').read().split()]\nprint(len(values))";
+    assert_eq!(
+        distinct_unkept("How many different values does values.txt hold?", repeated),
+        Some("different")
+    );
+}
