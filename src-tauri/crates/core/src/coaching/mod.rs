@@ -445,6 +445,14 @@ pub fn run_hint(
         if let Some(text) = missing_key(output).and_then(|key| yaml_key_path(code, key, cwd)) {
             return hint(&text, false);
         }
+        // A section of an INI-style file looked up by a value one of its sections holds (the
+        // 1.5B model's `config['submodule "vendor/json"']` of .gitmodules, whose section of that
+        // path is `submodule "json"`; thirty-fourth set, task 13).
+        if let Some(text) =
+            missing_key(output).and_then(|key| section_named_by_value(code, key, cwd))
+        {
+            return hint(&text, false);
+        }
         // A row label looked up as a column: `df[df['diff'].idxmax()]` is `KeyError: 5` (the
         // 1.5B model was told its own new column was none of the file's, and ran it again
         // until its time ran out; twenty-ninth set, task 19).
@@ -1406,6 +1414,48 @@ pub fn mended_nested_key<'h>(
                 ),
             ))
         })
+}
+
+/// When `key`, which a `KeyError` names, is no section of the INI-style file the code reads
+/// (`[section]` heads, `name = value` lines) and holds the value one of its sections gives a
+/// name (`submodule "vendor/json"`, where the file's `[submodule "json"]` has `path =
+/// vendor/json`): what to tell. The 1.5B model looked up .gitmodules' submodule by its path,
+/// then took the section of another path that starts the same (thirty-fourth set, task 13).
+fn section_named_by_value(code: &str, key: &str, cwd: &Path) -> Option<String> {
+    let (file, text) = file_the_code_reads(&uncommented(code), cwd)?;
+    let mut section: Option<&str> = None;
+    // (section, name, value) of each `name = value` line under a section.
+    let mut pairs: Vec<(&str, &str, &str)> = Vec::new();
+    let mut sections: Vec<&str> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(head) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = Some(head.trim());
+            sections.push(head.trim());
+        } else if let (Some(current), Some((name, value))) = (section, line.split_once('='))
+            && !line.starts_with(['#', ';'])
+        {
+            pairs.push((current, name.trim(), value.trim()));
+        }
+    }
+    if sections.is_empty() || sections.contains(&key.trim()) {
+        return None;
+    }
+    // The longest value the key holds whole: `vendor/json`, not a value it only starts.
+    let (owner, name, value) = pairs
+        .into_iter()
+        .filter(|(_, _, v)| v.chars().count() >= 3)
+        .filter(|(_, _, v)| {
+            key.match_indices(v).any(|(at, _)| {
+                let after = key[at + v.len()..].chars().next();
+                let before = key[..at].chars().next_back();
+                !after.is_some_and(|c| c.is_alphanumeric() || "-_./".contains(c))
+                    && !before.is_some_and(|c| c.is_alphanumeric() || "-_./".contains(c))
+            })
+        })
+        .max_by_key(|(_, _, v)| v.len())?;
+    Some(format!(
+        "`{file}` has no section `[{key}]`: `{value}` is the `{name}` of the section `[{owner}]`, a value inside it, not its name. Find the section by that value, `next(s for s in config.sections() if config[s].get('{name}') == '{value}')`, then take what my request asks from it."
+    ))
 }
 
 /// When `key`, which a `KeyError` names, is a key of a YAML file the code read, nested under
@@ -7053,6 +7103,18 @@ pub fn uncomputed_hint(
         return Some(RunHint {
             text: format!(
                 "{NOT_COMPUTED} your code printed `{value}`, words of my request as they stand: it computed nothing from them. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
+    // A file's own format missed, in Python or the shell (the 1.5B model's `grep -v '^#' fstab
+    // | wc -l` for the file systems not mounted at boot; thirty-fourth set, task 14).
+    if hint.is_none()
+        && let Some(why) = format_slip(&request, code, cwd, shell)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {why} Write code that computes the answer to my request ({request}) and prints it."
             ),
             undone: true,
         });
@@ -19198,6 +19260,35 @@ fn request_phrase_printed(request: &str, value: &str) -> bool {
         })
 }
 
+/// What the code missed of a file's own format, in Python or the shell, whatever the run
+/// printed: fstab's `noauto`, a diff's `+` and `-` marks; the fix is told in the code's language.
+fn format_slip(request: &str, code: &str, cwd: &Path, shell: bool) -> Option<String> {
+    noauto_untested(request, code, cwd)
+        .map(|file| {
+            let how = if shell {
+                format!("`awk '$1 !~ /^#/ && $4 ~ /(^|,)noauto(,|$)/' {file} | wc -l`")
+            } else {
+                "`'noauto' in line.split()[3].split(',')`".to_string()
+            };
+            format!("a file system of `{file}` is left unmounted at boot when its options, the fourth field, hold `noauto`, and your code never looked for it (a line starting with `#` is a comment). Count the lines whose options hold it: {how}.")
+        })
+        .or_else(|| {
+            diff_marks_unread(request, code, cwd).map(|(file, removes)| {
+                let (mark, head, what) = if removes {
+                    ('-', "---", "removes")
+                } else {
+                    ('+', "+++", "adds")
+                };
+                let how = if shell {
+                    format!("`grep '^{mark}' {file} | grep -vc '^{head}'`")
+                } else {
+                    format!("`line.startswith('{mark}') and not line.startswith('{head}')`")
+                };
+                format!("`{file}` is a unified diff: each line it {what} starts with `{mark}`, while a `{head}` line names a file and the other lines are context or `@@` hunk heads, and your code never looked at a line's first character. Count only the lines with {how}.")
+            })
+        })
+}
+
 /// What is wrong in the code for the request, whatever the run printed: another language's
 /// comment mark, JUnit's times misread, anagrams never compared, a density undivided, bullet
 /// points never looked at.
@@ -19246,9 +19337,8 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
-            diff_marks_unread(request, code, cwd).map(|(file, removes)| {
-                let (mark, head, what) = if removes { ('-', "---", "removes") } else { ('+', "+++", "adds") };
-                format!("`{file}` is a unified diff: each line it {what} starts with `{mark}`, while a `{head}` line names a file and the other lines are context or `@@` hunk heads, and your code never looked at a line's first character. Count only the lines with `line.startswith('{mark}') and not line.startswith('{head}')`.")
+            deck_unpaired(code).map(|joined| {
+                format!("`{joined}` is one list of ranks followed by suits, not a deck: a card is a rank with a suit, so a deck is every pair of them, `[(r, s) for r in ranks for s in suits]` (52 cards). Take the hands from that deck, and tell a card's rank by `card[0]`.")
             })
         })
         .or_else(|| {
@@ -20420,6 +20510,46 @@ fn moving_target(code: &str) -> Option<(String, String)> {
                 let test = format!("{} {} {}", left.as_str(), &c[2], right.as_str());
                 (test, n)
             })
+    })
+}
+
+/// An fstab asked which file systems are (not) mounted at boot, by code that never looks for
+/// the `noauto` option: the file's name. The 1.5B model counted fstab's 7 lines that are no
+/// comment for the 2 with `noauto` (thirty-fourth set, task 14).
+fn noauto_untested(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let lower = request.to_lowercase();
+    if !["automatic", "at boot", "on boot", "noauto"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
+    if uncommented(code).contains("noauto") {
+        return None;
+    }
+    words_in(request)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '.' && c != '_'))
+        .find(|w| w.ends_with("fstab") && cwd.join(w).is_file())
+        .map(str::to_string)
+}
+
+/// A deck of cards made by joining the list of ranks and the list of suits (`ranks + suits`, 17
+/// names) rather than pairing them: the joined expression. The 1.5B model took 5-card hands from
+/// `combinations(ranks + suits, 5)`, found none with two aces and printed 0 (thirty-fourth set,
+/// task 4).
+fn deck_unpaired(code: &str) -> Option<String> {
+    static JOINED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b([A-Za-z_]\w*)\s*\+\s*([A-Za-z_]\w*)\b").ok()
+    });
+    let bare = uncommented(code);
+    if bare.contains("product(") {
+        return None;
+    }
+    JOINED.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let (a, b) = (c[1].to_lowercase(), c[2].to_lowercase());
+        let kinds = (a.contains("rank") && b.contains("suit"))
+            || (a.contains("suit") && b.contains("rank"));
+        kinds.then(|| c[0].to_string())
     })
 }
 

@@ -17917,6 +17917,21 @@ fn a_diff_read_for_its_added_lines_without_a_look_at_their_marks_is_told() {
         hint.text
             .contains("line.startswith('+') and not line.startswith('+++')")
     );
+    // In the shell, told in the shell.
+    let shell = uncomputed_shell_in(
+        request,
+        "wc -l changes.patch",
+        "14 changes.patch\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        shell
+            .text
+            .contains("`grep '^+' changes.patch | grep -vc '^+++'`"),
+        "{}",
+        shell.text
+    );
     // Asked for removed lines, the other mark.
     let removed = diff_marks_unread(
         "How many lines does changes.patch remove?",
@@ -17961,5 +17976,82 @@ fn triangles_counted_once_by_ordered_loops_are_not_told_to_keep_one_of_each() {
     assert_eq!(
         distinct_unkept("How many different values does values.txt hold?", repeated),
         Some("different")
+    );
+}
+
+#[test]
+fn a_deck_joined_from_ranks_and_suits_is_told_to_pair_them() {
+    // Thirty-fourth set, task 4 (1.5B): `combinations(ranks + suits, 5)`, 0 hands with two aces.
+    let request = "In how many ways can a 5-card poker hand hold exactly two aces? Use code.";
+    let code = "from itertools import combinations\n\n# Define the ranks of the cards\nranks = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']\n\n# Define the suits of the cards\nsuits = ['Hearts', 'Diamonds', 'Clubs', 'Spades']\n\n# Generate all possible 5-card hands\nall_hands = list(combinations(ranks + suits, 5))\n\n# Count the number of hands with exactly two aces\naces_count = sum(1 for hand in all_hands if 'A' in hand and hand.count('A') == 2)\n\nprint(aces_count)";
+    assert_eq!(deck_unpaired(code), Some("ranks + suits".to_string()));
+    let hint = uncomputed(request, code, "0\n").unwrap();
+    assert!(
+        hint.text
+            .contains("`ranks + suits` is one list of ranks followed by suits, not a deck"),
+        "{}",
+        hint.text
+    );
+    let paired = "from itertools import product, combinations\nranks = '23456789TJQKA'\nsuits = 'hdcs'\ndeck = list(product(ranks, suits))\nprint(sum(1 for h in combinations(deck, 5) if sum(c[0] == 'A' for c in h) == 2))";
+    assert_eq!(deck_unpaired(paired), None);
+    let comprehension = "ranks = '23456789TJQKA'\nsuits = 'hdcs'\ndeck = [r + s for r in ranks for s in suits]\nprint(len(deck))";
+    assert_eq!(deck_unpaired(comprehension), None);
+    assert_eq!(deck_unpaired("total = price + tax\nprint(total)"), None);
+}
+
+#[test]
+fn an_ini_section_looked_up_by_a_value_it_holds_is_told_to_find_it_by_that_value() {
+    // Thirty-fourth set, task 13 (1.5B): `config['submodule "vendor/json"']` of .gitmodules.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join(".gitmodules"),
+        "[submodule \"vendor/json-schema\"]\n\tpath = vendor/json-schema\n\turl = https://github.com/example/json-schema.git\n[submodule \"json\"]\n\tpath = vendor/json\n\turl = https://github.com/nlohmann/json.git\n",
+    )
+    .unwrap();
+    let code = "import configparser\n\n# Read the .gitmodules file\nconfig = configparser.ConfigParser()\nconfig.read('.gitmodules')\n\nurl = config['submodule \"vendor/json\"']['url']\n\nprint(url)";
+    let out = "Traceback (most recent call last):\n  File \"<cell 1>\", line 8, in <module>\n    raise KeyError(key)\nKeyError: 'submodule \"vendor/json\"'\n";
+    let told = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(
+        told.text.contains("`.gitmodules` has no section `[submodule \"vendor/json\"]`: `vendor/json` is the `path` of the section `[submodule \"json\"]`"),
+        "{}",
+        told.text
+    );
+    assert!(told.text.contains("config[s].get('path') == 'vendor/json'"));
+    // A key that names a section, or one no value of the file is in, is not told so.
+    assert_eq!(
+        section_named_by_value(code, "submodule \"json\"", here.path()),
+        None
+    );
+    assert_eq!(
+        section_named_by_value(code, "submodule \"docs\"", here.path()),
+        None
+    );
+}
+
+#[test]
+fn file_systems_left_unmounted_at_boot_counted_without_noauto_are_told_it() {
+    // Thirty-fourth set, task 14 (1.5B): `grep -v '^#' …/fstab | wc -l`, 7 for 2.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("fstab"),
+        "# <file system> <mount point> <type> <options> <dump> <pass>\nUUID=3f1c / ext4 errors=remount-ro 0 1\n# UUID=9d0e /mnt/old ext4 noauto 0 2\nUUID=5a5a /mnt/backup ext4 defaults,noauto 0 2\n/dev/sr0 /media/cdrom udf user,noauto 0 0\n",
+    )
+    .unwrap();
+    let request = "How many file systems in fstab are not mounted automatically at boot?";
+    let code = "grep -v '^#' fstab | wc -l";
+    let hint = uncomputed_shell_in(request, code, "3\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("a file system of `fstab` is left unmounted at boot when its options, the fourth field, hold `noauto`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        noauto_untested(request, "grep -v '^#' fstab | grep -c noauto", here.path()),
+        None
+    );
+    assert_eq!(
+        noauto_untested("How many lines does fstab have?", code, here.path()),
+        None
     );
 }
