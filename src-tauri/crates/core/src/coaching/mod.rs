@@ -608,6 +608,14 @@ pub fn run_hint(
         {
             return hint(&text, false);
         }
+        // The text after a label split again and indexed as a whole line would be (the 1.5B
+        // model's `text.split('MemTotal:')[1].split()[1]` of meminfo.txt, `kB`, told which
+        // field of a line is the number and sent back three times; thirty-fourth set, task 17).
+        if let Some(value) = unconverted(output)
+            && let Some(text) = label_split_index(code, value, cwd)
+        {
+            return hint(&text, false);
+        }
         if wrong_value && let Some(text) = text_heads(code, cwd) {
             // A separator no line holds, or a pattern none matches: each line stayed whole,
             // or nothing was found (the 0.5B model split `ann: 82` at `,`).
@@ -1630,6 +1638,32 @@ fn unit_field(head: &str) -> Option<String> {
     })
 }
 
+/// When the code takes the text after a label and indexes its fields as a line's
+/// (`text.split('MemTotal:')[1].split()[1]`), and the field it took is `value`, what it could
+/// not convert, where a number is a field before it: what to tell.
+fn label_split_index(code: &str, value: &str, cwd: &Path) -> Option<String> {
+    static AFTER_LABEL: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| {
+            regex::Regex::new(r#"\.split\((?:'([^'\n]+)'|"([^"\n]+)")\)\[1\]\.split\(\)\[(\d+)\]"#)
+                .ok()
+        });
+    let bare = uncommented(code);
+    let (_, text) = file_the_code_reads(&bare, cwd)?;
+    AFTER_LABEL.as_ref()?.captures_iter(&bare).find_map(|c| {
+        let label = c.get(1).or_else(|| c.get(2))?.as_str();
+        let taken: usize = c[3].parse().ok()?;
+        let fields: Vec<&str> = text.split_once(label)?.1.split_whitespace().collect();
+        if fields.get(taken) != Some(&value) {
+            return None;
+        }
+        let number = fields[..taken].iter().position(|f| f.parse::<f64>().is_ok())?;
+        let shown = fields[..=taken].join(" ");
+        Some(format!(
+            "`.split('{label}')[1]` is the text after `{label}`, which goes on `{shown}`: the label is no longer in it, so the number is field {number} of it, `.split('{label}')[1].split()[{number}]`, and field {taken} is `{value}`."
+        ))
+    })
+}
+
 /// Lines whose number is one whitespace field and its unit the next, the same in every line
 /// (meminfo's `MemTotal:        8048576 kB`): which field to convert, said. The 1.5B model
 /// converted field 2, `kB`, three times (thirty-fourth set, task 17).
@@ -1860,7 +1894,8 @@ fn text_heads(code: &str, cwd: &Path) -> Option<String> {
                         "{shown}\n{SEVERAL_NUMBERS} separated by {between}: split each line \
                          (`line.{split}`) and convert each part."
                     ),
-                    None => match labelled_numbers(head)
+                    None => match whitespace_columns(head)
+                        .or_else(|| labelled_numbers(head))
                         .or_else(|| unit_field(head))
                         .or_else(|| separate_unit_field(head))
                         .or_else(|| timed_lines(head).filter(|_| about_time(code)))
@@ -2271,6 +2306,62 @@ fn separated_numbers(head: &str) -> Option<(&'static str, &'static str)> {
         parts.len() > 1 && parts.iter().all(|p| p.parse::<f64>().is_ok())
     })
     .map(|(_, split, between)| (split, between))
+}
+
+/// When a text's first line names whitespace-separated columns (no number in it) and the lines
+/// under it are rows of as many fields, numbers among them (df's `Filesystem Size Used Avail
+/// Use% Mounted on`, its last name two words): each column's field, as said in a hint. The
+/// 1.5B model converted df.txt's `Size`, `50G`, for the fullest mount point, and was shown the
+/// lines and told to look at what each holds until its time ran out (thirty-fourth set, task
+/// 18).
+fn whitespace_columns(head: &str) -> Option<String> {
+    let mut lines = head.lines().filter(|l| !l.trim().is_empty());
+    let names: Vec<&str> = lines.next()?.split_whitespace().collect();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split_whitespace().collect()).collect();
+    let width = rows.first()?.len();
+    let numeric = |f: &str| {
+        f.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%')
+            .parse::<f64>()
+            .is_ok()
+    };
+    if names.len() < 3
+        || names.iter().any(|n| numeric(n))
+        || rows.iter().any(|r| r.len() != width)
+        || !rows.iter().all(|r| r.iter().any(|f| numeric(f)))
+    {
+        return None;
+    }
+    // One name more than fields: the last column's name is two words (`Mounted on`).
+    let columns: Vec<String> = if names.len() == width {
+        names.iter().map(|n| (*n).to_string()).collect()
+    } else if names.len() == width + 1 {
+        let mut c: Vec<String> = names[..width - 1]
+            .iter()
+            .map(|n| (*n).to_string())
+            .collect();
+        c.push(names[width - 1..].join(" "));
+        c
+    } else {
+        return None;
+    };
+    let said: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("`{c}` is field {i}"))
+        .collect();
+    let units = rows
+        .iter()
+        .flatten()
+        .any(|f| numeric(f) && f.parse::<f64>().is_err());
+    let strip = if units {
+        " A number written with a unit or `%` after it (`50G`, `87%`) is converted once that is stripped, `float(field.rstrip('%'))`; sizes of different units (`M`, `G`) are compared only once converted to one unit."
+    } else {
+        ""
+    };
+    Some(format!(
+        "Its first line names the columns and each line under it is a row: {} (`line.split()`). Skip the header line and take the column my request is about.{strip}",
+        said.join(", ")
+    ))
 }
 
 /// When each of a text's first lines is a name, a separator and a number (`ann: 82`, `eggs 12`,
@@ -7168,11 +7259,18 @@ pub fn uncomputed_hint(
         let kept = kept_request_words(&request, code, cwd)
             .map(|(words, name)| format!("\nMy request's {words} is written so in `{name}`."))
             .unwrap_or_default();
-        let shorter = written_shorter(word, code, cwd)
-            .map(|(name, short, line)| {
+        let shorter = column_head_searched(word, code, cwd)
+            .map(|(name, head, header, from_end)| {
                 format!(
-                    "\n`{name}` writes it shorter, `{short}`, as in `{line}`: search for `{short}`."
+                    "\n`{head}` is written only in `{name}`'s header line, `{header}`: it names a column, and each row under it holds its value in that column, with no `{head}` beside it. Take that field of each row, counted from the end since a name may hold spaces, `line.split()[-{from_end}]`, and skip the header and any `---` line."
                 )
+            })
+            .or_else(|| {
+                written_shorter(word, code, cwd).map(|(name, short, line)| {
+                    format!(
+                        "\n`{name}` writes it shorter, `{short}`, as in `{line}`: search for `{short}`."
+                    )
+                })
             })
             .unwrap_or_default();
         let text = format!(
@@ -12851,6 +12949,54 @@ fn written_shorter(word: &str, code: &str, cwd: &Path) -> Option<(String, String
                         && w.chars().all(char::is_alphabetic)
                 })?;
                 Some((name.to_string(), short.to_string(), line.trim().to_string()))
+            })
+        })
+}
+
+/// When `word` (`Qty: `), searched on each line, is written (whole or shorter) only in the first
+/// line of a file the code read, its header, and the lines under it are rows of that many
+/// fields or more: the file, the word as the header writes it, the header and the field's place
+/// from the end of a row. The 1.5B model searched report.txt's rows for `Qty: `, was told the
+/// file writes it shorter and to search for `Qty`, and sent the same search back until its time
+/// ran out (thirty-fourth set, task 20).
+fn column_head_searched(
+    word: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<(String, String, String, usize)> {
+    let lower = word
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    named_files(code)
+        .into_iter()
+        .filter(|n| plain_text(n))
+        .find_map(|name| {
+            let text = small_file_text(&cwd.join(name))?;
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let header = lines.next()?;
+            let fields: Vec<&str> = header.split_whitespace().collect();
+            let at = fields.iter().position(|f| {
+                let f = f.to_lowercase();
+                f.chars().count() >= 3
+                    && f.chars().all(char::is_alphabetic)
+                    && lower.starts_with(&f)
+            })?;
+            let head = fields[at];
+            let rows: Vec<&str> = lines
+                .filter(|l| !l.trim().chars().all(|c| "-=+| ".contains(c)))
+                .collect();
+            let is_table = rows.len() >= 2
+                && rows.iter().all(|r| {
+                    r.split_whitespace().count() >= fields.len()
+                        && !r.to_lowercase().contains(&head.to_lowercase())
+                });
+            is_table.then(|| {
+                (
+                    name.to_string(),
+                    head.to_string(),
+                    header.trim().to_string(),
+                    fields.len() - at,
+                )
             })
         })
 }

@@ -18055,3 +18055,102 @@ fn file_systems_left_unmounted_at_boot_counted_without_noauto_are_told_it() {
         None
     );
 }
+
+#[test]
+fn a_column_name_searched_on_each_row_is_told_it_names_a_column() {
+    // Thirty-fourth set, task 20 (1.5B): `'Qty: ' in line` over report.txt, a fixed-width
+    // table, told to search for `Qty` and sent back until its time ran out.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("report.txt"),
+        "Item            Qty   Price\n---------------------------\nBlue pen         12    1.20\nRed pen           8    1.20\nNotebook A5       5    3.50\n",
+    )
+    .unwrap();
+    let request = "What is the total quantity of all the items in report.txt?";
+    let code = "import computer.files\ncontent = computer.files.read('report.txt')\nquantity_values = []\nfor line in content.split('\\n'):\n    if 'Qty: ' in line:\n        quantity_values.append(int(line.split('Qty: ')[1]))\nprint(f\"Total quantity of all items: {sum(quantity_values)}\")";
+    assert_eq!(
+        column_head_searched("Qty: ", code, here.path()),
+        Some((
+            "report.txt".to_string(),
+            "Qty".to_string(),
+            "Item            Qty   Price".to_string(),
+            2
+        ))
+    );
+    let hint = uncomputed_in(
+        request,
+        code,
+        "Total quantity of all items: 0\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains("`Qty` is written only in `report.txt`'s header line")
+            && hint.text.contains("`line.split()[-2]`")
+            && !hint.text.contains("search for `Qty`"),
+        "{}",
+        hint.text
+    );
+    // A word that rows hold too is no column's name: still told how the file writes it.
+    std::fs::write(
+        here.path().join("app.log"),
+        "[WARN] disk at 91%\n[INFO] ok\n[WARN] disk at 95%\n",
+    )
+    .unwrap();
+    let log = "n = sum(1 for l in open('app.log') if 'Warning' in l)\nprint(n)";
+    assert_eq!(column_head_searched("Warning", log, here.path()), None);
+}
+
+#[test]
+fn the_text_after_a_label_indexed_as_a_whole_line_is_told_its_number_field() {
+    // Thirty-fourth set, task 17 (1.5B): `text.split('MemTotal:')[1].split()[1]` is `kB`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("meminfo.txt"),
+        "MemTotal:        8048576 kB\nMemFree:         1048576 kB\nMemAvailable:    3145728 kB\n",
+    )
+    .unwrap();
+    let code = "text = open('meminfo.txt').read()\nmem_total = float(text.split('MemTotal:')[1].split()[1]) // 1024\nprint(mem_total)";
+    let out = "Traceback (most recent call last):\n  File \"<cell 3>\", line 2, in <module>\nValueError: could not convert string to float: 'kB'\n";
+    let told = run_hint("python", code, out, true, here.path()).unwrap();
+    assert!(
+        told.text.contains("`.split('MemTotal:')[1]` is the text after `MemTotal:`, which goes on `8048576 kB`: the label is no longer in it, so the number is field 0 of it, `.split('MemTotal:')[1].split()[0]`"),
+        "{}",
+        told.text
+    );
+    // Field 0 taken is right: nothing to tell of it.
+    let right = code.replace(".split()[1]", ".split()[0]");
+    assert_eq!(label_split_index(&right, "kB", here.path()), None);
+}
+
+#[test]
+fn a_table_of_whitespace_columns_is_told_each_column_s_field() {
+    // Thirty-fourth set, task 18 (1.5B): df.txt's `Size` converted for the fullest mount point.
+    let head = "Filesystem      Size  Used Avail Use% Mounted on\n/dev/vda1        50G   43G  6.5G  87% /\n/dev/vda15      124M   42M   82M  34% /boot/efi";
+    let told = whitespace_columns(head).unwrap();
+    assert!(
+        told.contains("`Filesystem` is field 0, `Size` is field 1, `Used` is field 2, `Avail` is field 3, `Use%` is field 4, `Mounted on` is field 5"),
+        "{told}"
+    );
+    assert!(told.contains("float(field.rstrip('%'))"), "{told}");
+    // Rows of plain numbers: no word of units.
+    let plain = whitespace_columns("name score age\nana 82 31\nben 77 45").unwrap();
+    assert!(
+        plain.contains("`age` is field 2") && !plain.contains("unit"),
+        "{plain}"
+    );
+    // Lines that are no table: none.
+    assert_eq!(
+        whitespace_columns("MemTotal:  8048576 kB\nMemFree:  1048576 kB"),
+        None
+    );
+    assert_eq!(
+        whitespace_columns("Item  Qty  Price\nBlue pen  12  1.20\nStapler  1  7.90"),
+        None
+    );
+    assert_eq!(
+        whitespace_columns("the quick brown fox\njumps over the dog"),
+        None
+    );
+}
