@@ -6141,6 +6141,32 @@ fn printed_name(code: &str) -> Option<&str> {
     })
 }
 
+/// The names a `print(…)` of the code prints, bare or in an f-string's braces
+/// (`print(f"{water_needed} litres")`): names the code assigns.
+fn printed_names(code: &str) -> Vec<&str> {
+    static NAME: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"[A-Za-z_]\w*").ok());
+    let Some(name) = NAME.as_ref() else {
+        return Vec::new();
+    };
+    let mut names: Vec<&str> = code
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("print("))
+        .flat_map(|args| name.find_iter(args).map(|m| m.as_str()))
+        .filter(|n| {
+            code.lines().any(|l| {
+                l.trim_start().strip_prefix(*n).is_some_and(|rest| {
+                    let rest = rest.trim_start();
+                    rest.starts_with('=') && !rest.starts_with("==")
+                })
+            })
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 /// What a line `print(…)` prints, when it is the whole line: `end - start` of
 /// `print(end - start)`.
 fn printed_on(line: &str) -> Option<&str> {
@@ -6264,15 +6290,30 @@ pub fn print_unprinted(history: &History, answer: &str) -> Option<(String, Strin
     let silent = split_hint(output).0.trim().is_empty();
     let request = request_text(asked).to_lowercase();
     let asked_words: Vec<&str> = words_in(&request).filter(|w| w.len() >= 3).collect();
-    let about_the_request = |name: &str| {
+    // How many parts of a name are words of the request (`average_age`: 2 for "the average
+    // age").
+    let request_parts = |name: &str| {
         name.to_lowercase()
             .split('_')
             .filter(|w| w.len() >= 3)
-            .any(|part| {
+            .filter(|part| {
                 asked_words
                     .iter()
                     .any(|w| w.starts_with(part) || part.starts_with(*w))
             })
+            .count()
+    };
+    // A name the code printed that says the request as well stands (the 1.5B model printed
+    // `water_needed` for the water to add, and the engine printed its unused `initial_salt`,
+    // which took the answer's place; thirty-fifth set, task 6).
+    let printed_best = printed_names(code)
+        .into_iter()
+        .map(&request_parts)
+        .max()
+        .unwrap_or(0);
+    let about_the_request = |name: &str| {
+        let parts = request_parts(name);
+        parts > 0 && parts > printed_best
     };
     // A name only ever given a literal holds nothing computed: the 0.5B model's whole code was
     // `product = 1`, and the engine's `print(product)` pushed its answer to 1 (fifteenth set,
@@ -10460,7 +10501,7 @@ fn bound_not_passed<'r, 'v>(
 ) -> Option<(&'r str, &'r str, &'v str, i64)> {
     static BOUND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
-            r"(?i)\b(smallest|first|least|lowest|largest|biggest|greatest|highest|last)\b[^.?!]*?\b(above|over|greater than|more than|larger than|bigger than|below|under|less than|smaller than)\s+(-?\d+)\b",
+            r"(?i)\b(smallest|first|least|lowest|largest|biggest|greatest|highest|last)\b[^.?!]*?\b(above|over|greater than|more than|larger than|bigger than|below|under|less than|smaller than)\s+(-?\d+)\b(?:\s+([A-Za-z]+))?",
         )
         .ok()
     });
@@ -10478,6 +10519,34 @@ fn bound_not_passed<'r, 'v>(
     let word = caps.get(2)?.as_str();
     let bound_text = caps.get(3)?.as_str();
     let bound: i64 = bound_text.parse().ok()?;
+    // A bound on a count of something else, not on the number asked ("the smallest n for which
+    // n factorial has more than 100 digits": the 1.5B model's right 70 was told to start from
+    // 101; thirty-fifth set, task 11).
+    if let Some(next) = caps.get(4).map(|m| m.as_str().to_lowercase())
+        && !matches!(
+            next.as_str(),
+            "that"
+                | "which"
+                | "whose"
+                | "and"
+                | "or"
+                | "divisible"
+                | "is"
+                | "with"
+                | "where"
+                | "such"
+                | "so"
+                | "to"
+                | "in"
+                | "for"
+                | "whereof"
+                | "when"
+                | "if"
+                | "but"
+        )
+    {
+        return None;
+    }
     // One line, its last number (a sentence may say the request's numbers before it).
     if value.trim().lines().count() != 1 {
         return None;

@@ -16334,6 +16334,22 @@ fn a_count_until_a_bound_is_passed_is_not_told_to_pass_the_bound_itself() {
         )
         .is_some()
     );
+    // A bound on a count of something else (thirty-fifth set, task 11, the 1.5B model's right
+    // 70 told to start from 101).
+    assert_eq!(
+        bound_not_passed(
+            "What is the smallest n for which n factorial has more than 100 digits? Use code.",
+            "The smallest n for which n! has more than 100 digits is 70."
+        ),
+        None
+    );
+    assert!(
+        bound_not_passed(
+            "What is the smallest number above 1000 that 17 divides? Use code.",
+            "1000"
+        )
+        .is_some()
+    );
 }
 
 #[test]
@@ -18153,4 +18169,21 @@ fn a_table_of_whitespace_columns_is_told_each_column_s_field() {
         whitespace_columns("the quick brown fox\njumps over the dog"),
         None
     );
+}
+
+#[test]
+fn a_printed_name_that_says_the_request_as_well_stands_against_an_unused_one() {
+    // Thirty-fifth set, task 6 (1.5B): `water_needed` printed, the engine printed the unused
+    // `initial_salt` (salt is in the request too), and the model answered with it.
+    let request = "How many litres of water must be added to 10 litres of a 40% salt solution to make it a 25% solution? Use code.";
+    let code = "initial_volume = 10\ninitial_concentration = 0.40\ndesired_concentration = 0.25\ninitial_salt = initial_volume * initial_concentration\nwater_needed = (desired_concentration - initial_concentration) * initial_volume\nprint(f\"{water_needed} litres of water must be added to make the solution a 25% salt solution.\")";
+    let h = runs(
+        request,
+        &[(
+            code,
+            "-1.5000000000000002 litres of water must be added to make the solution a 25% salt solution.\n",
+        )],
+    );
+    assert_eq!(print_unprinted(&h, "-1.5 litres"), None);
+    assert_eq!(printed_names(code), vec!["water_needed"]);
 }
