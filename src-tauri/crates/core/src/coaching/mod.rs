@@ -1846,9 +1846,36 @@ fn plain_text(name: &str) -> bool {
         ".gitconfig",
         ".editorconfig",
         ".gitignore",
+        ".fa",
+        ".fasta",
+        ".pgn",
+        ".org",
+        ".dot",
+        ".gv",
+        ".gcode",
+        ".tf",
+        ".ofx",
+        ".eml",
+        ".m3u",
+        ".lrc",
+        ".ldif",
+        "_history",
     ]
     .iter()
     .any(|ext| name.ends_with(ext))
+        // Files of a system's own, named without an extension.
+        || [
+            "authorized_keys",
+            "known_hosts",
+            "sshd_config",
+            "ssh_config",
+            "CODEOWNERS",
+            "fstab",
+            "crontab",
+            "hosts",
+            "passwd",
+        ]
+        .contains(&name.rsplit('/').next().unwrap_or(name))
 }
 
 /// Plain text files the code names and the working directory holds, with their first lines:
@@ -8703,15 +8730,29 @@ fn word_unsearched(
         .collect();
     names
         .into_iter()
+        .chain(bare_files_in(request, cwd))
         .filter(|name| plain_text(name) && code.contains(&name.to_lowercase()))
         .find_map(|name| {
-            let text = std::fs::read_to_string(cwd.join(name)).ok()?.to_lowercase();
-            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            let text = small_file_text(&cwd.join(name))?.to_lowercase();
+            let all: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            // All its lines, or all but its comments (the 1.5B model counted the 6 lines of
+            // authorized_keys that are no comment for its 3 ed25519 keys; thirty-fifth set,
+            // task 16).
+            let uncommented: Vec<&str> = all
+                .iter()
+                .copied()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .collect();
+            let lines = if n == all.len() { all } else { uncommented };
             if lines.len() < 3 || n != lines.len() {
                 return None;
             }
             words_in(&lower)
-                .filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic))
+                .filter(|w| {
+                    w.len() >= 4
+                        && w.chars().all(char::is_alphanumeric)
+                        && w.chars().any(char::is_alphabetic)
+                })
                 .filter(|w| !COMMON.contains(w) && !stems.iter().any(|s| s == w))
                 .filter(|w| !looked_for(&strings, w))
                 .find_map(|w| {

@@ -18187,3 +18187,23 @@ fn a_printed_name_that_says_the_request_as_well_stands_against_an_unused_one() {
     assert_eq!(print_unprinted(&h, "-1.5 litres"), None);
     assert_eq!(printed_names(code), vec!["water_needed"]);
 }
+
+#[test]
+fn lines_that_are_no_comment_counted_for_a_kind_the_request_names_are_told_the_word() {
+    // Thirty-fifth set, task 16 (1.5B): the 6 lines of authorized_keys that are no comment
+    // counted for its 3 ed25519 keys.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("authorized_keys"),
+        "# keys for the deploy user\nssh-ed25519 AAAAC3 ana@laptop\nssh-rsa AAAAB3 ben-old\nfrom=\"10.0.0.0/8\" ssh-ed25519 AAAAC3 ci@runner\n# ssh-ed25519 AAAAC3 revoked\necdsa-sha2-nistp256 AAAAE2 cho@phone\nssh-ed25519 AAAAC3 backup\nssh-rsa AAAAB3 dan\n",
+    )
+    .unwrap();
+    let request = "How many ed25519 keys can log in according to authorized_keys?";
+    let code = "import computer.files\nauthorized_keys_content = computer.files.read('authorized_keys')\nlines = authorized_keys_content.split('\\n')\nnum_keys = len([line for line in lines if line.strip() and not line.strip().startswith('#')])\nprint(num_keys)";
+    assert_eq!(
+        word_unsearched(request, code, "6", here.path()),
+        Some(("ed25519".to_string(), "authorized_keys".to_string(), 3, 6))
+    );
+    let searched = code.replace("line.strip() and", "'ssh-ed25519' in line and");
+    assert_eq!(word_unsearched(request, &searched, "3", here.path()), None);
+}
