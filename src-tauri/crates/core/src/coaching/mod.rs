@@ -6718,6 +6718,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // The shell's own history listed where the request names a history file (the 1.5B model's
+    // `history | grep '30 November 2026' | wc -l` for .zsh_history printed 0; thirty-fifth
+    // set, task 24).
+    if hint.is_none()
+        && shell
+        && let Some(file) = own_history_listed(&request, code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code ran the shell's own `history`, the commands of the shell that runs it, and my request is about the file `{file}` here, another list: read it, `cat {file}`, and look at how its lines are written before you search them. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // An earlier run's wrong result taken up as data: the 0.5B model, its 70.805 (59.50 plus
     // tax) told it was not the answer, set `item_price = 70.805` and added the tax again
     // (thirtieth set, task 4).
@@ -7673,6 +7687,11 @@ pub fn uncomputed_hint(
         .or_else(|| {
             moved_for_copy(&request, code, cwd).map(|(file, call)| {
                 format!("my request asks for a copy, and your code moved the file (`{call}`): `{file}` is not there any more. Put it back where it was, then copy it (`shutil.copy(source, destination)`) and do the rest of my request.")
+            })
+        })
+        .or_else(|| {
+            block_key_counted(&request, code, value, cwd).map(|(file, key)| {
+                format!("`{key}:` is one key of `{file}`, and the {key} are the keys indented under it, each ending with `:` (a line starting with `#` is a comment): count those, `len(yaml.safe_load(open('{file}'))['{key}'])`.")
             })
         })
         .or_else(|| {
@@ -8689,6 +8708,58 @@ fn all_lines_counted<'r>(
             (lines > 1 && (n == lines || n == lines + 1))
                 .then(|| (noun, name.to_string(), lines, distinct))
         })
+}
+
+/// When the request asks how many of a thing that is a key of a YAML file the code read, a key
+/// whose value is a block of keys (`jobs:` of a GitHub workflow), and the code, which never
+/// loaded the YAML, printed 1: the file and the key. The 1.5B model counted the lines that are
+/// `jobs:` and answered 1 (thirty-fifth set, task 22).
+fn block_key_counted(
+    request: &str,
+    code: &str,
+    value: &str,
+    cwd: &Path,
+) -> Option<(String, String)> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bhow many (\w+)").ok());
+    let key = ASKED
+        .as_ref()?
+        .captures(request)?
+        .get(1)?
+        .as_str()
+        .to_lowercase();
+    if numbers_in(value).as_slice() != ["1"] {
+        return None;
+    }
+    let bare = uncommented(code);
+    if bare.contains("yaml.") {
+        return None;
+    }
+    let (file, text) = named_files(&bare)
+        .into_iter()
+        .filter(|n| n.ends_with(".yml") || n.ends_with(".yaml"))
+        .find_map(|n| Some((n.to_string(), small_file_text(&cwd.join(n))?)))?;
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim().eq_ignore_ascii_case(&format!("{key}:")))?;
+    let outer = indent(lines[at]);
+    let inner = indent(lines.get(at + 1)?);
+    if inner <= outer {
+        return None;
+    }
+    let children = lines[at + 1..]
+        .iter()
+        .take_while(|l| indent(l) > outer)
+        .filter(|l| {
+            indent(l) == inner && l.trim_end().ends_with(':') && !l.trim_start().starts_with('-')
+        })
+        .count();
+    (children >= 2).then_some((file, key))
 }
 
 /// When the request counts things of a file by a word ("How many contacts in contacts.txt have
@@ -19514,6 +19585,29 @@ fn request_phrase_printed(request: &str, value: &str) -> bool {
                 .zip(&tokens)
                 .all(|(a, b)| a.eq_ignore_ascii_case(b))
         })
+}
+
+/// A history file the request names (`.zsh_history`, `history.txt`) that the shell code never
+/// names, where it runs the shell's `history` (or `fc -l`): the file.
+fn own_history_listed(request: &str, code: &str, cwd: &Path) -> Option<String> {
+    let bare = uncommented(code);
+    let runs_history = bare.split(['|', ';', '&', '\n', '(', '`']).any(|part| {
+        let mut words = part.split_whitespace();
+        match words.next() {
+            Some("history") => true,
+            Some("fc") => words.next() == Some("-l"),
+            _ => false,
+        }
+    });
+    if !runs_history {
+        return None;
+    }
+    file_words(request)
+        .map(|w| w.trim_end_matches(['.', ',', '?', '!', ')']))
+        .find(|w| {
+            w.to_lowercase().contains("history") && !bare.contains(*w) && cwd.join(w).is_file()
+        })
+        .map(str::to_string)
 }
 
 /// What the code missed of a file's own format, in Python or the shell, whatever the run

@@ -18207,3 +18207,62 @@ fn lines_that_are_no_comment_counted_for_a_kind_the_request_names_are_told_the_w
     let searched = code.replace("line.strip() and", "'ssh-ed25519' in line and");
     assert_eq!(word_unsearched(request, &searched, "3", here.path()), None);
 }
+
+#[test]
+fn a_yaml_block_key_counted_as_one_line_is_told_to_count_the_keys_under_it() {
+    // Thirty-fifth set, task 22 (1.5B): `lines.count('jobs:')`, 1 job for 3.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(here.path().join(".github/workflows")).unwrap();
+    std::fs::write(
+        here.path().join(".github/workflows/ci.yml"),
+        "name: CI\non:\n  push:\n    branches: [main]\n\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: cargo clippy\n  test:\n    runs-on: ubuntu-latest\n  # docs:\n  #   runs-on: ubuntu-latest\n  release:\n    needs: [lint, test]\n    runs-on: ubuntu-latest\n",
+    )
+    .unwrap();
+    let request = "How many jobs does the workflow in .github/workflows/ci.yml define?";
+    let code = "import computer.files\ntext = computer.files.read('.github/workflows/ci.yml')\nlines = text.splitlines()\njob_count = lines.count('jobs:')\nprint(f\"The workflow in .github/workflows/ci.yml defines {job_count} jobs.\")";
+    let out = "The workflow in .github/workflows/ci.yml defines 1 jobs.";
+    assert_eq!(
+        block_key_counted(request, code, out, here.path()),
+        Some((".github/workflows/ci.yml".to_string(), "jobs".to_string()))
+    );
+    let hint = uncomputed_in(request, code, &format!("{out}\n"), here.path()).unwrap();
+    assert!(
+        hint.text.contains("`jobs:` is one key of `.github/workflows/ci.yml`, and the jobs are the keys indented under it"),
+        "{}",
+        hint.text
+    );
+    // Loaded as YAML, or a count other than 1: not this.
+    let loaded =
+        "import yaml\nprint(len(yaml.safe_load(open('.github/workflows/ci.yml'))['jobs']))";
+    assert_eq!(block_key_counted(request, loaded, "1", here.path()), None);
+    assert_eq!(block_key_counted(request, code, "3", here.path()), None);
+}
+
+#[test]
+fn the_shell_s_own_history_listed_for_a_history_file_is_told_to_read_the_file() {
+    // Thirty-fifth set, task 24 (1.5B): `history | grep '30 November 2026' | wc -l`, 0.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join(".zsh_history"),
+        ": 1764460800:0;git push\n: 1764493920:0;make test\n",
+    )
+    .unwrap();
+    let request = "How many commands in .zsh_history did I run on 30 November 2026 (UTC)?";
+    let code = "history | grep '30 November 2026' | wc -l";
+    let hint = uncomputed_shell_in(request, code, "0\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("your code ran the shell's own `history`")
+            && hint.text.contains("`cat .zsh_history`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        own_history_listed(request, "grep -c ';' .zsh_history", here.path()),
+        None
+    );
+    assert_eq!(
+        own_history_listed("How many commands did I run today?", code, here.path()),
+        None
+    );
+}
