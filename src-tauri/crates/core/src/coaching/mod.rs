@@ -7690,6 +7690,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            loop_end_returned(code, value).map(|(test, name, bound)| {
+                format!("your loop `{test}:` ends only when `{name}` is {bound}, so the `{name}` your code gives after it is always {bound}: count what my request asks for as the loop goes, in a name of its own (`steps += 1` in each pass), and give that.")
+            })
+        })
+        .or_else(|| {
             block_key_counted(&request, code, value, cwd).map(|(file, key)| {
                 format!("`{key}:` is one key of `{file}`, and the {key} are the keys indented under it, each ending with `:` (a line starting with `#` is a comment): count those, `len(yaml.safe_load(open('{file}'))['{key}'])`.")
             })
@@ -19687,6 +19692,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            compared_with_itself(code).map(|test| {
+                format!("your test `{test}` compares a value with itself, so it comes out the same for every value: one side should be what the value is compared with (reversed, `[::-1]`, for a palindrome).")
+            })
+        })
+        .or_else(|| {
             deck_unpaired(code).map(|joined| {
                 format!("`{joined}` is one list of ranks followed by suits, not a deck: a card is a rank with a suit, so a deck is every pair of them, `[(r, s) for r in ranks for s in suits]` (52 cards). Take the hands from that deck, and tell a card's rank by `card[0]`.")
             })
@@ -20860,6 +20870,63 @@ fn moving_target(code: &str) -> Option<(String, String)> {
                 let test = format!("{} {} {}", left.as_str(), &c[2], right.as_str());
                 (test, n)
             })
+    })
+}
+
+/// A test that compares an expression with itself (`bin(n)[2:] == bin(n)[2:]`), always true
+/// (or always false with `!=`): the test. The 0.5B model tested binary palindromes so and
+/// counted 108 numbers below a thousand for 10 (thirty-fifth set, task 10).
+fn compared_with_itself(code: &str) -> Option<String> {
+    let bare = uncommented(code);
+    bare.lines().find_map(|line| {
+        let t = line.trim();
+        let t = ["return ", "if ", "elif ", "while ", "assert "]
+            .iter()
+            .find_map(|k| t.strip_prefix(k))?
+            .trim_end_matches(':');
+        t.split(" and ")
+            .flat_map(|p| p.split(" or "))
+            .find_map(|part| {
+                let part = part.trim().trim_start_matches("not ");
+                let (op, (left, right)) = [" == ", " != "]
+                    .iter()
+                    .find_map(|op| Some((op.trim(), part.split_once(op)?)))?;
+                let (left, right) = (left.trim(), right.trim());
+                let balanced = |t: &str| {
+                    t.matches('(').count() == t.matches(')').count()
+                        && t.matches('[').count() == t.matches(']').count()
+                };
+                (left == right && left.len() >= 3 && balanced(left))
+                    .then(|| format!("{left} {op} {right}"))
+            })
+    })
+}
+
+/// A loop `while n != 1:` (`> 1`) whose function returns, or whose code prints, the name it
+/// tests, which is that bound whenever the loop ends, and the one value printed is it: the
+/// test, the name and the bound. The 0.5B model returned `n` of its Collatz loop and printed 1
+/// for the steps from 27 (thirty-fifth set, task 1).
+fn loop_end_returned(code: &str, value: &str) -> Option<(String, String, String)> {
+    static LOOP: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"while\s+([A-Za-z_]\w*)\s*(!=|>)\s*(-?\d+)\s*:").ok()
+    });
+    let bare = uncommented(code);
+    let c = LOOP.as_ref()?.captures(&bare)?;
+    let (name, test, bound) = (&c[1], &c[2], &c[3]);
+    let printed = numbers_in(value);
+    if printed.len() != 1 || !same_number(printed[0], bound) {
+        return None;
+    }
+    let gives = bare.lines().any(|l| {
+        let l = l.trim();
+        l == format!("return {name}") || l == format!("print({name})")
+    });
+    gives.then(|| {
+        (
+            format!("while {name} {test} {bound}"),
+            name.to_string(),
+            bound.to_string(),
+        )
     })
 }
 

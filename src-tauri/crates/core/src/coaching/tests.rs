@@ -18266,3 +18266,46 @@ fn the_shell_s_own_history_listed_for_a_history_file_is_told_to_read_the_file() 
         None
     );
 }
+
+#[test]
+fn a_test_of_a_value_against_itself_is_told_it_never_changes() {
+    // Thirty-fifth set, task 10 (0.5B): `bin(n)[2:] == bin(n)[2:]`, 108 for 10.
+    let request = "How many positive numbers below a thousand are palindromes both in decimal and in binary? Use code.";
+    let code = "def is_palindrome(n):\n    return str(n) == str(n)[::-1]\n\ndef is_palindrome_in_binary(n):\n    return bin(n)[2:] == bin(n)[2:]\n\ncount = 0\nfor i in range(1, 1000):\n    if is_palindrome(i) and is_palindrome_in_binary(i):\n        count += 1\nprint(count)";
+    assert_eq!(
+        compared_with_itself(code),
+        Some("bin(n)[2:] == bin(n)[2:]".to_string())
+    );
+    let hint = uncomputed(request, code, "108\n").unwrap();
+    assert!(
+        hint.text
+            .contains("your test `bin(n)[2:] == bin(n)[2:]` compares a value with itself"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        compared_with_itself("if a == b:\n    print(a)\nx = y == z"),
+        None
+    );
+    assert_eq!(compared_with_itself("ok = s == s[::-1]"), None);
+}
+
+#[test]
+fn the_name_a_loop_tests_given_after_it_is_told_it_is_always_the_bound() {
+    // Thirty-fifth set, task 1 (0.5B): its Collatz function returned `n`, 1.
+    let request = "Starting from 27, how many steps does the Collatz sequence (halve an even number, triple an odd one and add 1) take to reach 1? Use code.";
+    let code = "def collatz_sequence(n):\n    while n != 1:\n        if n % 2 == 0:\n            n = n // 2\n        else:\n            n = 3 * n + 1\n    return n\n\nresult = collatz_sequence(27)\nprint(result)";
+    assert_eq!(
+        loop_end_returned(code, "1"),
+        Some(("while n != 1".to_string(), "n".to_string(), "1".to_string()))
+    );
+    let hint = uncomputed(request, code, "1\n").unwrap();
+    assert!(
+        hint.text
+            .contains("your loop `while n != 1:` ends only when `n` is 1"),
+        "{}",
+        hint.text
+    );
+    let counted = code.replace("    return n", "    return steps");
+    assert_eq!(loop_end_returned(&counted, "111"), None);
+}
