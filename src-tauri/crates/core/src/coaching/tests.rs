@@ -18231,6 +18231,15 @@ fn a_yaml_block_key_counted_as_one_line_is_told_to_count_the_keys_under_it() {
         "{}",
         hint.text
     );
+    // Loaded as JSON, it is told to load it as YAML and count the keys under `jobs:` (the
+    // 0.5B model, told to take what follows the key's `:`, answered 30).
+    let as_json = "import json\nwith open('.github/workflows/ci.yml') as f:\n    data = json.load(f)\nprint(len(data['jobs']))";
+    let failed = "Traceback (most recent call last):\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n";
+    let told = json_of_other(request, as_json, failed, here.path()).unwrap();
+    assert!(
+        told.contains("is YAML, not JSON") && told.contains("count them, `len(data['jobs'])`"),
+        "{told}"
+    );
     // Loaded as YAML, or a count other than 1: not this.
     let loaded =
         "import yaml\nprint(len(yaml.safe_load(open('.github/workflows/ci.yml'))['jobs']))";
