@@ -2381,7 +2381,7 @@ fn whitespace_columns(head: &str) -> Option<String> {
         .flatten()
         .any(|f| numeric(f) && f.parse::<f64>().is_err());
     let strip = if units {
-        " A number written with a unit or `%` after it (`50G`, `87%`) is converted once that is stripped, `float(field.rstrip('%'))`; sizes of different units (`M`, `G`) are compared only once converted to one unit."
+        " A number written with a unit or `%` after it (`50G`, `87%`) is converted once that is stripped (`float(field.rstrip('%'))` for a percent); sizes of different units (`M`, `G`) are compared only once converted to one unit."
     } else {
         ""
     };
@@ -8715,6 +8715,20 @@ fn all_lines_counted<'r>(
         })
 }
 
+/// The word right after "how many" in the request, in lower case (`jobs`).
+fn how_many_noun(request: &str) -> Option<String> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bhow many (\w+)").ok());
+    Some(
+        ASKED
+            .as_ref()?
+            .captures(request)?
+            .get(1)?
+            .as_str()
+            .to_lowercase(),
+    )
+}
+
 /// How many keys a YAML text's `key:` holds as a block, indented under it (comments left out).
 fn block_children(text: &str, key: &str) -> Option<usize> {
     let indent = |l: &str| l.len() - l.trim_start().len();
@@ -8753,14 +8767,7 @@ fn block_key_counted(
     value: &str,
     cwd: &Path,
 ) -> Option<(String, String)> {
-    static ASKED: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"(?i)\bhow many (\w+)").ok());
-    let key = ASKED
-        .as_ref()?
-        .captures(request)?
-        .get(1)?
-        .as_str()
-        .to_lowercase();
+    let key = how_many_noun(request)?;
     if numbers_in(value).as_slice() != ["1"] {
         return None;
     }
@@ -9853,13 +9860,7 @@ fn json_of_other(request: &str, code: &str, output: &str, cwd: &Path) -> Option<
     // told to take what follows the key's `:`, answered 30 (thirty-fifth set, task 22).
     let block = (kind == "YAML")
         .then(|| {
-            let asked = request.to_lowercase();
-            let noun = asked
-                .split("how many ")
-                .nth(1)?
-                .split_whitespace()
-                .next()?
-                .to_string();
+            let noun = how_many_noun(request)?;
             (block_children(&text, &noun)? >= 2).then_some(noun)
         })
         .flatten();
