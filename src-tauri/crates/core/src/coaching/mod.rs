@@ -19655,6 +19655,11 @@ fn format_slip(request: &str, code: &str, cwd: &Path, shell: bool) -> Option<Str
             format!("a file system of `{file}` is left unmounted at boot when its options, the fourth field, hold `noauto`, and your code never looked for it (a line starting with `#` is a comment). Count the lines whose options hold it: {how}.")
         })
         .or_else(|| {
+            fasta_records_unjoined(code, cwd).filter(|_| !shell).map(|file| {
+                format!("each record of `{file}` split at `>` starts with its header line, the name after `>`, and its sequence goes on over the lines after it: a sequence's length is that of those lines joined, `len(''.join(record.splitlines()[1:]))`, not the record's (skip the empty piece before the first `>`).")
+            })
+        })
+        .or_else(|| {
             diff_marks_unread(request, code, cwd).map(|(file, removes)| {
                 let (mark, head, what) = if removes {
                     ('-', "---", "removes")
@@ -20995,6 +21000,23 @@ fn deck_unpaired(code: &str) -> Option<String> {
             || (a.contains("suit") && b.contains("rank"));
         kinds.then(|| c[0].to_string())
     })
+}
+
+/// A FASTA file split at `>` into records whose length the code takes whole, header and line
+/// breaks in it, never joining a record's sequence lines: the file. The 1.5B model counted all 6
+/// records of seqs.fa as longer than 50 bases, for 3 (thirty-fifth set, task 13).
+fn fasta_records_unjoined(code: &str, cwd: &Path) -> Option<String> {
+    let bare = uncommented(code);
+    let split = bare.contains("split('>')") || bare.contains("split(\">\")");
+    let joined = bare.contains("join(") || bare.contains("[1:]") || bare.contains("SeqIO");
+    if !split || joined || !bare.contains("len(") {
+        return None;
+    }
+    let (file, text) = file_the_code_reads(&bare, cwd)?;
+    let fasta = text.trim_start().starts_with('>')
+        && text.lines().filter(|l| l.starts_with('>')).count()
+            < text.lines().filter(|l| !l.trim().is_empty()).count();
+    fasta.then_some(file)
 }
 
 /// A unified diff the code reads for the lines it adds or removes, where the code never looks at

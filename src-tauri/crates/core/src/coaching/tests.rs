@@ -18318,3 +18318,29 @@ fn the_name_a_loop_tests_given_after_it_is_told_it_is_always_the_bound() {
     let counted = code.replace("    return n", "    return steps");
     assert_eq!(loop_end_returned(&counted, "111"), None);
 }
+
+#[test]
+fn fasta_records_measured_whole_are_told_to_join_their_sequence_lines() {
+    // Thirty-fifth set, task 13 (1.5B): `len(seq)` of each record split at `>`, 6 for 3.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("seqs.fa"),
+        ">seq1 short\nACGTACGTAC\n>seq2 length=45 (estimated)\nACGTACGTACGTACGTACGTACGTACGTACGTACGTACGT\nACGTACGTACGTACGTACGTACGTACGTACGTACGTACGT\n",
+    )
+    .unwrap();
+    let request = "How many sequences in seqs.fa are longer than 50 bases?";
+    let code = "import computer.files\nseqs_content = computer.files.read(\"seqs.fa\")\nsequences = seqs_content.split(\">\")\ncount = 0\nfor seq in sequences:\n    if len(seq) > 50:\n        count += 1\nprint(count)";
+    assert_eq!(
+        fasta_records_unjoined(code, here.path()),
+        Some("seqs.fa".to_string())
+    );
+    let hint = uncomputed_in(request, code, "1\n", here.path()).unwrap();
+    assert!(
+        hint.text
+            .contains("each record of `seqs.fa` split at `>` starts with its header line"),
+        "{}",
+        hint.text
+    );
+    let joined = code.replace("len(seq)", "len(''.join(seq.splitlines()[1:]))");
+    assert_eq!(fasta_records_unjoined(&joined, here.path()), None);
+}
