@@ -18204,6 +18204,24 @@ fn lines_that_are_no_comment_counted_for_a_kind_the_request_names_are_told_the_w
         word_unsearched(request, code, "6", here.path()),
         Some(("ed25519".to_string(), "authorized_keys".to_string(), 3, 6))
     );
+    // Its re-run's code kept the empty piece after the last newline: 6 for the 5 keys of a
+    // file without the last line.
+    let other = tempfile::tempdir().unwrap();
+    std::fs::write(
+        other.path().join("authorized_keys"),
+        "# keys\nssh-ed25519 AAAAC3 ana\nssh-rsa AAAAB3 ben\nssh-ed25519 AAAAC3 ci\n# ssh-ed25519 AAAAC3 old\necdsa-sha2-nistp256 AAAAE2 cho\nssh-ed25519 AAAAC3 backup\n",
+    )
+    .unwrap();
+    let kept = "text = open('authorized_keys').read()\nlines = text.split('\\n')\nprint(len([l for l in lines if not l.strip().startswith('#')]))";
+    assert_eq!(
+        word_unsearched(
+            "How many ed25519 keys can log in according to authorized_keys?",
+            kept,
+            "6",
+            other.path()
+        ),
+        Some(("ed25519".to_string(), "authorized_keys".to_string(), 3, 5))
+    );
     let searched = code.replace("line.strip() and", "'ssh-ed25519' in line and");
     assert_eq!(word_unsearched(request, &searched, "3", here.path()), None);
 }
