@@ -1436,9 +1436,9 @@ fn section_named_by_value(code: &str, key: &str, cwd: &Path) -> Option<String> {
     let mut pairs: Vec<(&str, &str, &str)> = Vec::new();
     let mut sections: Vec<&str> = Vec::new();
     for line in text.lines().map(str::trim) {
-        if let Some(head) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            section = Some(head.trim());
-            sections.push(head.trim());
+        if let Some(head) = section_head(line) {
+            section = Some(head);
+            sections.push(head);
         } else if let (Some(current), Some((name, value))) = (section, line.split_once('='))
             && !line.starts_with(['#', ';'])
         {
@@ -8847,8 +8847,8 @@ fn word_unsearched(
                 (&uncommented, extra),
             ]
             .into_iter()
-            .find(|(lines, e)| n == lines.len() + e)
-            .map(|(lines, _)| lines.clone())?;
+            .find(|(lines, e)| n == lines.len() + e)?
+            .0;
             if lines.len() < 3 {
                 return None;
             }
@@ -9755,16 +9755,16 @@ fn described_key_looked(request: &str, strings: &[String], text: &str) -> bool {
     })
 }
 
+/// The name of a settings file's `[section]` head on `line`, trimmed (`server` of `[server]`).
+fn section_head(line: &str) -> Option<&str> {
+    Some(line.trim().strip_prefix('[')?.strip_suffix(']')?.trim())
+}
+
 /// The `[section]` of a settings file's `text` that line `i` is in, lowercase.
 fn section_at(text: &str, i: usize) -> Option<String> {
     text.lines()
         .take(i + 1)
-        .filter_map(|l| {
-            l.trim()
-                .strip_prefix('[')
-                .and_then(|r| r.strip_suffix(']'))
-                .map(|name| name.trim().to_lowercase())
-        })
+        .filter_map(|l| section_head(l).map(str::to_lowercase))
         .last()
 }
 
@@ -9774,12 +9774,7 @@ fn request_section(request: &str, text: &str) -> Option<String> {
     let lower = request.to_lowercase();
     let said: Vec<&str> = words_in(&lower).collect();
     text.lines().find_map(|l| {
-        let name = l
-            .trim()
-            .strip_prefix('[')?
-            .strip_suffix(']')?
-            .trim()
-            .to_lowercase();
+        let name = section_head(l)?.to_lowercase();
         said.contains(&name.as_str()).then_some(name)
     })
 }
@@ -19101,11 +19096,7 @@ fn section_unread(
         })
         .find_map(|name| {
             let text = std::fs::read_to_string(cwd.join(name)).ok()?;
-            let sections: Vec<&str> = text
-                .lines()
-                .filter_map(|l| l.trim().strip_prefix('[')?.strip_suffix(']'))
-                .map(str::trim)
-                .collect();
+            let sections: Vec<&str> = text.lines().filter_map(section_head).collect();
             let asked: Vec<&&str> = sections
                 .iter()
                 .filter(|s| words.contains(&s.to_lowercase()))
@@ -20990,9 +20981,9 @@ fn noauto_untested(request: &str, code: &str, cwd: &Path) -> Option<String> {
     if uncommented(code).contains("noauto") {
         return None;
     }
-    words_in(request)
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '.' && c != '_'))
-        .find(|w| w.ends_with("fstab") && cwd.join(w).is_file())
+    bare_files_in(request, cwd)
+        .into_iter()
+        .find(|w| w.ends_with("fstab"))
         .map(str::to_string)
 }
 
