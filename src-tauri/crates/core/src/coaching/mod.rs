@@ -7305,6 +7305,36 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A value printed in another unit than the one asked, on one line or several (the 0.5B
+    // model printed `3.75 hours` twice for "How many minutes…", and answered it).
+    if !shell
+        && hint.is_none()
+        && let Some(OtherUnit {
+            asked,
+            printed,
+            shown,
+            factor,
+            multiply,
+        }) = other_unit_printed(&request, value)
+    {
+        let how = if multiply {
+            format!(
+                "one {} is {factor} {asked}: multiply by {factor}",
+                printed.trim_end_matches('s')
+            )
+        } else {
+            format!(
+                "one {} is {factor} {printed}: divide by {factor}",
+                asked.trim_end_matches('s')
+            )
+        };
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} my request asks for {asked}, and your code printed {printed} (`{shown}`). Turn it into {asked} in the code that computes it ({how}) and print that. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // Output of one line or several (the two values on lines of their own; a row each).
     let several_told = if !shell && hint.is_none() && !value.is_empty() {
         if difference_not_taken(&request, code) {
@@ -21877,6 +21907,153 @@ fn time_unit_unconverted(request: &str, code: &str) -> Option<(&'static str, &'s
         .any(|d| bare.contains(d.as_str()))
             || (*factor == 3600 && bare.contains("/60/60"));
         gives && asks && !divided
+    })
+}
+
+/// Units of a kind of quantity that a request asks in and a run prints in: a word's stem, its
+/// kind and its size in the kind's smallest unit.
+const UNITS: [(&str, &str, f64); 19] = [
+    ("second", "time", 1.0),
+    ("minute", "time", 60.0),
+    ("hour", "time", 3600.0),
+    ("day", "time", 86400.0),
+    ("week", "time", 604800.0),
+    ("millimetre", "length", 1.0),
+    ("millimeter", "length", 1.0),
+    ("centimetre", "length", 10.0),
+    ("centimeter", "length", 10.0),
+    ("metre", "length", 1000.0),
+    ("meter", "length", 1000.0),
+    ("kilometre", "length", 1_000_000.0),
+    ("kilometer", "length", 1_000_000.0),
+    ("gram", "mass", 1.0),
+    ("kilogram", "mass", 1000.0),
+    ("millilitre", "volume", 1.0),
+    ("milliliter", "volume", 1.0),
+    ("litre", "volume", 1000.0),
+    ("liter", "volume", 1000.0),
+];
+
+/// A unit word's kind and size: the whole word (singular or plural) where `abbreviations`
+/// is false, its short forms too where it is true (`min`, `hrs`, `km`; none of one letter,
+/// which could be several units).
+fn unit_of(word: &str, abbreviations: bool) -> Option<(&'static str, f64)> {
+    let word = word.to_lowercase();
+    let short = [
+        ("sec", "second"),
+        ("secs", "second"),
+        ("min", "minute"),
+        ("mins", "minute"),
+        ("hr", "hour"),
+        ("hrs", "hour"),
+        ("mm", "millimetre"),
+        ("cm", "centimetre"),
+        ("km", "kilometre"),
+        ("kg", "kilogram"),
+        ("ml", "millilitre"),
+    ];
+    let stem = if abbreviations {
+        short
+            .iter()
+            .find(|(s, _)| *s == word)
+            .map_or(word.as_str(), |(_, stem)| stem)
+    } else {
+        word.as_str()
+    };
+    let stem = stem.strip_suffix('s').unwrap_or(stem);
+    UNITS
+        .iter()
+        .find(|(unit, _, _)| *unit == stem)
+        .map(|(_, kind, size)| (*kind, *size))
+}
+
+/// A value printed in another unit than the one the request asks in.
+#[derive(Debug, PartialEq)]
+struct OtherUnit {
+    /// The unit the request asks in, as it writes it (`minutes`).
+    asked: String,
+    /// The unit the run printed, as it wrote it (`hours`).
+    printed: String,
+    /// The printed number with its unit (`3.75 hours`).
+    shown: String,
+    /// How many of the smaller unit make one of the larger.
+    factor: String,
+    /// Whether the printed unit is the larger one, so its number is multiplied.
+    multiply: bool,
+}
+
+/// When the request asks for a quantity in a unit ("How many minutes do the two take working
+/// together?") and the run printed a number of its own (none the request gives) in another
+/// unit of the same kind, and none in the unit asked: the 0.5B model printed `3.75 hours` and
+/// answered it (thirty-fifth set, task 2).
+fn other_unit_printed(request: &str, value: &str) -> Option<OtherUnit> {
+    static ASKED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(?:how many|in) ([a-z]+)\b(\s+per\b|/)?").ok()
+    });
+    static PRINTED: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(\d+(?:\.\d+)?)\s*([A-Za-z]+)\b(\s*(?:/|per\b))?").ok()
+    });
+    let lower = request.to_lowercase();
+    let (asked, (kind, size)) = ASKED.as_ref()?.captures_iter(&lower).find_map(|c| {
+        let word = c.get(1)?.as_str();
+        if c.get(2).is_some() {
+            return None;
+        }
+        unit_of(word, false).map(|unit| (word.to_string(), unit))
+    })?;
+    // A unit the data is said to be in is no unit asked ("durations are in seconds").
+    if ["are in", "is in", "given in", "written in"]
+        .iter()
+        .any(|w| lower.contains(&format!("{w} {asked}")))
+    {
+        return None;
+    }
+    // A timedelta printed whole (`2 days, 12:30:00`) is told how to give the unit asked
+    // ([`timedelta_for_units`]).
+    if value.contains(" day") && value.contains(':') {
+        return None;
+    }
+    let given = numbers_in(request);
+    let mut other = None;
+    for c in PRINTED.as_ref()?.captures_iter(value) {
+        let (Some(number), Some(word)) = (c.get(1), c.get(2)) else {
+            continue;
+        };
+        // A rate (`km/h`, `litres per minute`) is no quantity of the unit.
+        if c.get(3).is_some() {
+            continue;
+        }
+        let Some((printed_kind, printed_size)) = unit_of(word.as_str(), true) else {
+            continue;
+        };
+        if printed_kind != kind {
+            continue;
+        }
+        if printed_size == size {
+            return None;
+        }
+        let n: f64 = number.as_str().parse().unwrap_or(f64::NAN);
+        if other.is_none() && !given.iter().any(|g| g.parse::<f64>() == Ok(n)) {
+            other = Some((
+                word.as_str().to_string(),
+                printed_size,
+                c[0].trim().to_string(),
+            ));
+        }
+    }
+    let (printed, printed_size, shown) = other?;
+    let multiply = printed_size > size;
+    let ratio = if multiply {
+        printed_size / size
+    } else {
+        size / printed_size
+    };
+    Some(OtherUnit {
+        asked,
+        printed,
+        shown,
+        factor: format!("{ratio}"),
+        multiply,
     })
 }
 

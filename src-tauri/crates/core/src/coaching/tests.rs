@@ -14307,6 +14307,85 @@ fn a_total_in_the_unit_given_where_a_larger_one_is_asked_is_told_to_divide() {
 }
 
 #[test]
+fn a_value_printed_in_another_unit_than_the_one_asked_is_told_to_convert_it() {
+    // The 0.5B model's own code for the two pumps (thirty-fifth set, task 2).
+    let request = "One pump empties a pool in 6 hours and a second pump empties it in 10 hours. How many minutes do the two take working together? Use code.";
+    let code = "work_rate_pump1 = 1 / 6\nwork_rate_pump2 = 1 / 10\ncombined_work_rate = work_rate_pump1 + work_rate_pump2\ntime_to_empty = 1 / combined_work_rate\nprint(f\"Time to empty the pool together: {time_to_empty} hours\")";
+    let out = "Time to empty the pool together: 3.75 hours\n";
+    assert_eq!(
+        other_unit_printed(request, out.trim()),
+        Some(OtherUnit {
+            asked: "minutes".into(),
+            printed: "hours".into(),
+            shown: "3.75 hours".into(),
+            factor: "60".into(),
+            multiply: true,
+        })
+    );
+    let twice = "print(f\"Time to empty the pool together: {time_to_empty} hours\")\n".repeat(2);
+    let hint = uncomputed(request, &format!("{code}\n{twice}"), &out.repeat(2)).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request asks for minutes, and your code printed hours (`3.75 hours`). Turn it into minutes in the code that computes it (one hour is 60 minutes: multiply by 60)"),
+        "{}",
+        hint.text
+    );
+    // On one line, before the hint of a factor missing from the code.
+    let once = uncomputed(request, code, out).unwrap();
+    assert!(once.text.contains("multiply by 60"), "{}", once.text);
+    // The other way round, and short forms: metres asked, millimetres... kilometres printed.
+    let walked = other_unit_printed(
+        "How many metres does she walk in a week at 2.5 km a day? Use code.",
+        "Total: 17.5 km",
+    )
+    .unwrap();
+    assert_eq!((walked.factor.as_str(), walked.multiply), ("1000", true));
+    let small =
+        other_unit_printed("How many hours is 90 minutes? Use code.", "5400 seconds").unwrap();
+    assert_eq!((small.factor.as_str(), small.multiply), ("3600", false));
+    assert!(small.shown == "5400 seconds");
+    for (request, printed) in [
+        // The unit asked is printed too, or printed alone, or only the request's own numbers
+        // in the other unit.
+        (request, "3.75 hours = 225.0 minutes"),
+        (request, "225.0"),
+        (request, "Pump 1: 6 hours, pump 2: 10 hours\n225.0"),
+        // Spelled otherwise, the same unit.
+        (
+            "How many litres of water must be added? Use code.",
+            "Add 6.0 liters",
+        ),
+        // A rate is not the quantity, nor is a unit of another kind.
+        (
+            "How many kilometres does the train travel in 2 hours? Use code.",
+            "Speed 80 km/h",
+        ),
+        (
+            "How many kilometres does the train travel in 2 hours? Use code.",
+            "160.0 minutes",
+        ),
+        // The data's unit is said, not asked.
+        (
+            "What is the total of durations.txt, whose durations are in seconds?",
+            "12 minutes",
+        ),
+        // A timedelta has its own hint.
+        (
+            "How many hours are between 2027-03-01 08:00 and 2027-03-03 20:30?",
+            "2 days, 12:30:00",
+        ),
+        // Nothing asked in a unit.
+        ("How many files are in build? Use code.", "3 days"),
+    ] {
+        assert_eq!(
+            other_unit_printed(request, printed),
+            None,
+            "{request} / {printed}"
+        );
+    }
+}
+
+#[test]
 fn a_check_digit_that_is_no_digit_is_told_the_standards_way() {
     let request =
         "What is the check digit of the EAN-13 barcode that starts with 400638133393? Use code.";
