@@ -6718,6 +6718,22 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // Code that reads no file at all, where no code of the turn has read the file the request
+    // names: what it printed is data of its own (the 0.5B model printed `7`, then `7 - 1`,
+    // `6 - 1`… down to -22, each told that it never looked for `ERROR` in the lines of app.log
+    // it had never opened; the main set, task 13).
+    if !shell
+        && hint.is_none()
+        && let Some(file) =
+            own_data_for_file(&request, &with_earlier_code(history, turn, code), code, cwd)
+    {
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} {FILE_UNREAD} {file}: it printed data of its own. Write Python code that starts with `text = open('{file}').read()`, works on `text`, and prints the answer to my request ({request})."
+            ),
+            undone: true,
+        });
+    }
     // The shell's own history listed where the request names a history file (the 1.5B model's
     // `history | grep '30 November 2026' | wc -l` for .zsh_history printed 0; thirty-fifth
     // set, task 24).
@@ -16920,6 +16936,42 @@ fn file_unread<'r>(request: &'r str, runs: &[(&str, bool)], cwd: &Path) -> Optio
         .into_iter()
         .filter(|name| !read_by(name, runs) && !pasted_whole(name, runs, cwd))
         .find(|name| cwd.join(name).is_file())
+}
+
+/// When the request names a plain text file of the working folder that no code of the turn
+/// (`all_code`) names, and the code just run opens no file at all, nor lists or reads one
+/// another way: that file.
+fn own_data_for_file<'r>(
+    request: &'r str,
+    all_code: &str,
+    code: &str,
+    cwd: &Path,
+) -> Option<&'r str> {
+    let bare = uncommented(code);
+    let reads = [
+        "open(",
+        "read_",
+        "glob",
+        "listdir",
+        "scandir",
+        "walk(",
+        "Path(",
+        "load(",
+        "subprocess",
+        "os.system",
+        "stdin",
+        "fileinput",
+        "environ",
+        "getenv",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    // Lines of the file written into the code have a hint of their own ([`copied_lines`]), as
+    // has the environment read for a .env file ([`environment_for_file`]).
+    if reads || copied_lines(request, code, cwd).is_some() {
+        return None;
+    }
+    file_unread(request, &[(all_code, true)], cwd).filter(|file| plain_text(file))
 }
 
 /// Whether some run's code holds the whole text of the plain text file `name` (of 20

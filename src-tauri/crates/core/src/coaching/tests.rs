@@ -4774,6 +4774,70 @@ fn uncomputed_in(request: &str, code: &str, output: &str, cwd: &Path) -> Option<
 }
 
 #[test]
+fn code_that_reads_no_file_for_a_file_the_request_names_is_told_to_open_it() {
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.log"),
+        "2026-11-01 ERROR disk\n2026-11-01 INFO ok\n",
+    )
+    .unwrap();
+    std::fs::write(here.path().join("numbers.txt"), "14\n3\n27\n").unwrap();
+    // The main set, task 13 (0.5B): `print(7)`, then `print(7 - 1)`… each told only that it
+    // never looked for `ERROR`.
+    let request = "How many ERROR lines are in app.log?";
+    for code in ["print(7)", "print(7 - 1)"] {
+        let hint = uncomputed_in(request, code, "7\n", here.path()).unwrap();
+        assert!(hint.undone);
+        assert!(
+            hint.text.contains("Your code did not read app.log: it printed data of its own. Write Python code that starts with `text = open('app.log').read()`"),
+            "{}",
+            hint.text
+        );
+    }
+    // Task 12: the numbers written into the code.
+    let summed = uncomputed_in(
+        "What is the sum of the numbers in numbers.txt?",
+        "numbers = [14, 3]\ntotal = 0\nfor number in numbers:\n    total += number\nprint(total)",
+        "17\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        summed.text.contains("`text = open('numbers.txt').read()`"),
+        "{}",
+        summed.text
+    );
+    // Code that reads it, or works on what earlier code of the turn read, or a file that is
+    // not here, is told nothing of this.
+    let read = "print(sum(1 for l in open('app.log') if 'ERROR' in l))";
+    assert!(
+        uncomputed_in(request, read, "1\n", here.path())
+            .is_none_or(|h| !h.text.contains("did not read")),
+    );
+    let earlier = runs(
+        request,
+        &[
+            ("lines = open('app.log').read().splitlines()", ""),
+            ("print(len([l for l in lines if 'ERROR' in l]))", "1\n"),
+        ],
+    );
+    let call = earlier.call("c2").cloned().unwrap();
+    assert!(
+        uncomputed_hint(&earlier, &call, "1\n", here.path())
+            .is_none_or(|h| !h.text.contains("did not read"))
+    );
+    assert!(
+        uncomputed_in(
+            "How many ERROR lines are in other.log?",
+            "print(7)",
+            "7\n",
+            here.path()
+        )
+        .is_none_or(|h| !h.text.contains("did not read"))
+    );
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
