@@ -194,7 +194,7 @@ async fn step(rt: &Arc<Runtime>, id: &str, cancel: &CancellationToken) -> StepEn
             && rest_view.is_none()
             && made_view.is_none()
             && shared.profile.offers("execute"))
-        .then(|| crate::coaching::stuck_view(&shared.history))
+        .then(|| crate::coaching::stuck_view(&shared.history, &shared.config.cwd))
         .flatten();
         if answer_view.is_some() {
             let why = if crate::coaching::parroted_last(&shared.history) {

@@ -16052,7 +16052,7 @@ const STUCK_TEMPERATURE: f32 = 0.7;
 /// tool it named `average`, with values it made up, three times; the same loop about 2^100
 /// twice), until the corrections ran out. The turn's limit on corrections in a row still
 /// holds; it leaves one more try after the first reply asked this way.
-pub fn stuck_view(history: &History) -> Option<Stuck> {
+pub fn stuck_view(history: &History, cwd: &Path) -> Option<Stuck> {
     let (asked, turn) = history.last_turn()?;
     // The corrections in a row at the turn's end, last first, with the replies they corrected.
     let mut corrected: Vec<(&str, &str)> = Vec::new();
@@ -16119,6 +16119,16 @@ pub fn stuck_view(history: &History) -> Option<Stuck> {
             let given = spelled_start(correction)
                 .or_else(|| echoed_given(last_reply, &request).map(|n| format!("n = {n}\n")))
                 .or_else(|| arguments_as_variables(last_reply, &request))
+                .or_else(|| {
+                    // The file the request names, opened, where no code of the turn has read
+                    // it: begun only as a block, the 0.5B model wrote its made-up call in it
+                    // (`{"name": "disk", "arguments": {"lines": [2, 2]}}` for the lines of
+                    // app.log that mention disk; the main set, task 32).
+                    let code = with_earlier_code(history, turn, "");
+                    file_unread(&request, &[(code.as_str(), true)], cwd)
+                        .filter(|file| plain_text(file))
+                        .map(|file| format!("text = open('{file}').read()\n"))
+                })
                 .unwrap_or_default();
             format!("{CODE_FIRST}{given}")
         });

@@ -3701,7 +3701,7 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
         h.push(item);
     }
     // One correction is no streak yet.
-    assert_eq!(stuck_view(&h), None);
+    assert_eq!(stuck_view(&h, Path::new("/nonexistent-folder")), None);
     // The same reply again is told so, with the correction it drew.
     let again = repeated_reply_nudge(&h, " OK\n1\n").unwrap();
     assert_eq!(again, format!("{SAME_REPLY} {told}"));
@@ -3727,7 +3727,7 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
         temperature,
         code_start,
         answer_start,
-    } = stuck_view(&h).unwrap();
+    } = stuck_view(&h, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(temperature, STUCK_TEMPERATURE);
     assert_eq!(answer_start, None);
     // Both replies ran nothing: the next one is to begin as code.
@@ -3760,7 +3760,7 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     for item in corrected("OK", "c2", told) {
         other.push(item);
     }
-    let stuck = stuck_view(&other).unwrap();
+    let stuck = stuck_view(&other, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(stuck.temperature, 0.0);
     assert_eq!(stuck.code_start.as_deref(), Some(CODE_FIRST));
     // Calls that ran nothing, twice: asked for a python block, without their JSON example.
@@ -3773,7 +3773,7 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     }
     let Stuck {
         view, temperature, ..
-    } = stuck_view(&calls).unwrap();
+    } = stuck_view(&calls, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(temperature, STUCK_TEMPERATURE);
     let said = request_text(match view.items() {
         [HistoryItem::User { items }] => items,
@@ -3788,11 +3788,13 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     for item in corrected("OK", "c2", told) {
         worked.push(item);
     }
-    assert_eq!(stuck_view(&worked), None);
+    assert_eq!(stuck_view(&worked, Path::new("/nonexistent-folder")), None);
     for item in corrected("OK", "c3", told) {
         worked.push(item);
     }
-    let view = stuck_view(&worked).unwrap().view;
+    let view = stuck_view(&worked, Path::new("/nonexistent-folder"))
+        .unwrap()
+        .view;
     assert_eq!(view.items()[..3], worked.items()[..3]);
     assert_eq!(view.items().len(), 4);
     // A reply that fell into a loop, then one more slip, where the request does not want
@@ -3806,7 +3808,12 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
     for item in corrected("OK", "c2", told) {
         looped.push(item);
     }
-    assert_eq!(stuck_view(&looped).unwrap().code_start, None);
+    assert_eq!(
+        stuck_view(&looped, Path::new("/nonexistent-folder"))
+            .unwrap()
+            .code_start,
+        None
+    );
     // Where it wants code (a file it names, or "use code"), a loop ran nothing for want of
     // it: begun as code (thirtieth set, task 8: compound interest in LaTeX, looped three
     // times).
@@ -3822,11 +3829,62 @@ fn the_same_reply_twice_is_told_so_then_asked_afresh_without_it() {
             looped.push(item);
         }
         assert_eq!(
-            stuck_view(&looped).unwrap().code_start.as_deref(),
+            stuck_view(&looped, Path::new("/nonexistent-folder"))
+                .unwrap()
+                .code_start
+                .as_deref(),
             Some(CODE_FIRST),
             "{wants}"
         );
     }
+}
+
+#[test]
+fn a_stuck_reply_for_a_file_no_code_read_is_begun_by_opening_it() {
+    // The main set, task 32 (0.5B): begun only as a block, its made-up call written in it.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("app.log"), "2026-11-01 ERROR disk\n").unwrap();
+    let request = "How many lines of app.log mention disk?";
+    let unknown = "There is no tool named `disk`, so nothing ran. The tools here are: `execute`.";
+    let stuck_for = |request: &str| {
+        let mut calls = runs(request, &[]);
+        for id in ["c1", "c2"] {
+            for item in corrected(
+                "{\"name\": \"disk\", \"arguments\": {\"lines\": 7}}",
+                id,
+                unknown,
+            ) {
+                calls.push(item);
+            }
+        }
+        stuck_view(&calls, here.path()).unwrap().code_start
+    };
+    assert_eq!(
+        stuck_for(request).as_deref(),
+        Some("```python\ntext = open('app.log').read()\n")
+    );
+    // A file that is not here: the block alone.
+    assert_eq!(
+        stuck_for("How many lines of other.log mention disk?").as_deref(),
+        Some(CODE_FIRST)
+    );
+    // Read by earlier code of the turn: the block alone.
+    let mut read = runs(
+        request,
+        &[("lines = open('app.log').read().splitlines()", "")],
+    );
+    for id in ["c2", "c3"] {
+        for item in corrected("{\"name\": \"disk\"}", id, unknown) {
+            read.push(item);
+        }
+    }
+    assert_eq!(
+        stuck_view(&read, here.path())
+            .unwrap()
+            .code_start
+            .as_deref(),
+        Some(CODE_FIRST)
+    );
 }
 
 #[test]
@@ -7036,7 +7094,7 @@ fn an_answer_asked_afresh_after_two_that_dropped_the_output_begins_with_it() {
     for item in corrected(reply, "c3", &format!("{SAME_REPLY} {told}")) {
         h.push(item);
     }
-    let stuck = stuck_view(&h).unwrap();
+    let stuck = stuck_view(&h, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(
         stuck.answer_start.as_deref(),
         Some("The answer is stressed.")
@@ -7839,7 +7897,7 @@ fn an_answer_with_no_code_is_asked_for_code_twice_then_the_reply_begins_as_code(
         h.push(item);
     }
     assert_eq!(no_run_nudge(&h, guess, dir.path(), ""), None);
-    let stuck = stuck_view(&h).unwrap();
+    let stuck = stuck_view(&h, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(stuck.code_start.as_deref(), Some(CODE_FIRST));
 }
 
@@ -8065,7 +8123,10 @@ fn a_block_of_the_requests_number_alone_begins_the_code_with_it() {
         }
     }
     assert_eq!(
-        stuck_view(&h).unwrap().code_start.as_deref(),
+        stuck_view(&h, Path::new("/nonexistent-folder"))
+            .unwrap()
+            .code_start
+            .as_deref(),
         Some("```python\nn = 100\n")
     );
     assert_eq!(echoed_given(echo, request), Some("100"));
@@ -12974,7 +13035,7 @@ fn a_made_up_tools_plain_arguments_begin_the_next_reply_as_variables() {
             h.push(item);
         }
     }
-    let stuck = stuck_view(&h).unwrap();
+    let stuck = stuck_view(&h, Path::new("/nonexistent-folder")).unwrap();
     // What the request gives, not what the model made up (`total`) nor schema words.
     assert_eq!(
         stuck.code_start.as_deref(),
@@ -13051,11 +13112,11 @@ fn answers_in_words_told_twice_to_read_the_file_begin_as_code_that_reads_it() {
         h.push(item);
     }
     // One correction is no streak.
-    assert_eq!(stuck_view(&h), None);
+    assert_eq!(stuck_view(&h, Path::new("/nonexistent-folder")), None);
     for item in corrected(reply, "c4", &still) {
         h.push(item);
     }
-    let stuck = stuck_view(&h).unwrap();
+    let stuck = stuck_view(&h, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(
         stuck.code_start.as_deref(),
         Some("```python\ntext = open('tools.py').read()\n")
@@ -13069,7 +13130,10 @@ fn answers_in_words_told_twice_to_read_the_file_begin_as_code_that_reads_it() {
         }
     }
     assert_eq!(
-        stuck_view(&plain).unwrap().code_start.as_deref(),
+        stuck_view(&plain, Path::new("/nonexistent-folder"))
+            .unwrap()
+            .code_start
+            .as_deref(),
         Some(CODE_FIRST)
     );
     // Replies that held code were not answers in words: no start is given for them.
@@ -13083,7 +13147,12 @@ fn answers_in_words_told_twice_to_read_the_file_begin_as_code_that_reads_it() {
             coded.push(item);
         }
     }
-    assert_eq!(stuck_view(&coded).unwrap().code_start, None);
+    assert_eq!(
+        stuck_view(&coded, Path::new("/nonexistent-folder"))
+            .unwrap()
+            .code_start,
+        None
+    );
     // Nor for corrections that ask for no code (an answer that dropped what the code printed).
     let mut dropped = runs(request, &[("print(3)", "3\n")]);
     let told = format!("{NUDGE_START}\n3\n\n{UNUSED} Now tell me the answer in one sentence.");
@@ -13092,7 +13161,12 @@ fn answers_in_words_told_twice_to_read_the_file_begin_as_code_that_reads_it() {
             dropped.push(item);
         }
     }
-    assert_eq!(stuck_view(&dropped).unwrap().code_start, None);
+    assert_eq!(
+        stuck_view(&dropped, Path::new("/nonexistent-folder"))
+            .unwrap()
+            .code_start,
+        None
+    );
 }
 
 #[test]
@@ -14301,7 +14375,9 @@ fn an_answer_that_again_says_its_own_value_is_asked_a_second_time_then_begun() {
     }
     // Told twice: its next answer is begun with the value, and a third time is not asked.
     assert_eq!(
-        stuck_view(&h).and_then(|s| s.answer_start).as_deref(),
+        stuck_view(&h, Path::new("/nonexistent-folder"))
+            .and_then(|s| s.answer_start)
+            .as_deref(),
         Some("The answer is 20.")
     );
     assert_eq!(unused_output_nudge(&h, "It is 10."), None);
@@ -16002,7 +16078,7 @@ fn two_answers_worked_by_hand_keep_their_steps_in_view_when_asked_afresh() {
     for item in corrected(worked, "c2", &second) {
         h.push(item);
     }
-    let stuck = stuck_view(&h).unwrap();
+    let stuck = stuck_view(&h, Path::new("/nonexistent-folder")).unwrap();
     assert_eq!(stuck.code_start.as_deref(), Some(CODE_FIRST));
     let [HistoryItem::User { items }] = stuck.view.items() else {
         panic!("{:?}", stuck.view.items());
