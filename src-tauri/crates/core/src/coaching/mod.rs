@@ -8471,6 +8471,16 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            number_for_thing(&request, value).map(|(thing, number)| {
+                let how = if ["longest", "shortest"].iter().any(|w| request.to_lowercase().contains(w)) {
+                    " The longest or shortest one itself is `max(items, key=len)` or `min(items, key=len)`, not `max(len(...))`."
+                } else {
+                    ""
+                };
+                format!("my request asks which {thing}, and {number} is a number, not the {thing} itself (its length, a count or a position): print the {thing}.{how}")
+            })
+        })
+        .or_else(|| {
             number_for_who(&request, value).map(|number| {
                 let how = value_max(code)
                     .map(|(call, _, key)| format!(" `{call}` gives the largest or smallest value itself; `{key}` gives the key it belongs to, the name."))
@@ -13375,6 +13385,61 @@ fn number_for_who<'v>(request: &str, value: &'v str) -> Option<&'v str> {
     if !asks_who || lower.contains(" or ") {
         return None;
     }
+    number_alone(&lower, value)
+}
+
+/// When a request asks which thing of a kind that is no number ("What is the longest word in
+/// poem.txt?", "Which city in weather.csv was the coldest?"; not a line, whose number may
+/// answer which one it is) and the run printed a lone number,
+/// alone or among the request's own words: the kind and the number. The 0.5B model printed 16,
+/// the longest word's length, and answered "The longest word in poem.txt is 16." (the main
+/// set, task 28).
+fn number_for_thing<'v>(request: &str, value: &'v str) -> Option<(String, &'v str)> {
+    static THING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r"\b(?:which|what is the|what's the|what was the)\s+(?:[a-z-]+\s+){0,2}?(word|name|file|person|city|country|colou?r|language|extension|user|product|region|item|fruit|tag|title|author|host|domain|command|department|process|package|team|player|student|employee|customer|book|movie|song|branch|artist|category|service)s?\b",
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    // A number may be what is asked of it ("the product of", "how long is the longest word").
+    const NUMBERS: [&str; 14] = [
+        "how many",
+        "how long",
+        "how much",
+        "number",
+        "length",
+        "size",
+        "count",
+        "total",
+        "sum",
+        "average",
+        "product of",
+        "digit",
+        "id",
+        "percent",
+    ];
+    if NUMBERS.iter().any(|w| {
+        lower.match_indices(w).any(|(i, _)| {
+            !lower[..i].ends_with(char::is_alphanumeric)
+                && !lower[i + w.len()..].starts_with(char::is_alphanumeric)
+        })
+    }) || lower.contains(" or ")
+    {
+        return None;
+    }
+    let thing = THING
+        .as_ref()?
+        .captures(&lower)?
+        .get(1)?
+        .as_str()
+        .to_string();
+    number_alone(&lower, value).map(|n| (thing, n))
+}
+
+/// A value that is one number alone, or one number among words of the request (`lower`) or a
+/// call's dressing: that number.
+fn number_alone<'v>(lower: &str, value: &'v str) -> Option<&'v str> {
     if value.parse::<f64>().is_ok() {
         return Some(value);
     }
@@ -13387,7 +13452,7 @@ fn number_for_who<'v>(request: &str, value: &'v str) -> Option<&'v str> {
     // Its words the request's, joined or not (`highest_score`), or a call's dressing: the 0.5B
     // model printed `{'name': 'Highest Score', 'arguments': {'highest_score': 95}}` for "Who has
     // the highest score in scores.json?" (sixteenth set, task 25).
-    let asked: Vec<String> = words_in(&lower).map(str::to_string).collect();
+    let asked: Vec<String> = words_in(lower).map(str::to_string).collect();
     words_in(value)
         .filter(|w| w.chars().any(char::is_alphabetic) && !w.chars().any(|c| c.is_ascii_digit()))
         .all(|w| {

@@ -4896,6 +4896,48 @@ fn code_that_reads_no_file_for_a_file_the_request_names_is_told_to_open_it() {
 }
 
 #[test]
+fn a_number_printed_for_which_word_is_told_to_print_the_word() {
+    // The main set, task 28 (0.5B): the longest word's length.
+    let request = "What is the longest word in poem.txt?";
+    let code =
+        "poem = open('poem.txt').read()\nprint(max(len(line) for line in poem.split('\\n')))";
+    let hint = uncomputed(request, code, "16\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request asks which word, and 16 is a number, not the word itself (its length, a count or a position): print the word. The longest or shortest one itself is `max(items, key=len)`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        number_for_thing(
+            "Which city in weather.csv was the coldest?",
+            "The coldest city is -3.5"
+        ),
+        Some(("city".to_string(), "3.5"))
+    );
+    for (request, value) in [
+        // A number asked of it.
+        ("How long is the longest word in poem.txt?", "16"),
+        (
+            "What is the product of the integers from 1 to 12? Use code.",
+            "479001600",
+        ),
+        ("What is the number of the line with the word end?", "4"),
+        // A line's number may answer which line.
+        ("Which line of data.txt has the most commas?", "3"),
+        // The word itself, or a number among words of its own.
+        (request, "extraordinary"),
+        (request, "16 letters in extraordinary"),
+    ] {
+        assert_eq!(
+            number_for_thing(request, value),
+            None,
+            "{request} / {value}"
+        );
+    }
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
