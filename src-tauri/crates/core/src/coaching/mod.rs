@@ -19856,6 +19856,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             };
             format!("a comment line of `{file}` starts with `{right}`{not}: test `line.strip().startswith('{right}')`{blocks}.")
         })
+        .or_else(|| {
+            lines_for_characters(request, code).map(|counted| {
+                format!("my request counts characters, and your code counted lines (`{counted}`): the characters of a file are `len(open(name).read())`, line breaks included.")
+            })
+        })
         .or_else(|| junit_times_misread(request, code, cwd))
         .or_else(|| {
             anagram_uncompared(request, code).map(|word| {
@@ -22182,6 +22187,25 @@ fn other_unit_printed(request: &str, value: &str) -> Option<OtherUnit> {
         factor: format!("{ratio}"),
         multiply,
     })
+}
+
+/// When the request counts characters, none of a line's ("How many characters (including
+/// newlines) does poem.txt have?"), and the code takes the length of a file's lines, one item
+/// a line (`len(file.readlines())`): that length. The 1.5B model printed 4, the lines of
+/// poem.txt, and answered that it has 4 lines (the main set, task 27).
+fn lines_for_characters<'c>(request: &str, code: &'c str) -> Option<&'c str> {
+    static LINES_LEN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(
+            r#"len\(\s*[\w.]*(?:\.readlines\(\)|\.splitlines\(\)|\.split\(\s*['"]\\n['"]\s*\))\s*\)"#,
+        )
+        .ok()
+    });
+    let lower = request.to_lowercase();
+    let about_lines = words_in(&lower).any(|w| matches!(w, "line" | "lines" | "row" | "rows"));
+    if !lower.contains("character") || about_lines {
+        return None;
+    }
+    LINES_LEN.as_ref()?.find(code).map(|m| m.as_str())
 }
 
 /// When the request asks for a check digit and the run printed one number that is no digit

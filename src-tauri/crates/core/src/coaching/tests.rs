@@ -4938,6 +4938,42 @@ fn a_number_printed_for_which_word_is_told_to_print_the_word() {
 }
 
 #[test]
+fn lines_counted_for_characters_are_told_to_take_the_text_whole() {
+    // The main set, task 27 (1.5B).
+    let request = "How many characters (including newlines) does poem.txt have?";
+    let code = "with open('poem.txt', 'r') as file: print(len(file.readlines()))";
+    assert_eq!(
+        lines_for_characters(request, code),
+        Some("len(file.readlines())")
+    );
+    let hint = uncomputed(request, code, "4\n").unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request counts characters, and your code counted lines (`len(file.readlines())`): the characters of a file are `len(open(name).read())`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        lines_for_characters(
+            request,
+            "text = open('poem.txt').read()\nprint(len(text.split('\\n')))"
+        ),
+        Some("len(text.split('\\n'))")
+    );
+    for (request, code) in [
+        (request, "print(len(open('poem.txt').read()))"),
+        // Characters of a line: its lines are the way there.
+        (
+            "How many characters does the longest line of poem.txt have?",
+            "lines = open('poem.txt').read().splitlines()\nprint(len(lines))",
+        ),
+        ("How many lines does poem.txt have?", code),
+    ] {
+        assert_eq!(lines_for_characters(request, code), None, "{request}");
+    }
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
