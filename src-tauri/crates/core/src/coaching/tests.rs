@@ -4974,6 +4974,35 @@ fn lines_counted_for_characters_are_told_to_take_the_text_whole() {
 }
 
 #[test]
+fn no_date_printed_for_a_date_is_told_so() {
+    // The main set, task 14 (0.5B): the word after WARN, after the question said back.
+    let request = "On which date does app.log have a WARN line? Answer with the date.";
+    let code = "import re\nwarn = re.findall(r'WARN\\s+(.*?)\\n', open('app.log').read())\nprint(f\"On which date does app.log have a WARN line? {warn[0]}\")";
+    let printed = "On which date does app.log have a WARN line? slow";
+    assert_eq!(no_date_printed(request, printed), Some("slow"));
+    let hint = uncomputed(request, code, &format!("{printed}\n")).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("my request asks for a date, and your code printed no date: `slow` is another part of what it found."),
+        "{}",
+        hint.text
+    );
+    for value in [
+        "2026-11-02",
+        "November 2",
+        "Nov 2",
+        "No WARN line found",
+        "Monday",
+    ] {
+        assert_eq!(no_date_printed(request, value), None, "{value}");
+    }
+    assert_eq!(
+        no_date_printed("What day of the week was 2000-01-01? Use code.", "Saturday"),
+        None
+    );
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
