@@ -472,11 +472,11 @@ pub fn run_hint(
             return hint(&unknown_key_says(&file, &key, &columns), false);
         }
         if output.contains("TypeError: unsupported operand type(s) for +: 'int' and 'dict'")
-            && let Some((_, expr, key, keys)) = summed_objects(code, cwd)
+            && let Some((whole, expr, key, keys)) = summed_objects(code, cwd)
         {
             return hint(
                 &format!(
-                    "`sum({expr})` {ADDS_OBJECTS} with the keys {keys}: add one value of each, `sum(item['{key}'] for item in {expr})`."
+                    "`{whole}` {ADDS_OBJECTS} with the keys {keys}: add one value of each, `sum(item['{key}'] for item in {expr})`."
                 ),
                 false,
             );
@@ -5088,11 +5088,15 @@ const ADDS_OBJECTS: &str = "adds whole objects (dicts)";
 /// number: that `sum(…)` as written, `x`, that key, and the objects' keys as the hint lists
 /// them. The 0.5B model wrote `sum(team_data['team'])` for the average age of the team.
 fn summed_objects<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, &'c str, String, String)> {
+    // Or each object as it is, `sum(age for age in team['team'])` (the main set, task 19).
     static SUM: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r#"\bsum\(\s*([A-Za-z_]\w*)((?:\[\s*['"][^'"\n]+['"]\s*\])*)\s*\)"#).ok()
+        regex::Regex::new(r#"\bsum\(\s*(?:([A-Za-z_]\w*)\s+for\s+([A-Za-z_]\w*)\s+in\s+)?([A-Za-z_]\w*)((?:\[\s*['"][^'"\n]+['"]\s*\])*)\s*\)"#).ok()
     });
-    let caps = SUM.as_ref()?.captures(code)?;
-    let path: Vec<&str> = caps[2]
+    let caps = SUM
+        .as_ref()?
+        .captures_iter(code)
+        .find(|c| c.get(1).map(|m| m.as_str()) == c.get(2).map(|m| m.as_str()))?;
+    let path: Vec<&str> = caps[4]
         .split(']')
         .filter_map(|index| {
             let index = index.trim().trim_start_matches('[').trim();
@@ -5126,8 +5130,8 @@ fn summed_objects<'c>(code: &'c str, cwd: &Path) -> Option<(&'c str, &'c str, St
     let mut keys: Vec<String> = first.keys().map(|k| format!("`{k}`")).collect();
     keys.sort();
     let whole = caps.get(0)?.as_str();
-    let expr = whole["sum(".len()..whole.len() - 1].trim();
-    Some((whole, expr, key.to_string(), keys.join(", ")))
+    let expr = &whole[caps.get(3)?.start() - caps.get(0)?.start()..whole.len() - 1];
+    Some((whole, expr.trim(), key.to_string(), keys.join(", ")))
 }
 
 /// When the model asks to run again, unchanged, Python code that failed summing a JSON file's
@@ -5148,7 +5152,7 @@ pub fn mended_sum<'h>(
         (
             mended,
             format!(
-                "the model's code adds whole objects with `sum({expr})`, and {how}: running it adding their `{key}`"
+                "the model's code adds whole objects with `{whole}`, and {how}: running it adding their `{key}`"
             ),
         )
     })

@@ -222,6 +222,34 @@ fn a_sum_of_a_json_files_objects_is_explained_then_adds_their_number() {
     let top = "import json\ndata = json.load(open('people.json'))\nprint(sum( data ))";
     let (whole, expr, key, _) = summed_objects(top, dir.path()).unwrap();
     assert_eq!((whole, expr, key.as_str()), ("sum( data )", "data", "age"));
+    // Each object summed as it is, in a generator (the main set, task 19, 0.5B).
+    let each = "import json\ndata = json.load(open('people.json'))\nprint(sum(age for age in data) / len(data))";
+    let (whole, expr, key, _) = summed_objects(each, dir.path()).unwrap();
+    assert_eq!(
+        (whole, expr, key.as_str()),
+        ("sum(age for age in data)", "data", "age")
+    );
+    let hint = run_hint(
+        "python",
+        each,
+        "TypeError: unsupported operand type(s) for +: 'int' and 'dict'\n",
+        true,
+        dir.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text.contains("`sum(age for age in data)` adds whole objects (dicts) with the keys `age`, `name`: add one value of each, `sum(item['age'] for item in data)`."),
+        "{}",
+        hint.text
+    );
+    // A value of each taken already is no object.
+    assert_eq!(
+        summed_objects(
+            "import json\ndata = json.load(open('people.json'))\nprint(sum(p['age'] for p in data))",
+            dir.path()
+        ),
+        None
+    );
     // Objects with no number, or with two, are not guessed at; nor is changed code.
     std::fs::write(
         dir.path().join("two.json"),
