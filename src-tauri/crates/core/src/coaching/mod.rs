@@ -19866,6 +19866,16 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             format!("a comment line of `{file}` starts with `{right}`{not}: test `line.strip().startswith('{right}')`{blocks}.")
         })
         .or_else(|| {
+            counter_only_reset(code).map(|(name, value)| {
+                format!("your code's `{name}` is only ever set to {value}, inside the loop, and never added to, so it counts nothing: set it to 0 once before the loop, and add 1 in the loop for each one that counts, `{name} += 1`.")
+            })
+        })
+        .or_else(|| {
+            loop_test_unchanging(code).map(|(var, test)| {
+                format!("your loop's `{var}` is never used in its body, so every pass tests the same thing (`{test}`) with the same values and gets the same result: make what each pass tests change with `{var}`.")
+            })
+        })
+        .or_else(|| {
             lines_for_characters(request, code).map(|counted| {
                 format!("my request counts characters, and your code counted lines (`{counted}`): the characters of a file are `len(open(name).read())`, line breaks included.")
             })
@@ -22231,6 +22241,159 @@ fn no_date_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
         return None;
     }
     words_in(value).filter(|w| !w.is_empty()).last()
+}
+
+/// The `for` loops of `code` (comments left out): each one's variable and the lines of its
+/// body, trimmed, in order.
+fn for_loops(code: &str) -> Vec<(&str, Vec<&str>)> {
+    static FOR: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^(\s*)for\s+([A-Za-z_]\w*)\s+in\s+.+:\s*$").ok()
+    });
+    let Some(re) = FOR.as_ref() else {
+        return Vec::new();
+    };
+    let lines: Vec<&str> = code
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let c = re.captures(line)?;
+            let depth = c.get(1)?.as_str().len();
+            let body: Vec<&str> = lines[i + 1..]
+                .iter()
+                .take_while(|l| indent(l) > depth)
+                .map(|l| l.trim())
+                .collect();
+            Some((c.get(2)?.as_str(), body))
+        })
+        .collect()
+}
+
+/// An assignment's target, its operator (`=`, `+=`…) and what it assigns, for a line that is
+/// one (`count += 1`), not a comparison.
+fn assignment(line: &str) -> Option<(&str, &str, &str)> {
+    static ASSIGN: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^([A-Za-z_]\w*)\s*([-+*/%]?=)\s*([^=].*)$").ok()
+    });
+    let c = ASSIGN.as_ref()?.captures(line)?;
+    Some((c.get(1)?.as_str(), c.get(2)?.as_str(), c.get(3)?.as_str()))
+}
+
+/// When a `for` loop's variable is never used in its body and the tests of its body (`if`,
+/// `elif`) read nothing that changes from pass to pass (the variable, or a name the body
+/// changes and reads again): every pass tests the same thing. The variable and the first test.
+/// The 0.5B model's count of the Mondays of 2025 went `for day in range(1, total_days + 1)`
+/// and tested `first_day.weekday()` each time, and printed 0 (the heldout set, task 13). A
+/// loop that carries its state (`a, b = b, a + b`) or draws values (`next(`, `random`) is
+/// left alone.
+fn loop_test_unchanging(code: &str) -> Option<(String, String)> {
+    const DRAWS: [&str; 8] = [
+        "next(", "pop(", "readline", "random", "input(", "send(", "shift", "choice(",
+    ];
+    for (var, body) in for_loops(&uncommented(code)) {
+        if var == "_" || body.iter().any(|l| words_in(l).any(|w| w == var)) {
+            continue;
+        }
+        if body.iter().any(|l| {
+            DRAWS.iter().any(|d| l.contains(d))
+                || l.starts_with("for ")
+                || l.starts_with("while ")
+                || (l.contains(',')
+                    && l.split_once('=')
+                        .is_some_and(|(t, _)| t.contains(',') && !t.contains('(')))
+        }) {
+            continue;
+        }
+        // Names the body reads at or before its first assignment of them carry a value from
+        // one pass to the next (`count += 1`).
+        let assigned: Vec<(usize, &str)> = body
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| assignment(l).map(|(t, _, _)| (i, t)))
+            .collect();
+        let mut varying: Vec<&str> = assigned
+            .iter()
+            .filter(|(i, t)| {
+                let first = assigned
+                    .iter()
+                    .find(|(_, u)| u == t)
+                    .map_or(*i, |(j, _)| *j);
+                body[..=first].iter().enumerate().any(|(k, l)| {
+                    let read = if k == first {
+                        assignment(l).map_or(*l, |(_, op, rhs)| if op == "=" { rhs } else { l })
+                    } else {
+                        l
+                    };
+                    words_in(read).any(|w| w == *t)
+                })
+            })
+            .map(|(_, t)| *t)
+            .collect();
+        for l in &body {
+            if let Some((target, _, rhs)) = assignment(l)
+                && words_in(rhs).any(|w| varying.contains(&w))
+            {
+                varying.push(target);
+            }
+        }
+        let tests: Vec<&str> = body
+            .iter()
+            .filter_map(|l| {
+                l.strip_prefix("if ")
+                    .or_else(|| l.strip_prefix("elif "))
+                    .map(|t| t.trim_end_matches(':').trim())
+            })
+            .collect();
+        let Some(first) = tests.first() else {
+            continue;
+        };
+        if tests
+            .iter()
+            .all(|t| !words_in(t).any(|w| varying.contains(&w)))
+        {
+            return Some((var.to_string(), (*first).to_string()));
+        }
+    }
+    None
+}
+
+/// When the value a `for` loop counts is only ever set to a number (`count = 0`), in the loop
+/// too, and never added to: its name and that number. Told to give the counter its first
+/// value before the loop, the 0.5B model put `empty_lines_count = 0` where its
+/// `empty_lines_count += 1` was, and printed 0 (the heldout set, task 17).
+fn counter_only_reset(code: &str) -> Option<(String, String)> {
+    let bare = uncommented(code);
+    let printed = |name: &str| {
+        bare.lines().any(|l| {
+            let l = l.trim();
+            (l.starts_with("print(") || l.starts_with("return ")) && words_in(l).any(|w| w == name)
+        })
+    };
+    for (_, body) in for_loops(&bare) {
+        for line in &body {
+            let Some((name, "=", value)) = assignment(line) else {
+                continue;
+            };
+            if value.trim().parse::<f64>().is_err() || !printed(name) {
+                continue;
+            }
+            let only_set = bare
+                .lines()
+                .filter_map(|l| assignment(l.trim()))
+                .all(|(t, op, v)| t != name || (op == "=" && v.trim().parse::<f64>().is_ok()))
+                && !bare
+                    .lines()
+                    .any(|l| l.contains(&format!("{name}.")) || l.contains(&format!("{name}[")));
+            if only_set {
+                return Some((name.to_string(), value.trim().to_string()));
+            }
+        }
+    }
+    None
 }
 
 /// When the request counts characters, none of a line's ("How many characters (including

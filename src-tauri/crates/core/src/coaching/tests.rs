@@ -5031,6 +5031,62 @@ fn no_date_printed_for_a_date_is_told_so() {
 }
 
 #[test]
+fn a_loop_whose_tests_never_change_is_told_to_use_its_variable() {
+    // The heldout set, task 13 (0.5B): the Mondays of 2025, 0.
+    let code = "import datetime\n\ndef count_mondays(year):\n    # Create a datetime object for the first day of the year\n    first_day = datetime.date(year, 1, 1)\n    total_days = datetime.date(year, 12, 31).day\n    monday_count = 0\n    for day in range(1, total_days + 1):\n        # Get the day of the week for the current day\n        day_of_week = first_day.weekday()\n        if day_of_week == 0:\n            monday_count += 1\n    return monday_count\n\nprint(count_mondays(2025))";
+    assert_eq!(
+        loop_test_unchanging(code),
+        Some(("day".to_string(), "day_of_week == 0".to_string()))
+    );
+    let hint = uncomputed(
+        "How many Mondays are there in the year 2025? Use code.",
+        code,
+        "0\n",
+    )
+    .unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("your loop's `day` is never used in its body, so every pass tests the same thing (`day_of_week == 0`)"),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        // The variable used, or state carried from pass to pass.
+        "for day in range(365):\n    d = start + datetime.timedelta(days=day)\n    if d.weekday() == 0:\n        n += 1",
+        "d = start\nfor _ in range(365):\n    if d.weekday() == 0:\n        n += 1\n    d += step",
+        "d = start\nfor i in range(365):\n    if d.weekday() == 0:\n        n += 1\n    d = d + step",
+        "a, b = 0, 1\nfor i in range(2, 20):\n    a, b = b, a + b\n    if b > 100:\n        big += 1",
+        "for i in range(1000):\n    if random.random() < 0.5:\n        hits += 1",
+        "for line in open('a.txt'):\n    if 'x' in line:\n        n += 1",
+    ] {
+        assert_eq!(loop_test_unchanging(fine), None, "{fine}");
+    }
+}
+
+#[test]
+fn a_counter_only_ever_reset_is_told_to_add_to_it() {
+    // The heldout set, task 17 (0.5B): `+= 1` turned into `= 0`.
+    let code = "# Open the notes.txt file\nwith open('notes.txt', 'r') as file:\n    for line in file:\n        if not line.strip():\n            empty_lines_count = 0\n\nprint(empty_lines_count)";
+    assert_eq!(
+        counter_only_reset(code),
+        Some(("empty_lines_count".to_string(), "0".to_string()))
+    );
+    let hint = uncomputed("How many lines of notes.txt are empty?", code, "0\n").unwrap();
+    assert!(
+        hint.text.contains("your code's `empty_lines_count` is only ever set to 0, inside the loop, and never added to"),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "n = 0\nfor line in file:\n    if not line.strip():\n        n += 1\nprint(n)",
+        "for line in file:\n    if line.startswith('#'):\n        found = 1\nprint(found)\nfound = found + 1",
+        "for line in file:\n    best = 0\n    best = max(best, len(line))\nprint(best)",
+    ] {
+        assert_eq!(counter_only_reset(fine), None, "{fine}");
+    }
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
