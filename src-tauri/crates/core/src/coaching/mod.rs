@@ -8476,7 +8476,12 @@ pub fn uncomputed_hint(
         })
         .or_else(|| {
             no_date_printed(&request, value).map(|last| {
-                format!("my request asks for a date, and your code printed no date: `{last}` is another part of what it found. Print the date itself, the part of the line written as a date.")
+                // Where the file's lines write it (told only to print the date, the 0.5B model
+                // sent its code back unchanged three times; the main set, task 14).
+                let place = dated_lines(&request, cwd)
+                    .map(|file| format!(" Each line of `{file}` begins with its date: take `line.split()[0]` of the line your code found."))
+                    .unwrap_or_default();
+                format!("my request asks for a date, and your code printed no date: `{last}` is another part of what it found. Print the date itself, the part of the line written as a date.{place}")
             })
         })
         .or_else(|| {
@@ -22394,6 +22399,21 @@ fn counter_only_reset(code: &str) -> Option<(String, String)> {
         }
     }
     None
+}
+
+/// The first file the request names, of the working folder, whose every line begins with a
+/// date (`2026-11-01 WARN slow`).
+fn dated_lines<'r>(request: &'r str, cwd: &Path) -> Option<&'r str> {
+    static DATE: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"^\[?\d{4}-\d{2}-\d{2}\b").ok());
+    let date = DATE.as_ref()?;
+    named_files(request).into_iter().find(|file| {
+        plain_text(file)
+            && std::fs::read_to_string(cwd.join(file)).is_ok_and(|text| {
+                let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
+                lines.peek().is_some() && lines.all(|l| date.is_match(l))
+            })
+    })
 }
 
 /// When the request counts characters, none of a line's ("How many characters (including

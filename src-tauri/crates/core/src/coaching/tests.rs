@@ -5015,6 +5015,20 @@ fn no_date_printed_for_a_date_is_told_so() {
         "{}",
         hint.text
     );
+    // Where the file's lines begin with their dates, where.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("app.log"),
+        "2026-11-01 INFO start\n2026-11-02 WARN slow\n",
+    )
+    .unwrap();
+    let placed = uncomputed_in(request, code, &format!("{printed}\n"), here.path()).unwrap();
+    assert!(
+        placed.text.contains("Each line of `app.log` begins with its date: take `line.split()[0]` of the line your code found."),
+        "{}",
+        placed.text
+    );
+    assert!(!hint.text.contains("Each line"));
     for value in [
         "2026-11-02",
         "November 2",
