@@ -449,6 +449,10 @@ fn parse_json_values(s: &str) -> Vec<Value> {
             return vec![v];
         }
     }
+    // A `"code"` string never closed, or closed inside the brackets it should stand before.
+    if let Some(v) = unclosed_code_closed(s).and_then(|j| serde_json::from_str(&j).ok()) {
+        return vec![v];
+    }
     s.lines()
         .filter_map(|l| serde_json::from_str::<Value>(l.trim()).ok())
         .collect()
@@ -546,6 +550,49 @@ fn loose_quotes_in_code(s: &str) -> Option<String> {
         escaped.push(c);
     }
     (escaped.len() > body.len()).then(|| format!("{}{escaped}{}", &s[..start], &s[end..]))
+}
+
+/// `s` with its `"code"` string closed where the model left it open, at the object's end
+/// (the 0.5B model wrote `"code": "numbers = […] return sum(numbers)}}`, and `"code": "def
+/// longest_word(lines): return max(lines, key=len)}"}`, its quote inside the brackets): the
+/// code runs from `"code": "` to the brackets and quotes that end the text, its quotes and line
+/// breaks escaped, and as many brackets close it as were opened before it. `None` when there
+/// is no such key, or when the text does not end with a bracket.
+fn unclosed_code_closed(s: &str) -> Option<String> {
+    // Only a call the model ended itself: one cut short (by the reply's token limit) may hold
+    // a command cut short, which is not run.
+    if !s.trim_end().ends_with('}') {
+        return None;
+    }
+    let key = s.find("\"code\"")?;
+    let value = s[key + "\"code\"".len()..].trim_start().strip_prefix(':')?;
+    let value = value.trim_start().strip_prefix('"')?;
+    let start = s.len() - value.len();
+    let body = s[start..]
+        .trim_end()
+        .trim_end_matches(|c: char| c == '}' || c == '"' || c.is_whitespace());
+    if body.trim().is_empty() {
+        return None;
+    }
+    let opened = s[..start].matches('{').count();
+    let closed = s[..start].matches('}').count();
+    let mut code = String::with_capacity(body.len() + 8);
+    let mut backslashes = 0;
+    for c in body.chars() {
+        match c {
+            '"' if backslashes % 2 == 0 => code.push_str("\\\""),
+            '\n' => code.push_str("\\n"),
+            '\t' => code.push_str("\\t"),
+            '\r' => {}
+            _ => code.push(c),
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+    }
+    Some(format!(
+        "{}{code}\"{}",
+        &s[..start],
+        "}".repeat(opened.checked_sub(closed)?)
+    ))
 }
 
 /// The text without the indentation all its lines share, and without blank lines around it.
@@ -872,6 +919,44 @@ mod tests {
             json!("s = \"a b\"\nprint(len(s.split()))")
         );
         assert_eq!(raw_breaks_escaped("{\"a\": 1,\n\"b\": \"x\"}"), None);
+    }
+
+    #[test]
+    fn a_code_string_left_open_is_closed_at_the_objects_end() {
+        // The main set's 0.5B runs, tasks 12 and 28.
+        for (text, code) in [
+            (
+                r#"{"name": "sum_numbers", "arguments": {"language": "python", "code": "numbers = [int(line) for line in open('numbers.txt', 'r')] return sum(numbers)}}"#,
+                "numbers = [int(line) for line in open('numbers.txt', 'r')] return sum(numbers)",
+            ),
+            (
+                r#"{"name": "longest_word", "arguments": {"language": "python", "code": "def longest_word(lines): return max(lines, key=len)}"}"#,
+                "def longest_word(lines): return max(lines, key=len)",
+            ),
+            (
+                "{\"name\": \"execute\", \"arguments\": {\"language\": \"python\", \"code\": \"print(\"hi\")\nprint(2)}}",
+                "print(\"hi\")\nprint(2)",
+            ),
+        ] {
+            let values = parse_json_values(text);
+            assert_eq!(
+                values.first().and_then(|v| v["arguments"]["code"].as_str()),
+                Some(code),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            unclosed_code_closed(r#"{"name": "x", "arguments": {"n": 1}"#),
+            None
+        );
+        assert_eq!(unclosed_code_closed(r#"{"code": "}"#), None);
+        // Cut short, not ended by the model: not run.
+        assert_eq!(
+            unclosed_code_closed(
+                r#"{"name": "execute", "arguments": {"language": "python", "code": "print(6 * 7)"#
+            ),
+            None
+        );
     }
 
     #[test]
