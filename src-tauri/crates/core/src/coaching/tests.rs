@@ -5101,6 +5101,54 @@ fn a_counter_only_ever_reset_is_told_to_add_to_it() {
 }
 
 #[test]
+fn a_lines_newline_counted_as_a_character_is_told_to_strip_it() {
+    // The heldout set, task 18 (1.5B): 17 for 16.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("todo.txt"), "buy milk\ncall the plumber\n").unwrap();
+    let request = "How many characters long is the last line of todo.txt?";
+    let code = "with open('todo.txt', 'r') as file: print(len(file.readlines()[-1]))";
+    assert_eq!(
+        line_end_counted(request, code, here.path()),
+        Some(("file.readlines()[-1]", "todo.txt"))
+    );
+    let hint = uncomputed_in(request, code, "17\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("each line of `todo.txt` ends with a newline, `\\n`, which `file.readlines()[-1]` keeps, so `len()` counted it as a character: strip it first, `len(line.rstrip('\\n'))`."),
+        "{}",
+        hint.text
+    );
+    for code in [
+        "print(len(open('todo.txt').readlines()[-1].rstrip('\\n')))",
+        "print(len(open('todo.txt').read().splitlines()[-1]))",
+    ] {
+        assert_eq!(line_end_counted(request, code, here.path()), None, "{code}");
+    }
+    std::fs::write(here.path().join("todo.txt"), "buy milk\ncall the plumber").unwrap();
+    assert_eq!(line_end_counted(request, code, here.path()), None);
+}
+
+#[test]
+fn the_first_number_of_each_line_taken_for_all_is_told_to_take_them_all() {
+    // The heldout set, task 25 (0.5B): the first of six numbers, 5.0.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(here.path().join("values.txt"), "5, 12, 9, 31, 2, 19\n").unwrap();
+    let request = "What is the average of the numbers in values.txt?";
+    let code = "with open('values.txt', 'r') as file:\n    numbers = [int(line.strip().split(',')[0]) for line in file]\nprint(sum(numbers) / len(numbers))";
+    let hint = uncomputed_in(request, code, "5.0\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("a line of `values.txt` holds several numbers separated by `,`, and `split(',')[0]` took only the first of each line"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        first_of_each_line("What is the first number in values.txt?", code, here.path()),
+        None
+    );
+    std::fs::write(here.path().join("values.txt"), "ann, 5\nbob, 7\n").unwrap();
+    assert_eq!(first_of_each_line(request, code, here.path()), None);
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
