@@ -19891,6 +19891,16 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            whole_text_for_line(request, code).map(|(which, index)| {
+                format!("my request is about one line, the {which}, and your code measured the whole text of the file: take that line first, `text.splitlines()[{index}]`, and measure it.")
+            })
+        })
+        .or_else(|| {
+            header_counted(request, code).then(|| {
+                "my request leaves the header out, and your code counted every line, the header too: skip it (`rows[1:]`, or `next(reader)` before counting), or take one less.".to_string()
+            })
+        })
+        .or_else(|| {
             lines_for_characters(request, code).map(|counted| {
                 format!("my request counts characters, and your code counted lines (`{counted}`): the characters of a file are `len(open(name).read())`, line breaks included.")
             })
@@ -22479,6 +22489,75 @@ fn first_of_each_line<'c, 'r>(
             })
     })?;
     Some((c.get(0)?.as_str().trim_start_matches('.'), file, sep))
+}
+
+/// When the request is about one line of a file (the first, the last, the third) and the code
+/// takes the length of the whole text it read, never splitting it into lines: which line and
+/// its index. The 0.5B model printed `len(text)`, 39, for the length of todo.txt's last line
+/// (the heldout set, task 18).
+fn whole_text_for_line(request: &str, code: &str) -> Option<(&'static str, &'static str)> {
+    const LINES: [(&str, &str); 5] = [
+        ("last", "-1"),
+        ("first", "0"),
+        ("second", "1"),
+        ("third", "2"),
+        ("fourth", "3"),
+    ];
+    let lower = request.to_lowercase();
+    let (which, index) = LINES
+        .into_iter()
+        .find(|(w, _)| lower.contains(&format!("{w} line")))?;
+    let bare = uncommented(code);
+    let whole = bare.contains(".read()") && bare.contains("len(");
+    let split = [
+        "splitlines",
+        "readlines",
+        "readline",
+        "split(",
+        "for line",
+        "[-1]",
+        "[0]",
+        "partition",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    (whole && !split).then_some((which, index))
+}
+
+/// When the request counts rows or lines leaving out the header ("How many rows, not counting
+/// the header, does inventory.csv have?") and the code counts them all: no skip of the first
+/// row, no one taken off. The 0.5B model printed `len(list(reader))`, 6 for 5 (the heldout set,
+/// task 19).
+fn header_counted(request: &str, code: &str) -> bool {
+    let lower = request.to_lowercase();
+    let left_out = [
+        "not counting",
+        "excluding",
+        "without",
+        "except",
+        "besides",
+        "other than",
+        "apart from",
+        "leaving out",
+    ]
+    .iter()
+    .any(|w| lower.contains(&format!("{w} the header")));
+    let bare = uncommented(code);
+    let skips = [
+        "[1:]",
+        "next(",
+        "- 1",
+        "-1",
+        "DictReader",
+        "read_csv",
+        "skip",
+        "header",
+        "islice",
+        "startswith",
+    ]
+    .iter()
+    .any(|w| bare.contains(w));
+    left_out && bare.contains("len(") && !skips
 }
 
 /// When the request counts characters, none of a line's ("How many characters (including

@@ -5149,6 +5149,58 @@ fn the_first_number_of_each_line_taken_for_all_is_told_to_take_them_all() {
 }
 
 #[test]
+fn the_whole_text_measured_for_one_line_is_told_to_take_the_line() {
+    // The heldout set, task 18 (0.5B): `len(text)`, 39.
+    let request = "How many characters long is the last line of todo.txt?";
+    let code = "text = open('todo.txt').read()\nprint(len(text))";
+    assert_eq!(whole_text_for_line(request, code), Some(("last", "-1")));
+    let hint = uncomputed(request, code, "39\n").unwrap();
+    assert!(
+        hint.text.contains("my request is about one line, the last, and your code measured the whole text of the file: take that line first, `text.splitlines()[-1]`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        whole_text_for_line(
+            request,
+            "text = open('todo.txt').read()\nprint(len(text.splitlines()[-1]))"
+        ),
+        None
+    );
+    assert_eq!(
+        whole_text_for_line("How many characters does todo.txt have?", code),
+        None
+    );
+}
+
+#[test]
+fn a_header_counted_where_the_request_leaves_it_out_is_told_to_skip_it() {
+    // The heldout set, task 19 (0.5B): 6 rows for 5.
+    let request = "How many rows, not counting the header, does inventory.csv have?";
+    let code = "import csv\nwith open('inventory.csv') as file:\n    rows = list(csv.reader(file))\n    print(f'The inventory.csv file has {len(rows)} rows.')";
+    assert!(header_counted(request, code));
+    let hint = uncomputed(request, code, "The inventory.csv file has 6 rows.\n").unwrap();
+    assert!(
+        hint.text.contains(
+            "my request leaves the header out, and your code counted every line, the header too"
+        ),
+        "{}",
+        hint.text
+    );
+    for fine in [
+        "rows = list(csv.reader(open('inventory.csv')))\nprint(len(rows) - 1)",
+        "rows = list(csv.reader(open('inventory.csv')))[1:]\nprint(len(rows))",
+        "rows = list(csv.DictReader(open('inventory.csv')))\nprint(len(rows))",
+    ] {
+        assert!(!header_counted(request, fine), "{fine}");
+    }
+    assert!(!header_counted(
+        "How many rows does inventory.csv have?",
+        code
+    ));
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
