@@ -8485,6 +8485,11 @@ pub fn uncomputed_hint(
             })
         })
         .or_else(|| {
+            other_field_printed(&request, value, cwd).map(|OtherField { file, printed, asked }| {
+                format!("`{value}` is the `{printed}` of a record in `{file}`, and my request asks for the `{asked}`: print that field of the record your code found, `['{asked}']`, not its `{printed}`.")
+            })
+        })
+        .or_else(|| {
             number_for_thing(&request, value).map(|(thing, number)| {
                 let how = if ["longest", "shortest"].iter().any(|w| request.to_lowercase().contains(w)) {
                     " The longest or shortest one itself is `max(items, key=len)` or `min(items, key=len)`, not `max(len(...))`."
@@ -22558,6 +22563,102 @@ fn header_counted(request: &str, code: &str) -> bool {
     .iter()
     .any(|w| bare.contains(w));
     left_out && bare.contains("len(") && !skips
+}
+
+/// The records of a JSON file (a list of objects, or an object with one list of them) or a
+/// CSV file with a header, each as pairs of a field's name and its value as text.
+fn records_of(cwd: &Path, name: &str) -> Option<Vec<Vec<(String, String)>>> {
+    if let Some((header, text)) = csv_file(cwd, name) {
+        return Some(
+            csv_rows(&text)
+                .into_iter()
+                .map(|row| {
+                    header
+                        .iter()
+                        .cloned()
+                        .zip(row.into_iter().map(str::to_string))
+                        .collect()
+                })
+                .collect(),
+        );
+    }
+    if !name.ends_with(".json") {
+        return None;
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cwd.join(name)).ok()?).ok()?;
+    let list = match &value {
+        serde_json::Value::Array(items) => items.clone(),
+        serde_json::Value::Object(map) => {
+            let lists: Vec<&Vec<serde_json::Value>> =
+                map.values().filter_map(|v| v.as_array()).collect();
+            let [list] = lists.as_slice() else {
+                return None;
+            };
+            (*list).clone()
+        }
+        _ => return None,
+    };
+    let text = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    Some(
+        list.iter()
+            .filter_map(|item| item.as_object())
+            .map(|o| o.iter().map(|(k, v)| (k.clone(), text(v))).collect())
+            .collect(),
+    )
+}
+
+/// A value printed from another field of a record than the one the request asks for.
+#[derive(Debug, PartialEq)]
+struct OtherField {
+    file: String,
+    /// The field whose value was printed (`name`).
+    printed: String,
+    /// The field the request names (`city`).
+    asked: String,
+}
+
+/// When the request asks for a field of the records of a JSON or CSV file it names ("In which
+/// city does the youngest person in people.json live?") and the run printed the value of
+/// another field of a record (`tom`, a `name`), that no record holds under the field asked:
+/// the file and both fields. The 0.5B model printed the youngest person's name (the heldout
+/// set, task 30).
+fn other_field_printed(request: &str, value: &str, cwd: &Path) -> Option<OtherField> {
+    let lower = request.to_lowercase();
+    let asked_words: Vec<&str> = words_in(&lower).collect();
+    let printed = value.trim().trim_matches(['\'', '"', '`']);
+    if printed.is_empty() || printed.parse::<f64>().is_ok() {
+        return None;
+    }
+    named_files(request).into_iter().find_map(|file| {
+        let records = records_of(cwd, file)?;
+        let fields: Vec<&String> = records.first()?.iter().map(|(k, _)| k).collect();
+        let asked = fields.iter().find(|f| {
+            let f = f.to_lowercase();
+            asked_words.contains(&f.as_str())
+                && ["which", "what"]
+                    .iter()
+                    .any(|q| lower.contains(&format!("{q} {f}")))
+        })?;
+        let holds = |field: &str| {
+            records.iter().any(|r| {
+                r.iter()
+                    .any(|(k, v)| k == field && v.eq_ignore_ascii_case(printed))
+            })
+        };
+        if holds(asked) {
+            return None;
+        }
+        let other = fields.iter().find(|f| *f != asked && holds(f))?;
+        Some(OtherField {
+            file: file.to_string(),
+            printed: (*other).clone(),
+            asked: (*asked).clone(),
+        })
+    })
 }
 
 /// When the request counts characters, none of a line's ("How many characters (including

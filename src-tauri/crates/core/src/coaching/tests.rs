@@ -5201,6 +5201,57 @@ fn a_header_counted_where_the_request_leaves_it_out_is_told_to_skip_it() {
 }
 
 #[test]
+fn another_field_of_the_record_printed_is_told_the_field_asked() {
+    // The heldout set, task 30 (0.5B): the youngest person's name for their city.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("people.json"),
+        r#"[{"name": "ana", "age": 31, "city": "Lisbon"}, {"name": "tom", "age": 19, "city": "Oslo"}]"#,
+    )
+    .unwrap();
+    std::fs::write(
+        here.path().join("people.csv"),
+        "name,age,city\nana,31,Lisbon\ntom,19,Oslo\n",
+    )
+    .unwrap();
+    let request = "In which city does the youngest person in people.json live?";
+    let code = "import json\npeople = json.load(open('people.json'))\nprint(min(people, key=lambda p: p['age'])['name'])";
+    let hint = uncomputed_in(request, code, "tom\n", here.path()).unwrap();
+    assert!(
+        hint.text.contains("`tom` is the `name` of a record in `people.json`, and my request asks for the `city`: print that field of the record your code found, `['city']`"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        other_field_printed(
+            "In which city does the youngest person in people.csv live?",
+            "tom",
+            here.path()
+        ),
+        Some(OtherField {
+            file: "people.csv".into(),
+            printed: "name".into(),
+            asked: "city".into()
+        })
+    );
+    for value in ["Oslo", "19", "nobody"] {
+        assert_eq!(
+            other_field_printed(request, value, here.path()),
+            None,
+            "{value}"
+        );
+    }
+    assert_eq!(
+        other_field_printed(
+            "Who is the youngest person in people.json?",
+            "tom",
+            here.path()
+        ),
+        None
+    );
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
