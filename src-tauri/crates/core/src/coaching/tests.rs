@@ -5252,6 +5252,31 @@ fn another_field_of_the_record_printed_is_told_the_field_asked() {
 }
 
 #[test]
+fn a_test_of_lines_that_hold_something_for_empty_ones_is_told_its_negation() {
+    // The heldout set, task 17 (0.5B): the 4 lines that are not empty.
+    let request = "How many lines of notes.txt are empty?";
+    let code = "lines = open('notes.txt').readlines()\nn = 0\nfor line in lines:\n    # Check if the line is not empty\n    if line.strip():\n        n += 1\nprint(n)";
+    assert_eq!(
+        empty_test_inverted(request, code),
+        Some("line.strip()".to_string())
+    );
+    let hint = uncomputed(request, code, "4\n").unwrap();
+    assert!(
+        hint.text.contains("my request counts the empty lines, and `if line.strip():` is true for a line that holds something"),
+        "{}",
+        hint.text
+    );
+    assert_eq!(
+        empty_test_inverted(request, &code.replace("if line", "if not line")),
+        None
+    );
+    assert_eq!(
+        empty_test_inverted("How many lines of notes.txt are not empty?", code),
+        None
+    );
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
