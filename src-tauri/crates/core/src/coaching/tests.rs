@@ -5277,6 +5277,42 @@ fn a_test_of_lines_that_hold_something_for_empty_ones_is_told_its_negation() {
 }
 
 #[test]
+fn a_word_pattern_cut_at_a_dot_is_told_to_take_the_whole_token() {
+    // The heldout set, task 28 (0.5B): `index` of `/index.html`.
+    let here = tempfile::tempdir().unwrap();
+    std::fs::write(
+        here.path().join("server.log"),
+        "GET /index.html 200\nGET /about.html 404\nPOST /login 200\nGET /index.html 200\n",
+    )
+    .unwrap();
+    let code = "import re\nfrom collections import Counter\ntext = open('server.log').read()\npaths = re.findall(r'GET /(\\w+)', text)\nprint(Counter(paths).most_common(1)[0][0])";
+    assert_eq!(
+        word_pattern_cut(code, here.path()),
+        Some((r"GET /(\w+)".to_string(), '.', "server.log".to_string()))
+    );
+    let hint = uncomputed_in(
+        "Which path in server.log was requested most often?",
+        code,
+        "index\n",
+        here.path(),
+    )
+    .unwrap();
+    assert!(
+        hint.text
+            .contains(r"your pattern `GET /(\w+)` takes `\w+`, which stops at the first `.`"),
+        "{}",
+        hint.text
+    );
+    // Words that end where the pattern stops: nothing.
+    std::fs::write(
+        here.path().join("server.log"),
+        "GET /index 200\nGET /about 404\n",
+    )
+    .unwrap();
+    assert_eq!(word_pattern_cut(code, here.path()), None);
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
