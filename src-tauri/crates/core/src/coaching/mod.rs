@@ -7325,6 +7325,20 @@ pub fn uncomputed_hint(
             undone: true,
         });
     }
+    // A call's shape printed where the answer should be (the 0.5B model built `{'name': …,
+    // 'arguments': {…}}` around its count of people older than 30, printed it, and answered
+    // that the code counted them; the heldout set, task 29).
+    if !shell && hint.is_none() && call_shape_printed(value) {
+        let what = counted_name(code)
+            .map(|name| format!(" the value your code computed, `print({name})`"))
+            .unwrap_or_else(|| " the value your code computed itself".to_string());
+        return Some(RunHint {
+            text: format!(
+                "{NOT_COMPUTED} your code printed a call's shape (`{{'name': …, 'arguments': …}}`), which is no answer: nothing here reads it. Print{what}. Write code that computes the answer to my request ({request}) and prints it."
+            ),
+            undone: true,
+        });
+    }
     // A value printed in another unit than the one asked, on one line or several (the 0.5B
     // model printed `3.75 hours` twice for "How many minutes…", and answered it).
     if !shell
@@ -22755,6 +22769,22 @@ fn word_pattern_cut(code: &str, cwd: &Path) -> Option<(String, char, String)> {
         }
     }
     None
+}
+
+/// Whether a run printed a tool call's shape, a dict with a name and arguments
+/// (`{'name': 'Number of people older than 30', 'arguments': {…}}`).
+fn call_shape_printed(value: &str) -> bool {
+    let flat: String = value.split_whitespace().collect();
+    (flat.starts_with("{'name':") || flat.starts_with("{\"name\":"))
+        && (flat.contains("'arguments':") || flat.contains("\"arguments\":"))
+}
+
+/// The name the code counts in (`older_than_30_count += 1`), its first such.
+fn counted_name(code: &str) -> Option<&str> {
+    code.lines()
+        .filter_map(|l| assignment(l.trim()))
+        .find(|(_, op, _)| *op == "+=")
+        .map(|(name, _, _)| name)
 }
 
 /// When the request counts characters, none of a line's ("How many characters (including

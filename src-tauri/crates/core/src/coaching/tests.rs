@@ -5313,6 +5313,23 @@ fn a_word_pattern_cut_at_a_dot_is_told_to_take_the_whole_token() {
 }
 
 #[test]
+fn a_calls_shape_printed_for_an_answer_is_told_to_print_the_value() {
+    // The heldout set, task 29 (0.5B).
+    let request = "How many people in people.json are older than 30?";
+    let code = "import json\ndata = json.load(open('people.json'))\nolder_than_30_count = 0\nfor person in data:\n    if person['age'] > 30:\n        older_than_30_count += 1\nresult = {'name': 'Number of people older than 30', 'arguments': {'type': 'object'}}\nprint(result)";
+    let printed = "{'name': 'Number of people older than 30', 'arguments': {'type': 'object'}}\n";
+    let hint = uncomputed(request, code, printed).unwrap();
+    assert!(hint.undone);
+    assert!(
+        hint.text.contains("your code printed a call's shape (`{'name': …, 'arguments': …}`), which is no answer: nothing here reads it. Print the value your code computed, `print(older_than_30_count)`."),
+        "{}",
+        hint.text
+    );
+    assert!(!call_shape_printed("{'name': 'ana', 'age': 31}"));
+    assert!(!call_shape_printed("2"));
+}
+
+#[test]
 fn a_search_no_line_can_match_goes_back_with_the_files_lines() {
     let here = tempfile::tempdir().unwrap();
     std::fs::write(
