@@ -13423,10 +13423,9 @@ fn number_for_who<'v>(request: &str, value: &'v str) -> Option<&'v str> {
 
 /// When a request asks which thing of a kind that is no number ("What is the longest word in
 /// poem.txt?", "Which city in weather.csv was the coldest?"; not a line, whose number may
-/// answer which one it is) and the run printed a lone number,
-/// alone or among the request's own words: the kind and the number. The 0.5B model printed 16,
-/// the longest word's length, and answered "The longest word in poem.txt is 16." (the main
-/// set, task 28).
+/// answer which one it is) and the run printed a lone number, alone or among the request's own
+/// words: the kind and the number. The 0.5B model printed 16, the longest word's length, and
+/// answered "The longest word in poem.txt is 16." (the main set, task 28).
 fn number_for_thing<'v>(request: &str, value: &'v str) -> Option<(String, &'v str)> {
     static THING: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(
