@@ -19920,6 +19920,9 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
         })
         .or_else(|| {
             empty_test_inverted(request, code).map(|test| {
+                if test == "line.strip()" && !code.contains("line.strip()") {
+                    return "my request counts the empty lines, and `count('\\n')` counts the end of every line: count the lines for which `not line.strip()` holds, `sum(1 for line in text.splitlines() if not line.strip())`.".to_string();
+                }
                 format!("my request counts the empty lines, and `if {test}:` is true for a line that holds something: an empty line is one for which `not {test}` holds.")
             })
         })
@@ -22705,6 +22708,11 @@ fn empty_test_inverted(request: &str, code: &str) -> Option<String> {
         return None;
     }
     let bare = uncommented(code);
+    // Or every line end counted (`content.count('\n')`: the 0.5B model printed 7, the lines of
+    // notes.txt, for its 3 empty ones; the heldout set, task 17's re-run).
+    if bare.contains(".count('\\n')") || bare.contains(".count(\"\\n\")") {
+        return Some("line.strip()".to_string());
+    }
     let test = TEST.as_ref()?.captures(&bare)?.get(1)?.as_str().to_string();
     Some(test)
 }

@@ -5273,6 +5273,15 @@ fn a_test_of_lines_that_hold_something_for_empty_ones_is_told_its_negation() {
     assert_eq!(
         empty_test_inverted("How many lines of notes.txt are not empty?", code),
         None
+    ); // Every line end counted (the re-run of the same task).
+    let ends = "with open('notes.txt') as file:\n    content = file.read()\n    print(content.count('\\n'))";
+    let hint = uncomputed(request, ends, "7\n").unwrap();
+    assert!(
+        hint.text.contains(
+            "my request counts the empty lines, and `count('\\n')` counts the end of every line"
+        ),
+        "{}",
+        hint.text
     );
 }
 
@@ -7902,11 +7911,21 @@ fn every_line_counted_for_empty_or_different_ones_goes_back_as_undone() {
         "ana\nbo\nana\ncy\nbo\nana\ndee\n",
     )
     .unwrap();
-    // Eleventh set, task 27 (0.5B): newlines counted for the empty lines.
+    // Eleventh set, task 27 (0.5B): newlines counted for the empty lines, told of its
+    // `count('\\n')` first (`empty_test_inverted`), or of its count of every line.
     let request = "How many empty lines are in notes.txt?";
     let code = "with open('notes.txt', 'r') as file:\n    content = file.read()\n    empty_lines = content.count('\\n')\n    print(empty_lines)";
     let hint = uncomputed_in(request, code, "7\n", here.path()).unwrap();
     assert!(hint.undone);
+    assert!(
+        hint.text.contains(
+            "my request counts the empty lines, and `count('\\n')` counts the end of every line"
+        ),
+        "{}",
+        hint.text
+    );
+    let lines = "print(len(open('notes.txt').readlines()))";
+    let hint = uncomputed_in(request, lines, "7\n", here.path()).unwrap();
     assert!(
         hint.text.contains("my request counts empty lines, and your code counted the lines of `notes.txt` (7), all of them, whatever they hold. Count only the lines that are empty lines."),
         "{}",
