@@ -82,11 +82,14 @@ fn an_answer_from_code_that_never_read_the_named_file_is_sent_back() {
     assert!(outputs.iter().any(|o| o.trim() == "27"), "{outputs:?}");
     let requests = server.model_requests();
     assert_eq!(requests.len(), 4);
-    let third = serde_json::to_string(requests[2].messages()).unwrap();
+    // Told at the run itself, with the line that opens the file, and again at the answer.
+    let second = serde_json::to_string(requests[1].messages()).unwrap();
     assert!(
-        third.contains("Your code did not read numbers.txt."),
-        "{third}"
+        second.contains("Your code did not read numbers.txt: it printed data of its own. Write Python code that starts with `text = open('numbers.txt').read()`"),
+        "{second}"
     );
+    let third = serde_json::to_string(requests[2].messages()).unwrap();
+    assert!(third.contains("did not read numbers.txt"), "{third}");
     let answers = of_type(&events, "assistant_message");
     assert_eq!(
         answers.last().unwrap()["msg"]["text"],
