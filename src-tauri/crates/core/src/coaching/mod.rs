@@ -7328,7 +7328,14 @@ pub fn uncomputed_hint(
     // A call's shape printed where the answer should be (the 0.5B model built `{'name': …,
     // 'arguments': {…}}` around its count of people older than 30, printed it, and answered
     // that the code counted them; the heldout set, task 29).
-    if !shell && hint.is_none() && call_shape_printed(value) {
+    // Not where it holds a number of its own, perhaps the answer (the 0.5B model's
+    // `{"name": "average_age", "arguments": {…, "average_age": 36.666666666666664}}`).
+    let given = numbers_in(&request);
+    if !shell
+        && hint.is_none()
+        && call_shape_printed(value)
+        && numbers_in(value).iter().all(|n| given.contains(n))
+    {
         let what = counted_name(code)
             .map(|name| format!(" the value your code computed, `print({name})`"))
             .unwrap_or_else(|| " the value your code computed itself".to_string());

@@ -5334,6 +5334,16 @@ fn a_calls_shape_printed_for_an_answer_is_told_to_print_the_value() {
         "{}",
         hint.text
     );
+    // A number of its own in it may be the answer: no hint of this (the main set, task 19).
+    let average = "{\"name\": \"average_age\", \"arguments\": {\"total_age\": 110, \"average_age\": 36.666666666666664}}\n";
+    assert!(
+        uncomputed(
+            "What is the average age in team.json?",
+            "print(json.dumps(result))",
+            average
+        )
+        .is_none_or(|h| !h.text.contains("call's shape"))
+    );
     assert!(!call_shape_printed("{'name': 'ana', 'age': 31}"));
     assert!(!call_shape_printed("2"));
 }
