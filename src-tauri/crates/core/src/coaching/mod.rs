@@ -6733,7 +6733,8 @@ pub fn uncomputed_hint(
     {
         return Some(RunHint {
             text: format!(
-                "{NOT_COMPUTED} {FILE_UNREAD} {file}: it printed data of its own. Write Python code that starts with `text = open('{file}').read()`, works on `text`, and prints the answer to my request ({request})."
+                "{NOT_COMPUTED} {FILE_UNREAD} {file}: it printed data of its own. Write Python code that starts with `{}`, works on `text`, and prints the answer to my request ({request}).",
+                text_opened(file)
             ),
             undone: true,
         });
@@ -7333,7 +7334,7 @@ pub fn uncomputed_hint(
     let given = numbers_in(&request);
     if !shell
         && hint.is_none()
-        && call_shape_printed(value)
+        && call_dressing(value).is_some()
         && numbers_in(value).iter().all(|n| given.contains(n))
     {
         let what = counted_name(code)
@@ -13458,13 +13459,7 @@ fn number_for_thing<'v>(request: &str, value: &'v str) -> Option<(String, &'v st
         "id",
         "percent",
     ];
-    if NUMBERS.iter().any(|w| {
-        lower.match_indices(w).any(|(i, _)| {
-            !lower[..i].ends_with(char::is_alphanumeric)
-                && !lower[i + w.len()..].starts_with(char::is_alphanumeric)
-        })
-    }) || lower.contains(" or ")
-    {
+    if NUMBERS.iter().any(|w| word_at(&lower, w).is_some()) || lower.contains(" or ") {
         return None;
     }
     let thing = THING
@@ -16228,10 +16223,8 @@ pub fn stuck_view(history: &History, cwd: &Path) -> Option<Stuck> {
                     // it: begun only as a block, the 0.5B model wrote its made-up call in it
                     // (`{"name": "disk", "arguments": {"lines": [2, 2]}}` for the lines of
                     // app.log that mention disk; the main set, task 32).
-                    let code = with_earlier_code(history, turn, "");
-                    file_unread(&request, &[(code.as_str(), true)], cwd)
-                        .filter(|file| plain_text(file))
-                        .map(|file| format!("text = open('{file}').read()\n"))
+                    unread_text_file(&request, &with_earlier_code(history, turn, ""), cwd)
+                        .map(|file| format!("{}\n", text_opened(file)))
                 })
                 .unwrap_or_default();
             format!("{CODE_FIRST}{given}")
@@ -17085,7 +17078,19 @@ fn own_data_for_file<'r>(
     if reads || copied_lines(request, code, cwd).is_some() {
         return None;
     }
+    unread_text_file(request, all_code, cwd)
+}
+
+/// The first plain text file the request names, of the working folder, that `all_code` (the
+/// turn's code) never names ([`file_unread`]).
+fn unread_text_file<'r>(request: &'r str, all_code: &str, cwd: &Path) -> Option<&'r str> {
     file_unread(request, &[(all_code, true)], cwd).filter(|file| plain_text(file))
+}
+
+/// The line that opens a plain text file into `text`, as the hints spell it out (and
+/// [`spelled_start`] takes it up).
+fn text_opened(file: &str) -> String {
+    format!("text = open('{file}').read()")
 }
 
 /// Whether some run's code holds the whole text of the plain text file `name` (of 20
@@ -17310,10 +17315,7 @@ pub fn unread_file_nudge(history: &History, cwd: &Path) -> Option<String> {
                     .collect::<Vec<_>>()
                     .join(" and "),
             ),
-            _ => (
-                format!("text = open('{file}').read()"),
-                "`text`".to_string(),
-            ),
+            _ => (text_opened(file), "`text`".to_string()),
         };
         return Some(format!(
             "{FILE_STILL_UNREAD} {file}: it used data of its own.{head}Write Python code in a ```python block that starts with `{start}`, works on {names}, and prints what my request needs: {request}"
@@ -19926,11 +19928,9 @@ fn code_slip(request: &str, code: &str, cwd: &Path) -> Option<String> {
             })
         })
         .or_else(|| {
-            empty_test_inverted(request, code).map(|test| {
-                if test == "line.strip()" && !code.contains("line.strip()") {
-                    return "my request counts the empty lines, and `count('\\n')` counts the end of every line: count the lines for which `not line.strip()` holds, `sum(1 for line in text.splitlines() if not line.strip())`.".to_string();
-                }
-                format!("my request counts the empty lines, and `if {test}:` is true for a line that holds something: an empty line is one for which `not {test}` holds.")
+            empty_test_inverted(request, code).map(|miscounted| match miscounted {
+                EmptyMiscounted::LineEnds => "my request counts the empty lines, and `count('\\n')` counts the end of every line: count the lines for which `not line.strip()` holds, `sum(1 for line in text.splitlines() if not line.strip())`.".to_string(),
+                EmptyMiscounted::Inverted(test) => format!("my request counts the empty lines, and `if {test}:` is true for a line that holds something: an empty line is one for which `not {test}` holds."),
             })
         })
         .or_else(|| {
@@ -22124,14 +22124,10 @@ fn time_unit_unconverted(request: &str, code: &str) -> Option<(&'static str, &'s
     })
 }
 
-/// Units of a kind of quantity that a request asks in and a run prints in: a word's stem, its
-/// kind and its size in the kind's smallest unit.
-const UNITS: [(&str, &str, f64); 19] = [
-    ("second", "time", 1.0),
-    ("minute", "time", 60.0),
-    ("hour", "time", 3600.0),
-    ("day", "time", 86400.0),
-    ("week", "time", 604800.0),
+/// Units of length, mass and volume that a request asks in and a run prints in: a word's
+/// stem, its kind and its size in the kind's smallest unit. Those of time are
+/// [`TIME_UNITS`]'.
+const UNITS: [(&str, &str, f64); 14] = [
     ("millimetre", "length", 1.0),
     ("millimeter", "length", 1.0),
     ("centimetre", "length", 10.0),
@@ -22175,6 +22171,13 @@ fn unit_of(word: &str, abbreviations: bool) -> Option<(&'static str, f64)> {
         word.as_str()
     };
     let stem = stem.strip_suffix('s').unwrap_or(stem);
+    let mut seconds = 1.0;
+    for (unit, step) in TIME_UNITS {
+        seconds *= step;
+        if unit == stem {
+            return Some(("time", seconds));
+        }
+    }
     UNITS
         .iter()
         .find(|(unit, _, _)| *unit == stem)
@@ -22276,9 +22279,6 @@ fn other_unit_printed(request: &str, value: &str) -> Option<OtherUnit> {
 /// the question and `slow`, the word after `WARN` in its line, and answered "on a date of slow"
 /// (the main set, task 14).
 fn no_date_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
-    const MONTHS: [&str; 12] = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ];
     let lower = request.to_lowercase();
     let asks = [
         "which date",
@@ -22296,7 +22296,7 @@ fn no_date_printed<'v>(request: &str, value: &'v str) -> Option<&'v str> {
     let low = value.to_lowercase();
     let words: Vec<&str> = words_in(&low).filter(|w| !w.is_empty()).collect();
     let dated = words.iter().any(|w| {
-        MONTHS.iter().any(|m| w.starts_with(m))
+        MONTHS.iter().any(|m| w.starts_with(&m[..3]))
             || ["today", "yesterday", "tomorrow", "none", "no", "never"].contains(w)
             || w.ends_with("day")
     });
@@ -22694,10 +22694,20 @@ fn other_field_printed(request: &str, value: &str, cwd: &Path) -> Option<OtherFi
     })
 }
 
+/// How a count of the empty lines went wrong ([`empty_test_inverted`]).
+#[derive(Debug, PartialEq)]
+enum EmptyMiscounted {
+    /// A line's stripped text tested alone (`if line.strip():`), true for one that holds
+    /// something: that test.
+    Inverted(String),
+    /// Every line's end counted (`text.count('\n')`).
+    LineEnds,
+}
+
 /// When the request counts empty (or blank) lines and the code's test of a line is its
 /// stripped text alone (`if line.strip():`), true for a line that holds something: that test.
 /// The 0.5B model counted the 4 lines of notes.txt that are not empty (the heldout set, task 17).
-fn empty_test_inverted(request: &str, code: &str) -> Option<String> {
+fn empty_test_inverted(request: &str, code: &str) -> Option<EmptyMiscounted> {
     static TEST: std::sync::LazyLock<Option<regex::Regex>> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)\bif\s+(\w+\.strip\(\))\s*:").ok());
     let lower = request.to_lowercase();
@@ -22718,10 +22728,10 @@ fn empty_test_inverted(request: &str, code: &str) -> Option<String> {
     // Or every line end counted (`content.count('\n')`: the 0.5B model printed 7, the lines of
     // notes.txt, for its 3 empty ones; the heldout set, task 17's re-run).
     if bare.contains(".count('\\n')") || bare.contains(".count(\"\\n\")") {
-        return Some("line.strip()".to_string());
+        return Some(EmptyMiscounted::LineEnds);
     }
     let test = TEST.as_ref()?.captures(&bare)?.get(1)?.as_str().to_string();
-    Some(test)
+    Some(EmptyMiscounted::Inverted(test))
 }
 
 /// When a regular expression of the code (`re.findall(r'GET /(\w+)', text)`) captures `\w+`
@@ -22783,14 +22793,6 @@ fn word_pattern_cut(code: &str, cwd: &Path) -> Option<(String, char, String)> {
         }
     }
     None
-}
-
-/// Whether a run printed a tool call's shape, a dict with a name and arguments
-/// (`{'name': 'Number of people older than 30', 'arguments': {…}}`).
-fn call_shape_printed(value: &str) -> bool {
-    let flat: String = value.split_whitespace().collect();
-    (flat.starts_with("{'name':") || flat.starts_with("{\"name\":"))
-        && (flat.contains("'arguments':") || flat.contains("\"arguments\":"))
 }
 
 /// The name the code counts in (`older_than_30_count += 1`), its first such.
