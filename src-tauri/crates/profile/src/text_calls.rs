@@ -510,13 +510,7 @@ fn triple_quoted_as_json(s: &str) -> Option<String> {
 /// `"code": "` to the last quote before the closing brackets; `None` when there is no such key
 /// or no quote in it needed escaping.
 fn loose_quotes_in_code(s: &str) -> Option<String> {
-    let key = s.find("\"code\"")?;
-    let after_key = &s[key + "\"code\"".len()..];
-    let colon = after_key.len() - after_key.trim_start().len();
-    let value = after_key[colon..].strip_prefix(':')?;
-    let open = value.len() - value.trim_start().len();
-    value[open..].strip_prefix('"')?;
-    let start = s.len() - value.len() + open + 1;
+    let start = code_string_start(s)?;
     let tail = s[start..]
         .trim_end()
         .trim_end_matches(|c: char| c == '}' || c == ']' || c.is_whitespace());
@@ -540,15 +534,7 @@ fn loose_quotes_in_code(s: &str) -> Option<String> {
     if another_key {
         return None;
     }
-    let mut escaped = String::with_capacity(body.len() + 8);
-    let mut backslashes = 0;
-    for c in body.chars() {
-        if c == '"' && backslashes % 2 == 0 {
-            escaped.push('\\');
-        }
-        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
-        escaped.push(c);
-    }
+    let escaped = escaped_in_string(body, false);
     (escaped.len() > body.len()).then(|| format!("{}{escaped}{}", &s[..start], &s[end..]))
 }
 
@@ -564,10 +550,7 @@ fn unclosed_code_closed(s: &str) -> Option<String> {
     if !s.trim_end().ends_with('}') {
         return None;
     }
-    let key = s.find("\"code\"")?;
-    let value = s[key + "\"code\"".len()..].trim_start().strip_prefix(':')?;
-    let value = value.trim_start().strip_prefix('"')?;
-    let start = s.len() - value.len();
+    let start = code_string_start(s)?;
     let body = s[start..]
         .trim_end()
         .trim_end_matches(|c: char| c == '}' || c == '"' || c.is_whitespace());
@@ -576,23 +559,38 @@ fn unclosed_code_closed(s: &str) -> Option<String> {
     }
     let opened = s[..start].matches('{').count();
     let closed = s[..start].matches('}').count();
-    let mut code = String::with_capacity(body.len() + 8);
+    Some(format!(
+        "{}{}\"{}",
+        &s[..start],
+        escaped_in_string(body, true),
+        "}".repeat(opened.checked_sub(closed)?)
+    ))
+}
+
+/// Where the text of a call's `"code"` string begins: just after the quote that opens it.
+fn code_string_start(s: &str) -> Option<usize> {
+    let key = s.find("\"code\"")?;
+    let value = s[key + "\"code\"".len()..].trim_start().strip_prefix(':')?;
+    let value = value.trim_start().strip_prefix('"')?;
+    Some(s.len() - value.len())
+}
+
+/// `text` as it must stand inside a JSON string: its quotes not escaped yet escaped, and,
+/// with `breaks`, its line breaks and tabs written `\n` and `\t` (a carriage return left out).
+fn escaped_in_string(text: &str, breaks: bool) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
     let mut backslashes = 0;
-    for c in body.chars() {
+    for c in text.chars() {
         match c {
-            '"' if backslashes % 2 == 0 => code.push_str("\\\""),
-            '\n' => code.push_str("\\n"),
-            '\t' => code.push_str("\\t"),
-            '\r' => {}
-            _ => code.push(c),
+            '"' if backslashes % 2 == 0 => out.push_str("\\\""),
+            '\n' if breaks => out.push_str("\\n"),
+            '\t' if breaks => out.push_str("\\t"),
+            '\r' if breaks => {}
+            _ => out.push(c),
         }
         backslashes = if c == '\\' { backslashes + 1 } else { 0 };
     }
-    Some(format!(
-        "{}{code}\"{}",
-        &s[..start],
-        "}".repeat(opened.checked_sub(closed)?)
-    ))
+    out
 }
 
 /// The text without the indentation all its lines share, and without blank lines around it.
